@@ -1,0 +1,1 @@
+"""Narrated self-play demos, one module per game, each with ``run(console, *, seed)``."""

@@ -1,0 +1,100 @@
+"""The one error hierarchy of deduce.
+
+Every error the library raises on purpose is a :class:`DeduceError`. Bad arguments are
+:class:`InvalidInput` (also a :class:`ValueError`, so ordinary ``except ValueError`` code
+keeps working); a clue that cannot stand with what is already known is
+:class:`Contradiction`, which carries the earlier clues it conflicts with.
+
+Example:
+    >>> from deduce import InvalidInput
+    >>> err = InvalidInput("colours", 1, "an integer from 2 to 10")
+    >>> print(err)
+    colours=1 is not valid; expected an integer from 2 to 10
+    >>> isinstance(err, ValueError)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["Contradiction", "DeduceError", "InvalidInput"]
+
+
+class DeduceError(Exception):
+    """Base class of every error raised by deduce."""
+
+
+class InvalidInput(DeduceError, ValueError):
+    """An argument is not valid.
+
+    Args:
+        argument: the name of the argument (or field) that is wrong.
+        value: the value that was given.
+        expected: the valid choices, in words.
+        reason: optionally, why the value is wrong when that is not obvious.
+
+    Example:
+        >>> print(InvalidInput("strategy", "best", ["entropy", "minimax"]))
+        strategy='best' is not valid; expected one of 'entropy', 'minimax'
+    """
+
+    def __init__(
+        self,
+        argument: str,
+        value: Any,
+        expected: str | Sequence[Any],
+        *,
+        reason: str | None = None,
+    ) -> None:
+        self.argument = argument
+        self.value = value
+        if isinstance(expected, str):
+            self.expected = expected
+        else:
+            self.expected = "one of " + ", ".join(repr(choice) for choice in expected)
+        self.reason = reason
+        message = f"{argument}={value!r} is not valid"
+        if reason:
+            message += f" ({reason})"
+        message += f"; expected {self.expected}"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_invalid, (self.argument, self.value, self.expected, self.reason))
+
+
+def _rebuild_invalid(argument: str, value: Any, expected: str, reason: str | None) -> InvalidInput:
+    return InvalidInput(argument, value, expected, reason=reason)
+
+
+class Contradiction(DeduceError):
+    """A clue cannot be true together with what is already known.
+
+    Attributes:
+        clue: the clue that was refused.
+        conflict: the earlier clues it cannot stand with (the smallest set found: removing
+            any one of them would make the clue possible again).
+
+    Example:
+        >>> err = Contradiction("black=0", ("black=4",))
+        >>> print(err)
+        black=0 contradicts the earlier clue: black=4
+        >>> err.conflict
+        ('black=4',)
+    """
+
+    def __init__(self, clue: Any, conflict: Sequence[Any]) -> None:
+        self.clue = clue
+        self.conflict = tuple(conflict)
+        if self.conflict:
+            noun = "clue" if len(self.conflict) == 1 else "clues"
+            listed = "; ".join(str(c) for c in self.conflict)
+            message = f"{clue} contradicts the earlier {noun}: {listed}"
+        else:
+            message = f"{clue} is impossible"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Contradiction, (self.clue, self.conflict))

@@ -1,0 +1,1 @@
+"""The built-in games. Each module holds only its rules; the engine does the rest."""

@@ -1,0 +1,316 @@
+"""Mastermind, the reference game for benchmarks.
+
+Codes are tuples of ints ``0..colours-1`` or digit strings (digits ``1..colours``). The
+feedback is ``(black, white)``: black pegs for the right colour in the right place, white
+for a right colour in the wrong place. With ``black_only=True`` only black pegs are
+given (the feedback Kreuzverhör uses), and the feedback is ``(black, None)``.
+
+Example:
+    >>> game = Game(pegs=4, colours=6)
+    >>> game.feedback("1234", "1122")
+    (1, 1)
+    >>> inv = game.investigation().guess("1122", black=1, white=0)
+    >>> len(inv.solutions())
+    256
+    >>> inv.recommend(top=1, strategy="minimax")[0].action
+    Code('1344')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+from deduce.investigation import Investigation as _Investigation
+from deduce.space import Space
+from deduce.strategy import Partition, partition
+
+__all__ = ["Code", "Game", "Guess", "Investigation"]
+
+_MAX_CODES = 1 << 20
+_TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A code as digits ``1..colours``.
+
+    Example:
+        >>> Code("1122").pegs
+        (0, 0, 1, 1)
+    """
+
+    digits: str
+
+    @property
+    def pegs(self) -> tuple[int, ...]:
+        """The colours as ints ``0..colours-1``."""
+        return tuple(int(d) - 1 for d in self.digits)
+
+    def __str__(self) -> str:
+        return self.digits
+
+    def __repr__(self) -> str:
+        return f"Code({self.digits!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """The clue: a guessed code and the feedback it got.
+
+    Example:
+        >>> Guess("1122", black=1, white=0)
+        Guess(code='1122', black=1, white=0)
+    """
+
+    code: str
+    black: int
+    white: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A Mastermind variant: ``pegs`` positions, ``colours`` colours.
+
+    Args:
+        pegs: positions in a code, 1 to 8.
+        colours: colours, 2 to 9.
+        black_only: give only black pegs (the count of exact matches).
+    """
+
+    pegs: int = 4
+    colours: int = 6
+    black_only: bool = False
+
+    def __post_init__(self) -> None:
+        _check_int("pegs", self.pegs, 1, 8)
+        _check_int("colours", self.colours, 2, 9)
+        if self.colours**self.pegs > _MAX_CODES:
+            raise InvalidInput(
+                "pegs",
+                self.pegs,
+                f"colours ** pegs of at most {_MAX_CODES}",
+                reason=f"{self.colours} ** {self.pegs} codes is too many",
+            )
+        if not isinstance(self.black_only, bool):
+            raise InvalidInput("black_only", self.black_only, "True or False")
+
+    def code(self, value: Any, *, argument: str = "code") -> Code:
+        """``value`` (digit string, tuple of ints or Code) as a checked :class:`Code`.
+
+        Example:
+            >>> Game().code((0, 1, 2, 3))
+            Code('1234')
+        """
+        digits = value.digits if isinstance(value, Code) else value
+        expected = (
+            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
+            f"{self.pegs} ints from 0 to {self.colours - 1}"
+        )
+        if isinstance(digits, str):
+            ok = len(digits) == self.pegs and all(
+                c.isdigit() and 1 <= int(c) <= self.colours for c in digits
+            )
+            if ok:
+                return Code(digits)
+        elif isinstance(digits, (tuple, list)) and len(digits) == self.pegs:
+            if all(
+                isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < self.colours
+                for c in digits
+            ):
+                return Code("".join(str(int(c) + 1) for c in digits))
+        raise InvalidInput(argument, value, expected)
+
+    def codes(self) -> tuple[Code, ...]:
+        """Every code, in order (``11..1`` first)."""
+        return _codes(self.pegs, self.colours)
+
+    def index(self, code: Any) -> int:
+        """The position of ``code`` in :meth:`codes`."""
+        index = 0
+        for peg in self.code(code).pegs:
+            index = index * self.colours + peg
+        return index
+
+    def feedback(self, secret: Any, guess: Any) -> tuple[int, int | None]:
+        """The feedback ``(black, white)`` that ``guess`` gets when the code is ``secret``.
+
+        Example:
+            >>> Game(black_only=True).feedback("1234", "1243")
+            (2, None)
+        """
+        s = np.array([self.code(secret, argument="secret").pegs])
+        g = np.array([self.code(guess, argument="guess").pegs])
+        k = int(_feedback(g, s, self.colours, self.black_only)[0, 0])
+        return self.decode(k)
+
+    def decode(self, k: int) -> tuple[int, int | None]:
+        """The feedback ``(black, white)`` numbered ``k`` in outcome tables."""
+        if self.black_only:
+            return (k, None)
+        return divmod(k, self.pegs + 1)
+
+    def investigation(self) -> Investigation:
+        """A new investigation of this game."""
+        return Investigation(self.pegs, self.colours, black_only=self.black_only)
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(name, value, f"an integer from {low} to {high}")
+
+
+@lru_cache(maxsize=16)
+def _code_array(pegs: int, colours: int) -> npt.NDArray[np.int64]:
+    grids = np.indices((colours,) * pegs).reshape(pegs, -1).T
+    grids.setflags(write=False)
+    return grids.astype(np.int64)
+
+
+@lru_cache(maxsize=16)
+def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
+    return tuple(
+        Code("".join(str(int(c) + 1) for c in row)) for row in _code_array(pegs, colours)
+    )
+
+
+def _feedback(
+    guesses: npt.NDArray[np.int64], secrets: npt.NDArray[np.int64], colours: int, black_only: bool
+) -> npt.NDArray[np.uint8]:
+    """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``."""
+    black = (guesses[:, None, :] == secrets[None, :, :]).sum(axis=2)
+    if black_only:
+        return black.astype(np.uint8)
+    pegs = guesses.shape[1]
+    g_count = np.stack([(guesses == c).sum(axis=1) for c in range(colours)], axis=1)
+    s_count = np.stack([(secrets == c).sum(axis=1) for c in range(colours)], axis=1)
+    common = np.minimum(g_count[:, None, :], s_count[None, :, :]).sum(axis=2)
+    return (black * (pegs + 1) + common - black).astype(np.uint8)
+
+
+@lru_cache(maxsize=4)
+def _full_table(pegs: int, colours: int, black_only: bool) -> npt.NDArray[np.uint8]:
+    codes = _code_array(pegs, colours)
+    table = _feedback(codes, codes, colours, black_only)
+    table.setflags(write=False)
+    return table
+
+
+class Investigation(_Investigation):
+    """What the code-breaker knows: every code consistent with the feedback so far.
+
+    Args:
+        pegs: positions in a code.
+        colours: colours.
+        black_only: only black pegs are given.
+
+    Example:
+        >>> inv = Investigation(4, 6).guess("1122", black=0, white=0)
+        >>> inv.marginals()["peg1"]["1"]
+        0.0
+    """
+
+    game = "mastermind"
+    clue_types = (Guess,)
+
+    def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
+        self.rules = Game(pegs, colours, black_only=black_only)
+        self._start()
+
+    def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
+        """The investigation after ``code`` got ``black`` (and ``white``) pegs."""
+        text = self.rules.code(code).digits
+        return self.observe(Guess(text, black, white))
+
+    # -- rules -------------------------------------------------------------------------
+
+    def _config(self) -> dict[str, Any]:
+        rules = self.rules
+        return {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
+
+    def _initial_space(self) -> Space:
+        rules = self.rules
+        digits = tuple(str(c + 1) for c in range(rules.colours))
+        return Space(
+            [f"peg{i + 1}" for i in range(rules.pegs)],
+            [digits] * rules.pegs,
+            _code_array(rules.pegs, rules.colours),
+        )
+
+    def _outcome(self, clue: Guess) -> int:
+        rules = self.rules
+        if not isinstance(clue, Guess):
+            raise InvalidInput("clue", clue, "a mastermind.Guess")
+        _check_int("black", clue.black, 0, rules.pegs)
+        if rules.black_only:
+            if clue.white is not None:
+                raise InvalidInput("white", clue.white, "None (this game gives black pegs only)")
+            return clue.black
+        if clue.white is None:
+            raise InvalidInput("white", None, f"an integer from 0 to {rules.pegs - clue.black}")
+        _check_int("white", clue.white, 0, rules.pegs - clue.black)
+        return clue.black * (rules.pegs + 1) + clue.white
+
+    def _apply(self, space: Space, clue: Guess) -> Space:
+        k = self._outcome(clue)
+        guess = np.array([self.rules.code(clue.code).pegs])
+        row = _feedback(guess, space.worlds, self.rules.colours, self.rules.black_only)[0]
+        return space.filter(row == k)
+
+    def _solution(self, labels: tuple[Any, ...]) -> Code:
+        return Code("".join(labels))
+
+    def _queries(self) -> Sequence[Code]:
+        return self.rules.codes()
+
+    def _guess_array(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
+        return np.array([q.pegs for q in queries], dtype=np.int64).reshape(-1, self.rules.pegs)
+
+    def _outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
+        rules = self.rules
+        return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
+
+    def _partition(self, space: Space, queries: Sequence[Code]) -> Partition:
+        rules = self.rules
+        count = rules.colours**rules.pegs
+        if count <= _TABLE_LIMIT and len(queries) == count:
+            table = _full_table(rules.pegs, rules.colours, rules.black_only)[:, space.ids]
+            return partition(table, space.weights, np.arange(space.size))
+        return super()._partition(space, queries)
+
+    def _candidates(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
+        rules = self.rules
+        if len(queries) == rules.colours**rules.pegs:
+            mask = np.zeros(len(queries), dtype=bool)
+            mask[space.ids] = True
+            return mask
+        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
+        index = self._guess_array(queries) @ powers
+        return np.isin(index, space.ids)
+
+    def _outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
+        return self.rules.decode(k)
+
+    def _clue(self, query: Code, k: int) -> Guess:
+        black, white = self.rules.decode(k)
+        return Guess(query.digits, black, white)
+
+    def _finished(self, query: Code, k: int) -> bool:
+        return self.rules.decode(k)[0] == self.rules.pegs
+
+    def _world_of(self, secret: Any) -> int:
+        return self.rules.index(secret)
+
+    def _secret_of(self, world: int) -> Code:
+        return self.rules.codes()[world]
+
+    def _constructor_repr(self) -> str:
+        rules = self.rules
+        extra = ", black_only=True" if rules.black_only else ""
+        return f"Investigation({rules.pegs}, {rules.colours}{extra})"

@@ -1,0 +1,477 @@
+"""The immutable game state shared by every game: the common contract, written once.
+
+A game subclasses :class:`Investigation` and says only its rules through a few hooks
+(the methods starting with an underscore, listed in the class docstring). Filtering,
+probabilities, recommendations, undo, contradictions, persistence and display live here.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation as Mastermind
+    >>> inv = Mastermind(pegs=3, colours=3).guess("112", black=1, white=0)
+    >>> len(inv.solutions())
+    6
+    >>> inv.undo() == Mastermind(pegs=3, colours=3)
+    True
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.space import Space
+from deduce.strategy import Partition, information, partition, rank, scores
+
+__all__ = ["Assignment", "Investigation", "Recommendation"]
+
+_FORMAT = 1
+_CHUNK = 1 << 22  # outcome-table entries computed at once
+
+
+@dataclass(frozen=True, slots=True)
+class Recommendation:
+    """One suggested next move and what it is expected to teach.
+
+    Attributes:
+        action: the game's query object (a guess, a question, a card to play...).
+        information: expected bits learned about the solution.
+        outcomes: each possible answer -> its probability.
+        worst_case: the most solutions that can remain after the answer.
+        strategy: the strategy that ranked it.
+        score: its score under that strategy (higher is better).
+
+    Example:
+        >>> Recommendation("1122", 1.5, {"2 black": 1.0}, 3, "entropy", 1.5).worst_case
+        3
+    """
+
+    action: Any
+    information: float
+    outcomes: dict[Any, float] = field(compare=False)
+    worst_case: int
+    strategy: str = "entropy"
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """A solution of a custom game: variable names with their values.
+
+    Example:
+        >>> a = Assignment((("suspect", "Ann"), ("room", "hall")))
+        >>> a["room"], a.as_dict()
+        ('hall', {'suspect': 'Ann', 'room': 'hall'})
+    """
+
+    items: tuple[tuple[str, Any], ...]
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.items:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The assignment as a dict."""
+        return dict(self.items)
+
+    def __repr__(self) -> str:
+        return "Assignment(" + ", ".join(f"{k}={v!r}" for k, v in self.items) + ")"
+
+
+class Investigation:
+    """The state of one deduction: the clues so far and every world still possible.
+
+    Every method that adds a clue returns a *new* investigation; the one it was called
+    on is never changed.
+
+    A game says its rules through these hooks:
+
+    - ``game`` (class attribute): its name in saved files.
+    - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
+    - ``_config()`` / ``_from_config(config)``: the set-up, as JSON-able values.
+    - ``_initial_space()``: the worlds before any clue.
+    - ``_apply(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
+      clue that is wrong on its own.
+    - ``_solution(labels)``: the game's solution object for a tuple of labels.
+    - ``_queries()``, ``_outcome_table(space, queries)``, ``_outcome_label(query, k)``,
+      ``_candidates(space, queries)``: the moves a player can make and their answers;
+      or ``_partition(space, queries)`` directly, when a game can count faster.
+    - ``_clue(query, k)`` and ``_finished(query, k)``: the clue that answer ``k`` gives,
+      and whether it ends the game (used by simulations and ``deduce.testing``).
+    """
+
+    game: ClassVar[str] = ""
+    clue_types: ClassVar[tuple[type, ...]] = ()
+    value_types: ClassVar[tuple[type, ...]] = ()
+    _registry: ClassVar[dict[str, type[Investigation]]] = {}
+
+    _clues: tuple[Any, ...]
+    _space: Space
+    _parent: Investigation | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game:
+            Investigation._registry[cls.game] = cls
+
+    def _start(self) -> None:
+        """Set the state before any clue; a subclass's ``__init__`` ends with this."""
+        self._clues = ()
+        self._space = self._initial_space()
+        self._parent = None
+
+    # -- hooks -------------------------------------------------------------------------
+
+    def _config(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def _from_config(cls, config: dict[str, Any]) -> Self:
+        return cls(**config)
+
+    def _initial_space(self) -> Space:
+        raise NotImplementedError
+
+    def _apply(self, space: Space, clue: Any) -> Space:
+        raise NotImplementedError
+
+    def _solution(self, labels: tuple[Any, ...]) -> Any:
+        names = self._space.solution_names
+        return Assignment(tuple(zip(names, labels, strict=True)))
+
+    def _queries(self) -> Sequence[Any]:
+        return ()
+
+    def _outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
+        raise NotImplementedError
+
+    def _outcome_label(self, query: Any, k: int) -> Any:
+        return k
+
+    def _candidates(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
+        return np.zeros(len(queries), dtype=bool)
+
+    def _partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+        solution_ids = space.solution_ids()
+        parts = []
+        step = max(1, _CHUNK // max(1, space.size))
+        for start in range(0, len(queries), step):
+            chunk = queries[start : start + step]
+            parts.append(
+                partition(self._outcome_table(space, chunk), space.weights, solution_ids)
+            )
+        width = max(p.mass.shape[1] for p in parts)
+
+        def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return np.pad(a, ((0, 0), (0, width - a.shape[1])))
+
+        return Partition(
+            mass=np.concatenate([pad(p.mass) for p in parts]),
+            count=np.concatenate([pad(p.count) for p in parts]),
+            cond_entropy=np.concatenate([p.cond_entropy for p in parts]),
+        )
+
+    def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
+        return {}
+
+    def _clue(self, query: Any, k: int) -> Any:
+        raise NotImplementedError
+
+    def _finished(self, query: Any, k: int) -> bool:
+        return False
+
+    def _world_of(self, secret: Any) -> int:
+        """The world id (a row of the initial space) of ``secret``."""
+        if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
+            return int(secret)
+        raise InvalidInput("secret", secret, "a world id (int)")
+
+    def _secret_of(self, world: int) -> Any:
+        """The secret object of world id ``world``."""
+        return world
+
+    def _contains(self, secret: Any) -> bool:
+        return bool(np.isin(self._world_of(secret), self._space.ids))
+
+    def _answer(self, secret: Any, query: Any) -> int:
+        root = self._root()._space
+        row = int(np.searchsorted(root.ids, self._world_of(secret)))
+        return int(self._outcome_table(root.take([row]), [query])[0, 0])
+
+    def _secrets_strategy(self) -> Any:
+        from hypothesis import strategies as st
+
+        return st.sampled_from(self._space.ids.tolist()).map(self._secret_of)
+
+    def _clue_strategy(self, secret: Any) -> Any:
+        """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
+        from hypothesis import strategies as st
+
+        return st.sampled_from(self._queries()).map(
+            lambda query: self._clue(query, self._answer(secret, query))
+        )
+
+    def _constructor_repr(self) -> str:
+        args = ", ".join(f"{key}={value!r}" for key, value in self._config().items())
+        return f"{type(self).__name__}({args})"
+
+    # -- clues -------------------------------------------------------------------------
+
+    @property
+    def clues(self) -> tuple[Any, ...]:
+        """Every clue so far, oldest first."""
+        return self._clues
+
+    @property
+    def space(self) -> Space:
+        """The worlds still possible (read-only; for analysis)."""
+        return self._space
+
+    def observe(self, clue: Any) -> Self:
+        """A new investigation that also knows ``clue``.
+
+        Raises:
+            InvalidInput: the clue is malformed, or impossible even on its own.
+            Contradiction: the clue cannot be true together with earlier clues; its
+                ``conflict`` names the smallest such set of them that was found.
+        """
+        if self._clue_types_ok(clue) is False:
+            names = [t.__name__ for t in self.clue_types]
+            raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        space = self._apply(self._space, clue)
+        if space.total == 0:
+            raise self._contradiction(clue)
+        new = copy.copy(self)
+        new._clues = (*self._clues, clue)
+        new._space = space
+        new._parent = self
+        return new
+
+    def _clue_types_ok(self, clue: Any) -> bool:
+        return not self.clue_types or isinstance(clue, self.clue_types)
+
+    def _replay(self, clues: Sequence[Any]) -> Space | None:
+        """The initial space filtered by ``clues``; None if one of them cannot apply."""
+        space = self._root()._space
+        try:
+            for clue in clues:
+                space = self._apply(space, clue)
+        except InvalidInput:
+            return None
+        return space
+
+    def _root(self) -> Investigation:
+        node: Investigation = self
+        while node._parent is not None:
+            node = node._parent
+        return node
+
+    def _contradiction(self, clue: Any) -> DeduceError:
+        alone = self._replay([clue])
+        if alone is not None and alone.total == 0:
+            return InvalidInput(
+                "clue", clue, "a clue that some world allows", reason="no world fits it"
+            )
+        kept = list(self._clues)
+        i = 0
+        while i < len(kept):  # deletion filter: drop every clue the conflict survives without
+            trial = kept[:i] + kept[i + 1 :]
+            space = self._replay([*trial, clue])
+            if space is not None and space.total == 0:
+                kept = trial
+            else:
+                i += 1
+        return Contradiction(clue, kept)
+
+    def undo(self) -> Self:
+        """The investigation before the last clue.
+
+        Raises:
+            InvalidInput: there is no clue to undo.
+        """
+        if self._parent is None:
+            raise InvalidInput("undo", "no clues", "an investigation with at least one clue")
+        parent: Self = self._parent  # type: ignore[assignment]
+        return parent
+
+    # -- reading -----------------------------------------------------------------------
+
+    def solutions(self) -> list[Any]:
+        """The remaining solutions, most probable first."""
+        return [self._solution(labels) for labels, _ in self._space.ranked()]
+
+    def probabilities(self) -> dict[Any, float]:
+        """Each remaining solution -> its exact probability (they sum to 1)."""
+        return {self._solution(labels): p for labels, p in self._space.ranked()}
+
+    def marginals(self) -> dict[str, dict[Any, float]]:
+        """For each field of the solution, each value's probability."""
+        return self._space.marginals()
+
+    @property
+    def solved(self) -> Any | None:
+        """The solution if exactly one remains, else None."""
+        ranked = self._space.ranked()
+        return self._solution(ranked[0][0]) if len(ranked) == 1 else None
+
+    def certain(self) -> dict[str, Any]:
+        """The fields of the solution whose value is already certain."""
+        return {
+            name: next(v for v, p in values.items() if p == 1.0)
+            for name, values in self.marginals().items()
+            if any(p == 1.0 for p in values.values())
+        }
+
+    # -- recommendations ---------------------------------------------------------------
+
+    def _ranking(self, strategy: str) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
+        queries = self._queries()
+        if not queries:
+            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        part = self._partition(self._space, queries)
+        order = rank(
+            part,
+            strategy,
+            candidates=self._candidates(self._space, queries),
+            extra=self._extra_strategies(),
+        )
+        return queries, part, order
+
+    def recommend(self, top: int = 3, *, strategy: str = "entropy") -> list[Recommendation]:
+        """The ``top`` most informative next moves under ``strategy``.
+
+        Args:
+            top: how many to return (at least 1).
+            strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
+                game adds.
+        """
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise InvalidInput("top", top, "an integer of at least 1")
+        queries, part, order = self._ranking(strategy)
+        info = information(part)
+        score = scores(part, strategy, self._extra_strategies())
+        total = part.mass.sum(axis=1)
+        result = []
+        for i in order[:top]:
+            query = queries[i]
+            outcomes = {
+                self._outcome_label(query, k): float(m) / float(total[i])
+                for k, m in enumerate(part.mass[i])
+                if m > 0
+            }
+            result.append(
+                Recommendation(
+                    action=query,
+                    information=float(info[i]),
+                    outcomes=outcomes,
+                    worst_case=int(part.count[i].max()),
+                    strategy=strategy,
+                    score=float(score[i]),
+                )
+            )
+        return result
+
+    def best(self, strategy: str = "entropy") -> Any:
+        """The single best next move under ``strategy``."""
+        queries, _, order = self._ranking(strategy)
+        return queries[int(order[0])]
+
+    # -- persistence -------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The set-up and every clue, as JSON text that :meth:`from_json` reads back."""
+        document = {
+            "format": _FORMAT,
+            "game": self.game,
+            "config": self._config(),
+            "clues": [_encode(clue) for clue in self._clues],
+        }
+        return json.dumps(document, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Rebuild an investigation saved by :meth:`to_json` (every clue checked again).
+
+        Raises:
+            InvalidInput: the text is not a saved investigation of this game.
+        """
+        try:
+            document = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise InvalidInput("text", _short(text), "JSON from to_json()", reason=str(error))
+        if not isinstance(document, dict) or document.get("format") != _FORMAT:
+            raise InvalidInput("text", _short(text), f"a saved investigation (format {_FORMAT})")
+        game = document.get("game")
+        target = Investigation._registry.get(game) if isinstance(game, str) else None
+        if target is None or not issubclass(target, cls):
+            names = sorted(k for k, v in Investigation._registry.items() if issubclass(v, cls))
+            raise InvalidInput("game", game, names)
+        config, clues = document.get("config"), document.get("clues")
+        if not isinstance(config, dict) or not isinstance(clues, list):
+            raise InvalidInput("text", _short(text), "'config' (object) and 'clues' (list)")
+        investigation: Self = target._from_config(config)  # type: ignore[assignment]
+        types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
+        for item in clues:
+            investigation = investigation.observe(_decode(item, types))
+        return investigation
+
+    # -- values ------------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (type(self), json.dumps(self._config(), sort_keys=True), self._clues)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Investigation):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
+
+
+def _short(text: Any) -> str:
+    shown = str(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            "type": type(value).__name__,
+            **{f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
+        }
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"frozenset": sorted((_encode(v) for v in value), key=repr)}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise InvalidInput("clue value", value, "dataclasses, tuples, str, int, float, bool, None")
+
+
+def _decode(item: Any, types: dict[str, type]) -> Any:
+    if isinstance(item, list):
+        return tuple(_decode(v, types) for v in item)
+    if isinstance(item, dict):
+        if set(item) == {"frozenset"}:
+            return frozenset(_decode(v, types) for v in item["frozenset"])
+        kind = item.get("type")
+        if kind not in types:
+            raise InvalidInput("clue type", kind, sorted(types))
+        fields = {k: _decode(v, types) for k, v in item.items() if k != "type"}
+        try:
+            return types[kind](**fields)
+        except TypeError as error:
+            raise InvalidInput(kind, fields, "the fields of " + kind, reason=str(error)) from None
+    return item

@@ -1,0 +1,165 @@
+"""Play whole games with a strategy against every secret.
+
+The strategies are deterministic, so all the games played against all secrets form one
+decision tree: :func:`simulate` walks it once, grouping the secrets by the answers they
+give, instead of replaying each game from the start. The subtrees under the first move
+are independent and can be played by any :class:`concurrent.futures.Executor` (a process
+pool, or a ``dask.distributed`` client's executor); the result is the same whichever runs
+them.
+
+Example:
+    >>> from deduce.games.mastermind import Game
+    >>> stats = simulate(Game(pegs=3, colours=3), strategy="minimax")
+    >>> stats.games, stats.worst
+    (27, 4)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import DeduceError, InvalidInput
+from deduce.investigation import Investigation
+
+__all__ = ["Stats", "simulate"]
+
+_MAX_MOVES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """How many moves a strategy needed, over a set of secrets.
+
+    Attributes:
+        strategy: the strategy's name.
+        histogram: moves needed -> number of secrets, by increasing moves.
+        opening: the first move it made.
+
+    Example:
+        >>> s = Stats("minimax", {1: 1, 2: 3})
+        >>> s.total, s.games, s.worst, s.mean
+        (7, 4, 2, 1.75)
+    """
+
+    strategy: str
+    histogram: dict[int, int]
+    opening: Any = None
+
+    @property
+    def games(self) -> int:
+        """How many secrets were played."""
+        return sum(self.histogram.values())
+
+    @property
+    def total(self) -> int:
+        """The sum of moves over every game."""
+        return sum(moves * n for moves, n in self.histogram.items())
+
+    @property
+    def mean(self) -> float:
+        """The mean number of moves per game."""
+        return self.total / self.games if self.games else 0.0
+
+    @property
+    def worst(self) -> int:
+        """The most moves any game needed."""
+        return max(self.histogram, default=0)
+
+
+def simulate(
+    game: Any,
+    strategy: str = "entropy",
+    *,
+    secrets: Iterable[Any] | None = None,
+    executor: Executor | None = None,
+    opening: Any = None,
+) -> Stats:
+    """Play the game with ``strategy`` against every secret and count the moves.
+
+    Args:
+        game: a game with an ``investigation()`` method (e.g. ``mastermind.Game()``), or
+            an investigation to start from.
+        strategy: the strategy's name (see :meth:`Investigation.recommend`).
+        secrets: the secrets to play against (default: every world still possible).
+        executor: plays the subtrees after the first move (default: this process).
+        opening: the first move, instead of the strategy's choice.
+
+    Raises:
+        InvalidInput: a bad game, strategy or secret.
+        DeduceError: the strategy stopped making progress.
+    """
+    start = game.investigation() if hasattr(game, "investigation") else game
+    if not isinstance(start, Investigation):
+        raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
+    start.recommend(top=1, strategy=strategy)  # checks the strategy name early
+    ids = start.space.ids
+    if secrets is None:
+        rows = np.arange(start.space.size)
+    else:
+        position = {int(world): row for row, world in enumerate(ids)}
+        wanted = [start._world_of(secret) for secret in secrets]
+        missing = [s for s, w in zip(secrets, wanted, strict=True) if w not in position]
+        if missing:
+            raise InvalidInput("secrets", missing[0], "secrets still possible in this game")
+        rows = np.array([position[w] for w in wanted], dtype=np.int64)
+    if len(rows) == 0:
+        raise InvalidInput("secrets", [], "at least one secret")
+    query = opening if opening is not None else start.best(strategy)
+    outcome = start._outcome_table(start.space.take(rows), [query])[0]
+    moves: Counter[int] = Counter()
+    tasks = []
+    for k in np.unique(outcome):
+        group = rows[outcome == k]
+        if start._finished(query, int(k)):
+            moves[1] += len(group)
+            continue
+        child = start.observe(start._clue(query, int(k)))
+        group_ids = ids[group]
+        tasks.append((child.to_json(), type(child), group_ids, strategy))
+    if executor is None:
+        results = [_subtree(*task) for task in tasks]
+    else:
+        results = list(executor.map(_subtree, *zip(*tasks, strict=True)))
+    for result in results:
+        moves.update({depth + 1: n for depth, n in result.items()})
+    return Stats(strategy, dict(sorted(moves.items())), opening=query)
+
+
+def _subtree(
+    text: str, kind: type[Investigation], world_ids: npt.NDArray[np.int64], strategy: str
+) -> dict[int, int]:
+    """Moves needed (from this node on) -> number of secrets, for secrets ``world_ids``."""
+    node = kind.from_json(text)
+    position = {int(world): row for row, world in enumerate(node.space.ids)}
+    rows = np.array([position[int(w)] for w in world_ids], dtype=np.int64)
+    counts: Counter[int] = Counter()
+    _walk(node, rows, 0, strategy, counts)
+    return dict(counts)
+
+
+def _walk(
+    node: Investigation, rows: npt.NDArray[np.int64], depth: int, strategy: str, out: Counter[int]
+) -> None:
+    if depth >= _MAX_MOVES:
+        raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
+    query = node.best(strategy)
+    outcome = node._outcome_table(node.space.take(rows), [query])[0]
+    position_in_node = node.space.ids
+    for k in np.unique(outcome):
+        group = rows[outcome == k]
+        if node._finished(query, int(k)):
+            out[depth + 1] += len(group)
+            continue
+        child = node.observe(node._clue(query, int(k)))
+        if child.space.size == node.space.size:
+            raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
+        where = {int(world): row for row, world in enumerate(child.space.ids)}
+        child_rows = np.array([where[int(position_in_node[r])] for r in group], dtype=np.int64)
+        _walk(child, child_rows, depth + 1, strategy, out)

@@ -1,0 +1,283 @@
+"""The solution space: every hidden world still possible, with its weight.
+
+A :class:`Space` stores worlds as a numpy integer array with one column per variable
+(each entry indexes that variable's labels) and one weight per world: the number of full
+hidden worlds (deals) it stands for. Some of the variables form the *solution* (what the
+player must name); the others are hidden facts that only shape the probabilities.
+Filtering, projection onto the solution, probabilities, marginals and entropy are written
+here once for every game.
+
+Example:
+    >>> import numpy as np
+    >>> space = Space(
+    ...     ("suspect", "room"),
+    ...     (("Ann", "Bob"), ("hall", "attic")),
+    ...     np.array([[0, 0], [0, 1], [1, 1]]),
+    ...     weights=np.array([1, 1, 2]),
+    ...     solution=("suspect",),
+    ... )
+    >>> space.probabilities()
+    {('Ann',): 0.5, ('Bob',): 0.5}
+    >>> space.filter(space.column("room") == 1).probabilities()
+    {('Bob',): 0.6666666666666666, ('Ann',): 0.3333333333333333}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+
+__all__ = ["Space"]
+
+IntArray = npt.NDArray[np.int64]
+
+
+class Space:
+    """Worlds (one row each, one column per variable) with their weights.
+
+    Args:
+        names: the variables, in column order.
+        labels: for each variable, the labels of its values; a world stores indices.
+        worlds: integer array of shape ``(n, len(names))``.
+        weights: how many full hidden worlds each row stands for (default 1 each).
+        solution: the variables that make up the solution (default: all of them).
+        ids: the row number of each world in the space it was filtered from (default
+            ``0..n-1``); games use it to look up precomputed tables.
+
+    A ``Space`` is never changed in place: :meth:`filter` and :meth:`reweight` return
+    new spaces. Rows of weight 0 are dropped.
+    """
+
+    __slots__ = ("_cache", "ids", "labels", "names", "solution", "weights", "worlds")
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        labels: Sequence[Sequence[Any]],
+        worlds: npt.ArrayLike,
+        *,
+        weights: npt.ArrayLike | None = None,
+        solution: Sequence[str] | None = None,
+        ids: npt.ArrayLike | None = None,
+    ) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
+        if len(self.labels) != len(self.names):
+            raise InvalidInput("labels", len(self.labels), f"{len(self.names)} label lists")
+        array = np.asarray(worlds, dtype=np.int64)
+        if array.ndim != 2 or array.shape[1] != len(self.names):
+            raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
+        weight_array = (
+            np.ones(len(array), dtype=np.int64) if weights is None else np.asarray(weights)
+        )
+        if weight_array.shape != (len(array),):
+            raise InvalidInput("weights", weight_array.shape, f"shape ({len(array)},)")
+        if len(weight_array) and weight_array.min() < 0:
+            raise InvalidInput("weights", weight_array.min(), "weights of at least 0")
+        id_array = np.arange(len(array)) if ids is None else np.asarray(ids, dtype=np.int64)
+        keep = weight_array > 0
+        if not keep.all():
+            array, weight_array, id_array = array[keep], weight_array[keep], id_array[keep]
+        self.worlds: IntArray = array
+        self.weights: npt.NDArray[Any] = weight_array
+        self.ids: IntArray = id_array
+        chosen = self.names if solution is None else tuple(solution)
+        unknown = [name for name in chosen if name not in self.names]
+        if unknown or not chosen:
+            raise InvalidInput("solution", tuple(chosen), f"a non-empty subset of {self.names}")
+        self.solution: tuple[int, ...] = tuple(self.names.index(name) for name in chosen)
+        self._cache: dict[str, Any] = {}
+
+    # -- construction ------------------------------------------------------------------
+
+    def _derive(self, worlds: IntArray, weights: npt.NDArray[Any], ids: IntArray) -> Space:
+        new = Space.__new__(Space)
+        keep = weights > 0
+        if not keep.all():
+            worlds, weights, ids = worlds[keep], weights[keep], ids[keep]
+        new.names, new.labels, new.solution = self.names, self.labels, self.solution
+        new.worlds, new.weights, new.ids = worlds, weights, ids
+        new._cache = {}
+        return new
+
+    def filter(self, mask: npt.ArrayLike) -> Space:
+        """The worlds where ``mask`` is true.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> s.filter(s.column("x") >= 1).size
+            2
+        """
+        keep = np.asarray(mask, dtype=bool)
+        if keep.shape != (len(self.worlds),):
+            raise InvalidInput("mask", keep.shape, f"a boolean array of shape ({self.size},)")
+        return self._derive(self.worlds[keep], self.weights[keep], self.ids[keep])
+
+    def take(self, rows: npt.ArrayLike) -> Space:
+        """The worlds at the given row positions, in that order.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> s.take([2, 0]).worlds.tolist()
+            [[2], [0]]
+        """
+        index = np.asarray(rows, dtype=np.int64)
+        return self._derive(self.worlds[index], self.weights[index], self.ids[index])
+
+    def reweight(self, factor: npt.ArrayLike) -> Space:
+        """Multiply every world's weight by ``factor`` (an array, one entry per world).
+
+        Example:
+            >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+            >>> s.reweight([3, 0]).total
+            3
+        """
+        scale = np.asarray(factor)
+        if scale.shape != (len(self.worlds),):
+            raise InvalidInput("factor", scale.shape, f"an array of shape ({self.size},)")
+        return self._derive(self.worlds, self.weights * scale, self.ids)
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The number of worlds (rows) left."""
+        return len(self.worlds)
+
+    @property
+    def total(self) -> Any:
+        """The sum of the weights (0 for an empty space)."""
+        return self.weights.sum().item() if len(self.weights) else 0
+
+    def index(self, name: str) -> int:
+        """The column of variable ``name``."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise InvalidInput("variable", name, self.names) from None
+
+    def column(self, name: str) -> IntArray:
+        """The value index of variable ``name`` in every world."""
+        return self.worlds[:, self.index(name)]
+
+    def label_index(self, name: str, label: Any) -> int:
+        """The index of ``label`` among the values of variable ``name``."""
+        labels = self.labels[self.index(name)]
+        try:
+            return labels.index(label)
+        except ValueError:
+            raise InvalidInput(name, label, labels) from None
+
+    @property
+    def solution_names(self) -> tuple[str, ...]:
+        """The names of the solution's variables."""
+        return tuple(self.names[i] for i in self.solution)
+
+    def _projection(self) -> tuple[IntArray, IntArray]:
+        """(solution id of every world, one row of solution value indices per id)."""
+        if "projection" not in self._cache:
+            columns = self.worlds[:, self.solution]
+            if len(columns) == 0:
+                result = (np.zeros(0, dtype=np.int64), columns)
+            else:
+                radix = [len(self.labels[i]) for i in self.solution]
+                key = np.ravel_multi_index(columns.T, radix) if len(radix) > 1 else columns[:, 0]
+                unique, inverse = np.unique(key, return_inverse=True)
+                rows = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
+                result = (inverse.reshape(-1).astype(np.int64), rows)
+            self._cache["projection"] = result
+        projection: tuple[IntArray, IntArray] = self._cache["projection"]
+        return projection
+
+    def solution_ids(self) -> IntArray:
+        """For every world, the number of its solution among :meth:`solution_rows`."""
+        return self._projection()[0]
+
+    def solution_rows(self) -> IntArray:
+        """The distinct solutions, as rows of value indices (in a fixed, sorted order)."""
+        return self._projection()[1]
+
+    def solution_weights(self) -> npt.NDArray[Any]:
+        """The weight of each row of :meth:`solution_rows`."""
+        if "solution_weights" not in self._cache:
+            ids, rows = self._projection()
+            self._cache["solution_weights"] = np.bincount(
+                ids, weights=self.weights, minlength=len(rows)
+            )
+        result: npt.NDArray[Any] = self._cache["solution_weights"]
+        return result
+
+    def solution_labels(self, row: Sequence[int]) -> tuple[Any, ...]:
+        """The labels of one solution row."""
+        return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
+
+    def ranked(self) -> list[tuple[tuple[Any, ...], float]]:
+        """Every solution's labels with its probability, most probable first.
+
+        Ties keep the fixed order of :meth:`solution_rows`.
+        """
+        rows, weights = self.solution_rows(), self.solution_weights()
+        total = float(weights.sum())
+        if total == 0:
+            return []
+        order = np.argsort(-weights, kind="stable")
+        return [(self.solution_labels(rows[i]), float(weights[i]) / total) for i in order]
+
+    def probabilities(self) -> dict[tuple[Any, ...], float]:
+        """Solution labels -> probability, most probable first."""
+        return dict(self.ranked())
+
+    def marginals(self, names: Sequence[str] | None = None) -> dict[str, dict[Any, float]]:
+        """For each variable (default: the solution's), each value's probability.
+
+        Every value of the variable is listed, impossible ones with 0.0.
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]])
+            >>> s.marginals()
+            {'x': {'a': 0.3333333333333333, 'b': 0.6666666666666666, 'c': 0.0}}
+        """
+        chosen = self.solution_names if names is None else tuple(names)
+        total = float(self.total)
+        result: dict[str, dict[Any, float]] = {}
+        for name in chosen:
+            column = self.index(name)
+            labels = self.labels[column]
+            mass = np.bincount(
+                self.worlds[:, column], weights=self.weights, minlength=len(labels)
+            )
+            result[name] = {
+                label: (float(m) / total if total else 0.0)
+                for label, m in zip(labels, mass, strict=True)
+            }
+        return result
+
+    def entropy(self) -> float:
+        """The entropy of the solution in bits.
+
+        Example:
+            >>> Space(("x",), ((0, 1, 2, 3),), [[0], [1], [2], [3]]).entropy()
+            2.0
+        """
+        weights = self.solution_weights()
+        return _entropy(weights[weights > 0])
+
+    def __repr__(self) -> str:
+        return (
+            f"Space(names={self.names!r}, worlds={self.size}, total={self.total}, "
+            f"solution={self.solution_names!r})"
+        )
+
+
+def _entropy(weights: npt.NDArray[Any]) -> float:
+    total = float(weights.sum())
+    if total <= 0:
+        return 0.0
+    p = np.asarray(weights, dtype=np.float64) / total
+    p = p[p > 0]
+    return float(-(p * np.log2(p)).sum()) + 0.0

@@ -1,0 +1,197 @@
+"""Scores of a query's outcome partition, and the choice of the best query.
+
+Every strategy looks at one thing: for each candidate query, how the remaining worlds
+split by the answer they would give. That split is a :class:`Partition`, computed once
+(from an outcome table of queries x worlds, or directly by a game that knows a faster
+way); each strategy is then only a different score of its rows.
+
+Scores (higher is better after the sign shown):
+
+- ``"entropy"``: the mutual information between the answer and the solution, in bits:
+  ``H(answer) - H(answer | solution)``. When hidden variables other than the solution
+  shape the answer, the second term keeps noise from counting as information.
+- ``"minimax"``: the fewest solutions that can remain in the worst case (Knuth).
+- ``"expected_size"``: the fewest solutions expected to remain.
+- ``"most_parts"``: the most distinct answers.
+
+Ties go to a query that can itself be the solution, then to the first in the game's
+fixed order of queries, so every result is reproducible.
+
+Example:
+    >>> import numpy as np
+    >>> part = partition(np.array([[0, 0, 1, 1], [0, 1, 2, 3]]), np.ones(4), np.arange(4))
+    >>> information(part).tolist()
+    [1.0, 2.0]
+    >>> rank(part, "minimax").tolist()
+    [1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+
+__all__ = ["STRATEGIES", "Partition", "information", "partition", "rank", "scores"]
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Partition:
+    """How the worlds split by answer, for each of ``Q`` queries and ``K`` answers.
+
+    Attributes:
+        mass: ``(Q, K)`` total weight of the worlds giving each answer.
+        count: ``(Q, K)`` number of distinct solutions among them.
+        cond_entropy: ``(Q,)`` ``H(answer | solution)`` in bits (0 when the solution
+            alone decides the answer).
+    """
+
+    mass: FloatArray
+    count: npt.NDArray[np.int64]
+    cond_entropy: FloatArray
+
+    @property
+    def total(self) -> float:
+        """The total weight of the worlds."""
+        return float(self.mass[0].sum()) if len(self.mass) else 0.0
+
+
+def partition(
+    table: npt.ArrayLike,
+    weights: npt.ArrayLike,
+    solution_ids: npt.ArrayLike,
+    *,
+    answers: int | None = None,
+) -> Partition:
+    """The partition of worlds by answer, from an outcome table.
+
+    Args:
+        table: ``(Q, N)`` small non-negative ints: the answer of query q in world n.
+        weights: ``(N,)`` the worlds' weights.
+        solution_ids: ``(N,)`` which solution each world belongs to.
+        answers: the number of distinct answers K (default: the table's maximum + 1).
+
+    Example:
+        >>> p = partition([[0, 1, 1]], [1, 1, 2], [0, 1, 1])
+        >>> p.mass.tolist(), p.count.tolist()
+        ([[1.0, 3.0]], [[1, 1]])
+    """
+    outcome = np.asarray(table, dtype=np.int64)
+    w = np.asarray(weights, dtype=np.float64)
+    sol = np.asarray(solution_ids, dtype=np.int64)
+    queries, worlds = outcome.shape
+    k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
+    offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
+    flat = (outcome + offsets).ravel()
+    mass = np.bincount(flat, weights=np.tile(w, queries), minlength=queries * k).reshape(
+        queries, k
+    )
+    n_solutions = int(sol.max()) + 1 if len(sol) else 0
+    if n_solutions == worlds:  # one world per solution: the answer is a function of it
+        count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
+        cond = np.zeros(queries)
+    else:
+        joint_index = ((np.arange(queries)[:, None] * n_solutions + sol[None, :]) * k + outcome).ravel()
+        unique, first = np.unique(joint_index, return_index=True)
+        del first
+        q_of = unique // (n_solutions * k)
+        a_of = unique % k
+        count = np.bincount(q_of * k + a_of, minlength=queries * k).reshape(queries, k)
+        count = count.astype(np.int64)
+        joint_mass = np.bincount(joint_index, weights=np.tile(w, queries))[unique]
+        # H(answer | solution) = H(solution, answer) - H(solution)
+        total = float(w.sum())
+        p = joint_mass / total
+        h_joint = np.bincount(q_of, weights=-p * np.log2(p), minlength=queries)
+        ps = np.bincount(sol, weights=w) / total
+        ps = ps[ps > 0]
+        h_sol = float(-(ps * np.log2(ps)).sum())
+        cond = np.maximum(h_joint - h_sol, 0.0)
+    return Partition(mass=mass, count=count, cond_entropy=cond)
+
+
+def information(part: Partition) -> FloatArray:
+    """Expected bits learned about the solution, per query.
+
+    Example:
+        >>> information(partition([[0, 1]], [1, 1], [0, 1])).tolist()
+        [1.0]
+    """
+    total = part.mass.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(total > 0, part.mass / np.where(total > 0, total, 1), 0.0)
+        h = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1)), 0.0).sum(axis=1)
+    return np.maximum(h - part.cond_entropy, 0.0) + 0.0
+
+
+def _expected_size(part: Partition) -> FloatArray:
+    total = part.mass.sum(axis=1)
+    return (part.mass * part.count).sum(axis=1) / np.where(total > 0, total, 1)
+
+
+def _round(values: FloatArray) -> FloatArray:
+    # floating-point noise must not break ties that are exact in real numbers
+    return np.round(values, 9)
+
+
+STRATEGIES: dict[str, Callable[[Partition], FloatArray]] = {
+    "entropy": lambda p: _round(information(p)),
+    "minimax": lambda p: -p.count.max(axis=1).astype(np.float64),
+    "expected_size": lambda p: -_round(_expected_size(p)),
+    "most_parts": lambda p: (p.mass > 0).sum(axis=1).astype(np.float64),
+}
+"""Every built-in strategy: a function of a partition giving one score per query, higher
+is better."""
+
+
+def scores(
+    part: Partition,
+    strategy: str,
+    extra: dict[str, Callable[[Partition], FloatArray]] | None = None,
+) -> FloatArray:
+    """The score of every query under ``strategy`` (higher is better).
+
+    Args:
+        part: the partition of every query.
+        strategy: a name from :data:`STRATEGIES` or from ``extra``.
+        extra: more strategies that a game offers.
+    """
+    table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
+    if strategy not in table:
+        raise InvalidInput("strategy", strategy, list(table))
+    return np.asarray(table[strategy](part), dtype=np.float64)
+
+
+def rank(
+    part: Partition,
+    strategy: str,
+    *,
+    candidates: npt.ArrayLike | None = None,
+    extra: dict[str, Callable[[Partition], FloatArray]] | None = None,
+) -> npt.NDArray[np.int64]:
+    """Query numbers from best to worst.
+
+    Args:
+        part: the partition of every query.
+        strategy: the strategy's name.
+        candidates: ``(Q,)`` true where the query could itself be the solution; these
+            win ties.
+        extra: more strategies that a game offers.
+
+    Example:
+        >>> p = partition([[0, 0], [0, 1], [1, 0]], [1, 1], [0, 1])
+        >>> rank(p, "entropy", candidates=[False, False, True]).tolist()
+        [2, 1, 0]
+    """
+    score = scores(part, strategy, extra)
+    queries = len(score)
+    can_be = np.zeros(queries, bool) if candidates is None else np.asarray(candidates, bool)
+    order = np.lexsort((np.arange(queries), ~can_be, -score))
+    return order.astype(np.int64)

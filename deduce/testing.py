@@ -1,0 +1,83 @@
+"""Hypothesis strategies for property tests of deductions, yours and ours.
+
+Every game's investigation can produce its secrets and *truthful* clues for a given
+secret, so a test can check that a deduction is sound (the secret is never eliminated)
+and complete (every kept solution fits every clue).
+
+Example:
+    >>> from hypothesis import given, settings
+    >>> from deduce.games.mastermind import Game
+    >>> start = Game(pegs=3, colours=3).investigation()
+    >>> @settings(max_examples=20)
+    ... @given(games(start))
+    ... def test_secret_survives(game):
+    ...     secret, investigation = game
+    ...     assert contains(investigation, secret)
+    >>> test_secret_survives()
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from deduce.investigation import Investigation
+
+__all__ = ["clue_sequences", "contains", "games", "secrets"]
+
+
+def _start(game: Any) -> Investigation:
+    start = game.investigation() if hasattr(game, "investigation") else game
+    if not isinstance(start, Investigation):
+        from deduce.errors import InvalidInput
+
+        raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
+    return start
+
+
+def secrets(game: Any) -> st.SearchStrategy[Any]:
+    """Secrets that are still possible in ``game`` (a game or an investigation).
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> secrets(Game(pegs=2, colours=2)).example() in Game(2, 2).codes()
+        True
+    """
+    return _start(game)._secrets_strategy()
+
+
+def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchStrategy[Any]:
+    """Investigations built from up to ``max_clues`` clues that are true for ``secret``.
+
+    Each clue is drawn from the investigation as it stands, so clues that depend on the
+    state (a card played after a guess, say) come out right.
+    """
+    start = _start(game)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Investigation:
+        investigation = start
+        for _ in range(draw(st.integers(0, max_clues))):
+            clue = draw(investigation._clue_strategy(secret))
+            if clue is None:
+                break
+            investigation = investigation.observe(clue)
+        return investigation
+
+    return build()
+
+
+def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:
+    """Pairs ``(secret, investigation)``: a secret and truthful clues about it."""
+    start = _start(game)
+    return secrets(start).flatmap(
+        lambda secret: st.tuples(
+            st.just(secret), clue_sequences(start, secret, max_clues=max_clues)
+        )
+    )
+
+
+def contains(investigation: Investigation, secret: Any) -> bool:
+    """Whether ``secret`` is still possible in ``investigation``."""
+    return investigation._contains(secret)
