@@ -48,12 +48,15 @@ class Space:
         solution: the variables that make up the solution (default: all of them).
         ids: the row number of each world in the space it was filtered from (default
             ``0..n-1``); games use it to look up precomputed tables.
+        state: any immutable value a game keeps beside the worlds (for instance what the
+            clues say about hidden cards that the rows do not list); carried along by
+            every derived space.
 
     A ``Space`` is never changed in place: :meth:`filter` and :meth:`reweight` return
     new spaces. Rows of weight 0 are dropped.
     """
 
-    __slots__ = ("_cache", "ids", "labels", "names", "solution", "weights", "worlds")
+    __slots__ = ("_cache", "ids", "labels", "names", "solution", "state", "weights", "worlds")
 
     def __init__(
         self,
@@ -64,6 +67,7 @@ class Space:
         weights: npt.ArrayLike | None = None,
         solution: Sequence[str] | None = None,
         ids: npt.ArrayLike | None = None,
+        state: Any = None,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
@@ -91,19 +95,38 @@ class Space:
         if unknown or not chosen:
             raise InvalidInput("solution", tuple(chosen), f"a non-empty subset of {self.names}")
         self.solution: tuple[int, ...] = tuple(self.names.index(name) for name in chosen)
+        self.state: Any = state
         self._cache: dict[str, Any] = {}
 
     # -- construction ------------------------------------------------------------------
 
-    def _derive(self, worlds: IntArray, weights: npt.NDArray[Any], ids: IntArray) -> Space:
+    def _derive(
+        self, worlds: IntArray, weights: npt.NDArray[Any], ids: IntArray, state: Any = None
+    ) -> Space:
         new = Space.__new__(Space)
         keep = weights > 0
         if not keep.all():
             worlds, weights, ids = worlds[keep], weights[keep], ids[keep]
         new.names, new.labels, new.solution = self.names, self.labels, self.solution
         new.worlds, new.weights, new.ids = worlds, weights, ids
+        new.state = self.state if state is None else state
         new._cache = {}
         return new
+
+    def replace(self, *, weights: npt.ArrayLike | None = None, state: Any = None) -> Space:
+        """The same rows with new weights and/or a new game state (rows of weight 0 go).
+
+        Example:
+            >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+            >>> s.replace(weights=[0, 5], state="after clue 1").worlds.tolist()
+            [[1]]
+        """
+        new_weights = self.weights if weights is None else np.asarray(weights)
+        if new_weights.shape != (len(self.worlds),):
+            raise InvalidInput("weights", new_weights.shape, f"an array of shape ({self.size},)")
+        if len(new_weights) and new_weights.min() < 0:
+            raise InvalidInput("weights", new_weights.min(), "weights of at least 0")
+        return self._derive(self.worlds, new_weights, self.ids, state)
 
     def filter(self, mask: npt.ArrayLike) -> Space:
         """The worlds where ``mask`` is true.
