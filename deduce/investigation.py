@@ -134,8 +134,13 @@ class Investigation:
         return {}
 
     @classmethod
-    def _from_config(cls, config: dict[str, Any]) -> Self:
-        return cls(**config)
+    def _from_config(cls, config: dict[str, Any], **context: Any) -> Self:
+        try:
+            return cls(**config, **context)
+        except TypeError as error:
+            raise InvalidInput(
+                "config", config, f"the set-up of {cls.game}", reason=str(error)
+            ) from None
 
     def _initial_space(self) -> Space:
         raise NotImplementedError
@@ -165,9 +170,7 @@ class Investigation:
         step = max(1, _CHUNK // max(1, space.size))
         for start in range(0, len(queries), step):
             chunk = queries[start : start + step]
-            parts.append(
-                partition(self._outcome_table(space, chunk), space.weights, solution_ids)
-            )
+            parts.append(partition(self._outcome_table(space, chunk), space.weights, solution_ids))
         width = max(p.mass.shape[1] for p in parts)
 
         def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -181,6 +184,14 @@ class Investigation:
 
     def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
         return {}
+
+    def _action(self, value: Any) -> Any:
+        """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
+        queries = self._queries()
+        if value not in queries:
+            shown = [str(q) for q in list(queries)[:8]]
+            raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
+        return value
 
     def _clue(self, query: Any, k: int) -> Any:
         raise NotImplementedError
@@ -397,8 +408,12 @@ class Investigation:
         return json.dumps(document, ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
+    def from_json(cls, text: str, **context: Any) -> Self:
         """Rebuild an investigation saved by :meth:`to_json` (every clue checked again).
+
+        Args:
+            text: the saved JSON.
+            **context: what the saved text cannot hold (a custom game's ``model=``).
 
         Raises:
             InvalidInput: the text is not a saved investigation of this game.
@@ -406,7 +421,9 @@ class Investigation:
         try:
             document = json.loads(text)
         except (TypeError, json.JSONDecodeError) as error:
-            raise InvalidInput("text", _short(text), "JSON from to_json()", reason=str(error))
+            raise InvalidInput(
+                "text", _short(text), "JSON from to_json()", reason=str(error)
+            ) from None
         if not isinstance(document, dict) or document.get("format") != _FORMAT:
             raise InvalidInput("text", _short(text), f"a saved investigation (format {_FORMAT})")
         game = document.get("game")
@@ -417,7 +434,7 @@ class Investigation:
         config, clues = document.get("config"), document.get("clues")
         if not isinstance(config, dict) or not isinstance(clues, list):
             raise InvalidInput("text", _short(text), "'config' (object) and 'clues' (list)")
-        investigation: Self = target._from_config(config)  # type: ignore[assignment]
+        investigation: Self = target._from_config(config, **context)
         types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
         for item in clues:
             investigation = investigation.observe(_decode(item, types))

@@ -16,9 +16,10 @@ Example:
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from deduce.investigation import Investigation
 __all__ = ["Stats", "simulate"]
 
 _MAX_MOVES = 64
+_POOL_FROM = 256  # secrets: below this, starting worker processes costs more than it saves
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,9 @@ def simulate(
             an investigation to start from.
         strategy: the strategy's name (see :meth:`Investigation.recommend`).
         secrets: the secrets to play against (default: every world still possible).
-        executor: plays the subtrees after the first move (default: this process).
+        executor: plays the subtrees after the first move. By default a local process
+            pool (one worker per core) plays them when there are at least
+            ``256`` secrets and more than one core, and this process plays smaller runs.
         opening: the first move, instead of the strategy's choice.
 
     Raises:
@@ -111,7 +115,7 @@ def simulate(
         rows = np.array([position[w] for w in wanted], dtype=np.int64)
     if len(rows) == 0:
         raise InvalidInput("secrets", [], "at least one secret")
-    query = opening if opening is not None else start.best(strategy)
+    query = start._action(opening) if opening is not None else start.best(strategy)
     outcome = start._outcome_table(start.space.take(rows), [query])[0]
     moves: Counter[int] = Counter()
     tasks = []
@@ -123,7 +127,11 @@ def simulate(
         child = start.observe(start._clue(query, int(k)))
         group_ids = ids[group]
         tasks.append((child.to_json(), type(child), group_ids, strategy))
-    if executor is None:
+    workers = os.cpu_count() or 1
+    if executor is None and len(rows) >= _POOL_FROM and workers > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+            results = list(pool.map(_subtree, *zip(*tasks, strict=True)))
+    elif executor is None or not tasks:
         results = [_subtree(*task) for task in tasks]
     else:
         results = list(executor.map(_subtree, *zip(*tasks, strict=True)))

@@ -271,9 +271,7 @@ class Space:
         for name in chosen:
             column = self.index(name)
             labels = self.labels[column]
-            mass = np.bincount(
-                self.worlds[:, column], weights=self.weights, minlength=len(labels)
-            )
+            mass = np.bincount(self.worlds[:, column], weights=self.weights, minlength=len(labels))
             result[name] = {
                 label: (float(m) / total if total else 0.0)
                 for label, m in zip(labels, mass, strict=True)

@@ -90,15 +90,15 @@ def partition(
     k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
     flat = (outcome + offsets).ravel()
-    mass = np.bincount(flat, weights=np.tile(w, queries), minlength=queries * k).reshape(
-        queries, k
-    )
+    mass = np.bincount(flat, weights=np.tile(w, queries), minlength=queries * k).reshape(queries, k)
     n_solutions = int(sol.max()) + 1 if len(sol) else 0
     if n_solutions == worlds:  # one world per solution: the answer is a function of it
         count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
         cond = np.zeros(queries)
     else:
-        joint_index = ((np.arange(queries)[:, None] * n_solutions + sol[None, :]) * k + outcome).ravel()
+        joint_index = (
+            (np.arange(queries)[:, None] * n_solutions + sol[None, :]) * k + outcome
+        ).ravel()
         unique, first = np.unique(joint_index, return_index=True)
         del first
         q_of = unique // (n_solutions * k)
@@ -114,7 +114,7 @@ def partition(
         ps = ps[ps > 0]
         h_sol = float(-(ps * np.log2(ps)).sum())
         cond = np.maximum(h_joint - h_sol, 0.0)
-    return Partition(mass=mass, count=count, cond_entropy=cond)
+    return Partition(mass=mass.astype(np.float64), count=count, cond_entropy=cond)
 
 
 def information(part: Partition) -> FloatArray:
@@ -128,12 +128,14 @@ def information(part: Partition) -> FloatArray:
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(total > 0, part.mass / np.where(total > 0, total, 1), 0.0)
         h = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1)), 0.0).sum(axis=1)
-    return np.maximum(h - part.cond_entropy, 0.0) + 0.0
+    result: FloatArray = np.maximum(h - part.cond_entropy, 0.0) + 0.0
+    return result
 
 
 def _expected_size(part: Partition) -> FloatArray:
     total = part.mass.sum(axis=1)
-    return (part.mass * part.count).sum(axis=1) / np.where(total > 0, total, 1)
+    result: FloatArray = (part.mass * part.count).sum(axis=1) / np.where(total > 0, total, 1)
+    return result
 
 
 def _round(values: FloatArray) -> FloatArray:

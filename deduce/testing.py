@@ -40,11 +40,15 @@ def secrets(game: Any) -> st.SearchStrategy[Any]:
     """Secrets that are still possible in ``game`` (a game or an investigation).
 
     Example:
+        >>> from hypothesis import given
         >>> from deduce.games.mastermind import Game
-        >>> secrets(Game(pegs=2, colours=2)).example() in Game(2, 2).codes()
-        True
+        >>> @given(secrets(Game(pegs=2, colours=2)))
+        ... def test_is_a_code(code):
+        ...     assert code in Game(2, 2).codes()
+        >>> test_is_a_code()
     """
-    return _start(game)._secrets_strategy()
+    strategy: st.SearchStrategy[Any] = _start(game)._secrets_strategy()
+    return strategy
 
 
 def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchStrategy[Any]:

@@ -119,12 +119,17 @@ class Game:
             )
             if ok:
                 return Code(digits)
-        elif isinstance(digits, (tuple, list)) and len(digits) == self.pegs:
-            if all(
-                isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < self.colours
+        elif (
+            isinstance(digits, (tuple, list))
+            and len(digits) == self.pegs
+            and all(
+                isinstance(c, (int, np.integer))
+                and not isinstance(c, bool)
+                and 0 <= c < self.colours
                 for c in digits
-            ):
-                return Code("".join(str(int(c) + 1) for c in digits))
+            )
+        ):
+            return Code("".join(str(int(c) + 1) for c in digits))
         raise InvalidInput(argument, value, expected)
 
     def codes(self) -> tuple[Code, ...]:
@@ -175,9 +180,7 @@ def _code_array(pegs: int, colours: int) -> npt.NDArray[np.int64]:
 
 @lru_cache(maxsize=16)
 def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
-    return tuple(
-        Code("".join(str(int(c) + 1) for c in row)) for row in _code_array(pegs, colours)
-    )
+    return tuple(Code("".join(str(int(c) + 1) for c in row)) for row in _code_array(pegs, colours))
 
 
 def _feedback(
@@ -186,12 +189,14 @@ def _feedback(
     """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``."""
     black = (guesses[:, None, :] == secrets[None, :, :]).sum(axis=2)
     if black_only:
-        return black.astype(np.uint8)
+        only: npt.NDArray[np.uint8] = black.astype(np.uint8)
+        return only
     pegs = guesses.shape[1]
     g_count = np.stack([(guesses == c).sum(axis=1) for c in range(colours)], axis=1)
     s_count = np.stack([(secrets == c).sum(axis=1) for c in range(colours)], axis=1)
     common = np.minimum(g_count[:, None, :], s_count[None, :, :]).sum(axis=2)
-    return (black * (pegs + 1) + common - black).astype(np.uint8)
+    both: npt.NDArray[np.uint8] = (black * (pegs + 1) + common - black).astype(np.uint8)
+    return both
 
 
 @lru_cache(maxsize=4)
@@ -306,6 +311,9 @@ class Investigation(_Investigation):
 
     def _world_of(self, secret: Any) -> int:
         return self.rules.index(secret)
+
+    def _action(self, value: Any) -> Code:
+        return self.rules.code(value, argument="action")
 
     def _secret_of(self, world: int) -> Code:
         return self.rules.codes()[world]

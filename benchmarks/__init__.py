@@ -1,0 +1,1 @@
+"""Benchmarks of deduce: `make bench` (or `python -m benchmarks [name ...]`)."""

@@ -1,0 +1,380 @@
+"""Custom games: variables, domains and constraints, enumerated and reasoned about.
+
+A :class:`Model` declares a game the way a rulebook does. python-constraint2 enumerates
+it into a :class:`~deduce.space.Space`, so ``model.investigation()`` has the whole common
+contract (clues, probabilities, recommendations, undo, JSON). The same model translated
+to CP-SAT answers questions without listing worlds: is a fact still possible, which facts
+are certain, and which earlier clues a contradicting one conflicts with (an unsat core
+over assumption literals, then shrunk to a minimal set).
+
+Example:
+    >>> model = Model()
+    >>> model.variable("suspect", ["Ann", "Bob", "Cid"])
+    >>> model.variable("room", ["hall", "attic"])
+    >>> model.constraint(lambda suspect, room: (suspect, room) != ("Cid", "attic"),
+    ...                  ["suspect", "room"])
+    >>> model.query("in the hall?", lambda room: room == "hall", ["room"])
+    >>> inv = model.investigation().answer("in the hall?", False)
+    >>> inv.solutions()
+    [Assignment(suspect='Ann', room='attic'), Assignment(suspect='Bob', room='attic')]
+    >>> inv.possible(suspect="Cid"), inv.proven()
+    (False, {'room': 'attic'})
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from constraint import Problem
+from ortools.sat.python import cp_model
+
+from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.investigation import Investigation
+from deduce.space import Space
+
+__all__ = ["Answer", "Fact", "Model", "ModelInvestigation"]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The clue that query ``query`` was answered ``outcome``.
+
+    Example:
+        >>> Answer("in the hall?", True)
+        Answer(query='in the hall?', outcome=True)
+    """
+
+    query: str
+    outcome: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """The clue that variable ``variable`` has (or, with ``holds=False``, has not) ``value``.
+
+    Example:
+        >>> Fact("suspect", "Ann", holds=False)
+        Fact(variable='suspect', value='Ann', holds=False)
+    """
+
+    variable: str
+    value: Any
+    holds: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class _Constraint:
+    predicate: Callable[..., bool]
+    variables: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    name: str
+    function: Callable[..., Hashable]
+    variables: tuple[str, ...]
+
+
+class Model:
+    """A custom game: variables with finite domains, constraints and queries.
+
+    Variables are the hidden world; those declared with ``solution=True`` (the default)
+    are what the player must name. Constraints are predicates over some variables (the
+    rules of the game); queries are what a player can ask, each a function of some
+    variables whose value is the answer.
+    """
+
+    def __init__(self) -> None:
+        self._domains: dict[str, tuple[Hashable, ...]] = {}
+        self._solution: list[str] = []
+        self._constraints: list[_Constraint] = []
+        self._queries: dict[str, _Query] = {}
+        self._space: Space | None = None
+
+    # -- declaring ---------------------------------------------------------------------
+
+    def variable(self, name: str, domain: Sequence[Hashable], *, solution: bool = True) -> None:
+        """Declare variable ``name`` with the values of ``domain``.
+
+        Args:
+            name: a new variable name.
+            domain: its possible values (at least one, all different, hashable).
+            solution: whether it belongs to the solution the player must name.
+        """
+        if not isinstance(name, str) or not name or name in self._domains:
+            raise InvalidInput("name", name, "a new, non-empty variable name")
+        values = tuple(domain)
+        if not values or len(set(values)) != len(values):
+            raise InvalidInput("domain", domain, "at least one value, all different")
+        self._domains[name] = values
+        if solution:
+            self._solution.append(name)
+        self._space = None
+
+    def constraint(self, predicate: Callable[..., bool], variables: Sequence[str]) -> None:
+        """Require ``predicate(*values of variables)`` in every world."""
+        self._constraints.append(_Constraint(predicate, self._names("variables", variables)))
+        self._space = None
+
+    def query(self, name: str, function: Callable[..., Hashable], variables: Sequence[str]) -> None:
+        """Declare a question a player can ask: its answer is ``function(*values)``."""
+        if not isinstance(name, str) or not name or name in self._queries:
+            raise InvalidInput("name", name, "a new, non-empty query name")
+        self._queries[name] = _Query(name, function, self._names("variables", variables))
+        self._space = None
+
+    def _names(self, argument: str, variables: Sequence[str]) -> tuple[str, ...]:
+        names = tuple(variables)
+        unknown = [n for n in names if n not in self._domains]
+        if not names or unknown:
+            raise InvalidInput(argument, variables, f"names among {list(self._domains)}")
+        return names
+
+    # -- enumeration -------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The variables, in declaration order."""
+        return tuple(self._domains)
+
+    def domain(self, name: str) -> tuple[Hashable, ...]:
+        """The values of variable ``name``."""
+        if name not in self._domains:
+            raise InvalidInput("variable", name, list(self._domains))
+        return self._domains[name]
+
+    def space(self) -> Space:
+        """Every world of the model, enumerated by python-constraint2 (sorted)."""
+        if self._space is None:
+            if not self._domains:
+                raise DeduceError("the model has no variables")
+            problem = Problem()
+            for name, values in self._domains.items():
+                problem.addVariable(name, list(range(len(values))))
+            for c in self._constraints:
+                problem.addConstraint(self._index_predicate(c), list(c.variables))
+            rows = sorted(tuple(s[n] for n in self.names) for s in problem.getSolutions())
+            worlds = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.names))
+            solution = self._solution or list(self.names)
+            self._space = Space(self.names, list(self._domains.values()), worlds, solution=solution)
+        return self._space
+
+    def _index_predicate(self, c: _Constraint) -> Callable[..., bool]:
+        domains = [self._domains[n] for n in c.variables]
+
+        def check(*indices: int) -> bool:
+            return bool(c.predicate(*(d[i] for d, i in zip(domains, indices, strict=True))))
+
+        return check
+
+    def investigation(self) -> ModelInvestigation:
+        """A new investigation of this game."""
+        return ModelInvestigation(self)
+
+    def from_json(self, text: str) -> ModelInvestigation:
+        """Rebuild an investigation of this model saved by ``to_json``."""
+        return ModelInvestigation.from_json(text, model=self)
+
+
+class ModelInvestigation(Investigation):
+    """The common contract for a :class:`Model`, plus CP-SAT reasoning.
+
+    Clues are :class:`Answer` (a query's answer) and :class:`Fact` (a variable's value).
+    """
+
+    game = "model"
+    clue_types = (Answer, Fact)
+
+    def __init__(self, model: Model) -> None:
+        if not isinstance(model, Model):
+            raise InvalidInput("model", model, "a deduce.Model")
+        self.model = model
+        self._query_list = tuple(model._queries.values())
+        self._start()
+        self._tables = self._build_tables()
+
+    def answer(self, query: str, outcome: Any) -> ModelInvestigation:
+        """The investigation after ``query`` was answered ``outcome``."""
+        return self.observe(Answer(query, outcome))
+
+    def fact(self, variable: str, value: Any, *, holds: bool = True) -> ModelInvestigation:
+        """The investigation after learning that ``variable`` is (or is not) ``value``."""
+        return self.observe(Fact(variable, value, holds))
+
+    # -- rules -------------------------------------------------------------------------
+
+    def _initial_space(self) -> Space:
+        return self.model.space()
+
+    def _build_tables(self) -> tuple[tuple[npt.NDArray[np.int64], tuple[Hashable, ...]], ...]:
+        space = self._space
+        tables = []
+        for q in self._query_list:
+            columns = space.worlds[:, [space.index(n) for n in q.variables]]
+            combos, inverse = np.unique(columns, axis=0, return_inverse=True)
+            domains = [self.model._domains[n] for n in q.variables]
+            values = [
+                q.function(*(d[i] for d, i in zip(domains, combo, strict=True))) for combo in combos
+            ]
+            labels = tuple(dict.fromkeys(values))
+            codes = np.array([labels.index(v) for v in values], dtype=np.int64)
+            tables.append((codes[inverse.reshape(-1)], labels))
+        return tuple(tables)
+
+    def _query_index(self, name: Any) -> int:
+        for i, q in enumerate(self._query_list):
+            if q.name == name:
+                return i
+        raise InvalidInput("query", name, [q.name for q in self._query_list])
+
+    def _apply(self, space: Space, clue: Answer | Fact) -> Space:
+        if isinstance(clue, Fact):
+            if not isinstance(clue.holds, bool):
+                raise InvalidInput("holds", clue.holds, "True or False")
+            value = space.label_index(clue.variable, clue.value)
+            match = space.column(clue.variable) == value
+            return space.filter(match if clue.holds else ~match)
+        index = self._query_index(clue.query)
+        codes, labels = self._tables[index]
+        if clue.outcome not in labels:
+            raise InvalidInput("outcome", clue.outcome, list(labels))
+        return space.filter(codes[space.ids] == labels.index(clue.outcome))
+
+    def _queries(self) -> Sequence[str]:
+        return tuple(q.name for q in self._query_list)
+
+    def _outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[Any]:
+        return np.stack([self._tables[self._query_index(q)][0][space.ids] for q in queries])
+
+    def _outcome_label(self, query: str, k: int) -> Any:
+        return self._tables[self._query_index(query)][1][k]
+
+    def _clue(self, query: str, k: int) -> Answer:
+        return Answer(query, self._outcome_label(query, k))
+
+    def _config(self) -> dict[str, Any]:
+        return {"variables": {n: list(map(repr, d)) for n, d in self.model._domains.items()}}
+
+    @classmethod
+    def _from_config(cls, config: dict[str, Any], **context: Any) -> ModelInvestigation:
+        model = context.get("model")
+        if model is None:
+            raise InvalidInput("model", None, "the Model: use model.from_json(text)")
+        fresh = cls(model)
+        if fresh._config() != config:
+            raise InvalidInput("text", config, "an investigation saved from this model")
+        return fresh
+
+    def _constructor_repr(self) -> str:
+        return f"{type(self).__name__}(<Model of {', '.join(self.model.names)}>)"
+
+    # -- CP-SAT ------------------------------------------------------------------------
+
+    def _cp(self, clues: Sequence[Any]) -> tuple[cp_model.CpModel, dict[str, list[Any]], list[Any]]:
+        """The model and ``clues`` in CP-SAT: (model, value literals, one literal per clue).
+
+        Each clue is enforced only when its literal is true, so the literals can serve as
+        assumptions and an infeasible set of them names the clues that conflict.
+        """
+        m = self.model
+        cp = cp_model.CpModel()
+        literal: dict[str, list[Any]] = {}
+        number: dict[str, Any] = {}
+        for name, values in m._domains.items():
+            literal[name] = [cp.new_bool_var(f"{name}={i}") for i in range(len(values))]
+            cp.add_exactly_one(literal[name])
+            number[name] = cp.new_int_var(0, len(values) - 1, name)
+            cp.add(number[name] == sum(i * x for i, x in enumerate(literal[name])))
+        for c in m._constraints:
+            check = m._index_predicate(c)
+            allowed = [
+                combo
+                for combo in itertools.product(*(range(len(m._domains[n])) for n in c.variables))
+                if check(*combo)
+            ]
+            cp.add_allowed_assignments([number[n] for n in c.variables], allowed)
+        switches = []
+        for position, clue in enumerate(clues):
+            switch = cp.new_bool_var(f"clue {position}")
+            switches.append(switch)
+            if isinstance(clue, Fact):
+                value = m._domains[clue.variable].index(clue.value)
+                x = literal[clue.variable][value]
+                cp.add_bool_or([x if clue.holds else x.Not()]).only_enforce_if(switch)
+                continue
+            q = self._query_list[self._query_index(clue.query)]
+            domains = [m._domains[n] for n in q.variables]
+            chosen = []
+            for combo in itertools.product(*(range(len(d)) for d in domains)):
+                if q.function(*(d[i] for d, i in zip(domains, combo, strict=True))) == clue.outcome:
+                    pick = cp.new_bool_var("")
+                    for name, i in zip(q.variables, combo, strict=True):
+                        cp.add_implication(pick, literal[name][i])
+                    chosen.append(pick)
+            cp.add_bool_or(chosen).only_enforce_if(switch)
+        return cp, literal, switches
+
+    @staticmethod
+    def _solve(
+        cp: cp_model.CpModel, assumptions: Sequence[Any] = ()
+    ) -> tuple[bool, cp_model.CpSolver]:
+        """(whether CP-SAT found a solution, the solver); proofs are complete searches."""
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        cp.clear_assumptions()
+        cp.add_assumptions(list(assumptions))
+        status = solver.solve(cp)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+            raise DeduceError(f"CP-SAT gave no answer (status {status})")
+        return status != cp_model.INFEASIBLE, solver
+
+    def possible(self, **assignment: Any) -> bool:
+        """Whether some world fits every clue and ``assignment`` (proved by CP-SAT)."""
+        cp, literal, switches = self._cp(self._clues)
+        for name, value in assignment.items():
+            index = self.model.domain(name).index(value) if value in self.model.domain(name) else -1
+            if index < 0:
+                raise InvalidInput(name, value, list(self.model.domain(name)))
+            cp.add_bool_or([literal[name][index]])
+        return self._solve(cp, switches)[0]
+
+    def proven(self) -> dict[str, Any]:
+        """The solution's variables whose value CP-SAT proves certain."""
+        cp, literal, switches = self._cp(self._clues)
+        feasible, first = self._solve(cp, switches)
+        if not feasible:
+            raise DeduceError("the clues have no solution")
+        known: dict[str, Any] = {}
+        for name in self._space.solution_names:
+            value = next(i for i, x in enumerate(literal[name]) if first.boolean_value(x))
+            cp_other, lit_other, sw_other = self._cp(self._clues)
+            cp_other.add_bool_or([lit_other[name][value].Not()])
+            if not self._solve(cp_other, sw_other)[0]:
+                known[name] = self.model.domain(name)[value]
+        return known
+
+    def _contradiction(self, clue: Any) -> DeduceError:
+        clues = [*self._clues, clue]
+        cp, _, switches = self._cp(clues)
+        feasible, solver = self._solve(cp, switches)
+        if feasible:
+            return super()._contradiction(clue)
+        core = set(solver.sufficient_assumptions_for_infeasibility())
+        kept = [i for i, s in enumerate(switches[:-1]) if s.Index() in core]
+        i = 0
+        while i < len(kept):  # shrink the core to a minimal one
+            trial = kept[:i] + kept[i + 1 :]
+            if not self._solve(cp, [switches[j] for j in trial] + [switches[-1]])[0]:
+                kept = trial
+            else:
+                i += 1
+        if not kept:
+            return InvalidInput(
+                "clue", clue, "a clue that some world allows", reason="no world fits it"
+            )
+        return Contradiction(clue, [self._clues[j] for j in kept])

@@ -1,0 +1,104 @@
+"""Every bad input gets InvalidInput naming the argument, the value and the choices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import deduce
+from deduce.games.mastermind import Game, Investigation
+from deduce.model import Model
+
+MM = Investigation()
+
+
+def _model() -> Model:
+    m = Model()
+    m.variable("x", [1, 2])
+    return m
+
+
+CASES: list[tuple[str, Callable[[], Any], str, str]] = [
+    ("pegs zero", lambda: Game(0, 6), "pegs", "from 1 to 8"),
+    ("pegs text", lambda: Game("4", 6), "pegs", "from 1 to 8"),  # type: ignore[arg-type]
+    ("colours one", lambda: Game(4, 1), "colours", "from 2 to 9"),
+    ("too many codes", lambda: Game(8, 9), "pegs", "at most"),
+    ("black_only not bool", lambda: Game(black_only=1), "black_only", "True or False"),  # type: ignore[arg-type]
+    ("code too long", lambda: MM.guess("11223", black=0, white=0), "code", "4 digits"),
+    ("code digit 7", lambda: MM.guess("1127", black=0, white=0), "code", "from 1 to 6"),
+    ("code tuple range", lambda: MM.guess((0, 0, 6, 0), black=0, white=0), "code", "ints"),
+    ("black 5", lambda: MM.guess("1122", black=5, white=0), "black", "from 0 to 4"),
+    ("white missing", lambda: MM.guess("1122", black=1), "white", "from 0 to 3"),
+    ("black+white > pegs", lambda: MM.guess("1122", black=3, white=2), "white", "0 to 1"),
+    ("3 black 1 white", lambda: MM.guess("1234", black=3, white=1), "clue", "some world"),
+    (
+        "white in black-only",
+        lambda: Game(black_only=True).investigation().guess("1122", 1, 0),
+        "white",
+        "None",
+    ),
+    ("top zero", lambda: MM.recommend(top=0), "top", "at least 1"),
+    ("unknown strategy", lambda: MM.recommend(strategy="best"), "strategy", "'minimax'"),
+    ("simulate strategy", lambda: deduce.simulate(Game(2, 2), "best"), "strategy", "'entropy'"),
+    ("simulate game", lambda: deduce.simulate(42), "game", "investigation()"),
+    ("simulate secret", lambda: deduce.simulate(Game(2, 2), secrets=["33"]), "code", "digits"),
+    ("not a clue", lambda: MM.observe("1122"), "clue", "Guess"),
+    ("json garbage", lambda: Investigation.from_json("{not json"), "text", "JSON"),
+    ("json not a save", lambda: Investigation.from_json("[1, 2]"), "text", "format"),
+    (
+        "json other game",
+        lambda: Investigation.from_json('{"format": 1, "game": "chess"}'),
+        "game",
+        "'mastermind'",
+    ),
+    (
+        "json bad clue",
+        lambda: Investigation.from_json(
+            '{"format": 1, "game": "mastermind", "config": {"pegs": 4, "colours": 6, '
+            '"black_only": false}, "clues": [{"type": "Move"}]}'
+        ),
+        "clue type",
+        "Guess",
+    ),
+    (
+        "json bad config",
+        lambda: Investigation.from_json(
+            '{"format": 1, "game": "mastermind", "config": {"pegs": 4, "hue": 6}, "clues": []}'
+        ),
+        "config",
+        "set-up",
+    ),
+    ("model duplicate", lambda: _model().variable("x", [1]), "name", "new"),
+    ("model empty domain", lambda: Model().variable("y", []), "domain", "at least one"),
+    ("model unknown var", lambda: _model().constraint(lambda z: True, ["z"]), "variables", "'x'"),
+    ("model outcome", lambda: _with_query().answer("odd", 3), "outcome", "True"),
+    ("model query", lambda: _with_query().answer("even", True), "query", "'odd'"),
+    ("model fact value", lambda: _with_query().fact("x", 9), "x", "1, 2"),
+    ("model possible", lambda: _with_query().possible(x=7), "x", "1, 2"),
+    (
+        "space solution",
+        lambda: deduce.Space(("a",), ((0,),), [[0]], solution=("b",)),
+        "solution",
+        "subset",
+    ),
+    ("space shape", lambda: deduce.Space(("a",), ((0,),), [[0, 0]]), "worlds", "shape"),
+]
+
+
+def _with_query() -> Any:
+    m = _model()
+    m.query("odd", lambda x: x % 2 == 1, ["x"])
+    return m.investigation()
+
+
+@pytest.mark.parametrize(("case", "call", "argument", "choices"), CASES, ids=[c[0] for c in CASES])
+def test_invalid_input(case: str, call: Callable[[], Any], argument: str, choices: str) -> None:
+    with pytest.raises(deduce.InvalidInput) as caught:
+        call()
+    assert caught.value.argument == argument, str(caught.value)
+    message = str(caught.value)
+    assert message.startswith(f"{argument}=")
+    assert choices in message
+    assert isinstance(caught.value, ValueError)
