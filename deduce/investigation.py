@@ -341,6 +341,56 @@ class Investigation:
             if any(p == 1.0 for p in values.values())
         }
 
+    def why(self, field: str, value: Any) -> tuple[Any, ...]:
+        """The clues behind a deduced fact: a smallest set found that already settles it.
+
+        The fact is "``field`` is ``value``" if that is certain, or "``field`` is not
+        ``value``" if that is impossible. Dropping any clue of the answer unsettles it.
+
+        Raises:
+            InvalidInput: ``field`` is not a field of the solution, or ``value`` is
+                neither certain nor impossible yet.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 3).guess("11", black=0, white=0)
+            >>> inv = inv.guess("22", black=1, white=0)
+            >>> inv.why("peg1", "1")
+            (Guess(code='11', black=0, white=0),)
+        """
+        marginals = self.marginals()
+        if field not in marginals:
+            raise InvalidInput("field", field, list(marginals))
+        if value not in marginals[field]:
+            raise InvalidInput("value", value, list(marginals[field]))
+        certain = marginals[field][value] == 1.0
+        if not certain and marginals[field][value] != 0.0:
+            raise InvalidInput(
+                "value", value, f"a value of {field} that is certain or impossible by now"
+            )
+
+        def settled(clues: Sequence[Any]) -> bool:
+            space = self._replay(clues)
+            if space is None:
+                return False
+            p = space.marginals([field])[field][value]
+            return p == 1.0 if certain else p == 0.0
+
+        kept = list(self._clues)
+        i = 0
+        while i < len(kept):
+            trial = kept[:i] + kept[i + 1 :]
+            if settled(trial):
+                kept = trial
+            else:
+                i += 1
+        return tuple(kept)
+
+    def _repr_html_(self) -> str:
+        from deduce.display import render_html
+
+        return render_html(self)
+
     # -- recommendations ---------------------------------------------------------------
 
     def _ranking(self, strategy: str) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
