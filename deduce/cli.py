@@ -1,8 +1,11 @@
-"""The ``deduce`` command.
+"""The ``deduce`` command: ``play`` at the table, ``simulate`` strategies, ``demo``.
 
 Example:
     >>> main(["demo", "--list"])
+    bsi
+    ...
     mastermind
+    ...
     0
 """
 
@@ -10,29 +13,48 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 import deduce._demos
-from deduce.errors import DeduceError
+from deduce.errors import DeduceError, InvalidInput
 
 __all__ = ["main"]
+
+_EXECUTORS = ("serial", "process", "dask")
 
 
 def _demos() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(deduce._demos.__path__))
 
 
+def _games() -> list[str]:
+    from deduce._play import adapters
+
+    return list(adapters())
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="deduce",
         description="The detective's notebook for tabletop crime deduction games.",
-        epilog="Example: deduce demo mastermind --seed 3",
+        epilog="Examples:\n  deduce play mastermind\n  deduce simulate mastermind "
+        "--strategy minimax\n  deduce demo mastermind --seed 3",
+        formatter_class=_Formatter,
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
         "demo",
         help="a narrated self-play of the assistant at work",
@@ -42,7 +64,388 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("games", nargs="*", help=f"which games (default: all of {_demos()})")
     demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
     demo.add_argument("--list", action="store_true", help="list the games and exit")
+
+    play = commands.add_parser(
+        "play",
+        help="the assistant at the table: type each clue, see what follows",
+        formatter_class=_Formatter,
+        description=(
+            "Follow a real game: answer the set-up questions, then type each clue as it is\n"
+            "revealed. After every clue the remaining solutions, the probability of each\n"
+            "value and the most informative next moves are shown. Type `help` in the\n"
+            "session for the clue syntax of the game and the commands (undo, history,\n"
+            "save FILE, load FILE, why, quit). The session is saved after every clue, so\n"
+            "it can be resumed after a crash with --resume."
+        ),
+        epilog=(
+            "Examples:\n"
+            "  deduce play mastermind\n"
+            "  deduce play mastermind --set pegs=4 --set colours=6\n"
+            "  deduce play mastermind --resume          (continue the last session)\n"
+            "  deduce play --resume mygame.json"
+        ),
+    )
+    play.add_argument("game", nargs="?", help=f"the game: {', '.join(_games())}")
+    play.add_argument(
+        "--set",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="answer a set-up question in advance (e.g. --set pegs=5)",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        nargs="?",
+        const="",
+        help="continue a saved session (default: the game's autosave file)",
+    )
+    play.add_argument(
+        "--autosave",
+        metavar="FILE",
+        help="the file written after every clue (default: "
+        "$XDG_STATE_HOME/deduce/GAME.json, i.e. ~/.local/state/deduce/GAME.json)",
+    )
+    play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    play.add_argument("--strategy", help="how moves are ranked (default: the game's own)")
+    play.add_argument("--list", action="store_true", help="list the games and exit")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play every secret with a strategy and count the moves",
+        formatter_class=_Formatter,
+        description=(
+            "Play the game against every possible secret with each strategy and show how\n"
+            "many moves it needed: total, mean, worst case and the histogram. The games\n"
+            "can run in this process, in a local process pool, or on a dask cluster; the\n"
+            "results are the same whichever runs them."
+        ),
+        epilog=(
+            "Examples:\n"
+            "  deduce simulate mastermind --strategy minimax\n"
+            "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
+            "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
+            "  deduce simulate mastermind --executor dask --scheduler tcp://10.0.0.5:8786"
+        ),
+    )
+    sim.add_argument("game", help="the game: mastermind or kreuzverhoer")
+    sim.add_argument(
+        "--strategy",
+        action="append",
+        default=[],
+        help="strategy names, comma separated or repeated (default: the game's own)",
+    )
+    sim.add_argument(
+        "--set", metavar="KEY=VALUE", action="append", default=[], help="the game's set-up"
+    )
+    sim.add_argument("--opening", help="the first move, in the game's clue syntax (e.g. 1122)")
+    sim.add_argument(
+        "--executor",
+        choices=_EXECUTORS,
+        default="process",
+        help="where the games run: serial (this process), process (a local pool, the "
+        "default) or dask (a dask.distributed cluster)",
+    )
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)",
+    )
+    sim.add_argument("--workers", type=int, help="processes of the local pool")
     return parser
+
+
+def _presets(items: Sequence[str]) -> dict[str, str]:
+    presets = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise InvalidInput("--set", item, "KEY=VALUE")
+        presets[name.strip()] = value.strip()
+    return presets
+
+
+def _state_dir() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "deduce"
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    from deduce._play import adapter as find_adapter
+    from deduce._play.adapter import Question
+    from deduce._play.session import Session, ask_setup, load_file, readline_reader, saved_game
+
+    if args.list:
+        print("\n".join(_games()))
+        return 0
+    resume: Path | None = None
+    if args.resume is not None:
+        if args.resume:
+            resume = Path(args.resume).expanduser()
+        elif args.game is None:
+            raise InvalidInput(
+                "game", None, _games(), reason="name the game whose session to resume"
+            )
+    if args.game is None and resume is None:
+        raise InvalidInput("game", None, _games())
+    game = find_adapter(args.game if args.game is not None else saved_game(resume))  # type: ignore[arg-type]
+    if args.no_autosave:
+        autosave: Path | None = None
+    elif args.autosave:
+        autosave = Path(args.autosave).expanduser()
+    else:
+        autosave = _state_dir() / f"{game.name}.json"
+    if args.resume == "":
+        resume = autosave
+        if resume is None:
+            raise InvalidInput("--resume", "", "a FILE (there is no autosave file)")
+
+    words: list[Callable[[], Iterable[str]]] = [lambda: ()]
+    read = readline_reader(lambda: words[0]())
+    if resume is None and autosave is not None and autosave.exists():
+        resume = _offer_resume(autosave, game, read, console)
+    if resume is not None:
+        investigation = load_file(resume, game.investigation_type)
+        console.print(f"Resumed {len(investigation.clues)} clues from {escape(str(resume))}.")
+    else:
+        console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
+
+        def asking(question: Question) -> None:
+            words[0] = lambda: question.words
+
+        investigation = ask_setup(game, read, console, _presets(args.set), on_question=asking)
+    if args.strategy:
+        game.recommend(investigation, args.strategy)  # checks the name
+    session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
+    words[0] = session.completions
+    if autosave is not None:
+        console.print(f"Autosaving to {escape(str(autosave))}.")
+    console.print("Type a clue, or `help` for the clue syntax and the commands.")
+    session.run(read)
+    return 0
+
+
+def _offer_resume(
+    autosave: Path, game: Any, read: Callable[[str], str], console: Console
+) -> Path | None:
+    """Ask whether to continue the session left in the autosave file; if not, keep it
+    aside as FILE.bak so that starting anew never destroys it."""
+    from deduce._play.adapter import yes_no
+    from deduce._play.session import load_file
+
+    try:
+        clues = len(load_file(autosave, game.investigation_type).clues)
+    except DeduceError:
+        clues = 0
+    if clues:
+        console.print(f"A session with {clues} clues is saved in {escape(str(autosave))}.")
+        while True:
+            answer = read("Continue it? [yes]: ").strip() or "yes"
+            try:
+                if yes_no(answer):
+                    return autosave
+                break
+            except InvalidInput as error:
+                console.print(f"[red]refused:[/red] {escape(str(error))}")
+    backup = autosave.with_name(autosave.name + ".bak")
+    os.replace(autosave, backup)
+    console.print(f"The earlier session is kept in {escape(str(backup))}.")
+    return None
+
+
+class _Serial(Executor):
+    """Runs every task in this process, one at a time, as ``map`` is consumed."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
+        for args in zip(*iterables, strict=False):
+            yield fn(*args)
+
+
+class _Progress(Executor):
+    """Runs tasks on ``inner`` and advances a progress bar by the secrets each covers."""
+
+    def __init__(
+        self, inner: Executor, advance: Callable[[int], None], start: Callable[[int], None]
+    ):
+        self.inner = inner
+        self.advance = advance
+        self.start = start
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.inner.submit(fn, *args, **kwargs)
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
+        tasks = list(zip(*iterables, strict=False))
+        sizes = [_task_size(task) for task in tasks]
+        self.start(sum(sizes))
+        if isinstance(self.inner, _Serial):
+            for task, size in zip(tasks, sizes, strict=True):
+                result = fn(*task)
+                self.advance(size)
+                yield result
+            return
+        futures = [self.inner.submit(fn, *task) for task in tasks]
+        for future, size in zip(futures, sizes, strict=True):
+            future.add_done_callback(self._done(size))
+        for future in futures:
+            yield future.result()
+
+    def _done(self, size: int) -> Callable[[Future[Any]], None]:
+        def done(_: Future[Any]) -> None:
+            self.advance(size)
+
+        return done
+
+
+def _task_size(task: tuple[Any, ...]) -> int:
+    """The number of secrets a subtree task covers (the longest array among its arguments)."""
+    sizes = [len(a) for a in task if hasattr(a, "shape") and getattr(a, "ndim", 0) == 1]
+    return max(sizes, default=1)
+
+
+def _executor(args: argparse.Namespace) -> tuple[Executor, Callable[[], None]]:
+    if args.executor == "serial":
+        if args.scheduler:
+            raise InvalidInput("--scheduler", args.scheduler, "no scheduler with --executor serial")
+        return _Serial(), lambda: None
+    if args.executor == "process":
+        if args.scheduler:
+            raise InvalidInput(
+                "--scheduler", args.scheduler, "no scheduler with --executor process"
+            )
+        from concurrent.futures import ProcessPoolExecutor
+
+        if args.workers is not None and args.workers < 1:
+            raise InvalidInput("--workers", args.workers, "an integer of at least 1")
+        pool = ProcessPoolExecutor(max_workers=args.workers)
+        return pool, lambda: pool.shutdown(cancel_futures=True)
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:  # pragma: no cover - the dask extra is not installed
+        raise InvalidInput(
+            "--executor", "dask", "an installed dask extra (pip install 'deduce[dask]')"
+        ) from None
+    try:
+        if args.scheduler:
+            client = distributed.Client(args.scheduler, timeout=10)
+        else:
+            client = distributed.Client(processes=True)
+    except (OSError, TimeoutError) as error:
+        raise InvalidInput(
+            "--scheduler",
+            args.scheduler,
+            "the address of a running dask scheduler",
+            reason=str(error),
+        ) from None
+    executor: Executor = client.get_executor()
+    close: Callable[[], None] = client.close
+    return executor, close
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from deduce._play import adapter as find_adapter
+    from deduce._play.session import ask_setup
+    from deduce.simulate import Stats, simulate
+
+    game = find_adapter(args.game)
+    if not game.simulated:
+        from deduce._play import adapters
+
+        able = [name for name, a in adapters().items() if a.simulated]
+        raise InvalidInput(
+            "game",
+            args.game,
+            able,
+            reason="its hidden worlds are not one secret each; study it with the Python API",
+        )
+
+    def no_questions(prompt: str) -> str:
+        return ""
+
+    start = ask_setup(game, no_questions, console, _presets(args.set))
+    strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
+    strategies = strategies or [game.strategy]
+    opening = None
+    for name in strategies:
+        start.recommend(top=1, strategy=name)  # checks every name before any work
+    if args.opening:
+        opening = _opening(game, start, args.opening)
+    executor, close = _executor(args)
+    results: list[Stats] = []
+    try:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            for name in strategies:
+                task = progress.add_task(f"{name:<14}", total=None)
+
+                def begin(total: int, task: Any = task) -> None:
+                    progress.update(task, total=total)
+
+                def step(n: int, task: Any = task) -> None:
+                    progress.advance(task, n)
+
+                stats = simulate(
+                    start, name, executor=_Progress(executor, step, begin), opening=opening
+                )
+                progress.update(task, completed=stats.games, total=stats.games)
+                results.append(stats)
+    finally:
+        close()
+    console.print(_summary(game, results))
+    return 0
+
+
+def _summary(game: Any, results: Sequence[Any]) -> Any:
+    """The summary table of a simulation, and a histogram of moves per strategy."""
+    from rich.console import Group
+    from rich.table import Table
+
+    summary = Table(title=f"{game.title}: moves needed over every secret")
+    summary.add_column("strategy")
+    summary.add_column("opening")
+    for column in ("games", "total", "mean", "worst"):
+        summary.add_column(column, justify="right")
+    for s in results:
+        summary.add_row(
+            s.strategy,
+            game.show_action(s.opening),
+            str(s.games),
+            str(s.total),
+            f"{s.mean:.4f}",
+            str(s.worst),
+        )
+    histogram = Table(title="histogram")
+    histogram.add_column("moves", justify="right")
+    for s in results:
+        histogram.add_column(s.strategy, justify="right")
+    for m in sorted({m for s in results for m in s.histogram}):
+        histogram.add_row(str(m), *[str(s.histogram.get(m, 0)) for s in results])
+    return Group(summary, histogram)
+
+
+def _opening(game: Any, start: Any, text: str) -> Any:
+    queries = start._queries()
+    for query in queries:
+        if game.show_action(query) == text:
+            return query
+    shown = [game.show_action(q) for q in queries[:5]]
+    raise InvalidInput("--opening", text, f"a move written like {', '.join(shown)}, ...")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,9 +464,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name in args.games or _demos():
                 module = importlib.import_module(f"deduce._demos.{name}")
                 module.run(console, seed=args.seed)
+        elif args.command == "play":
+            return _play(args, console)
+        elif args.command == "simulate":
+            return _simulate(args, console)
     except DeduceError as error:
-        console.print(f"[red]error:[/red] {error}")
+        console.print(f"[red]error:[/red] {escape(str(error))}")
         return 1
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        return 130
     return 0
 
 

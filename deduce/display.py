@@ -1,7 +1,8 @@
 """Showing an investigation: rich tables for the terminal, HTML for notebooks.
 
 Written once for every game: the solutions with their probabilities, the marginals of
-each field, and the recommended next moves.
+each field, and the recommended next moves with the information each is expected to
+give.
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -14,84 +15,245 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from deduce.errors import DeduceError
 from deduce.investigation import Investigation, Recommendation
 
-__all__ = ["render", "render_html", "render_text", "show"]
+__all__ = ["render", "render_html", "render_text", "show", "top_solutions"]
+
+_MAX_VALUES = 12  # marginal values listed per field in the terminal
+
+
+def top_solutions(investigation: Investigation, n: int) -> tuple[int, list[tuple[Any, float]]]:
+    """How many solutions remain, and the ``n`` most probable with their probabilities.
+
+    The same order as ``investigation.probabilities()``, without building every solution
+    object (a space can hold a hundred thousand of them).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> top_solutions(Investigation(2, 2).guess("12", black=1, white=0), 1)
+        (2, [(Code('11'), 0.5)])
+    """
+    space = investigation.space
+    rows, weights = space.solution_rows(), space.solution_weights()
+    total = float(weights.sum())
+    if total == 0:
+        return 0, []
+    order = np.argsort(-weights, kind="stable")[:n]
+    chosen = [
+        (investigation._solution(space.solution_labels(rows[i])), float(weights[i]) / total)
+        for i in order
+    ]
+    return len(rows), chosen
 
 
 def _fmt(p: float) -> str:
+    if 0 < p < 0.001:
+        return "<0.1%"
+    if 0.999 < p < 1:
+        return ">99.9%"
     return f"{100 * p:.1f}%"
 
 
-def _action(action: Any) -> str:
-    return str(action)
+def _bar(p: float, width: int = 10) -> str:
+    filled = round(p * width)
+    return "█" * filled + "·" * (width - filled)
+
+
+def _style(p: float) -> str:
+    if p == 1.0:
+        return "bold green"
+    if p == 0.0:
+        return "dim"
+    return "yellow" if p >= 0.5 else ""
 
 
 def render(
     investigation: Investigation,
     *,
     solutions: int = 8,
-    recommendations: list[Recommendation] | None = None,
+    recommendations: Sequence[Recommendation] | None = None,
+    describe: Callable[[Any], str] = str,
 ) -> Group:
-    """A rich renderable of the state: solutions, marginals and recommendations."""
-    ranked = investigation.probabilities()
-    head = Text(f"{len(ranked)} solutions left", style="bold")
+    """A rich renderable of the state: solutions, marginals and recommended moves.
+
+    Args:
+        investigation: the state to show.
+        solutions: how many of the most probable solutions to list.
+        recommendations: the moves to show (e.g. from ``investigation.recommend()``).
+        describe: how a recommended move is written.
+
+    Example:
+        >>> from rich.console import Console
+        >>> from deduce.games.mastermind import Investigation
+        >>> Console(width=60).print(render(Investigation(2, 2).guess("12", black=0, white=2)))
+        1 solution left
+        ...
+    """
+    count, ranked = top_solutions(investigation, solutions)
+    head = Text(f"{count} solution{'s' if count != 1 else ''} left", style="bold")
     parts: list[Any] = [head]
-    table = Table("solution", "probability", box=None, show_header=True)
-    for solution, p in list(ranked.items())[:solutions]:
-        table.add_row(str(solution), _fmt(p))
-    if len(ranked) > solutions:
-        table.add_row(f"... {len(ranked) - solutions} more", "")
+    table = Table("solution", "probability", "", box=None, show_header=True, padding=(0, 1))
+    for solution, p in ranked:
+        table.add_row(str(solution), _fmt(p), _bar(p))
+    if count > solutions:
+        table.add_row(f"... {count - solutions} more", "", "")
     parts.append(table)
-    marg = Table("field", "most likely values", box=None)
+    marg = Table("field", "values (probability)", box=None, padding=(0, 1))
     for name, values in investigation.marginals().items():
-        top = sorted(values.items(), key=lambda kv: -kv[1])
-        shown = ", ".join(f"{v} {_fmt(p)}" for v, p in top if p > 0)
-        marg.add_row(name, shown)
+        ordered = sorted(values.items(), key=lambda kv: -kv[1])
+        possible = [(v, p) for v, p in ordered if p > 0]
+        line = Text()
+        for i, (v, p) in enumerate(possible[:_MAX_VALUES]):
+            if i:
+                line.append(", ")
+            line.append(f"{v} {_fmt(p)}", style=_style(p))
+        if len(possible) > _MAX_VALUES:
+            line.append(f", ... {len(possible) - _MAX_VALUES} more")
+        ruled_out = len(values) - len(possible)
+        if ruled_out and len(possible) > 1:
+            line.append(f"  ({ruled_out} ruled out)", style="dim")
+        marg.add_row(name, line)
+    parts.append(Text(""))
     parts.append(marg)
     if recommendations:
-        rec = Table("next move", "bits", "worst case", box=None)
+        rec = Table("next move", "information", "answers", "worst case", box=None, padding=(0, 1))
         for r in recommendations:
-            rec.add_row(_action(r.action), f"{r.information:.2f}", str(r.worst_case))
+            rec.add_row(
+                describe(r.action),
+                f"{r.information:.2f} bits",
+                str(len(r.outcomes)),
+                f"{r.worst_case} left",
+            )
+        parts.append(Text(""))
         parts.append(rec)
     return Group(*parts)
 
 
 def render_text(investigation: Investigation, **options: Any) -> str:
-    """The state as plain text (what :func:`show` prints, without colours)."""
+    """The state as plain text (what :func:`show` prints, without colours).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> print(render_text(Investigation(2, 2).guess("11", black=2, white=0)))
+        1 solution left
+        ...
+    """
     buffer = io.StringIO()
     Console(file=buffer, width=100, color_system=None).print(render(investigation, **options))
     return buffer.getvalue()
 
 
 def show(investigation: Investigation, console: Console | None = None, **options: Any) -> None:
-    """Print the state to the terminal."""
+    """Print the state to the terminal (options as for :func:`render`)."""
     (console or Console()).print(render(investigation, **options))
 
 
-def render_html(investigation: Investigation, *, solutions: int = 8) -> str:
-    """The state as an HTML fragment (used by notebooks)."""
-    ranked = list(investigation.probabilities().items())
-    rows = "".join(
-        f"<tr><td>{html.escape(str(s))}</td><td>{_fmt(p)}</td></tr>" for s, p in ranked[:solutions]
-    )
-    more = f"<p>... {len(ranked) - solutions} more</p>" if len(ranked) > solutions else ""
-    margs = []
-    for name, values in investigation.marginals().items():
-        cells = "".join(
-            f'<td style="background: rgba(200, 40, 40, {p:.2f})">'
-            f"{html.escape(str(v))}<br>{_fmt(p)}</td>"
-            for v, p in values.items()
+_CSS = (
+    "<style>"
+    ".deduce table{border-collapse:collapse;margin:0.3em 0 0.8em 0}"
+    ".deduce th,.deduce td{padding:0.15em 0.6em;border:1px solid #ddd;text-align:left}"
+    ".deduce th{background:#f4f4f4}"
+    ".deduce .num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".deduce .certain{font-weight:bold}"
+    ".deduce .out{color:#999}"
+    "</style>"
+)
+
+
+def _cell_colour(p: float) -> str:
+    """A background from white (0) to deep green (1)."""
+    if p == 0:
+        return "#ffffff"
+    strength = 0.15 + 0.85 * p
+    red = round(255 - strength * (255 - 46))
+    green = round(255 - strength * (255 - 160))
+    blue = round(255 - strength * (255 - 67))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def render_html(
+    investigation: Investigation,
+    *,
+    solutions: int = 8,
+    recommendations: Sequence[Recommendation] | int | None = 3,
+    strategy: str = "entropy",
+    describe: Callable[[Any], str] = str,
+) -> str:
+    """The state as an HTML fragment, as notebooks show it.
+
+    Args:
+        investigation: the state to show.
+        solutions: how many of the most probable solutions to list.
+        recommendations: the moves to show, or how many to compute with ``strategy``
+            (0 or None: none).
+        strategy: the strategy that ranks computed recommendations.
+        describe: how a recommended move is written.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> page = render_html(Investigation(2, 3).guess("12", black=1, white=0))
+        >>> page.count("<table"), "solutions left" in page, "bits" in page
+        (3, True, True)
+    """
+    count, ranked = top_solutions(investigation, solutions)
+    out = [_CSS, '<div class="deduce">']
+    out.append(f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>")
+    if investigation.clues:
+        out.append(
+            f" after {len(investigation.clues)} clue{'s' if len(investigation.clues) != 1 else ''}"
         )
-        margs.append(f"<tr><th>{html.escape(name)}</th>{cells}</tr>")
-    return (
-        f"<div><b>{len(ranked)} solutions left</b>"
-        f"<table><tr><th>solution</th><th>probability</th></tr>{rows}</table>{more}"
-        f"<table>{''.join(margs)}</table></div>"
-    )
+    out.append("</p>")
+    out.append("<table><tr><th>solution</th><th>probability</th></tr>")
+    for solution, p in ranked:
+        out.append(
+            f"<tr><td>{html.escape(str(solution))}</td>"
+            f'<td class="num" style="background:{_cell_colour(p)}">{_fmt(p)}</td></tr>'
+        )
+    if count > solutions:
+        out.append(f'<tr><td colspan="2">... {count - solutions} more</td></tr>')
+    out.append("</table>")
+    out.append("<table><tr><th>field</th><th>values</th></tr>")
+    for name, values in investigation.marginals().items():
+        cells = []
+        for v, p in values.items():
+            cls = "certain" if p == 1.0 else "out" if p == 0.0 else ""
+            cells.append(
+                f'<td class="{cls}" style="background:{_cell_colour(p)}" '
+                f'title="{html.escape(str(v))}: {_fmt(p)}">'
+                f"{html.escape(str(v))}<br>{_fmt(p)}</td>"
+            )
+        out.append(f"<tr><th>{html.escape(name)}</th>{''.join(cells)}</tr>")
+    out.append("</table>")
+    recs: Sequence[Recommendation] = ()
+    if isinstance(recommendations, int) and not isinstance(recommendations, bool):
+        if recommendations > 0 and count > 1:
+            try:
+                recs = investigation.recommend(top=recommendations, strategy=strategy)
+            except (DeduceError, NotImplementedError):
+                recs = ()
+    elif recommendations is not None and not isinstance(recommendations, bool):
+        recs = recommendations
+    if recs:
+        out.append(
+            "<table><tr><th>next move</th><th>information</th><th>answers</th>"
+            "<th>worst case</th></tr>"
+        )
+        for r in recs:
+            out.append(
+                f"<tr><td>{html.escape(describe(r.action))}</td>"
+                f'<td class="num">{r.information:.2f} bits</td>'
+                f'<td class="num">{len(r.outcomes)}</td>'
+                f'<td class="num">{r.worst_case} left</td></tr>'
+            )
+        out.append("</table>")
+    out.append("</div>")
+    return "".join(out)

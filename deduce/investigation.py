@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int, short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
 from deduce.strategy import Partition, information, partition, rank, scores
@@ -100,12 +101,19 @@ class Investigation:
     - ``_initial_space()``: the worlds before any clue.
     - ``_apply(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
       clue that is wrong on its own.
+    - ``_check(clue)``: the rules of the turn that a new clue must obey given the clues
+      so far (a limit on moves, a card that must follow a guess...); checked when a clue
+      is observed, not when clues are replayed to explain a contradiction.
     - ``_solution(labels)``: the game's solution object for a tuple of labels.
     - ``_queries()``, ``_outcome_table(space, queries)``, ``_outcome_label(query, k)``,
       ``_candidates(space, queries)``: the moves a player can make and their answers;
       or ``_partition(space, queries)`` directly, when a game can count faster.
     - ``_clue(query, k)`` and ``_finished(query, k)``: the clue that answer ``k`` gives,
       and whether it ends the game (used by simulations and ``deduce.testing``).
+    - ``_secrets_strategy()``, ``_clue_strategy(secret)`` (a hypothesis strategy of a
+      truthful next clue, or of None when no further clue makes sense), ``_contains``,
+      ``_world_of``, ``_secret_of``: what ``deduce.testing`` needs, for games whose
+      secret is more than a row of the initial space.
     """
 
     game: ClassVar[str] = ""
@@ -147,6 +155,9 @@ class Investigation:
 
     def _apply(self, space: Space, clue: Any) -> Space:
         raise NotImplementedError
+
+    def _check(self, clue: Any) -> None:
+        """Raise ``InvalidInput`` if ``clue`` may not follow the clues so far."""
 
     def _solution(self, labels: tuple[Any, ...]) -> Any:
         names = self._space.solution_names
@@ -254,9 +265,10 @@ class Investigation:
             Contradiction: the clue cannot be true together with earlier clues; its
                 ``conflict`` names the smallest such set of them that was found.
         """
-        if self._clue_types_ok(clue) is False:
+        if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        self._check(clue)
         space = self._apply(self._space, clue)
         if space.total == 0:
             raise self._contradiction(clue)
@@ -266,18 +278,39 @@ class Investigation:
         new._parent = self
         return new
 
-    def _clue_types_ok(self, clue: Any) -> bool:
-        return not self.clue_types or isinstance(clue, self.clue_types)
+    def _replay(self, clues: Sequence[Any], start: Space | None = None) -> Space | None:
+        """``start`` (default: the initial space) filtered by ``clues``, in order.
 
-    def _replay(self, clues: Sequence[Any]) -> Space | None:
-        """The initial space filtered by ``clues``; None if one of them cannot apply."""
-        space = self._root()._space
+        None if one of them cannot apply there (a clue that needs an earlier one).
+        """
+        space = self._root()._space if start is None else start
         try:
             for clue in clues:
                 space = self._apply(space, clue)
         except InvalidInput:
             return None
         return space
+
+    def _smallest(
+        self, clues: Sequence[Any], holds: Callable[[Space | None], bool], tail: Sequence[Any] = ()
+    ) -> tuple[Any, ...]:
+        """A minimal sub-list of ``clues`` (order kept) with ``holds(replay(sub + tail))``.
+
+        A deletion filter: each clue is dropped when what must hold still holds without
+        it. The space after the clues already kept is carried along, so each trial only
+        replays the clues after the one it drops.
+        """
+        kept = list(clues)
+        prefix: Space | None = self._root()._space
+        i = 0
+        while i < len(kept):
+            trial = None if prefix is None else self._replay([*kept[i + 1 :], *tail], prefix)
+            if holds(trial):
+                del kept[i]
+            else:
+                prefix = None if prefix is None else self._replay([kept[i]], prefix)
+                i += 1
+        return tuple(kept)
 
     def _root(self) -> Investigation:
         node: Investigation = self
@@ -291,15 +324,9 @@ class Investigation:
             return InvalidInput(
                 "clue", clue, "a clue that some world allows", reason="no world fits it"
             )
-        kept = list(self._clues)
-        i = 0
-        while i < len(kept):  # deletion filter: drop every clue the conflict survives without
-            trial = kept[:i] + kept[i + 1 :]
-            space = self._replay([*trial, clue])
-            if space is not None and space.total == 0:
-                kept = trial
-            else:
-                i += 1
+        kept = self._smallest(
+            self._clues, lambda space: space is not None and space.total == 0, tail=[clue]
+        )
         return Contradiction(clue, kept)
 
     def undo(self) -> Self:
@@ -358,33 +385,41 @@ class Investigation:
             >>> inv.why("peg1", "1")
             (Guess(code='11', black=0, white=0),)
         """
+        return self.explain([(field, value)])
+
+    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+        """The clues behind several settled facts at once (see :meth:`why`).
+
+        Clues are replayed without the rules of the turn (``_check``): an explanation is
+        about what the clues say, not about the order they were allowed in.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 3).guess("12", black=0, white=2)
+            >>> inv.explain([("peg1", "2"), ("peg2", "1")])
+            (Guess(code='12', black=0, white=2),)
+        """
         marginals = self.marginals()
-        if field not in marginals:
-            raise InvalidInput("field", field, list(marginals))
-        if value not in marginals[field]:
-            raise InvalidInput("value", value, list(marginals[field]))
-        certain = marginals[field][value] == 1.0
-        if not certain and marginals[field][value] != 0.0:
-            raise InvalidInput(
-                "value", value, f"a value of {field} that is certain or impossible by now"
-            )
+        settled_to: list[tuple[str, Any, float]] = []
+        for name, value in facts:
+            if name not in marginals:
+                raise InvalidInput("field", name, list(marginals))
+            if value not in marginals[name]:
+                raise InvalidInput("value", value, list(marginals[name]))
+            p = marginals[name][value]
+            if p not in (0.0, 1.0):
+                raise InvalidInput(
+                    "value", value, f"a value of {name} that is certain or impossible by now"
+                )
+            settled_to.append((name, value, p))
 
-        def settled(clues: Sequence[Any]) -> bool:
-            space = self._replay(clues)
-            if space is None:
+        def settled(space: Space | None) -> bool:
+            if space is None or space.total == 0:
                 return False
-            p = space.marginals([field])[field][value]
-            return p == 1.0 if certain else p == 0.0
+            now = space.marginals([f for f, _, _ in settled_to])
+            return all(now[f][v] == p for f, v, p in settled_to)
 
-        kept = list(self._clues)
-        i = 0
-        while i < len(kept):
-            trial = kept[:i] + kept[i + 1 :]
-            if settled(trial):
-                kept = trial
-            else:
-                i += 1
-        return tuple(kept)
+        return self._smallest(self._clues, settled)
 
     def _repr_html_(self) -> str:
         from deduce.display import render_html
@@ -414,8 +449,7 @@ class Investigation:
             strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
                 game adds.
         """
-        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-            raise InvalidInput("top", top, "an integer of at least 1")
+        check_int("top", top, 1)
         queries, part, order = self._ranking(strategy)
         info = information(part)
         score = scores(part, strategy, self._extra_strategies())
@@ -472,10 +506,10 @@ class Investigation:
             document = json.loads(text)
         except (TypeError, json.JSONDecodeError) as error:
             raise InvalidInput(
-                "text", _short(text), "JSON from to_json()", reason=str(error)
+                "text", short(text), "JSON from to_json()", reason=str(error)
             ) from None
         if not isinstance(document, dict) or document.get("format") != _FORMAT:
-            raise InvalidInput("text", _short(text), f"a saved investigation (format {_FORMAT})")
+            raise InvalidInput("text", short(text), f"a saved investigation (format {_FORMAT})")
         game = document.get("game")
         target = Investigation._registry.get(game) if isinstance(game, str) else None
         if target is None or not issubclass(target, cls):
@@ -483,7 +517,7 @@ class Investigation:
             raise InvalidInput("game", game, names)
         config, clues = document.get("config"), document.get("clues")
         if not isinstance(config, dict) or not isinstance(clues, list):
-            raise InvalidInput("text", _short(text), "'config' (object) and 'clues' (list)")
+            raise InvalidInput("text", short(text), "'config' (object) and 'clues' (list)")
         investigation: Self = target._from_config(config, **context)
         types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
         for item in clues:
@@ -505,11 +539,6 @@ class Investigation:
 
     def __repr__(self) -> str:
         return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
-
-
-def _short(text: Any) -> str:
-    shown = str(text)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _encode(value: Any) -> Any:

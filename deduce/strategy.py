@@ -83,14 +83,16 @@ def partition(
         >>> p.mass.tolist(), p.count.tolist()
         ([[1.0, 3.0]], [[1, 1]])
     """
-    outcome = np.asarray(table, dtype=np.int64)
+    outcome = np.asarray(table)
     w = np.asarray(weights, dtype=np.float64)
     sol = np.asarray(solution_ids, dtype=np.int64)
     queries, worlds = outcome.shape
     k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
     flat = (outcome + offsets).ravel()
-    mass = np.bincount(flat, weights=np.tile(w, queries), minlength=queries * k).reshape(queries, k)
+    unit = bool((w == 1).all())
+    tiled = None if unit else np.tile(w, queries)
+    mass = np.bincount(flat, weights=tiled, minlength=queries * k).reshape(queries, k)
     n_solutions = int(sol.max()) + 1 if len(sol) else 0
     if n_solutions == worlds:  # one world per solution: the answer is a function of it
         count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
@@ -105,7 +107,7 @@ def partition(
         a_of = unique % k
         count = np.bincount(q_of * k + a_of, minlength=queries * k).reshape(queries, k)
         count = count.astype(np.int64)
-        joint_mass = np.bincount(joint_index, weights=np.tile(w, queries))[unique]
+        joint_mass = np.bincount(joint_index, weights=tiled)[unique].astype(np.float64)
         # H(answer | solution) = H(solution, answer) - H(solution)
         total = float(w.sum())
         p = joint_mass / total
@@ -150,7 +152,8 @@ STRATEGIES: dict[str, Callable[[Partition], FloatArray]] = {
     "most_parts": lambda p: (p.mass > 0).sum(axis=1).astype(np.float64),
 }
 """Every built-in strategy: a function of a partition giving one score per query, higher
-is better."""
+is better. A game's own strategies may also give several rows of scores, shape
+``(keys, Q)``: the first row is the score, the next ones break its ties in turn."""
 
 
 def scores(
@@ -165,10 +168,21 @@ def scores(
         strategy: a name from :data:`STRATEGIES` or from ``extra``.
         extra: more strategies that a game offers.
     """
+    score: FloatArray = _keys(part, strategy, extra)[0]
+    return score
+
+
+def _keys(
+    part: Partition,
+    strategy: str,
+    extra: dict[str, Callable[[Partition], FloatArray]] | None,
+) -> FloatArray:
+    """The strategy's rows of scores, shape ``(keys, Q)``: the score, then tie-breakers."""
     table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
     if strategy not in table:
         raise InvalidInput("strategy", strategy, list(table))
-    return np.asarray(table[strategy](part), dtype=np.float64)
+    keys: FloatArray = np.atleast_2d(np.asarray(table[strategy](part), dtype=np.float64))
+    return keys
 
 
 def rank(
@@ -192,8 +206,8 @@ def rank(
         >>> rank(p, "entropy", candidates=[False, False, True]).tolist()
         [2, 1, 0]
     """
-    score = scores(part, strategy, extra)
-    queries = len(score)
+    keys = _keys(part, strategy, extra)
+    queries = keys.shape[1]
     can_be = np.zeros(queries, bool) if candidates is None else np.asarray(candidates, bool)
-    order = np.lexsort((np.arange(queries), ~can_be, -score))
+    order = np.lexsort((np.arange(queries), ~can_be, *(-row for row in keys[::-1])))
     return order.astype(np.int64)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
@@ -89,8 +90,8 @@ class Game:
     black_only: bool = False
 
     def __post_init__(self) -> None:
-        _check_int("pegs", self.pegs, 1, 8)
-        _check_int("colours", self.colours, 2, 9)
+        check_int("pegs", self.pegs, 1, 8)
+        check_int("colours", self.colours, 2, 9)
         if self.colours**self.pegs > _MAX_CODES:
             raise InvalidInput(
                 "pegs",
@@ -164,11 +165,6 @@ class Game:
     def investigation(self) -> Investigation:
         """A new investigation of this game."""
         return Investigation(self.pegs, self.colours, black_only=self.black_only)
-
-
-def _check_int(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(name, value, f"an integer from {low} to {high}")
 
 
 @lru_cache(maxsize=16)
@@ -252,14 +248,14 @@ class Investigation(_Investigation):
         rules = self.rules
         if not isinstance(clue, Guess):
             raise InvalidInput("clue", clue, "a mastermind.Guess")
-        _check_int("black", clue.black, 0, rules.pegs)
+        check_int("black", clue.black, 0, rules.pegs)
         if rules.black_only:
             if clue.white is not None:
                 raise InvalidInput("white", clue.white, "None (this game gives black pegs only)")
             return clue.black
         if clue.white is None:
             raise InvalidInput("white", None, f"an integer from 0 to {rules.pegs - clue.black}")
-        _check_int("white", clue.white, 0, rules.pegs - clue.black)
+        check_int("white", clue.white, 0, rules.pegs - clue.black)
         return clue.black * (rules.pegs + 1) + clue.white
 
     def _apply(self, space: Space, clue: Guess) -> Space:

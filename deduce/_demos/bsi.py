@@ -1,0 +1,66 @@
+"""Black Stories Investigation: the assistant plays a 3-player game, saying what it knows."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from rich.console import Console
+
+from deduce.games._bsi_play import advised, play_game, random_bot
+from deduce.games.bsi import Draw, Lay, Solve, Table
+
+
+def _cases(table: Table) -> str:
+    parts = []
+    for seat in table.opponents:
+        probabilities = table.case_probabilities(seat)
+        case, p = next(iter(probabilities.items()))
+        noun = "case" if len(probabilities) == 1 else "cases"
+        parts.append(f"seat {seat}: {len(probabilities)} {noun} (best {case} {100 * p:.0f}%)")
+    return "; ".join(parts)
+
+
+def run(console: Console, *, seed: int) -> None:
+    """The assistant (seat 0) against two players who lay cards at random."""
+    record = play_game([advised, random_bot, random_bot], seed=seed)
+    final = record.tables[0]
+    console.rule("[bold]Black Stories Investigation[/bold] (3 players, the assistant is seat 0)")
+    history = [final]
+    while history[-1]._parent is not None:
+        history.append(history[-1]._parent)  # type: ignore[arg-type]
+    history.reverse()
+    hand = ", ".join(map(str, final.start_hand))
+    console.print(f"My case is [bold]{final.case}[/bold]; my hand: {hand}.")
+    for before, after in pairwise(history):
+        event = after.clues[-1]
+        player = before.turn
+        who, s_ = ("I", "") if player == 0 else (f"Seat {player}", "s")
+        if isinstance(event, Lay):
+            if player == 0:
+                rec = before.recommend_play(top=1)[0]
+                fields = ", ".join(f"{f}: {100 * p:.0f}%" for f, p in rec.outcomes.items())
+                console.print(
+                    f"\n[bold]My turn.[/bold] Best card: {rec.action} "
+                    f"({rec.information:.2f} bits for everyone; fields {fields})."
+                )
+            where = f"seat {event.target}: field {event.field}"
+            console.print(f"{who} lay{s_} {event.card} at {where}.")
+            if event.target != 0:
+                console.print(f"  Now: {_cases(after)}")
+        elif isinstance(event, Solve):
+            verdict = "[green]right[/green]" if event.correct else "[red]wrong[/red]"
+            console.print(
+                f"{who} name{s_} {event.case} for seat {event.target} with {event.drops} drops: "
+                f"{verdict}. Scores: {after.scores()}"
+            )
+        elif isinstance(event, Draw) and player == 0:
+            option = before.recommend_attempt()
+            if option and not option[0].advisable:
+                o = option[0]
+                console.print(
+                    f"  I wait: naming {o.case} for seat {o.target} now is worth "
+                    f"{o.points:.2f} points, after one more card {o.wait_points:.2f}."
+                )
+    console.print(f"\nGame over after {record.turns} turns. Scores: {final.scores()}.")
+    winners = ", ".join(f"seat {s}" for s in final.winners())
+    console.print(f"[bold]Winner: {winners}[/bold]")

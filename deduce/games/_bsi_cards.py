@@ -1,0 +1,264 @@
+"""The cards of Black Stories Investigation: pieces of evidence, cards and cases.
+
+Every piece of evidence has two values, and no value is shared between two kinds of
+evidence, so a card can be written as its values alone (``"woman/knife"``).
+
+Example:
+    >>> Card(victim="woman", weapon="knife")
+    Card(victim='woman', weapon='knife')
+    >>> Card.parse("woman knife") == Card(victim="woman", weapon="knife")
+    True
+    >>> Case("woman", "day", "inside", "knife").matches(Card.parse("woman/night"))
+    1
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+
+__all__ = ["ATTRIBUTES", "CARDS", "CASES", "FIELDS", "Card", "Case"]
+
+ATTRIBUTES: dict[str, tuple[str, str]] = {
+    "victim": ("man", "woman"),
+    "time": ("day", "night"),
+    "scene": ("inside", "outside"),
+    "weapon": ("knife", "gun"),
+}
+"""Every kind of evidence with its two values, in the order cards list them."""
+
+FIELDS: tuple[str | int, ...] = ("0/1", 2, 3)
+"""The fields of an evidence grid: how many pieces of a played card match the case."""
+
+_NAMES = tuple(ATTRIBUTES)
+_KIND_OF = {value: name for name, values in ATTRIBUTES.items() for value in values}
+
+
+def _check_value(name: str, value: Any) -> str:
+    if value not in ATTRIBUTES[name]:
+        raise InvalidInput(name, value, ATTRIBUTES[name])
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Card:
+    """A murder case card: 2 to 4 pieces of evidence.
+
+    Args:
+        victim: "man" or "woman".
+        time: "day" or "night".
+        scene: "inside" or "outside".
+        weapon: "knife" or "gun".
+
+    Leave out the pieces the card does not show. Cards with 4 pieces are the cases.
+
+    Raises:
+        InvalidInput: an unknown kind of evidence or value, or fewer than 2 pieces.
+
+    Example:
+        >>> card = Card(victim="woman", time="night", scene="outside", weapon="gun")
+        >>> card.size, str(card)
+        (4, 'woman/night/outside/gun')
+    """
+
+    victim: str | None
+    time: str | None
+    scene: str | None
+    weapon: str | None
+
+    def __init__(self, **pieces: str | None) -> None:
+        unknown = [name for name in pieces if name not in ATTRIBUTES]
+        if unknown:
+            raise InvalidInput("evidence", unknown[0], _NAMES)
+        given = 0
+        for name in _NAMES:
+            value = pieces.get(name)
+            if value is not None:
+                value = _check_value(name, value)
+                given += 1
+            object.__setattr__(self, name, value)
+        if given < 2:
+            shown = {k: v for k, v in pieces.items() if v is not None}
+            raise InvalidInput("card", shown, "2 to 4 pieces of evidence", reason=f"{given} given")
+
+    @classmethod
+    def parse(cls, text: Card | Case | str) -> Card:
+        """A card from its values, e.g. ``"woman/knife"`` or ``"woman knife"``.
+
+        Example:
+            >>> Card.parse("man, day, gun")
+            Card(victim='man', time='day', weapon='gun')
+        """
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, Case):
+            return text.card
+        if not isinstance(text, str):
+            raise InvalidInput("card", text, "a Card, a Case or its values as text")
+        pieces: dict[str, str | None] = {}
+        for token in re.split(r"[\s,/;]+", text.strip().lower()):
+            if not token:
+                continue
+            if token not in _KIND_OF:
+                raise InvalidInput("card", text, "values from " + ", ".join(_KIND_OF))
+            kind = _KIND_OF[token]
+            if kind in pieces:
+                raise InvalidInput("card", text, "at most one value of each evidence")
+            pieces[kind] = token
+        return cls(**pieces)
+
+    @property
+    def pieces(self) -> dict[str, str]:
+        """The pieces of evidence the card shows."""
+        return {name: value for name in _NAMES if (value := getattr(self, name)) is not None}
+
+    @property
+    def size(self) -> int:
+        """How many pieces of evidence the card shows (2 to 4)."""
+        return len(self.pieces)
+
+    @property
+    def case(self) -> Case | None:
+        """The case this card is, if it shows all 4 pieces; else None."""
+        return _CASE_OF_CARD.get(self)
+
+    @property
+    def index(self) -> int:
+        """The card's position in :data:`CARDS`."""
+        return _CARD_INDEX[self]
+
+    def __str__(self) -> str:
+        return "/".join(self.pieces.values())
+
+    def __repr__(self) -> str:
+        return "Card(" + ", ".join(f"{k}={v!r}" for k, v in self.pieces.items()) + ")"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Case:
+    """A concrete murder case: all 4 pieces of evidence.
+
+    Example:
+        >>> Case("woman", "day", "inside", "knife")
+        Case('woman', 'day', 'inside', 'knife')
+        >>> Case.parse("knife inside day woman").weapon
+        'knife'
+    """
+
+    victim: str
+    time: str
+    scene: str
+    weapon: str
+
+    def __init__(self, victim: Any, time: Any, scene: Any, weapon: Any) -> None:
+        for name, value in zip(_NAMES, (victim, time, scene, weapon), strict=True):
+            object.__setattr__(self, name, _check_value(name, value))
+
+    @classmethod
+    def parse(cls, value: Case | Card | str) -> Case:
+        """A case from a :class:`Case`, a 4-piece :class:`Card` or its values as text.
+
+        Example:
+            >>> Case.parse("man/night/outside/gun")
+            Case('man', 'night', 'outside', 'gun')
+        """
+        if isinstance(value, Case):
+            return value
+        card = Card.parse(value) if isinstance(value, (str, Card)) else None
+        if card is None or card.case is None:
+            raise InvalidInput("case", value, "a Case or a card with all 4 pieces of evidence")
+        return card.case
+
+    @property
+    def card(self) -> Card:
+        """The 4-evidence card of this case."""
+        return Card(victim=self.victim, time=self.time, scene=self.scene, weapon=self.weapon)
+
+    @property
+    def index(self) -> int:
+        """The case's position in :data:`CASES`."""
+        return _CASE_INDEX[self]
+
+    def matches(self, card: Card | Case | str) -> int:
+        """How many pieces of ``card`` match this case (0 to 4)."""
+        other = Card.parse(card)
+        return sum(getattr(self, name) == value for name, value in other.pieces.items())
+
+    def __str__(self) -> str:
+        return f"{self.victim}/{self.time}/{self.scene}/{self.weapon}"
+
+    def __repr__(self) -> str:
+        return f"Case({self.victim!r}, {self.time!r}, {self.scene!r}, {self.weapon!r})"
+
+
+CASES: tuple[Case, ...] = tuple(Case(*values) for values in itertools.product(*ATTRIBUTES.values()))
+"""The 16 cases, in a fixed order (man before woman, day before night, ...)."""
+
+
+def _all_cards() -> tuple[Card, ...]:
+    cards = []
+    for size in (2, 3, 4):
+        for names in itertools.combinations(_NAMES, size):
+            for values in itertools.product(*(ATTRIBUTES[n] for n in names)):
+                cards.append(Card(**dict(zip(names, values, strict=True))))
+    return tuple(cards)
+
+
+CARDS: tuple[Card, ...] = _all_cards()
+"""Every card that can exist: 24 with 2 pieces, 32 with 3, the 16 cases last."""
+
+_CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+_CASE_OF_CARD = {case.card: case for case in CASES}
+_CASE_INDEX = {case: i for i, case in enumerate(CASES)}
+
+
+def _match_table() -> npt.NDArray[np.int8]:
+    table = np.array([[case.matches(card) for case in CASES] for card in CARDS], dtype=np.int8)
+    table.setflags(write=False)
+    return table
+
+
+MATCHES = _match_table()
+"""``(72, 16)``: pieces of card ``CARDS[i]`` that match case ``CASES[j]``."""
+
+FIELD_OF: npt.NDArray[np.int8] = np.minimum(np.maximum(MATCHES - 1, 0), 3).astype(np.int8)
+"""``(72, 16)``: the field index (0: "0/1", 1: 2, 2: 3, 3: impossible 4 matches)."""
+FIELD_OF.setflags(write=False)
+
+CASE_CARD: tuple[int, ...] = tuple(_CARD_INDEX[case.card] for case in CASES)
+"""The index in :data:`CARDS` of each case's card."""
+
+
+def field_index(field: Any, card: Card) -> int:
+    """The index in :data:`FIELDS` of ``field`` ("0/1", 0, 1, 2 or 3) for ``card``.
+
+    Raises:
+        InvalidInput: not a field, or a field the card cannot reach (3 for 2 pieces).
+
+    Example:
+        >>> field_index(1, Card.parse("woman knife")), field_index("2", Card.parse("man gun"))
+        (0, 1)
+    """
+    if isinstance(field, bool):
+        raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
+    if isinstance(field, str) and field.strip() in {"0", "1", "2", "3"}:
+        field = int(field.strip())
+    if field in ("0/1", 0, 1):
+        return 0
+    if field in (2, 3) and isinstance(field, (int, np.integer)):
+        if int(field) > card.size:
+            raise InvalidInput(
+                "field",
+                field,
+                ["0/1", 0, 1, 2] if card.size == 2 else ["0/1", 0, 1, 2, 3],
+                reason=f"{card} has only {card.size} pieces of evidence",
+            )
+        return int(field) - 1
+    raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])

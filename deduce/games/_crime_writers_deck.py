@@ -1,0 +1,434 @@
+"""Crime Writers decks: cards with their exact wording and descriptive tags.
+
+A deck has four stacks: ``persons`` (killer and victim), ``scenes``, ``causes`` (of death)
+and ``motives``. Each card has its exact wording (``text``), the ``tags`` the wording
+always has, and ``maybe`` tags it has or lacks depending on how the writer tells it (a
+"Nurse" may be a man or a woman). A card lacks every other tag. Decks are read from TOML
+files (see ``docs/crime_writers.md``); :meth:`Deck.example` is a sample shipped with the
+library.
+
+Example:
+    >>> deck = Deck.example()
+    >>> deck.sample, len(deck.persons), len(deck.scenes), len(deck.causes), len(deck.motives)
+    (True, 30, 20, 20, 16)
+    >>> deck.card("causes", "screwdriver")
+    Card(text='Screwdriver', tags=('object', 'tool', 'repairs', 'sharp', 'blood'), maybe=())
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from deduce._validation import short
+from deduce.errors import InvalidInput
+
+__all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "Card", "Deck"]
+
+ELEMENTS: tuple[str, ...] = ("who", "whom", "why", "where", "how")
+"""The five crime elements: killer, victim, motive, scene, cause of death."""
+
+DECKS: tuple[str, ...] = ("persons", "scenes", "causes", "motives")
+"""The four stacks of a deck."""
+
+DECK_OF: dict[str, str] = {
+    "who": "persons",
+    "whom": "persons",
+    "why": "motives",
+    "where": "scenes",
+    "how": "causes",
+}
+"""The stack each element's card comes from."""
+
+INVENTED = "(invented)"
+"""The value of an element that the writer made up instead of drawing a card."""
+
+Status = Literal["has", "lacks", "maybe"]
+
+_CARD_KEYS = ("text", "tags", "maybe")
+_DECK_KEYS = ("name", "sample", "description")
+_TOP_KEYS = ("deck", "near", *DECKS)
+_EXAMPLE = "crime_writers_example.toml"
+
+
+def _text(argument: str, value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or value != value.strip():
+        raise InvalidInput(argument, value, f"{what}: a non-empty string without outer spaces")
+    return value
+
+
+def _strings(argument: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidInput(argument, value, "a list of tags (non-empty strings)")
+    items = tuple(value)
+    for i, item in enumerate(items):
+        _text(f"{argument}[{i}]", item, "a tag")
+    seen: set[str] = set()
+    for item in items:
+        if item.casefold() in seen:
+            raise InvalidInput(
+                argument, list(items), "tags without repeats", reason=f"{item!r} twice"
+            )
+        seen.add(item.casefold())
+    return items
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: its exact wording and its tags.
+
+    Args:
+        text: the wording exactly as printed (guests must name it so).
+        tags: what the card always is (``"man"``, ``"indoors"``, ``"weapon"``...).
+        maybe: tags the card has in some stories and lacks in others.
+
+    Example:
+        >>> card = Card("Nurse", tags=("medical",), maybe=("man", "woman"))
+        >>> card.status("medical"), card.status("man"), card.status("weapon")
+        ('has', 'maybe', 'lacks')
+    """
+
+    text: str
+    tags: tuple[str, ...] = ()
+    maybe: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _text("text", self.text, "the card's wording")
+        if self.text == INVENTED:
+            raise InvalidInput("text", self.text, f"any wording but {INVENTED!r} (reserved)")
+        object.__setattr__(self, "tags", _strings("tags", self.tags))
+        object.__setattr__(self, "maybe", _strings("maybe", self.maybe))
+        both = sorted({t.casefold() for t in self.tags} & {t.casefold() for t in self.maybe})
+        if both:
+            raise InvalidInput(
+                "maybe", list(self.maybe), "tags not also listed in 'tags'", reason=f"{both[0]!r}"
+            )
+
+    def status(self, tag: str) -> Status:
+        """Whether the card ``"has"``, ``"lacks"`` or ``"maybe"`` has ``tag``."""
+        if tag in self.tags:
+            return "has"
+        return "maybe" if tag in self.maybe else "lacks"
+
+    def all_tags(self) -> tuple[str, ...]:
+        """The tags it has or may have."""
+        return (*self.tags, *self.maybe)
+
+
+def _cards(argument: str, value: Any) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidInput(argument, value, "a sequence of Card")
+    cards = tuple(value)
+    if not cards:
+        raise InvalidInput(argument, [], "at least one card")
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise InvalidInput(f"{argument}[{i}]", card, "a Card")
+    return cards
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The four stacks of cards, and which tags count as near each other.
+
+    Args:
+        persons: the killer/victim cards.
+        scenes: the crime scene cards.
+        causes: the cause of death cards.
+        motives: the motive cards.
+        near: ``(tag, (tags...))`` pairs: tags close to each other (the relation is
+            symmetric); an "almost" answer ranks cards with a near tag first.
+        name: the deck's name.
+        sample: true for a made-up sample deck (not the published cards).
+
+    Raises:
+        InvalidInput: a stack is empty, a card is worded twice in a stack (case
+            folded), a tag is worded like a card of its stack, or a near tag is unused.
+
+    Example:
+        >>> deck = Deck(
+        ...     persons=(Card("Butler", ("man",)), Card("Maid", ("woman",))),
+        ...     scenes=(Card("Library", ("indoors",)),),
+        ...     causes=(Card("Poison", ("substance",)),),
+        ...     motives=(Card("Greed", ("money",)),),
+        ... )
+        >>> deck.tags("persons")
+        ('man', 'woman')
+    """
+
+    persons: tuple[Card, ...]
+    scenes: tuple[Card, ...]
+    causes: tuple[Card, ...]
+    motives: tuple[Card, ...]
+    near: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    name: str = ""
+    sample: bool = False
+
+    def __post_init__(self) -> None:
+        for stack in DECKS:
+            cards = _cards(stack, getattr(self, stack))
+            object.__setattr__(self, stack, cards)
+            texts: dict[str, int] = {}
+            for i, card in enumerate(cards):
+                key = card.text.casefold()
+                if key in texts:
+                    raise InvalidInput(
+                        f"{stack}[{i}].text",
+                        card.text,
+                        "a wording not used by another card of the stack",
+                        reason=f"{stack}[{texts[key]}] is worded the same",
+                    )
+                texts[key] = i
+            for i, card in enumerate(cards):
+                for tag in card.all_tags():
+                    if tag.casefold() in texts:
+                        raise InvalidInput(
+                            f"{stack}[{i}].tags",
+                            tag,
+                            "a tag not worded like a card of its stack",
+                            reason="questions name tags and cards alike",
+                        )
+        if not isinstance(self.name, str):
+            raise InvalidInput("name", self.name, "a string")
+        if not isinstance(self.sample, bool):
+            raise InvalidInput("sample", self.sample, "True or False")
+        object.__setattr__(self, "near", self._check_near(self.near))
+
+    def _check_near(self, near: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        items = list(near.items()) if isinstance(near, Mapping) else list(near)
+        used = {tag for stack in DECKS for card in self.stack(stack) for tag in card.all_tags()}
+        result = []
+        for entry in items:
+            if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
+                raise InvalidInput("near", entry, "(tag, [tags...]) pairs")
+            tag = _text("near", entry[0], "a tag")
+            others = _strings(f"near.{tag}", entry[1])
+            for name in (tag, *others):
+                if name not in used:
+                    argument = "near" if name == tag else f"near.{tag}"
+                    raise InvalidInput(argument, name, "a tag that some card carries")
+            result.append((tag, others))
+        return tuple(result)
+
+    # -- reading -------------------------------------------------------------------
+
+    def stack(self, name: str) -> tuple[Card, ...]:
+        """The cards of stack ``name`` (one of :data:`DECKS`)."""
+        if name not in DECKS:
+            raise InvalidInput("stack", name, DECKS)
+        cards: tuple[Card, ...] = getattr(self, name)
+        return cards
+
+    def for_element(self, element: str) -> tuple[Card, ...]:
+        """The cards element ``element`` (one of :data:`ELEMENTS`) can be."""
+        if element not in DECK_OF:
+            raise InvalidInput("element", element, ELEMENTS)
+        return self.stack(DECK_OF[element])
+
+    def tags(self, stack: str) -> tuple[str, ...]:
+        """Every tag used in stack ``stack``, in order of first use."""
+        seen: dict[str, None] = {}
+        for card in self.stack(stack):
+            for tag in card.all_tags():
+                seen.setdefault(tag, None)
+        return tuple(seen)
+
+    def card(self, stack: str, text: str) -> Card:
+        """The card of ``stack`` worded ``text`` (exact, else with case folded).
+
+        Raises:
+            InvalidInput: no card of the stack is worded so.
+        """
+        cards = self.stack(stack)
+        for card in cards:
+            if card.text == text:
+                return card
+        if isinstance(text, str):
+            for card in cards:
+                if card.text.casefold() == text.casefold():
+                    return card
+        raise InvalidInput(stack[:-1], text, [c.text for c in cards])
+
+    def near_tags(self, tag: str) -> frozenset[str]:
+        """The tags declared near ``tag`` (either way round), without ``tag`` itself."""
+        result: set[str] = set()
+        for key, others in self.near:
+            if key == tag:
+                result.update(others)
+            elif tag in others:
+                result.add(key)
+        result.discard(tag)
+        return frozenset(result)
+
+    # -- files ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deck as plain data (the layout of the TOML file).
+
+        Example:
+            >>> Deck.from_dict(Deck.example().to_dict()) == Deck.example()
+            True
+        """
+        data: dict[str, Any] = {"deck": {"name": self.name, "sample": self.sample}}
+        if self.near:
+            data["near"] = {tag: list(others) for tag, others in self.near}
+        for stack in DECKS:
+            data[stack] = [_card_dict(card) for card in self.stack(stack)]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str = "deck") -> Deck:
+        """Build a deck from plain data laid out as the TOML file.
+
+        Args:
+            data: the parsed file.
+            source: the name of the file, used in error messages.
+
+        Raises:
+            InvalidInput: naming the file, the card and the field that is wrong.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidInput(source, data, "a table with " + ", ".join(_TOP_KEYS))
+        _no_unknown(source, data, _TOP_KEYS)
+        meta = data.get("deck", {})
+        if not isinstance(meta, Mapping):
+            raise InvalidInput(f"{source}: deck", meta, "a table with " + ", ".join(_DECK_KEYS))
+        _no_unknown(f"{source}: deck", meta, _DECK_KEYS)
+        near = data.get("near", {})
+        if not isinstance(near, Mapping):
+            raise InvalidInput(f"{source}: near", near, "a table of tag = [tags...]")
+        stacks: dict[str, tuple[Card, ...]] = {}
+        for stack in DECKS:
+            entries = data.get(stack)
+            if not isinstance(entries, list) or not entries:
+                raise InvalidInput(
+                    f"{source}: {stack}", entries, f"at least one [[{stack}]] card table"
+                )
+            cards = []
+            for i, entry in enumerate(entries):
+                where = f"{source}: {stack}[{i}]"
+                if isinstance(entry, Mapping) and isinstance(entry.get("text"), str):
+                    where += f" ({entry['text']!r})"
+                if not isinstance(entry, Mapping):
+                    raise InvalidInput(where, entry, "a card table with text, tags, maybe")
+                _no_unknown(where, entry, _CARD_KEYS)
+                if "text" not in entry:
+                    raise InvalidInput(f"{where}.text", None, "the card's wording")
+                try:
+                    cards.append(Card(entry["text"], entry.get("tags", ()), entry.get("maybe", ())))
+                except InvalidInput as error:
+                    raise _located(where, error) from None
+            stacks[stack] = tuple(cards)
+        try:
+            return cls(
+                persons=stacks["persons"],
+                scenes=stacks["scenes"],
+                causes=stacks["causes"],
+                motives=stacks["motives"],
+                near=tuple(near.items()),
+                name=meta.get("name", ""),
+                sample=meta.get("sample", False),
+            )
+        except InvalidInput as error:
+            raise _located(source + ":", error) from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Deck:
+        """Read and check a deck from a TOML file.
+
+        Raises:
+            InvalidInput: the file cannot be read, is not TOML, or a card or field is
+                wrong (the message names the file, the card and the field).
+
+        Example:
+            >>> import tempfile, pathlib
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     path = pathlib.Path(folder) / "mine.toml"
+            ...     _ = path.write_text(Deck.example().to_toml(), encoding="utf-8")
+            ...     Deck.load(path) == Deck.example()
+            True
+        """
+        file = Path(path)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise InvalidInput(
+                "path", str(path), "a readable TOML file", reason=str(error)
+            ) from None
+        return cls.loads(text, source=file.name)
+
+    @classmethod
+    def loads(cls, text: str, *, source: str = "deck") -> Deck:
+        """Read and check a deck from TOML text (``source`` names it in errors)."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidInput(source, short(text), "TOML text", reason=str(error)) from None
+        return cls.from_dict(data, source=source)
+
+    @classmethod
+    def example(cls) -> Deck:
+        """The sample deck shipped with deduce (made-up cards, not the published ones)."""
+        if _example_cache:
+            return _example_cache[0]
+        text = resources.files("deduce").joinpath("data", _EXAMPLE).read_text(encoding="utf-8")
+        deck = cls.loads(text, source=_EXAMPLE)
+        _example_cache.append(deck)
+        return deck
+
+    def to_toml(self) -> str:
+        """The deck as TOML text that :meth:`loads` reads back."""
+        lines = ["[deck]", f"name = {_q(self.name)}", f"sample = {str(self.sample).lower()}"]
+        if self.near:
+            lines += ["", "[near]"]
+            lines += [f"{_q(tag)} = {_list(others)}" for tag, others in self.near]
+        for stack in DECKS:
+            for card in self.stack(stack):
+                lines += [
+                    "",
+                    f"[[{stack}]]",
+                    f"text = {_q(card.text)}",
+                    f"tags = {_list(card.tags)}",
+                ]
+                if card.maybe:
+                    lines.append(f"maybe = {_list(card.maybe)}")
+        return "\n".join(lines) + "\n"
+
+
+_example_cache: list[Deck] = []
+
+
+def _card_dict(card: Card) -> dict[str, Any]:
+    data: dict[str, Any] = {"text": card.text, "tags": list(card.tags)}
+    if card.maybe:
+        data["maybe"] = list(card.maybe)
+    return data
+
+
+def _no_unknown(where: str, table: Mapping[str, Any], known: Sequence[str]) -> None:
+    for key in table:
+        if key not in known:
+            raise InvalidInput(
+                f"{where}", key, "the keys " + ", ".join(known), reason="unknown key"
+            )
+
+
+def _located(where: str, error: InvalidInput) -> InvalidInput:
+    sep = " " if where.endswith(":") else "."
+    return InvalidInput(
+        f"{where}{sep}{error.argument}", error.value, error.expected, reason=error.reason
+    )
+
+
+def _q(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
+    return f'"{escaped}"'
+
+
+def _list(items: Sequence[str]) -> str:
+    return "[" + ", ".join(_q(item) for item in items) + "]"

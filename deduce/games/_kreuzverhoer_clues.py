@@ -1,0 +1,346 @@
+"""Kreuzverhör: the values and clues of the game, the card names, and the turn rules.
+
+Everything here is public through :mod:`deduce.games.kreuzverhoer`.
+
+Example:
+    >>> Questioning("Mord", "Ulm", "Ede K.", "Gift", correct=2).guess
+    Guess(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deduce.errors import InvalidInput
+from deduce.games._kreuzverhoer_deck import FIELDS
+
+__all__ = [
+    "DEFENCE_CARDS",
+    "INVESTIGATION_CARDS",
+    "CardValue",
+    "Case",
+    "Confirmed",
+    "Confrontation",
+    "Defence",
+    "Guess",
+    "Informant",
+    "InvestigatorsOnSite",
+    "Profiler",
+    "Questioning",
+    "RuledOut",
+    "SingleInterrogation",
+]
+
+INVESTIGATION_CARDS: tuple[str, ...] = (
+    "single_interrogation",
+    "investigators_on_site",
+    "confrontation",
+    "informant",
+    "profiler",
+    "witness",
+    "forensics",
+    "suspicion",
+)
+"""The investigation cards the rulebook names (Einzelverhör, Ermittler vor Ort,
+Gegenüberstellung, Informant, Profiler, Zeuge, Spurensicherung, Verdacht). The first five
+have helpers; for the others use :meth:`Investigation.ruled_out` / ``confirmed`` with
+``card=``."""
+
+DEFENCE_CARDS: tuple[str, ...] = (
+    "alibi",
+    "lawyer",
+    "refusal",
+    "false_witness",
+    "mole",
+    "suspension",
+)
+"""The defence cards (Alibi, Anwalt, Aussageverweigerung, Falscher Zeuge, Maulwurf,
+Suspendierung)."""
+
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "alibi": ("confrontation",),
+    "refusal": ("single_interrogation", "confrontation", "informant", "suspicion", "witness"),
+    "false_witness": ("witness",),
+}
+_SKIPS = ("lawyer", "suspension")
+_VALUED_CARDS = (
+    "single_interrogation",
+    "investigators_on_site",
+    "confrontation",
+    "informant",
+    "profiler",
+)
+
+
+# -- values ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A case: the solution. Unpacks as ``crime, scene, suspect, weapon``.
+
+    Example:
+        >>> case = Case("Mord", "Ulm", "Ede K.", "Gift")
+        >>> str(case), list(case)[1]
+        ('Mord / Ulm / Ede K. / Gift', 'Ulm')
+    """
+
+    crime: str
+    scene: str
+    suspect: str
+    weapon: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.crime, self.scene, self.suspect, self.weapon))
+
+    def __str__(self) -> str:
+        return " / ".join(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Four laid case cards (any four: the crime and weapon need not go together).
+
+    Example:
+        >>> from deduce.games.kreuzverhoer import Investigation
+        >>> inv = Investigation()
+        >>> guess = inv.recommend(top=1)[0].action
+        >>> inv.questioning(*guess, correct=0).questionings
+        1
+    """
+
+    crime: str
+    scene: str
+    suspect: str
+    weapon: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.crime, self.scene, self.suspect, self.weapon))
+
+    def __str__(self) -> str:
+        return " / ".join(self)
+
+
+# -- clues -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Questioning:
+    """Four laid cards and how many of them are right (4: the case is solved).
+
+    Example:
+        >>> Questioning("Mord", "Ulm", "Ede K.", "Gift", correct=2).guess
+        Guess(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
+    """
+
+    crime: str
+    scene: str
+    suspect: str
+    weapon: str
+    correct: int
+
+    @property
+    def guess(self) -> Guess:
+        """The laid cards."""
+        return Guess(self.crime, self.scene, self.suspect, self.weapon)
+
+
+@dataclass(frozen=True, slots=True)
+class SingleInterrogation:
+    """Einzelverhör: the named crime is not the case's."""
+
+    crime: str
+
+
+@dataclass(frozen=True, slots=True)
+class InvestigatorsOnSite:
+    """Ermittler vor Ort about the laid ``scene``: ``weapons`` None if the scene is wrong,
+    else the 2 weapons named as not the case's (the scene is then right)."""
+
+    scene: str
+    weapons: tuple[str, ...] | None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.weapons, list):
+            object.__setattr__(self, "weapons", tuple(self.weapons))
+
+
+@dataclass(frozen=True, slots=True)
+class Confrontation:
+    """Gegenüberstellung: whether the laid ``suspect`` is the case's."""
+
+    suspect: str
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Informant:
+    """Informant: the 2 named scenes are not the case's."""
+
+    scenes: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.scenes, list):
+            object.__setattr__(self, "scenes", tuple(self.scenes))
+
+
+@dataclass(frozen=True, slots=True)
+class Profiler:
+    """Profiler: the named suspect is not the case's."""
+
+    suspect: str
+
+
+def _as_names(value: Any) -> Any:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class RuledOut:
+    """Generic fact: none of the given names is the case's (a card's text, or what you
+    know otherwise). ``card`` names the investigation card that told it, if any.
+
+    Example:
+        >>> RuledOut(weapon="Gift")
+        RuledOut(crime=(), scene=(), suspect=(), weapon=('Gift',), card=None)
+    """
+
+    crime: tuple[str, ...] = ()
+    scene: tuple[str, ...] = ()
+    suspect: tuple[str, ...] = ()
+    weapon: tuple[str, ...] = ()
+    card: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in FIELDS:
+            object.__setattr__(self, name, _as_names(getattr(self, name)))
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmed:
+    """Generic fact: the given names are the case's. ``card`` as in :class:`RuledOut`."""
+
+    crime: str | None = None
+    scene: str | None = None
+    suspect: str | None = None
+    weapon: str | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """A defence card your opponent played: logged, it changes nothing about the case.
+
+    ``blocks`` names the investigation card it made useless (Alibi, Refusal to Testify and
+    False Witness need one). Lawyer and Suspension cost you your next questioning.
+    """
+
+    card: str
+    blocks: str | None = None
+
+
+_CARD_OF: dict[type, str] = {
+    SingleInterrogation: "single_interrogation",
+    InvestigatorsOnSite: "investigators_on_site",
+    Confrontation: "confrontation",
+    Informant: "informant",
+    Profiler: "profiler",
+}
+
+
+def _questioning(guess: Guess, correct: int) -> Questioning:
+    return Questioning(guess.crime, guess.scene, guess.suspect, guess.weapon, correct)
+
+
+def _card_of(clue: Any) -> str | None:
+    if isinstance(clue, (RuledOut, Confirmed)):
+        return clue.card
+    return _CARD_OF.get(type(clue))
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """What an investigation card in your hand is expected to teach.
+
+    Attributes:
+        card: the card's name.
+        information: expected bits about the case; None when the rulebook does not say
+            what the card reveals.
+        worst_case: the most cases that can remain after its answer (None as above).
+        allowed: False when it may not be played (a defence card, or a laid suspect
+            forbids it).
+        reason: why it is not allowed or not valued.
+    """
+
+    card: str
+    information: float | None
+    worst_case: int | None
+    allowed: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    questionings: int
+    skipped: int
+    last: Questioning | None
+    card: str | None  # investigation card played (or blocked) in the last questioning
+    defence: Defence | None
+    solved_in: int | None
+
+
+def _turn(clues: Sequence[Any]) -> _Turn:
+    questionings = skipped = 0
+    last: Questioning | None = None
+    card: str | None = None
+    defence: Defence | None = None
+    solved_in: int | None = None
+    for clue in clues:
+        if isinstance(clue, Questioning):
+            questionings += 1
+            last, card, defence = clue, None, None
+            if clue.correct == 4:
+                solved_in = questionings
+        elif isinstance(clue, Defence):
+            defence = clue
+            if clue.blocks is not None:
+                card = clue.blocks
+            if clue.card in _SKIPS:
+                skipped += 1
+        elif _card_of(clue) is not None:
+            card = _card_of(clue)
+    return _Turn(questionings, skipped, last, card, defence, solved_in)
+
+
+def _fields(names: dict[str, Any], *, many: bool) -> dict[str, Any]:
+    for key in names:
+        if key not in FIELDS:
+            raise InvalidInput("field", key, FIELDS)
+    if many:
+        return {k: _as_names(v) for k, v in names.items()}
+    return dict(names)
+
+
+def _check_card(card: Any) -> None:
+    if card is not None and card not in INVESTIGATION_CARDS:
+        raise InvalidInput("card", card, INVESTIGATION_CARDS)
+
+
+def _check_defence(clue: Defence) -> None:
+    if clue.card not in DEFENCE_CARDS:
+        raise InvalidInput("card", clue.card, DEFENCE_CARDS)
+    allowed = _BLOCKS.get(clue.card, ())
+    if clue.blocks is None and allowed:
+        raise InvalidInput(
+            "blocks", None, allowed, reason=f"{clue.card!r} is only played against one of these"
+        )
+    if clue.blocks is not None and clue.blocks not in allowed:
+        raise InvalidInput(
+            "blocks", clue.blocks, allowed or (None,), reason=f"{clue.card!r} cannot block it"
+        )

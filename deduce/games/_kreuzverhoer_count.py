@@ -1,0 +1,160 @@
+"""Kreuzverhör: the counting behind recommendations and card values.
+
+Example:
+    >>> tables = guess_tables(Deck.default())
+    >>> len(tables.cases), len(tables.guesses)
+    (1944, 2916)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.games._kreuzverhoer_clues import Guess
+from deduce.games._kreuzverhoer_deck import FIELDS, SIZES, Deck
+from deduce.space import Space
+from deduce.strategy import Partition
+
+__all__ = ["Tables", "guess_tables"]
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+# -- tables ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """The cases and guesses of one deck, as value indices, and how they map."""
+
+    cases: IntArray  # (1944, 4) value indices, the case ids in order
+    case_guess: IntArray  # (1944,) guess number of each case
+    guess_case: IntArray  # (2916,) case id of each guess, -1 if crime and weapon do not go
+    guess_array: IntArray  # (2916, 4)
+    guesses: tuple[Guess, ...]
+    guess_number: dict[Guess, int]
+
+
+_SHAPE = tuple(SIZES[f] for f in FIELDS)
+_GUESSES = math.prod(_SHAPE)
+
+
+@cache
+def guess_tables(deck: Deck) -> Tables:
+    """The :class:`Tables` of ``deck`` (built once per deck)."""
+    grid = np.indices(_SHAPE).reshape(4, -1).T.astype(np.int64)
+    ok = np.zeros((SIZES["crime"], SIZES["weapon"]), dtype=bool)
+    for c, crime in enumerate(deck.crimes):
+        for weapon in deck.weapons_for(crime):
+            ok[c, deck.weapons.index(weapon)] = True
+    valid = ok[grid[:, 0], grid[:, 3]]
+    case_guess = np.flatnonzero(valid).astype(np.int64)
+    guess_case = np.full(_GUESSES, -1, dtype=np.int64)
+    guess_case[case_guess] = np.arange(len(case_guess))
+    names = [deck.names(f) for f in FIELDS]
+    guesses = tuple(Guess(*(names[i][v] for i, v in enumerate(row))) for row in grid.tolist())
+    cases = grid[case_guess]
+    for array in (grid, cases, case_guess, guess_case):
+        array.setflags(write=False)
+    return Tables(
+        cases=cases,
+        case_guess=case_guess,
+        guess_case=guess_case,
+        guess_array=grid,
+        guesses=guesses,
+        guess_number={g: i for i, g in enumerate(guesses)},
+    )
+
+
+_SUBSETS = [(bin(s).count("1"), tuple(a for a in range(4) if not (s >> a) & 1)) for s in range(16)]
+
+
+def _histograms(tensor: IntArray) -> IntArray:
+    """``(2916, 5)``: for every guess, the weight of cases with 0..4 details right.
+
+    ``tensor`` holds each case's weight at its (crime, scene, suspect, weapon) cell. The
+    weight agreeing with a guess on a set S of details is a marginal of the tensor; summed
+    over all S of size j it is the j-th binomial moment of the number right, which
+    inverts to the exact histogram. 16 small marginals instead of a table of
+    2916 x cases.
+    """
+    moments = [np.zeros(_SHAPE, dtype=np.int64) for _ in range(5)]
+    for size, other in _SUBSETS:
+        moments[size] += tensor.sum(axis=other, keepdims=True) if other else tensor
+    exact = [
+        sum((-1) ** (j - k) * math.comb(j, k) * moments[j] for j in range(k, 5)) for k in range(5)
+    ]
+    return np.stack(exact, axis=-1).reshape(_GUESSES, 5)
+
+
+def _expected_correct(part: Partition) -> FloatArray:
+    total = part.mass.sum(axis=1)
+    correct = (part.mass * np.arange(part.mass.shape[1])).sum(axis=1)
+    result: FloatArray = np.round(correct / np.where(total > 0, total, 1), 9)
+    return result
+
+
+def _win_probability(part: Partition, left: int) -> FloatArray:
+    """P(solved within ``left`` questionings) if this guess is laid now.
+
+    Exact for 1 and 2 questionings left (uniform weights); beyond, an upper bound: after
+    this one, ``m`` more questionings can solve at most ``(4**m - 1) / 3`` cases.
+    """
+    total = part.mass.sum(axis=1)
+    solvable = (4 ** (left - 1) - 1) // 3
+    mass, count = part.mass[:, :4], part.count[:, :4]
+    share = np.minimum(1.0, solvable / np.where(count > 0, count, 1))
+    win = part.mass[:, 4] + (mass * share).sum(axis=1)
+    result: FloatArray = np.round(win / np.where(total > 0, total, 1), 9)
+    return result
+
+
+def _entropy_bits(mass: FloatArray) -> float:
+    total = float(mass.sum())
+    p = mass[mass > 0] / total
+    return float(-(p * np.log2(p)).sum()) if total > 0 else 0.0
+
+
+def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[float, int]:
+    """(expected bits, most cases left) of ``card`` on ``space`` after laying ``laid``."""
+    if space.total == 0:
+        return 0.0, 0
+    weights = space.weights.astype(np.float64)
+    column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
+    if card == "confrontation":
+        same = column["suspect"] == deck.index("suspect", laid.suspect)
+        mass = np.array([weights[same].sum(), weights[~same].sum()])
+        return _entropy_bits(mass), int(max(same.sum(), (~same).sum()))
+    field, named, mask = {
+        "single_interrogation": ("crime", 1, None),
+        "profiler": ("suspect", 1, None),
+        "informant": ("scene", 2, None),
+        "investigators_on_site": (
+            "weapon",
+            2,
+            column["scene"] == deck.index("scene", laid.scene),
+        ),
+    }[card]
+    values = SIZES[field]
+    inside = np.ones(space.size, dtype=bool) if mask is None else mask
+    by_value = np.bincount(column[field][inside], weights=weights[inside], minlength=values)
+    cases = np.bincount(column[field][inside], minlength=values)
+    choices = math.comb(values - 1, named)
+    inside_mass, inside_count = float(by_value.sum()), int(cases.sum())
+    answers_mass, answers_count = [], []
+    for subset in combinations(range(values), named):
+        answers_mass.append((inside_mass - by_value[list(subset)].sum()) / choices)
+        answers_count.append(inside_count - int(cases[list(subset)].sum()))
+    if mask is not None:  # "wrong scene" is an answer of its own
+        answers_mass.append(float(weights[~inside].sum()))
+        answers_count.append(int((~inside).sum()))
+    mass = np.array(answers_mass)
+    noise = inside_mass / float(weights.sum()) * math.log2(choices)
+    bits = max(0.0, _entropy_bits(mass) - noise)
+    return bits, max(c for c, m in zip(answers_count, answers_mass, strict=True) if m > 0)

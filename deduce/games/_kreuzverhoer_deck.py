@@ -1,0 +1,335 @@
+"""The Kreuzverhör deck: the names on the case cards, which crime goes with which weapon,
+and which investigation card each suspect forbids. Read from TOML and checked.
+
+Example:
+    >>> deck = Deck.default()
+    >>> len(deck.crimes), len(deck.scenes), len(deck.suspects), len(deck.weapons)
+    (6, 9, 6, 9)
+    >>> deck.weapons_for("Mord")
+    ('Messer', 'Gift', 'Pistole', 'Strick*', 'Axt*', 'Hammer*')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from deduce.errors import InvalidInput
+
+__all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
+
+FIELDS: tuple[str, ...] = ("crime", "scene", "suspect", "weapon")
+"""The four details of a case, in the order cards are laid."""
+
+SIZES: dict[str, int] = {"crime": 6, "scene": 9, "suspect": 6, "weapon": 9}
+"""How many cards of each kind a deck has."""
+
+WEAPONS_PER_CRIME = 6
+CRIMES_PER_WEAPON = 4
+
+BANNABLE_CARDS: tuple[str, ...] = ("witness", "forensics", "informant")
+"""The investigation cards a suspect card can forbid."""
+
+_KEYS = ("name", "crimes", "scenes", "suspects", "weapons", "weapons_of", "bans")
+
+
+def _names(kind: str, values: Any) -> tuple[str, ...]:
+    size = SIZES[kind]
+    plural = kind + "s"
+    if isinstance(values, str) or not isinstance(values, Sequence):
+        raise InvalidInput(plural, values, f"a list of {size} {kind} names")
+    names = tuple(values)
+    bad = [v for v in names if not isinstance(v, str) or not v.strip()]
+    if bad:
+        raise InvalidInput(plural, bad[0], "non-empty strings (card names)")
+    if len(names) != size:
+        raise InvalidInput(
+            plural, list(names), f"exactly {size} {kind} names", reason=f"got {len(names)}"
+        )
+    seen: set[str] = set()
+    for v in names:
+        if v in seen:
+            raise InvalidInput(
+                plural, list(names), f"{size} different names", reason=f"{v!r} twice"
+            )
+        seen.add(v)
+    return names
+
+
+def _pairs(value: Any, argument: str) -> list[tuple[Any, Any]]:
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        items = list(value)
+        if all(isinstance(i, Sequence) and not isinstance(i, str) and len(i) == 2 for i in items):
+            return [(i[0], i[1]) for i in items]
+    raise InvalidInput(argument, value, "a table of name -> list of names")
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The case cards of Kreuzverhör, checked on construction.
+
+    Args:
+        name: a title for the deck.
+        crimes: the 6 crime names.
+        scenes: the 9 scene names.
+        suspects: the 6 suspect names.
+        weapons: the 9 weapon names.
+        weapons_of: for every crime, the 6 weapons it can be committed with (a mapping
+            or pairs ``(crime, weapons)``); every weapon must appear under 4 crimes.
+        bans: for suspects whose card forbids investigation cards, those cards (from
+            :data:`BANNABLE_CARDS`).
+
+    Raises:
+        InvalidInput: a count, a duplicate or an unknown name is wrong.
+
+    Example:
+        >>> deck = Deck.default()
+        >>> deck.banned("Juri L."), deck.crimes_for("Gift")
+        (('informant',), ('Mord', 'Erpressung*', 'Entführung*', 'Brandstiftung*'))
+    """
+
+    name: str
+    crimes: tuple[str, ...]
+    scenes: tuple[str, ...]
+    suspects: tuple[str, ...]
+    weapons: tuple[str, ...]
+    weapons_of: tuple[tuple[str, tuple[str, ...]], ...]
+    bans: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise InvalidInput("name", self.name, "a string")
+        crimes = _names("crime", self.crimes)
+        scenes = _names("scene", self.scenes)
+        suspects = _names("suspect", self.suspects)
+        weapons = _names("weapon", self.weapons)
+        table = {}
+        for crime, listed in _pairs(self.weapons_of, "weapons_of"):
+            if crime not in crimes:
+                raise InvalidInput("weapons_of", crime, crimes, reason="not a crime of this deck")
+            if crime in table:
+                raise InvalidInput("weapons_of", crime, "each crime once", reason="listed twice")
+            argument = f"weapons_of[{crime!r}]"
+            if isinstance(listed, str) or not isinstance(listed, Sequence):
+                raise InvalidInput(argument, listed, f"a list of {WEAPONS_PER_CRIME} weapons")
+            for weapon in listed:
+                if weapon not in weapons:
+                    raise InvalidInput(
+                        argument, weapon, weapons, reason="not a weapon of this deck"
+                    )
+            if len(set(listed)) != len(listed):
+                raise InvalidInput(argument, list(listed), "different weapons", reason="repeated")
+            if len(listed) != WEAPONS_PER_CRIME:
+                raise InvalidInput(
+                    argument,
+                    list(listed),
+                    f"exactly {WEAPONS_PER_CRIME} weapons",
+                    reason=f"got {len(listed)}",
+                )
+            table[crime] = tuple(str(w) for w in listed)
+        missing = [c for c in crimes if c not in table]
+        if missing:
+            raise InvalidInput("weapons_of", missing[0], "every crime listed", reason="missing")
+        for weapon in weapons:
+            under = [c for c in crimes if weapon in table[c]]
+            if len(under) != CRIMES_PER_WEAPON:
+                raise InvalidInput(
+                    "weapons_of",
+                    weapon,
+                    f"every weapon under exactly {CRIMES_PER_WEAPON} crimes",
+                    reason=f"{weapon!r} is under {len(under)}: {under}",
+                )
+        bans = {}
+        for suspect, cards in _pairs(self.bans, "bans"):
+            if suspect not in suspects:
+                raise InvalidInput("bans", suspect, suspects, reason="not a suspect of this deck")
+            if suspect in bans:
+                raise InvalidInput("bans", suspect, "each suspect once", reason="listed twice")
+            argument = f"bans[{suspect!r}]"
+            if isinstance(cards, str) or not isinstance(cards, Sequence):
+                raise InvalidInput(argument, cards, f"a list of cards from {BANNABLE_CARDS}")
+            for card in cards:
+                if card not in BANNABLE_CARDS:
+                    raise InvalidInput(argument, card, BANNABLE_CARDS)
+            if len(set(cards)) != len(cards):
+                raise InvalidInput(argument, list(cards), "different cards", reason="repeated")
+            bans[suspect] = tuple(cards)
+        set_ = object.__setattr__
+        set_(self, "crimes", crimes)
+        set_(self, "scenes", scenes)
+        set_(self, "suspects", suspects)
+        set_(self, "weapons", weapons)
+        set_(self, "weapons_of", tuple((c, table[c]) for c in crimes))
+        set_(self, "bans", tuple((s, bans[s]) for s in suspects if s in bans))
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def default(cls) -> Deck:
+        """The deck shipped with deduce (``deduce/data/kreuzverhoer.toml``).
+
+        Names known from the game are written plainly; names ending in ``*`` and the
+        crime-weapon table are stand-ins (see :attr:`stand_ins`).
+
+        Example:
+            >>> Deck.default().stand_ins[:3]
+            ('Erpressung*', 'Entführung*', 'Brandstiftung*')
+        """
+        return _default()
+
+    @classmethod
+    def loads(cls, text: str, *, source: str = "text") -> Deck:
+        """A deck from TOML text (the format of the shipped file).
+
+        Example:
+            >>> text = deck_template()
+            >>> Deck.loads(text) == Deck.default()
+            True
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidInput(
+                source, "TOML text", "a valid TOML deck", reason=str(error)
+            ) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Deck:
+        """A deck from a TOML file that you copied from the shipped one and edited.
+
+        Raises:
+            InvalidInput: the file cannot be read, is not TOML, or the deck is wrong.
+
+        Example:
+            >>> import tempfile, pathlib
+            >>> folder = pathlib.Path(tempfile.mkdtemp())
+            >>> (folder / "mine.toml").write_text(deck_template(), encoding="utf-8") > 0
+            True
+            >>> Deck.load(folder / "mine.toml").suspects[0]
+            'Juri L.'
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InvalidInput(
+                "path", str(path), "a readable UTF-8 TOML file", reason=str(error)
+            ) from None
+        return cls.loads(text, source=str(path))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
+        """A deck from a mapping with the keys of the TOML file (see :meth:`to_dict`)."""
+        if not isinstance(data, Mapping):
+            raise InvalidInput("deck", data, "a table with keys " + ", ".join(_KEYS))
+        unknown = [k for k in data if k not in _KEYS]
+        if unknown:
+            raise InvalidInput("deck key", unknown[0], _KEYS)
+        missing = [k for k in _KEYS if k not in data and k != "bans"]
+        if missing:
+            raise InvalidInput(
+                "deck",
+                sorted(data),
+                "a table with keys " + ", ".join(_KEYS),
+                reason=f"{missing[0]!r} is missing",
+            )
+        return cls(
+            name=data["name"],
+            crimes=data["crimes"],
+            scenes=data["scenes"],
+            suspects=data["suspects"],
+            weapons=data["weapons"],
+            weapons_of=data["weapons_of"],
+            bans=data.get("bans", {}),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deck as plain lists and dicts (JSON and TOML friendly).
+
+        Example:
+            >>> Deck.from_dict(Deck.default().to_dict()) == Deck.default()
+            True
+        """
+        return {
+            "name": self.name,
+            "crimes": list(self.crimes),
+            "scenes": list(self.scenes),
+            "suspects": list(self.suspects),
+            "weapons": list(self.weapons),
+            "weapons_of": {c: list(ws) for c, ws in self.weapons_of},
+            "bans": {s: list(cs) for s, cs in self.bans},
+        }
+
+    # -- reading -----------------------------------------------------------------------
+
+    def names(self, field: str) -> tuple[str, ...]:
+        """The names of one kind of card: ``field`` is crime, scene, suspect or weapon."""
+        if field == "crime":
+            return self.crimes
+        if field == "scene":
+            return self.scenes
+        if field == "suspect":
+            return self.suspects
+        if field == "weapon":
+            return self.weapons
+        raise InvalidInput("field", field, FIELDS)
+
+    def index(self, field: str, name: Any) -> int:
+        """The position of card ``name`` among the ``field`` cards.
+
+        Raises:
+            InvalidInput: ``name`` is not such a card of this deck.
+        """
+        names = self.names(field)
+        try:
+            return names.index(name)
+        except ValueError:
+            raise InvalidInput(field, name, names) from None
+
+    def weapons_for(self, crime: str) -> tuple[str, ...]:
+        """The 6 weapons printed on the card of ``crime``."""
+        self.index("crime", crime)
+        return dict(self.weapons_of)[crime]
+
+    def crimes_for(self, weapon: str) -> tuple[str, ...]:
+        """The 4 crimes printed on the card of ``weapon``."""
+        self.index("weapon", weapon)
+        return tuple(c for c, ws in self.weapons_of if weapon in ws)
+
+    def compatible(self, crime: str, weapon: str) -> bool:
+        """Whether ``crime`` can be committed with ``weapon`` (both must be deck names)."""
+        self.index("weapon", weapon)
+        return weapon in self.weapons_for(crime)
+
+    def banned(self, suspect: str) -> tuple[str, ...]:
+        """The investigation cards that may not be played after ``suspect`` was laid."""
+        self.index("suspect", suspect)
+        return dict(self.bans).get(suspect, ())
+
+    @property
+    def stand_ins(self) -> tuple[str, ...]:
+        """The names marked as stand-ins (ending in ``*``), in deck order."""
+        every = (*self.crimes, *self.scenes, *self.suspects, *self.weapons)
+        return tuple(n for n in every if n.endswith("*"))
+
+
+def deck_template() -> str:
+    """The commented text of the shipped deck file, to copy and type your own cards into.
+
+    Example:
+        >>> "[weapons_of]" in deck_template()
+        True
+    """
+    return resources.files("deduce").joinpath("data", "kreuzverhoer.toml").read_text("utf-8")
+
+
+@cache
+def _default() -> Deck:
+    return Deck.loads(deck_template(), source="deduce/data/kreuzverhoer.toml")

@@ -1,0 +1,247 @@
+"""The 30 cards of 13 Indizien, the colours in play, and full deals of a table.
+
+Card number ``3 * colour + category`` (categories person, location, weapon), so the
+cards of the colours in play are always the first ``3 * colours`` numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+
+COLOURS: tuple[str, ...] = (
+    "purple",
+    "pink",
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "orange",
+    "white",
+    "brown",
+    "gray",
+)
+"""The ten colours; with fewer than 6 players the last ones are out of play."""
+
+CATEGORIES: tuple[str, ...] = ("person", "location", "weapon")
+"""The three categories; a puzzle has one card of each."""
+
+KINDS: dict[str, tuple[str, str]] = {
+    "person": ("man", "woman"),
+    "location": ("indoors", "outdoors"),
+    "weapon": ("melee", "ranged"),
+}
+"""The two sub-kinds of each category."""
+
+SIDES: tuple[str, str] = ("left", "right")
+"""The two hidden cards of a hand in the two-player game."""
+
+_TABLE: tuple[tuple[str, str, str, str, str, str], ...] = (
+    ("Officer", "man", "Parlor", "indoors", "Knife", "melee"),
+    ("Duke", "man", "Market", "outdoors", "Crossbow", "ranged"),
+    ("Butcher", "man", "Library", "indoors", "Poison", "melee"),
+    ("Countess", "woman", "Park", "outdoors", "Sword", "melee"),
+    ("Nurse", "woman", "Museum", "indoors", "Blowgun", "ranged"),
+    ("Maid", "woman", "Harbor", "outdoors", "Rifle", "ranged"),
+    ("Dancer", "woman", "Theater", "indoors", "Gun", "ranged"),
+    ("Sailor", "man", "Plaza", "outdoors", "Candlestick", "melee"),
+    ("Florist", "woman", "Railcar", "indoors", "Hammer", "melee"),
+    ("Coachman", "man", "Racecourse", "outdoors", "Bow", "ranged"),
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One of the 30 cards.
+
+    Example:
+        >>> CARDS[0]
+        Card(name='Officer', colour='purple', category='person', kind='man')
+    """
+
+    name: str
+    colour: str
+    category: str
+    kind: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+CARDS: tuple[Card, ...] = tuple(
+    Card(row[2 * c], COLOURS[i], CATEGORIES[c], row[2 * c + 1])
+    for i, row in enumerate(_TABLE)
+    for c in range(3)
+)
+"""All 30 cards, colour by colour (person, location, weapon)."""
+
+_BY_NAME: dict[str, int] = {card.name.lower(): i for i, card in enumerate(CARDS)}
+
+
+def check_players(players: Any) -> int:
+    """``players`` checked: an int from 2 to 6."""
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, (int, np.integer))
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise InvalidInput("players", players, f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    return int(players)
+
+
+def colours_in_play(players: int) -> tuple[str, ...]:
+    """The colours used with ``players`` players (6: all ten; each player fewer: one less).
+
+    Example:
+        >>> colours_in_play(4)[-1]
+        'white'
+    """
+    return COLOURS[: check_players(players) + 4]
+
+
+def cards_in_play(players: int) -> tuple[Card, ...]:
+    """The cards used with ``players`` players."""
+    return CARDS[: 3 * len(colours_in_play(players))]
+
+
+def informant_count(players: int) -> int:
+    """How many cards lie face down as the secret informants (0 with 6 players)."""
+    return 3 * (check_players(players) + 4) - 5 * players
+
+
+def attributes(players: int) -> tuple[str, ...]:
+    """What a witness can be asked about: colours in play, categories, sub-kinds."""
+    kinds = tuple(kind for pair in KINDS.values() for kind in pair)
+    return (*colours_in_play(players), *CATEGORIES, *kinds)
+
+
+@lru_cache(maxsize=8)
+def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
+    """``(30, len(attributes(players)))``: 1 where a card has the attribute."""
+    names = attributes(players)
+    matrix = np.zeros((len(CARDS), len(names)), dtype=np.int64)
+    for i, card in enumerate(CARDS):
+        for a, name in enumerate(names):
+            matrix[i, a] = name in (card.colour, card.category, card.kind)
+    matrix.setflags(write=False)
+    return matrix
+
+
+def card_index(name: Any, players: int, *, argument: str = "card") -> int:
+    """The number of the card called ``name`` (case does not matter), if it is in play."""
+    in_play = cards_in_play(players)
+    if isinstance(name, Card):
+        name = name.name
+    index = _BY_NAME.get(name.lower()) if isinstance(name, str) else None
+    if index is None or index >= len(in_play):
+        raise InvalidInput(argument, name, [card.name for card in in_play])
+    return index
+
+
+def category_of(index: int) -> int:
+    """The category number (0 person, 1 location, 2 weapon) of card ``index``."""
+    return index % 3
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A puzzle: one person, one location, one weapon (the solution of the game).
+
+    Example:
+        >>> Puzzle("Duke", "Park", "Gun")
+        Puzzle(person='Duke', location='Park', weapon='Gun')
+    """
+
+    person: str
+    location: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"{self.person}, {self.location}, {self.weapon}"
+
+
+def puzzle_indices(value: Any, players: int, *, argument: str = "puzzle") -> tuple[int, int, int]:
+    """A puzzle (a :class:`Puzzle` or three card names in any order) as card numbers
+    ``(person, location, weapon)``."""
+    names = (value.person, value.location, value.weapon) if isinstance(value, Puzzle) else value
+    expected = "one person, one location and one weapon card in play"
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 3:
+        raise InvalidInput(argument, value, expected)
+    indices = [card_index(n, players, argument=argument) for n in names]
+    indices.sort(key=category_of)
+    if [category_of(i) for i in indices] != [0, 1, 2]:
+        raise InvalidInput(argument, value, expected)
+    return indices[0], indices[1], indices[2]
+
+
+def puzzle_of(indices: Sequence[int]) -> Puzzle:
+    """The :class:`Puzzle` of three card numbers (person, location, weapon)."""
+    return Puzzle(*(CARDS[int(i)].name for i in indices))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A whole table: every seat's puzzle and hidden cards, and the informants.
+
+    Seat 0 is me; ``hands[s]`` is seat ``s``'s (left, right) hidden cards, ``puzzles[s]``
+    the puzzle in front of seat ``s`` (which everyone but seat ``s`` sees).
+
+    Example:
+        >>> deal = Deal.random(3, seed=1)
+        >>> len(deal.hands), len(deal.informants)
+        (3, 6)
+        >>> deal.answer(1, "person") == deal.answer(1, "man") + deal.answer(1, "woman")
+        True
+    """
+
+    players: int
+    hands: tuple[tuple[str, str], ...]
+    puzzles: tuple[Puzzle, ...]
+    informants: tuple[str, ...]
+
+    @classmethod
+    def random(cls, players: int, *, seed: int | random.Random | None = None) -> Deal:
+        """A random deal: puzzles of one card per category, everything else shuffled."""
+        players = check_players(players)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = [card.name for card in cards_in_play(players)]
+        rng.shuffle(deck)
+        puzzles = []
+        for _ in range(players):
+            chosen = []
+            for category in CATEGORIES:
+                name = next(n for n in deck if CARDS[_BY_NAME[n.lower()]].category == category)
+                deck.remove(name)
+                chosen.append(name)
+            puzzles.append(Puzzle(*chosen))
+        hands = tuple((deck[2 * s], deck[2 * s + 1]) for s in range(players))
+        return cls(players, hands, tuple(puzzles), tuple(deck[2 * players :]))
+
+    def cards_seen_by(self, witness: int, *, side: str | None = None) -> list[str]:
+        """The cards a witness counts: own hidden cards (or the one on ``side`` with two
+        players) and every puzzle but the witness's own."""
+        if side is None:
+            hidden = list(self.hands[witness])
+        else:
+            hidden = [self.hands[witness][SIDES.index(side)]]
+        for seat, puzzle in enumerate(self.puzzles):
+            if seat != witness:
+                hidden += [puzzle.person, puzzle.location, puzzle.weapon]
+        return hidden
+
+    def answer(self, witness: int, about: str, *, side: str | None = None) -> int:
+        """The answer witness ``witness`` gives about a colour, category or sub-kind."""
+        return sum(
+            about in (card.colour, card.category, card.kind)
+            for card in (CARDS[_BY_NAME[n.lower()]] for n in self.cards_seen_by(witness, side=side))
+        )

@@ -1,0 +1,123 @@
+"""Counting the deals of 13 Indizien without listing them.
+
+Given my puzzle, the other ten unknown cards (the *pool*, numbered 0..9 in card order)
+go to the other seats' hidden pairs (two cards each) and to the informants (the rest).
+What the clues allow each seat to hold is an array ``mult[x, seat, pair]``: for each of
+my possible puzzles ``x`` and each of the 45 pairs of pool cards, in how many ways the
+seat can hold that pair (0 or 1; 0, 1 or 2 with two players, where a hand has a left and
+a right card). A dynamic program over subsets of the pool, seat by seat, then counts the
+deals exactly: layer ``j`` holds, for every set of ``2 j`` pool cards, the number of ways
+the first ``j`` seats can hold exactly those cards. Every layer is one numpy gather over
+all puzzles at once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+POOL = 10
+PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(POOL), 2))
+"""The 45 pairs of pool positions, in order."""
+
+IntArray = npt.NDArray[np.int64]
+
+
+@lru_cache(maxsize=1)
+def _layers() -> tuple[tuple[IntArray, IntArray, IntArray], ...]:
+    """For each layer ``j`` (0..5): the subsets of ``2 j`` pool cards (bit masks), and
+    for each subset and each pair inside it, the subset without the pair (its position in
+    layer ``j - 1``) and the pair's number."""
+    pair_number = {(1 << a) | (1 << b): k for k, (a, b) in enumerate(PAIRS)}
+    result = []
+    previous: dict[int, int] = {}
+    for j in range(POOL // 2 + 1):
+        subsets = [sum(1 << i for i in chosen) for chosen in combinations(range(POOL), 2 * j)]
+        position = {mask: i for i, mask in enumerate(subsets)}
+        if j == 0:
+            prev = np.zeros((1, 0), dtype=np.int64)
+            pairs = np.zeros((1, 0), dtype=np.int64)
+        else:
+            prev_rows, pair_rows = [], []
+            for mask in subsets:
+                members = [i for i in range(POOL) if mask >> i & 1]
+                inside = [(1 << a) | (1 << b) for a, b in combinations(members, 2)]
+                prev_rows.append([previous[mask ^ p] for p in inside])
+                pair_rows.append([pair_number[p] for p in inside])
+            prev = np.array(prev_rows, dtype=np.int64)
+            pairs = np.array(pair_rows, dtype=np.int64)
+        masks = np.array(subsets, dtype=np.int64)
+        for array in (masks, prev, pairs):
+            array.setflags(write=False)
+        result.append((masks, prev, pairs))
+        previous = position
+    return tuple(result)
+
+
+@lru_cache(maxsize=8)
+def _disjoint(j: int) -> IntArray:
+    """``(45, n)``: for each pair, the positions in layer ``j`` of the subsets that do
+    not meet it."""
+    masks = _layers()[j][0]
+    rows = []
+    for a, b in PAIRS:
+        pair = (1 << a) | (1 << b)
+        rows.append(np.flatnonzero((masks & pair) == 0))
+    result = np.array(rows, dtype=np.int64)
+    result.setflags(write=False)
+    return result
+
+
+@lru_cache(maxsize=1)
+def incidence() -> IntArray:
+    """``(45, 10)``: 1 where a pair holds a pool card."""
+    matrix = np.zeros((len(PAIRS), POOL), dtype=np.int64)
+    for k, (a, b) in enumerate(PAIRS):
+        matrix[k, a] = matrix[k, b] = 1
+    matrix.setflags(write=False)
+    return matrix
+
+
+def _forward(mult: IntArray, seats: list[int]) -> IntArray:
+    """The last layer of the program that places ``seats`` in turn: ``(X, subsets)``."""
+    layers = _layers()
+    f = np.ones((mult.shape[0], 1), dtype=np.int64)
+    for j, seat in enumerate(seats, start=1):
+        _, prev, pairs = layers[j]
+        f = np.einsum("xsp,xsp->xs", f[:, prev], mult[:, seat][:, pairs])
+    return f
+
+
+def completions(mult: IntArray) -> IntArray:
+    """For each puzzle, the number of deals: ``mult`` is ``(X, seats, 45)``.
+
+    Example:
+        >>> one_seat = np.ones((1, 1, 45), dtype=np.int64)
+        >>> completions(one_seat).tolist()  # any pair of the ten cards
+        [45]
+    """
+    total: IntArray = _forward(mult, list(range(mult.shape[1]))).sum(axis=1)
+    return total
+
+
+def holdings(mult: IntArray) -> IntArray:
+    """``(X, seats, 45)``: the number of deals in which a seat holds a pair.
+
+    For each seat, the other seats are placed first; the seat then takes any allowed
+    pair outside their cards, and the informants take the rest.
+
+    Example:
+        >>> h = holdings(np.ones((1, 2, 45), dtype=np.int64))
+        >>> int(h[0, 0, 0]), int(h[0, 0].sum())  # 28 pairs left for the other seat
+        (28, 1260)
+    """
+    seats = mult.shape[1]
+    result = np.empty(mult.shape, dtype=np.int64)
+    for seat in range(seats):
+        others = [s for s in range(seats) if s != seat]
+        rest = _forward(mult, others)
+        result[:, seat] = rest[:, _disjoint(len(others))].sum(axis=2) * mult[:, seat]
+    return result

@@ -1,0 +1,610 @@
+"""Black Stories Investigation: cards, one case, and a whole table."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deduce import Contradiction, InvalidInput, testing
+from deduce.games import bsi
+from deduce.games._bsi_play import Bot, advised, cautious, play_game, random_bot
+from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
+
+WOMAN_KNIFE = Card(victim="woman", weapon="knife")
+FIRST_CARD = Card(victim="woman", time="night", scene="outside", weapon="gun")
+ANSWER = Case("woman", "day", "inside", "knife")
+
+
+# -- brute force ----------------------------------------------------------------------
+
+
+def matches(case: Case, card: Card) -> int:
+    return sum(getattr(case, k) == v for k, v in card.pieces.items())
+
+
+def field_of(case: Case, card: Card) -> str | int:
+    m = matches(case, card)
+    return "0/1" if m <= 1 else m
+
+
+def brute_cases(clues: list[Any]) -> list[Case]:
+    kept = []
+    for case in CASES:
+        ok = True
+        for clue in clues:
+            if isinstance(clue, bsi.Played):
+                ok &= matches(case, clue.card) < 4 and field_of(case, clue.card) == clue.field
+            elif isinstance(clue, bsi.Seen):
+                ok &= case not in clue.cases
+            else:
+                ok &= case != clue.case
+        if ok:
+            kept.append(case)
+    return kept
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def test_every_card_once() -> None:
+    assert len(CARDS) == 24 + 32 + 16 == len(set(CARDS))
+    assert [c.case for c in CARDS if c.size == 4] == list(CASES)
+
+
+@pytest.mark.parametrize(
+    ("make", "argument"),
+    [
+        (lambda: Card(victim="woman"), "card"),
+        (lambda: Card(), "card"),
+        (lambda: Card(victim="girl", weapon="knife"), "victim"),
+        (lambda: Card(colour="red", weapon="knife"), "evidence"),
+        (lambda: Card.parse("woman woman"), "card"),
+        (lambda: Card.parse("woman rope"), "card"),
+        (lambda: Card.parse(7), "card"),  # type: ignore[arg-type]
+        (lambda: Case("woman", "day", "inside", "rope"), "weapon"),
+        (lambda: Case.parse("woman/day/inside"), "case"),
+        (lambda: Investigation().played("woman/knife", 3), "field"),
+        (lambda: Investigation().played("woman/knife/day", 4), "field"),
+        (lambda: Investigation().played("woman/knife", "2/3"), "field"),
+        (lambda: Investigation().played("woman/knife", True), "field"),
+        (lambda: Investigation().seen(), "cases"),
+        (lambda: Investigation().seen("woman/knife"), "case"),
+        (lambda: Investigation().failed_attempt("man"), "card"),
+        (lambda: bsi.points(4, 2), "drops"),
+        (lambda: bsi.points(3, -1), "cards_under_grid"),
+    ],
+)
+def test_bad_input(make: Any, argument: str) -> None:
+    with pytest.raises(InvalidInput) as error:
+        make()
+    assert error.value.argument == argument
+    assert "expected" in str(error.value)
+
+
+def test_fields_zero_and_one_are_the_same() -> None:
+    a = Investigation().played(FIRST_CARD, 0)
+    assert a == Investigation().played(FIRST_CARD, 1) == Investigation().played(FIRST_CARD, "0/1")
+
+
+# -- the rulebook's worked example ----------------------------------------------------
+
+
+def test_worked_example_one_case() -> None:
+    eva = Investigation().played(FIRST_CARD, "0/1").played(WOMAN_KNIFE, 2)
+    assert eva.solutions() == [ANSWER]
+    assert eva.solved == ANSWER
+    assert bsi.points(3, len(eva.clues)) == 3 + 4
+
+
+def test_worked_example_at_the_table() -> None:
+    table = Table(2, case="man/night/inside/gun", hand=[FIRST_CARD, WOMAN_KNIFE, "man/day"])
+    table = table.played(FIRST_CARD, 1, "0/1").drew("man/night")
+    table = table.played("man/night", 0, 2).drew()
+    table = table.played(WOMAN_KNIFE, 1, 2)
+    assert table.solved_case(1) == ANSWER
+    assert table.attempt_value(1, 3) == 7.0
+    best = table.best_attempt()
+    assert best is not None and (best.case, best.drops, best.points) == (ANSWER, 3, 7.0)
+    after = table.attempt(1, ANSWER, 3, correct=True)
+    assert after.scores() == {0: 3 + 4, 1: 0}
+    assert after.grid(1) == () and ANSWER.card in after.discard
+    assert after.drops_left(0) == (1, 2)
+
+
+# -- one case: properties -------------------------------------------------------------
+
+cards = st.sampled_from(CARDS)
+cases = st.sampled_from(CASES)
+
+
+@st.composite
+def truthful(draw: st.DrawFn) -> tuple[Case, list[Any]]:
+    secret = draw(cases)
+    clues: list[Any] = []
+    for _ in range(draw(st.integers(0, 7))):
+        kind = draw(st.sampled_from(["played", "played", "seen", "failed"]))
+        if kind == "played":
+            card = draw(cards.filter(lambda c: c.case != secret))
+            clues.append(bsi.Played(card, field_of(secret, card)))
+        elif kind == "seen":
+            others = draw(st.lists(cases.filter(lambda c: c != secret), min_size=1, max_size=3))
+            clues.append(bsi.Seen(tuple(others)))
+        else:
+            clues.append(bsi.FailedAttempt(draw(cases.filter(lambda c: c != secret))))
+    return secret, clues
+
+
+def build(clues: list[Any]) -> Investigation:
+    inv = Investigation()
+    for clue in clues:
+        inv = inv.observe(clue)
+    return inv
+
+
+@given(truthful())
+def test_one_case_sound_complete_exact(game: tuple[Case, list[Any]]) -> None:
+    secret, clues = game
+    inv = build(clues)
+    expected = brute_cases(clues)
+    assert secret in inv.solutions()
+    assert sorted(inv.solutions(), key=CASES.index) == expected
+    assert all(p == pytest.approx(1 / len(expected)) for p in inv.probabilities().values())
+
+
+@given(truthful(), cards, st.sampled_from(["0/1", 2, 3]))
+def test_one_case_contradiction(game: tuple[Case, list[Any]], card: Card, field: Any) -> None:
+    _, clues = game
+    if field == 3 and card.size < 3:
+        return
+    inv = build(clues)
+    clue = bsi.Played(card, field)
+    if brute_cases([*clues, clue]):
+        assert inv.played(card, field).clues[-1] == clue
+        return
+    before = inv.probabilities()
+    if not brute_cases([clue]):
+        with pytest.raises(InvalidInput):
+            inv.played(card, field)
+        return
+    with pytest.raises(Contradiction) as error:
+        inv.played(card, field)
+    conflict = list(error.value.conflict)
+    assert conflict and all(c in clues for c in conflict)
+    assert not brute_cases([*conflict, clue])
+    for i in range(len(conflict)):  # no smaller set found by dropping one
+        assert brute_cases([*conflict[:i], *conflict[i + 1 :], clue])
+    assert inv.probabilities() == before and inv.clues == tuple(clues)
+
+
+@given(truthful())
+def test_one_case_json_round_trip(game: tuple[Case, list[Any]]) -> None:
+    inv = build(game[1])
+    again = Investigation.from_json(inv.to_json())
+    assert again == inv and again.probabilities() == inv.probabilities()
+
+
+@given(truthful())
+def test_one_case_recommendation_is_entropy_of_the_field(game: tuple[Case, list[Any]]) -> None:
+    inv = build(game[1])
+    rec = inv.recommend(top=1)[0]
+    alive = inv.solutions()
+    counts: dict[Any, int] = {}
+    for case in alive:
+        counts[field_of(case, rec.action)] = counts.get(field_of(case, rec.action), 0) + 1
+    entropy = -sum(n / len(alive) * math.log2(n / len(alive)) for n in counts.values())
+    assert rec.information == pytest.approx(entropy)
+    assert rec.action.case not in alive  # a possible case's own card is never suggested
+    best = max(
+        -sum(n / len(alive) * math.log2(n / len(alive)) for n in _histogram(alive, card).values())
+        for card in CARDS
+        if card.case not in alive
+    )
+    assert rec.information == pytest.approx(best)
+
+
+def _histogram(alive: list[Case], card: Card) -> dict[Any, int]:
+    counts: dict[Any, int] = {}
+    for case in alive:
+        counts[field_of(case, card)] = counts.get(field_of(case, card), 0) + 1
+    return counts
+
+
+# -- the table: reference from the game master's own record ---------------------------
+
+
+def reference(record: Any) -> set[tuple[Case, ...]]:
+    """Every assignment of cases to seats 1.. that seat 0 cannot rule out, by brute force.
+
+    A card can be seat j's case if it was never in seat 0's view since the draw pile
+    it could come from was formed (the start, or the last reshuffle before the case was
+    drawn, when it must have been on the discard pile), fits every field at seat j's grid
+    and no failed attempt named it; and the cases are all different.
+    """
+    truth = record.truth
+    visible: list[frozenset[Case]] = truth["visible"]
+    n = len(truth["cases"])
+    possible: list[list[Case]] = []
+    for seat in range(1, n):
+        drawn = truth["case_step"][seat]
+        earlier = [(step, pool) for step, pool in truth["reshuffles"] if step < drawn]
+        start, pool = earlier[-1] if earlier else (0, frozenset(CASES))
+        options = []
+        for case in CASES:
+            if case not in pool or any(case in visible[k] for k in range(start, len(visible))):
+                continue
+            if case in truth["failed"][seat]:
+                continue
+            if all(
+                matches(case, c) < 4 and field_of(case, c) == f for c, f in truth["grids"][seat]
+            ):
+                options.append(case)
+        possible.append(options)
+    return {combo for combo in itertools.product(*possible) if len(set(combo)) == len(combo)}
+
+
+bots = st.sampled_from([advised, cautious, random_bot])
+
+
+@st.composite
+def table_games(draw: st.DrawFn) -> Any:
+    players = draw(st.integers(2, 4))
+    seats = [draw(bots) for _ in range(players)]
+    return play_game(seats, seed=draw(st.integers(0, 10**6)), max_turns=draw(st.integers(1, 60)))
+
+
+def check_table(record: Any) -> None:
+    table = record.tables[0]
+    truth = tuple(record.truth["cases"][1:])
+    expected = reference(record)
+    got = {tuple(cases) for cases in table.probabilities()}
+    assert truth in got  # sound
+    assert got == expected  # complete: nothing kept that any clue or card in view excludes
+    for p in table.probabilities().values():
+        assert p == pytest.approx(1 / len(expected))
+    for seat in table.opponents:
+        marginal = table.case_probabilities(seat)
+        for case, p in marginal.items():
+            share = sum(1 for combo in expected if combo[seat - 1] == case) / len(expected)
+            assert p == pytest.approx(share)
+    assert table.scores() == dict(enumerate(record.points))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table_games())
+def test_table_sound_complete_exact(record: Any) -> None:
+    check_table(record)
+
+
+@pytest.mark.slow
+def test_table_many_games_with_reshuffles() -> None:
+    reshuffled = redrawn_after = 0
+    for seed in range(300):
+        players = 2 + seed % 3
+        lineup = [advised, random_bot, cautious, random_bot][:players]
+        record = play_game(lineup, seed=seed)
+        check_table(record)
+        reshuffled += bool(record.truth["reshuffles"])
+        steps = [s for s, _ in record.truth["reshuffles"]]
+        redrawn_after += any(s > min(steps, default=10**9) for s in record.truth["case_step"])
+    assert reshuffled > 30 and redrawn_after > 5  # the hard cases were exercised
+
+
+@settings(max_examples=25, deadline=None)
+@given(table_games())
+def test_table_json_round_trip(record: Any) -> None:
+    for table in record.tables:
+        again = Table.from_json(table.to_json())
+        assert again == table and hash(again) == hash(table)
+        assert again.probabilities() == table.probabilities()
+        assert again.scores() == table.scores() and again.turn == table.turn
+
+
+@settings(max_examples=30, deadline=None)
+@given(table_games())
+def test_table_recommendations(record: Any) -> None:
+    table = record.tables[0]
+    if table.over or not table.hand:
+        return
+    worlds = [tuple(cases) for cases in table.probabilities()]
+    recs = table.recommend_play(top=100)
+    assert {(r.action.card, r.action.target) for r in recs} == {
+        (c, s) for c in table.hand for s in table.opponents
+    }
+    for rec in recs:
+        counts: dict[Any, int] = {}
+        for combo in worlds:
+            f = field_of(combo[rec.action.target - 1], rec.action.card)
+            counts[f] = counts.get(f, 0) + 1
+        h = -sum(n / len(worlds) * math.log2(n / len(worlds)) for n in counts.values())
+        assert rec.information == pytest.approx(h)
+        assert rec.outcomes == pytest.approx({f: n / len(worlds) for f, n in counts.items()})
+    assert [r.information for r in recs] == sorted((r.information for r in recs), reverse=True)
+    for seat in table.opponents:
+        for drops in (1, 2, 3):
+            best = max(
+                sum(1 for combo in worlds if combo[seat - 1] == case) for case in CASES
+            ) / len(worlds)
+            bonus = max(0, 6 - len(table.grid(seat)))
+            assert table.attempt_value(seat, drops) == pytest.approx(best * (drops + bonus))
+    for option in table.recommend_attempt():
+        assert option.drops in table.drops_left(0)
+        assert option.points == pytest.approx(table.attempt_value(option.target, option.drops))
+
+
+# -- the table: contradictions and bad moves ------------------------------------------
+
+
+def opening(players: int = 3) -> Table:
+    return Table(players, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"])
+
+
+def test_table_contradiction_names_the_fields() -> None:
+    t = opening(2)
+    t = t.played("woman/knife", 1, 2).drew("woman/day/gun")
+    t = t.played("woman/night/outside/gun", 0, "0/1").drew()
+    before = t.probabilities()
+    # seat 1's case has woman and knife, so "woman/day/gun" cannot match 3
+    with pytest.raises(Contradiction) as error:
+        t.played("woman/day/gun", 1, 3)
+    assert [str(c) for c in error.value.conflict] == ["woman/knife at seat 1: 2"]
+    assert t.probabilities() == before and len(t.clues) == 4
+    assert t.played("woman/day/gun", 1, "0/1").evidence(1)["time"] == {"day": 0.0, "night": 1.0}
+
+
+def test_table_contradiction_across_seats() -> None:
+    # seat 1 is pinned to woman/night/outside/gun; seat 2 then can only be the same
+    hand = ["woman/night/outside", "inside/gun", "man/gun"]
+    t = Table(3, case="man/day/inside/knife", hand=hand)
+    t = t.played("woman/night/outside", 1, 3).drew("man/night")
+    t = t.played("woman/night/gun", 2, 3).drew()
+    t = t.played("woman/night/inside/knife", 1, 2).drew()
+    assert t.solved_case(1) == Case("woman", "night", "outside", "gun")
+    assert t.solved_case(2) == Case("woman", "night", "inside", "gun")
+    before = t.probabilities()
+    with pytest.raises(Contradiction) as error:
+        t.played("inside/gun", 2, "0/1")
+    assert [str(c) for c in error.value.conflict] == [
+        "woman/night/outside at seat 1: 3",
+        "woman/night/gun at seat 2: 3",
+        "woman/night/inside/knife at seat 1: 2",
+    ]
+    assert t.probabilities() == before
+    assert t.played("inside/gun", 2, 2).solved_case(2) == Case("woman", "night", "inside", "gun")
+
+
+@pytest.mark.parametrize(
+    ("move", "argument"),
+    [
+        (lambda t: t.played("man/night", 1, 2), "card"),  # not in my hand
+        (lambda t: t.played("woman/knife", 0, 2), "target"),  # my own grid, on my turn
+        (lambda t: t.played("woman/knife", 3, 2), "target"),  # no seat 3 at 3 players
+        (lambda t: t.played("woman/knife", 1, 3), "field"),  # 3 for a 2-piece card
+        (lambda t: t.played("woman/knife", 1, "4"), "field"),
+        (lambda t: t.attempt(1, "man/day/inside/gun", 3, correct=False), "event"),  # lay first
+        (
+            lambda t: t.played("woman/knife", 1, 2).attempt(
+                1, "woman/day/inside/gun", 4, correct=False
+            ),
+            "drops",
+        ),
+        (lambda t: t.played("woman/knife", 1, 2).attempt(1, "woman/day/inside/gun", 3), "correct"),
+        (
+            lambda t: t.played("woman/knife", 1, 2).attempt(
+                1, "man/day/inside/knife", 3, correct=True
+            ),
+            "case",
+        ),  # my case
+        (lambda t: t.played("woman/knife", 1, 2).drew(), "card"),  # my drawn card is required
+        (lambda t: t.played("woman/knife", 1, 2).drew("man/day/inside/knife"), "card"),  # in view
+        (lambda t: t.played("woman/knife", 1, 2).played("man/gun", 1, 2), "event"),
+        (
+            lambda t: t.played("woman/knife", 1, 2).drew("man/night").played("man/gun", 0, 2),
+            "field",
+        ),
+        (lambda t: t.played("woman/knife", 1, 2).drew("man/night").drew(), "event"),
+        (
+            lambda t: (
+                t.played("woman/knife", 1, 2).drew("man/night").played("man/gun", 2, 2).drew("x/y")
+            ),
+            "card",
+        ),
+    ],
+)
+def test_table_bad_moves(move: Any, argument: str) -> None:
+    t = opening(3)
+    before = t.to_json()
+    with pytest.raises(InvalidInput) as error:
+        move(t)
+    assert error.value.argument == argument
+    assert t.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "argument"),
+    [
+        ({"players": 5}, "players"),
+        ({"players": 1}, "players"),
+        ({"hand": ["woman/knife", "man/gun"]}, "hand"),
+        ({"hand": ["woman/knife", "man/gun", "man/day/inside/knife"]}, "hand"),
+        ({"case": "man/day"}, "case"),
+        ({"first": 3}, "first"),
+        ({"names": ["Emil", "Eva"]}, "names"),
+    ],
+)
+def test_table_bad_setup(kwargs: dict[str, Any], argument: str) -> None:
+    setup: dict[str, Any] = {
+        "players": 3,
+        "case": "man/day/inside/knife",
+        "hand": ["woman/knife", "man/gun", "day/gun"],
+    }
+    with pytest.raises(InvalidInput) as error:
+        Table(**(setup | kwargs))
+    assert error.value.argument == argument
+
+
+def test_end_of_game_after_the_round() -> None:
+    record = play_game([random_bot, random_bot, random_bot], seed=4)
+    table = record.tables[0]
+    assert table.over and table.final_round
+    assert any(not table.drops_left(s) for s in range(3))
+    assert table.turn == 0  # seat 0 started; the round is complete
+    assert set(table.winners()) == set(record.winners)
+    with pytest.raises(InvalidInput):
+        table.played(table.hand[0], 1, 2)
+
+
+def test_card_counting_at_the_table() -> None:
+    t = opening(2)
+    assert len(t.case_probabilities(1)) == 15  # my own case is not seat 1's
+    t = t.played("woman/knife", 1, 2)
+    assert len(t.case_probabilities(1)) == 4  # woman and knife
+    t = t.drew("woman/day/inside/knife")  # now in my hand
+    t = t.played("woman/night/outside/knife", 0, "0/1")  # now under my grid
+    assert t.case_probabilities(1) == {
+        Case("woman", "day", "outside", "knife"): 0.5,
+        Case("woman", "night", "inside", "knife"): 0.5,
+    }
+
+
+def test_solved_cases_are_replaced() -> None:
+    hand = ["woman/night/outside", "woman/night/inside/knife", "man/gun"]
+    t = Table(2, case="man/day/inside/knife", hand=hand)
+    t = t.played("woman/night/outside", 1, 3).drew("man/night")
+    t = t.played("woman/day/outside", 0, "0/1").drew()
+    t = t.played("woman/night/inside/knife", 1, 2)
+    assert t.solved_case(1) == Case("woman", "night", "outside", "gun")
+    t = t.attempt(1, "woman/night/outside/gun", 3, correct=True, revealed=["man/day", "night/gun"])
+    assert t.scores()[0] == 3 + 4 and t.grid(1) == ()
+    assert len(t.case_probabilities(1)) == 16 - 3  # mine, the one laid, the solved one
+    assert t.pile == 28 - 8 - 2 - 3
+    assert [str(c) for c in t.discard] == [
+        "woman/night/outside",
+        "woman/night/inside/knife",
+        "woman/night/outside/gun",
+        "man/day",
+        "night/gun",
+    ]
+
+
+# -- the table: the probabilities are calibrated --------------------------------------
+
+
+def _oracle_attempt(table: Table, rng: Any, *, cases: list[Case]) -> Any:
+    # attempts at random moments, naming the true case: nothing about the deal shows in
+    # its choices beyond what the table sees (the named case is revealed anyway)
+    if not table.drops_left(0) or rng.random() >= 0.3:
+        return None
+    seat = rng.choice(table.opponents)
+    return seat, cases[seat], rng.choice(table.drops_left(0))
+
+
+oracle = Bot(
+    "oracle", lambda t, rng: (rng.choice(t.hand), rng.choice(t.opponents)), _oracle_attempt, True
+)
+
+
+def _z_scores(samples: list[tuple[float, bool, bool]]) -> list[float]:
+    """Per group (probability bin x whether the case card could be in the draw pile the
+    case came from): (true cases - expected) / standard deviation."""
+    edges = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.01]
+    result = []
+    for low, high in itertools.pairwise(edges):
+        for flag in (False, True):
+            chosen = [(p, hit) for p, hit, f in samples if low <= p < high and f == flag]
+            variance = sum(p * (1 - p) for p, _ in chosen)
+            if variance > 1:
+                expected = sum(p for p, _ in chosen)
+                result.append((sum(hit for _, hit in chosen) - expected) / math.sqrt(variance))
+    return result
+
+
+@pytest.mark.slow
+def test_table_probabilities_are_calibrated() -> None:
+    """Over many deals, cases given probability p are the true case a fraction p of the
+    time, also for cases drawn after a reshuffle; a model that forgets which draw pile a
+    card could come from fails the same check."""
+    import random
+
+    ours: list[tuple[float, bool, bool]] = []
+    naive: list[tuple[float, bool, bool]] = []
+    for seed in range(1500):
+        rng = random.Random(seed)
+        players = rng.randint(2, 4)
+        record = play_game([oracle] * players, seed=seed, max_turns=rng.randint(4, 60))
+        table, truth = record.tables[0], record.truth
+        first_reshuffle = min((s for s, _ in truth["reshuffles"]), default=None)
+        state = table._state
+        for seat in table.opponents:
+            if first_reshuffle is None or truth["case_step"][seat] < first_reshuffle:
+                continue  # only cases drawn after a reshuffle: the delicate ones
+            true = truth["cases"][seat]
+
+            def same_pile(case: Case) -> bool:
+                return state.where[case.index] == state.case_epoch[seat]  # noqa: B023
+
+            for case, p in table.case_probabilities(seat).items():
+                ours.append((p, case == true, same_pile(case)))
+            hidden = [
+                c
+                for c in CASES
+                if state.where[c.index] >= 0
+                and all(field_of(c, k) == f and matches(c, k) < 4 for k, f in table.grid(seat))
+                and c not in truth["failed"][seat]
+            ]
+            naive.extend((1 / len(hidden), c == true, same_pile(c)) for c in hidden)
+    assert len(ours) > 2000
+    assert max(abs(z) for z in _z_scores(ours)) < 4
+    assert max(abs(z) for z in _z_scores(naive)) > 4
+
+
+def test_contradiction_names_the_card_seen() -> None:
+    t = Table(2, case="man/day/inside/knife", hand=["woman/night/outside", "night/gun", "day/gun"])
+    t = t.played("woman/night/outside", 1, 3)  # seat 1: woman/night/outside + knife or gun
+    t = t.drew("woman/night/outside/gun")  # ... and that card is in my hand: knife
+    t = t.played("woman/day/outside/gun", 0, "0/1").drew()
+    assert t.solved_case(1) == Case("woman", "night", "outside", "knife")
+    with pytest.raises(Contradiction) as error:
+        t.played("night/gun", 1, 2)
+    assert [str(c) for c in error.value.conflict] == [
+        "woman/night/outside at seat 1: 3",
+        "draws woman/night/outside/gun",
+    ]
+
+
+def test_a_field_no_card_out_of_view_allows() -> None:
+    # every woman/night case is mine or in my hand or under a grid: no clue is needed
+    hand = ["woman/night/inside/gun", "woman/night/outside/knife", "woman/night/outside/gun"]
+    t = Table(3, case="woman/night/inside/knife", hand=hand)
+    t = t.played("woman/night/inside/gun", 2, "0/1").drew("man/day")
+    t = t.played("man/day/outside/gun", 0, "0/1").drew()
+    before = t.to_json()
+    with pytest.raises(InvalidInput) as error:
+        t.played("woman/night", 1, 2)
+    assert "out of view" in str(error.value)
+    assert t.to_json() == before
+
+
+@settings(max_examples=30)
+@given(testing.games(Investigation(), max_clues=8))
+def test_one_case_with_the_testing_strategies(game: tuple[Case, Investigation]) -> None:
+    secret, inv = game
+    assert testing.contains(inv, secret)
+    assert secret in inv.solutions()
+    assert all(field_of(secret, c.card) == c.field for c in inv.clues)
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 4), st.data())
+def test_table_with_the_testing_strategies(players: int, data: st.DataObject) -> None:
+    start = Table(players, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"])
+    secret, table = data.draw(testing.games(start, max_clues=30))
+    assert isinstance(table, Table)
+    assert testing.contains(table, secret) and secret in table.solutions()
+    for seat in table.opponents:  # every field laid at a seat is true of its secret case
+        assert all(field_of(secret.of(seat), card) == f for card, f in table.grid(seat))
+    assert Table.from_json(table.to_json()) == table

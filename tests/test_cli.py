@@ -1,0 +1,157 @@
+"""Tests of the ``deduce`` command: help texts, simulate with every executor, demo."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import deduce
+from deduce.cli import main
+from deduce.games.mastermind import Game
+
+SCRIPT = str(Path(sys.executable).with_name("deduce"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [SCRIPT, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "HOME": "/tmp"},
+    )
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["demo"]])
+def test_every_command_explains_itself_with_an_example(command: list[str]) -> None:
+    result = run(*command, "--help")
+    assert result.returncode == 0
+    assert "Example" in result.stdout
+    assert "deduce " + (command[0] if command else "") in result.stdout
+
+
+def test_demo_list_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--list"]) == 0
+    folder = Path(deduce.__file__).parent / "_demos"
+    modules = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+    assert "mastermind" in modules
+    assert capsys.readouterr().out.split() == modules
+
+
+def test_demo_runs_and_solves() -> None:
+    result = run("demo", "mastermind", "--seed", "3")
+    assert result.returncode == 0
+    assert "Solved in" in result.stdout
+
+
+def summary_rows(text: str) -> dict[str, list[str]]:
+    """strategy -> [opening, games, total, mean, worst] from the summary table."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in re.split(r"[│┃|]", line) if c.strip()]
+        if len(cells) == 6 and cells[0] in deduce.STRATEGIES:
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def expected_row(stats: deduce.Stats) -> list[str]:
+    return [
+        str(stats.opening),
+        str(stats.games),
+        str(stats.total),
+        f"{stats.mean:.4f}",
+        str(stats.worst),
+    ]
+
+
+@pytest.mark.parametrize("executor", ["serial", "process"])
+def test_simulate_prints_the_measured_stats(
+    executor: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Game(pegs=3, colours=4)
+    args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=4"]
+    code = main([*args, "--strategy", "minimax,entropy", "--executor", executor])
+    assert code == 0
+    rows = summary_rows(capsys.readouterr().out)
+    assert rows == {
+        name: expected_row(deduce.simulate(game, name)) for name in ("minimax", "entropy")
+    }
+
+
+def test_simulate_with_an_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game(pegs=3, colours=3)
+    args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=3"]
+    assert main([*args, "--opening", "123", "--executor", "serial"]) == 0
+    stats = deduce.simulate(game, "minimax", opening=game.code("123"))
+    assert summary_rows(capsys.readouterr().out) == {"minimax": expected_row(stats)}
+
+
+def test_simulate_histogram_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "mastermind", "--set", "pegs=2", "--set", "colours=3"]
+    assert main([*args, "--strategy", "minimax", "--executor", "serial"]) == 0
+    out = capsys.readouterr().out
+    stats = deduce.simulate(Game(pegs=2, colours=3), "minimax")
+    for moves, n in stats.histogram.items():
+        assert re.search(rf"[│|]\s+{moves}\s+[│|]\s+{n}\s+[│|]", out), (moves, n)
+
+
+def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=":0",
+    ) as cluster:
+        args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=3"]
+        code = main([*args, "--executor", "dask", "--scheduler", cluster.scheduler_address])
+    assert code == 0
+    stats = deduce.simulate(Game(pegs=3, colours=3), "minimax")
+    assert summary_rows(capsys.readouterr().out) == {"minimax": expected_row(stats)}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "nosuchgame"], "game='nosuchgame' is not valid"),
+        (["simulate", "mastermind", "--strategy", "best"], "strategy='best' is not valid"),
+        (["simulate", "mastermind", "--opening", "9"], "--opening='9' is not valid"),
+        (["simulate", "mastermind", "--set", "pegs"], "--set='pegs' is not valid"),
+        (
+            ["simulate", "mastermind", "--executor", "serial", "--scheduler", "x"],
+            "--scheduler='x' is not valid",
+        ),
+        (
+            ["simulate", "mastermind", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"],
+            "--scheduler='tcp://127.0.0.1:1' is not valid",
+        ),
+    ],
+)
+def test_simulate_errors_are_messages(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 1
+    assert message in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_simulate_refuses_games_it_does_not_apply_to() -> None:
+    result = run("simulate", "bsi")
+    assert result.returncode == 1
+    assert "game='bsi' is not valid" in result.stdout
+    assert "'kreuzverhoer', 'mastermind'" in result.stdout.replace("\n", " ")
+
+
+@pytest.mark.slow
+def test_simulate_kreuzverhoer(capsys: pytest.CaptureFixture[str]) -> None:
+    from deduce.games import kreuzverhoer
+
+    assert main(["simulate", "kreuzverhoer", "--executor", "process"]) == 0
+    stats = deduce.simulate(kreuzverhoer.Investigation(), "entropy")
+    rows = summary_rows(capsys.readouterr().out)
+    assert rows["entropy"][1:] == expected_row(stats)[1:]

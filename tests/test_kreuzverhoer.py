@@ -1,0 +1,692 @@
+"""Kreuzverhör: deductions against a brute-force reference, turn rules, bad input, JSON."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import deduce
+from deduce import Contradiction, InvalidInput
+from deduce.games import kreuzverhoer as kv
+from deduce.investigation import Investigation as Base
+from deduce.strategy import scores
+from deduce.testing import contains, games, secrets
+
+DECK = kv.Deck.default()
+START = kv.Investigation()
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# -- the brute-force reference ---------------------------------------------------------
+
+
+def all_cases(deck: kv.Deck = DECK) -> list[kv.Case]:
+    return [
+        kv.Case(c, s, p, w)
+        for c, s, p, w in itertools.product(deck.crimes, deck.scenes, deck.suspects, deck.weapons)
+        if w in dict(deck.weapons_of)[c]
+    ]
+
+
+def fits(case: kv.Case, clue: Any) -> bool:
+    """Whether ``clue`` is true of ``case``: the rules, written out plainly."""
+    if isinstance(clue, kv.Questioning):
+        laid = (clue.crime, clue.scene, clue.suspect, clue.weapon)
+        return sum(a == b for a, b in zip(laid, case, strict=True)) == clue.correct
+    if isinstance(clue, kv.SingleInterrogation):
+        return case.crime != clue.crime
+    if isinstance(clue, kv.Profiler):
+        return case.suspect != clue.suspect
+    if isinstance(clue, kv.Informant):
+        return case.scene not in clue.scenes
+    if isinstance(clue, kv.InvestigatorsOnSite):
+        if clue.weapons is None:
+            return case.scene != clue.scene
+        return case.scene == clue.scene and case.weapon not in clue.weapons
+    if isinstance(clue, kv.Confrontation):
+        return (case.suspect == clue.suspect) == clue.correct
+    if isinstance(clue, kv.RuledOut):
+        return all(getattr(case, f) not in getattr(clue, f) for f in kv.FIELDS)
+    if isinstance(clue, kv.Confirmed):
+        return all(getattr(clue, f) in (None, getattr(case, f)) for f in kv.FIELDS)
+    if isinstance(clue, kv.Defence):
+        return True
+    raise AssertionError(clue)
+
+
+def brute(clues: Any, deck: kv.Deck = DECK) -> set[kv.Case]:
+    return {case for case in all_cases(deck) if all(fits(case, clue) for clue in clues)}
+
+
+def right(guess: Any, case: kv.Case) -> int:
+    return sum(a == b for a, b in zip(guess, case, strict=True))
+
+
+# -- the model -------------------------------------------------------------------------
+
+
+def test_counts() -> None:
+    assert len(all_cases()) == 1944
+    assert len(START.solutions()) == 1944
+    assert len(START._queries()) == 2916
+    assert set(START.solutions()) == set(all_cases())
+    assert START.questionings_left == 12
+
+
+@SETTINGS
+@given(games(START, max_clues=8))
+def test_sound_and_complete(game: tuple[kv.Case, kv.Investigation]) -> None:
+    secret, inv = game
+    assert contains(inv, secret)
+    kept = inv.solutions()
+    assert secret in kept
+    assert set(kept) == brute(inv.clues)
+    probabilities = inv.probabilities()
+    assert all(p == pytest.approx(1 / len(kept)) for p in probabilities.values())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+@SETTINGS
+@given(games(START, max_clues=6), st.data())
+def test_contradiction_names_a_minimal_conflict(
+    game: tuple[kv.Case, kv.Investigation], data: st.DataObject
+) -> None:
+    _, inv = game
+    assume(inv.questionings_left > 0)
+    kept = inv.solutions()
+    guess = data.draw(st.sampled_from(START._queries()))
+    possible = {right(guess, case) for case in kept}
+    laid = (guess.crime, guess.scene, guess.suspect, guess.weapon)
+    impossible = [k for k in range(5) if k not in possible and brute([kv.Questioning(*laid, k)])]
+    assume(impossible)
+    clue = kv.Questioning(*laid, impossible[0])
+    before = (inv.clues, inv.solutions(), inv.to_json())
+    with pytest.raises(Contradiction) as caught:
+        inv.questioning(*laid, impossible[0])
+    conflict = caught.value.conflict
+    assert caught.value.clue == clue
+    assert set(conflict) <= set(inv.clues)
+    assert brute([*conflict, clue]) == set()
+    for i in range(len(conflict)):  # no clue of the conflict can be left out
+        assert brute([*conflict[:i], *conflict[i + 1 :], clue]) != set()
+    assert (inv.clues, inv.solutions(), inv.to_json()) == before
+
+
+def test_contradiction_example() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", correct=0).profiler("Nora M.")
+    with pytest.raises(Contradiction) as caught:
+        inv.confirmed(crime="Mord")
+    assert caught.value.conflict == (kv.Questioning("Mord", "Ulm", "Ede K.", "Gift", 0),)
+    assert len(inv.clues) == 2
+
+
+def test_why_names_the_clue_behind_a_fact() -> None:
+    first = kv.Questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    inv = START.observe(first).informant(["Berlin", "Köln*"])
+    assert inv.why("crime", "Mord") == (first,)
+    assert inv.why("scene", "Köln*") == (kv.Informant(("Berlin", "Köln*")),)
+
+
+def test_impossible_on_its_own_is_invalid_input() -> None:
+    with pytest.raises(InvalidInput, match="no world fits"):
+        START.questioning("Mord", "Ulm", "Ede K.", "Brechstange", correct=4)
+
+
+@SETTINGS
+@given(games(START, max_clues=6))
+def test_json_round_trip(game: tuple[kv.Case, kv.Investigation]) -> None:
+    _, inv = game
+    text = inv.to_json()
+    back = kv.Investigation.from_json(text)
+    assert back == inv
+    assert back.clues == inv.clues
+    assert back.solutions() == inv.solutions()
+    assert back.questionings_left == inv.questionings_left
+    assert deduce.Investigation.from_json(text) == inv
+    assert hash(back) == hash(inv)
+
+
+def test_json_keeps_a_custom_deck() -> None:
+    data = DECK.to_dict()
+    data["name"] = "mine"
+    data["bans"]["Ede K."] = ["witness"]
+    deck = kv.Deck.from_dict(data)
+    inv = kv.Investigation(deck, limit=8).questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    back = kv.Investigation.from_json(inv.to_json())
+    assert back.deck == deck and back.limit == 8 and back == inv
+    assert "deck=" in repr(inv) and repr(START) == "Investigation()"
+    with pytest.raises(InvalidInput, match="witness"):
+        back.ruled_out(weapon="Gift", card="witness")
+
+
+@settings(max_examples=20)
+@given(secrets(START))
+def test_secrets_are_cases(secret: kv.Case) -> None:
+    assert isinstance(secret, kv.Case) and secret in all_cases()
+    assert kv.Investigation()._secret_of(START._world_of(secret)) == secret
+
+
+# -- recommendations -------------------------------------------------------------------
+
+
+def reference_partition(inv: kv.Investigation, space: deduce.Space) -> deduce.Partition:
+    """The straightforward outcome table + bincount of the engine."""
+    return Base._partition(inv, space, inv._queries())
+
+
+@settings(max_examples=25, deadline=None)
+@given(games(START, max_clues=4))
+def test_fast_partition_matches_outcome_table(game: tuple[kv.Case, kv.Investigation]) -> None:
+    _, inv = game
+    fast = inv._partition(inv.space, inv._queries())
+    slow = reference_partition(inv, inv.space)
+    assert np.array_equal(
+        fast.mass,
+        slow.mass[:, :5]
+        if slow.mass.shape[1] >= 5
+        else np.pad(slow.mass, ((0, 0), (0, 5 - slow.mass.shape[1]))),
+    )
+    width = slow.count.shape[1]
+    assert np.array_equal(fast.count[:, :width], slow.count)
+    assert not fast.count[:, width:].any()
+
+
+def test_partition_of_some_queries() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    queries = [START._queries()[i] for i in (5, 2915, 0, 77)]
+    fast = inv._partition(inv.space, queries)
+    table = inv._outcome_table(inv.space, queries)
+    for row, counts in zip(table, fast.count, strict=True):
+        assert np.bincount(row, minlength=5).tolist() == counts.tolist()
+
+
+def brute_best_within_two(kept: list[kv.Case], guess: Any) -> float:
+    """P(solve within 2 questionings | lay ``guess`` now, then play best), by enumeration."""
+    total = len(kept)
+    win = sum(1 for case in kept if right(guess, case) == 4)
+    by_answer = Counter(right(guess, case) for case in kept if right(guess, case) < 4)
+    return (win + len(by_answer)) / total  # then each part: lay one of its cases
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_win_probability_is_exact_near_the_end(left: int) -> None:
+    inv = kv.Investigation(limit=left + 1).questioning("Mord", "Ulm", "Ede K.", "Gift", 2)
+    inv = inv.informant(["Berlin", "Köln*"])
+    assert inv.questionings_left == left
+    kept = inv.solutions()
+    queries = inv._queries()
+    part = inv._partition(inv.space, queries)
+    score = scores(part, "win_probability", inv._extra_strategies())
+    for i in range(0, len(queries), 37):
+        guess = queries[i]
+        if left == 1:
+            expected = sum(right(guess, c) == 4 for c in kept) / len(kept)
+        else:
+            expected = brute_best_within_two(kept, guess)
+        assert score[i] == pytest.approx(expected)
+    rec = inv.recommend(top=1, strategy="win_probability")[0]
+    assert rec.score == pytest.approx(score.max())
+
+
+def test_last_questioning_prefers_most_correct_details() -> None:
+    inv = kv.Investigation(limit=2).questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    kept = inv.solutions()
+    rec = inv.recommend(top=1, strategy="win_probability")[0]
+    best = max(1 / len(kept) * sum(right(g, c) for c in kept) for g in map(tuple, kept))
+    expected = sum(right(rec.action, c) for c in kept) / len(kept)
+    assert rec.score == pytest.approx(1 / len(kept))
+    assert expected == pytest.approx(best)
+    most = inv.recommend(top=1, strategy="most_correct")[0]
+    marg = inv.marginals()
+    assert most.score == pytest.approx(sum(max(marg[f].values()) for f in kv.FIELDS))
+
+
+def test_recommendation_information_matches_brute_force() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).profiler("Juri L.")
+    kept = inv.solutions()
+    for rec in inv.recommend(top=3, strategy="minimax"):
+        parts = Counter(right(rec.action, c) for c in kept)
+        p = np.array(list(parts.values())) / len(kept)
+        assert rec.information == pytest.approx(float(-(p * np.log2(p)).sum()))
+        assert rec.worst_case == max(parts.values())
+        assert rec.outcomes == pytest.approx({k: n / len(kept) for k, n in parts.items()})
+
+
+def brute_card_bits(kept: list[kv.Case], card: str, laid: kv.Guess) -> float:
+    """Mutual information between the card's answer and the case, answers uniform."""
+    answers: dict[Any, float] = {}
+    joint = []
+    for case in kept:
+        if card == "confrontation":
+            options: list[Any] = [case.suspect == laid.suspect]
+        elif card == "single_interrogation":
+            options = [c for c in DECK.crimes if c != case.crime]
+        elif card == "profiler":
+            options = [s for s in DECK.suspects if s != case.suspect]
+        elif card == "informant":
+            options = list(itertools.combinations([s for s in DECK.scenes if s != case.scene], 2))
+        else:
+            options = (
+                list(itertools.combinations([w for w in DECK.weapons if w != case.weapon], 2))
+                if case.scene == laid.scene
+                else [None]
+            )
+        for option in options:
+            answers[option] = answers.get(option, 0.0) + 1 / len(options) / len(kept)
+        joint.append(math.log2(len(options)))
+    h = -sum(p * math.log2(p) for p in answers.values() if p > 0)
+    return h - sum(joint) / len(kept)
+
+
+def test_card_ranking_matches_brute_force() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 2)
+    hand = [
+        "profiler",
+        "informant",
+        "single_interrogation",
+        "investigators_on_site",
+        "confrontation",
+    ]
+    values = inv.rank_cards(hand)
+    kept = inv.solutions()
+    laid = inv.last_questioning.guess  # type: ignore[union-attr]
+    for value in values:
+        assert value.information == pytest.approx(brute_card_bits(kept, value.card, laid))
+    infos = [v.information for v in values]
+    assert infos == sorted(infos, reverse=True)  # type: ignore[type-var]
+
+
+def test_card_ranking_before_a_guess_and_with_bans() -> None:
+    guess = kv.Guess("Mord", "Ulm", "Juri L.", "Gift")
+    values = START.rank_cards(["informant", "witness", "lawyer", "confrontation"], guess)
+    assert [v.card for v in values] == ["confrontation", "witness", "informant", "lawyer"]
+    assert not values[2].allowed and "Juri L." in values[2].reason
+    assert values[1].information is None and values[1].allowed
+    # averaged over the guess's answers, each computed on its part
+    total = 0.0
+    kept = START.solutions()
+    for k in range(4):
+        part = [c for c in kept if right(guess, c) == k]
+        if part:
+            total += len(part) / len(kept) * brute_card_bits(part, "confrontation", guess)
+    assert values[0].information == pytest.approx(total)
+
+
+# -- turn rules ------------------------------------------------------------------------
+
+
+def test_bans_limit_and_turn_order() -> None:
+    inv = START.questioning("Mord", "Ulm", "Elke V.", "Gift", 1)
+    with pytest.raises(InvalidInput, match=r"Elke V\. was laid and forbids it"):
+        inv.informant(["Berlin", "Köln*"])
+    with pytest.raises(InvalidInput, match=r"Elke V\. was laid"):
+        inv.defence("refusal", blocks="informant")
+    after = inv.profiler("Nora M.")
+    with pytest.raises(InvalidInput, match="only one investigation card"):
+        after.single_interrogation("Einbruch")
+    defended = after.defence("mole")
+    with pytest.raises(InvalidInput, match="one defence card"):
+        defended.defence("lawyer")
+    blocked = inv.defence("alibi", blocks="confrontation")
+    with pytest.raises(InvalidInput, match="'alibi' was already played"):
+        blocked.confrontation(True)
+    assert blocked.space.size == inv.space.size  # a defence card filters nothing
+
+
+def test_twelve_questionings_and_skips() -> None:
+    inv = START
+    for _ in range(12):
+        inv = inv.questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    assert inv.questionings_left == 0
+    with pytest.raises(InvalidInput, match="at most 12 questionings"):
+        inv.questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    skipped = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 0).defence("lawyer")
+    assert skipped.questionings_left == 10
+    assert skipped.undo().questionings_left == 11
+
+
+def test_nothing_after_the_case_is_solved() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)
+    assert inv.solved == kv.Case("Mord", "Ulm", "Ede K.", "Gift")
+    assert inv.questionings_left == 0
+    with pytest.raises(InvalidInput, match="solved in questioning 1"):
+        inv.profiler("Juri L.")
+
+
+def test_repeated_ruling_out_is_legal_and_teaches_nothing() -> None:
+    inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
+    again = inv.questioning("Mord", "Berlin", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
+    assert brute(again.clues) == set(again.solutions())
+    assert again.undo().space.size == again.space.size
+
+
+# -- bad input -------------------------------------------------------------------------
+
+Q = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+BAD: list[tuple[str, Any, str]] = [
+    (
+        "unknown crime",
+        lambda: START.questioning("Diebstahl", "Ulm", "Ede K.", "Gift", 1),
+        "crime='Diebstahl'",
+    ),
+    (
+        "unknown scene",
+        lambda: START.questioning("Mord", "Paris", "Ede K.", "Gift", 1),
+        "scene='Paris'",
+    ),
+    (
+        "unknown suspect",
+        lambda: START.questioning("Mord", "Ulm", "Max", "Gift", 1),
+        "suspect='Max'",
+    ),
+    (
+        "unknown weapon",
+        lambda: START.questioning("Mord", "Ulm", "Ede K.", "Seil", 1),
+        "weapon='Seil'",
+    ),
+    ("correct 5", lambda: START.questioning("Mord", "Ulm", "Ede K.", "Gift", 5), "correct=5"),
+    ("correct -1", lambda: START.questioning("Mord", "Ulm", "Ede K.", "Gift", -1), "correct=-1"),
+    (
+        "correct bool",
+        lambda: START.questioning("Mord", "Ulm", "Ede K.", "Gift", True),
+        "correct=True",
+    ),
+    (
+        "correct str",
+        lambda: START.questioning("Mord", "Ulm", "Ede K.", "Gift", "2"),  # type: ignore[arg-type]
+        "correct='2'",
+    ),
+    ("card first", lambda: START.single_interrogation("Mord"), "no questioning yet"),
+    ("unknown named crime", lambda: Q.single_interrogation("Raub"), "crime='Raub'"),
+    ("one scene", lambda: Q.informant(["Berlin"]), "2 different scene names"),
+    ("same scene twice", lambda: Q.informant(["Berlin", "Berlin"]), "2 different scene names"),
+    ("unknown scene named", lambda: Q.informant(["Berlin", "Rom"]), "scene='Rom'"),
+    (
+        "three weapons",
+        lambda: Q.investigators_on_site(["Messer", "Axt*", "Gift"]),
+        "2 different weapon",
+    ),
+    (
+        "confrontation str",
+        lambda: Q.confrontation("yes"),  # type: ignore[arg-type]
+        "correct='yes'",
+    ),
+    ("profiler unknown", lambda: Q.profiler("Max"), "suspect='Max'"),
+    ("unknown defence", lambda: Q.defence("joker"), "card='joker'"),
+    ("alibi alone", lambda: Q.defence("alibi"), "blocks=None"),
+    ("lawyer blocks", lambda: Q.defence("lawyer", blocks="profiler"), "blocks='profiler'"),
+    ("alibi blocks profiler", lambda: Q.defence("alibi", blocks="profiler"), "blocks='profiler'"),
+    ("empty ruled out", lambda: START.ruled_out(), "at least one name"),
+    ("unknown field", lambda: START.ruled_out(motive="Geld"), "field='motive'"),
+    ("empty confirmed", lambda: START.confirmed(), "at least one name"),
+    ("unknown card", lambda: Q.ruled_out(weapon="Gift", card="joker"), "card='joker'"),
+    ("deck type", lambda: kv.Investigation("deck"), "deck='deck'"),  # type: ignore[arg-type]
+    ("limit 0", lambda: kv.Investigation(limit=0), "limit=0"),
+    ("limit bool", lambda: kv.Investigation(limit=True), "limit=True"),
+    ("strategy", lambda: START.recommend(strategy="best"), "strategy='best'"),
+    ("top 0", lambda: START.recommend(top=0), "top=0"),
+    ("hand card", lambda: Q.rank_cards(["joker"]), "hand='joker'"),
+    ("hand str", lambda: Q.rank_cards("profiler"), "hand='profiler'"),
+    ("no guess", lambda: START.rank_cards(["profiler"]), "guess=None"),
+    (
+        "incompatible case",
+        lambda: kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Brechstange")),
+        "Brechstange",
+    ),
+    ("case type", lambda: kv.Interrogation(("Mord", "Ulm", "Ede K.", "Gift")), "case="),  # type: ignore[arg-type]
+    (
+        "untrue answer",
+        lambda: (
+            kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+            .questioning("Mord", "Ulm", "Nora M.", "Gift")
+            .played("single_interrogation", "Mord")
+        ),
+        "named='Mord'",
+    ),
+    (
+        "unknown card played",
+        lambda: (
+            kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+            .questioning("Mord", "Ulm", "Nora M.", "Gift")
+            .played("joker", "Mord")
+        ),
+        "card='joker'",
+    ),
+    ("observe junk", lambda: START.observe("Mord"), "clue='Mord'"),
+    ("json junk", lambda: kv.Investigation.from_json("{}"), "text="),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_bad_input(call: Any, message: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        call()
+    text = str(caught.value)
+    assert message in text
+    assert "expected" in text
+
+
+# -- deck ------------------------------------------------------------------------------
+
+
+def edited(change: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(DECK.to_dict()))
+    change(data)
+    return data
+
+
+def swap_weapon(data: dict[str, Any]) -> None:  # Messer under 5 crimes, Gift under 3
+    mord = data["weapons_of"]["Brandstiftung*"]
+    mord[mord.index("Gift")] = "Messer"
+
+
+DECK_CASES: list[tuple[str, Any, str]] = [
+    ("five crimes", lambda d: d["crimes"].pop(), "exactly 6 crime names"),
+    ("ten scenes", lambda d: d["scenes"].append("Rom"), "exactly 9 scene names"),
+    ("duplicate suspect", lambda d: d["suspects"].__setitem__(5, "Juri L."), "'Juri L.' twice"),
+    ("empty name", lambda d: d["weapons"].__setitem__(0, " "), "non-empty strings"),
+    ("five weapons for a crime", lambda d: d["weapons_of"]["Mord"].pop(), "exactly 6 weapons"),
+    ("weapon under 5 crimes", swap_weapon, "exactly 4 crimes"),
+    (
+        "unknown weapon",
+        lambda d: d["weapons_of"]["Mord"].__setitem__(0, "Seil"),
+        "weapons_of['Mord']='Seil'",
+    ),
+    ("unknown crime", lambda d: d["weapons_of"].__setitem__("Raub", []), "weapons_of='Raub'"),
+    ("crime missing", lambda d: d["weapons_of"].pop("Mord"), "weapons_of='Mord'"),
+    ("ban unknown suspect", lambda d: d["bans"].__setitem__("Max", ["witness"]), "bans='Max'"),
+    ("ban unknown card", lambda d: d["bans"].__setitem__("Ede K.", ["profiler"]), "'profiler'"),
+    ("unknown key", lambda d: d.__setitem__("motives", []), "deck key='motives'"),
+    ("missing key", lambda d: d.pop("scenes"), "'scenes' is missing"),
+    ("crimes not a list", lambda d: d.__setitem__("crimes", "Mord"), "crimes='Mord'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"), [c[1:] for c in DECK_CASES], ids=[c[0] for c in DECK_CASES]
+)
+def test_deck_validation(change: Any, message: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        kv.Deck.from_dict(edited(change))
+    assert message in str(caught.value)
+
+
+def test_deck_files(tmp_path: Any) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(kv.deck_template(), encoding="utf-8")
+    assert kv.Deck.load(path) == DECK
+    path.write_text(kv.deck_template().replace('"Ulm",', '"Ulm", "Rom",'), encoding="utf-8")
+    with pytest.raises(InvalidInput, match="exactly 9 scene names"):
+        kv.Deck.load(path)
+    path.write_text("crimes = [", encoding="utf-8")
+    with pytest.raises(InvalidInput, match="valid TOML"):
+        kv.Deck.load(path)
+    with pytest.raises(InvalidInput, match="readable"):
+        kv.Deck.load(tmp_path / "missing.toml")
+
+
+def test_default_deck_marks_stand_ins() -> None:
+    known = {
+        "Mord",
+        "Einbruch",
+        "Überfall",
+        "Berlin",
+        "Ulm",
+        "Juri L.",
+        "Elke V.",
+        "Ede K.",
+        "Nora M.",
+        "Messer",
+        "Brechstange",
+        "Gift",
+        "Pistole",
+    }
+    every = {*DECK.crimes, *DECK.scenes, *DECK.suspects, *DECK.weapons}
+    assert every - known == set(DECK.stand_ins)
+    assert "stand-in" in DECK.name and "STAND-IN" in kv.deck_template()
+    assert DECK.banned("Juri L.") == DECK.banned("Elke V.") == ("informant",)
+
+
+# -- the answering side ----------------------------------------------------------------
+
+
+def test_interrogation_tracks_what_the_opponent_knows() -> None:
+    case = kv.Case("Einbruch", "Ulm", "Nora M.", "Pistole")
+    mine = kv.Interrogation(case).questioning("Mord", "Ulm", "Juri L.", "Pistole")
+    assert mine.last_answer == 2
+    named = mine.suggest("single_interrogation")
+    assert isinstance(named, tuple) and case.crime not in named
+    mine = mine.played("single_interrogation")
+    mine = mine.questioning("Mord", "Berlin", "Nora M.", "Messer")
+    assert mine.suggest("single_interrogation") == named  # a repeat teaches nothing
+    before = mine.cases_left
+    assert mine.played("single_interrogation").cases_left == before
+    assert mine.suggest("investigators_on_site") is None  # the laid scene is wrong
+    assert mine.suggest("confrontation") is True
+    with pytest.raises(InvalidInput, match=r"Juri L\. was laid"):
+        mine.questioning("Mord", "Ulm", "Juri L.", "Gift").suggest("informant")
+    view = mine.opponent
+    assert set(view.solutions()) == brute(view.clues)
+    assert case in view.solutions()
+    assert mine.chance == pytest.approx(1 / mine.cases_left)
+    assert mine.known() == view.certain()
+
+
+def told(card: str, names: tuple[str, ...], scene: str) -> Any:
+    """The clue that naming ``names`` in answer to ``card`` gives."""
+    if card == "informant":
+        return kv.Informant(names)
+    if card == "profiler":
+        return kv.Profiler(names[0])
+    if card == "single_interrogation":
+        return kv.SingleInterrogation(names[0])
+    return kv.InvestigatorsOnSite(scene, names)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    secrets(START),
+    st.sampled_from(START._queries()),
+    st.sampled_from(["informant", "profiler", "single_interrogation", "investigators_on_site"]),
+)
+def test_suggestions_are_true_and_teach_least(case: kv.Case, guess: kv.Guess, card: str) -> None:
+    assume(right(guess, case) < 4 and card not in DECK.banned(guess.suspect))
+    mine = kv.Interrogation(case).questioning(*guess)
+    named = mine.suggest(card)
+    assume(named is not None)
+    assert isinstance(named, tuple)
+    after = mine.played(card, named)
+    assert case in after.opponent.solutions()
+    field = {
+        "informant": "scene",
+        "profiler": "suspect",
+        "single_interrogation": "crime",
+        "investigators_on_site": "weapon",
+    }[card]
+    removed = mine.cases_left - after.cases_left
+    for other in itertools.combinations(
+        [n for n in DECK.names(field) if n != getattr(case, field)], len(named)
+    ):
+        clue = told(card, other, guess.scene)
+        kept = [c for c in mine.opponent.solutions() if fits(c, clue)]
+        assert removed <= mine.cases_left - len(kept)
+
+
+def test_interrogation_json_round_trip() -> None:
+    case = kv.Case("Einbruch", "Ulm", "Nora M.", "Pistole")
+    mine = kv.Interrogation(case).questioning("Mord", "Ulm", "Nora M.", "Gift")
+    mine = mine.played("profiler").defence("mole")
+    back = kv.Interrogation.from_json(mine.to_json())
+    assert back == mine and back.opponent.clues == mine.opponent.clues
+    other = kv.Case("Mord", "Ulm", "Nora M.", "Gift")
+    lying = mine.to_json().replace('"Einbruch"', '"Mord"', 1).replace('"Pistole"', '"Gift"', 1)
+    assert json.loads(lying)["case"] == list(other)
+    with pytest.raises(InvalidInput, match="true of the saved case"):
+        kv.Interrogation.from_json(lying)
+    with pytest.raises(InvalidInput, match="text="):
+        kv.Interrogation.from_json("[]")
+
+
+def test_simulate_and_questionings_needed_agree() -> None:
+    start = START.confirmed(crime="Mord", suspect="Ede K.")
+    stats = deduce.simulate(start, "minimax")
+    needed = kv.questionings_needed(start, "minimax")
+    assert stats.games == start.space.size == len(needed)
+    assert stats.histogram == dict(sorted(Counter(needed.tolist()).items()))
+
+
+def test_simulate_with_an_opening() -> None:
+    start = START.confirmed(crime="Mord", scene="Ulm")
+    opening = "Mord / Ulm / Ede K. / Gift"
+    stats = deduce.simulate(start, "entropy", opening=opening)
+    assert stats.opening == kv.Guess("Mord", "Ulm", "Ede K.", "Gift")
+    assert stats.games == start.space.size
+    assert deduce.simulate(start, "entropy", opening=("Mord", "Ulm", "Ede K.", "Gift")) == stats
+    with pytest.raises(InvalidInput, match="weapon='Seil'"):
+        deduce.simulate(start, "entropy", opening="Mord / Ulm / Ede K. / Seil")
+    with pytest.raises(InvalidInput, match="action="):
+        deduce.simulate(start, "entropy", opening="Mord / Ulm")
+
+
+def test_questionings_needed_marks_cases_not_solved_in_time() -> None:
+    start = kv.Investigation(limit=3).confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+    assert kv.questionings_needed(start, "minimax").tolist() == [1, 2, 3, 4, 4, 4]
+
+
+def test_questionings_needed_with_cards_solves_every_case() -> None:
+    start = START.confirmed(crime="Mord", scene="Ulm")
+    plain = kv.questionings_needed(start, "entropy")
+    with_cards = kv.questionings_needed(start, "entropy", cards=True)
+    assert plain.max() <= 12 and with_cards.max() <= 12
+    assert with_cards.mean() <= plain.mean()
+
+
+@pytest.mark.slow
+def test_full_space_partition_and_hard_case() -> None:
+    fast = START._partition(START.space, START._queries())
+    slow = reference_partition(START, START.space)
+    assert np.array_equal(fast.mass, slow.mass) and np.array_equal(fast.count, slow.count)
+    for strategy in ("entropy", "minimax", "expected_size", "most_parts"):
+        assert np.array_equal(
+            deduce.strategy.rank(fast, strategy), deduce.strategy.rank(slow, strategy)
+        )
+    needed = kv.questionings_needed(START, "minimax")
+    case = kv.hard_case(strategy="minimax", seed=3)
+    assert needed[START._world_of(case)] == needed.max()
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(START, max_clues=14))
+def test_sound_and_complete_long_games(game: tuple[kv.Case, kv.Investigation]) -> None:
+    secret, inv = game
+    assert set(inv.solutions()) == brute(inv.clues)
+    assert secret in inv.solutions()

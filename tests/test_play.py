@@ -1,0 +1,299 @@
+"""End-to-end tests of ``deduce play mastermind``: the real console script in a pty."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deduce._play._pty import Terminal
+from deduce.games.mastermind import Game, Investigation
+
+PROMPT = "mastermind> "
+
+
+def start(home: Path, *args: str) -> Terminal:
+    """A session with the default set-up answered by pressing Enter."""
+    term = Terminal(["play", "mastermind", *args], home=home)
+    for question in ("Pegs per code [4]: ", "Colours [6]: ", "Black pegs only (yes/no) [no]: "):
+        term.expect(question)
+        term.send("")
+    term.expect_prompt(PROMPT)
+    return term
+
+
+def autosave(home: Path) -> Path:
+    return home / "state" / "deduce" / "mastermind.json"
+
+
+def saved_clues(path: Path) -> list[dict[str, object]]:
+    clues: list[dict[str, object]] = json.loads(path.read_text())["clues"]
+    return clues
+
+
+def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
+    game = Game()
+    secret = "3632"
+    inv = game.investigation()
+    term = start(tmp_path)
+    for _ in range(8):
+        best = inv.recommend(top=1, strategy="minimax")[0]
+        black, white = game.feedback(secret, best.action)
+        term.send(f"{best.action} {black} {white}")
+        inv = inv.guess(best.action, black=black, white=white)
+        shown = term.expect_prompt(PROMPT)
+        assert f"noted: {best.action}: {black} black, {white} white" in shown
+        count = len(inv.solutions())
+        assert f"{count} solution{'s' if count != 1 else ''} left" in shown
+        if inv.solved is not None:
+            assert f"Solved: {secret}" in shown
+            if black == 4:
+                break
+            assert "next move" not in shown
+            continue
+        next_best = inv.recommend(top=1, strategy="minimax")[0]
+        rows = [line.split() for line in shown.splitlines()]
+        header = rows.index(["next", "move", "information", "answers", "worst", "case"])
+        assert rows[header + 1][0] == str(next_best.action)
+        assert rows[header + 1][1] == f"{next_best.information:.2f}"
+    else:
+        pytest.fail("the game did not end")
+    assert inv.solved is not None and str(inv.solved) == secret
+    term.send("quit")
+    assert term.finish() == 0
+    assert Investigation.from_json(autosave(tmp_path).read_text()) == inv
+
+
+def test_undo_history_and_autosave(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("1122 1 0")
+    term.expect_prompt(PROMPT)
+    term.send("guess 1344 0 1")
+    term.expect_prompt(PROMPT)
+    assert len(saved_clues(autosave(tmp_path))) == 2
+    term.send("undo")
+    shown = term.expect_prompt(PROMPT)
+    assert "undone: 1344: 0 black, 1 white" in shown
+    assert "256 solutions left" in shown
+    assert len(saved_clues(autosave(tmp_path))) == 1
+    term.send("history")
+    shown = term.expect_prompt(PROMPT)
+    assert "1. 1122: 1 black, 0 white" in shown
+    assert "1344" not in shown
+    term.send("undo")
+    term.expect_prompt(PROMPT)
+    term.send("undo")
+    assert "refused: there is no clue to undo" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("1122 1 0")
+    term.expect_prompt(PROMPT)
+    term.send("1344 0 0")
+    term.expect_prompt(PROMPT)
+    term.send("save game.json")
+    assert "Saved 2 clues in game.json" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+    again = Terminal(["play", "--resume", "game.json", "--no-autosave"], home=tmp_path)
+    shown = again.expect_prompt(PROMPT)
+    assert "Resumed 2 clues from game.json" in shown
+    assert "16 solutions left" in shown
+    again.send("history")
+    shown = again.expect_prompt(PROMPT)
+    assert "1. 1122: 1 black, 0 white" in shown and "2. 1344: 0 black, 0 white" in shown
+    again.send("undo")
+    assert "256 solutions left" in again.expect_prompt(PROMPT)
+    again.send("load game.json")
+    assert "Loaded 2 clues" in again.expect_prompt(PROMPT)
+    again.send("quit")
+    assert again.finish() == 0
+    expected = Investigation().guess("1122", 1, 0).guess("1344", 0, 0)
+    assert Investigation.from_json((tmp_path / "game.json").read_text()) == expected
+
+
+def test_resume_after_a_crash(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("1122 1 0")
+    term.expect_prompt(PROMPT)
+    term.send("1344 0 0")
+    term.expect_prompt(PROMPT)
+    term.kill()
+    leftovers = [p.name for p in autosave(tmp_path).parent.iterdir()]
+    assert leftovers == ["mastermind.json"]
+
+    again = Terminal(["play", "mastermind", "--resume"], home=tmp_path)
+    assert "Resumed 2 clues" in again.expect_prompt(PROMPT)
+    again.send("5525 2 0")
+    assert "noted: 5525: 2 black, 0 white" in again.expect_prompt(PROMPT)
+    again.send("quit")
+    assert again.finish() == 0
+    assert len(saved_clues(autosave(tmp_path))) == 3
+
+
+def test_bad_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("1122 1 0")
+    term.expect_prompt(PROMPT)
+    before = autosave(tmp_path).read_text()
+    bad = {
+        "hello": "refused: line='hello' is not valid; expected CODE BLACK WHITE",
+        "1172 1 0": "refused: code='1172' is not valid",
+        "1122 1 x": "refused: white='x' is not valid; expected an integer from 0 to 3",
+        "1234 3 1": "no world fits it",
+        'save "unclosed': "refused: cannot read the line",
+        "load nothing.json": "refused: file='nothing.json' is not valid",
+        "why peg9": "refused: field='peg9' is not valid",
+        "strategy best": "refused: strategy='best' is not valid",
+    }
+    for line, message in bad.items():
+        term.send(line)
+        shown = term.expect_prompt(PROMPT)
+        assert message in shown, line
+        assert "Traceback" not in shown
+    term.send("1111 2 0")
+    shown = term.expect_prompt(PROMPT)
+    assert "refused: 1111: 2 black, 0 white cannot be true." in shown
+    assert "1. 1122: 1 black, 0 white" in shown
+    term.send("why")
+    shown = term.expect_prompt(PROMPT)
+    assert "was refused because it cannot be true together with:" in shown
+    assert "1. 1122: 1 black, 0 white" in shown
+    assert autosave(tmp_path).read_text() == before
+    term.send("history")
+    assert term.expect_prompt(PROMPT).strip().splitlines() == [
+        "history",
+        "1. 1122: 1 black, 0 white",
+    ]
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_why_names_the_clues_behind_a_fact(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    for line in ("1122 1 0", "1344 0 0", "5525 2 0"):
+        term.send(line)
+        term.expect_prompt(PROMPT)
+    term.send("why peg1=1")
+    shown = term.expect_prompt(PROMPT)
+    assert "peg1≠1 follows from:" in shown
+    assert "2. 1344: 0 black, 0 white" in shown
+    assert "1. 1122" not in shown
+    term.send("why peg1=6")
+    assert "peg1=6 is not decided yet" in term.expect_prompt(PROMPT)
+    term.send("5626 4 0")
+    assert "Solved: 5626" in term.expect_prompt(PROMPT)
+    term.send("why")
+    shown = term.expect_prompt(PROMPT)
+    assert "peg1=5, peg2=6, peg3=2, peg4=6 follows from:" in shown
+    assert "4. 5626: 4 black, 0 white" in shown
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_tab_completes_commands_and_codes(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.type("hist\t")
+    term.expect("history")
+    term.send("")
+    assert "No clues yet." in term.expect_prompt(PROMPT)
+    for line in ("1122 1 0", "1344 0 0", "5525 2 0"):
+        term.send(line)
+        term.expect_prompt(PROMPT)
+    term.type("56\t")  # 5626 is the one remaining code starting with 56
+    term.expect("5626")
+    term.send("4 0")
+    assert "Solved: 5626" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_setup_questions_refuse_bad_answers(tmp_path: Path) -> None:
+    term = Terminal(["play", "mastermind", "--set", "black_only=yes"], home=tmp_path)
+    term.expect("Pegs per code [4]: ")
+    term.send("twelve")
+    term.expect("refused: pegs='twelve' is not valid; expected an integer from 1 to 8")
+    term.expect("Pegs per code [4]: ")
+    term.send("3")
+    term.expect("Colours [6]: ")
+    term.send("")
+    shown = term.expect_prompt(PROMPT)
+    assert "216 solutions left" in shown
+    term.send("123 1 0")
+    assert "refused: line='123 1 0' is not valid; expected CODE BLACK" in term.expect_prompt(PROMPT)
+    term.send("123 1")
+    assert "noted: 123: 1 black" in term.expect_prompt(PROMPT)
+    term.send("help")
+    assert "CODE BLACK WHITE" in term.expect_prompt(PROMPT)
+    term.child.sendeof()
+    assert term.finish() == 0
+
+
+def test_errors_are_messages_not_tracebacks(tmp_path: Path) -> None:
+    cases = {
+        ("play", "nosuchgame"): "error: game='nosuchgame' is not valid; expected one of",
+        ("play", "--resume", "missing.json"): "error: file='missing.json' is not valid",
+        ("play", "mastermind", "--set", "pegs=0"): "error: pegs='0' is not valid",
+        ("play", "mastermind", "--set", "size=3"): "error: --set='size' is not valid",
+        ("play",): "error: game=None is not valid",
+    }
+    for args, message in cases.items():
+        term = Terminal(list(args), home=tmp_path)
+        term.expect(message)
+        assert term.finish() == 1
+        assert "Traceback" not in term.seen
+
+
+def test_play_list_names_the_games(tmp_path: Path) -> None:
+    term = Terminal(["play", "--list"], home=tmp_path)
+    term.finish()
+    assert "mastermind" in term.seen.split()
+
+
+def test_the_how_to_lists_every_game_syntax() -> None:
+    import textwrap
+
+    from deduce._play import adapters
+
+    howto = (Path(__file__).resolve().parent.parent / "docs" / "howto.md").read_text()
+    for name, game in adapters().items():
+        assert f"`deduce play {name}`" in howto
+        assert textwrap.dedent(game.syntax).strip("\n") in howto, name
+
+
+def test_a_new_game_offers_the_saved_session(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("1122 1 0")
+    term.expect_prompt(PROMPT)
+    term.kill()
+    saved = autosave(tmp_path)
+
+    again = Terminal(["play", "mastermind"], home=tmp_path)
+    again.expect(f"A session with 1 clues is saved in {saved}.")
+    again.expect("Continue it? [yes]: ")
+    again.send("perhaps")
+    again.expect("refused: answer='perhaps' is not valid")
+    again.expect("Continue it? [yes]: ")
+    again.send("")
+    assert "Resumed 1 clues" in again.expect_prompt(PROMPT)
+    again.send("quit")
+    assert again.finish() == 0
+
+    fresh = Terminal(["play", "mastermind", "--set", "pegs=4"], home=tmp_path)
+    fresh.expect("Continue it? [yes]: ")
+    fresh.send("no")
+    fresh.expect(f"The earlier session is kept in {saved}.bak.")
+    fresh.expect("Colours [6]: ")
+    fresh.send("")
+    fresh.expect("Black pegs only (yes/no) [no]: ")
+    fresh.send("")
+    assert "1296 solutions left" in fresh.expect_prompt(PROMPT)
+    fresh.send("quit")
+    assert fresh.finish() == 0
+    assert saved_clues(saved) == []
+    assert len(saved_clues(saved.with_name(saved.name + ".bak"))) == 1

@@ -1,0 +1,115 @@
+"""End-to-end tests of ``deduce play bsi``: the real console script in a pty."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from deduce._play._pty import Terminal
+from deduce.games import bsi
+
+PROMPT = "bsi> "
+MINE = bsi.Case.parse("man/night/inside/gun")
+SECRET = bsi.Case.parse("woman/day/outside/knife")  # seat 1's case
+HAND = ["woman/night/outside/gun", "woman/knife", "man/day"]
+SMALL = [card for card in bsi.CARDS if card.size < 4]
+
+
+def field(case: bsi.Case, card: bsi.Card) -> str:
+    matches = case.matches(card)
+    return "0/1" if matches < 2 else str(matches)
+
+
+def start(home: Path, *args: str) -> Terminal:
+    term = Terminal(["play", "bsi", *args], home=home)
+    term.expect("Players (2-4) [2]: ")
+    term.send("")
+    term.expect("My case (e.g. man/night/inside/gun): ")
+    term.send(str(MINE))
+    term.expect("My 3 cards: ")
+    term.send(" ".join(HAND))
+    term.expect("Seat that starts [0]: ")
+    term.send("")
+    term.expect_prompt(PROMPT)
+    return term
+
+
+def test_full_game_until_i_solve_the_case(tmp_path: Path) -> None:
+    table = bsi.Table(2, case=MINE, hand=HAND)
+    term = start(tmp_path)
+    my_draws = itertools.cycle(SMALL[5:])
+    their_cards = itertools.cycle(SMALL[10:])
+    for _ in range(20):
+        best = table.recommend_play(top=1)[0].action
+        card, where = best.card, field(SECRET, best.card)
+        term.send(f"lay {card} 1 {where}")
+        table = table.played(card, 1, where if where == "0/1" else int(where))
+        shown = term.expect_prompt(PROMPT)
+        assert f"noted: {card} at seat 1: {where}" in shown
+        count = len(table.solutions())
+        assert f"{count} solution{'s' if count != 1 else ''} left" in shown
+        solved = table.solved_case(1)
+        if solved is not None:
+            assert solved == SECRET
+            assert f"Worth solving now: seat 1 is {SECRET}" in shown
+            term.send(f"solve 1 {SECRET} 3 right")
+            table = table.attempt(1, SECRET, 3, correct=True)
+            shown = term.expect_prompt(PROMPT)
+            assert f"Scores: seat 0: {table.scores()[0]}, seat 1: 0." in shown
+            assert table.scores()[0] > 0
+            break
+        drawn = next(my_draws)
+        term.send(f"draw {drawn}")
+        table = table.drew(drawn)
+        term.expect_prompt(PROMPT)
+        theirs = next(their_cards)
+        term.send(f"lay {theirs} 0 {field(MINE, theirs)}")
+        term.expect_prompt(PROMPT)
+        term.send("draw")
+        table = table.played(theirs, 0, field(MINE, theirs)).drew()
+        shown = term.expect_prompt(PROMPT)
+        assert "Turn: seat 0." in shown
+    else:
+        raise AssertionError("the case was not solved")
+    term.send("quit")
+    assert term.finish() == 0
+    saved = tmp_path / "state" / "deduce" / "bsi.json"
+    assert bsi.Table.from_json(saved.read_text()) == table
+
+
+def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    term.send("lay woman/knife 1 2")
+    term.expect_prompt(PROMPT)
+    bad = {
+        "lay woman/knife 1": "refused: line='lay woman/knife 1' is not valid",
+        "lay purple/knife 1 2": "refused: card='purple/knife' is not valid",
+        "lay man/day 1 4": "refused: field='4' is not valid",
+        "solve 1 woman/day 3 right": "refused: case='woman/day' is not valid",
+        "solve 1 woman/day/outside/knife 3 maybe": "refused: solve='maybe' is not valid",
+        "lay man/day 1 0/1": "refused:",
+    }
+    for text, message in bad.items():
+        term.send(text)
+        shown = term.expect_prompt(PROMPT)
+        assert message in shown, text
+        assert "Traceback" not in shown
+    term.send("history")
+    assert term.expect_prompt(PROMPT).strip().splitlines()[1:] == ["1. woman/knife at seat 1: 2"]
+    term.send("draw man/gun")
+    term.expect_prompt(PROMPT)
+    term.send("lay man/day 0 2")
+    shown = term.expect_prompt(PROMPT)
+    assert "refused: field=2 is not valid (your case man/night/inside/gun" in shown
+    term.send("undo")
+    assert "undone: draws man/gun" in term.expect_prompt(PROMPT)
+    term.send("attempts")
+    assert "case" in term.expect_prompt(PROMPT)
+    term.kill()
+
+    again = Terminal(["play", "bsi", "--resume"], home=tmp_path)
+    shown = again.expect_prompt(PROMPT)
+    assert "Resumed 1 clues" in shown
+    assert "Turn: seat 0. My hand: woman/night/outside/gun man/day." in shown
+    again.send("quit")
+    assert again.finish() == 0

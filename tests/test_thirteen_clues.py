@@ -1,0 +1,660 @@
+"""13 Indizien: the exact posterior against a brute-force list of every deal, CP-SAT
+against the facts called certain, bad input, persistence."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations, permutations, product
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+import deduce
+from deduce.games.thirteen_clues import (
+    CARDS,
+    Accused,
+    Ask,
+    Deal,
+    Informant,
+    Investigation,
+    Peek,
+    Puzzle,
+    Question,
+    attributes,
+    cards_in_play,
+    informant_count,
+)
+from deduce.testing import clue_sequences, contains, games
+
+INDEX = {card.name: i for i, card in enumerate(CARDS)}
+
+
+def start_of(deal: Deal) -> Investigation:
+    return Investigation(deal.players, deal.hands[0], list(deal.puzzles[1:]))
+
+
+def has(about: str) -> np.ndarray:
+    """For every card number, 1 if the card has the colour, category or sub-kind."""
+    return np.array([about in (c.colour, c.category, c.kind) for c in CARDS], dtype=np.int64)
+
+
+# -- brute force: every deal, listed -------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def all_deals(players: int, hand: tuple[str, ...], puzzles: tuple[Puzzle, ...]) -> np.ndarray:
+    """Every deal of the unknown cards: columns = my person, location, weapon, then each
+    other seat's (left, right) hidden cards, then the informants (in card order).
+
+    With three or more players a hand is a set (left < right); with two players, the
+    witness names a side, so both orders are different deals.
+    """
+    seen = {INDEX[c] for c in hand} | {INDEX[c] for p in puzzles for c in vars_of(p)}
+    unknown = [i for i in range(len(cards_in_play(players))) if i not in seen]
+    by_category = [
+        [c for c in unknown if CARDS[c].category == k] for k in ("person", "location", "weapon")
+    ]
+    rows = []
+    for mine in product(*by_category):
+        rest = [c for c in unknown if c not in mine]
+        for hands in seat_hands(rest, players - 1, ordered=players == 2):
+            taken = {c for pair in hands for c in pair}
+            informants = [c for c in rest if c not in taken]
+            rows.append([*mine, *(c for pair in hands for c in pair), *informants])
+    return np.array(rows, dtype=np.int64)
+
+
+def vars_of(p: Puzzle) -> tuple[str, str, str]:
+    return (p.person, p.location, p.weapon)
+
+
+def seat_hands(cards: list[int], seats: int, *, ordered: bool) -> Any:
+    if seats == 0:
+        yield ()
+        return
+    pairs = permutations(cards, 2) if ordered else combinations(cards, 2)
+    for pair in pairs:
+        rest = [c for c in cards if c not in pair]
+        for others in seat_hands(rest, seats - 1, ordered=ordered):
+            yield (pair, *others)
+
+
+def brute_answer(
+    inv: Investigation, deals: np.ndarray, witness: int, about: str, side: str | None
+) -> np.ndarray:
+    """The witness's answer in every deal, straight from the rules."""
+    a = has(about)
+    if witness == 0:
+        hidden = [INDEX[c] for c in inv.hand]
+        if side is not None:
+            hidden = [hidden[("left", "right").index(side)]]
+        counted = a[hidden].sum() + sum(
+            a[INDEX[c]] for p in inv.puzzles.values() for c in vars_of(p)
+        )
+        return np.full(len(deals), counted)
+    first = 3 + 2 * (witness - 1)
+    columns = [first, first + 1]
+    if side is not None:
+        columns = [columns[("left", "right").index(side)]]
+    counted = a[deals[:, columns]].sum(axis=1) + a[deals[:, 0:3]].sum(axis=1)
+    for seat, p in inv.puzzles.items():
+        if seat != witness:
+            counted = counted + sum(a[INDEX[c]] for c in vars_of(p))
+    return counted
+
+
+def brute_keep(inv: Investigation, deals: np.ndarray) -> np.ndarray:
+    """Which deals every clue so far allows."""
+    keep = np.ones(len(deals), dtype=bool)
+    first_informant = 3 + 2 * (inv.players - 1)
+    for clue in inv.clues:
+        if isinstance(clue, Question):
+            answer = brute_answer(inv, deals, clue.witness, clue.about, clue.side)
+            keep &= answer == clue.answer
+        elif isinstance(clue, Informant):
+            keep &= (deals[:, first_informant:] == INDEX[clue.card]).any(axis=1)
+        else:
+            assert isinstance(clue, Accused)
+            wrong = [INDEX[clue.person], INDEX[clue.location], INDEX[clue.weapon]]
+            keep &= ~(deals[:, 0:3] == wrong).all(axis=1)
+    return keep
+
+
+def brute(inv: Investigation) -> tuple[np.ndarray, Counter[tuple[str, ...]]]:
+    n = inv.players
+    deals = all_deals(n, inv.hand, tuple(inv.puzzles.values()))
+    deals = deals[brute_keep(inv, deals)]
+    counts = Counter(tuple(CARDS[c].name for c in row[:3]) for row in deals.tolist())
+    return deals, counts
+
+
+def brute_information(inv: Investigation, deals: np.ndarray, query: Any) -> tuple[float, dict]:
+    """I(answer; my puzzle) and the answer's distribution, from the listed deals."""
+    puzzle = (deals[:, 0] * 30 + deals[:, 1]) * 30 + deals[:, 2]
+    if isinstance(query, Ask):
+        answers = brute_answer(inv, deals, query.witness, query.about, query.side)
+        pairs = [(puzzle, answers, np.ones(len(deals)))]
+    else:  # the informant shows one of the informant cards I have not seen, at random
+        seen = [INDEX[c.card] for c in inv.clues if isinstance(c, Informant)]
+        first = 3 + 2 * (inv.players - 1)
+        fresh = informant_count(inv.players) - len(seen)
+        pairs = [
+            (puzzle, deals[:, j], ~np.isin(deals[:, j], seen) / fresh)
+            for j in range(first, deals.shape[1])
+        ]
+    joint: Counter[tuple[int, int]] = Counter()
+    for p, k, w in pairs:
+        for key, m in zip(zip(p.tolist(), k.tolist(), strict=True), w.tolist(), strict=True):
+            joint[key] += m
+    total = sum(joint.values())
+    answer: Counter[int] = Counter()
+    mine: Counter[int] = Counter()
+    for (p, k), m in joint.items():
+        answer[k] += m
+        mine[p] += m
+
+    def h(values: Any) -> float:
+        return -sum(v / total * math.log2(v / total) for v in values if v > 0)
+
+    info = h(answer.values()) + h(mine.values()) - h(joint.values())
+    named = {CARDS[k].name if isinstance(query, Peek) else k: m / total for k, m in answer.items()}
+    return info, {k: m for k, m in named.items() if m > 0}
+
+
+def small_games(players: int, max_clues: int = 5) -> st.SearchStrategy[Investigation]:
+    return st.integers(0, 10**9).flatmap(
+        lambda seed: clue_sequences(
+            start_of(Deal.random(players, seed=seed)),
+            Deal.random(players, seed=seed),
+            max_clues=max_clues,
+        )
+    )
+
+
+# -- the posterior against the brute force -----------------------------------------------
+
+
+def assert_weights_are_counts(inv: Investigation) -> Counter[tuple[str, ...]]:
+    """Each puzzle's weight is its number of listed deals that fit every clue."""
+    _, counts = brute(inv)
+    got = {
+        inv._solution(inv.space.solution_labels(row)): int(w)
+        for row, w in zip(inv.space.solution_rows(), inv.space.solution_weights(), strict=True)
+    }
+    assert got == {Puzzle(*k): v for k, v in counts.items()}
+    return counts
+
+
+@settings(max_examples=25)
+@given(st.sampled_from([2, 3]).flatmap(small_games))
+def test_weights_are_the_number_of_deals(inv: Investigation) -> None:
+    counts = assert_weights_are_counts(inv)
+    total = sum(counts.values())
+    for puzzle, p in inv.probabilities().items():
+        assert p == pytest.approx(counts[vars_of(puzzle)] / total, abs=1e-12)
+
+
+@settings(max_examples=40)
+@given(small_games(2, max_clues=10))
+def test_two_player_weights_with_both_sides_asked(inv: Investigation) -> None:
+    assert_weights_are_counts(inv)
+
+
+def test_two_player_sides_are_told_apart() -> None:
+    deal = Deal.random(2, seed=6)
+    inv = start_of(deal)
+    for about in attributes(2):
+        for side in ("left", "right"):
+            inv = inv.question(0, 1, about, deal.answer(1, about, side=side), side=side)
+    assert_weights_are_counts(inv)
+    hand = inv.card_locations()
+    left, right = deal.hands[1]
+    assert hand[left] == {1: 1.0} and hand[right] == {1: 1.0}
+
+
+@settings(max_examples=20)
+@given(st.sampled_from([2, 3]).flatmap(small_games))
+def test_card_locations_match_brute_force(inv: Investigation) -> None:
+    deals, _ = brute(inv)
+    n = inv.players
+    got = inv.card_locations()
+    total = len(deals)
+    first_informant = 3 + 2 * (n - 1)
+    for name, places in got.items():
+        c = INDEX[name]
+        if name in inv.hand or any(name in vars_of(p) for p in inv.puzzles.values()):
+            continue
+        expected = {"mine": (deals[:, 0:3] == c).any(axis=1).sum()}
+        for seat in range(1, n):
+            first = 3 + 2 * (seat - 1)
+            expected[seat] = (deals[:, first : first + 2] == c).any(axis=1).sum()
+        expected["informant"] = (deals[:, first_informant:] == c).any(axis=1).sum()
+        want = {k: v / total for k, v in expected.items() if v > 0}
+        assert places.keys() == want.keys(), name
+        for k in want:
+            assert places[k] == pytest.approx(want[k], abs=1e-12)
+        assert sum(places.values()) == pytest.approx(1.0)
+
+
+@settings(max_examples=12)
+@given(st.sampled_from([2, 3]).flatmap(lambda n: small_games(n, max_clues=3)))
+def test_information_of_every_move_matches_brute_force(inv: Investigation) -> None:
+    deals, _ = brute(inv)
+    queries = inv._queries()
+    recs = {r.action: r for r in inv.recommend(top=len(queries))}
+    assert set(recs) == set(queries)
+    for query in queries:
+        info, outcomes = brute_information(inv, deals, query)
+        assert recs[query].information == pytest.approx(info, abs=1e-9), query
+        assert recs[query].outcomes.keys() == outcomes.keys()
+        for k, p in outcomes.items():
+            assert recs[query].outcomes[k] == pytest.approx(p, abs=1e-12)
+
+
+@settings(max_examples=30)
+@given(
+    st.sampled_from([2, 3, 4, 5, 6]).flatmap(
+        lambda n: games(start_of(Deal.random(n, seed=n)), max_clues=8)
+    )
+)
+def test_the_true_deal_is_never_eliminated(game: tuple[Deal, Investigation]) -> None:
+    deal, inv = game
+    assert contains(inv, deal)
+    assert deal.puzzles[0] in inv.probabilities()
+
+
+def as_row(deal: Deal) -> np.ndarray:
+    """A deal in the columns of :func:`all_deals`."""
+    mine = vars_of(deal.puzzles[0])
+    hands = [c for pair in deal.hands[1:] for c in pair]
+    return np.array([[INDEX[c] for c in (*mine, *hands, *deal.informants)]])
+
+
+@settings(max_examples=30)
+@given(st.sampled_from([2, 3, 4, 5, 6]).flatmap(small_games), st.randoms(use_true_random=False))
+def test_sampled_deals_fit_every_clue(inv: Investigation, rng: Any) -> None:
+    deal = inv.sample_deal(rng)
+    assert brute_keep(inv, as_row(deal))[0]
+    assert contains(inv, deal)
+    assert len(deal.informants) == informant_count(inv.players)
+
+
+def test_sampled_deals_are_uniform() -> None:
+    deal = Deal.random(2, seed=12)
+    inv = start_of(deal).question(0, 1, "woman", deal.answer(1, "woman", side="left"), "left")
+    inv = inv.question(0, 1, "red", deal.answer(1, "red", side="right"), "right")
+    rng = random.Random(3)
+    draws = 4000
+    seen = Counter(inv.sample_deal(rng).puzzles[0] for _ in range(draws))
+    for puzzle, p in inv.probabilities().items():
+        assert abs(seen[puzzle] / draws - p) < 5 * math.sqrt(p * (1 - p) / draws) + 1e-9
+    hands = Counter(inv.sample_deal(rng).hands[1] for _ in range(draws))
+    deals, _ = brute(inv)
+    exact = Counter((CARDS[a].name, CARDS[b].name) for a, b in deals[:, 3:5].tolist())
+    for hand, m in exact.items():
+        p = m / len(deals)
+        assert abs(hands[hand] / draws - p) < 5 * math.sqrt(p * (1 - p) / draws) + 1e-9
+
+
+def test_contains_rejects_a_deal_the_clues_rule_out() -> None:
+    deal = Deal.random(4, seed=5)
+    inv = start_of(deal)
+    other = next(p for p in inv.solutions() if p != deal.puzzles[0])
+    assert contains(inv, deal)
+    assert not contains(
+        inv.accused(other.person, other.location, other.weapon).accused(*vars_of(deal.puzzles[0])),
+        deal,
+    )
+
+
+def test_six_players_have_about_nine_million_deals() -> None:
+    deal = Deal.random(6, seed=2)
+    inv = start_of(deal)
+    sizes = [sum(1 for c in inv.space.labels[k] if not _seen(inv, c)) for k in range(3)]
+    assert inv.space.total == math.prod(sizes) * math.factorial(10) // 2**5
+    assert 6_000_000 < inv.space.total < 13_000_000
+    assert inv.space.size == math.prod(sizes)
+
+
+def _seen(inv: Investigation, name: str) -> bool:
+    return name in inv.hand or any(name in vars_of(p) for p in inv.puzzles.values())
+
+
+# -- CP-SAT proves exactly the facts the posterior calls certain -------------------------
+
+
+class DealModel:
+    """A CP-SAT model of the unknown cards: where each one lies, and every clue."""
+
+    def __init__(self, inv: Investigation) -> None:
+        self.inv = inv
+        n = inv.players
+        self.places: list[Any] = ["mine", *range(1, n), "informant"]
+        unknown = [i for i in range(len(cards_in_play(n))) if not _seen(inv, CARDS[i].name)]
+        self.unknown = unknown
+        m = cp_model.CpModel()
+        self.model = m
+        sides = ("left", "right") if n == 2 else (None,)
+        # x[c, place]; with two players seat 1 has a left and a right slot
+        self.slot = {}
+        for c in unknown:
+            for place in self.places:
+                if place in ("mine", "informant") or n > 2:
+                    self.slot[c, place, None] = m.new_bool_var(f"{c}@{place}")
+                else:
+                    for side in sides:
+                        self.slot[c, place, side] = m.new_bool_var(f"{c}@{place}{side}")
+        for c in unknown:
+            m.add_exactly_one(v for (card, _, _), v in self.slot.items() if card == c)
+        for k in ("person", "location", "weapon"):
+            m.add(sum(self.slot[c, "mine", None] for c in unknown if CARDS[c].category == k) == 1)
+        for seat in range(1, n):
+            if n == 2:
+                for side in sides:
+                    m.add(sum(self.slot[c, seat, side] for c in unknown) == 1)
+            else:
+                m.add(sum(self.slot[c, seat, None] for c in unknown) == 2)
+        m.add(sum(self.slot[c, "informant", None] for c in unknown) == informant_count(n))
+        for clue in inv.clues:
+            self.add_clue(clue)
+
+    def at(self, c: int, place: Any) -> Any:
+        """A bool expression: card ``c`` lies at ``place``."""
+        return sum(v for (card, p, _), v in self.slot.items() if card == c and p == place)
+
+    def add_clue(self, clue: Any) -> None:
+        m, inv = self.model, self.inv
+        if isinstance(clue, Informant):
+            m.add(self.at(INDEX[clue.card], "informant") == 1)
+        elif isinstance(clue, Accused):
+            cards = [INDEX[clue.person], INDEX[clue.location], INDEX[clue.weapon]]
+            if all(c in self.unknown for c in cards):
+                m.add(sum(self.slot[c, "mine", None] for c in cards) <= 2)
+        elif clue.witness != 0:
+            a = has(clue.about)
+            known = sum(
+                a[INDEX[c]] for s, p in inv.puzzles.items() if s != clue.witness for c in vars_of(p)
+            )
+            hidden = sum(int(a[c]) * self.slot[c, clue.witness, clue.side] for c in self.unknown)
+            mine = sum(int(a[c]) * self.slot[c, "mine", None] for c in self.unknown)
+            m.add(hidden + mine + int(known) == clue.answer)
+
+    def feasible(self, c: int, place: Any, value: int) -> bool:
+        trial = self.model.clone()
+        expr = sum(v for (card, p, _), v in self.slot.items() if card == c and p == place)
+        trial.add(expr == value)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        status = solver.solve(trial)
+        assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+        return status != cp_model.INFEASIBLE
+
+
+def check_certain_facts(inv: Investigation) -> int:
+    """Assert that every place of every unknown card has probability 0 (resp. 1) exactly
+    when CP-SAT proves it impossible (resp. forced); return how many facts were proved."""
+    model = DealModel(inv)
+    locations = inv.card_locations()
+    proved = 0
+    for c in model.unknown:
+        for place in model.places:
+            p = locations[CARDS[c].name].get(place, 0.0)
+            can_be = model.feasible(c, place, 1)
+            can_miss = model.feasible(c, place, 0)
+            assert (p == 0.0) == (not can_be), (CARDS[c].name, place, p)
+            assert (p == 1.0) == (not can_miss), (CARDS[c].name, place, p)
+            proved += (not can_be) + (not can_miss)
+    return proved
+
+
+@settings(max_examples=6)
+@given(st.sampled_from([2, 3, 4, 5, 6]).flatmap(lambda n: small_games(n, max_clues=8)))
+def test_cp_sat_proves_exactly_the_certain_facts(inv: Investigation) -> None:
+    check_certain_facts(inv)
+
+
+@pytest.mark.slow
+@settings(max_examples=40)
+@given(st.sampled_from([2, 3, 4, 5, 6]).flatmap(lambda n: small_games(n, max_clues=12)))
+def test_cp_sat_proves_exactly_the_certain_facts_many(inv: Investigation) -> None:
+    check_certain_facts(inv)
+
+
+def test_cp_sat_finds_the_forced_cards_of_a_known_game() -> None:
+    deal = Deal.random(5, seed=11)
+    inv = start_of(deal)
+    for about in attributes(5)[:8]:
+        inv = inv.question(0, 1, about, deal.answer(1, about))
+    assert check_certain_facts(inv) > 0  # some facts are certain, and CP-SAT agrees
+
+
+# -- behaviour ----------------------------------------------------------------------------
+
+
+def table() -> Investigation:
+    return Investigation(
+        3, ("Duke", "Park"), {1: ("Officer", "Parlor", "Knife"), 2: ("Butcher", "Harbor", "Sword")}
+    )
+
+
+def test_setup_counts() -> None:
+    for n in range(2, 7):
+        deal = Deal.random(n, seed=n)
+        inv = start_of(deal)
+        assert len(cards_in_play(n)) - 2 - 3 * (n - 1) == 13
+        assert informant_count(n) == 12 - 2 * n
+        assert len(inv._queries()) == (n - 1) * (n + 13) * (2 if n == 2 else 1) + (n < 6)
+
+
+def test_red_answer_places_both_unknown_red_cards() -> None:
+    inv = table().question(0, 1, "red", 3)  # Butcher is red and seat 1 sees it
+    where = inv.card_locations()
+    for card in ("Library", "Poison"):
+        assert set(where[card]) == {"mine", 1}
+        assert sum(where[card].values()) == pytest.approx(1.0)
+
+
+def test_my_own_answer_teaches_nothing_but_must_be_right() -> None:
+    inv = table()
+    # I see Duke in my hand, Officer and Butcher in the puzzles: three men
+    assert inv.question(1, 0, "man", 3).probabilities() == inv.probabilities()
+    with pytest.raises(deduce.InvalidInput, match="no world fits"):
+        inv.question(1, 0, "man", 2)
+
+
+def test_informant_and_accusation() -> None:
+    inv = table().informant("Rifle").informant("gun")
+    assert all(p.weapon not in ("Rifle", "Gun") for p in inv.solutions())
+    assert inv.card_locations()["Rifle"] == {"informant": 1.0}
+    first = inv.solutions()[0]
+    after = inv.accused(first.person, first.location, first.weapon)
+    assert first not in after.probabilities()
+    assert len(after.solutions()) == len(inv.solutions()) - 1
+    with pytest.raises(deduce.Contradiction) as error:
+        inv.informant("Rifle")
+    assert error.value.conflict == (Informant("Rifle"),)
+
+
+def test_contradiction_names_the_earlier_clues() -> None:
+    inv = table().question(0, 1, "red", 3).question(0, 2, "yellow", 0)
+    with pytest.raises(deduce.Contradiction) as error:
+        inv.question(0, 1, "red", 2)
+    assert error.value.conflict == (Question(0, 1, "red", 3),)
+    again = inv.question(2, 1, "red", 3)  # the same answer again teaches nothing new
+    assert again.probabilities() == inv.probabilities()
+    assert again.card_locations() == inv.card_locations()
+    assert inv.clues == (Question(0, 1, "red", 3), Question(0, 2, "yellow", 0))
+
+
+def test_accusation_becomes_certain() -> None:
+    deal = Deal.random(4, seed=3)
+    inv = start_of(deal)
+    assert not inv.accusation().certain
+    for about in attributes(4):
+        for witness in range(1, 4):
+            inv = inv.question(0, witness, about, deal.answer(witness, about))
+    wrong = [p for p in inv.solutions() if p != deal.puzzles[0]]
+    for p in wrong:
+        inv = inv.accused(p.person, p.location, p.weapon)
+    best = inv.accusation()
+    assert best.certain and best.probability == 1.0 and best.puzzle == deal.puzzles[0]
+    assert inv.solved == deal.puzzles[0]
+
+
+def test_two_player_questions_name_a_side() -> None:
+    deal = Deal.random(2, seed=4)
+    inv = start_of(deal)
+    left = inv.question(0, 1, "ranged", deal.answer(1, "ranged", side="left"), side="left")
+    assert len(left.solutions()) <= len(inv.solutions())
+    assert inv.recommend(top=1)[0].action.side in ("left", "right")
+
+
+def test_peek_is_offered_until_every_informant_is_seen() -> None:
+    deal = Deal.random(5, seed=8)
+    inv = start_of(deal)
+    assert Peek() in inv._queries()
+    for card in deal.informants:
+        inv = inv.informant(card)
+    assert Peek() not in inv._queries()
+    six = start_of(Deal.random(6, seed=1))
+    assert Peek() not in six._queries()
+
+
+def test_recommendation_outcomes_sum_to_one() -> None:
+    for n in (4, 6):
+        inv = start_of(Deal.random(n, seed=n))
+        for rec in inv.recommend(top=5):
+            assert sum(rec.outcomes.values()) == pytest.approx(1.0)
+            assert rec.information > 0
+        for strategy in deduce.STRATEGIES:
+            assert inv.best(strategy) in inv._queries()
+
+
+def test_json_round_trip_and_values() -> None:
+    deal = Deal.random(5, seed=9)
+    inv = (
+        start_of(deal)
+        .question(2, 1, "melee", deal.answer(1, "melee"))
+        .informant(deal.informants[0])
+    )
+    other = next(p for p in inv.solutions() if p != deal.puzzles[0])
+    inv = inv.accused(other.person, other.location, other.weapon)
+    back = Investigation.from_json(inv.to_json())
+    assert back == inv and hash(back) == hash(inv)
+    assert back.probabilities() == inv.probabilities()
+    assert deduce.Investigation.from_json(inv.to_json()) == inv
+    assert (
+        eval(
+            repr(inv),
+            {
+                "Investigation": Investigation,
+                "Question": Question,
+                "Informant": Informant,
+                "Accused": Accused,
+            },
+        )
+        == inv
+    )
+    assert inv.undo().undo().undo() == start_of(deal)
+
+
+@settings(max_examples=20)
+@given(st.sampled_from([2, 3, 4, 5, 6]).flatmap(small_games))
+def test_json_round_trip_of_any_game(inv: Investigation) -> None:
+    back = Investigation.from_json(inv.to_json())
+    assert back == inv
+    assert back.clues == inv.clues
+    assert back.probabilities() == inv.probabilities()
+    assert back.card_locations() == inv.card_locations()
+
+
+# -- bad input ----------------------------------------------------------------------------
+
+SEATS = {1: ("Officer", "Parlor", "Knife"), 2: ("Butcher", "Harbor", "Sword")}
+BAD: list[tuple[str, Any, str, str]] = [
+    ("players 1", lambda: Investigation(1, ("Duke", "Park"), {}), "players", "from 2 to 6"),
+    ("players 7", lambda: Investigation(7, ("Duke", "Park"), {}), "players", "from 2 to 6"),
+    ("players bool", lambda: Investigation(True, ("Duke", "Park"), {}), "players", "2 to 6"),
+    ("hand of 3", lambda: Investigation(3, ("Duke", "Park", "Gun"), SEATS), "hand", "two"),
+    ("hand text", lambda: Investigation(3, "Duke", SEATS), "hand", "two"),
+    ("unknown card", lambda: Investigation(3, ("Duke", "Zebra"), SEATS), "hand", "'Officer'"),
+    ("card out of play", lambda: Investigation(3, ("Duke", "Coachman"), SEATS), "hand", "'Maid'"),
+    ("card twice", lambda: Investigation(3, ("Duke", "Butcher"), SEATS), "puzzles", "once"),
+    (
+        "seat missing",
+        lambda: Investigation(3, ("Duke", "Park"), {1: SEATS[1]}),
+        "puzzles",
+        "each seat",
+    ),
+    (
+        "seat as text",
+        lambda: Investigation(3, ("Duke", "Park"), {"1": SEATS[1], 2: SEATS[2]}),
+        "puzzles",
+        "each seat",
+    ),
+    (
+        "seat 0",
+        lambda: Investigation(3, ("Duke", "Park"), {0: SEATS[1], 1: SEATS[2]}),
+        "puzzles",
+        "each seat",
+    ),
+    (
+        "two persons",
+        lambda: Investigation(3, ("Duke", "Park"), {1: ("Officer", "Maid", "Knife"), 2: SEATS[2]}),
+        "puzzles[1]",
+        "one person",
+    ),
+    (
+        "sequence length",
+        lambda: Investigation(3, ("Duke", "Park"), [SEATS[1]]),
+        "puzzles",
+        "2 puzzles",
+    ),
+    ("about", lambda: table().question(0, 1, "gray", 1), "about", "'purple'"),
+    ("about kind", lambda: table().question(0, 1, "tall", 1), "about", "'melee'"),
+    ("witness", lambda: table().question(0, 3, "red", 1), "witness", "from 0 to 2"),
+    ("asker = witness", lambda: table().question(1, 1, "red", 1), "witness", "other than"),
+    ("answer negative", lambda: table().question(0, 1, "red", -1), "answer", "from 0 to 8"),
+    ("answer too big", lambda: table().question(0, 1, "red", 9), "answer", "from 0 to 8"),
+    ("answer bool", lambda: table().question(0, 1, "red", True), "answer", "integer"),
+    ("impossible answer", lambda: table().question(0, 1, "person", 1), "clue", "some world"),
+    ("side in 3 players", lambda: table().question(0, 1, "red", 1, side="left"), "side", "None"),
+    (
+        "no side in 2 players",
+        lambda: Investigation(2, ("Duke", "Park"), [SEATS[1]]).question(0, 1, "red", 1),
+        "side",
+        "'left'",
+    ),
+    ("informant seen", lambda: table().informant("Butcher"), "informant", "'Maid'"),
+    (
+        "informant 6 players",
+        lambda: start_of(Deal.random(6, seed=1)).informant("Duke"),
+        "informant",
+        "6 players",
+    ),
+    ("informant unknown", lambda: table().informant("Zebra"), "card", "'Officer'"),
+    (
+        "accused two weapons",
+        lambda: table().accused("Maid", "Gun", "Rifle"),
+        "accused",
+        "one person",
+    ),
+    ("clue type", lambda: table().observe("red=3"), "clue", "Question"),
+    ("top", lambda: table().recommend(top=0), "top", "at least 1"),
+    ("strategy", lambda: table().recommend(strategy="best"), "strategy", "'entropy'"),
+]
+
+
+@pytest.mark.parametrize(("case", "call", "argument", "choices"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input(case: str, call: Any, argument: str, choices: str) -> None:
+    with pytest.raises(deduce.InvalidInput) as error:
+        call()
+    assert error.value.argument == argument, case
+    assert choices in str(error.value), case
