@@ -125,7 +125,7 @@ def _parser() -> argparse.ArgumentParser:
             "  deduce simulate mastermind --strategy minimax\n"
             "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
             "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
-            "  deduce simulate mastermind --executor dask --scheduler tcp://10.0.0.5:8786"
+            "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
         ),
     )
     sim.add_argument("game", help="the game: mastermind or kreuzverhoer")

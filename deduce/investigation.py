@@ -30,7 +30,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
 from deduce.strategy import Partition, information, partition, rank, scores
 
-__all__ = ["Assignment", "Investigation", "Recommendation"]
+__all__ = ["Assignment", "Investigation", "Recommendation", "deletion_filter"]
 
 _FORMAT = 1
 _CHUNK = 1 << 22  # outcome-table entries computed at once
@@ -539,6 +539,28 @@ class Investigation:
 
     def __repr__(self) -> str:
         return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
+
+
+def deletion_filter(items: Sequence[Any], holds: Callable[[list[Any]], bool]) -> list[Any]:
+    """A minimal sub-list of ``items`` (order kept) for which ``holds`` is still true.
+
+    ``holds(items)`` must be true and stay true for every super-list of a list it holds
+    for; each item is dropped in turn when ``holds`` survives without it, so no item of the
+    answer can be left out. Used to shrink conflicts and explanations.
+
+    Example:
+        >>> deletion_filter([1, 2, 3, 4], lambda kept: sum(kept) >= 5)
+        [3, 4]
+    """
+    kept = list(items)
+    i = 0
+    while i < len(kept):
+        trial = kept[:i] + kept[i + 1 :]
+        if holds(trial):
+            kept = trial
+        else:
+            i += 1
+    return kept
 
 
 def _encode(value: Any) -> Any:

@@ -34,7 +34,7 @@ from constraint import Problem
 from ortools.sat.python import cp_model
 
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, deletion_filter
 from deduce.space import Space
 
 __all__ = ["Answer", "Fact", "Model", "ModelInvestigation"]
@@ -365,14 +365,10 @@ class ModelInvestigation(Investigation):
         if feasible:
             return super()._contradiction(clue)
         core = set(solver.sufficient_assumptions_for_infeasibility())
-        kept = [i for i, s in enumerate(switches[:-1]) if s.Index() in core]
-        i = 0
-        while i < len(kept):  # shrink the core to a minimal one
-            trial = kept[:i] + kept[i + 1 :]
-            if not self._solve(cp, [switches[j] for j in trial] + [switches[-1]])[0]:
-                kept = trial
-            else:
-                i += 1
+        kept = deletion_filter(  # shrink the core to a minimal one
+            [i for i, s in enumerate(switches[:-1]) if s.Index() in core],
+            lambda trial: not self._solve(cp, [switches[j] for j in trial] + [switches[-1]])[0],
+        )
         if not kept:
             return InvalidInput(
                 "clue", clue, "a clue that some world allows", reason="no world fits it"

@@ -40,7 +40,7 @@ from deduce.games._bsi_cards import (
     field_index,
 )
 from deduce.investigation import Investigation as _Investigation
-from deduce.investigation import Recommendation
+from deduce.investigation import Recommendation, deletion_filter
 from deduce.space import Space
 
 __all__ = [
@@ -1105,12 +1105,5 @@ class Table(_Investigation):
                 "a move the cards in view allow",
                 reason="no case fits it that is out of view and was in the right draw pile",
             )
-        kept = list(informative)
-        i = 0
-        while i < len(kept):
-            trial = kept[:i] + kept[i + 1 :]
-            if fails(trial):
-                kept = trial
-            else:
-                i += 1
+        kept = deletion_filter(informative, fails)
         return Contradiction(clue, [self._clues[i] for i in kept])
