@@ -428,8 +428,12 @@ class Investigation:
 
     # -- recommendations ---------------------------------------------------------------
 
-    def _ranking(self, strategy: str) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
+    def _ranking(
+        self, strategy: str, among: Callable[[Any], bool] | None = None
+    ) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
         queries = self._queries()
+        if among is not None:
+            queries = [q for q in queries if among(q)]
         if not queries:
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
         part = self._partition(self._space, queries)
@@ -441,16 +445,29 @@ class Investigation:
         )
         return queries, part, order
 
-    def recommend(self, top: int = 3, *, strategy: str = "entropy") -> list[Recommendation]:
+    def recommend(
+        self,
+        top: int = 3,
+        *,
+        strategy: str = "entropy",
+        among: Callable[[Any], bool] | None = None,
+    ) -> list[Recommendation]:
         """The ``top`` most informative next moves under ``strategy``.
 
         Args:
             top: how many to return (at least 1).
             strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
                 game adds.
+            among: only moves for which this is true (default: every move).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
+            >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
+            ['133', '313']
         """
         check_int("top", top, 1)
-        queries, part, order = self._ranking(strategy)
+        queries, part, order = self._ranking(strategy, among)
         info = information(part)
         score = scores(part, strategy, self._extra_strategies())
         total = part.mass.sum(axis=1)
@@ -474,9 +491,9 @@ class Investigation:
             )
         return result
 
-    def best(self, strategy: str = "entropy") -> Any:
-        """The single best next move under ``strategy``."""
-        queries, _, order = self._ranking(strategy)
+    def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
+        """The single best next move under ``strategy`` (see :meth:`recommend`)."""
+        queries, _, order = self._ranking(strategy, among)
         return queries[int(order[0])]
 
     # -- persistence -------------------------------------------------------------------

@@ -37,7 +37,6 @@ Example:
 
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -309,7 +308,6 @@ class Investigation(_Investigation):
             raise InvalidInput("deck", deck, "a crime_writers.Deck (Deck.example() or Deck.load)")
         self.deck = deck
         self._tables = _tables(deck)
-        self._focus: str | None = None
         self._start()
 
     # -- the table's helpers -----------------------------------------------------------
@@ -457,7 +455,12 @@ class Investigation(_Investigation):
     # -- recommendations ---------------------------------------------------------------
 
     def recommend(
-        self, top: int = 3, *, strategy: str = "entropy", element: str | None = None
+        self,
+        top: int = 3,
+        *,
+        strategy: str = "entropy",
+        among: Callable[[Any], bool] | None = None,
+        element: str | None = None,
     ) -> list[Recommendation]:
         """The ``top`` best questions (each a :class:`Question`), overall or about
         ``element``.
@@ -472,10 +475,13 @@ class Investigation(_Investigation):
             Question(element='where', about='public')
         """
         if element is None:
-            return super().recommend(top, strategy=strategy)
-        view = copy.copy(self)
-        view._focus = _element(element)
-        return _Investigation.recommend(view, top, strategy=strategy)
+            return super().recommend(top, strategy=strategy, among=among)
+        focus = _element(element)
+        return super().recommend(
+            top,
+            strategy=strategy,
+            among=lambda q: q.element == focus and (among is None or among(q)),
+        )
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best
@@ -487,12 +493,11 @@ class Investigation(_Investigation):
             ['where', 'who', 'whom', 'why']
         """
         result = {}
+        open_elements = {q.element for q in self._queries()}
         for element in ELEMENTS:
-            view = copy.copy(self)
-            view._focus = element
-            if not view._queries():
+            if element not in open_elements:
                 continue
-            best = _Investigation.recommend(view, 1, strategy=strategy)[0]
+            best = self.recommend(1, strategy=strategy, element=element)[0]
             if best.information > 1e-9:
                 result[element] = best
         return result
@@ -613,11 +618,7 @@ class Investigation(_Investigation):
     def _queries(self) -> Sequence[Question]:
         state: _State = self._space.state
         asked = {Question(element, about) for element, about in state.replies}
-        return [
-            q
-            for q in self._tables.questions
-            if q not in asked and (self._focus is None or q.element == self._focus)
-        ]
+        return [q for q in self._tables.questions if q not in asked]
 
     def _partition(self, space: Space, queries: Sequence[Question]) -> Partition:
         n = len(queries)
