@@ -28,7 +28,7 @@ import numpy.typing as npt
 from deduce._validation import check_int, short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
-from deduce.strategy import Partition, information, partition, rank, scores
+from deduce.strategy import STRATEGIES, Partition, information, partition, rank, scores
 
 __all__ = ["Assignment", "Investigation", "Recommendation", "deletion_filter"]
 
@@ -435,6 +435,8 @@ class Investigation:
         if among is not None:
             queries = [q for q in queries if among(q)]
         if not queries:
+            if among is not None:
+                raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
         part = self._partition(self._space, queries)
         order = rank(
@@ -444,6 +446,22 @@ class Investigation:
             extra=self._extra_strategies(),
         )
         return queries, part, order
+
+    def check_strategy(self, strategy: str) -> str:
+        """``strategy`` if this game knows it (cheap: nothing is computed).
+
+        Raises:
+            InvalidInput: an unknown strategy, with the names this game knows.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation().check_strategy("minimax")
+            'minimax'
+        """
+        known = [*STRATEGIES, *self._extra_strategies()]
+        if strategy not in known:
+            raise InvalidInput("strategy", strategy, known)
+        return strategy
 
     def recommend(
         self,

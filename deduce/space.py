@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 
 __all__ = ["Space"]
@@ -76,6 +77,16 @@ class Space:
         array = np.asarray(worlds, dtype=np.int64)
         if array.ndim != 2 or array.shape[1] != len(self.names):
             raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
+        for column, values in enumerate(self.labels):
+            if len(array) and not 0 <= array[:, column].min() <= array[:, column].max() < len(
+                values
+            ):
+                bad = array[:, column][(array[:, column] < 0) | (array[:, column] >= len(values))]
+                raise InvalidInput(
+                    "worlds",
+                    int(bad[0]),
+                    f"indices from 0 to {len(values) - 1} for {self.names[column]!r}",
+                )
         weight_array = (
             np.ones(len(array), dtype=np.int64) if weights is None else np.asarray(weights)
         )
@@ -239,16 +250,26 @@ class Space:
         """The labels of one solution row."""
         return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
 
-    def ranked(self) -> list[tuple[tuple[Any, ...], float]]:
+    def ranked(self, limit: int | None = None) -> list[tuple[tuple[Any, ...], float]]:
         """Every solution's labels with its probability, most probable first.
 
         Ties keep the fixed order of :meth:`solution_rows`.
+
+        Args:
+            limit: only the ``limit`` most probable ones (default: all).
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]])
+            >>> s.ranked(limit=1)
+            [(('b',), 0.6666666666666666)]
         """
         rows, weights = self.solution_rows(), self.solution_weights()
         total = float(weights.sum())
         if total == 0:
             return []
         order = np.argsort(-weights, kind="stable")
+        if limit is not None:
+            order = order[: check_int("limit", limit, 0)]
         return [(self.solution_labels(rows[i]), float(weights[i]) / total) for i in order]
 
     def probabilities(self) -> dict[tuple[Any, ...], float]:

@@ -37,7 +37,15 @@ import numpy.typing as npt
 
 from deduce.errors import InvalidInput
 
-__all__ = ["STRATEGIES", "Partition", "information", "partition", "rank", "scores"]
+__all__ = [
+    "STRATEGIES",
+    "Partition",
+    "information",
+    "joint_partition",
+    "partition",
+    "rank",
+    "scores",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -94,29 +102,65 @@ def partition(
     tiled = None if unit else np.tile(w, queries)
     mass = np.bincount(flat, weights=tiled, minlength=queries * k).reshape(queries, k)
     n_solutions = int(sol.max()) + 1 if len(sol) else 0
-    if n_solutions == worlds:  # one world per solution: the answer is a function of it
+    if len(np.unique(sol)) == worlds:  # one world per solution: the answer is a function of it
         count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
         cond = np.zeros(queries)
     else:
         joint_index = (
             (np.arange(queries)[:, None] * n_solutions + sol[None, :]) * k + outcome
         ).ravel()
-        unique, first = np.unique(joint_index, return_index=True)
-        del first
+        unique = np.unique(joint_index)
         q_of = unique // (n_solutions * k)
         a_of = unique % k
         count = np.bincount(q_of * k + a_of, minlength=queries * k).reshape(queries, k)
         count = count.astype(np.int64)
         joint_mass = np.bincount(joint_index, weights=tiled)[unique].astype(np.float64)
-        # H(answer | solution) = H(solution, answer) - H(solution)
-        total = float(w.sum())
-        p = joint_mass / total
-        h_joint = np.bincount(q_of, weights=-p * np.log2(p), minlength=queries)
-        ps = np.bincount(sol, weights=w) / total
-        ps = ps[ps > 0]
-        h_sol = float(-(ps * np.log2(ps)).sum())
-        cond = np.maximum(h_joint - h_sol, 0.0)
+        h_joint = np.bincount(q_of, weights=_plogp(joint_mass / float(w.sum())), minlength=queries)
+        cond = _conditional(
+            h_joint.astype(np.float64), np.bincount(sol, weights=w).astype(np.float64)
+        )
     return Partition(mass=mass.astype(np.float64), count=count, cond_entropy=cond)
+
+
+def joint_partition(joint: npt.ArrayLike) -> Partition:
+    """The partition from dense joint weights ``(Q, S, K)`` of (solution, answer).
+
+    For games that count the worlds behind each (solution, answer) pair directly
+    instead of listing worlds.
+
+    Example:
+        >>> p = joint_partition([[[1, 0], [0, 1]], [[1, 1], [1, 1]]])
+        >>> information(p).tolist(), p.count.tolist()
+        ([1.0, 0.0], [[1, 1], [2, 2]])
+    """
+    weights = np.asarray(joint, dtype=np.float64)
+    if weights.ndim != 3:
+        raise InvalidInput(
+            "joint", weights.shape, "an array of shape (queries, solutions, answers)"
+        )
+    total = float(weights[0].sum()) if len(weights) else 0.0
+    h_joint = _plogp(weights / total).sum(axis=(1, 2)) if total else np.zeros(len(weights))
+    per_solution = weights[0].sum(axis=1) if len(weights) else np.zeros(0)
+    return Partition(
+        mass=weights.sum(axis=1),
+        count=(weights > 0).sum(axis=1).astype(np.int64),
+        cond_entropy=_conditional(h_joint, per_solution),
+    )
+
+
+def _plogp(p: FloatArray) -> FloatArray:
+    """``-p log2 p`` elementwise, 0 where p is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result: FloatArray = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    return result
+
+
+def _conditional(h_joint: FloatArray, solution_weights: FloatArray) -> FloatArray:
+    """H(answer | solution) = H(solution, answer) - H(solution), never below 0."""
+    total = float(solution_weights.sum())
+    h_solution = float(_plogp(solution_weights / total).sum()) if total else 0.0
+    result: FloatArray = np.maximum(h_joint - h_solution, 0.0)
+    return result
 
 
 def information(part: Partition) -> FloatArray:
@@ -127,9 +171,7 @@ def information(part: Partition) -> FloatArray:
         [1.0]
     """
     total = part.mass.sum(axis=1, keepdims=True)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(total > 0, part.mass / np.where(total > 0, total, 1), 0.0)
-        h = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1)), 0.0).sum(axis=1)
+    h = _plogp(part.mass / np.where(total > 0, total, 1)).sum(axis=1)
     result: FloatArray = np.maximum(h - part.cond_entropy, 0.0) + 0.0
     return result
 
