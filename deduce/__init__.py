@@ -10,17 +10,22 @@ Example:
 
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Assignment, Investigation, Recommendation
+from deduce.model import Answer, Fact, Model, ModelInvestigation
 from deduce.simulate import Stats, simulate
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition
 
 __all__ = [
     "STRATEGIES",
+    "Answer",
     "Assignment",
     "Contradiction",
     "DeduceError",
+    "Fact",
     "InvalidInput",
     "Investigation",
+    "Model",
+    "ModelInvestigation",
     "Partition",
     "Recommendation",
     "Space",

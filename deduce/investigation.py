@@ -30,7 +30,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, information, partition, rank, scores
 
-__all__ = ["Assignment", "Investigation", "Recommendation", "deletion_filter"]
+__all__ = ["Assignment", "Investigation", "Recommendation", "as_investigation", "deletion_filter"]
 
 _FORMAT = 1
 _CHUNK = 1 << 22  # outcome-table entries computed at once
@@ -144,11 +144,15 @@ class Investigation:
     @classmethod
     def _from_config(cls, config: dict[str, Any], **context: Any) -> Self:
         try:
-            return cls(**config, **context)
+            made = cls(**config, **context)
         except TypeError as error:
             raise InvalidInput(
                 "config", config, f"the set-up of {cls.game}", reason=str(error)
             ) from None
+        expected = json.loads(json.dumps(made._config()))  # as it reads back from JSON
+        if expected != json.loads(json.dumps(config)):
+            raise InvalidInput("config", config, f"the whole set-up: {expected}")
+        return made
 
     def _initial_space(self) -> Space:
         raise NotImplementedError
@@ -296,21 +300,23 @@ class Investigation:
     ) -> tuple[Any, ...]:
         """A minimal sub-list of ``clues`` (order kept) with ``holds(replay(sub + tail))``.
 
-        A deletion filter: each clue is dropped when what must hold still holds without
-        it. The space after the clues already kept is carried along, so each trial only
-        replays the clues after the one it drops.
+        :func:`deletion_filter` over the clues; the space after the clues already kept
+        is carried along, so each trial only replays the clues after the one it drops.
         """
-        kept = list(clues)
-        prefix: Space | None = self._root()._space
-        i = 0
-        while i < len(kept):
-            trial = None if prefix is None else self._replay([*kept[i + 1 :], *tail], prefix)
-            if holds(trial):
-                del kept[i]
-            else:
-                prefix = None if prefix is None else self._replay([kept[i]], prefix)
-                i += 1
-        return tuple(kept)
+        prefix: list[Space | None] = [self._root()._space]  # after the clues kept so far
+        kept = 0
+
+        def trial_holds(trial: list[Any]) -> bool:
+            start = prefix[-1]
+            return holds(None if start is None else self._replay([*trial[kept:], *tail], start))
+
+        def keep(clue: Any) -> None:
+            nonlocal kept
+            start = prefix[-1]
+            prefix.append(None if start is None else self._replay([clue], start))
+            kept += 1
+
+        return tuple(deletion_filter(clues, trial_holds, on_keep=keep))
 
     def _root(self) -> Investigation:
         node: Investigation = self
@@ -576,25 +582,52 @@ class Investigation:
         return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
 
 
-def deletion_filter(items: Sequence[Any], holds: Callable[[list[Any]], bool]) -> list[Any]:
+def as_investigation(game: Any) -> Investigation:
+    """A new investigation of ``game`` (a game with ``investigation()``), or ``game`` itself
+    if it already is an investigation.
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> as_investigation(Game(2, 2)).clues
+        ()
+    """
+    start = game.investigation() if hasattr(game, "investigation") else game
+    if not isinstance(start, Investigation):
+        raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
+    return start
+
+
+def deletion_filter(
+    items: Sequence[Any],
+    holds: Callable[[list[Any]], bool],
+    *,
+    on_keep: Callable[[Any], None] | None = None,
+) -> list[Any]:
     """A minimal sub-list of ``items`` (order kept) for which ``holds`` is still true.
 
     ``holds(items)`` must be true and stay true for every super-list of a list it holds
     for; each item is dropped in turn when ``holds`` survives without it, so no item of the
     answer can be left out. Used to shrink conflicts and explanations.
 
+    Args:
+        items: the candidates, in order.
+        holds: the test, called with a trial list: the items kept so far, then every
+            item after the one being tried.
+        on_keep: called with each item as it is found to be needed (callers use it to
+            carry work done on the kept prefix from one trial to the next).
+
     Example:
         >>> deletion_filter([1, 2, 3, 4], lambda kept: sum(kept) >= 5)
         [3, 4]
     """
-    kept = list(items)
-    i = 0
-    while i < len(kept):
-        trial = kept[:i] + kept[i + 1 :]
-        if holds(trial):
-            kept = trial
-        else:
-            i += 1
+    kept: list[Any] = []
+    rest = list(items)
+    while rest:
+        item, rest = rest[0], rest[1:]
+        if not holds(kept + rest):
+            kept.append(item)
+            if on_keep is not None:
+                on_keep(item)
     return kept
 
 

@@ -159,6 +159,8 @@ class Model:
             for c in self._constraints:
                 problem.addConstraint(self._index_predicate(c), list(c.variables))
             rows = sorted(tuple(s[n] for n in self.names) for s in problem.getSolutions())
+            if not rows:
+                raise DeduceError("the model's constraints allow no world at all")
             worlds = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.names))
             solution = self._solution or list(self.names)
             self._space = Space(self.names, list(self._domains.values()), worlds, solution=solution)

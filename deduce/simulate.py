@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, as_investigation
 
 __all__ = ["Stats", "simulate"]
 
@@ -53,6 +53,9 @@ class Stats:
     strategy: str
     histogram: dict[int, int]
     opening: Any = None
+
+    def __hash__(self) -> int:
+        return hash((self.strategy, tuple(self.histogram.items()), self.opening))
 
     @property
     def games(self) -> int:
@@ -99,17 +102,16 @@ def simulate(
         InvalidInput: a bad game, strategy or secret.
         DeduceError: the strategy stopped making progress.
     """
-    start = game.investigation() if hasattr(game, "investigation") else game
-    if not isinstance(start, Investigation):
-        raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
-    start.recommend(top=1, strategy=strategy)  # checks the strategy name early
+    start = as_investigation(game)
+    start.check_strategy(strategy)
     ids = start.space.ids
     if secrets is None:
         rows = np.arange(start.space.size)
     else:
         position = {int(world): row for row, world in enumerate(ids)}
-        wanted = [start._world_of(secret) for secret in secrets]
-        missing = [s for s, w in zip(secrets, wanted, strict=True) if w not in position]
+        chosen = list(secrets)
+        wanted = [start._world_of(secret) for secret in chosen]
+        missing = [s for s, w in zip(chosen, wanted, strict=True) if w not in position]
         if missing:
             raise InvalidInput("secrets", missing[0], "secrets still possible in this game")
         rows = np.array([position[w] for w in wanted], dtype=np.int64)

@@ -22,18 +22,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, as_investigation
 
 __all__ = ["clue_sequences", "contains", "games", "secrets"]
-
-
-def _start(game: Any) -> Investigation:
-    start = game.investigation() if hasattr(game, "investigation") else game
-    if not isinstance(start, Investigation):
-        from deduce.errors import InvalidInput
-
-        raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
-    return start
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
@@ -47,7 +38,7 @@ def secrets(game: Any) -> st.SearchStrategy[Any]:
         ...     assert code in Game(2, 2).codes()
         >>> test_is_a_code()
     """
-    strategy: st.SearchStrategy[Any] = _start(game)._secrets_strategy()
+    strategy: st.SearchStrategy[Any] = as_investigation(game)._secrets_strategy()
     return strategy
 
 
@@ -57,7 +48,7 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
     Each clue is drawn from the investigation as it stands, so clues that depend on the
     state (a card played after a guess, say) come out right.
     """
-    start = _start(game)
+    start = as_investigation(game)
 
     @st.composite
     def build(draw: st.DrawFn) -> Investigation:
@@ -74,7 +65,7 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
 
 def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:
     """Pairs ``(secret, investigation)``: a secret and truthful clues about it."""
-    start = _start(game)
+    start = as_investigation(game)
     return secrets(start).flatmap(
         lambda secret: st.tuples(
             st.just(secret), clue_sequences(start, secret, max_clues=max_clues)

@@ -84,6 +84,20 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
         "subset",
     ),
     ("space shape", lambda: deduce.Space(("a",), ((0,),), [[0, 0]]), "worlds", "shape"),
+    ("space index", lambda: deduce.Space(("a",), ((0, 1),), [[0], [5]]), "worlds", "0 to 1"),
+    ("unicode digit", lambda: MM.guess("\u0661122", black=0, white=0), "code", "from 1 to 6"),
+    ("superscript", lambda: MM.guess("\u00b2122", black=0, white=0), "code", "from 1 to 6"),
+    (
+        "json config incomplete",
+        lambda: Investigation.from_json(
+            '{"format": 1, "game": "mastermind", "config": {}, "clues": []}'
+        ),
+        "config",
+        "whole set-up",
+    ),
+    ("among none", lambda: MM.recommend(among=lambda code: False), "among", "some move"),
+    ("ranked limit", lambda: MM.space.ranked(limit=-1), "limit", "at least 0"),
+    ("check_strategy", lambda: MM.check_strategy("greedy"), "strategy", "'most_parts'"),
 ]
 
 

@@ -180,5 +180,44 @@ def test_answer_entropy_excludes_noise() -> None:
     assert ranked[1].outcomes == {"heads": 0.5, "tails": 0.5}
 
 
+def test_a_model_without_worlds_is_refused() -> None:
+    m = Model()
+    m.variable("x", [1, 2])
+    m.constraint(lambda x: x > 2, ["x"])
+    with pytest.raises(deduce.DeduceError, match="no world"):
+        m.investigation()
+
+
+@settings(max_examples=25)
+@given(games(whodunit().investigation(), max_clues=4), st.data())
+def test_cp_sat_conflicts_over_answers_are_minimal(
+    game: tuple[int, ModelInvestigation], data: st.DataObject
+) -> None:
+    """A query answered with a value no remaining world gives: the core is minimal."""
+    _, inv = game
+    impossible = []
+    for name in inv.model._queries:
+        codes, labels = inv._tables[inv._query_index(name)]
+        seen = set(codes[inv.space.ids].tolist())
+        impossible += [Answer(name, label) for k, label in enumerate(labels) if k not in seen]
+    if not impossible:
+        return
+    clue = data.draw(st.sampled_from(impossible))
+    root = inv.model.investigation()
+    try:
+        inv.observe(clue)
+    except deduce.InvalidInput:
+        assert root._replay([clue]).total == 0  # type: ignore[union-attr]
+        return
+    except deduce.Contradiction as caught:
+        conflict = caught.conflict
+    else:
+        raise AssertionError("an impossible answer was accepted")
+    assert root._replay([*conflict, clue]).total == 0  # type: ignore[union-attr]
+    for dropped in conflict:
+        rest = [c for c in conflict if c is not dropped]
+        assert root._replay([*rest, clue]).total > 0  # type: ignore[union-attr]
+
+
 def test_answer_clue_types() -> None:
     assert Answer("room", "hall") == Answer(query="room", outcome="hall")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import itertools
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -10,11 +12,41 @@ import deduce
 from deduce.games.mastermind import Code, Game
 
 
-def test_stats_values() -> None:
-    stats = deduce.simulate(Game(3, 3), "minimax")
-    assert stats.games == 27
-    assert stats.total == sum(k * v for k, v in stats.histogram.items())
-    assert stats.mean == stats.total / 27
+def reference_minimax(pegs: int, colours: int) -> dict[int, int]:
+    """Knuth's rule played against every secret, one game at a time, in plain Python."""
+    codes = list(itertools.product(range(colours), repeat=pegs))
+
+    def feedback(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
+        black = sum(a == b for a, b in zip(secret, guess, strict=True))
+        return black, sum((Counter(secret) & Counter(guess)).values()) - black
+
+    histogram: Counter[int] = Counter()
+    for secret in codes:
+        left, moves = list(codes), 0
+        while True:
+            possible = set(left)
+            guess = min(
+                codes,
+                key=lambda g: (
+                    max(Counter(feedback(s, g) for s in left).values()),
+                    g not in possible,
+                    g,
+                ),
+            )
+            moves += 1
+            answer = feedback(secret, guess)
+            if answer[0] == pegs:
+                break
+            left = [s for s in left if feedback(s, guess) == answer]
+        histogram[moves] += 1
+    return dict(sorted(histogram.items()))
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(3, 3), (2, 4), (3, 4)])
+def test_minimax_games_match_a_game_by_game_reference(pegs: int, colours: int) -> None:
+    stats = deduce.simulate(Game(pegs, colours), "minimax")
+    assert stats.histogram == reference_minimax(pegs, colours)
+    assert stats.games == colours**pegs
     assert stats == deduce.Stats("minimax", stats.histogram, opening=stats.opening)
 
 
@@ -31,19 +63,36 @@ def test_from_an_investigation() -> None:
     assert stats.games == len(inv.solutions()) == 256
 
 
+def serial(strategy: str) -> deduce.Stats:
+    """Every subtree played one after another (one worker thread, no process pool)."""
+    with ThreadPoolExecutor(max_workers=1) as one:
+        return deduce.simulate(Game(4, 4), strategy, executor=one)
+
+
+def test_default_process_pool_gives_identical_results() -> None:
+    assert deduce.simulate(Game(4, 4), "entropy") == serial("entropy")
+
+
+def test_secrets_may_be_any_iterable() -> None:
+    stats = deduce.simulate(Game(3, 3), "minimax", secrets=(c for c in ["111", "123"]))
+    assert stats.games == 2
+    assert hash(stats) == hash(deduce.simulate(Game(3, 3), "minimax", secrets=["111", "123"]))
+
+
 def test_process_pool_gives_identical_results() -> None:
-    serial = deduce.simulate(Game(4, 4), "entropy")
+    serial_stats = serial("entropy")
     with ProcessPoolExecutor(max_workers=2) as pool:
         parallel = deduce.simulate(Game(4, 4), "entropy", executor=pool)
-    assert parallel == serial
+    assert parallel == serial_stats
 
 
 def test_dask_gives_identical_results() -> None:
-    distributed = pytest.importorskip("distributed")
-    serial = deduce.simulate(Game(4, 4), "minimax")
+    import distributed
+
+    serial_stats = serial("minimax")
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster,
         distributed.Client(cluster) as client,
     ):
         result = deduce.simulate(Game(4, 4), "minimax", executor=client.get_executor())
-    assert result == serial
+    assert result == serial_stats

@@ -115,9 +115,8 @@ class Game:
             f"{self.pegs} ints from 0 to {self.colours - 1}"
         )
         if isinstance(digits, str):
-            ok = len(digits) == self.pegs and all(
-                c.isdigit() and 1 <= int(c) <= self.colours for c in digits
-            )
+            allowed = "123456789"[: self.colours]
+            ok = len(digits) == self.pegs and all(c in allowed for c in digits)
             if ok:
                 return Code(digits)
         elif (
