@@ -23,7 +23,16 @@ __all__ = ["Contradiction", "DeduceError", "InvalidInput"]
 
 
 class DeduceError(Exception):
-    """Base class of every error raised by deduce."""
+    """Base class of every error raised by deduce.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> try:
+        ...     Investigation(2, 2).undo()
+        ... except DeduceError as error:
+        ...     print(type(error).__name__)
+        InvalidInput
+    """
 
 
 class InvalidInput(DeduceError, ValueError):

@@ -253,12 +253,24 @@ class Investigation:
 
     @property
     def clues(self) -> tuple[Any, ...]:
-        """Every clue so far, oldest first."""
+        """Every clue so far, oldest first.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("12", black=0, white=2).clues
+            (Guess(code='12', black=0, white=2),)
+        """
         return self._clues
 
     @property
     def space(self) -> Space:
-        """The worlds still possible (read-only; for analysis)."""
+        """The worlds still possible (read-only; for analysis).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).space.size
+            4
+        """
         return self._space
 
     def observe(self, clue: Any) -> Self:
@@ -268,6 +280,11 @@ class Investigation:
             InvalidInput: the clue is malformed, or impossible even on its own.
             Contradiction: the clue cannot be true together with earlier clues; its
                 ``conflict`` names the smallest such set of them that was found.
+
+        Example:
+            >>> from deduce.games.mastermind import Guess, Investigation
+            >>> len(Investigation(2, 3).observe(Guess("12", 2, 0)).solutions())
+            1
         """
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
@@ -340,6 +357,11 @@ class Investigation:
 
         Raises:
             InvalidInput: there is no clue to undo.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("12", black=0, white=2).undo().clues
+            ()
         """
         if self._parent is None:
             raise InvalidInput("undo", "no clues", "an investigation with at least one clue")
@@ -349,25 +371,56 @@ class Investigation:
     # -- reading -----------------------------------------------------------------------
 
     def solutions(self) -> list[Any]:
-        """The remaining solutions, most probable first."""
+        """The remaining solutions, most probable first.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("12", black=0, white=2).solutions()
+            [Code('21')]
+        """
         return [self._solution(labels) for labels, _ in self._space.ranked()]
 
     def probabilities(self) -> dict[Any, float]:
-        """Each remaining solution -> its exact probability (they sum to 1)."""
+        """Each remaining solution -> its exact probability (they sum to 1).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("11", black=1, white=0).probabilities()
+            {Code('12'): 0.5, Code('21'): 0.5}
+        """
         return {self._solution(labels): p for labels, p in self._space.ranked()}
 
     def marginals(self) -> dict[str, dict[Any, float]]:
-        """For each field of the solution, each value's probability."""
+        """For each field of the solution, each value's probability.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("11", black=1, white=0).marginals()["peg1"]
+            {'1': 0.5, '2': 0.5}
+        """
         return self._space.marginals()
 
     @property
     def solved(self) -> Any | None:
-        """The solution if exactly one remains, else None."""
+        """The solution if exactly one remains, else None.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 2).guess("11", black=1, white=0)
+            >>> inv.solved is None, inv.guess("12", black=2, white=0).solved
+            (True, Code('12'))
+        """
         ranked = self._space.ranked()
         return self._solution(ranked[0][0]) if len(ranked) == 1 else None
 
     def certain(self) -> dict[str, Any]:
-        """The fields of the solution whose value is already certain."""
+        """The fields of the solution whose value is already certain.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 3).guess("13", black=1, white=0).guess("33", 0, 0).certain()
+            {'peg1': '1'}
+        """
         return {
             name: next(v for v, p in values.items() if p == 1.0)
             for name, values in self.marginals().items()
@@ -516,14 +569,27 @@ class Investigation:
         return result
 
     def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
-        """The single best next move under ``strategy`` (see :meth:`recommend`)."""
+        """The single best next move under ``strategy`` (see :meth:`recommend`).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation().best("minimax")
+            Code('1122')
+        """
         queries, _, order = self._ranking(strategy, among)
         return queries[int(order[0])]
 
     # -- persistence -------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The set-up and every clue, as JSON text that :meth:`from_json` reads back."""
+        """The set-up and every clue, as JSON text that :meth:`from_json` reads back.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 2).guess("12", black=0, white=2)
+            >>> Investigation.from_json(inv.to_json()) == inv
+            True
+        """
         document = {
             "format": _FORMAT,
             "game": self.game,
@@ -542,6 +608,14 @@ class Investigation:
 
         Raises:
             InvalidInput: the text is not a saved investigation of this game.
+
+        Example:
+            >>> import deduce
+            >>> deduce.Investigation.from_json(
+            ...     '{"format": 1, "game": "mastermind", "clues": [], '
+            ...     '"config": {"pegs": 2, "colours": 3, "black_only": false}}'
+            ... )
+            Investigation(2, 3)
         """
         try:
             document = json.loads(text)

@@ -105,6 +105,12 @@ class Model:
             name: a new variable name.
             domain: its possible values (at least one, all different, hashable).
             solution: whether it belongs to the solution the player must name.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.names
+            ('x',)
         """
         if not isinstance(name, str) or not name or name in self._domains:
             raise InvalidInput("name", name, "a new, non-empty variable name")
@@ -117,12 +123,28 @@ class Model:
         self._space = None
 
     def constraint(self, predicate: Callable[..., bool], variables: Sequence[str]) -> None:
-        """Require ``predicate(*values of variables)`` in every world."""
+        """Require ``predicate(*values of variables)`` in every world.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.constraint(lambda x: x != 2, ["x"])
+            >>> m.space().size
+            2
+        """
         self._constraints.append(_Constraint(predicate, self._names("variables", variables)))
         self._space = None
 
     def query(self, name: str, function: Callable[..., Hashable], variables: Sequence[str]) -> None:
-        """Declare a question a player can ask: its answer is ``function(*values)``."""
+        """Declare a question a player can ask: its answer is ``function(*values)``.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.query("odd?", lambda x: x % 2 == 1, ["x"])
+            >>> m.investigation().answer("odd?", False).solutions()
+            [Assignment(x=2)]
+        """
         if not isinstance(name, str) or not name or name in self._queries:
             raise InvalidInput("name", name, "a new, non-empty query name")
         self._queries[name] = _Query(name, function, self._names("variables", variables))
@@ -139,17 +161,38 @@ class Model:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The variables, in declaration order."""
+        """The variables, in declaration order.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.names
+            ('x',)
+        """
         return tuple(self._domains)
 
     def domain(self, name: str) -> tuple[Hashable, ...]:
-        """The values of variable ``name``."""
+        """The values of variable ``name``.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.domain("x")
+            (1, 2, 3)
+        """
         if name not in self._domains:
             raise InvalidInput("variable", name, list(self._domains))
         return self._domains[name]
 
     def space(self) -> Space:
-        """Every world of the model, enumerated by python-constraint2 (sorted)."""
+        """Every world of the model, enumerated by python-constraint2 (sorted).
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.space().size
+            3
+        """
         if self._space is None:
             if not self._domains:
                 raise DeduceError("the model has no variables")
@@ -175,11 +218,26 @@ class Model:
         return check
 
     def investigation(self) -> ModelInvestigation:
-        """A new investigation of this game."""
+        """A new investigation of this game.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> len(m.investigation().solutions())
+            3
+        """
         return ModelInvestigation(self)
 
     def from_json(self, text: str) -> ModelInvestigation:
-        """Rebuild an investigation of this model saved by ``to_json``."""
+        """Rebuild an investigation of this model saved by ``to_json``.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> inv = m.investigation().fact("x", 1, holds=False)
+            >>> m.from_json(inv.to_json()) == inv
+            True
+        """
         return ModelInvestigation.from_json(text, model=self)
 
 
@@ -201,11 +259,26 @@ class ModelInvestigation(Investigation):
         self._tables = self._build_tables()
 
     def answer(self, query: str, outcome: Any) -> ModelInvestigation:
-        """The investigation after ``query`` was answered ``outcome``."""
+        """The investigation after ``query`` was answered ``outcome``.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.query("x", lambda x: x, ["x"])
+            >>> m.investigation().answer("x", 3).solved
+            Assignment(x=3)
+        """
         return self.observe(Answer(query, outcome))
 
     def fact(self, variable: str, value: Any, *, holds: bool = True) -> ModelInvestigation:
-        """The investigation after learning that ``variable`` is (or is not) ``value``."""
+        """The investigation after learning that ``variable`` is (or is not) ``value``.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.investigation().fact("x", 2, holds=False).solutions()
+            [Assignment(x=1), Assignment(x=3)]
+        """
         return self.observe(Fact(variable, value, holds))
 
     # -- rules -------------------------------------------------------------------------
@@ -336,7 +409,15 @@ class ModelInvestigation(Investigation):
         return status != cp_model.INFEASIBLE, solver
 
     def possible(self, **assignment: Any) -> bool:
-        """Whether some world fits every clue and ``assignment`` (proved by CP-SAT)."""
+        """Whether some world fits every clue and ``assignment`` (proved by CP-SAT).
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> inv = m.investigation().fact("x", 2, holds=False)
+            >>> inv.possible(x=2), inv.possible(x=3)
+            (False, True)
+        """
         cp, literal, switches = self._cp(self._clues)
         for name, value in assignment.items():
             index = self.model.domain(name).index(value) if value in self.model.domain(name) else -1
@@ -346,7 +427,14 @@ class ModelInvestigation(Investigation):
         return self._solve(cp, switches)[0]
 
     def proven(self) -> dict[str, Any]:
-        """The solution's variables whose value CP-SAT proves certain."""
+        """The solution's variables whose value CP-SAT proves certain.
+
+        Example:
+            >>> m = Model()
+            >>> m.variable("x", [1, 2, 3])
+            >>> m.investigation().fact("x", 1).proven()
+            {'x': 1}
+        """
         cp, literal, switches = self._cp(self._clues)
         feasible, first = self._solve(cp, switches)
         if not feasible:

@@ -101,6 +101,11 @@ def simulate(
     Raises:
         InvalidInput: a bad game, strategy or secret.
         DeduceError: the strategy stopped making progress.
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> simulate(Game(2, 3), "entropy").histogram
+        {1: 1, 2: 4, 3: 4}
     """
     start = as_investigation(game)
     start.check_strategy(strategy)

@@ -180,27 +180,60 @@ class Space:
 
     @property
     def size(self) -> int:
-        """The number of worlds (rows) left."""
+        """The number of worlds (rows) left.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.size
+            3
+        """
         return len(self.worlds)
 
     @property
     def total(self) -> Any:
-        """The sum of the weights (0 for an empty space)."""
+        """The sum of the weights (0 for an empty space).
+
+        Example:
+            >>> Space(("x",), ((0, 1),), [[0], [1]], weights=[2, 3]).total
+            5
+        """
         return self.weights.sum().item() if len(self.weights) else 0
 
     def index(self, name: str) -> int:
-        """The column of variable ``name``."""
+        """The column of variable ``name``.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.index("y")
+            1
+        """
         try:
             return self.names.index(name)
         except ValueError:
             raise InvalidInput("variable", name, self.names) from None
 
     def column(self, name: str) -> IntArray:
-        """The value index of variable ``name`` in every world."""
+        """The value index of variable ``name`` in every world.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.column("x").tolist()
+            [0, 1, 1]
+        """
         return self.worlds[:, self.index(name)]
 
     def label_index(self, name: str, label: Any) -> int:
-        """The index of ``label`` among the values of variable ``name``."""
+        """The index of ``label`` among the values of variable ``name``.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.label_index("x", "b")
+            1
+        """
         labels = self.labels[self.index(name)]
         try:
             return labels.index(label)
@@ -209,7 +242,14 @@ class Space:
 
     @property
     def solution_names(self) -> tuple[str, ...]:
-        """The names of the solution's variables."""
+        """The names of the solution's variables.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_names
+            ('x',)
+        """
         return tuple(self.names[i] for i in self.solution)
 
     def _projection(self) -> tuple[IntArray, IntArray]:
@@ -229,15 +269,36 @@ class Space:
         return projection
 
     def solution_ids(self) -> IntArray:
-        """For every world, the number of its solution among :meth:`solution_rows`."""
+        """For every world, the number of its solution among :meth:`solution_rows`.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_ids().tolist()
+            [0, 1, 1]
+        """
         return self._projection()[0]
 
     def solution_rows(self) -> IntArray:
-        """The distinct solutions, as rows of value indices (in a fixed, sorted order)."""
+        """The distinct solutions, as rows of value indices (in a fixed, sorted order).
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_rows().tolist()
+            [[0], [1]]
+        """
         return self._projection()[1]
 
     def solution_weights(self) -> npt.NDArray[Any]:
-        """The weight of each row of :meth:`solution_rows`."""
+        """The weight of each row of :meth:`solution_rows`.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_weights().tolist()
+            [1.0, 2.0]
+        """
         if "solution_weights" not in self._cache:
             ids, rows = self._projection()
             self._cache["solution_weights"] = np.bincount(
@@ -247,7 +308,14 @@ class Space:
         return result
 
     def solution_labels(self, row: Sequence[int]) -> tuple[Any, ...]:
-        """The labels of one solution row."""
+        """The labels of one solution row.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_labels([1])
+            ('b',)
+        """
         return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
 
     def ranked(self, limit: int | None = None) -> list[tuple[tuple[Any, ...], float]]:
@@ -273,7 +341,14 @@ class Space:
         return [(self.solution_labels(rows[i]), float(weights[i]) / total) for i in order]
 
     def probabilities(self) -> dict[tuple[Any, ...], float]:
-        """Solution labels -> probability, most probable first."""
+        """Solution labels -> probability, most probable first.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.probabilities()
+            {('b',): 0.6666666666666666, ('a',): 0.3333333333333333}
+        """
         return dict(self.ranked())
 
     def marginals(self, names: Sequence[str] | None = None) -> dict[str, dict[Any, float]]:

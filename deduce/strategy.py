@@ -209,6 +209,10 @@ def scores(
         part: the partition of every query.
         strategy: a name from :data:`STRATEGIES` or from ``extra``.
         extra: more strategies that a game offers.
+
+    Example:
+        >>> scores(partition([[0, 0], [0, 1]], [1, 1], [0, 1]), "most_parts").tolist()
+        [1.0, 2.0]
     """
     score: FloatArray = _keys(part, strategy, extra)[0]
     return score

@@ -47,6 +47,15 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
 
     Each clue is drawn from the investigation as it stands, so clues that depend on the
     state (a card played after a guess, say) come out right.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Game
+        >>> @settings(max_examples=10)
+        ... @given(clue_sequences(Game(2, 3), "12"))
+        ... def test_keeps_the_secret(inv):
+        ...     assert contains(inv, "12")
+        >>> test_keeps_the_secret()
     """
     start = as_investigation(game)
 
@@ -64,7 +73,18 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
 
 
 def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:
-    """Pairs ``(secret, investigation)``: a secret and truthful clues about it."""
+    """Pairs ``(secret, investigation)``: a secret and truthful clues about it.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Game
+        >>> @settings(max_examples=10)
+        ... @given(games(Game(2, 3)))
+        ... def test_pairs(game):
+        ...     secret, inv = game
+        ...     assert secret in inv.solutions()
+        >>> test_pairs()
+    """
     start = as_investigation(game)
     return secrets(start).flatmap(
         lambda secret: st.tuples(
@@ -74,5 +94,12 @@ def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Inve
 
 
 def contains(investigation: Investigation, secret: Any) -> bool:
-    """Whether ``secret`` is still possible in ``investigation``."""
+    """Whether ``secret`` is still possible in ``investigation``.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 2).guess("11", black=1, white=0)
+        >>> contains(inv, "12"), contains(inv, "22")
+        (True, False)
+    """
     return investigation._contains(secret)

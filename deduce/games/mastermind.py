@@ -83,6 +83,10 @@ class Game:
         pegs: positions in a code, 1 to 8.
         colours: colours, 2 to 9.
         black_only: give only black pegs (the count of exact matches).
+
+    Example:
+        >>> Game(pegs=3, colours=4).codes()[:2]
+        (Code('111'), Code('112'))
     """
 
     pegs: int = 4
@@ -133,11 +137,21 @@ class Game:
         raise InvalidInput(argument, value, expected)
 
     def codes(self) -> tuple[Code, ...]:
-        """Every code, in order (``11..1`` first)."""
+        """Every code, in order (``11..1`` first).
+
+        Example:
+            >>> len(Game().codes())
+            1296
+        """
         return _codes(self.pegs, self.colours)
 
     def index(self, code: Any) -> int:
-        """The position of ``code`` in :meth:`codes`."""
+        """The position of ``code`` in :meth:`codes`.
+
+        Example:
+            >>> Game().index("1121")
+            6
+        """
         index = 0
         for peg in self.code(code).pegs:
             index = index * self.colours + peg
@@ -156,13 +170,23 @@ class Game:
         return self.decode(k)
 
     def decode(self, k: int) -> tuple[int, int | None]:
-        """The feedback ``(black, white)`` numbered ``k`` in outcome tables."""
+        """The feedback ``(black, white)`` numbered ``k`` in outcome tables.
+
+        Example:
+            >>> Game().decode(11)
+            (2, 1)
+        """
         if self.black_only:
             return (k, None)
         return divmod(k, self.pegs + 1)
 
     def investigation(self) -> Investigation:
-        """A new investigation of this game."""
+        """A new investigation of this game.
+
+        Example:
+            >>> Game(2, 2).investigation()
+            Investigation(2, 2)
+        """
         return Investigation(self.pegs, self.colours, black_only=self.black_only)
 
 
@@ -224,7 +248,12 @@ class Investigation(_Investigation):
         self._start()
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
-        """The investigation after ``code`` got ``black`` (and ``white``) pegs."""
+        """The investigation after ``code`` got ``black`` (and ``white``) pegs.
+
+        Example:
+            >>> Investigation(2, 3).guess((0, 1), black=0, white=2).solved
+            Code('21')
+        """
         text = self.rules.code(code).digits
         return self.observe(Guess(text, black, white))
 
