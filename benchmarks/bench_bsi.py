@@ -15,8 +15,16 @@ from typing import Any
 
 from benchmarks._timing import median_seconds, report
 from deduce import Contradiction
-from deduce.games._bsi_play import advised, play_game
-from deduce.games.bsi import CASES, FIELDS, Card, Case, Investigation, Table
+from deduce.games.bsi import (
+    CASES,
+    FIELDS,
+    Card,
+    Case,
+    Investigation,
+    Table,
+    advised,
+    play_game,
+)
 
 
 def _field(case: Case, card: Card) -> str | int:
@@ -138,11 +146,12 @@ def main() -> None:
             lambda: laid.attempt(1, wrong, laid.drops_left(0)[0], correct=False),
         ),
         ("drew(card)", lambda: tried.drew("man/day")),
+        ("step (whose move it is)", lambda: laid.step),
         ("case_probabilities(opponent)", lambda: table.case_probabilities(1)),
         ("evidence(opponent)", lambda: table.evidence(1)),
         ("attempt_value(opponent, drops)", lambda: table.attempt_value(1, 3)),
-        ("recommend_attempt()", table.recommend_attempt),
-        ("best_attempt()", table.best_attempt),
+        ("recommend_attempt() (after my card is laid)", laid.recommend_attempt),
+        ("best_attempt() (after my card is laid)", laid.best_attempt),
         (f"a contradicting field, {len(late.clues)} moves (Contradiction)", contradiction),
         ("undo()", laid.undo),
         ("to_json()", table.to_json),

@@ -1,10 +1,12 @@
 """Crime Writers: every call a guest or the master-scribe makes at the table.
 
 The sample deck (30 persons, 20 scenes, 20 causes, 16 motives: 117,520 possible draws),
-in the middle of a story (a dozen replies), timed call by call. The posterior after a
-reply and the ranking of every question are also computed by straightforward references
-in the same run (pure Python over every draw; one pass over every draw per question) and
-checked to agree.
+in the middle of a story (a dozen replies), timed call by call. Straightforward
+references do the same work in the same run and are checked to agree: the posterior
+after all the replies from the deck (pure Python listing every draw, against deduce
+building its tables cold), the posterior after one more reply given the draws left
+(pure Python over those draws, against ``answer`` + ``marginals``), and the ranking of
+every question (one numpy pass over the draws per question, against ``recommend``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ REPLIES = [
     ("how", "object", "yes"),
     ("how", "weapon", "no"),
     ("how", "tool", "almost"),
+    ("how", "Adjustable wrench", "no"),
     ("where", "indoors", "yes"),
     ("where", "public", "no"),
     ("why", "emotion", "yes"),
@@ -45,12 +48,11 @@ REPLIES = [
 ]
 NEXT = ("who", "medical", "yes")
 
+Rows = tuple[list[tuple[tuple[str, ...], float]], dict[str, set[str]]]
 
-def reference_posterior(
-    deck: Deck, replies: list[tuple[str, str, str]]
-) -> dict[str, dict[str, float]]:
-    """Marginals by listing every draw in pure Python: a draw keeps weight 1/2 for each
-    tag reply its (invented or "maybe") element can only match by chance."""
+
+def reference_draws(deck: Deck) -> list[tuple[str, ...]]:
+    """Every draw, listed in pure Python: 3 elements are cards, killer != victim."""
     draws: list[tuple[str, ...]] = []
     options = [[c.text for c in deck.for_element(e)] for e in ELEMENTS]
     for mask in range(32):
@@ -62,52 +64,119 @@ def reference_posterior(
         for values in lists:
             stack = [(*prefix, v) for prefix in stack for v in values]
         draws.extend(d for d in stack if d[0] == INVENTED or d[0] != d[1])
-    cards = {(e, c.text): c for e in ELEMENTS for c in deck.for_element(e)}
+    return draws
+
+
+def reference_apply(deck: Deck, rows: Rows, reply: tuple[str, str, str]) -> Rows:
+    """One reply applied to every draw left, in pure Python: a draw keeps weight 1/2 for
+    a tag reply its (invented or "maybe") element can only match by chance; naming a
+    card "no" leaves an invented element n - m of its n + 1 wordings."""
+    draws, excluded = rows
+    element, about, said = reply
+    if said not in ("yes", "no"):
+        return rows
+    e = ELEMENTS.index(element)
+    cards = {c.text: c for c in deck.for_element(element)}
+    result = []
+    if about in cards:
+        if said == "yes":
+            raise NotImplementedError("the benchmark's replies name cards with 'no' only")
+        left = len(cards) + 1 - len(excluded[element])
+        share = (left - 1) / left if about not in excluded[element] else 1.0
+        for draw, weight in draws:
+            if draw[e] == about:
+                continue
+            result.append((draw, weight * share if draw[e] == INVENTED else weight))
+        return result, {**excluded, element: excluded[element] | {about}}
+    for draw, weight in draws:
+        value = draw[e]
+        status = "maybe" if value == INVENTED else cards[value].status(about)
+        if status == "maybe":
+            result.append((draw, weight / 2))
+        elif (status == "has") == (said == "yes"):
+            result.append((draw, weight))
+    return result, excluded
+
+
+def reference_marginals(rows: Rows) -> dict[str, dict[str, float]]:
     mass: dict[str, dict[str, float]] = {e: defaultdict(float) for e in ELEMENTS}
     total = 0.0
-    for draw in draws:
-        weight = 1.0
-        for element, tag, reply in replies:
-            if reply not in ("yes", "no"):
-                continue
-            value = draw[ELEMENTS.index(element)]
-            status = "maybe" if value == INVENTED else cards[(element, value)].status(tag)
-            if status == "maybe":
-                weight /= 2
-            elif (status == "has") != (reply == "yes"):
-                weight = 0.0
-                break
-        if weight:
-            total += weight
-            for e, value in zip(ELEMENTS, draw, strict=True):
-                mass[e][value] += weight
+    for draw, weight in rows[0]:
+        total += weight
+        for e, value in zip(ELEMENTS, draw, strict=True):
+            mass[e][value] += weight
     return {e: {v: m / total for v, m in values.items()} for e, values in mass.items()}
 
 
+def reference_rows(deck: Deck, replies: list[tuple[str, str, str]]) -> Rows:
+    rows: Rows = ([(d, 1.0) for d in reference_draws(deck)], {e: set() for e in ELEMENTS})
+    for reply in replies:
+        rows = reference_apply(deck, rows, reply)
+    return rows
+
+
+def reference_posterior(
+    deck: Deck, replies: list[tuple[str, str, str]]
+) -> dict[str, dict[str, float]]:
+    """Marginals from the deck: every draw listed, then every reply applied."""
+    return reference_marginals(reference_rows(deck, replies))
+
+
+def deduce_posterior(deck: Deck, replies: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """The same work with deduce, from the deck (its cached tables cleared first)."""
+    cw._tables.cache_clear()
+    cw._worlds.cache_clear()
+    inv = Investigation(deck)
+    for reply in replies:
+        inv = inv.answer(*reply)
+    return inv.marginals()
+
+
+def check(got: dict[str, dict[str, float]], expected: dict[str, dict[str, float]]) -> None:
+    for element in ELEMENTS:
+        for value, p in got[element].items():
+            assert math.isclose(p, expected[element].get(value, 0.0), abs_tol=1e-12)
+
+
 def reference_information(inv: Investigation) -> list[tuple[float, Any]]:
-    """Bits of every question, one pass over every draw per question (numpy)."""
+    """Bits about the draw of every question not asked yet, one numpy pass over every
+    draw per question: P(yes) is 1, 0 or 1/2 for a tag, and for naming a card 1 for the
+    card, 1/(n + 1 - m) for an invented element (m of its card wordings answered no)."""
     space = inv.space
     weights = space.weights.astype(np.float64)
     total = weights.sum()
-    asked = {(c.element, c.about) for c in inv.clues if getattr(c, "reply", "") in ("yes", "no")}
+    asked = {(c.element, c.about) for c in inv.clues}
     result = []
+
+    def h(p: float) -> float:
+        return -sum(x * math.log2(x) for x in (p, 1 - p) if x > 0)
+
     for e, element in enumerate(ELEMENTS):
         stack = DECK_OF[element]
         column = space.worlds[:, e]
         cards = inv.deck.stack(stack)
-        abouts = [*inv.deck.tags(stack), *(c.text for c in cards)]
-        for about in abouts:
+        texts = [c.text for c in cards]
+        no = {c.about for c in inv.clues if c.element == element and c.about in texts}
+        assert all(c.reply == "no" for c in inv.clues if c.about in texts)
+        for about in [*inv.deck.tags(stack), *texts]:
             if (element, about) in asked:
                 continue
             if about in inv.deck.tags(stack):
-                codes = [{"has": 0, "lacks": 1, "maybe": 2}[c.status(about)] for c in cards]
-                status = np.array([*codes, 2])[column]
+                codes = [{"has": 1.0, "lacks": 0.0, "maybe": 0.5}[c.status(about)] for c in cards]
+                p_yes = np.array([*codes, 0.5])[column]
             else:
-                status = np.where(column == [c.text for c in cards].index(about), 0, 1)
-            maybe = weights[status == 2].sum()
-            p_yes = (weights[status == 0].sum() + maybe / 2) / total
-            h = -sum(p * math.log2(p) for p in (p_yes, 1 - p_yes) if p > 0)
-            result.append((round(max(h - maybe / total, 0.0), 9), cw.Question(element, about)))
+                share = 1.0 / (len(cards) + 1 - len(no))
+                p_yes = np.where(
+                    column == texts.index(about), 1.0, np.where(column == len(cards), share, 0.0)
+                )
+            p = float((weights * p_yes).sum() / total)
+            uncertain = (p_yes > 0) & (p_yes < 1)  # the rows whose reply is left to chance
+            cond = sum(
+                weights[uncertain & (p_yes == v)].sum() * h(float(v))
+                for v in np.unique(p_yes[uncertain])
+            )
+            bits = h(p) - float(cond) / total
+            result.append((round(max(bits, 0.0), 9), cw.Question(element, about)))
     result.sort(key=lambda item: -item[0])
     return result
 
@@ -120,15 +189,22 @@ def main() -> None:
         inv = inv.answer(element, about, reply)
     print(f"sample deck, {start.space.size} draws; {len(inv.clues)} replies: {inv.space.size} left")
 
-    ref_time, expected = median_seconds(
-        lambda: reference_posterior(deck, [*REPLIES, NEXT]), repeat=3
+    every = [*REPLIES, NEXT]
+    ref_full, expected = median_seconds(partial(reference_posterior, deck, every), repeat=5)
+    ours_full, got = median_seconds(partial(deduce_posterior, deck, every), repeat=5)
+    check(got, expected)
+    report(f"{len(every)} replies from the deck: pure Python over every draw", ref_full)
+    report(f"{len(every)} replies from the deck: deduce (cold tables)", ours_full, ref_full)
+
+    rows = reference_rows(deck, REPLIES)
+    print(f"reference: {len(rows[0])} draws left after {len(REPLIES)} replies")
+    ref_one, expected = median_seconds(
+        lambda: reference_marginals(reference_apply(deck, rows, NEXT)), repeat=20
     )
-    ours, after = median_seconds(lambda: inv.answer(*NEXT).marginals(), repeat=20)
-    for element in ELEMENTS:
-        for value, p in after[element].items():
-            assert math.isclose(p, expected[element].get(value, 0.0), abs_tol=1e-12)
-    report("a reply, new marginals: pure Python over every draw", ref_time)
-    report("a reply, new marginals: deduce (answer + marginals)", ours, ref_time)
+    ours_one, got = median_seconds(lambda: inv.answer(*NEXT).marginals(), repeat=20)
+    check(got, expected)
+    report("one more reply, new marginals: pure Python over the draws left", ref_one)
+    report("one more reply, new marginals: deduce (answer + marginals)", ours_one, ref_one)
 
     for label, state in (("at the start", start), ("after the replies", inv)):
         ref_rec, ranking = median_seconds(partial(reference_information, state), repeat=5)

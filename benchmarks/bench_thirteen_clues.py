@@ -3,39 +3,46 @@
 Side by side in one run: ``deduce`` (counting the deals of each puzzle with a dynamic
 program) and a straightforward numpy reference that lists every deal as a row and filters
 the rows. Measured: the first exact posterior, each later clue, and a full recommendation
-(every witness x attribute, by mutual information about my puzzle), plus the peak memory
-of deduce's part (tracemalloc) and of the whole process (``ru_maxrss``) before and after
-the reference ran. Both must agree exactly; the script checks that.
+(every witness x attribute, by mutual information about my puzzle). Both must agree
+exactly; the script checks that.
 
-Run: ``.venv/bin/python benchmarks/bench_thirteen_clues.py``
+deduce is timed twice: *cold*, each kind of call once in a fresh Python process with
+deduce's caches cleared just before it (the median over several processes), and *warm*,
+the median of many calls in one process once its caches are built. The reference has no
+caches; its times are medians of a few runs. Memory: the peak of the whole process
+(``ru_maxrss``) of the fresh processes and of this one before the reference runs (and
+after, for comparison), and the peak traced by ``tracemalloc`` in deduce's part.
+
+Run: ``.venv/bin/python -m benchmarks thirteen_clues``
 """
 
 from __future__ import annotations
 
+import json
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from functools import partial
 from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from benchmarks._timing import median_seconds
+from deduce.games import _thirteen_clues_cards, _thirteen_clues_count
 from deduce.games.thirteen_clues import CARDS, Ask, Deal, Investigation, attributes
 
 PLAYERS = 6
 SEED = 1
 CLUES = [(1, "red"), (2, "man"), (3, "indoors"), (4, "blue")]
-
-
-def median_time(call: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+WARM = 21  # calls per warm median
+COLD = 7  # fresh processes for the cold medians
+REFERENCE = 3  # runs per reference median
 
 
 def max_rss_mb() -> float:
@@ -109,10 +116,13 @@ class Enumeration:
     def weights(self) -> np.ndarray:
         return np.bincount(self.puzzle_id, minlength=len(self.puzzles))
 
-    def observe(self, witness: int, about: str, answer: int) -> None:
+    def filtered(self, witness: int, about: str, answer: int) -> tuple[np.ndarray, np.ndarray]:
+        """The deals (and their puzzle numbers) that agree with one more answer."""
         keep = self.answers(witness, self.attributes.index(about)) == answer
-        self.deals = self.deals[keep]
-        self.puzzle_id = self.puzzle_id[keep]
+        return self.deals[keep], self.puzzle_id[keep]
+
+    def observe(self, witness: int, about: str, answer: int) -> None:
+        self.deals, self.puzzle_id = self.filtered(witness, about, answer)
 
     def information(self) -> dict[tuple[int, str], float]:
         result = {}
@@ -135,24 +145,87 @@ class Enumeration:
 # -- the run --------------------------------------------------------------------------------
 
 
-def main() -> None:
+def table() -> tuple[tuple[str, str], list[Any], list[tuple[int, str, int]]]:
+    """My hand, the puzzles I see, and the clues (witness, about, true answer)."""
     deal = Deal.random(PLAYERS, seed=SEED)
-    hand, puzzles = deal.hands[0], list(deal.puzzles[1:])
     clues = [(w, about, deal.answer(w, about)) for w, about in CLUES]
-    print(f"13 Indizien, {PLAYERS} players, seed {SEED}; clues {clues}")
+    return deal.hands[0], list(deal.puzzles[1:]), clues
 
-    first, start = median_time(lambda: Investigation(PLAYERS, hand, puzzles), 21)
+
+def _clear_caches() -> None:
+    for cached in (
+        _thirteen_clues_count._layers,
+        _thirteen_clues_count._disjoint,
+        _thirteen_clues_count.incidence,
+        _thirteen_clues_cards.attribute_matrix,
+    ):
+        cached.cache_clear()
+
+
+def cold_run() -> dict[str, float]:
+    """In a fresh process: each kind of call timed once with deduce's caches cleared just
+    before it (seconds), and the process's peak RSS (MB)."""
+    hand, puzzles, clues = table()
+    times: dict[str, float] = {"imports_mb": max_rss_mb()}  # python, numpy, deduce loaded
+
+    def timed(key: str, call: Any) -> Any:
+        _clear_caches()
+        t = time.perf_counter()
+        result = call()
+        times[key] = time.perf_counter() - t
+        return result
+
+    start = timed("first", partial(Investigation, PLAYERS, hand, puzzles))
+    every = len(start._queries())
+    timed("start_rec", partial(start.recommend, top=every))
+    witness, about, answer = clues[0]
+    inv = timed("step", partial(start.question, 0, witness, about, answer))
+    for witness, about, answer in clues[1:]:
+        inv = inv.question(0, witness, about, answer)
+    timed("rec", partial(inv.recommend, top=every))
+    times["rss_mb"] = max_rss_mb()
+    return times
+
+
+def cold_medians() -> dict[str, float]:
+    """:func:`cold_run` in ``COLD`` fresh processes: the median of each measure (the
+    largest peak RSS)."""
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "benchmarks.bench_thirteen_clues", "--cold"]
+    runs = []
+    for _ in range(COLD):
+        out = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(f"the cold run failed:\n{out.stderr}")
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    result = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+    result["rss_mb"] = max(r["rss_mb"] for r in runs)
+    result["imports_mb"] = max(r["imports_mb"] for r in runs)
+    return result
+
+
+def main() -> None:
+    hand, puzzles, clues = table()
+    print(f"13 Indizien, {PLAYERS} players, seed {SEED}; clues {clues}")
+    cold = cold_medians()
+
+    def fresh() -> Investigation:
+        return Investigation(PLAYERS, hand, puzzles)
+
+    fresh()  # warm: caches built
+    first, start = median_seconds(fresh, repeat=WARM)
     print(f"  deduce: {start.space.total} deals over {start.space.size} puzzles")
     steps, inv = [], start
     for witness, about, answer in clues:
-        t, inv = median_time(lambda i=inv, w=witness, a=about, k=answer: i.question(0, w, a, k), 21)
+        t, inv = median_seconds(partial(inv.question, 0, witness, about, answer), repeat=WARM)
         steps.append(t)
     every = len(start._queries())
-    start_rec_time, start_recs = median_time(lambda: start.recommend(top=every), 11)
-    rec_time, recs = median_time(lambda: inv.recommend(top=every), 11)
+    start_rec_time, start_recs = median_seconds(lambda: start.recommend(top=every), repeat=WARM)
+    rec_time, recs = median_seconds(lambda: inv.recommend(top=every), repeat=WARM)
 
     tracemalloc.start()  # memory in a separate pass: tracing slows every allocation
-    traced = Investigation(PLAYERS, hand, puzzles)
+    traced = fresh()
     traced.recommend(top=every)
     for witness, about, answer in clues:
         traced = traced.question(0, witness, about, answer)
@@ -167,33 +240,48 @@ def main() -> None:
         enumeration.weights()
         return enumeration
 
-    ref_first, ref = median_time(build, 1)
+    ref_first, ref = median_seconds(build, repeat=REFERENCE)
     assert ref.weights().tolist() == _weights_in_order(start, ref)
-    ref_start_rec_time, info = median_time(ref.information, 1)
+    ref_start_rec_time, info = median_seconds(ref.information, repeat=REFERENCE)
     _check(start_recs, info)
     ref_steps = []
     for witness, about, answer in clues:
-        t, _ = median_time(lambda w=witness, a=about, k=answer: ref.observe(w, a, k), 1)
+        t, kept = median_seconds(partial(ref.filtered, witness, about, answer), repeat=REFERENCE)
+        ref.deals, ref.puzzle_id = kept
         ref_steps.append(t)
     assert ref.weights().tolist() == _weights_in_order(inv, ref)
-    ref_rec_time, info = median_time(ref.information, 1)
+    ref_rec_time, info = median_seconds(ref.information, repeat=REFERENCE)
     _check(recs, info)
     rss_all = max_rss_mb()
 
-    def line(what: str, ours: float, theirs: float) -> None:
+    print(
+        f"  {'':<40} {'deduce cold':>12} {'deduce warm':>12} {'reference':>11}"
+        f" {'ratio cold':>10} {'ratio warm':>10}"
+    )
+
+    def line(what: str, cold_time: float, warm: float, theirs: float) -> None:
         print(
-            f"  {what:<37} deduce {1000 * ours:9.2f} ms   enumeration {1000 * theirs:9.1f} ms"
-            f"   ratio {theirs / ours:7.0f}x"
+            f"  {what:<40} {1000 * cold_time:9.2f} ms {1000 * warm:9.2f} ms"
+            f" {1000 * theirs:8.0f} ms {theirs / cold_time:9.0f}x {theirs / warm:9.0f}x"
         )
 
-    line("first exact posterior", first, ref_first)
-    line("later clue (median of 4)", statistics.median(steps), statistics.median(ref_steps))
-    line("full recommendation before any clue", start_rec_time, ref_start_rec_time)
-    line("full recommendation after 4 clues", rec_time, ref_rec_time)
+    step, ref_step = statistics.median(steps), statistics.median(ref_steps)
+    line("first exact posterior", cold["first"], first, ref_first)
+    line("later clue (median of 4; cold: the 1st)", cold["step"], step, ref_step)
+    line(
+        "full recommendation before any clue", cold["start_rec"], start_rec_time, ref_start_rec_time
+    )
+    line("full recommendation after 4 clues", cold["rec"], rec_time, ref_rec_time)
+    print(
+        f"  deduce cold: median of {COLD} fresh processes; warm: median of {WARM} calls;"
+        f" reference: median of {REFERENCE} runs"
+    )
     print(f"  peak memory traced in deduce's part: {traced_peak / 2**20:.1f} MB")
     print(
-        f"  process peak (ru_maxrss) after deduce's part: {rss_deduce:.0f} MB;"
-        f" after the reference too: {rss_all:.0f} MB"
+        f"  whole-process peak (ru_maxrss): a fresh process running deduce only"
+        f" {cold['rss_mb']:.0f} MB (of which {cold['imports_mb']:.0f} MB once its modules are"
+        f" imported); this process before the reference {rss_deduce:.0f} MB,"
+        f" after it {rss_all:.0f} MB"
     )
 
 
@@ -214,4 +302,7 @@ def _weights_in_order(inv: Investigation, ref: Enumeration) -> list[int]:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--cold"]:
+        print(json.dumps(cold_run()))
+    else:
+        main()

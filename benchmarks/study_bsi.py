@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from deduce.games._bsi_play import Bot, advised, cautious, play_game, random_bot
+from deduce.games.bsi import Bot, advised, cautious, play_game, random_bot
 
 BOTS = {"advised": advised, "cautious": cautious, "random": random_bot}
 MATCHES = [("advised", "random"), ("advised", "cautious"), ("cautious", "random")]

@@ -4,7 +4,8 @@ For 3, 4 and 5 players, random deals (seeds 0..games-1); I alone act, every answ
 the truth of the deal, and nothing else happens at the table. Two policies:
 
 - ``recommended``: each turn the move ``Investigation.best("entropy")`` names (a question
-  to a witness about a colour, category or sub-kind, or a look at an informant card);
+  to a witness about a colour, category or sub-kind, a look at an informant card, or the
+  accusation, which it names when no other move can teach anything);
 - ``random``: a move drawn at random among the questions not asked yet (and the
   informant, while it has cards I have not seen).
 
@@ -13,8 +14,8 @@ counted). Sometimes no question can tell my puzzle from another: when my cards a
 another player's hidden cards can be swapped without changing any colour, category or
 sub-kind count that anyone sees. When no move teaches anything, both policies accuse
 the most probable puzzle (an action; if it is wrong, that puzzle is ruled out; if it is
-right, the game ends there). ``accused`` counts the games that needed an accusation.
-The histograms are :class:`deduce.Stats`.
+right, the game ends there): ``best`` names that accusation. ``accused`` counts the
+games that needed an accusation. The histograms are :class:`deduce.Stats`.
 
 Run: ``.venv/bin/python benchmarks/study_thirteen_clues.py [games]`` (default 200)
 """
@@ -28,7 +29,7 @@ from collections import Counter
 from typing import Any
 
 from deduce import Stats
-from deduce.games.thirteen_clues import Ask, Deal, Informant, Investigation, Peek
+from deduce.games.thirteen_clues import Accusation, Ask, Deal, Informant, Investigation, Peek
 
 LIMIT = 200
 
@@ -41,15 +42,16 @@ def play(deal: Deal, policy: str, rng: random.Random) -> tuple[int, int]:
     shown = list(deal.informants)
     rng.shuffle(shown)  # the informant cards in the order I would turn them
     for action in range(1, LIMIT + 1):
-        if inv.recommend(top=1)[0].information < 1e-9:  # no move teaches anything: accuse
+        advice = inv.best("entropy")
+        if isinstance(advice, Accusation):  # no move teaches anything: accuse
             accusations += 1
-            guess = inv.accusation().puzzle
+            guess = advice.puzzle
             if guess == deal.puzzles[0]:
                 return action, accusations
             inv = inv.accused(guess.person, guess.location, guess.weapon)
             continue
         if policy == "recommended":
-            move = inv.best("entropy")
+            move = advice
         else:
             move = rng.choice([q for q in inv._queries() if q not in asked])
         if isinstance(move, Peek):

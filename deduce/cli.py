@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 
 import deduce._demos
+from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
 __all__ = ["main"]
@@ -75,7 +76,9 @@ def _parser() -> argparse.ArgumentParser:
             "value and the most informative next moves are shown. Type `help` in the\n"
             "session for the clue syntax of the game and the commands (undo, history,\n"
             "save FILE, load FILE, why, quit). The session is saved after every clue, so\n"
-            "it can be resumed after a crash with --resume."
+            "it can be resumed after a crash with --resume. A saved game is never lost:\n"
+            "when a new game, --resume FILE or `load FILE` replaces a different game in\n"
+            "the autosave file, that game is kept as FILE.bak (then .bak.2, ...)."
         ),
         epilog=(
             "Examples:\n"
@@ -151,7 +154,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)",
     )
-    sim.add_argument("--workers", type=int, help="processes of the local pool")
+    sim.add_argument(
+        "--workers",
+        type=int,
+        help="processes of the local pool (with --executor process only; default: one per core)",
+    )
     return parser
 
 
@@ -173,7 +180,14 @@ def _state_dir() -> Path:
 def _play(args: argparse.Namespace, console: Console) -> int:
     from deduce._play import adapter as find_adapter
     from deduce._play.adapter import Question
-    from deduce._play.session import Session, ask_setup, load_file, readline_reader, saved_game
+    from deduce._play.session import (
+        Session,
+        ask_setup,
+        count,
+        load_file,
+        readline_reader,
+        saved_game,
+    )
 
     if args.list:
         print("\n".join(_games()))
@@ -206,7 +220,11 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         resume = _offer_resume(autosave, game, read, console)
     if resume is not None:
         investigation = load_file(resume, game.investigation_type)
-        console.print(f"Resumed {len(investigation.clues)} clues from {escape(str(resume))}.")
+        if autosave is not None and autosave.exists() and not _same(autosave, resume):
+            _keep_autosave(autosave, investigation, game, console)
+        console.print(
+            f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
+        )
     else:
         console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
 
@@ -215,7 +233,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 
         investigation = ask_setup(game, read, console, _presets(args.set), on_question=asking)
     if args.strategy:
-        game.recommend(investigation, args.strategy)  # checks the name
+        investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
     words[0] = session.completions
     if autosave is not None:
@@ -225,38 +243,77 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) -> None:
+    """Before a session read from another file is autosaved, keep the game left in the
+    autosave file as FILE.bak (unless it is the same game)."""
+    from deduce._play.session import load_file, set_aside
+
+    try:
+        if load_file(autosave, game.investigation_type) == resumed:
+            return
+    except DeduceError:
+        pass
+    backup = set_aside(autosave)
+    console.print(f"The autosaved session is kept in {escape(str(backup))}.")
+
+
 def _offer_resume(
     autosave: Path, game: Any, read: Callable[[str], str], console: Console
 ) -> Path | None:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it."""
     from deduce._play.adapter import yes_no
-    from deduce._play.session import load_file
+    from deduce._play.session import count, load_file, set_aside
 
     try:
         clues = len(load_file(autosave, game.investigation_type).clues)
-    except DeduceError:
-        clues = 0
-    if clues:
-        console.print(f"A session with {clues} clues is saved in {escape(str(autosave))}.")
-        while True:
-            answer = read("Continue it? [yes]: ").strip() or "yes"
-            try:
-                if yes_no(answer):
-                    return autosave
-                break
-            except InvalidInput as error:
-                console.print(f"[red]refused:[/red] {escape(str(error))}")
-    backup = autosave.with_name(autosave.name + ".bak")
-    os.replace(autosave, backup)
+    except DeduceError as error:
+        backup = set_aside(autosave)
+        console.print(
+            f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"
+        )
+        console.print(f"It is kept in {escape(str(backup))}; a new game starts.")
+        return None
+    if not clues:
+        return None  # an empty session: nothing to continue or to keep
+    console.print(f"A session with {count(clues, 'clue')} is saved in {escape(str(autosave))}.")
+    while True:
+        answer = read("Continue it? [yes]: ").strip() or "yes"
+        try:
+            if yes_no(answer):
+                return autosave
+            break
+        except InvalidInput as error:
+            console.print(f"[red]refused:[/red] {escape(str(error))}")
+    backup = set_aside(autosave)
     console.print(f"The earlier session is kept in {escape(str(backup))}.")
     return None
 
 
-class _Serial(Executor):
-    """Runs every task in this process, one at a time, as ``map`` is consumed."""
+class _Progress(Executor):
+    """Runs tasks on ``inner`` (None: in this process, one at a time, as ``map`` is
+    consumed) and advances a progress bar by the secrets each covers."""
+
+    def __init__(
+        self,
+        inner: Executor | None,
+        advance: Callable[[int], None],
+        start: Callable[[int], None],
+    ):
+        self.inner = inner
+        self.advance = advance
+        self.start = start
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.inner is not None:
+            return self.inner.submit(fn, *args, **kwargs)
         future: Future[Any] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
@@ -265,28 +322,10 @@ class _Serial(Executor):
         return future
 
     def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
-        for args in zip(*iterables, strict=False):
-            yield fn(*args)
-
-
-class _Progress(Executor):
-    """Runs tasks on ``inner`` and advances a progress bar by the secrets each covers."""
-
-    def __init__(
-        self, inner: Executor, advance: Callable[[int], None], start: Callable[[int], None]
-    ):
-        self.inner = inner
-        self.advance = advance
-        self.start = start
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        return self.inner.submit(fn, *args, **kwargs)
-
-    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
         tasks = list(zip(*iterables, strict=False))
         sizes = [_task_size(task) for task in tasks]
         self.start(sum(sizes))
-        if isinstance(self.inner, _Serial):
+        if self.inner is None:
             for task, size in zip(tasks, sizes, strict=True):
                 result = fn(*task)
                 self.advance(size)
@@ -311,38 +350,44 @@ def _task_size(task: tuple[Any, ...]) -> int:
     return max(sizes, default=1)
 
 
-def _executor(args: argparse.Namespace) -> tuple[Executor, Callable[[], None]]:
+def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], None]]:
+    """Where the games run (None: in this process), and how to close it."""
+    if args.executor != "dask" and args.scheduler:
+        raise InvalidInput(
+            "--scheduler", args.scheduler, f"no scheduler with --executor {args.executor}"
+        )
+    if args.executor != "process" and args.workers is not None:
+        raise InvalidInput(
+            "--workers",
+            args.workers,
+            "no --workers with --executor " + args.executor,
+            reason="it sizes the local process pool only",
+        )
     if args.executor == "serial":
-        if args.scheduler:
-            raise InvalidInput("--scheduler", args.scheduler, "no scheduler with --executor serial")
-        return _Serial(), lambda: None
+        return None, lambda: None
     if args.executor == "process":
-        if args.scheduler:
-            raise InvalidInput(
-                "--scheduler", args.scheduler, "no scheduler with --executor process"
-            )
         from concurrent.futures import ProcessPoolExecutor
 
-        if args.workers is not None and args.workers < 1:
-            raise InvalidInput("--workers", args.workers, "an integer of at least 1")
+        if args.workers is not None:
+            check_int("--workers", args.workers, 1)
         pool = ProcessPoolExecutor(max_workers=args.workers)
         return pool, lambda: pool.shutdown(cancel_futures=True)
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:  # pragma: no cover - the dask extra is not installed
         raise InvalidInput(
-            "--executor", "dask", "an installed dask extra (pip install 'deduce[dask]')"
+            "--executor", "dask", "an installed dask extra (pip install '.[dask]')"
         ) from None
     try:
         if args.scheduler:
             client = distributed.Client(args.scheduler, timeout=10)
         else:
             client = distributed.Client(processes=True)
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise InvalidInput(
             "--scheduler",
             args.scheduler,
-            "the address of a running dask scheduler",
+            "the address of a running dask scheduler, e.g. tcp://127.0.0.1:8786",
             reason=str(error),
         ) from None
     executor: Executor = client.get_executor()
@@ -377,7 +422,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     strategies = strategies or [game.strategy]
     opening = None
     for name in strategies:
-        start.recommend(top=1, strategy=name)  # checks every name before any work
+        start.check_strategy(name)  # every name before any work
     if args.opening:
         opening = _opening(game, start, args.opening)
     executor, close = _executor(args)
@@ -451,7 +496,7 @@ def _opening(game: Any, start: Any, text: str) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     try:
         if args.command == "demo":
             if args.list:
@@ -474,6 +519,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print("\ninterrupted")
         return 130
+    except EOFError:
+        console.print("\nend of input: no game started")
+        return 1
     return 0
 
 

@@ -18,41 +18,23 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from deduce._validation import check_int
 from deduce.errors import DeduceError
 from deduce.investigation import Investigation, Recommendation
 
-__all__ = ["render", "render_html", "render_text", "show", "top_solutions"]
+__all__ = ["render", "render_html", "render_text", "show"]
 
 _MAX_VALUES = 12  # marginal values listed per field in the terminal
 
 
-def top_solutions(investigation: Investigation, n: int) -> tuple[int, list[tuple[Any, float]]]:
-    """How many solutions remain, and the ``n`` most probable with their probabilities.
-
-    The same order as ``investigation.probabilities()``, without building every solution
-    object (a space can hold a hundred thousand of them).
-
-    Example:
-        >>> from deduce.games.mastermind import Investigation
-        >>> top_solutions(Investigation(2, 2).guess("12", black=1, white=0), 1)
-        (2, [(Code('11'), 0.5)])
-    """
-    space = investigation.space
-    rows, weights = space.solution_rows(), space.solution_weights()
-    total = float(weights.sum())
-    if total == 0:
-        return 0, []
-    order = np.argsort(-weights, kind="stable")[:n]
-    chosen = [
-        (investigation._solution(space.solution_labels(rows[i])), float(weights[i]) / total)
-        for i in order
-    ]
-    return len(rows), chosen
+def _top(investigation: Investigation, n: int) -> tuple[int, list[tuple[Any, float]]]:
+    """How many solutions remain, and the ``n`` most probable with their probabilities."""
+    check_int("solutions", n, 0)
+    return investigation.solution_count, investigation.ranked(limit=n)
 
 
 def _fmt(p: float) -> str:
@@ -98,12 +80,12 @@ def render(
         1 solution left
         ...
     """
-    count, ranked = top_solutions(investigation, solutions)
+    count, ranked = _top(investigation, solutions)
     head = Text(f"{count} solution{'s' if count != 1 else ''} left", style="bold")
     parts: list[Any] = [head]
     table = Table("solution", "probability", "", box=None, show_header=True, padding=(0, 1))
     for solution, p in ranked:
-        table.add_row(str(solution), _fmt(p), _bar(p))
+        table.add_row(Text(str(solution)), _fmt(p), _bar(p))
     if count > solutions:
         table.add_row(f"... {count - solutions} more", "", "")
     parts.append(table)
@@ -115,20 +97,20 @@ def render(
         for i, (v, p) in enumerate(possible[:_MAX_VALUES]):
             if i:
                 line.append(", ")
-            line.append(f"{v} {_fmt(p)}", style=_style(p))
+            line.append(f"{v} {_fmt(p)}", style=_style(p))  # Text: no markup, no emoji
         if len(possible) > _MAX_VALUES:
             line.append(f", ... {len(possible) - _MAX_VALUES} more")
         ruled_out = len(values) - len(possible)
         if ruled_out and len(possible) > 1:
             line.append(f"  ({ruled_out} ruled out)", style="dim")
-        marg.add_row(name, line)
+        marg.add_row(Text(name), line)
     parts.append(Text(""))
     parts.append(marg)
     if recommendations:
         rec = Table("next move", "information", "answers", "worst case", box=None, padding=(0, 1))
         for r in recommendations:
             rec.add_row(
-                describe(r.action),
+                Text(describe(r.action)),
                 f"{r.information:.2f} bits",
                 str(len(r.outcomes)),
                 f"{r.worst_case} left",
@@ -148,13 +130,15 @@ def render_text(investigation: Investigation, **options: Any) -> str:
         ...
     """
     buffer = io.StringIO()
-    Console(file=buffer, width=100, color_system=None).print(render(investigation, **options))
+    Console(file=buffer, width=100, color_system=None, emoji=False).print(
+        render(investigation, **options)
+    )
     return buffer.getvalue()
 
 
 def show(investigation: Investigation, console: Console | None = None, **options: Any) -> None:
     """Print the state to the terminal (options as for :func:`render`)."""
-    (console or Console()).print(render(investigation, **options))
+    (console or Console(emoji=False)).print(render(investigation, **options))
 
 
 _CSS = (
@@ -204,7 +188,7 @@ def render_html(
         >>> page.count("<table"), "solutions left" in page, "bits" in page
         (3, True, True)
     """
-    count, ranked = top_solutions(investigation, solutions)
+    count, ranked = _top(investigation, solutions)
     out = [_CSS, '<div class="deduce">']
     out.append(f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>")
     if investigation.clues:
@@ -234,13 +218,13 @@ def render_html(
         out.append(f"<tr><th>{html.escape(name)}</th>{''.join(cells)}</tr>")
     out.append("</table>")
     recs: Sequence[Recommendation] = ()
-    if isinstance(recommendations, int) and not isinstance(recommendations, bool):
-        if recommendations > 0 and count > 1:
+    if isinstance(recommendations, (int, bool)):
+        if check_int("recommendations", recommendations, 0) > 0 and count > 1:
             try:
                 recs = investigation.recommend(top=recommendations, strategy=strategy)
             except (DeduceError, NotImplementedError):
                 recs = ()
-    elif recommendations is not None and not isinstance(recommendations, bool):
+    elif recommendations is not None:
         recs = recommendations
     if recs:
         out.append(

@@ -104,7 +104,8 @@ class Investigation:
     - ``_check(clue)``: the rules of the turn that a new clue must obey given the clues
       so far (a limit on moves, a card that must follow a guess...); checked when a clue
       is observed, not when clues are replayed to explain a contradiction.
-    - ``_solution(labels)``: the game's solution object for a tuple of labels.
+    - ``_solution(labels)``: the game's solution object for a tuple of labels (and
+      ``_merges_solutions()``, true while several rows can read as one solution).
     - ``_queries()``, ``_outcome_table(space, queries)``, ``_outcome_label(query, k)``,
       ``_candidates(space, queries)``: the moves a player can make and their answers;
       or ``_partition(space, queries)`` directly, when a game can count faster.
@@ -166,6 +167,10 @@ class Investigation:
     def _solution(self, labels: tuple[Any, ...]) -> Any:
         names = self._space.solution_names
         return Assignment(tuple(zip(names, labels, strict=True)))
+
+    def _merges_solutions(self) -> bool:
+        """Whether ``_solution`` may now read several rows as one solution."""
+        return False
 
     def _queries(self) -> Sequence[Any]:
         return ()
@@ -294,6 +299,7 @@ class Investigation:
         if space.total == 0:
             raise self._contradiction(clue)
         new = copy.copy(self)
+        new.__dict__.pop("_merged", None)
         new._clues = (*self._clues, clue)
         new._space = space
         new._parent = self
@@ -378,7 +384,43 @@ class Investigation:
             >>> Investigation(2, 2).guess("12", black=0, white=2).solutions()
             [Code('21')]
         """
-        return [self._solution(labels) for labels, _ in self._space.ranked()]
+        return [solution for solution, _ in self.ranked()]
+
+    def ranked(self, limit: int | None = None) -> list[tuple[Any, float]]:
+        """The ``limit`` most probable solutions (default: all) with their probabilities.
+
+        Where a game reads several rows of its space as one solution (the same story
+        told by different draws, say), their probabilities add up.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("11", black=1, white=0).ranked(limit=1)
+            [(Code('12'), 0.5)]
+        """
+        if not self._merges_solutions():
+            return [(self._solution(labels), p) for labels, p in self._space.ranked(limit)]
+        result: list[tuple[Any, float]] | None = self.__dict__.get("_merged")
+        if result is None:  # built once per investigation: they never change
+            merged: dict[Any, float] = {}
+            for labels, p in self._space.ranked():
+                solution = self._solution(labels)
+                merged[solution] = merged.get(solution, 0.0) + p
+            result = sorted(merged.items(), key=lambda item: -item[1])
+            self.__dict__["_merged"] = result
+        return list(result) if limit is None else result[: check_int("limit", limit, 0)]
+
+    @property
+    def solution_count(self) -> int:
+        """How many solutions remain.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).guess("11", black=1, white=0).solution_count
+            2
+        """
+        if not self._merges_solutions():
+            return len(self._space.solution_rows())
+        return len(self.ranked())
 
     def probabilities(self) -> dict[Any, float]:
         """Each remaining solution -> its exact probability (they sum to 1).
@@ -388,7 +430,7 @@ class Investigation:
             >>> Investigation(2, 2).guess("11", black=1, white=0).probabilities()
             {Code('12'): 0.5, Code('21'): 0.5}
         """
-        return {self._solution(labels): p for labels, p in self._space.ranked()}
+        return dict(self.ranked())
 
     def marginals(self) -> dict[str, dict[Any, float]]:
         """For each field of the solution, each value's probability.
@@ -410,8 +452,8 @@ class Investigation:
             >>> inv.solved is None, inv.guess("12", black=2, white=0).solved
             (True, Code('12'))
         """
-        ranked = self._space.ranked()
-        return self._solution(ranked[0][0]) if len(ranked) == 1 else None
+        ranked = self.ranked(limit=None if self._merges_solutions() else 2)
+        return ranked[0][0] if len(ranked) == 1 else None
 
     def certain(self) -> dict[str, Any]:
         """The fields of the solution whose value is already certain.

@@ -26,16 +26,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-from constraint import Problem
-from ortools.sat.python import cp_model
 
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation, deletion_filter
 from deduce.space import Space
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["Answer", "Fact", "Model", "ModelInvestigation"]
 
@@ -196,6 +197,10 @@ class Model:
         if self._space is None:
             if not self._domains:
                 raise DeduceError("the model has no variables")
+            from constraint import (
+                Problem,  # imported when first needed: keeps `import deduce` light
+            )
+
             problem = Problem()
             for name, values in self._domains.items():
                 problem.addVariable(name, list(range(len(values))))
@@ -357,6 +362,8 @@ class ModelInvestigation(Investigation):
         assumptions and an infeasible set of them names the clues that conflict.
         """
         m = self.model
+        from ortools.sat.python import cp_model  # imported when first needed
+
         cp = cp_model.CpModel()
         literal: dict[str, list[Any]] = {}
         number: dict[str, Any] = {}
@@ -399,6 +406,8 @@ class ModelInvestigation(Investigation):
         cp: cp_model.CpModel, assumptions: Sequence[Any] = ()
     ) -> tuple[bool, cp_model.CpSolver]:
         """(whether CP-SAT found a solution, the solver); proofs are complete searches."""
+        from ortools.sat.python import cp_model
+
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         cp.clear_assumptions()

@@ -57,9 +57,12 @@ def guests_notebook(deck: Deck) -> None:
         inv.answer("where", "high", "no")
     except deduce.Contradiction as error:
         print(f"Refused: {error}")
-    inv = inv.answer("how", "Gunshot", "yes").found("who", "Secret agent")
-    inv = inv.found("why", "Professional pride")
-    print("Three cards found, so the other two were invented:")
+    inv = inv.answer("how", "Gunshot", "yes")  # the card, or an invented cause worded so
+    print(f"Gunshot? yes: drawn {inv.marginals()['how']['Gunshot']:.0%}, else invented so")
+    inv = inv.found("how", "Gunshot", invented=False)  # Ann says it was her card
+    inv = inv.found("who", "Secret agent", invented=False)
+    inv = inv.found("why", "Professional pride", invented=False)
+    print("Three of Ann's cards found, so the other two were invented:")
     show_leads(inv)
     inv = inv.found("whom", "Popcorn vendor")
     inv = inv.found("where", "Rooftop", invented=True)  # worded like a card, but invented

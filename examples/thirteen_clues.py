@@ -1,7 +1,7 @@
 """13 Indizien at the table: type in what you see and hear, read the exact sheet.
 
 A 5-player game from seat 0's point of view. Every question at the table is recorded,
-whoever asks; the informant shows me a card; I get advice, and finally the accusation.
+whoever asks; the informant shows me a card; I follow the advice until it is to accuse.
 
 Run: ``python examples/thirteen_clues.py``
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deduce import Contradiction, InvalidInput
 from deduce.display import show
-from deduce.games.thirteen_clues import Deal, Investigation, Peek
+from deduce.games.thirteen_clues import Accusation, Deal, Investigation, Peek
 
 
 def main() -> None:
@@ -28,12 +28,13 @@ def main() -> None:
         inv = inv.question(asker, witness, about, answer)
         print(f"seat {asker} asked seat {witness} about {about}: {answer}")
 
-    # My turns: follow the most informative move until I am sure.
+    # My turns: follow the most informative move until the advice is to accuse (when
+    # my puzzle is certain, or when no question can tell the rest apart).
     shown = iter(deal.informants)
-    while not inv.accusation().certain:
+    while True:
         best = inv.recommend(top=1)[0]
-        if best.information < 1e-9:
-            break  # no question can tell the rest apart: accuse the likeliest
+        if isinstance(best.action, Accusation):
+            break
         if isinstance(best.action, Peek):
             card = next(shown)
             print(f"I consult the informant: {card}")
@@ -48,8 +49,9 @@ def main() -> None:
     sheet = inv.card_locations()
     for card in deal.informants[:2]:
         print(f"where is {card}? {sheet[card]}")
-    accusation = inv.accusation()
-    print(f"accuse {accusation.puzzle}: probability {accusation.probability:.0%}")
+    accusation = best.action
+    print(f"advice: {accusation}; right {best.outcomes.get('right', 0):.0%}")
+    assert accusation == inv.accusation()
     assert accusation.puzzle == deal.puzzles[0] or not accusation.certain
 
     # A mistyped answer is refused: impossible on its own (InvalidInput), or against

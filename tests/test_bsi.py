@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
-from deduce.games._bsi_play import Bot, advised, cautious, play_game, random_bot
+from deduce.games._bsi_play import STAND_IN, Bot, advised, cautious, play_game, random_bot
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
 
 WOMAN_KNIFE = Card(victim="woman", weapon="knife")
@@ -96,9 +96,12 @@ def test_fields_zero_and_one_are_the_same() -> None:
 
 def test_worked_example_one_case() -> None:
     eva = Investigation().played(FIRST_CARD, "0/1").played(WOMAN_KNIFE, 2)
+    eva = eva.seen("man/night/inside/gun")  # a case card elsewhere: a clue, not a card here
     assert eva.solutions() == [ANSWER]
     assert eva.solved == ANSWER
-    assert bsi.points(3, len(eva.clues)) == 3 + 4
+    under_the_grid = [c for c in eva.clues if isinstance(c, bsi.Played)]
+    assert len(under_the_grid) == 2 < len(eva.clues)
+    assert bsi.points(3, len(under_the_grid)) == 3 + 4
 
 
 def test_worked_example_at_the_table() -> None:
@@ -250,11 +253,24 @@ def reference(record: Any) -> set[tuple[Case, ...]]:
 bots = st.sampled_from([advised, cautious, random_bot])
 
 
+reshuffles = st.sampled_from(["when_needed", "when_empty"])
+
+
 @st.composite
 def table_games(draw: st.DrawFn) -> Any:
     players = draw(st.integers(2, 4))
     seats = [draw(bots) for _ in range(players)]
-    return play_game(seats, seed=draw(st.integers(0, 10**6)), max_turns=draw(st.integers(1, 60)))
+    seed, turns = draw(st.integers(0, 10**6)), draw(st.integers(1, 60))
+    return play_game(seats, seed=seed, max_turns=turns, reshuffle=draw(reshuffles))
+
+
+@st.composite
+def my_turns(draw: st.DrawFn) -> Any:
+    """A game stopped at the start of one of seat 0's turns (or over)."""
+    players = draw(st.integers(2, 4))
+    seats = [draw(bots) for _ in range(players)]
+    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, 15))
+    return play_game(seats, seed=seed, max_turns=rounds * players, reshuffle=draw(reshuffles))
 
 
 def check_table(record: Any) -> None:
@@ -281,17 +297,49 @@ def test_table_sound_complete_exact(record: Any) -> None:
 
 
 @pytest.mark.slow
-def test_table_many_games_with_reshuffles() -> None:
+@pytest.mark.parametrize("reshuffle", ["when_needed", "when_empty"])
+def test_table_many_games_with_reshuffles(reshuffle: str) -> None:
     reshuffled = redrawn_after = 0
     for seed in range(300):
         players = 2 + seed % 3
         lineup = [advised, random_bot, cautious, random_bot][:players]
-        record = play_game(lineup, seed=seed)
+        record = play_game(lineup, seed=seed, reshuffle=reshuffle)
         check_table(record)
         reshuffled += bool(record.truth["reshuffles"])
         steps = [s for s, _ in record.truth["reshuffles"]]
         redrawn_after += any(s > min(steps, default=10**9) for s in record.truth["case_step"])
     assert reshuffled > 30 and redrawn_after > 5  # the hard cases were exercised
+
+
+def without_reported_reshuffles(table: Table) -> Table | None:
+    """The same moves read as if the table reshuffled only when a card was needed (None
+    when they are not even possible that way)."""
+    other = Table(table.players, case=table.case, hand=table.start_hand, first=table.first)
+    try:
+        for event in table.clues:
+            if not isinstance(event, bsi.Reshuffle):
+                other = other.observe(event)
+    except (InvalidInput, Contradiction):
+        return None
+    return other
+
+
+@pytest.mark.slow
+def test_the_reading_of_the_reshuffle_changes_the_counts() -> None:
+    """Games whose table reshuffles as soon as the pile is empty, reported with
+    reshuffled(): the posterior is exact (check_table), and read the other way (reshuffle
+    when a card is needed) it would often be different, so the reading matters."""
+    differ = reported = 0
+    for seed in range(300):
+        record = play_game([advised, random_bot, random_bot][: 2 + seed % 2], seed=seed,
+                           reshuffle="when_empty")  # fmt: skip
+        check_table(record)
+        table = record.tables[0]
+        if any(isinstance(e, bsi.Reshuffle) for e in table.clues):
+            reported += 1
+            other = without_reported_reshuffles(table)
+            differ += other is None or other.probabilities() != table.probabilities()
+    assert reported > 30 and differ > 10
 
 
 @settings(max_examples=25, deadline=None)
@@ -305,11 +353,12 @@ def test_table_json_round_trip(record: Any) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(table_games())
+@given(my_turns())
 def test_table_recommendations(record: Any) -> None:
     table = record.tables[0]
-    if table.over or not table.hand:
+    if table.step != "lay":
         return
+    assert table.turn == 0
     worlds = [tuple(cases) for cases in table.probabilities()]
     recs = table.recommend_play(top=100)
     assert {(r.action.card, r.action.target) for r in recs} == {
@@ -323,7 +372,8 @@ def test_table_recommendations(record: Any) -> None:
         h = -sum(n / len(worlds) * math.log2(n / len(worlds)) for n in counts.values())
         assert rec.information == pytest.approx(h)
         assert rec.outcomes == pytest.approx({f: n / len(worlds) for f, n in counts.items()})
-    assert [r.information for r in recs] == sorted((r.information for r in recs), reverse=True)
+    infos = [r.information for r in recs]  # best first (ties may differ in the last bit)
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(infos))
     for seat in table.opponents:
         for drops in (1, 2, 3):
             best = max(
@@ -331,9 +381,20 @@ def test_table_recommendations(record: Any) -> None:
             ) / len(worlds)
             bonus = max(0, 6 - len(table.grid(seat)))
             assert table.attempt_value(seat, drops) == pytest.approx(best * (drops + bonus))
-    for option in table.recommend_attempt():
-        assert option.drops in table.drops_left(0)
-        assert option.points == pytest.approx(table.attempt_value(option.target, option.drops))
+    # the attempt comes after the lay: its values count the card just laid
+    card, target = recs[0].action.card, recs[0].action.target
+    truth = record.truth["cases"][target]
+    laid = table.played(card, target, field_of(truth, card))
+    worlds = [tuple(cases) for cases in laid.probabilities()]
+    options = laid.recommend_attempt()
+    assert {(o.target, o.drops) for o in options} == {
+        (s, d) for s in laid.opponents for d in laid.drops_left(0)
+    }
+    for option in options:
+        share = sum(1 for combo in worlds if combo[option.target - 1] == option.case)
+        assert option.probability == pytest.approx(share / len(worlds))
+        cards = len(table.grid(option.target)) + (option.target == target)
+        assert option.points == pytest.approx(share / len(worlds) * bsi.points(option.drops, cards))
 
 
 # -- the table: contradictions and bad moves ------------------------------------------
@@ -445,6 +506,125 @@ def test_table_bad_setup(kwargs: dict[str, Any], argument: str) -> None:
     with pytest.raises(InvalidInput) as error:
         Table(**(setup | kwargs))
     assert error.value.argument == argument
+
+
+def test_advice_only_on_my_turn_at_its_step() -> None:
+    t = opening(3)
+    assert (t.turn, t.step) == (0, "lay")
+    assert t.best() == t.recommend_play(top=1)[0].action
+    with pytest.raises(InvalidInput) as error:  # an attempt comes after the card is laid
+        t.recommend_attempt()
+    assert (error.value.argument, error.value.value) == ("step", "lay")
+    with pytest.raises(InvalidInput):
+        t.best_attempt()
+    laid = t.played("woman/knife", 1, 2)
+    assert laid.step == "attempt" and laid.recommend_attempt()
+    calls: list[Any] = [laid.recommend_play, laid.recommend, laid.best]
+    for advice in calls:
+        with pytest.raises(InvalidInput) as error:  # one card per turn
+            advice()
+        assert (error.value.argument, error.value.value) == ("step", "attempt")
+    tried = laid.attempt(1, "woman/day/inside/knife", 1, correct=False)
+    assert tried.step == "draw"
+    with pytest.raises(InvalidInput) as error:  # one attempt per turn
+        tried.recommend_attempt()
+    assert (error.value.argument, error.value.value) == ("step", "draw")
+    theirs = tried.drew("man/night")  # seat 1's turn
+    calls = [theirs.recommend_play, theirs.recommend_attempt, theirs.best_attempt]
+    for advice in calls:
+        with pytest.raises(InvalidInput) as error:
+            advice()
+        assert (error.value.argument, error.value.value) == ("turn", 1)
+    theirs = theirs.played("man/day", 2, 2)
+    with pytest.raises(InvalidInput) as error:
+        theirs.best_attempt()
+    assert error.value.argument == "turn"
+    over = play_game([random_bot, random_bot, random_bot], seed=4).tables[0]
+    assert over.over and over.step == "over"
+    with pytest.raises(InvalidInput) as error:
+        over.recommend_attempt()
+    assert error.value.argument == "step"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "argument"),
+    [
+        ({"bots": [advised]}, "bots"),
+        ({"bots": [advised] * 5}, "bots"),
+        ({"max_turns": 0}, "max_turns"),
+        ({"max_turns": True}, "max_turns"),
+        ({"reshuffle": "sometimes"}, "reshuffle"),
+    ],
+)
+def test_game_master_bad_input(kwargs: dict[str, Any], argument: str) -> None:
+    setup: dict[str, Any] = {"bots": [advised, random_bot], "seed": 1}
+    with pytest.raises(InvalidInput) as error:
+        play_game(**(setup | kwargs))
+    assert error.value.argument == argument
+
+
+def no_attempts(table: Table, rng: Any) -> None:
+    return None
+
+
+layer = Bot("layer", lambda t, rng: (rng.choice(t.hand), rng.choice(t.opponents)), no_attempts)
+
+
+def test_a_player_without_cards_cannot_lay() -> None:
+    # nobody solves: after 20 draws both piles are empty and the hands run down to nothing
+    record = play_game([layer, layer], seed=5, max_turns=27)
+    table = record.tables[0]
+    assert (table.pile, table.discard, table.hand, table.turn) == (0, (), (), 1)
+    assert table.step == "attempt"  # seat 1 holds no card: attempt or draw
+    card = next(c for c in STAND_IN if c not in table.start_hand)
+    with pytest.raises(InvalidInput) as error:
+        table.played(card, 0, field_of(table.my_case, card))
+    assert error.value.argument == "event" and "no card in hand" in str(error.value)
+    assert table.drew().turn == 0
+    with pytest.raises(InvalidInput) as error:  # my turn, and no card to advise on
+        table.drew().recommend_play()
+    assert error.value.argument == "step"
+    with pytest.raises(InvalidInput) as error:
+        table.reshuffled()
+    assert "the discard pile is empty" in str(error.value)
+
+
+def test_points_never_below_the_blood_drops() -> None:
+    # "Is the result zero or even negative? ... you do get to take point chips for your
+    # investigation card"
+    assert [bsi.points(2, cards) for cards in range(9)] == [8, 7, 6, 5, 4, 3, 2, 2, 2]
+
+
+def test_the_game_ends_when_the_round_of_the_third_card_is_over() -> None:
+    mine = Case.parse("man/day/inside/knife")
+    seat_1 = Case.parse("woman/night/outside/gun")
+    hand = ["day/outside/knife", "night/inside/gun", "woman/outside/knife"]
+    t = Table(3, case=mine, hand=hand, first=1)  # seat 1 starts the rounds
+    laid_by = {1: ["man/day", "woman/night", "inside/knife"], 2: ["outside/gun", "man/outside"]}
+    laid_by[2].append("woman/inside")
+    my_draws = ["man/night/knife", "woman/day/gun", "man/inside/gun"]
+    wrong = ["man/day/inside/gun", "man/day/outside/knife", "man/night/inside/knife"]
+    for round_ in range(3):
+        card = Card.parse(laid_by[1][round_])
+        t = t.played(card, 0, field_of(mine, card)).drew()
+        card = Card.parse(laid_by[2][round_])
+        t = t.played(card, 0, field_of(mine, card))
+        t = t.attempt(0, wrong[round_], 3 - round_)  # seat 2 names my case, wrongly
+        assert t.final_round == (round_ == 2)  # its third investigation card
+        t = t.drew()
+        assert (t.turn, t.step, t.over) == (0, "lay", False)  # the round goes on: my turn
+        card = t.hand[0]
+        t = t.played(card, 1, field_of(seat_1, card))
+        options = t.recommend_attempt()
+        assert all((o.wait_points == 0) == (round_ == 2) for o in options)  # my last turn?
+        t = t.drew(my_draws[round_])
+        assert t.over == (round_ == 2)
+    assert (t.turn, t.step) == (1, "over")  # back at the start player: no further turn
+    assert t.drops_left(2) == () and t.drops_left(0) == (1, 2, 3)
+    assert t.scores() == {0: 0, 1: 0, 2: 0} and t.winners() == (0, 1, 2)
+    with pytest.raises(InvalidInput) as error:
+        t.played("man/night", 0, field_of(mine, Card.parse("man/night")))
+    assert "the game is over" in str(error.value)
 
 
 def test_end_of_game_after_the_round() -> None:

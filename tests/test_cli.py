@@ -100,7 +100,8 @@ def test_simulate_histogram_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the dask extra is installed where the tests run
+
     with distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,
@@ -131,12 +132,25 @@ def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
             ["simulate", "mastermind", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"],
             "--scheduler='tcp://127.0.0.1:1' is not valid",
         ),
+        (
+            ["simulate", "mastermind", "--executor", "dask", "--scheduler", "nonsense"],
+            "--scheduler='nonsense' is not valid",
+        ),
+        (
+            ["simulate", "mastermind", "--executor", "serial", "--workers", "2"],
+            "--workers=2 is not valid (it sizes the local process pool only)",
+        ),
+        (
+            ["simulate", "mastermind", "--executor", "dask", "--workers", "2"],
+            "--workers=2 is not valid",
+        ),
+        (["simulate", "mastermind", "--workers", "0"], "--workers=0 is not valid"),
     ],
 )
 def test_simulate_errors_are_messages(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.returncode == 1
-    assert message in result.stdout
+    assert message in result.stdout.replace("\n", " ")
     assert "Traceback" not in result.stdout + result.stderr
 
 
@@ -155,3 +169,33 @@ def test_simulate_kreuzverhoer(capsys: pytest.CaptureFixture[str]) -> None:
     stats = deduce.simulate(kreuzverhoer.Investigation(), "entropy")
     rows = summary_rows(capsys.readouterr().out)
     assert rows["entropy"][1:] == expected_row(stats)[1:]
+
+
+def test_simulate_shows_a_progress_bar_per_strategy(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "mastermind", "--set", "pegs=2", "--set", "colours=4"]
+    assert main([*args, "--strategy", "minimax,entropy", "--executor", "serial"]) == 0
+    out = capsys.readouterr().out
+    games = 16
+    for name in ("minimax", "entropy"):
+        assert re.search(rf"^{name}\s+━+ {games}/{games} \d+:\d\d:\d\d$", out, re.M), name
+
+
+@pytest.mark.parametrize("inner", ["serial", "process"])
+def test_the_progress_advances_by_the_secrets_each_task_plays(inner: str) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from deduce.cli import _Progress
+
+    steps: list[int] = []
+    totals: list[int] = []
+    pool = ProcessPoolExecutor(max_workers=2) if inner == "process" else None
+    try:
+        executor = _Progress(pool, steps.append, totals.append)
+        stats = deduce.simulate(Game(pegs=3, colours=3), "minimax", executor=executor)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    first_move_wins = stats.histogram.get(1, 0)
+    assert totals == [stats.games - first_move_wins]
+    assert sum(steps) == totals[0] and len(steps) > 1 and all(n > 0 for n in steps)
+    assert stats == deduce.simulate(Game(pegs=3, colours=3), "minimax")

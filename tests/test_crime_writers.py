@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -69,61 +70,98 @@ def draws(deck: Deck) -> list[tuple[str, ...]]:
     return result
 
 
-def truth(deck: Deck, element: str, value: str, about: str, bit: bool) -> bool:
-    """Is the answer to "does element (= value) have/is it <about>" yes?"""
-    cards = {c.text: c for c in deck.for_element(element)}
-    if about in cards:
-        return value == about
+OWN = "(a wording of the writer's own)"
+
+
+def is_card(deck: Deck, element: str, text: str) -> bool:
+    return any(c.text == text for c in deck.for_element(element))
+
+
+def wordings(deck: Deck, element: str) -> list[str]:
+    """What an invented element can be worded: like any card of its stack, or its own."""
+    return [*(c.text for c in deck.for_element(element)), OWN]
+
+
+def tag_truth(deck: Deck, element: str, value: str, tag: str, bit: bool) -> bool:
+    """Is the answer to "does element (= value) have <tag>" yes?"""
     if value == INVENTED:
         return bit
-    status = cards[value].status(about)
+    status = {c.text: c for c in deck.for_element(element)}[value].status(tag)
     return bit if status == "maybe" else status == "has"
 
 
-def reference(deck: Deck, clues: Sequence[Any]) -> dict[Story, Fraction]:
-    """Posterior by listing every (draw, description): a description gives one yes/no to
-    every tag question asked, all equally likely given the draw."""
-    asked = sorted(
-        {(c.element, c.about) for c in clues if isinstance(c, Answer) and c.reply in ("yes", "no")}
-    )
-    weight: dict[Story, int] = {}
+def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Story], Fraction]:
+    """Every (draw, story) that fits the clues, with its probability weight: the draws are
+    equally likely; an invented element is worded like each card of its stack or its own
+    way (equally likely); each tag asked is yes or no for it (equally likely)."""
+    tag_clues = [
+        c
+        for c in clues
+        if isinstance(c, Answer)
+        and c.reply in ("yes", "no")
+        and not is_card(deck, c.element, c.about)
+    ]
+    asked = sorted({(c.element, c.about) for c in tag_clues})
+    result: dict[tuple[tuple[str, ...], Story], Fraction] = {}
     for draw in draws(deck):
         value = dict(zip(ELEMENTS, draw, strict=True))
-        found_text: dict[str, str] = {}
-        ok_draw = True
-        for clue in clues:
-            if isinstance(clue, Found):
-                card = clue.text if not clue.invented else None
-                if card is not None and value[clue.element] != card:
-                    ok_draw = False
-                if card is None:
-                    if value[clue.element] != INVENTED:
-                        ok_draw = False
-                    if found_text.setdefault(clue.element, clue.text) != clue.text:
-                        ok_draw = False
-            if isinstance(clue, Seen) and any(
-                DECK_OF[e] == clue.stack and value[e] == clue.text for e in ELEMENTS
-            ):
-                ok_draw = False
-        if not ok_draw:
+        if any(
+            isinstance(c, Seen) and DECK_OF[e] == c.stack and value[e] == c.text
+            for c in clues
+            for e in ELEMENTS
+        ):
             continue
         count = 0
         for bits in itertools.product((False, True), repeat=len(asked)):
             bit = dict(zip(asked, bits, strict=True))
             if all(
-                truth(
-                    deck, c.element, value[c.element], c.about, bit.get((c.element, c.about), False)
-                )
+                tag_truth(deck, c.element, value[c.element], c.about, bit[(c.element, c.about)])
                 == (c.reply == "yes")
-                for c in clues
-                if isinstance(c, Answer) and c.reply in ("yes", "no")
+                for c in tag_clues
             ):
                 count += 1
-        if count:
-            story = Story(*(found_text.get(e, value[e]) for e in ELEMENTS))
-            weight[story] = count
+        if not count:
+            continue
+        invented = [e for e in ELEMENTS if value[e] == INVENTED]
+        for choice in itertools.product(*(wordings(deck, e) for e in invented)):
+            wording = {**value, **dict(zip(invented, choice, strict=True))}
+            named: dict[str, str] = {}
+            ok = True
+            for clue in clues:
+                if isinstance(clue, Answer) and is_card(deck, clue.element, clue.about):
+                    if clue.reply == "yes":
+                        clue = Found(clue.element, clue.about, None)
+                    elif clue.reply == "no":
+                        ok = ok and wording[clue.element] != clue.about
+                if not isinstance(clue, Found):
+                    continue
+                element, text = clue.element, clue.text
+                if is_card(deck, element, text):
+                    ok = ok and wording[element] == text
+                    if clue.invented is not None:
+                        ok = ok and (value[element] == INVENTED) == clue.invented
+                else:  # the writer's own wording: one text only
+                    ok = ok and wording[element] == OWN and named.get(element, text) == text
+                named[element] = text
+            if ok:
+                story = Story(*(named.get(e, value[e]) for e in ELEMENTS))
+                p = Fraction(count, 2 ** len(asked))
+                for e in invented:
+                    p /= len(wordings(deck, e))
+                result[(draw, story)] = result.get((draw, story), Fraction(0)) + p
+    return result
+
+
+def reference(deck: Deck, clues: Sequence[Any]) -> dict[Story, Fraction]:
+    """The posterior over stories, by listing every draw, wording and description."""
+    weight: dict[Story, Fraction] = {}
+    for (_, story), p in worlds(deck, clues).items():
+        weight[story] = weight.get(story, Fraction(0)) + p
     total = sum(weight.values())
-    return {story: Fraction(w, total) for story, w in weight.items()}
+    return {story: p / total for story, p in weight.items()}
+
+
+FLAGS: tuple[bool | None, ...] = (False, True, None)
 
 
 def arbitrary_clues(deck: Deck) -> st.SearchStrategy[Any]:
@@ -143,9 +181,11 @@ def arbitrary_clues(deck: Deck) -> st.SearchStrategy[Any]:
     def found(draw: st.DrawFn) -> Found:
         element = draw(st.sampled_from(ELEMENTS))
         cards = [c.text for c in deck.for_element(element)]
-        if draw(st.booleans()):
-            return Found(element, draw(st.sampled_from(cards)), False)
-        return Found(element, draw(st.sampled_from(("Ghost", "Envy"))), True)
+        if draw(st.booleans()):  # a card's wording: drawn, invented so, or not said
+            return Found(element, draw(st.sampled_from(cards)), draw(st.sampled_from(FLAGS)))
+        return Found(
+            element, draw(st.sampled_from(("Ghost", "Envy"))), draw(st.sampled_from(FLAGS[1:]))
+        )
 
     @st.composite
     def seen(draw: st.DrawFn) -> Seen:
@@ -227,36 +267,27 @@ def test_truthful_answers_never_remove_the_true_story(game: tuple[Story, Investi
     assert contains(inv, secret)
     marginals = inv.marginals()
     assert all(marginals[e][getattr(secret, e)] > 0 for e in ELEMENTS)
-    named = _named(inv, secret)
-    assert all(
-        dict(inv.candidates(e))[getattr(named, e)] == marginals[e][getattr(secret, e)]
-        for e in ELEMENTS
-    )
-
-
-def _named(inv: Investigation, secret: Story) -> Story:
-    """The secret as the investigation names it (found invented elements by their text)."""
-    texts = {c.element: c.text for c in inv.clues if isinstance(c, Found) and c.invented}
-    return Story(*(texts.get(e, getattr(secret, e)) for e in ELEMENTS))
+    named = inv._solution(tuple(getattr(secret, e) for e in ELEMENTS))  # found wordings
+    assert named in inv.probabilities()
+    for e in ELEMENTS:  # a wording's candidate sums the card and an invented element so
+        shown = dict(inv.candidates(e))[getattr(named, e)]
+        assert shown >= marginals[e][getattr(secret, e)] - 1e-12
 
 
 @settings(max_examples=60)
 @given(st.lists(arbitrary_clues(EXAMPLE), max_size=8))
 def test_the_draw_rule_holds_in_every_remaining_draw(clues: list[Any]) -> None:
     inv, _ = apply_all(Investigation(EXAMPLE), clues)
-    worlds = inv.space.worlds
+    rows = inv.space.worlds
     invented = np.array([len(inv.space.labels[e]) - 1 for e in range(5)])
-    is_card = worlds < invented
-    assert (is_card.sum(axis=1) == 3).all()
-    both_persons = is_card[:, 0] & is_card[:, 1]
-    assert (worlds[both_persons, 0] != worlds[both_persons, 1]).all()
-    for row in worlds[:: max(1, len(worlds) // 50)]:  # the stories read the same way
+    drawn = rows < invented
+    assert (drawn.sum(axis=1) == 3).all()
+    both_persons = drawn[:, 0] & drawn[:, 1]
+    assert (rows[both_persons, 0] != rows[both_persons, 1]).all()
+    for row in rows[:: max(1, len(rows) // 50)]:  # the stories read the same way
         story = inv._solution(tuple(inv.space.labels[e][i] for e, i in enumerate(row)))
-        assert sum(1 for e in ELEMENTS if _is_card(e, getattr(story, e))) == 3
-
-
-def _is_card(element: str, text: str) -> bool:
-    return any(c.text == text for c in EXAMPLE.for_element(element))
+        wordings = sum(1 for e in ELEMENTS if is_card(EXAMPLE, e, getattr(story, e)))
+        assert wordings >= 3  # an invented element may be worded like a card
 
 
 @settings(max_examples=60)
@@ -309,8 +340,8 @@ def test_yes_and_no_to_the_same_question_contradict() -> None:
 
 
 def test_the_draw_rule_decides_the_rest() -> None:
-    inv = Investigation(EXAMPLE).found("who", "Butler").found("why", "Greed")
-    inv = inv.found("where", "Library")
+    inv = Investigation(EXAMPLE).found("who", "Butler", invented=False)
+    inv = inv.found("why", "Greed", invented=False).found("where", "Library", invented=False)
     assert inv.certain() == {
         "who": "Butler",
         "whom": INVENTED,
@@ -318,7 +349,8 @@ def test_the_draw_rule_decides_the_rest() -> None:
         "where": "Library",
         "how": INVENTED,
     }
-    two_persons = Investigation(EXAMPLE).found("who", "Butler").found("whom", "Maid", invented=True)
+    two_persons = Investigation(EXAMPLE).found("who", "Butler", invented=False)
+    two_persons = two_persons.found("whom", "Maid", invented=True)
     assert two_persons.marginals()["whom"] == {
         **dict.fromkeys((c.text for c in EXAMPLE.persons), 0.0),
         INVENTED: 1.0,
@@ -328,15 +360,17 @@ def test_the_draw_rule_decides_the_rest() -> None:
 
 
 def test_a_killer_card_cannot_also_be_the_victim() -> None:
-    inv = Investigation(EXAMPLE).found("who", "Butler")
+    inv = Investigation(EXAMPLE).found("who", "Butler", invented=False)
     assert inv.marginals()["whom"]["Butler"] == 0.0
     with pytest.raises(deduce.Contradiction):
-        inv.found("whom", "Butler")
+        inv.found("whom", "Butler", invented=False)
+    # an invented victim may be worded so
+    assert inv.found("whom", "Butler").marginals()["whom"][INVENTED] == 1.0
 
 
 def test_found_invented_wordings_show_in_the_solution() -> None:
-    inv = Investigation(TINY).found("why", "Envy").found("where", "Beach").found("who", "Maid")
-    inv = inv.found("how", "Knife")
+    inv = Investigation(TINY).found("why", "Envy").found("where", "Beach", invented=False)
+    inv = inv.found("who", "Maid", invented=False).found("how", "Knife", invented=False)
     assert inv.solved == Story("Maid", INVENTED, "Envy", "Beach", "Knife")
     with pytest.raises(deduce.Contradiction):
         inv.found("why", "Spite")
@@ -352,9 +386,14 @@ def test_seen_cards_are_not_in_the_story() -> None:
 
 
 def test_naming_a_card() -> None:
-    inv = Investigation(EXAMPLE).answer("how", "screwdriver", "yes")
+    start = Investigation(EXAMPLE)
+    inv = start.answer("how", "screwdriver", "yes")
     assert inv.clues[-1] == Answer("how", "Screwdriver", "yes")
-    assert inv.certain()["how"] == "Screwdriver"
+    assert inv.candidates("how") == [("Screwdriver", 1.0)]
+    # the card, or an invented cause worded so: 1 of its 21 wordings
+    before, after = start.marginals()["how"], inv.marginals()["how"]
+    odds = Fraction(before[INVENTED] / before["Screwdriver"]).limit_denominator(10**6) / 21
+    assert math.isclose(after[INVENTED] / after["Screwdriver"], float(odds))
     no = Investigation(EXAMPLE).answer("how", "Screwdriver", "no").marginals()["how"]
     assert no["Screwdriver"] == 0.0 and no[INVENTED] > 0
 
@@ -373,7 +412,7 @@ def test_the_rulebook_questioning_narrows_to_the_screwdriver() -> None:
     assert [text for text, _ in inv.candidates("how")] == ["Screwdriver", INVENTED]
     best = inv.recommend(top=1, element="how")[0]
     assert best.action == Question("how", "Screwdriver")
-    assert inv.answer("how", "Screwdriver", "yes").certain()["how"] == "Screwdriver"
+    assert inv.answer("how", "Screwdriver", "yes").candidates("how") == [("Screwdriver", 1.0)]
 
 
 def test_almost_and_also_order_the_candidates() -> None:
@@ -389,22 +428,25 @@ def test_almost_and_also_order_the_candidates() -> None:
 # -- recommendations ------------------------------------------------------------------------
 
 
+def draw_weights(deck: Deck, clues: Sequence[Any]) -> dict[tuple[str, ...], Fraction]:
+    result: dict[tuple[str, ...], Fraction] = {}
+    for (draw, _), p in worlds(deck, clues).items():
+        result[draw] = result.get(draw, Fraction(0)) + p
+    return result
+
+
 def brute_information(deck: Deck, clues: Sequence[Any], question: Question) -> float:
-    """Mutual information between the reply and the story, from the reference."""
-    prior = reference(deck, clues)
-    yes = reference(deck, [*clues, Answer(question.element, question.about, "yes")])
-    no = reference(deck, [*clues, Answer(question.element, question.about, "no")])
-    # P(yes) from the weights: P(yes | story) is 1, 0 or 1/2
-    p_yes = Fraction(0)
-    h_cond = 0.0
-    for story, p in prior.items():
-        in_yes, in_no = story in yes, story in no
-        q = Fraction(1, 2) if (in_yes and in_no) else Fraction(int(in_yes))
-        p_yes += p * q
-        if in_yes and in_no:
-            h_cond += float(p)
-    h = sum(-float(x) * math.log2(float(x)) for x in (p_yes, 1 - p_yes) if x > 0)
-    return h - h_cond
+    """Mutual information between the reply and the draw, from the reference."""
+    prior = draw_weights(deck, clues)
+    yes = draw_weights(deck, [*clues, Answer(question.element, question.about, "yes")])
+    total = sum(prior.values())
+
+    def h(p: Fraction) -> float:
+        return sum(-float(x) * math.log2(float(x)) for x in (p, 1 - p) if x > 0)
+
+    p_yes = sum(yes.values(), Fraction(0)) / total
+    h_cond = sum(float(w / total) * h(yes.get(draw, Fraction(0)) / w) for draw, w in prior.items())
+    return h(p_yes) - h_cond
 
 
 @settings(max_examples=30)
@@ -425,7 +467,7 @@ def test_answered_questions_are_not_suggested_again() -> None:
 
 
 def test_recommend_each_names_one_question_per_open_element() -> None:
-    inv = Investigation(EXAMPLE).found("how", "Screwdriver")
+    inv = Investigation(EXAMPLE).found("how", "Screwdriver", invented=False)
     each = inv.recommend_each()
     assert set(each) == {"who", "whom", "why", "where"}
     for element, rec in each.items():
@@ -436,7 +478,8 @@ def test_recommend_each_names_one_question_per_open_element() -> None:
 
 
 def test_a_certain_element_has_nothing_to_ask() -> None:
-    inv = Investigation(TINY).found("who", "Butler").found("whom", "Maid").found("why", "Fear")
+    inv = Investigation(TINY).found("who", "Butler", invented=False)
+    inv = inv.found("whom", "Maid", invented=False).found("why", "Fear", invented=False)
     assert set(inv.recommend_each()) == set()  # where and how are invented: nothing to learn
 
 
@@ -665,7 +708,7 @@ def _every_clue(deck: Deck) -> list[Any]:
         stack = DECK_OF[element]
         for about in (*deck.tags(stack), *(c.text for c in deck.stack(stack))):
             clues += [Answer(element, about, "yes"), Answer(element, about, "no")]
-        clues += [Found(element, c.text, False) for c in deck.stack(stack)]
+        clues += [Found(element, c.text, flag) for c in deck.stack(stack) for flag in FLAGS]
         clues.append(Found(element, "Ghost", True))
     for stack in ("persons", "scenes", "causes", "motives"):
         clues += [Seen(stack, c.text) for c in deck.stack(stack)]
@@ -692,19 +735,149 @@ def test_every_pair_of_clues_matches_the_reference() -> None:
             assert_matches_reference(two, [first, second], TINY)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_guests_following_the_advice_find_the_story(seed: int) -> None:
-    import random
+def _own_wording_seed() -> int:
+    """The first seed whose story has an invented element in the writer's own words."""
+    from deduce.games._crime_writers_play import random_story
 
-    from deduce.games._crime_writers_play import play_round
+    for seed in itertools.count():
+        _, inventions = random_story(EXAMPLE, random.Random(seed))
+        if any(not is_card(EXAMPLE, e, text) for e, text in inventions.items()):
+            return seed
+    raise AssertionError("unreachable")
 
-    result = play_round(EXAMPLE, ("Ann", "Ben", "Cy"), random.Random(seed))
-    assert result.investigation.solved == result.story
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 4, "own wording"])
+def test_guests_following_the_advice_find_the_story(seed: int | str) -> None:
+    from deduce.games._crime_writers_play import OWN_WORDING_QUESTIONS, play_round
+
+    number = _own_wording_seed() if seed == "own wording" else int(seed)
+    result = play_round(EXAMPLE, ("Ann", "Ben", "Cy"), random.Random(number))
+    inv, draw, story = result.investigation, result.draw, result.story
+    assert contains(inv, draw)
+    assert inv.solved == story
+    questions = [(e.element, e.about) for e in result.events if e.reply != "stand-in"]
+    assert len(set(questions)) == len(questions)  # no question asked twice
+    replies = {(e.element, e.about): e.reply for e in result.events}
+    for event in result.events:
+        wording = getattr(story, event.element)
+        if event.reply == "found":
+            assert event.about == wording
+        elif is_card(EXAMPLE, event.element, event.about):  # a card named: the true reply
+            assert event.reply == ("yes" if wording == event.about else "no")
+    for element in ELEMENTS:  # an own wording is found only by the stand-in rule
+        if is_card(EXAMPLE, element, getattr(story, element)):
+            continue
+        asked = [e for e in result.events if e.element == element]
+        assert [e.reply for e in asked[-OWN_WORDING_QUESTIONS - 1 :]] == [
+            *["stand-in"] * OWN_WORDING_QUESTIONS,
+            "found",
+        ]
+        assert all(replies[(element, c.text)] == "no" for c in EXAMPLE.for_element(element))
+    if seed == "own wording":
+        assert any(e.reply == "stand-in" for e in result.events)
     sheet = result.sheet
     assert sheet.rounds[0].complete
     assert sorted(sheet.rounds[0].found) == sorted(ELEMENTS)
     assert sum(sheet.guest_points().values()) == 15
     assert sheet.writer_points()["Ann"] == math.ceil(sheet.rounds[0].finds[-1].at / 60)
+
+
+def test_the_simulated_writer_draws_like_the_notebook() -> None:
+    from deduce.games._crime_writers_play import random_story
+
+    rng = random.Random(7)
+    stories = [random_story(EXAMPLE, rng) for _ in range(3000)]
+    marginals = Investigation(EXAMPLE).marginals()
+    for element in ("who", "how"):
+        share = sum(story[element] == INVENTED for story, _ in stories) / len(stories)
+        assert abs(share - marginals[element][INVENTED]) < 0.03
+    both = sum(s["who"] != INVENTED and s["whom"] != INVENTED for s, _ in stories) / len(stories)
+    expected = 30 * 29 * 56 / Investigation(EXAMPLE).space.size  # 0.415 (3 in 10 if the
+    assert abs(both - expected) < 0.03  # elements were chosen first, then the cards)
+    for element in ELEMENTS:  # an invented element: like one of n cards, or its own
+        texts = [inv[element] for s, inv in stories if s[element] == INVENTED]
+        n = len(EXAMPLE.for_element(element))
+        own = sum(not is_card(EXAMPLE, element, t) for t in texts) / len(texts)
+        assert abs(own - 1 / (n + 1)) < 0.03
+
+
+def test_the_writer_and_the_property_tests_reply_by_the_reference_rule() -> None:
+    from deduce.games._crime_writers_play import truthful_reply
+
+    for element in ELEMENTS:
+        stack = DECK_OF[element]
+        for value in [*(c.text for c in TINY.stack(stack)), INVENTED]:
+            for about in (*TINY.tags(stack), *(c.text for c in TINY.stack(stack))):
+                for bit in (False, True):
+                    for wording in wordings(TINY, element) if value == INVENTED else [value]:
+                        got = truthful_reply(
+                            TINY,
+                            element,
+                            value,
+                            about,
+                            lambda w=wording, a=about: w == a,
+                            lambda b=bit: b,
+                        )
+                        if is_card(TINY, element, about):
+                            expected = wording == about
+                        else:
+                            expected = tag_truth(TINY, element, value, about, bit)
+                        assert got == ("yes" if expected else "no")
+
+
+@pytest.mark.parametrize("reply", ["also", "almost", "not characteristic", "not important"])
+def test_a_soft_reply_is_not_suggested_again(reply: str) -> None:
+    start = Investigation(EXAMPLE)
+    first = start.recommend(top=1)[0].action
+    after = start.answer(first.element, first.about, reply)
+    every = [r.action for r in after.recommend(top=1000)]
+    assert first not in every
+    assert len(every) == len(start.recommend(top=1000)) - 1
+    assert after.best() != first
+    card = start.answer("how", "Knife", reply)
+    assert Question("how", "Knife") not in [r.action for r in card.recommend(top=1000)]
+    assert Investigation.from_json(after.to_json()).recommend(top=1) == after.recommend(top=1)
+
+
+def test_yes_to_a_card_keeps_an_invented_element_worded_so() -> None:
+    start = Investigation(EXAMPLE)
+    yes = start.answer("how", "Poison", "yes")
+    how = yes.marginals()["how"]
+    assert how["Poison"] > 0 and how[INVENTED] > 0
+    assert sum(how.values()) == pytest.approx(1.0)
+    assert yes.candidates("how") == [("Poison", 1.0)]
+    assert yes.probabilities() and all(story.how == "Poison" for story in yes.probabilities())
+    # the writer says it was invented: the other elements follow the draw rule
+    invented = yes.found("how", "Poison", invented=True)
+    assert invented.marginals()["how"][INVENTED] == 1.0
+    with pytest.raises(deduce.Contradiction):
+        yes.found("how", "Knife")
+
+
+def test_card_wordings_found_may_be_invented() -> None:
+    # Four card wordings found: the writer drew three, so one of them was invented.
+    inv = Investigation(EXAMPLE)
+    for element, text in [("who", "Butler"), ("why", "Greed"), ("where", "Library")]:
+        inv = inv.found(element, text)
+    inv = inv.found("how", "Poison")  # no Contradiction
+    inv = inv.found("whom", "Heiress")
+    assert inv.solved == Story("Butler", "Heiress", "Greed", "Library", "Poison")
+    invented = {e: p[INVENTED] for e, p in inv.marginals().items()}
+    assert sum(invented.values()) == pytest.approx(2.0)  # two of the five, as the rule says
+    assert all(p > 0 for p in invented.values())
+    said = inv.found("why", "Greed", invented=True).found("how", "Poison", invented=True)
+    assert said.certain() == {
+        "who": "Butler",
+        "whom": "Heiress",
+        "why": INVENTED,
+        "where": "Library",
+        "how": INVENTED,
+    }
+    with pytest.raises(deduce.Contradiction):
+        said.found("who", "Butler", invented=True)  # a third invented element
+    exact = reference(TINY, [Found(e, t, None) for e, t in [("who", "Butler"), ("why", "Greed")]])
+    tiny = Investigation(TINY).found("who", "Butler").found("why", "Greed")
+    assert tiny.probabilities() == pytest.approx({s: float(p) for s, p in exact.items()})
 
 
 def test_the_demo_runs() -> None:

@@ -272,16 +272,64 @@ def test_json_round_trip_and_totals(sheet: ScoreSheet) -> None:
 # -- titles ---------------------------------------------------------------------------------
 
 
+SAMPLE = Deck.example()
+WORDINGS = [(e, c.text) for e in ELEMENTS for c in SAMPLE.for_element(e)]
+
+
+def _plural(word: str) -> str:
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "o", "u"):
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+INFLECTIONS: dict[str, Callable[[str], str]] = {
+    "as is": lambda text: text,
+    "upper case": str.upper,
+    "lower case": str.lower,
+    "possessive": lambda text: text + "'s",
+    "plural": lambda text: " ".join([*text.split()[:-1], _plural(text.split()[-1])]),
+}
+
+
+@given(st.sampled_from(WORDINGS), st.sampled_from(sorted(INFLECTIONS)))
+def test_every_card_wording_in_a_title_is_flagged(wording: tuple[str, str], how: str) -> None:
+    element, text = wording
+    title = f"A tale of {INFLECTIONS[how](text)}"
+    warnings = check_title(title, {element: text})
+    assert any(w.element == element and w.kind == "element" for w in warnings), title
+
+
+TAGGED = [
+    (e, c.text, tag)
+    for e in ("who", "why", "where", "how")
+    for c in SAMPLE.for_element(e)
+    for tag in c.tags
+]
+
+
+@pytest.mark.parametrize(("element", "text", "tag"), TAGGED)
+def test_a_tag_of_the_card_is_a_weaker_warning(element: str, text: str, tag: str) -> None:
+    title = f"A tale of {tag}"
+    plain = check_title(title, {element: text})
+    with_deck = check_title(title, {element: text}, deck=SAMPLE)
+    assert all(w.kind != "tag" for w in plain)
+    if plain:  # a word of the element itself: the deck adds nothing
+        assert with_deck == plain
+    else:
+        assert [(w.element, w.word, w.kind) for w in with_deck] == [(element, tag, "tag")]
+
+
 def test_the_rulebook_titles() -> None:
-    # A wife kills her husband in a cemetery: "Murder by the graves" reveals the location,
-    # "Till death do us part" does not.
+    # A wife kills her husband in a cemetery. "Till death do us part" is a good title.
+    # "Murder by the graves" gives the scene away by a synonym, which no word match finds:
+    # it is flagged only when a word of the element itself is in the title.
     story = {"who": "Wife", "whom": "Husband", "where": "Cemetery"}
-    deck = Deck.example()
-    warned = check_title("Murder by the graves", story, deck=deck)
-    assert [(w.element, w.word, w.found, w.kind) for w in warned] == [
-        ("where", "graves", "graves", "tag")
-    ]
-    assert check_title("Till death do us part", story, deck=deck) == ()
+    assert check_title("Till death do us part", story, deck=SAMPLE) == ()
+    assert check_title("Murder by the graves", story) == ()
+    (warning,) = check_title("Murder by the cemeteries", story)
+    assert (warning.element, warning.found, warning.kind) == ("where", "cemeteries", "element")
+    (warning,) = check_title("Murder by the graves", {"where": "Grave"})
+    assert (warning.word, warning.found) == ("grave", "graves")
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 from html.parser import HTMLParser
 
-from deduce.display import render_html, render_text
+import pytest
+from rich.console import Console
+
+import deduce
+from deduce.display import render, render_html, render_text
 from deduce.games.mastermind import Investigation
 
 
@@ -67,7 +72,7 @@ def test_text_lists_solutions_marginals_and_moves() -> None:
 
 
 def test_html_tables_hold_the_numbers() -> None:
-    inv = Investigation(2, 3).guess("12", black=1, white=0)
+    inv = Investigation(3, 3).guess("112", black=0, white=2)
     page = render_html(inv, recommendations=2, strategy="minimax")
     solutions, marginals, moves = tables(page)
     ranked = list(inv.probabilities().items())
@@ -76,10 +81,16 @@ def test_html_tables_hold_the_numbers() -> None:
     for row, (name, values) in zip(marginals[1:], inv.marginals().items(), strict=True):
         assert row[0][0] == name
         assert [c for c, _ in row[1:]] == [f"{v} {pct(p)}" for v, p in values.items()]
-        shades = {p: style for (_, style), p in zip(row[1:], values.values(), strict=True)}
-        assert shades.get(0.0, "background:#ffffff") == "background:#ffffff"
-        if 1.0 in shades:
-            assert shades[1.0] == "background:#2ea043"
+        for (_, style), p in zip(row[1:], values.values(), strict=True):
+            if p == 0.0:
+                assert style == "background:#ffffff", (name, p)
+            elif p == 1.0:
+                assert style == "background:#2ea043", (name, p)
+            else:
+                assert style not in {"background:#ffffff", "background:#2ea043"}, (name, p)
+    probabilities = [p for values in inv.marginals().values() for p in values.values()]
+    assert {0.0, 1.0} <= set(probabilities)  # both ends of the colour scale are checked
+    assert any(0 < p < 1 for p in probabilities)
     recs = inv.recommend(top=2, strategy="minimax")
     assert [row[0][0] for row in moves[1:]] == [str(r.action) for r in recs]
     assert [row[1][0] for row in moves[1:]] == [f"{r.information:.2f} bits" for r in recs]
@@ -109,4 +120,44 @@ def test_html_escapes_text() -> None:
 
 def test_notebooks_show_the_html_view() -> None:
     inv = Investigation(2, 3).guess("12", black=1, white=0)
-    assert inv._repr_html_() == render_html(inv)
+    solutions, marginals, moves = tables(inv._repr_html_())
+    ranked = list(inv.probabilities().items())
+    assert [[c for c, _ in row] for row in solutions[1:]] == [[str(s), pct(p)] for s, p in ranked]
+    assert [row[0][0] for row in marginals[1:]] == list(inv.marginals())
+    recs = inv.recommend(top=3, strategy="entropy")
+    assert [row[0][0] for row in moves[1:]] == [str(r.action) for r in recs]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda inv: render(inv, solutions=-2), "solutions=-2 is not valid"),
+        (lambda inv: render_text(inv, solutions=1.5), "solutions=1.5 is not valid"),
+        (lambda inv: render_html(inv, solutions=-2), "solutions=-2 is not valid"),
+        (lambda inv: render_html(inv, recommendations=-1), "recommendations=-1 is not valid"),
+        (lambda inv: render_html(inv, recommendations=True), "recommendations=True is not valid"),
+    ],
+)
+def test_bad_options_are_refused(call: object, message: str) -> None:
+    inv = Investigation(2, 3)
+    with pytest.raises(deduce.InvalidInput, match=message):
+        call(inv)  # type: ignore[operator]
+
+
+def test_solutions_zero_lists_none_but_counts_them() -> None:
+    inv = Investigation(2, 3).guess("12", black=1, white=0)
+    text = render_text(inv, solutions=0)
+    assert f"{len(inv.solutions())} solutions left" in text
+    assert f"... {len(inv.solutions())} more" in text
+
+
+def test_user_text_is_shown_as_written() -> None:
+    """Text from outside (move descriptions, names from a deck) is not read as rich
+    markup or emoji codes, whatever the console."""
+    inv = Investigation(2, 3)
+    recs = inv.recommend(top=1)
+    options = {"recommendations": recs, "describe": lambda action: f"[bold]{action}:x:"}
+    assert f"[bold]{recs[0].action}:x:" in render_text(inv, **options)
+    console = Console(file=io.StringIO(), width=120, color_system=None)  # emoji on
+    console.print(render(inv, **options))
+    assert f"[bold]{recs[0].action}:x:" in console.file.getvalue()  # type: ignore[attr-defined]

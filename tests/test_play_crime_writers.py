@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import deduce
 from deduce._play._pty import Terminal
 from deduce.games import crime_writers as cw
 
@@ -87,9 +88,18 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
     shown = term.expect_prompt(PROMPT)
     assert "3. not in the story: Butler (persons)" in shown
     assert "4. not in the story: Knife (causes)" in shown
-    term.send("found who Butler")
+    term.send("found who Butler")  # a card's wording: the card, unless refused as impossible
     shown = term.expect_prompt(PROMPT)
-    assert "cannot be true" in shown and "3. not in the story: Butler (persons)" in shown
+    known = cw.Investigation(cw.Deck.example()).answer("how", "weapon", "not important")
+    known = known.answer("how", "weapon", "almost").seen("Butler", "Knife")
+    try:
+        noted = known.found("who", "Butler").clues[-1]
+    except deduce.Contradiction:
+        assert "cannot be true" in shown and "3. not in the story: Butler (persons)" in shown
+    else:
+        assert f"noted: who found: {noted.text}" in shown
+        term.send("undo")
+        term.expect_prompt(PROMPT)
     term.send("found who Butler invented")
     assert "noted: who found: Butler (invented)" in term.expect_prompt(PROMPT)
     term.send("undo")
@@ -100,16 +110,22 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
         "ask how flying no": "refused: about='flying' is not valid",
         "found how": "refused: line='found how' is not valid",
         "seen Unicorn": "refused: card='Unicorn' is not valid",
+        "found how Poisxx": "refused: wording='Poisxx' is not valid (it is close to a card's "
+        "wording); expected a card's exact wording (Poison), or `found how WORDING invented`",
+        "found how pois": "refused: wording='pois' is not valid (it is close to a card's wording)",
         "candidates": "refused: candidates='' is not valid",
     }
     for text, message in bad.items():
         term.send(text)
         shown = term.expect_prompt(PROMPT)
-        assert message in shown, text
+        assert message in " ".join(shown.split()), text  # long lines wrap
         assert "Traceback" not in shown
+        assert "internal error" not in shown
+    term.send("found how Poisxx invented")  # said explicitly: a wording made up
+    assert "noted: how found: Poisxx (invented)" in term.expect_prompt(PROMPT)
     term.kill()
 
     again = Terminal(["play", "crime-writers", "--resume"], home=tmp_path)
-    assert "Resumed 4 clues" in again.expect_prompt(PROMPT)
+    assert "Resumed 5 clues" in again.expect_prompt(PROMPT)
     again.send("quit")
     assert again.finish() == 0

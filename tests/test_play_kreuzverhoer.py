@@ -65,7 +65,7 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
     values = ranked.rank_cards(["profiler", "informant", "confrontation"])
     rows = [r.split()[0] for r in shown.splitlines()[2:] if r.strip()]
     assert rows == [v.card for v in values]
-    assert "Juri L. forbids it" in shown
+    assert any("Juri L." in row and "forbids it" in row for row in shown.splitlines())
     term.send("informant ulm bremen")
     shown = term.expect_prompt(PROMPT)
     assert "refused: card='informant' is not valid (Juri L. was laid and forbids it)" in shown
@@ -105,7 +105,19 @@ def test_bad_lines(tmp_path: Path) -> None:
     bad = {
         "ask mord berlin juri 1": "refused: line='ask mord berlin juri 1' is not valid",
         "ask mord paris juri messer 1": "refused: scene='paris' is not valid",
-        "ask mord berlin juri messer 5": "refused: N='5' is not valid",
+        "ask mord berlin juri messer 5": "refused: correct=5 is not valid; expected an integer "
+        "from 0 to 4",
+        "ask mord berlin juri messer x": "refused: N='x' is not valid; expected an integer",
+        "out weapon=Gift weapon=Messer": "refused: weapon='Messer' is not valid (weapon= is "
+        "repeated); expected one weapon=NAME,NAME,...",
+        "out weapon=Gift,,Messer": "refused: weapon='Gift,,Messer' is not valid; expected names "
+        "separated by single commas",
+        "out weapon=Gift,": "refused: weapon='Gift,' is not valid",
+        "out weapon=gift,gif": "refused: weapon='gift,gif' is not valid (a repeat)",
+        "out weapon=Gift card=profiler card=informant": "refused: card='informant' is not valid "
+        "(card= is repeated); expected one card=CARD",
+        "is suspect=nora suspect=juri": "refused: suspect='juri' is not valid (suspect= is "
+        "repeated); expected one suspect=NAME",
         "site wrong": "no questioning yet",
         "frobnicate": "refused: clue='frobnicate' is not valid",
         "out weapon": "refused: fact='weapon' is not valid",
@@ -115,8 +127,9 @@ def test_bad_lines(tmp_path: Path) -> None:
     for text, message in bad.items():
         term.send(text)
         shown = term.expect_prompt(PROMPT)
-        assert message in shown, text
+        assert message in " ".join(shown.split()), text  # long lines wrap
         assert "Traceback" not in shown
+        assert "internal error" not in shown
     term.send("history")
     assert "No clues yet." in term.expect_prompt(PROMPT)
     term.send("quit")

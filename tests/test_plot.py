@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import io
 
+import matplotlib  # the plot extra is installed where the tests run
 import pytest
-
-pytest.importorskip("matplotlib")
-
-import matplotlib
 
 matplotlib.use("Agg")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
@@ -19,6 +20,7 @@ from ortools.sat.python import cp_model
 import deduce
 from deduce.games.thirteen_clues import (
     CARDS,
+    Accusation,
     Accused,
     Ask,
     Deal,
@@ -29,6 +31,7 @@ from deduce.games.thirteen_clues import (
     Question,
     attributes,
     cards_in_play,
+    colours_in_play,
     informant_count,
 )
 from deduce.testing import clue_sequences, contains, games
@@ -246,9 +249,10 @@ def test_card_locations_match_brute_force(inv: Investigation) -> None:
 @settings(max_examples=12)
 @given(st.sampled_from([2, 3]).flatmap(lambda n: small_games(n, max_clues=3)))
 def test_information_of_every_move_matches_brute_force(inv: Investigation) -> None:
-    deals, _ = brute(inv)
+    deals, counts = brute(inv)
     queries = inv._queries()
-    recs = {r.action: r for r in inv.recommend(top=len(queries))}
+    asking = inv.recommend(top=len(queries), among=lambda m: not isinstance(m, Accusation))
+    recs = {r.action: r for r in asking}
     assert set(recs) == set(queries)
     for query in queries:
         info, outcomes = brute_information(inv, deals, query)
@@ -256,6 +260,17 @@ def test_information_of_every_move_matches_brute_force(inv: Investigation) -> No
         assert recs[query].outcomes.keys() == outcomes.keys()
         for k, p in outcomes.items():
             assert recs[query].outcomes[k] == pytest.approx(p, abs=1e-12)
+    # the accusation as a move: right with the likeliest puzzle's share of the deals
+    (accuse,) = inv.recommend(among=lambda m: isinstance(m, Accusation))
+    right = max(counts.values()) / len(deals)
+    assert accuse.action.probability == pytest.approx(right, abs=1e-12)
+    assert accuse.outcomes["right"] == pytest.approx(right, abs=1e-12)
+    assert accuse.information == pytest.approx(binary_entropy(right), abs=1e-9)
+    assert accuse.worst_case == max(1, len(counts) - 1)
+
+
+def binary_entropy(p: float) -> float:
+    return -sum(q * math.log2(q) for q in (p, 1 - p) if q > 0)
 
 
 @settings(max_examples=30)
@@ -268,6 +283,106 @@ def test_the_true_deal_is_never_eliminated(game: tuple[Deal, Investigation]) -> 
     deal, inv = game
     assert contains(inv, deal)
     assert deal.puzzles[0] in inv.probabilities()
+
+
+def plain_deal(players: int, rng: random.Random) -> Deal:
+    """A deal by a plain shuffle: seat s's puzzle is the s-th card of each shuffled
+    category, then the rest is shuffled and cut into hands of two and the informants."""
+    by_category = [
+        [c.name for c in cards_in_play(players) if c.category == category]
+        for category in ("person", "location", "weapon")
+    ]
+    for cards in by_category:
+        rng.shuffle(cards)
+    puzzles = tuple(Puzzle(*(cards[s] for cards in by_category)) for s in range(players))
+    rest = [c for cards in by_category for c in cards[players:]]
+    rng.shuffle(rest)
+    hands = tuple((rest[2 * s], rest[2 * s + 1]) for s in range(players))
+    return Deal(players, hands, puzzles, tuple(rest[2 * players :]))
+
+
+def plain_answer(deal: Deal, witness: int, about: str, side: str | None) -> int:
+    """What the witness truly says: their hidden cards (or the one on ``side``) and every
+    puzzle but their own, counted card by card."""
+    hand = deal.hands[witness]
+    counted = list(hand) if side is None else [hand[("left", "right").index(side)]]
+    for seat, puzzle in enumerate(deal.puzzles):
+        if seat != witness:
+            counted += vars_of(puzzle)
+    cards = [CARDS[INDEX[name]] for name in counted]
+    return sum(about in (card.colour, card.category, card.kind) for card in cards)
+
+
+@lru_cache(maxsize=8)
+def hands_template(players: int) -> np.ndarray:
+    """Every way to deal ten cards (numbered 0..9) to the other seats' hidden cards, the
+    rest in card order to the informants; columns as in :func:`all_deals` after mine."""
+    rows = []
+    for hands in seat_hands(list(range(10)), players - 1, ordered=players == 2):
+        taken = {c for pair in hands for c in pair}
+        rows.append(
+            [*(c for pair in hands for c in pair), *(c for c in range(10) if c not in taken)]
+        )
+    return np.array(rows, dtype=np.int64)
+
+
+def deals_with_puzzle(inv: Investigation, puzzle: Puzzle) -> np.ndarray:
+    """Every deal of the unknown cards in which my puzzle is ``puzzle`` (rows as in
+    :func:`all_deals`)."""
+    seen = {INDEX[c] for c in inv.hand} | {
+        INDEX[c] for p in inv.puzzles.values() for c in vars_of(p)
+    }
+    mine = [INDEX[c] for c in vars_of(puzzle)]
+    pool = np.array(
+        [c for c in range(len(cards_in_play(inv.players))) if c not in seen and c not in mine]
+    )
+    rest = pool[hands_template(inv.players)]
+    return np.hstack([np.tile(mine, (len(rest), 1)), rest])
+
+
+def weight_of(inv: Investigation, puzzle: Puzzle) -> int:
+    """deduce's exact weight (number of deals) of ``puzzle``; 0 if it is ruled out."""
+    space = inv.space
+    for row, w in zip(space.solution_rows(), space.solution_weights(), strict=True):
+        if inv._solution(space.solution_labels(row)) == puzzle:
+            return int(w)
+    return 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([2, 3, 4, 5, 6]), st.randoms(use_true_random=False), st.integers(0, 12))
+def test_the_true_deal_keeps_its_exact_weight(players: int, rng: Any, clues: int) -> None:
+    """Independent of the library's sampler and counting: a deal from a plain shuffle,
+    truthful answers counted card by card, and the true puzzle's weight against a list
+    of every deal with that puzzle."""
+    deal = plain_deal(players, rng)
+    truth = deal.puzzles[0]
+    inv = Investigation(
+        players, deal.hands[0], {s: vars_of(deal.puzzles[s]) for s in range(1, players)}
+    )
+    sides = ("left", "right") if players == 2 else (None,)
+    for _ in range(clues):
+        kind = rng.randrange(6)
+        seen = {c.card for c in inv.clues if isinstance(c, Informant)}
+        fresh = [c for c in deal.informants if c not in seen]
+        wrong = [p for p in inv.solutions() if p != truth]
+        if kind == 0 and fresh:
+            inv = inv.informant(rng.choice(fresh))
+        elif kind == 1 and wrong:
+            inv = inv.accused(*vars_of(rng.choice(wrong)))
+        else:
+            witness = rng.randrange(players)
+            asker = rng.choice([s for s in range(players) if s != witness])
+            about = rng.choice(attributes(players))
+            side = rng.choice(sides)
+            answer = plain_answer(deal, witness, about, side)
+            inv = inv.question(asker, witness, about, answer, side)
+    assert brute_keep(inv, as_row(deal))[0]  # the answers are the deal's truth
+    count = int(brute_keep(inv, deals_with_puzzle(inv, truth)).sum())
+    assert count >= 1
+    assert weight_of(inv, truth) == count
+    assert inv.probabilities()[truth] == pytest.approx(count / inv.space.total, abs=1e-12)
+    assert contains(inv, deal)
 
 
 def as_row(deal: Deal) -> np.ndarray:
@@ -312,6 +427,46 @@ def test_contains_rejects_a_deal_the_clues_rule_out() -> None:
         inv.accused(other.person, other.location, other.weapon).accused(*vars_of(deal.puzzles[0])),
         deal,
     )
+
+
+def test_contains_refuses_a_malformed_deal() -> None:
+    deal = Deal.random(4, seed=5)
+    inv = start_of(deal)
+    mine = deal.puzzles[0]
+    # seat 1 holding a card of my puzzle: that card twice, seat 1's own card nowhere
+    twice = replace(deal, hands=(deal.hands[0], (mine.person, deal.hands[1][1]), *deal.hands[2:]))
+    with pytest.raises(deduce.InvalidInput) as error:
+        contains(inv, twice)
+    assert error.value.argument == "secret"
+    assert "exactly once" in str(error.value)
+    seen = replace(
+        deal, hands=(deal.hands[0], (deal.hands[0][0], deal.hands[1][1]), *deal.hands[2:])
+    )
+    with pytest.raises(deduce.InvalidInput, match="a card twice"):
+        contains(inv, seen)
+    with pytest.raises(deduce.InvalidInput, match="secret"):
+        contains(inv, replace(deal, informants=deal.informants[1:]))
+    with pytest.raises(deduce.InvalidInput, match="4 players"):
+        contains(inv, Deal.random(5, seed=5))
+
+
+def test_contains_of_well_formed_deals() -> None:
+    deal = Deal.random(4, seed=5)
+    inv = start_of(deal)
+    # seat 1's left card and an informant change places: another deal of the same table
+    left, right = deal.hands[1]
+    other = replace(
+        deal,
+        hands=(deal.hands[0], (deal.informants[0], right), *deal.hands[2:]),
+        informants=(left, *deal.informants[1:]),
+    )
+    assert contains(inv, other)
+    assert contains(inv.informant(left), other)
+    assert not contains(inv.informant(left), deal)
+    # a whole deal of another table: not this one
+    stranger = Deal.random(4, seed=6)
+    assert stranger.hands[0] != deal.hands[0]
+    assert not contains(inv, stranger)
 
 
 def test_six_players_have_about_nine_million_deals() -> None:
@@ -445,12 +600,22 @@ def table() -> Investigation:
 
 
 def test_setup_counts() -> None:
+    out_of_play = {6: [], 5: ["gray"], 4: ["gray", "brown"], 3: ["gray", "brown", "white"]}
+    out_of_play[2] = [*out_of_play[3], "orange"]
+    informants = {2: 8, 3: 6, 4: 4, 5: 2, 6: 0}  # the rulebook's face-down cards
     for n in range(2, 7):
         deal = Deal.random(n, seed=n)
         inv = start_of(deal)
-        assert len(cards_in_play(n)) - 2 - 3 * (n - 1) == 13
-        assert informant_count(n) == 12 - 2 * n
-        assert len(inv._queries()) == (n - 1) * (n + 13) * (2 if n == 2 else 1) + (n < 6)
+        everything = {card.colour for card in CARDS}
+        assert set(colours_in_play(n)) == everything - set(out_of_play[n])
+        assert informant_count(n) == len(deal.informants) == informants[n]
+        where = inv.card_locations()
+        assert len(where) == 3 * len(colours_in_play(n))
+        unknown = [card for card, places in where.items() if not {"seen", 0} & set(places)]
+        assert len(unknown) == 13
+        sides = 2 if n == 2 else 1
+        asks = [(w, a, side) for w in range(1, n) for a in attributes(n) for side in range(sides)]
+        assert len(inv._queries()) == len(asks) + (informants[n] > 0)
 
 
 def test_red_answer_places_both_unknown_red_cards() -> None:
@@ -511,9 +676,81 @@ def test_accusation_becomes_certain() -> None:
 def test_two_player_questions_name_a_side() -> None:
     deal = Deal.random(2, seed=4)
     inv = start_of(deal)
-    left = inv.question(0, 1, "ranged", deal.answer(1, "ranged", side="left"), side="left")
-    assert len(left.solutions()) <= len(inv.solutions())
-    assert inv.recommend(top=1)[0].action.side in ("left", "right")
+    asks = [m for m in inv._queries() if isinstance(m, Ask)]
+    assert {m.side for m in asks} == {"left", "right"}
+    assert {(m.about, m.side) for m in asks} == set(product(attributes(2), ("left", "right")))
+    left, right = deal.hands[1]
+    # an attribute that one hidden card has and the other lacks: the sides differ
+    about = next(a for a in attributes(2) if has(a)[INDEX[left]] != has(a)[INDEX[right]])
+    answers = {side: deal.answer(1, about, side=side) for side in ("left", "right")}
+    assert answers["left"] != answers["right"]
+    for side, answer in answers.items():
+        after = inv.question(0, 1, about, answer, side=side)
+        assert_weights_are_counts(after)  # each side filters on its own card only
+        assert contains(after, deal)
+
+
+def ambiguous_table() -> tuple[Deal, Investigation]:
+    """A 3-player table after every question and every informant card: two puzzles are
+    left that no count anyone sees can tell apart."""
+    deal = Deal.random(3, seed=15)
+    inv = start_of(deal)
+    for witness in (1, 2):
+        for about in attributes(3):
+            inv = inv.question(0, witness, about, deal.answer(witness, about))
+    for card in deal.informants:
+        inv = inv.informant(card)
+    return deal, inv
+
+
+def test_recommend_offers_the_accusation_when_nothing_else_teaches() -> None:
+    deal, inv = ambiguous_table()
+    deals, counts = brute(inv)
+    assert len(counts) > 1  # more than one puzzle left...
+    for query in inv._queries():  # ...and no move can tell them apart
+        info, _ = brute_information(inv, deals, query)
+        assert info == pytest.approx(0.0, abs=1e-12)
+    recs = inv.recommend(top=3)
+    first = recs[0]
+    assert isinstance(first.action, Accusation)
+    assert not first.action.certain
+    right = max(counts.values()) / len(deals)
+    assert first.action.probability == pytest.approx(right, abs=1e-12)
+    assert first.outcomes == pytest.approx({"right": right, "wrong": 1 - right}, abs=1e-12)
+    assert first.information == pytest.approx(binary_entropy(right), abs=1e-9)
+    assert first.worst_case == len(counts) - 1
+    assert all(isinstance(r.action, Ask) and r.information < 1e-9 for r in recs[1:])
+    assert inv.best() == first.action == inv.accusation()
+    assert "accuse" in str(first.action) and f"{right:.1%}" in str(first.action)
+    asking = inv.recommend(top=1, among=lambda m: not isinstance(m, Accusation))[0]
+    assert isinstance(asking.action, Ask)
+    # accused wrongly (or rightly): the one puzzle left is certain, and said so first
+    guess = first.action.puzzle
+    if guess == deal.puzzles[0]:
+        guess = next(p for p in inv.solutions() if p != guess)
+    after = inv.accused(*vars_of(guess))
+    certain = after.recommend(top=2)
+    assert isinstance(certain[0].action, Accusation)
+    assert certain[0].action.certain and certain[0].action.puzzle == deal.puzzles[0]
+    assert certain[0].outcomes == {"right": 1.0} and certain[0].information == 0.0
+    assert certain[0].worst_case == 1
+    assert isinstance(certain[1].action, Ask)
+    assert after.best("minimax") == certain[0].action
+
+
+def test_recommend_lists_no_accusation_while_a_move_teaches() -> None:
+    for n in range(2, 7):
+        inv = start_of(Deal.random(n, seed=n))
+        recs = inv.recommend(top=len(inv._queries()) + 1)
+        assert not any(isinstance(r.action, Accusation) for r in recs)
+        assert len(recs) == len(inv._queries())
+        assert recs[0].information > 0
+        assert not isinstance(inv.best("minimax"), Accusation)
+    # only the accusation allowed: it is the one move
+    (only,) = table().recommend(top=3, among=lambda m: isinstance(m, Accusation))
+    assert only.action == table().accusation() and not only.action.certain
+    with pytest.raises(deduce.InvalidInput, match="among"):
+        table().recommend(among=lambda m: False)
 
 
 def test_peek_is_offered_until_every_informant_is_seen() -> None:
@@ -648,6 +885,11 @@ BAD: list[tuple[str, Any, str, str]] = [
     ),
     ("clue type", lambda: table().observe("red=3"), "clue", "Question"),
     ("top", lambda: table().recommend(top=0), "top", "at least 1"),
+    ("deal witness", lambda: Deal.random(3, seed=1).answer(3, "red"), "witness", "0 to 2"),
+    ("deal witness -1", lambda: Deal.random(3, seed=1).answer(-1, "red"), "witness", "0 to 2"),
+    ("deal about", lambda: Deal.random(3, seed=1).answer(1, "gray"), "about", "'purple'"),
+    ("deal side", lambda: Deal.random(2, seed=1).answer(1, "red", side="up"), "side", "'left'"),
+    ("deal players", lambda: Deal.random(3, seed=1).check(4), "deal", "4 players"),
     ("strategy", lambda: table().recommend(strategy="best"), "strategy", "'entropy'"),
 ]
 

@@ -6,8 +6,7 @@ from itertools import pairwise
 
 from rich.console import Console
 
-from deduce.games._bsi_play import advised, play_game, random_bot
-from deduce.games.bsi import Draw, Lay, Solve, Table
+from deduce.games.bsi import Draw, Lay, Solve, Table, advised, play_game, random_bot
 
 
 def _cases(table: Table) -> str:
@@ -53,8 +52,8 @@ def run(console: Console, *, seed: int) -> None:
                 f"{who} name{s_} {event.case} for seat {event.target} with {event.drops} drops: "
                 f"{verdict}. Scores: {after.scores()}"
             )
-        elif isinstance(event, Draw) and player == 0:
-            option = before.recommend_attempt()
+        elif isinstance(event, Draw) and player == 0 and before.step == "attempt":
+            option = before.recommend_attempt()  # I did not try: say why
             if option and not option[0].advisable:
                 o = option[0]
                 console.print(

@@ -23,13 +23,22 @@ def run(console: Console, *, seed: int) -> None:
     console.rule("[bold]Crime Writers[/bold] (sample deck, 3 players)")
     console.print(
         "Ann drew three cards and invented two elements. Ben and Cy ask the question the "
-        "assistant rates most informative; a guest keeps asking until the answer is no."
+        "assistant rates most informative; a guest keeps asking until the answer is no. "
+        "An element known to be invented gets its cards' wordings named in turn; a "
+        "wording of Ann's own takes six free questions (a stand-in rule)."
     )
 
     def narrate(event: Event, inv: Investigation) -> None:
         clock = f"[dim]{int(event.seconds) // 60}:{int(event.seconds) % 60:02d}[/dim]"
         label = _NAMES[event.element]
         cards = {c.text for c in deck.for_element(event.element)}
+        if event.reply == "stand-in":
+            console.print(
+                f"{clock} {event.guest} asks freely about the {label} "
+                "[dim](its wording is the writer's own: a stand-in for questions the "
+                "notebook does not model)[/dim]"
+            )
+            return
         if event.reply == "found":
             if event.about not in cards:
                 how = "names the invented " + label

@@ -8,7 +8,14 @@ from rich.console import Console
 from rich.table import Table
 
 from deduce.display import render
-from deduce.games.thirteen_clues import Deal, Informant, Investigation, Peek, attributes
+from deduce.games.thirteen_clues import (
+    Accusation,
+    Deal,
+    Informant,
+    Investigation,
+    Peek,
+    attributes,
+)
 
 PLAYERS = 4
 
@@ -40,9 +47,9 @@ def run(console: Console, *, seed: int) -> None:
     actions = 0
     for turn in range(1, 41):
         console.print(f"\n[bold]Round {turn}[/bold]")
-        best = inv.accusation()
         rec = inv.recommend(top=1)[0]
-        if best.certain or rec.information < 1e-9:
+        if isinstance(rec.action, Accusation):  # certain, or no question can tell more
+            best = rec.action
             actions += 1
             console.print(
                 f"I accuse {best.puzzle} (probability {best.probability:.0%})"

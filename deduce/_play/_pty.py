@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,21 @@ class Terminal:
         args: the command-line arguments after ``deduce``.
         home: a directory used as HOME and XDG_STATE_HOME (autosaves go there).
         timeout: seconds to wait for any expected text.
+        environment: more environment variables (a value of None removes the variable,
+            e.g. ``{"XDG_STATE_HOME": None}`` autosaves to ``HOME/.local/state``).
+
+    Every output is checked for a traceback or an internal error, which fail the test
+    that drives the terminal.
     """
 
-    def __init__(self, args: Sequence[str], *, home: Path, timeout: float = 60) -> None:
+    def __init__(
+        self,
+        args: Sequence[str],
+        *,
+        home: Path,
+        timeout: float = 60,
+        environment: Mapping[str, str | None] | None = None,
+    ) -> None:
         env = dict(os.environ)
         env.update(
             TERM="dumb",
@@ -44,6 +56,11 @@ class Terminal:
             PYTHONUNBUFFERED="1",
         )
         env.pop("NO_COLOR", None)
+        for name, value in (environment or {}).items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
         self.child = pexpect.spawn(
             script(),
             list(args),
@@ -65,6 +82,7 @@ class Terminal:
             ) from error
         before = self.clean(self.child.before)
         self.seen += before + text
+        self._check(before)
         return before
 
     def expect_prompt(self, prompt: str) -> str:
@@ -82,7 +100,9 @@ class Terminal:
     def finish(self) -> int:
         """Wait for the process to end; its exit status."""
         self.child.expect(pexpect.EOF)
-        self.seen += self.clean(self.child.before)
+        rest = self.clean(self.child.before)
+        self.seen += rest
+        self._check(rest)
         self.child.close()
         status: Any = self.child.exitstatus
         return int(status) if status is not None else -int(self.child.signalstatus or 0)
@@ -91,6 +111,12 @@ class Terminal:
         """End the process at once (as a crash would)."""
         self.child.kill(9)
         self.child.close(force=True)
+
+    @staticmethod
+    def _check(shown: str) -> None:
+        for sign in ("Traceback", "internal error"):
+            if sign in shown:
+                raise AssertionError(f"the terminal showed {sign!r}:\n{shown}")
 
     @staticmethod
     def clean(text: Any) -> str:

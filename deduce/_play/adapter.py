@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
 
-__all__ = ["Adapter", "Question", "choose", "key", "number", "yes_no"]
+__all__ = ["Adapter", "Question", "choose", "integer", "key", "number", "yes_no"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,18 @@ def choose(token: str, choices: Iterable[Any], argument: str) -> Any:
         return starting[0]
     reason = "it is ambiguous" if len(starting) > 1 else None
     raise InvalidInput(argument, token, [str(c) for c in options], reason=reason)
+
+
+def integer(token: str, argument: str) -> int:
+    """``token`` as an integer; its range is for the game to check.
+
+    Example:
+        >>> integer("-3", "black")
+        -3
+    """
+    if re.fullmatch(r"[+-]?\d+", token.strip()):
+        return int(token)
+    raise InvalidInput(argument, token, "an integer")
 
 
 def number(token: str, argument: str, low: int, high: int) -> int:

@@ -13,12 +13,13 @@ from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.investigation import Investigation, Recommendation
 
-from .adapter import Adapter, Question, choose, number
+from .adapter import Adapter, Question, choose, integer
 
 __all__ = ["ADAPTER", "BsiAdapter"]
 
 _KEYWORDS = ("lay", "solve", "draw")
 _FIELD_WORDS = ("0/1", "0", "1", "2", "3")
+_VERDICTS = {"right": True, "yes": True, "correct": True, "wrong": False, "no": False}
 
 
 def _card(text: str, argument: str = "card") -> bsi.Card:
@@ -40,7 +41,7 @@ def _case(text: str, argument: str = "case") -> bsi.Case:
 def _field(text: str) -> str | int:
     if text.strip() == "0/1":
         return "0/1"
-    return number(text, "field", 0, 3)
+    return integer(text, "field")
 
 
 def _hand(text: str) -> tuple[bsi.Card, ...]:
@@ -76,10 +77,10 @@ evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.
 
     def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
         return (
-            Question("players", "Players (2-4)", "2", lambda t: number(t, "players", 2, 4)),
+            Question("players", "Players (2-4)", "2", lambda t: integer(t, "players")),
             Question("case", "My case (e.g. man/night/inside/gun)", None, _case),
             Question("hand", "My 3 cards", None, _hand),
-            Question("first", "Seat that starts", "0", lambda t: number(t, "first", 0, 3)),
+            Question("first", "Seat that starts", "0", lambda t: integer(t, "first")),
         )
 
     def start(self, answers: dict[str, Any]) -> Investigation:
@@ -89,7 +90,7 @@ evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         table: bsi.Table = investigation  # type: ignore[assignment]
-        if table.over or table.turn != 0 or not table.hand:
+        if table.turn != 0 or table.step != "lay":
             return []
         return table.recommend_play(top=self.recommendations, strategy=strategy)
 
@@ -131,12 +132,11 @@ evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.
         table: bsi.Table = investigation  # type: ignore[assignment]
         verb = choose(tokens[0], _KEYWORDS, "clue")
         args = tokens[1:]
-        seats = table.players - 1
         if verb == "lay":
             if len(args) != 3:
                 raise InvalidInput("line", " ".join(tokens), "lay CARD SEAT FIELD")
             card = _card(args[0])
-            return table.played(card, number(args[1], "seat", 0, seats), _field(args[2]))
+            return table.played(card, integer(args[1], "seat"), _field(args[2]))
         if verb == "draw":
             if len(args) > 1:
                 raise InvalidInput("line", " ".join(tokens), "draw [CARD]")
@@ -145,29 +145,50 @@ evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.
             raise InvalidInput(
                 "line", " ".join(tokens), "solve SEAT CASE DROPS right|wrong [new CASE] ..."
             )
-        target = number(args[0], "seat", 0, seats)
+        target = integer(args[0], "seat")
         case = _case(args[1])
-        drops = number(args[2], "drops", 1, 3)
+        drops = integer(args[2], "drops")
         correct: bool | None = None
         new_case: bsi.Case | None = None
         revealed: list[bsi.Card] = []
+        said: set[str] = set()
         rest = args[3:]
         i = 0
         while i < len(rest):
             word = rest[i].lower()
-            if word in {"right", "yes", "correct"}:
-                correct = True
-            elif word in {"wrong", "no"}:
-                correct = False
-            elif word == "new" and i + 1 < len(rest):
+            part = (
+                "right|wrong"
+                if word in _VERDICTS
+                else word
+                if word in {"new", "revealed"}
+                else None
+            )
+            if part is None:
+                raise InvalidInput("solve", rest[i], "right, wrong, new CASE or revealed CARD ...")
+            if part in said:
+                raise InvalidInput(
+                    "solve", rest[i], f"{part} said once", reason=f"{part} is said twice"
+                )
+            said.add(part)
+            if part == "right|wrong":
+                correct = _VERDICTS[word]
+            elif part == "new":
+                if i + 1 >= len(rest):
+                    raise InvalidInput("new", "", "new CASE, e.g. new man/night/inside/gun")
                 i += 1
                 new_case = _case(rest[i], "new")
-            elif word == "revealed":
-                while i + 1 < len(rest) and rest[i + 1].lower() not in {"new", "right", "wrong"}:
+            else:
+                while i + 1 < len(rest) and rest[i + 1].lower() not in {
+                    "new",
+                    "revealed",
+                    *_VERDICTS,
+                }:
                     i += 1
                     revealed.append(_card(rest[i], "revealed"))
-            else:
-                raise InvalidInput("solve", rest[i], "right, wrong, new CASE or revealed CARD ...")
+                if not revealed:
+                    raise InvalidInput(
+                        "revealed", "", "revealed CARD ..., e.g. revealed man/day woman/knife"
+                    )
             i += 1
         return table.attempt(
             target, case, drops, correct=correct, revealed=revealed, new_case=new_case
@@ -201,7 +222,7 @@ evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.
         if table.over:
             winners = ", ".join(str(s) for s in table.winners())
             lines.append(f"The game is over; the most points: seat {winners}.")
-        elif table.turn == 0:
+        elif table.turn == 0 and table.step == "attempt":
             best = table.best_attempt()
             if best is not None:
                 lines.append(

@@ -30,6 +30,28 @@ _REPLIES = {
 }
 
 
+def _distance(a: str, b: str) -> int:
+    """The number of letters to insert, delete or change to turn ``a`` into ``b``."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+def _near(typed: str, card: str) -> bool:
+    """Whether ``typed`` looks like a shortened or mistyped ``card`` (both as keys).
+
+    Example:
+        >>> _near("poisxx", "poison"), _near("pois", "poison"), _near("stagefright", "fear")
+        (True, True, False)
+    """
+    if len(typed) >= 3 and card.startswith(typed):
+        return True
+    return _distance(typed, card) <= max(1, len(card) // 3)
+
+
 def _deck(text: str) -> cw.Deck:
     if text.strip().lower() in {"", "example"}:
         return cw.Deck.example()
@@ -129,6 +151,16 @@ with _ (Adjustable_wrench).
         exact = [c for c in cards if key(c) == key(text)]
         if exact and invented is None:
             return inv.found(element, exact[0])
+        if not exact and invented is None:
+            close = [c for c in cards if _near(key(text), key(c))]
+            if close:
+                raise InvalidInput(
+                    "wording",
+                    text,
+                    f"a card's exact wording ({', '.join(close)}), or `found {element} "
+                    f"WORDING invented` for a wording the writer made up",
+                    reason="it is close to a card's wording",
+                )
         return inv.found(element, exact[0] if exact else text, invented=invented)
 
     def words(self, investigation: Investigation) -> Iterable[str]:

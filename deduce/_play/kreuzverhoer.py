@@ -12,7 +12,7 @@ from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.investigation import Investigation
 
-from .adapter import Adapter, Question, choose, number, word, yes_no
+from .adapter import Adapter, Question, choose, integer, word, yes_no
 
 __all__ = ["ADAPTER", "KreuzverhoerAdapter"]
 
@@ -26,7 +26,7 @@ def _deck(text: str) -> kv.Deck | None:
 
 
 def _limit(text: str) -> int:
-    return number(text, "limit", 1, 64)
+    return integer(text, "limit")
 
 
 class KreuzverhoerAdapter(Adapter):
@@ -104,7 +104,7 @@ FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique st
             crime, scene, suspect, weapon = (
                 name(f, t) for f, t in zip(kv.FIELDS, args[:4], strict=True)
             )
-            return inv.questioning(crime, scene, suspect, weapon, number(args[4], "N", 0, 4))
+            return inv.questioning(crime, scene, suspect, weapon, integer(args[4], "N"))
         if verb == "single":
             need(1, "single CRIME")
             return inv.single_interrogation(name("crime", args[0]))
@@ -133,15 +133,31 @@ FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique st
             raise InvalidInput("line", " ".join(tokens), f"{verb} FIELD=NAME ... [card=CARD]")
         card: str | None = None
         names: dict[str, Any] = {}
+        said_card = False
         for arg in args:
             field_text, sep, value = arg.partition("=")
             if not sep or not value:
                 raise InvalidInput("fact", arg, "FIELD=NAME, e.g. weapon=Gift")
             if field_text.lower() == "card":
+                if said_card:
+                    raise InvalidInput("card", value, "one card=CARD", reason="card= is repeated")
+                said_card = True
                 card = choose(value, kv.INVESTIGATION_CARDS, "card")
                 continue
             field = choose(field_text, kv.FIELDS, "field")
-            values = [name(field, v) for v in value.split(",") if v]
+            if field in names:
+                raise InvalidInput(
+                    field,
+                    value,
+                    f"one {field}=NAME" if verb == "is" else f"one {field}=NAME,NAME,...",
+                    reason=f"{field}= is repeated",
+                )
+            parts = value.split(",")
+            if not all(part.strip() for part in parts):
+                raise InvalidInput(field, value, "names separated by single commas")
+            values = [name(field, v) for v in parts]
+            if len(set(values)) != len(values):
+                raise InvalidInput(field, value, f"different {field} names", reason="a repeat")
             if verb == "is":
                 if len(values) != 1:
                     raise InvalidInput(field, value, f"one {field} name")

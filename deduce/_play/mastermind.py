@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games.mastermind import Code, Guess, Investigation
+from deduce.games.mastermind import Code, Game, Guess, Investigation
 
-from .adapter import Adapter, Question, number, yes_no
+from .adapter import Adapter, Question, integer, yes_no
 
 __all__ = ["ADAPTER", "MastermindAdapter"]
 
@@ -32,8 +32,10 @@ A leading word `guess` is allowed:  guess 1122 1 0
 
     def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
         return (
-            Question("pegs", "Pegs per code", "4", lambda t: number(t, "pegs", 1, 8)),
-            Question("colours", "Colours", "6", lambda t: number(t, "colours", 2, 9)),
+            Question("pegs", "Pegs per code", "4", lambda t: Game(pegs=integer(t, "pegs")).pegs),
+            Question(
+                "colours", "Colours", "6", lambda t: Game(colours=integer(t, "colours")).colours
+            ),
             Question(
                 "black_only",
                 "Black pegs only (yes/no)",
@@ -55,11 +57,10 @@ A leading word `guess` is allowed:  guess 1122 1 0
         if len(words) != wanted:
             raise InvalidInput("line", " ".join(tokens), f"{shape}, e.g. {self._example(inv)}")
         code = rules.code(words[0])
-        black = number(words[1], "black", 0, rules.pegs)
+        black = integer(words[1], "black")
         if rules.black_only:
             return inv.guess(code, black=black)
-        white = number(words[2], "white", 0, rules.pegs - black)
-        return inv.guess(code, black=black, white=white)
+        return inv.guess(code, black=black, white=integer(words[2], "white"))
 
     def _example(self, inv: Investigation) -> str:
         digits = "".join(str(1 + i // 2) for i in range(inv.rules.pegs))

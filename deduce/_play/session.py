@@ -13,8 +13,8 @@ import contextlib
 import dataclasses
 import json
 import os
+import secrets
 import shlex
-import tempfile
 import textwrap
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -29,7 +29,7 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, Question, choose, word
 
-__all__ = ["COMMANDS", "Session", "load_file", "save_file"]
+__all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside"]
 
 COMMANDS: dict[str, str] = {
     "undo": "take back the last clue",
@@ -47,10 +47,36 @@ COMMANDS: dict[str, str] = {
 Reader = Callable[[str], str]
 
 
-def save_file(path: Path, investigation: Investigation) -> None:
-    """Write ``investigation`` to ``path`` atomically (a temporary file, then a rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, in the plural unless ``n`` is 1.
+
+    Example:
+        >>> count(1, "clue"), count(2, "clue")
+        ('1 clue', '2 clues')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def save_file(path: Path, investigation: Investigation, *, create_directory: bool = False) -> None:
+    """Write ``investigation`` to ``path`` atomically (a temporary file, then a rename).
+
+    The file gets the usual permissions of a new file (0666 less the umask). The
+    directory is synced after the rename, so that the new name survives a power cut.
+
+    Args:
+        path: the file.
+        investigation: what to write.
+        create_directory: create missing directories (for the autosave file only: a file
+            named by the player in a directory that does not exist is most likely a typing
+            mistake).
+
+    Raises:
+        OSError: the file cannot be written (e.g. its directory does not exist).
+    """
+    if create_directory:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(investigation.to_json())
@@ -61,6 +87,24 @@ def save_file(path: Path, investigation: Investigation) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    with contextlib.suppress(OSError):  # not every platform can open a directory
+        directory = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename ``path`` to ``path.bak`` (or ``.bak.2``, ``.bak.3``, ... if that exists):
+    a saved session is never overwritten. Returns the new name."""
+    backup = path.with_name(path.name + ".bak")
+    number = 1
+    while backup.exists():
+        number += 1
+        backup = path.with_name(f"{path.name}.bak.{number}")
+    os.replace(path, backup)
+    return backup
 
 
 def load_file(path: Path, kind: type[Investigation]) -> Investigation:
@@ -90,7 +134,7 @@ def saved_game(path: Path) -> str:
     return game
 
 
-Fact = tuple[str, Any, float]  # field, value, 1.0 (certain) or 0.0 (ruled out)
+Fact = tuple[str, Any]  # a field of the solution and one of its values
 
 
 class _Quit(Exception):
@@ -247,9 +291,11 @@ class Session:
     def show(self) -> None:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
-        solved = len(inv.space.solution_rows()) == 1
+        solved = inv.solved
         try:
-            recommendations = [] if solved else self.adapter.recommend(inv, self.strategy)
+            recommendations = (
+                [] if solved is not None else self.adapter.recommend(inv, self.strategy)
+            )
         except (DeduceError, NotImplementedError):
             recommendations = []
         self.console.print(
@@ -263,8 +309,8 @@ class Session:
         extra = self.adapter.extra(inv)
         if extra is not None:
             self.console.print(extra)
-        if solved:
-            self.console.print(f"[bold green]Solved:[/bold green] {escape(str(inv.solved))}")
+        if solved is not None:
+            self.console.print(f"[bold green]Solved:[/bold green] {escape(str(solved))}")
 
     def why(self, arguments: list[str]) -> None:
         """Explain a refused clue, or the clues behind certain facts."""
@@ -281,21 +327,15 @@ class Session:
                 self.console.print(f"  {self._numbered(clue)}")
             return
         else:
-            facts = [(name, value, 1.0) for name, value in inv.certain().items()]
+            facts = list(inv.certain().items())
             if not facts:
                 self.console.print(
                     "Nothing is certain yet. Ask about a ruled-out value with `why FIELD=VALUE`."
                 )
                 return
+        clues = inv.explain(facts)  # refuses a fact that is not settled yet
         marginals = inv.marginals()
-        undecided = [(n, v) for n, v, _ in facts if marginals[n][v] not in (0.0, 1.0)]
-        if undecided:
-            name, value = undecided[0]
-            p = marginals[name][value]
-            self.console.print(f"{escape(name)}={escape(str(value))} is not decided yet ({p:.1%}).")
-            return
-        said = ", ".join(f"{n}={v}" if target == 1.0 else f"{n}≠{v}" for n, v, target in facts)
-        clues = inv.explain([(n, v) for n, v, _ in facts])
+        said = ", ".join(f"{n}={v}" if marginals[n][v] == 1.0 else f"{n}≠{v}" for n, v in facts)
         if not clues:
             self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
             return
@@ -304,6 +344,7 @@ class Session:
             self.console.print(f"  {self._numbered(clue)}")
 
     def _fact(self, text: str) -> Fact:
+        """``FIELD=VALUE`` (names shortened as anywhere), or ``FIELD`` for its certain value."""
         marginals = self.investigation.marginals()
         name_text, sep, value_text = text.partition("=")
         name = choose(name_text, list(marginals), "field")
@@ -311,12 +352,11 @@ class Session:
         if not sep:
             certain = [v for v, p in values.items() if p == 1.0]
             if certain:
-                return (name, certain[0], 1.0)
+                return (name, certain[0])
             raise InvalidInput(
                 "why", text, "FIELD=VALUE", reason=f"{name} is not certain yet; name a value"
             )
-        value = choose(value_text, list(values), name)
-        return (name, value, 0.0 if values[value] == 0.0 else 1.0)
+        return (name, choose(value_text, list(values), name))
 
     def save(self, arguments: list[str]) -> None:
         """Write the session to a file."""
@@ -329,19 +369,29 @@ class Session:
             raise InvalidInput(
                 "file", str(path), "a writable file", reason=error.strerror
             ) from None
-        self.console.print(f"Saved {len(self.investigation.clues)} clues in {escape(str(path))}.")
+        self.console.print(
+            f"Saved {count(len(self.investigation.clues), 'clue')} in {escape(str(path))}."
+        )
 
     def load(self, arguments: list[str]) -> None:
         """Continue the session saved in a file."""
         if len(arguments) != 1:
             raise InvalidInput("load", " ".join(arguments), "load FILE")
         path = Path(arguments[0]).expanduser()
-        self.investigation = load_file(path, self.adapter.investigation_type)
+        loaded = load_file(path, self.adapter.investigation_type)
+        if (
+            self.autosave is not None
+            and self.investigation.clues
+            and self.investigation != loaded
+            and self.autosave.exists()
+            and not _same_file(self.autosave, path)
+        ):
+            backup = set_aside(self.autosave)
+            self.console.print(f"The session so far is kept in {escape(str(backup))}.")
+        self.investigation = loaded
         self.refused = None
         self._save()
-        self.console.print(
-            f"Loaded {len(self.investigation.clues)} clues from {escape(str(path))}."
-        )
+        self.console.print(f"Loaded {count(len(loaded.clues), 'clue')} from {escape(str(path))}.")
         self.show()
 
     def set_strategy(self, arguments: list[str]) -> None:
@@ -349,7 +399,7 @@ class Session:
         if len(arguments) != 1:
             raise InvalidInput("strategy", " ".join(arguments), "strategy NAME")
         name = arguments[0]
-        self.adapter.recommend(self.investigation, name)  # checks the name
+        self.investigation.check_strategy(name)
         self.strategy = name
         self.console.print(f"Moves are now ranked by {escape(name)}.")
         self.show()
@@ -369,7 +419,7 @@ class Session:
         if self.autosave is None:
             return
         try:
-            save_file(self.autosave, self.investigation)
+            save_file(self.autosave, self.investigation, create_directory=True)
         except OSError as error:
             self._refuse(f"could not autosave to {self.autosave}: {error.strerror}")
 
@@ -385,6 +435,13 @@ class Session:
         except Exception:  # completion must never break the prompt
             pass
         return sorted(words)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
 
 
 def ask_setup(
@@ -425,7 +482,7 @@ def ask_setup(
         try:
             return adapter.start(answers)
         except InvalidInput as error:
-            if not typed:
+            if not typed or error.argument in preset:
                 raise
             console.print(f"[red]refused:[/red] {escape(str(error))}")
             console.print("Please answer the set-up questions again.")

@@ -10,9 +10,10 @@ from rich.table import Table
 
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
+from deduce.games._thirteen_clues_cards import check_players
 from deduce.investigation import Investigation
 
-from .adapter import Adapter, Question, choose, number, word
+from .adapter import Adapter, Question, choose, integer, word
 
 __all__ = ["ADAPTER", "ThirteenCluesAdapter"]
 
@@ -50,7 +51,7 @@ right). Card names may be shortened to a unique start.
                 "players",
                 "Players (2-6)",
                 "4",
-                lambda t: number(t, "players", 2, _MAX_PLAYERS),
+                lambda t: check_players(integer(t, "players")),
                 ("2", "3", "4", "5", "6"),
             )
         ]
@@ -125,7 +126,6 @@ right). Card names may be shortened to a unique start.
         args = tokens[1:]
         players = inv.players
         names = _card_names(players)
-        seats = players - 1
         if verb in {"ask", "q"}:
             shape = (
                 "ask WITNESS ABOUT N [left|right]"
@@ -135,11 +135,11 @@ right). Card names may be shortened to a unique start.
             head = 3 if verb == "ask" else 4
             if len(args) not in (head, head + 1):
                 raise InvalidInput("line", " ".join(tokens), shape)
-            asker = 0 if verb == "ask" else number(args[0], "asker", 0, seats)
+            asker = 0 if verb == "ask" else integer(args[0], "asker")
             rest = args if verb == "ask" else args[1:]
-            witness = number(rest[0], "witness", 0, seats)
+            witness = integer(rest[0], "witness")
             about = choose(rest[1], tc.attributes(players), "about")
-            answer = number(rest[2], "answer", 0, 30)
+            answer = integer(rest[2], "answer")
             side = choose(rest[3], ("left", "right"), "side") if len(rest) == 4 else None
             return inv.question(asker, witness, about, answer, side)
         if verb == "informant":

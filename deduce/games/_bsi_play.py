@@ -2,8 +2,8 @@
 :class:`~deduce.games.bsi.Table` of its own.
 
 The game master here holds the real deck, shuffles, deals and answers; every bot only
-sees what a player at the table would see. Used by the narrated demo, the tests and the
-study of strategies.
+sees what a player at the table would see. Used by the narrated demo, the example, the
+tests and the study of strategies; its public names are in :mod:`deduce.games.bsi`.
 
 Example:
     >>> record = play_game([advised, random_bot], seed=1)
@@ -16,13 +16,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deduce.games._bsi_cards import CASES, Card, Case
-from deduce.games.bsi import FIELDS, Table
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games._bsi_cards import CASES, FIELD_OF, FIELDS, Card, Case
+
+if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
+    from deduce.games.bsi import Table
 
 __all__ = [
     "DECK",
+    "RESHUFFLES",
     "STAND_IN",
     "Bot",
     "GameRecord",
@@ -55,6 +60,10 @@ not change any deduction about the cases)."""
 DECK: tuple[Card, ...] = tuple(case.card for case in CASES) + STAND_IN
 """The 28 murder case cards: the 16 cases and the 12 stand-in cards."""
 
+RESHUFFLES = ("when_needed", "when_empty")
+"""When the discard pile becomes the draw pile: when a card must be taken from the empty
+draw pile, or as soon as the draw pile is empty (reported with ``Table.reshuffled()``)."""
+
 Attempt = tuple[int, Case, int]
 """(target seat, case named, blood drops), in the bot's own seat numbers."""
 
@@ -64,8 +73,16 @@ class Bot:
     """A player: how it picks the card to lay and whether to try to solve.
 
     Both functions get the bot's own :class:`Table` (it is seat 0 there) and a random
-    generator; with ``sees_cases``, ``attempt`` also gets ``cases=``, every seat's true
-    case in its own seat numbers (a cheat, for checking the probabilities).
+    generator. ``play`` is asked at the start of the bot's turn when it holds a card and
+    returns the card and the seat to lay it at; ``attempt`` is asked next (the attempt
+    step) and returns ``(seat, case, drops)`` or None. Seats are the bot's own numbers.
+    With ``sees_cases``, ``attempt`` also gets ``cases=``, every seat's true case in its
+    own seat numbers (a cheat, for checking the probabilities).
+
+    Example:
+        >>> first_card = Bot("first card", lambda t, rng: (t.hand[0], 1), lambda t, rng: None)
+        >>> play_game([first_card, first_card], seed=2, max_turns=6).turns
+        6
     """
 
     name: str
@@ -127,6 +144,11 @@ class GameRecord:
         tables: every seat's own view at the end.
         log: what happened, one line per move (true seat numbers).
         truth: for checks: snapshots taken during the game (see :func:`play_game`).
+
+    Example:
+        >>> record = play_game([advised, random_bot], seed=1)
+        >>> record.bots, record.winners == record.tables[0].winners()
+        (('advised', 'random'), True)
     """
 
     bots: tuple[str, ...]
@@ -178,15 +200,18 @@ class _Game:
         self.visible.append(frozenset(seen))
         self.step += 1
 
+    def reshuffle(self) -> None:
+        self.reshuffles.append((self.step, frozenset(c.case for c in self.discard if c.case)))
+        self.pile = self.discard
+        self.discard = []
+        self.rng.shuffle(self.pile)
+        self.snapshot()
+
     def take(self) -> Card | None:
         if not self.pile:
             if not self.discard:
                 return None
-            self.reshuffles.append((self.step, frozenset(c.case for c in self.discard if c.case)))
-            self.pile = self.discard
-            self.discard = []
-            self.rng.shuffle(self.pile)
-            self.snapshot()
+            self.reshuffle()
         return self.pile.pop()
 
 
@@ -196,8 +221,31 @@ def play_game(
     seed: int,
     max_turns: int = 400,
     narrate: Callable[[str], None] | None = None,
+    reshuffle: str = "when_needed",
 ) -> GameRecord:
-    """Play one game between ``bots`` (2 to 4; seat 0 starts) and return its record."""
+    """Play one game between ``bots`` (2 to 4; seat 0 starts) and return its record.
+
+    Args:
+        bots: the players, by seat.
+        seed: the seed of the shuffles and of the bots' random choices.
+        max_turns: stop after this many turns if the game has not ended.
+        narrate: called with each line of the log as it happens.
+        reshuffle: ``"when_needed"`` (the discard pile is shuffled when a card must be
+            taken from the empty draw pile) or ``"when_empty"`` (as soon as the draw pile
+            is empty after a move; every table is told with ``reshuffled()``).
+
+    Example:
+        >>> record = play_game([advised, random_bot], seed=4, reshuffle="when_empty")
+        >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
+        ['the discard pile becomes the draw pile']
+    """
+    from deduce.games.bsi import Table
+
+    if isinstance(bots, (str, Bot)) or not 2 <= len(bots) <= 4:
+        raise InvalidInput("bots", bots, "2 to 4 bots")
+    check_int("max_turns", max_turns, 1)
+    if reshuffle not in RESHUFFLES:
+        raise InvalidInput("reshuffle", reshuffle, RESHUFFLES)
     rng = random.Random(seed)
     n = len(bots)
     game = _Game(n, rng)
@@ -209,6 +257,13 @@ def play_game(
         if narrate is not None:
             narrate(line)
 
+    def reshuffle_if_empty() -> None:
+        if reshuffle == "when_empty" and not game.pile and game.discard and not tables[0].over:
+            game.reshuffle()
+            for v in range(n):
+                tables[v] = tables[v].reshuffled()
+            say("the draw pile is empty: the discard pile is shuffled into a new one")
+
     final = False
     turns = 0
     seat = 0
@@ -217,8 +272,7 @@ def play_game(
         if game.hands[seat]:
             card, rel = bot.play(own, rng)
             target = (rel + seat) % n
-            matches = game.cases[target].matches(card)
-            f = FIELDS[max(0, min(matches - 1, 2))]
+            f = FIELDS[FIELD_OF[card.index, game.cases[target].index]]
             game.hands[seat].remove(card)
             game.grids[target].append((card, f))
             for v in range(n):
@@ -269,12 +323,14 @@ def play_game(
             game.snapshot()
             verdict = "right" if correct else "wrong"
             say(f"seat {seat} names {case} for seat {target} with {drops} drops: {verdict}")
+            reshuffle_if_empty()
         drawn = game.take()
         if drawn is not None:
             game.hands[seat].append(drawn)
         for v in range(n):
             tables[v] = tables[v].drew(drawn if v == seat else None)
         game.snapshot()
+        reshuffle_if_empty()
         turns += 1
         seat = (seat + 1) % n
         if final and seat == 0:

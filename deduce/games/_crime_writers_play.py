@@ -1,5 +1,21 @@
 """Crime Writers self-play: a writer who answers truthfully and guests who follow the
-recommendations. Used by the demo, the example and the benchmark.
+advice. Used by the demo and the tests.
+
+The writer's story comes from the notebook's own prior: a draw of the rule, every one
+equally likely (the same code draws the secrets of the property tests), and for each
+invented element a wording, like one of the ``n`` cards of its stack or one of the
+writer's own, ``n + 1`` cases equally likely. A tag the story leaves open (an invented
+element's, or a card's ``maybe`` tag) is settled yes or no at random the first time it
+is asked, and kept.
+
+The guests know only the writer's replies. In turn, a guest asks the question the
+notebook recommends, keeps asking while the writer says yes and passes on a no (the
+rulebook's order of turns); naming a card that gets "yes" finds the element. An
+element known to be invented gets its cards' wordings named one by one. The notebook
+cannot ask about a wording of the writer's own, so the self-play uses a stand-in rule
+for it: when every card's wording of its stack has been answered "no", the guests find
+the wording after :data:`OWN_WORDING_QUESTIONS` more questions (on the clock like the
+others), and then name it. Every question takes 10 to 40 seconds.
 
 Example:
     >>> import random
@@ -16,13 +32,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games._crime_writers_deck import DECK_OF, ELEMENTS, INVENTED, Deck
 from deduce.games._crime_writers_score import ScoreSheet
 
 if TYPE_CHECKING:
-    from deduce.games.crime_writers import Investigation, Story
+    from deduce.games.crime_writers import Investigation, Question, Story
 
-__all__ = ["Event", "Result", "Writer", "play_round", "random_story"]
+__all__ = [
+    "OWN_WORDING_QUESTIONS",
+    "Event",
+    "Result",
+    "Writer",
+    "play_round",
+    "random_story",
+    "truthful_reply",
+]
+
+OWN_WORDING_QUESTIONS = 6
+"""Stand-in: questions the guests need to find a wording of the writer's own."""
 
 _INVENTIONS = {
     "who": ("Stage magician", "Lighthouse keeper", "Beekeeper"),
@@ -33,6 +62,38 @@ _INVENTIONS = {
 }
 
 
+def truthful_reply(
+    deck: Deck,
+    element: str,
+    value: str,
+    about: str,
+    worded: Callable[[], bool],
+    decide: Callable[[], bool],
+) -> str:
+    """The truthful "yes" or "no" to a question about ``element``, whose drawn card is
+    ``value`` (or :data:`INVENTED`): does it have tag ``about``, or is it card ``about``?
+
+    What the deck leaves to the story is asked back: ``worded()``, whether an invented
+    element is worded as card ``about``; ``decide()``, whether it has an open tag (an
+    invented element's, or a card's ``maybe`` tag). Callers keep these answers.
+
+    Example:
+        >>> deck = Deck.example()
+        >>> truthful_reply(deck, "how", "Screwdriver", "tool", bool, bool)
+        'yes'
+        >>> truthful_reply(deck, "how", INVENTED, "Knife", lambda: True, bool)
+        'yes'
+    """
+    stack = DECK_OF[element]
+    if any(card.text == about for card in deck.stack(stack)):
+        named = worded() if value == INVENTED else value == about
+        return "yes" if named else "no"
+    status = "maybe" if value == INVENTED else deck.card(stack, value).status(about)
+    if status == "maybe":
+        return "yes" if decide() else "no"
+    return "yes" if status == "has" else "no"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One step of a round: a question and its reply, or an element found."""
@@ -41,13 +102,13 @@ class Event:
     seconds: float
     element: str
     about: str
-    reply: str  # "yes", "no" or "found"
+    reply: str  # "yes", "no", "found", or "stand-in" (a question of the stand-in rule)
 
 
 @dataclass
 class Writer:
-    """Answers questions about ``story`` truthfully; an invented element (and a card's
-    ``maybe`` tag) gets a description drawn once, at random, and kept."""
+    """Answers questions about ``story`` truthfully (see :func:`truthful_reply`); an
+    open tag gets a reply drawn once, at random, and kept."""
 
     deck: Deck
     story: dict[str, str]  # element -> card wording or INVENTED
@@ -57,40 +118,52 @@ class Writer:
 
     def reply(self, element: str, about: str) -> str:
         """ "yes" or "no" to: does ``element`` have tag ``about`` / is it card ``about``?"""
-        stack = DECK_OF[element]
-        value = self.story[element]
-        if any(c.text == about for c in self.deck.stack(stack)):
-            return "yes" if value == about else "no"
-        status = "maybe" if value == INVENTED else self.deck.card(stack, value).status(about)
-        if status == "maybe":
-            bit = self._bits.setdefault((element, about), self.rng.random() < 0.5)
-            return "yes" if bit else "no"
-        return "yes" if status == "has" else "no"
+        return truthful_reply(
+            self.deck,
+            element,
+            self.story[element],
+            about,
+            lambda: self.inventions.get(element) == about,
+            lambda: self._bits.setdefault((element, about), self.rng.random() < 0.5),
+        )
+
+    def tell(self, element: str) -> str:
+        """The stand-in rule's end: the wording of an invented ``element`` that is no
+        card's (the guests call it only after the questions the rule costs)."""
+        wording = self.inventions.get(element)
+        if wording is None or any(c.text == wording for c in self.deck.for_element(element)):
+            raise ValueError(f"{element} is not worded in the writer's own words")
+        return wording
 
     def wording(self, element: str) -> str:
-        """The exact wording of ``element``."""
+        """The exact wording of ``element`` (the answer sheet; guests never read it)."""
         value = self.story[element]
         return self.inventions[element] if value == INVENTED else value
 
 
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
-    """A draw by the rule (3 cards, at most 2 persons) and wordings for the 2 invented."""
-    while True:
-        chosen = set(rng.sample(ELEMENTS, 3))
-        story = {
-            e: rng.choice(deck.for_element(e)).text if e in chosen else INVENTED for e in ELEMENTS
-        }
-        if story["who"] == INVENTED or story["who"] != story["whom"]:
-            break
-    inventions = {e: rng.choice(_INVENTIONS[e]) for e in ELEMENTS if story[e] == INVENTED}
+    """A story from the notebook's prior, and the wordings of its 2 invented elements."""
+    from deduce.games.crime_writers import Investigation
+
+    start = Investigation(deck)
+    drawn = start._draw(rng.randrange(start.space.size))
+    story = {e: getattr(drawn, e) for e in ELEMENTS}
+    inventions = {}
+    for element in ELEMENTS:
+        if story[element] == INVENTED:
+            cards = [c.text for c in deck.for_element(element)]
+            k = rng.randrange(len(cards) + 1)
+            inventions[element] = cards[k] if k < len(cards) else rng.choice(_INVENTIONS[element])
     return story, inventions
 
 
 @dataclass(frozen=True)
 class Result:
-    """A round played to its end."""
+    """A round played to its end: the story's wordings, and its draw (the cards, and
+    :data:`INVENTED` for the invented elements)."""
 
     story: Story
+    draw: Story
     events: tuple[Event, ...]
     sheet: ScoreSheet
     investigation: Investigation
@@ -106,11 +179,12 @@ def play_round(
 ) -> Result:
     """The first writer's story, found by guests who ask the recommended questions.
 
-    A guest keeps asking while the writer says yes and passes on a no (the rulebook's
-    order of turns); every question takes 10 to 40 seconds on the clock.
+    Raises:
+        RuntimeError: the guests did not find the story in ``limit`` questions.
     """
-    from deduce.games.crime_writers import Investigation, Story
+    from deduce.games.crime_writers import Investigation, Question, Story
 
+    check_int("limit", limit, 1)
     sheet = ScoreSheet(tuple(players)).start_round()
     writer_name = sheet.rounds[0].writer
     guests = [p for p in players if p != writer_name]
@@ -120,6 +194,40 @@ def play_round(
     clock, turn = 0.0, 0
     events: list[Event] = []
     found: set[str] = set()
+    stand_in: dict[str, int] = {}  # element -> stand-in questions asked so far
+
+    def is_card(question: Question) -> bool:
+        return any(c.text == question.about for c in deck.for_element(question.element))
+
+    def next_question() -> Question | str:
+        """The guests' next question, or the element to go on with by the stand-in rule."""
+        certain = inv.certain()
+        open_elements = [e for e in ELEMENTS if e not in found]
+        for element in open_elements:
+            if element in certain and certain[element] != INVENTED:  # the card is known
+                return Question(element, certain[element])
+        for element in open_elements:
+            if certain.get(element) == INVENTED:  # try its cards' wordings in turn
+                try:
+                    return card_of(element)
+                except InvalidInput:  # every one answered "no": the writer's own wording
+                    return element
+        best = inv.recommend(top=1, among=lambda q: q.element in open_elements)[0]
+        if best.information > 1e-9:
+            action: Question = best.action
+            return action
+        # nothing left to learn about the draw: name a card of an open element
+        for element in open_elements:
+            try:
+                return card_of(element)
+            except InvalidInput:
+                continue
+        return open_elements[0]  # no card left: the writer's own wording
+
+    def card_of(element: str) -> Question:
+        """The best question naming a card for ``element`` not asked yet."""
+        action: Question = inv.best(among=lambda q: q.element == element and is_card(q))
+        return action
 
     def emit(event: Event) -> None:
         events.append(event)
@@ -130,30 +238,32 @@ def play_round(
         if len(found) == len(ELEMENTS):
             break
         guest = guests[turn % len(guests)]
-        certain = inv.certain()
-        ready = [e for e in ELEMENTS if e in certain and e not in found]
-        if ready:  # the element is known: name it
-            element = ready[0]
-            clock += rng.uniform(5, 15)
-            wording = writer.wording(element)
-            inv = inv.found(element, wording, invented=story[element] == INVENTED)
+        clock += rng.uniform(10, 40)
+        question = next_question()
+        if isinstance(question, str):
+            element = question
+            stand_in[element] = stand_in.get(element, 0) + 1
+            if stand_in[element] <= OWN_WORDING_QUESTIONS:
+                emit(Event(guest, round(clock, 1), element, "(own wording)", "stand-in"))
+                continue
+            wording = writer.tell(element)
+            inv = inv.found(element, wording)
             sheet = sheet.found(element, guest, at=round(clock, 1))
             found.add(element)
             emit(Event(guest, round(clock, 1), element, wording, "found"))
             continue
-        question = inv.recommend(top=1)[0].action
-        clock += rng.uniform(10, 40)
         reply = writer.reply(question.element, question.about)
-        is_card = any(c.text == question.about for c in deck.for_element(question.element))
-        if is_card and reply == "yes":  # naming the card exactly: found
-            inv = inv.found(question.element, question.about)
+        inv = inv.answer(question.element, question.about, reply)
+        if is_card(question) and reply == "yes":  # named exactly as worded: found
             sheet = sheet.found(question.element, guest, at=round(clock, 1))
             found.add(question.element)
             emit(Event(guest, round(clock, 1), question.element, question.about, "found"))
             continue
-        inv = inv.answer(question.element, question.about, reply)
         emit(Event(guest, round(clock, 1), question.element, question.about, reply))
         if reply == "no":
             turn += 1
+    if len(found) < len(ELEMENTS):
+        raise RuntimeError(f"the guests did not find the story in {limit} questions")
     solved = Story(*(writer.wording(e) for e in ELEMENTS))
-    return Result(solved, tuple(events), sheet, inv)
+    draw = Story(*(story[e] for e in ELEMENTS))
+    return Result(solved, draw, tuple(events), sheet, inv)

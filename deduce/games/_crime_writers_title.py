@@ -2,14 +2,18 @@
 
 :func:`check_title` warns when a title contains an element, or a word of one, with case
 and simple English inflections folded ("Graves" matches "grave", "poisoned" matches
-"Poison"). Synonyms are beyond a word match; given the deck, the check also warns about
-a card's tags (the "Cemetery" card tagged ``death`` flags "Death at dawn").
+"Poison"). Synonyms are beyond a word match ("graves" for a "Cemetery" is not found);
+given the deck, the check also gives a weaker warning for a word that is one of the
+element card's tags (the sample deck's "Cemetery", tagged ``quiet``, flags "A quiet
+grave").
 
 Example:
     >>> [str(w) for w in check_title("Murder by the graves", {"where": "Grave"})]
     ["title word 'graves' gives away where ('Grave')"]
     >>> check_title("Till death do us part", {"where": "Cemetery", "whom": "Husband"})
     ()
+    >>> [w.kind for w in check_title("A quiet grave", {"where": "Cemetery"}, deck=Deck.example())]
+    ['tag']
 """
 
 from __future__ import annotations
@@ -201,9 +205,10 @@ def check_title(title: str, elements: Any, *, deck: Deck | None = None) -> tuple
         if not words:
             continue
         n = len(words)
+        content = [t for t in title_words if t not in _STOP]  # as the element's words
         whole = any(
-            all(_same(a, b) for a, b in zip(title_words[i : i + n], words, strict=True))
-            for i in range(len(title_words) - n + 1)
+            all(_same(a, b) for a, b in zip(content[i : i + n], words, strict=True))
+            for i in range(len(content) - n + 1)
         )
         reported = False
         for word in words:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games._kreuzverhoer_deck import FIELDS
+from deduce.games._kreuzverhoer_deck import FIELDS, Deck
 
 __all__ = [
     "DEFENCE_CARDS",
@@ -42,11 +42,12 @@ INVESTIGATION_CARDS: tuple[str, ...] = (
     "witness",
     "forensics",
     "suspicion",
+    "other",
 )
-"""The investigation cards the rulebook names (Einzelverhör, Ermittler vor Ort,
-Gegenüberstellung, Informant, Profiler, Zeuge, Spurensicherung, Verdacht). The first five
-have helpers; for the others use :meth:`Investigation.ruled_out` / ``confirmed`` with
-``card=``."""
+"""The 9 investigation cards: the 8 the rulebook names (Einzelverhör, Ermittler vor Ort,
+Gegenüberstellung, Informant, Profiler, Zeuge, Spurensicherung, Verdacht) and ``"other"``
+for the ninth, which it counts but does not name. The first five have helpers; for the
+others use :meth:`Investigation.ruled_out` / ``confirmed`` with ``card=``."""
 
 DEFENCE_CARDS: tuple[str, ...] = (
     "alibi",
@@ -65,27 +66,21 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
     "false_witness": ("witness",),
 }
 _SKIPS = ("lawyer", "suspension")
-_VALUED_CARDS = (
-    "single_interrogation",
-    "investigators_on_site",
-    "confrontation",
-    "informant",
-    "profiler",
-)
+_VALUED_CARDS = INVESTIGATION_CARDS[:5]  # the cards whose text the rulebook gives
+_NAMES_TOLD: dict[str, tuple[str, int]] = {  # card -> (field, how many names are told)
+    "single_interrogation": ("crime", 1),
+    "investigators_on_site": ("weapon", 2),
+    "informant": ("scene", 2),
+    "profiler": ("suspect", 1),
+}
 
 
 # -- values ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Case:
-    """A case: the solution. Unpacks as ``crime, scene, suspect, weapon``.
-
-    Example:
-        >>> case = Case("Mord", "Ulm", "Ede K.", "Gift")
-        >>> str(case), list(case)[1]
-        ('Mord / Ulm / Ede K. / Gift', 'Ulm')
-    """
+class _Details:
+    """Four names, one per detail of a case; unpacks in the order cards are laid."""
 
     crime: str
     scene: str
@@ -100,7 +95,18 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
-class Guess:
+class Case(_Details):
+    """A case: the solution. Unpacks as ``crime, scene, suspect, weapon``.
+
+    Example:
+        >>> case = Case("Mord", "Ulm", "Ede K.", "Gift")
+        >>> str(case), list(case)[1]
+        ('Mord / Ulm / Ede K. / Gift', 'Ulm')
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(_Details):
     """Four laid case cards (any four: the crime and weapon need not go together).
 
     Example:
@@ -110,17 +116,6 @@ class Guess:
         >>> inv.questioning(*guess, correct=0).questionings
         1
     """
-
-    crime: str
-    scene: str
-    suspect: str
-    weapon: str
-
-    def __iter__(self) -> Iterator[str]:
-        return iter((self.crime, self.scene, self.suspect, self.weapon))
-
-    def __str__(self) -> str:
-        return " / ".join(self)
 
 
 # -- clues -----------------------------------------------------------------------------
@@ -316,6 +311,24 @@ def _turn(clues: Sequence[Any]) -> _Turn:
         elif _card_of(clue) is not None:
             card = _card_of(clue)
     return _Turn(questionings, skipped, last, card, defence, solved_in)
+
+
+def _last_questioning(clues: Sequence[Any], card: Any) -> Questioning:
+    """The questioning a card refers to (refused before the first one)."""
+    last = _turn(clues).last
+    if last is None:
+        raise InvalidInput(
+            "card", card, "a card played after a questioning", reason="no questioning yet"
+        )
+    return last
+
+
+def _ban(deck: Deck, suspect: str, card: str) -> str | None:
+    """None if ``card`` may be played after ``suspect`` was laid; else a note for the
+    message ("" for a printed ban, a warning for a stand-in)."""
+    if deck.banned(suspect) != card:
+        return None
+    return " (a stand-in ban of the default deck)" if suspect in deck.stand_in_bans else ""
 
 
 def _fields(names: dict[str, Any], *, many: bool) -> dict[str, Any]:

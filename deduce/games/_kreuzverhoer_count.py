@@ -16,10 +16,10 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from deduce.games._kreuzverhoer_clues import Guess
+from deduce.games._kreuzverhoer_clues import _NAMES_TOLD, Guess
 from deduce.games._kreuzverhoer_deck import FIELDS, SIZES, Deck
-from deduce.space import Space
-from deduce.strategy import Partition
+from deduce.space import Space, _entropy
+from deduce.strategy import Partition, _round
 
 __all__ = ["Tables", "guess_tables"]
 
@@ -96,29 +96,27 @@ def _histograms(tensor: IntArray) -> IntArray:
 def _expected_correct(part: Partition) -> FloatArray:
     total = part.mass.sum(axis=1)
     correct = (part.mass * np.arange(part.mass.shape[1])).sum(axis=1)
-    result: FloatArray = np.round(correct / np.where(total > 0, total, 1), 9)
+    result: FloatArray = _round(correct / np.where(total > 0, total, 1))
     return result
 
 
 def _win_probability(part: Partition, left: int) -> FloatArray:
-    """P(solved within ``left`` questionings) if this guess is laid now.
+    """P(solved within ``left`` questionings) if this guess is laid now, or a bound.
 
-    Exact for 1 and 2 questionings left (uniform weights); beyond, an upper bound: after
-    this one, ``m`` more questionings can solve at most ``(4**m - 1) / 3`` cases.
+    With 1 left: exact. With 2 left: exact when no further investigation card is played
+    (the last questioning then solves one case of the part the answer leaves; a card in
+    between could split that part and do better). With 3 or more left: only an upper
+    bound (after this one, ``m`` more questionings solve at most ``(4**m - 1) / 3`` cases
+    of a part), which is 1.0 for every guess while more than a few cases remain, so the
+    tie-break (information) decides.
     """
     total = part.mass.sum(axis=1)
     solvable = (4 ** (left - 1) - 1) // 3
     mass, count = part.mass[:, :4], part.count[:, :4]
     share = np.minimum(1.0, solvable / np.where(count > 0, count, 1))
     win = part.mass[:, 4] + (mass * share).sum(axis=1)
-    result: FloatArray = np.round(win / np.where(total > 0, total, 1), 9)
+    result: FloatArray = _round(win / np.where(total > 0, total, 1))
     return result
-
-
-def _entropy_bits(mass: FloatArray) -> float:
-    total = float(mass.sum())
-    p = mass[mass > 0] / total
-    return float(-(p * np.log2(p)).sum()) if total > 0 else 0.0
 
 
 def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[float, int]:
@@ -130,17 +128,13 @@ def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple
     if card == "confrontation":
         same = column["suspect"] == deck.index("suspect", laid.suspect)
         mass = np.array([weights[same].sum(), weights[~same].sum()])
-        return _entropy_bits(mass), int(max(same.sum(), (~same).sum()))
-    field, named, mask = {
-        "single_interrogation": ("crime", 1, None),
-        "profiler": ("suspect", 1, None),
-        "informant": ("scene", 2, None),
-        "investigators_on_site": (
-            "weapon",
-            2,
-            column["scene"] == deck.index("scene", laid.scene),
-        ),
-    }[card]
+        return _entropy(mass), int(max(same.sum(), (~same).sum()))
+    field, named = _NAMES_TOLD[card]
+    mask = (
+        column["scene"] == deck.index("scene", laid.scene)
+        if card == "investigators_on_site"
+        else None
+    )
     values = SIZES[field]
     inside = np.ones(space.size, dtype=bool) if mask is None else mask
     by_value = np.bincount(column[field][inside], weights=weights[inside], minlength=values)
@@ -156,5 +150,5 @@ def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple
         answers_count.append(int((~inside).sum()))
     mass = np.array(answers_mass)
     noise = inside_mass / float(weights.sum()) * math.log2(choices)
-    bits = max(0.0, _entropy_bits(mass) - noise)
+    bits = max(0.0, _entropy(mass) - noise)
     return bits, max(c for c, m in zip(answers_count, answers_mass, strict=True) if m > 0)

@@ -83,8 +83,9 @@ class Deck:
         weapons: the 9 weapon names.
         weapons_of: for every crime, the 6 weapons it can be committed with (a mapping
             or pairs ``(crime, weapons)``); every weapon must appear under 4 crimes.
-        bans: for suspects whose card forbids investigation cards, those cards (from
-            :data:`BANNABLE_CARDS`).
+        bans: for every suspect, the one investigation card its card forbids (from
+            :data:`BANNABLE_CARDS`; a mapping or pairs ``(suspect, card)``). A card name
+            ending in ``*`` marks a stand-in ban (see :attr:`stand_in_bans`).
 
     Raises:
         InvalidInput: a count, a duplicate or an unknown name is wrong.
@@ -92,7 +93,7 @@ class Deck:
     Example:
         >>> deck = Deck.default()
         >>> deck.banned("Juri L."), deck.crimes_for("Gift")
-        (('informant',), ('Mord', 'Erpressung*', 'Entführung*', 'Brandstiftung*'))
+        ('informant', ('Mord', 'Erpressung*', 'Entführung*', 'Brandstiftung*'))
     """
 
     name: str
@@ -101,7 +102,7 @@ class Deck:
     suspects: tuple[str, ...]
     weapons: tuple[str, ...]
     weapons_of: tuple[tuple[str, tuple[str, ...]], ...]
-    bans: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    bans: tuple[tuple[str, str], ...]
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -146,28 +147,34 @@ class Deck:
                     f"every weapon under exactly {CRIMES_PER_WEAPON} crimes",
                     reason=f"{weapon!r} is under {len(under)}: {under}",
                 )
-        bans = {}
-        for suspect, cards in _pairs(self.bans, "bans"):
+        bans: dict[str, str] = {}
+        for suspect, card in _pairs(self.bans, "bans"):
             if suspect not in suspects:
                 raise InvalidInput("bans", suspect, suspects, reason="not a suspect of this deck")
             if suspect in bans:
                 raise InvalidInput("bans", suspect, "each suspect once", reason="listed twice")
-            argument = f"bans[{suspect!r}]"
-            if isinstance(cards, str) or not isinstance(cards, Sequence):
-                raise InvalidInput(argument, cards, f"a list of cards from {BANNABLE_CARDS}")
-            for card in cards:
-                if card not in BANNABLE_CARDS:
-                    raise InvalidInput(argument, card, BANNABLE_CARDS)
-            if len(set(cards)) != len(cards):
-                raise InvalidInput(argument, list(cards), "different cards", reason="repeated")
-            bans[suspect] = tuple(cards)
+            if not isinstance(card, str) or card.removesuffix("*") not in BANNABLE_CARDS:
+                raise InvalidInput(
+                    f"bans[{suspect!r}]",
+                    card,
+                    f"one card from {BANNABLE_CARDS} (a trailing * marks a stand-in)",
+                )
+            bans[suspect] = card
+        unbanned = [s for s in suspects if s not in bans]
+        if unbanned:
+            raise InvalidInput(
+                "bans",
+                unbanned[0],
+                "every suspect with the one card its card forbids",
+                reason="missing",
+            )
         set_ = object.__setattr__
         set_(self, "crimes", crimes)
         set_(self, "scenes", scenes)
         set_(self, "suspects", suspects)
         set_(self, "weapons", weapons)
         set_(self, "weapons_of", tuple((c, table[c]) for c in crimes))
-        set_(self, "bans", tuple((s, bans[s]) for s in suspects if s in bans))
+        set_(self, "bans", tuple((s, bans[s]) for s in suspects))
 
     # -- construction ------------------------------------------------------------------
 
@@ -175,8 +182,9 @@ class Deck:
     def default(cls) -> Deck:
         """The deck shipped with deduce (``deduce/data/kreuzverhoer.toml``).
 
-        Names known from the game are written plainly; names ending in ``*`` and the
-        crime-weapon table are stand-ins (see :attr:`stand_ins`).
+        Names known from the game are written plainly; names ending in ``*``, the
+        crime-weapon table and the bans ending in ``*`` are stand-ins (see
+        :attr:`stand_ins` and :attr:`stand_in_bans`).
 
         Example:
             >>> Deck.default().stand_ins[:3]
@@ -232,7 +240,7 @@ class Deck:
         unknown = [k for k in data if k not in _KEYS]
         if unknown:
             raise InvalidInput("deck key", unknown[0], _KEYS)
-        missing = [k for k in _KEYS if k not in data and k != "bans"]
+        missing = [k for k in _KEYS if k not in data]
         if missing:
             raise InvalidInput(
                 "deck",
@@ -247,7 +255,7 @@ class Deck:
             suspects=data["suspects"],
             weapons=data["weapons"],
             weapons_of=data["weapons_of"],
-            bans=data.get("bans", {}),
+            bans=data["bans"],
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -264,7 +272,7 @@ class Deck:
             "suspects": list(self.suspects),
             "weapons": list(self.weapons),
             "weapons_of": {c: list(ws) for c, ws in self.weapons_of},
-            "bans": {s: list(cs) for s, cs in self.bans},
+            "bans": dict(self.bans),
         }
 
     # -- reading -----------------------------------------------------------------------
@@ -308,10 +316,20 @@ class Deck:
         self.index("weapon", weapon)
         return weapon in self.weapons_for(crime)
 
-    def banned(self, suspect: str) -> tuple[str, ...]:
-        """The investigation cards that may not be played after ``suspect`` was laid."""
+    def banned(self, suspect: str) -> str:
+        """The investigation card that may not be played after ``suspect`` was laid."""
         self.index("suspect", suspect)
-        return dict(self.bans).get(suspect, ())
+        return dict(self.bans)[suspect].removesuffix("*")
+
+    @property
+    def stand_in_bans(self) -> tuple[str, ...]:
+        """The suspects whose ban is a stand-in (the card name ends in ``*``).
+
+        Example:
+            >>> Deck.default().stand_in_bans
+            ('Ede K.', 'Nora M.', 'Karl B.*', 'Vera S.*')
+        """
+        return tuple(s for s, card in self.bans if card.endswith("*"))
 
     @property
     def stand_ins(self) -> tuple[str, ...]:

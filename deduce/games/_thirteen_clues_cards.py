@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 
 COLOURS: tuple[str, ...] = (
@@ -90,13 +91,7 @@ _BY_NAME: dict[str, int] = {card.name.lower(): i for i, card in enumerate(CARDS)
 
 def check_players(players: Any) -> int:
     """``players`` checked: an int from 2 to 6."""
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, (int, np.integer))
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise InvalidInput("players", players, f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}")
-    return int(players)
+    return check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def colours_in_play(players: int) -> tuple[str, ...]:
@@ -227,13 +222,53 @@ class Deal:
         hands = tuple((deck[2 * s], deck[2 * s + 1]) for s in range(players))
         return cls(players, hands, tuple(puzzles), tuple(deck[2 * players :]))
 
+    def check(self, players: int, *, argument: str = "deal") -> Deal:
+        """This deal, if it is a whole deal of ``players`` players: two hidden cards and a
+        puzzle for every seat, the informants, and every card in play exactly once.
+
+        Raises:
+            InvalidInput: otherwise, naming what is wrong.
+
+        Example:
+            >>> Deal.random(4, seed=2).check(4).players
+            4
+        """
+        players = check_players(players)
+        expected = f"a Deal of {players} players with every card in play exactly once"
+        if not isinstance(self.players, int) or self.players != players:
+            raise InvalidInput(argument, self.players, expected, reason="wrong player count")
+        if len(self.hands) != players or len(self.puzzles) != players:
+            raise InvalidInput(
+                argument, (len(self.hands), len(self.puzzles)), expected, reason="seats"
+            )
+        cards: list[int] = []
+        for hand in self.hands:
+            if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) != 2:
+                raise InvalidInput(argument, hand, expected, reason="a hand is two cards")
+            cards += [card_index(c, players, argument=argument) for c in hand]
+        for puzzle in self.puzzles:
+            cards += puzzle_indices(puzzle, players, argument=argument)
+        if isinstance(self.informants, str) or not isinstance(self.informants, Sequence):
+            raise InvalidInput(argument, self.informants, expected, reason="informants")
+        cards += [card_index(c, players, argument=argument) for c in self.informants]
+        twice = sorted({CARDS[c].name for c in cards if cards.count(c) > 1})
+        if twice:
+            raise InvalidInput(argument, twice[0], expected, reason="a card twice")
+        missing = [card.name for i, card in enumerate(cards_in_play(players)) if i not in cards]
+        if missing:
+            raise InvalidInput(argument, missing[0], expected, reason="a card missing")
+        return self
+
     def cards_seen_by(self, witness: int, *, side: str | None = None) -> list[str]:
         """The cards a witness counts: own hidden cards (or the one on ``side`` with two
         players) and every puzzle but the witness's own."""
+        witness = check_int("witness", witness, 0, self.players - 1)
         if side is None:
             hidden = list(self.hands[witness])
-        else:
+        elif side in SIDES:
             hidden = [self.hands[witness][SIDES.index(side)]]
+        else:
+            raise InvalidInput("side", side, [*SIDES, None])
         for seat, puzzle in enumerate(self.puzzles):
             if seat != witness:
                 hidden += [puzzle.person, puzzle.location, puzzle.weapon]
@@ -241,6 +276,10 @@ class Deal:
 
     def answer(self, witness: int, about: str, *, side: str | None = None) -> int:
         """The answer witness ``witness`` gives about a colour, category or sub-kind."""
+        known = attributes(self.players)
+        if not isinstance(about, str) or about.lower() not in known:
+            raise InvalidInput("about", about, list(known))
+        about = about.lower()
         return sum(
             about in (card.colour, card.category, card.kind)
             for card in (CARDS[_BY_NAME[n.lower()]] for n in self.cards_seen_by(witness, side=side))

@@ -9,7 +9,8 @@ its pieces match the player's case: ``"0/1"``, ``2`` or ``3``.
 for one player (seat 0): the hand, the own case, every opponent's grid, the discard pile,
 the blood-drop cards, solved cases and reshuffles. It keeps the *joint* posterior over
 all opponents' cases (they are all different cards) and counts every 4-evidence card in
-view.
+view. :func:`play_game` plays whole games between bots (:class:`Bot`), each with a
+:class:`Table` of its own.
 
 Example (the rulebook's worked example):
     >>> eva = Investigation()
@@ -49,19 +50,26 @@ __all__ = [
     "CASES",
     "FIELDS",
     "AttemptOption",
+    "Bot",
     "Card",
     "Case",
     "Cases",
     "Draw",
     "FailedAttempt",
+    "GameRecord",
     "Investigation",
     "Lay",
     "Play",
     "Played",
+    "Reshuffle",
     "Seen",
     "Solve",
     "Table",
+    "advised",
+    "cautious",
+    "play_game",
     "points",
+    "random_bot",
 ]
 
 _FULL = (1 << len(CASES)) - 1
@@ -85,10 +93,9 @@ def points(drops: int, cards_under_grid: int) -> int:
         >>> points(3, 2)
         7
     """
-    if isinstance(drops, bool) or drops not in (1, 2, 3):
-        raise InvalidInput("drops", drops, [1, 2, 3])
-    check_int("cards_under_grid", cards_under_grid, 0)
-    return drops + max(0, 6 - cards_under_grid)
+    drops = check_int("drops", drops, 1, 3)
+    cards = check_int("cards_under_grid", cards_under_grid, 0)
+    return drops + max(0, 6 - cards)
 
 
 def _field_label(field: Any, card: Card) -> str | int:
@@ -298,6 +305,20 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Event: the discard pile is shuffled into a new draw pile now, while the draw pile
+    is empty, before anyone needs a card from it (see :meth:`Table.reshuffled`).
+
+    Example:
+        >>> str(Reshuffle())
+        'the discard pile becomes the draw pile'
+    """
+
+    def __str__(self) -> str:
+        return "the discard pile becomes the draw pile"
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """A move: lay ``card`` from my hand at seat ``target``'s grid.
 
@@ -405,10 +426,11 @@ def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 
 def _seat(value: Any, players: int, argument: str, *, exclude: int | None = None) -> int:
-    seats = [s for s in range(players) if s != exclude]
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value not in seats:
-        raise InvalidInput(argument, value, seats)
-    return int(value)
+    seat = check_int(argument, value, 0, players - 1)
+    if seat == exclude:
+        seats = [s for s in range(players) if s != exclude]
+        raise InvalidInput(argument, value, seats, reason=f"not seat {exclude} itself")
+    return seat
 
 
 def _card(value: Any, argument: str = "card") -> Card:
@@ -453,10 +475,28 @@ def _initial_state(players: int, first: int, case: Case, hand: tuple[Card, ...])
     )
 
 
-def _take_from_pile(s: _State, *, optional: bool = False) -> _State | None:
-    """One card leaves the draw pile (reshuffling the discard pile first if it is empty).
+def _reshuffle(s: _State) -> _State:
+    """The discard pile becomes the draw pile (the draw pile is empty).
 
-    When both piles are empty there is no card: None if ``optional``, else InvalidInput.
+    Every unseen card is then in a hand or an investigation file, so the new draw pile
+    holds exactly the cards that were on the discard pile: its case cards start a new
+    epoch.
+    """
+    epoch = s.epoch + 1
+    where = list(s.where)
+    for card in s.discard:
+        if card.case is not None:
+            where[card.case.index] = epoch
+    return s._replace(epoch=epoch, where=tuple(where), pile=len(s.discard), discard=())
+
+
+def _take_from_pile(s: _State, *, optional: bool = False) -> _State | None:
+    """One card leaves the draw pile.
+
+    The discard pile is reshuffled here, when a card must be taken from an empty draw
+    pile, unless a :class:`Reshuffle` was reported earlier (as soon as the pile ran
+    out). When both piles are empty there is no card: None if ``optional``, else
+    InvalidInput.
     """
     if s.pile == 0:
         if not s.discard:
@@ -465,12 +505,7 @@ def _take_from_pile(s: _State, *, optional: bool = False) -> _State | None:
             raise InvalidInput(
                 "draw", "empty", "a card to draw", reason="the draw and discard piles are empty"
             )
-        epoch = s.epoch + 1
-        where = list(s.where)
-        for card in s.discard:
-            if card.case is not None:
-                where[card.case.index] = epoch
-        s = s._replace(epoch=epoch, where=tuple(where), pile=len(s.discard), discard=())
+        s = _reshuffle(s)
     return s._replace(pile=s.pile - 1)
 
 
@@ -524,13 +559,25 @@ def _step(s: _State, event: Any, inform: bool = True) -> _State:
         return _solve(s, event, player, inform)
     if isinstance(event, Draw):
         return _draw(s, event, player, inform)
-    raise InvalidInput("event", event, "Lay, Solve or Draw")
+    if isinstance(event, Reshuffle):
+        if s.pile > 0:
+            reason = f"{s.pile} cards are left in the draw pile"
+        elif not s.discard:
+            reason = "the discard pile is empty"
+        else:
+            return _reshuffle(s)
+        raise InvalidInput("event", event, "a reshuffle once the draw pile is empty", reason=reason)
+    raise InvalidInput("event", event, "Lay, Solve, Draw or Reshuffle")
 
 
 def _lay(s: _State, event: Lay, player: int, inform: bool) -> _State:
     if s.phase != 0:
         raise InvalidInput("event", event, "an attempt or a draw", reason="a card was laid already")
     card = _card(event.card)
+    if s.hands[player] == 0:
+        raise InvalidInput(
+            "event", event, "a draw", reason=f"seat {player} has no card in hand to lay"
+        )
     target = _seat(event.target, s.players, "target", exclude=player)
     f = field_index(event.field, card)
     where = list(s.where)
@@ -574,7 +621,7 @@ def _solve(s: _State, event: Solve, player: int, inform: bool) -> _State:
         raise InvalidInput("event", event, "a card laid or a draw", reason=reason)
     target = _seat(event.target, s.players, "target", exclude=player)
     case = _case(event.case)
-    if event.drops not in s.drops[player] or isinstance(event.drops, bool):
+    if check_int("drops", event.drops, 1, 3) not in s.drops[player]:
         raise InvalidInput("drops", event.drops, list(s.drops[player]), reason="cards left")
     if not isinstance(event.correct, bool):
         raise InvalidInput("correct", event.correct, [True, False])
@@ -678,8 +725,15 @@ class Table(_Investigation):
 
     Seats go clockwise 0, 1, ..., players - 1. Report every move as it happens, in turn
     order: :meth:`played` (the card laid by whoever's turn it is), :meth:`attempt` (if
-    they try to solve), :meth:`drew` (ends the turn). Reshuffles happen by themselves
-    when the draw pile runs out.
+    they try to solve), :meth:`drew` (ends the turn).
+
+    Reshuffles: the rulebook says "Has the draw pile run out of cards? Then shuffle the
+    discard pile" in the step where a card is drawn. By itself the table reads it as:
+    the discard pile is shuffled when a card must be taken from the empty draw pile (a
+    draw, or a new case after a solve). If your table shuffles as soon as the last card
+    is taken, report it then with :meth:`reshuffled`. The two readings differ in which
+    cards the new draw pile holds (cards discarded in between join it or not), and so in
+    which hidden cases are possible and in the exact probabilities.
 
     A solution is :class:`Cases`: the opponents' cases, seat 1 first. Probabilities are
     exact: uniform over every way the hidden cards can lie that fits what I have seen.
@@ -706,7 +760,7 @@ class Table(_Investigation):
     """
 
     game = "bsi-table"
-    clue_types = (Lay, Solve, Draw)
+    clue_types = (Lay, Solve, Draw, Reshuffle)
     value_types = (Card, Case)
 
     def __init__(
@@ -804,6 +858,30 @@ class Table(_Investigation):
         """
         return self.observe(Draw(None if card is None else Card.parse(card)))
 
+    def reshuffled(self) -> Table:
+        """The table after the discard pile was shuffled into a new draw pile, at once,
+        while the draw pile is empty and before anyone needs a card from it.
+
+        Report it only if your table reshuffles as soon as the last card is taken: when
+        a card is needed from the empty draw pile, the table reshuffles by itself. Cards
+        discarded later (a solved case, its grid) then stay on the discard pile instead of
+        joining the new draw pile, which changes which cases are still possible.
+
+        Raises:
+            InvalidInput: the draw pile is not empty, or there is no discard pile.
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"])
+            >>> t.pile
+            20
+            >>> t.reshuffled()
+            Traceback (most recent call last):
+            ...
+            deduce.errors.InvalidInput: event=Reshuffle() is not valid (20 cards are left in
+            the draw pile); expected a reshuffle once the draw pile is empty
+        """
+        return self.observe(Reshuffle())
+
     # -- reading the table -------------------------------------------------------------
 
     @property
@@ -815,6 +893,27 @@ class Table(_Investigation):
     def turn(self) -> int:
         """The seat whose turn it is."""
         return self._state.turn
+
+    @property
+    def step(self) -> str:
+        """The next move of the player whose turn it is, in the rulebook's order.
+
+        ``"lay"`` (a turn starts by laying a card), ``"attempt"`` (the card is laid, or
+        they hold none: they may try to solve, or draw), ``"draw"`` (they tried: drawing
+        ends the turn) or ``"over"`` (the game has ended).
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> t.step, t.played("woman/knife", 1, 2).step
+            ('lay', 'attempt')
+        """
+        s = self._state
+        if s.over:
+            return "over"
+        if s.phase == 0:
+            return "lay" if s.hands[s.turn] > 0 else "attempt"
+        return "attempt" if s.phase == 1 else "draw"
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -877,6 +976,9 @@ class Table(_Investigation):
         seat = _seat(opponent, self.players, "opponent", exclude=0)
         return self._space.worlds[:, seat - 1]
 
+    def _column_name(self, opponent: int) -> str:
+        return self._column_names()[_seat(opponent, self.players, "opponent", exclude=0) - 1]
+
     def case_probabilities(self, opponent: int) -> dict[Case, float]:
         """Each case ``opponent`` can have, with its probability, most probable first.
 
@@ -885,11 +987,10 @@ class Table(_Investigation):
             >>> len(t.case_probabilities(1)), round(t.case_probabilities(1)[CASES[-1]], 4)
             (15, 0.0667)
         """
-        column = self._column(opponent)
-        mass = np.bincount(column, weights=self._space.weights, minlength=len(CASES))
-        total = mass.sum()
-        order = np.argsort(-mass, kind="stable")
-        return {CASES[i]: float(mass[i] / total) for i in order if mass[i] > 0}
+        name = self._column_name(opponent)
+        marginal = self._space.marginals([name])[name]
+        ranked = sorted(marginal.items(), key=lambda item: -item[1])  # stable: CASES order
+        return {case: p for case, p in ranked if p > 0}
 
     def solved_case(self, opponent: int) -> Case | None:
         """``opponent``'s case if only one is possible, else None."""
@@ -898,32 +999,75 @@ class Table(_Investigation):
 
     def evidence(self, opponent: int) -> dict[str, dict[str, float]]:
         """For each kind of evidence, the probability of each value in ``opponent``'s case."""
-        column = self._column(opponent)
-        total = float(self._space.weights.sum())
-        result: dict[str, dict[str, float]] = {}
-        for a, (name, values) in enumerate(ATTRIBUTES.items()):
-            value = _CASE_ARRAY[column, a]
-            mass = np.bincount(value, weights=self._space.weights, minlength=2)
-            result[name] = {v: float(m) / total for v, m in zip(values, mass, strict=True)}
-        return result
+        pieces = Space(
+            tuple(ATTRIBUTES),
+            tuple(ATTRIBUTES.values()),
+            _CASE_ARRAY[self._column(opponent)],
+            weights=self._space.weights,
+        )
+        return pieces.marginals()
 
     # -- advice ------------------------------------------------------------------------
 
+    def _ready(self, step: str, advice: str) -> _State:
+        """The state, if it is my turn and at ``step``; else InvalidInput saying why."""
+        s = self._state
+        now = self.step
+        if now == "over":
+            raise InvalidInput("step", now, "a game still going on", reason="the game is over")
+        if s.turn != 0:
+            raise InvalidInput(
+                "turn", s.turn, "your turn (seat 0)", reason=f"{advice} is for your own turn"
+            )
+        if now != step:
+            reason = {
+                ("attempt", "lay"): "a turn starts by laying a card, and it may go under the "
+                "grid you would attempt: ask again once your card is laid",
+                ("attempt", "draw"): "one attempt per turn: draw to end it",
+                ("lay", "attempt"): "your card for this turn is laid already",
+                ("lay", "draw"): "your card for this turn is laid already",
+            }[step, now]
+            raise InvalidInput("step", now, f"the {step} step of your turn", reason=reason)
+        return s
+
     def recommend_play(self, top: int = 3, *, strategy: str = "entropy") -> list[Recommendation]:
-        """Every (card in my hand, opponent) ranked by what its field reveals.
+        """Every (card in my hand, opponent) ranked by what its field reveals, at the start
+        of my turn (the same as :meth:`recommend`).
 
         The field is public: every player at the table learns the same bits from it.
         ``action`` is a :class:`Play`; ``outcomes`` maps each field to its probability.
+
+        Raises:
+            InvalidInput: not my turn, my card for this turn laid already, no card in my
+                hand, or the game is over.
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> str(t.recommend_play(top=1)[0].action)
+            'woman/knife -> seat 1'
+            >>> t.played("woman/knife", 1, 2).recommend_play()
+            Traceback (most recent call last):
+            ...
+            deduce.errors.InvalidInput: step='attempt' is not valid (your card for this
+            turn is laid already); expected the lay step of your turn
         """
         return self.recommend(top, strategy=strategy)
 
     def attempt_value(self, opponent: int, drops: int) -> float:
-        """Expected points of naming ``opponent``'s most probable case now with the card
-        of ``drops``: ``P(right) * (drops + max(0, 6 - cards under the grid))``."""
-        if isinstance(drops, bool) or drops not in (1, 2, 3):
-            raise InvalidInput("drops", drops, [1, 2, 3])
-        p = next(iter(self.case_probabilities(opponent).values()))
-        return p * points(drops, len(self.grid(opponent)))
+        """Expected points of naming ``opponent``'s most probable case with the card of
+        ``drops``, on the table as it is: ``P(right) * points(drops, cards under the grid)``.
+
+        On my turn the attempt comes after my card is laid (which may add a card under
+        that grid): :meth:`recommend_attempt` gives the values at that step.
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"])
+            >>> round(t.attempt_value(1, 3), 4)  # one case of 15, 3 + 6 points
+            0.6
+        """
+        value = points(drops, len(self.grid(opponent)))
+        return next(iter(self.case_probabilities(opponent).values())) * value
 
     def _best_after_one_more(self, opponent: int) -> float:
         """P(right) after the best card of my hand is laid at ``opponent``'s grid."""
@@ -941,12 +1085,32 @@ class Table(_Investigation):
     def recommend_attempt(self) -> list[AttemptOption]:
         """Every attempt I can make now (opponent x investigation card left), best first.
 
+        The rulebook's turn is: lay a card, attempt (optional), draw. So this answers at
+        the attempt step of my turn: after my card is laid (or at the start of my turn
+        when I hold no card), before I draw.
+
         Each option names the most probable case and its expected points now, and the
         expected points of the same attempt after one more card of mine at that grid
         (``wait_points``; 0 in the final round, when I get no further turn). Options that
-        beat waiting (``advisable``) come first, then by the gain over waiting.
+        beat waiting (``advisable``) come first, then by the gain over waiting. Empty when
+        I have no investigation card left.
+
+        Raises:
+            InvalidInput: not my turn, my card not laid yet, my attempt made already, or
+                the game is over.
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> t.recommend_attempt()
+            Traceback (most recent call last):
+            ...
+            deduce.errors.InvalidInput: step='lay' is not valid (a turn starts by laying
+            a card, ...); expected the attempt step of your turn
+            >>> [o.drops for o in t.played("woman/knife", 1, 2).recommend_attempt()]
+            [3, 2, 1]
         """
-        state = self._state
+        state = self._ready("attempt", "advice on an attempt")
         options = []
         for opponent in self.opponents:
             probabilities = self.case_probabilities(opponent)
@@ -963,7 +1127,12 @@ class Table(_Investigation):
         return options
 
     def best_attempt(self) -> AttemptOption | None:
-        """The attempt to make now, or None when waiting is better."""
+        """The attempt to make now, or None when waiting is better (see
+        :meth:`recommend_attempt`, whose rules of the turn it follows).
+
+        Raises:
+            InvalidInput: not the attempt step of my turn.
+        """
         options = self.recommend_attempt()
         return options[0] if options and options[0].advisable else None
 
@@ -1008,7 +1177,8 @@ class Table(_Investigation):
         return Cases(tuple(labels))
 
     def _queries(self) -> Sequence[Play]:
-        hand = list(dict.fromkeys(self._state.hand))
+        state = self._ready("lay", "advice on the card to lay")  # so my hand holds a card
+        hand = list(dict.fromkeys(state.hand))
         return [Play(card, seat) for card in hand for seat in self.opponents]
 
     def _outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[Any]:
@@ -1032,7 +1202,8 @@ class Table(_Investigation):
         """A next move at the table that is true when the opponents' cases are ``secret``.
 
         Cards laid or drawn are 2- and 3-piece cards or case cards that can be where the
-        move needs them; no attempt succeeds (that would change a case).
+        move needs them; no attempt succeeds (that would change a case). Once the draw
+        pile is empty, a reported reshuffle is one of the moves.
         """
         from hypothesis import strategies as st
 
@@ -1064,6 +1235,8 @@ class Table(_Investigation):
                 draw = st.just(Draw())
         else:
             draw = st.just(Draw())
+        if s.pile == 0 and s.discard:  # a table that reshuffles as soon as the pile is empty
+            draw = st.one_of(draw, st.just(Reshuffle()))
         if s.phase == 2 or not s.drops[player]:
             return draw
         others = [t for t in range(s.players) if t != player]
@@ -1107,3 +1280,14 @@ class Table(_Investigation):
             )
         kept = deletion_filter(informative, fails)
         return Contradiction(clue, [self._clues[i] for i in kept])
+
+
+# the game master and its bots use the table: imported last, as part of this module's API
+from deduce.games._bsi_play import (  # noqa: E402
+    Bot,
+    GameRecord,
+    advised,
+    cautious,
+    play_game,
+    random_bot,
+)

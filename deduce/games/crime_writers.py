@@ -15,14 +15,22 @@ five replies mean:
   lists first the cards they point to (the tag itself for "also"; the tag and its near
   tags, or a named card's tags, for "almost").
 
-Naming a card is a question too: "no" rules the card out for that element, "yes" means
-it was found. An invented element, and a card whose tag is listed as ``maybe`` (it
-depends on the story), can be either way for a tag: both replies keep them.
+An invented element, and a card whose tag is listed as ``maybe`` (it depends on the
+story), can be either way for a tag: both replies keep them.
+
+Naming a card is a question too. An invented element need not be among the cards, but
+it may be worded like one, so "yes" means the element is found, worded so: the draws
+where that card was drawn and those where the element was invented and worded so both
+stay (:meth:`Investigation.found` with ``invented=`` says which, if the writer tells).
+"no" rules out the card and an invented element worded so. Every question asked, whatever
+the reply, is left out of :meth:`Investigation.recommend` (the writer would repeat it).
 
 Probabilities are exact: every draw allowed by the rule is equally likely, and so is
-each way an invented element (or a ``maybe`` tag) can be for the tags asked about. So a
-card that fits a "yes" keeps its whole weight while an invented element keeps half of
-it: the invented element fits that reply in half of its possible descriptions.
+each way an invented element (or a ``maybe`` tag) can be for the tags asked about, and
+each way an invented element can be worded: like one of the ``n`` cards of its stack,
+or in words of its own (``n + 1`` cases). So a card that fits a "yes" to a tag keeps its
+whole weight while an invented element keeps half of it, and after "yes" to naming one
+of 20 cards an invented element keeps 1/21 of its weight.
 
 Example:
     >>> inv = Investigation(Deck.example())
@@ -30,7 +38,7 @@ Example:
     >>> inv = inv.answer("how", "tool", "yes").answer("how", "repairs", "yes")
     >>> inv = inv.answer("how", "Adjustable wrench", "no")
     >>> [(text, round(p, 3)) for text, p in inv.candidates("how")]
-    [('Screwdriver', 0.515), ('(invented)', 0.485)]
+    [('Screwdriver', 0.527), ('(invented)', 0.473)]
     >>> inv.answer("how", "Screwdriver", "yes").solved is None  # four elements to go
     True
 """
@@ -47,6 +55,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games._crime_writers_deck import (
     DECK_OF,
@@ -56,6 +65,7 @@ from deduce.games._crime_writers_deck import (
     Card,
     Deck,
 )
+from deduce.games._crime_writers_play import truthful_reply
 from deduce.games._crime_writers_score import Find, Round, ScoreSheet, started_minutes
 from deduce.games._crime_writers_title import TitleWarning, check_title
 from deduce.investigation import Investigation as _Investigation
@@ -166,8 +176,9 @@ class Found:
     Attributes:
         element: one of :data:`ELEMENTS`.
         text: the wording named.
-        invented: the writer invented this element (its wording is no card's, or it
-            only happens to be worded like one).
+        invented: True: the writer invented this element (its wording is no card's, or
+            it only happens to be worded like one); False: the card worded ``text`` was
+            drawn; None: not said (a card's wording then keeps both cases).
 
     Example:
         >>> Found("why", "Stage fright", invented=True)
@@ -176,7 +187,7 @@ class Found:
 
     element: str
     text: str
-    invented: bool = False
+    invented: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,26 +269,58 @@ def _tables(deck: Deck) -> _Tables:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _State:
-    """What the space carries beside its rows: found invented wordings, tag replies."""
+    """What the space carries beside its rows: what is known of invented elements'
+    wordings, the tag replies and every question asked."""
 
-    found: tuple[str | None, ...]
+    found: tuple[str | None, ...]  # per element: the wording it is known to have
+    excluded: tuple[frozenset[str], ...]  # per element: card wordings it does not have
     replies: dict[tuple[str, str], str]  # (element, tag) -> "yes" | "no"; never mutated
+    asked: frozenset[Question]
+
+    def wordings(self, e: int, cards: int) -> int:
+        """How many of the ``cards + 1`` wordings an invented element ``e`` can still have."""
+        return 1 if self.found[e] is not None else cards + 1 - len(self.excluded[e])
+
+    def allows(self, e: int, text: str) -> bool:
+        """Whether invented element ``e`` can be worded ``text``."""
+        found = self.found[e]
+        return text not in self.excluded[e] if found is None else found == text
+
+    def with_wording(self, e: int, found: str | None = None, excluded: str | None = None) -> _State:
+        found_now = tuple(
+            found if (i == e and found is not None) else t for i, t in enumerate(self.found)
+        )
+        excluded_now = tuple(
+            x | {excluded} if (i == e and excluded is not None) else x
+            for i, x in enumerate(self.excluded)
+        )
+        return _State(found_now, excluded_now, self.replies, self.asked)
 
 
 _EXACT_LIMIT = 1 << 52
 
 
-def _doubled(weights: npt.NDArray[Any], mask: npt.NDArray[np.bool_]) -> npt.NDArray[Any]:
-    """``weights`` doubled where ``mask``; kept small (a common factor does not matter)."""
-    result = np.where(mask, weights * 2, weights)
+def _scaled(weights: npt.NDArray[Any], factor: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
+    """``weights`` times the whole numbers ``factor``, kept small (a common factor does
+    not matter); exact integers while they fit, floats after."""
+    result: npt.NDArray[Any] = weights * factor
     if result.dtype.kind == "i":
         if len(result) and result.min() > 0:
-            low = int(np.bitwise_and(result, -result).min())  # lowest set bit common to all
-            result = result // low
+            result = result // int(np.gcd.reduce(result))
         if len(result) and result.max() >= _EXACT_LIMIT:
             result = result.astype(np.float64) / float(result.max())
     elif len(result) and result.max() > 1.0:
         result = result / result.max()
+    return result
+
+
+def _entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Binary entropy in bits, elementwise."""
+    q = np.clip(p, 1e-300, 1.0)
+    r = np.clip(1.0 - p, 1e-300, 1.0)
+    result: npt.NDArray[np.float64] = np.where(
+        (p > 0) & (p < 1), -(p * np.log2(q) + (1 - p) * np.log2(r)), 0.0
+    )
     return result
 
 
@@ -295,7 +338,8 @@ class Investigation(_Investigation):
         >>> inv = Investigation(Deck.example())
         >>> round(inv.marginals()["how"][INVENTED], 3)
         0.43
-        >>> inv = inv.found("who", "Butler").found("whom", "Heiress").found("why", "Greed")
+        >>> for element, card in [("who", "Butler"), ("whom", "Heiress"), ("why", "Greed")]:
+        ...     inv = inv.found(element, card, invented=False)
         >>> inv.marginals()["how"][INVENTED]
         1.0
     """
@@ -340,32 +384,34 @@ class Investigation(_Investigation):
 
         Args:
             element: "who", "whom", "why", "where" or "how".
-            text: the wording. A card's wording (case folded) means that card was drawn;
-                any other wording means the writer invented the element.
-            invented: True if the writer invented the element even though it is worded
-                like a card; False to insist that it is a card.
+            text: the wording. Any wording that is no card's (case folded) means the
+                writer invented the element. A card's wording means that card was drawn
+                or the element was invented and worded like it, unless ``invented``
+                says which.
+            invented: True if the writer says the element was invented, False if the
+                card was drawn, None if not said.
 
         Example:
             >>> inv = Investigation(Deck.example()).found("how", "poison")
+            >>> inv.clues
+            (Found(element='how', text='Poison', invented=None),)
             >>> inv.found("why", "Stage fright").clues[-1]
             Found(element='why', text='Stage fright', invented=True)
-            >>> inv.clues
-            (Found(element='how', text='Poison', invented=False),)
+            >>> round(inv.marginals()["how"]["Poison"], 3), inv.solutions()[0].how
+            (0.582, 'Poison')
         """
         name = _element(element)
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("text", text, "the element's wording (a non-empty string)")
+            raise InvalidInput("text", short(text), "the element's wording (a non-empty string)")
         if invented is not None and not isinstance(invented, bool):
             raise InvalidInput("invented", invented, "True, False or None")
         card = self._card(DECK_OF[name], text.strip())
-        if invented is None:
-            invented = card is None
-        if not invented:
-            if card is None:
+        if card is None:
+            if invented is False:
                 cards = [c.text for c in self.deck.for_element(name)]
-                raise InvalidInput("text", text, cards, reason="invented=False needs a card")
-            return self.observe(Found(name, card.text, False))
-        return self.observe(Found(name, text.strip(), True))
+                raise InvalidInput("text", short(text), cards, reason="invented=False needs a card")
+            return self.observe(Found(name, text.strip(), True))
+        return self.observe(Found(name, card.text, invented))
 
     def seen(self, *texts: str, stack: str | None = None) -> Investigation:
         """The investigation knowing that cards ``texts`` are not in this story.
@@ -420,13 +466,15 @@ class Investigation(_Investigation):
         values = self.marginals()[name]
         found = self._space.state.found[ELEMENTS.index(name)]
         hint = self._hints(name)
-        items = [
-            (i, found if (text == INVENTED and found is not None) else text, p)
-            for i, (text, p) in enumerate(values.items())
-            if p > 0
-        ]
-        items.sort(key=lambda item: (-hint[item[0]], -item[2], item[0]))
-        return [(text, p) for _, text, p in items]
+        merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
+        for i, (text, p) in enumerate(values.items()):
+            if p <= 0:
+                continue
+            shown = found if (text == INVENTED and found is not None) else text
+            h, first, q = merged.get(shown, (hint[i], i, 0.0))
+            merged[shown] = (max(h, hint[i]), min(first, i), q + p)
+        items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
+        return [(text, p) for text, (_, _, p) in items]
 
     def _hints(self, element: str) -> list[float]:
         cards = self.deck.for_element(element)
@@ -465,12 +513,14 @@ class Investigation(_Investigation):
         """The ``top`` best questions (each a :class:`Question`), overall or about
         ``element``.
 
-        Questions already answered "yes" or "no" are not suggested again (the writer
-        would answer the same). To score a question, an invented element, or a card
-        whose tag depends on the story, is taken to answer yes or no with equal chance.
+        Questions already asked are not suggested again, whatever the reply (the writer
+        would only repeat it). A question is scored by what its reply tells about the
+        draw: an invented element, or a card whose tag depends on the story, answers a
+        tag question yes or no with equal chance, and an invented element is worded
+        like a named card with the chance its wordings give (see the module's text).
 
         Example:
-            >>> inv = Investigation(Deck.example()).found("how", "Screwdriver")
+            >>> inv = Investigation(Deck.example()).found("how", "Screwdriver", invented=False)
             >>> inv.recommend(top=1, element="where")[0].action
             Question(element='where', about='public')
         """
@@ -488,7 +538,7 @@ class Investigation(_Investigation):
         question about it.
 
         Example:
-            >>> inv = Investigation(Deck.example()).found("how", "Screwdriver")
+            >>> inv = Investigation(Deck.example()).found("how", "Screwdriver", invented=False)
             >>> sorted(inv.recommend_each())
             ['where', 'who', 'whom', 'why']
         """
@@ -545,7 +595,8 @@ class Investigation(_Investigation):
     def _initial_space(self) -> Space:
         tables = self._tables
         sizes = tuple(len(labels) - 1 for labels in tables.labels)
-        start = _State((None,) * len(ELEMENTS), {})
+        none = (None,) * len(ELEMENTS)
+        start = _State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
         return Space(ELEMENTS, tables.labels, _worlds(sizes), state=start)
 
     def _apply(self, space: Space, clue: Any) -> Space:
@@ -553,14 +604,17 @@ class Investigation(_Investigation):
             element = _element(clue.element)
             reply = _reply(clue.reply)
             about, card = self._about(element, clue.about)
-            if reply not in ("yes", "no"):
-                return space
-            e = ELEMENTS.index(element)
-            column = space.worlds[:, e]
-            if card is not None:
-                k = self._tables.labels[e].index(card.text)
-                return space.filter((column == k) if reply == "yes" else (column != k))
             state: _State = space.state
+            asked = state.asked | {Question(element, about)}
+            if reply not in ("yes", "no"):
+                return space.replace(
+                    state=_State(state.found, state.excluded, state.replies, asked)
+                )
+            e = ELEMENTS.index(element)
+            if card is not None:
+                invented = None if reply == "yes" else False
+                return self._wording(space, e, card.text, invented, reply == "yes", asked)
+            column = space.worlds[:, e]
             earlier = state.replies.get((element, about))
             if earlier == reply:
                 return space
@@ -571,29 +625,24 @@ class Investigation(_Investigation):
             definite = status[kept.worlds[:, e]] != _MAYBE
             replies = {**state.replies, (element, about): reply}
             return kept.replace(
-                weights=_doubled(kept.weights, definite),
-                state=_State(state.found, replies),
+                weights=_scaled(kept.weights, np.where(definite, 2, 1)),
+                state=_State(state.found, state.excluded, replies, asked),
             )
         if isinstance(clue, Found):
             element = _element(clue.element)
-            if not isinstance(clue.invented, bool):
-                raise InvalidInput("invented", clue.invented, "True or False")
+            if clue.invented not in (True, False, None):
+                raise InvalidInput("invented", clue.invented, "True, False or None")
             if not isinstance(clue.text, str) or not clue.text.strip():
-                raise InvalidInput("text", clue.text, "the element's wording (a non-empty string)")
+                raise InvalidInput(
+                    "text", short(clue.text), "the element's wording (a non-empty string)"
+                )
             e = ELEMENTS.index(element)
-            column = space.worlds[:, e]
-            labels = self._tables.labels[e]
-            if not clue.invented:
-                card = self._card(DECK_OF[element], clue.text)
-                if card is None:
-                    raise InvalidInput("text", clue.text, list(labels[:-1]))
-                return space.filter(column == labels.index(card.text))
-            old: _State = space.state
-            if old.found[e] is not None and old.found[e] != clue.text:
-                return space.filter(np.zeros(space.size, dtype=bool))
-            found = tuple(clue.text if i == e else t for i, t in enumerate(old.found))
-            kept = space.filter(column == len(labels) - 1)
-            return kept.replace(state=_State(found, old.replies))
+            card = self._card(DECK_OF[element], clue.text)
+            if card is None and clue.invented is False:
+                raise InvalidInput("text", short(clue.text), list(self._tables.labels[e][:-1]))
+            text = clue.text.strip() if card is None else card.text
+            invented = True if card is None else clue.invented
+            return self._wording(space, e, text, invented, True, space.state.asked)
         if isinstance(clue, Seen):
             if clue.stack not in DECKS:
                 raise InvalidInput("stack", clue.stack, DECKS)
@@ -607,6 +656,44 @@ class Investigation(_Investigation):
             return space.filter(keep)
         raise InvalidInput("clue", clue, "an Answer, Found or Seen")
 
+    def _wording(
+        self,
+        space: Space,
+        e: int,
+        text: str,
+        invented: bool | None,
+        worded: bool,
+        asked: frozenset[Question],
+    ) -> Space:
+        """``space`` knowing that element ``e`` is (``worded``) or is not worded ``text``;
+        ``invented``: whether it was invented (None: unknown; "not worded" takes False to
+        mean the wording may be neither the card nor an invented element's)."""
+        state: _State = space.state
+        labels = self._tables.labels[e]
+        cards = len(labels) - 1
+        column = space.worlds[:, e]
+        is_invented = column == cards
+        k = labels.index(text) if text in labels[:-1] else -1
+        if worded:
+            card_ok = (column == k) if invented is not True else np.zeros(space.size, dtype=bool)
+            invented_ok = is_invented & (invented is not False) & state.allows(e, text)
+            after = state.with_wording(e, found=text)
+        else:  # not worded like card k: neither that card nor an invented element worded so
+            card_ok = ~is_invented & (column != k)
+            invented_ok = is_invented & (state.found[e] != text)
+            after = state.with_wording(e, excluded=text if state.found[e] is None else None)
+        after = _State(after.found, after.excluded, after.replies, asked)
+        kept = space.filter(card_ok | invented_ok)
+        # an invented element's weight is its share of the cards + 1 wordings
+        before, now = state.wordings(e, cards), after.wordings(e, cards)
+        factor = np.where(kept.worlds[:, e] == cards, now, before)
+        return kept.replace(weights=_scaled(kept.weights, factor), state=after)
+
+    def _merges_solutions(self) -> bool:
+        # a wording found without saying whether it was invented reads the same either way
+        state: _State = self._space.state
+        return any(found is not None for found in state.found)
+
     def _solution(self, labels: tuple[Any, ...]) -> Story:
         state: _State = self._space.state
         named = [
@@ -616,8 +703,7 @@ class Investigation(_Investigation):
         return Story(*named)
 
     def _queries(self) -> Sequence[Question]:
-        state: _State = self._space.state
-        asked = {Question(element, about) for element, about in state.replies}
+        asked = self._space.state.asked
         return [q for q in self._tables.questions if q not in asked]
 
     def _partition(self, space: Space, queries: Sequence[Question]) -> Partition:
@@ -627,22 +713,28 @@ class Investigation(_Investigation):
         cond = np.zeros(n)
         total = float(space.total)
         tables = self._tables
+        state: _State = space.state
         for e, element in enumerate(ELEMENTS):
             chosen = [i for i, q in enumerate(queries) if q.element == element]
             if not chosen:
                 continue
+            # P(yes | the element's value), per question: 1, 0, 1/2 for an open tag, and
+            # for naming a card, an invented element's share of the wordings
             status = tables.status[e][[tables.row[queries[i]][1] for i in chosen]]
-            width = status.shape[1]
+            p_yes = np.where(status == _HAS, 1.0, np.where(status == _LACKS, 0.0, 0.5))
+            cards = status.shape[1] - 1
+            share = 1.0 / state.wordings(e, cards)
+            for j, i in enumerate(chosen):
+                if queries[i] in tables.card:
+                    p_yes[j, cards] = share if state.allows(e, queries[i].about) else 0.0
             column = space.worlds[:, e]
-            m = np.bincount(column, weights=space.weights, minlength=width).astype(np.float64)
-            c = np.bincount(column, minlength=width).astype(np.int64)
-            has, lacks, maybe = status == _HAS, status == _LACKS, status == _MAYBE
-            mm = maybe @ m
-            mass[chosen, 0] = has @ m + mm / 2
-            mass[chosen, 1] = lacks @ m + mm / 2
-            count[chosen, 0] = (has | maybe) @ c
-            count[chosen, 1] = (lacks | maybe) @ c
-            cond[chosen] = mm / total if total else 0.0
+            m = np.bincount(column, weights=space.weights, minlength=cards + 1).astype(np.float64)
+            c = np.bincount(column, minlength=cards + 1).astype(np.int64)
+            mass[chosen, 0] = p_yes @ m
+            mass[chosen, 1] = (1.0 - p_yes) @ m
+            count[chosen, 0] = (p_yes > 0).astype(np.int64) @ c
+            count[chosen, 1] = (p_yes < 1).astype(np.int64) @ c
+            cond[chosen] = (_entropy(p_yes) @ m) / total if total else 0.0
         return Partition(mass=mass, count=count, cond_entropy=cond)
 
     def _candidates(self, space: Space, queries: Sequence[Question]) -> npt.NDArray[np.bool_]:
@@ -687,37 +779,61 @@ class Investigation(_Investigation):
         root = self._root()._space
         return Story(*(root.labels[e][int(i)] for e, i in enumerate(root.worlds[world])))
 
+    def _draw(self, index: int) -> Story:
+        """The draw of remaining row ``index``; a uniform ``index`` before any clue gives
+        the notebook's prior (self-play and property tests both draw stories so)."""
+        return self._secret_of(int(self._space.ids[index]))
+
+    def _secrets_strategy(self) -> Any:
+        from hypothesis import strategies as st
+
+        return st.integers(0, self._space.size - 1).map(self._draw)
+
     def _clue_strategy(self, secret: Any) -> Any:
         from hypothesis import strategies as st
 
         story: Story = secret
         deck = self.deck
-        replies = self._space.state.replies
+        state: _State = self._space.state
 
-        def tag_answer(draw: Callable[..., Any]) -> Answer:
+        def wording_options(e: int) -> list[str]:
+            """What an invented element ``e`` can still be worded (truthful so far)."""
+            found = state.found[e]
+            if found is not None:
+                return [found]
+            element = ELEMENTS[e]
+            cards = [c.text for c in deck.for_element(element) if c.text not in state.excluded[e]]
+            return [*cards, f"a made-up {element}"]
+
+        def answer(draw: Callable[..., Any]) -> Answer:
             element = draw(st.sampled_from(ELEMENTS))
             stack = DECK_OF[element]
-            value = getattr(story, element)
+            e = ELEMENTS.index(element)
             soft = draw(st.sampled_from((None, "also", "almost", "not characteristic")))
             about = draw(st.sampled_from((*deck.tags(stack), *(c.text for c in deck.stack(stack)))))
             if soft is not None:
                 return Answer(element, about, soft)
-            card = self._card(stack, about)
-            if card is not None and card.text == about:
-                return Answer(element, about, "yes" if value == about else "no")
-            status = "maybe" if value == INVENTED else deck.card(stack, value).status(about)
-            if status == "maybe":  # the story decides, once: keep an earlier reply
-                earlier = replies.get((element, about))
-                reply = earlier or draw(st.sampled_from(("yes", "no")))
-                return Answer(element, about, reply)
-            return Answer(element, about, "yes" if status == "has" else "no")
+
+            def worded() -> bool:  # the story decides once: a card's wording or not
+                return bool(draw(st.sampled_from(wording_options(e))) == about)
+
+            def decide() -> bool:  # the story decides once: keep an earlier reply
+                earlier = state.replies.get((element, about))
+                return bool(draw(st.booleans())) if earlier is None else earlier == "yes"
+
+            value = getattr(story, element)
+            return Answer(
+                element, about, truthful_reply(deck, element, value, about, worded, decide)
+            )
 
         def found(draw: Callable[..., Any]) -> Found:
             element = draw(st.sampled_from(ELEMENTS))
             value = getattr(story, element)
-            if value == INVENTED:
-                return Found(element, f"a made-up {element}", True)
-            return Found(element, value, False)
+            said = draw(st.booleans())  # whether the writer says if it was invented
+            if value != INVENTED:
+                return Found(element, value, False if said else None)
+            text = draw(st.sampled_from(wording_options(ELEMENTS.index(element))))
+            return Found(element, text, True if said else None)
 
         def seen(draw: Callable[..., Any]) -> Seen | None:
             stack = draw(st.sampled_from(DECKS))
@@ -726,8 +842,8 @@ class Investigation(_Investigation):
             return Seen(stack, draw(st.sampled_from(free))) if free else None
 
         return st.one_of(
-            st.composite(tag_answer)(),
-            st.composite(tag_answer)(),
+            st.composite(answer)(),
+            st.composite(answer)(),
             st.composite(found)(),
             st.composite(seen)().filter(lambda clue: clue is not None),
         )

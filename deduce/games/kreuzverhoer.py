@@ -40,9 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._validation import check_int
-from deduce.errors import DeduceError, InvalidInput
+from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games._kreuzverhoer_clues import (
     _BLOCKS,
+    _NAMES_TOLD,
     _VALUED_CARDS,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
@@ -59,10 +60,12 @@ from deduce.games._kreuzverhoer_clues import (
     RuledOut,
     SingleInterrogation,
     _as_names,
+    _ban,
     _card_of,
     _check_card,
     _check_defence,
     _fields,
+    _last_questioning,
     _questioning,
     _turn,
 )
@@ -78,7 +81,7 @@ from deduce.games._kreuzverhoer_count import (
 from deduce.games._kreuzverhoer_deck import BANNABLE_CARDS, FIELDS, Deck, deck_template
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
-from deduce.strategy import Partition, information
+from deduce.strategy import Partition, _round, information
 
 __all__ = [
     "BANNABLE_CARDS",
@@ -110,12 +113,16 @@ FloatArray = npt.NDArray[np.float64]
 
 LIMIT = 12
 _MAX_LIMIT = 64
-_NAMES_TOLD = {  # card -> (field, how many names the answering player gives)
-    "single_interrogation": ("crime", 1),
-    "profiler": ("suspect", 1),
-    "informant": ("scene", 2),
-    "investigators_on_site": ("weapon", 2),
-}
+
+
+class _Suggested:
+    """The default of :meth:`Interrogation.played`: answer what :meth:`suggest` says."""
+
+    def __repr__(self) -> str:
+        return "SUGGESTED"
+
+
+_SUGGESTED = _Suggested()
 
 
 def _names_of(values: Any, field: str, deck: Deck, argument: str) -> tuple[int, ...]:
@@ -143,11 +150,14 @@ class Investigation(_Investigation):
         limit: questionings allowed (12 in the rulebook).
 
     Strategies for :meth:`recommend`, besides the common ones: ``"win_probability"``
-    (most likely to solve the case within the questionings left: exact when at most two
-    are left, otherwise the bound that each questioning solves at most one case and
-    splits the rest four ways; ties go to information, on the last questioning to the
-    expected number of correct details) and ``"most_correct"`` (most expected correct
-    details: the rulebook's tie-break after the last questioning).
+    (the chance to solve the case within the questionings left: exact with one left;
+    with two left exact assuming no further investigation card is played; with three or
+    more left only an upper bound, that each questioning solves at most one case and
+    splits the rest four ways, which is 1.0 for every guess until few cases remain, so
+    the ranking is then the one of ``"entropy"``; ties go to information, on the last
+    questioning to the expected number of correct details) and ``"most_correct"``
+    (most expected correct details: the rulebook's tie-break after the last
+    questioning).
 
     Example:
         >>> inv = Investigation().questioning("Mord", "Ulm", "Juri L.", "Gift", correct=0)
@@ -191,14 +201,6 @@ class Investigation(_Investigation):
         """
         return self.observe(Questioning(crime, scene, suspect, weapon, correct))
 
-    def _last(self, card: str) -> Questioning:
-        last = _turn(self._clues).last
-        if last is None:
-            raise InvalidInput(
-                "card", card, "a card played after a questioning", reason="no questioning yet"
-            )
-        return last
-
     def single_interrogation(self, crime: str) -> Investigation:
         """Einzelverhör: your opponent named ``crime`` as not the case's."""
         return self.observe(SingleInterrogation(crime))
@@ -212,13 +214,13 @@ class Investigation(_Investigation):
             >>> inv.investigators_on_site(["Messer", "Axt*"]).certain()
             {'scene': 'Ulm'}
         """
-        scene = self._last("investigators_on_site").scene
+        scene = _last_questioning(self._clues, "investigators_on_site").scene
         named = None if weapons is None else tuple(_as_names(weapons))
         return self.observe(InvestigatorsOnSite(scene, named))
 
     def confrontation(self, correct: bool) -> Investigation:
         """Gegenüberstellung: whether the laid suspect is the case's."""
-        suspect = self._last("confrontation").suspect
+        suspect = _last_questioning(self._clues, "confrontation").suspect
         return self.observe(Confrontation(suspect, correct))
 
     def informant(self, scenes: Sequence[str]) -> Investigation:
@@ -291,22 +293,8 @@ class Investigation(_Investigation):
                     reason=f"{turn.questionings} made, {turn.skipped} skipped",
                 )
             return
-        card = _card_of(clue)
         if isinstance(clue, Defence):
-            _check_defence(clue)
-            card_name = clue.card
-        elif card is None:
-            return  # a generic fact not told by a card
-        else:
-            if card not in INVESTIGATION_CARDS:
-                raise InvalidInput("card", card, INVESTIGATION_CARDS)
-            card_name = card
-        last = turn.last
-        if last is None:
-            raise InvalidInput(
-                "card", card_name, "a card played after a questioning", reason="no questioning yet"
-            )
-        if isinstance(clue, Defence):
+            last = _last_questioning(self._clues, clue.card)
             if turn.defence is not None:
                 raise InvalidInput(
                     "card",
@@ -324,27 +312,31 @@ class Investigation(_Investigation):
                     reason=f"{turn.card!r} already gave its answer",
                 )
             card = clue.blocks
-        elif turn.defence is not None:
-            raise InvalidInput(
-                "card",
-                card,
-                "an investigation card before the defence card",
-                reason=f"{turn.defence.card!r} was already played",
-            )
-        elif turn.card is not None:
-            raise InvalidInput(
-                "card",
-                card,
-                "only one investigation card per questioning",
-                reason=f"{turn.card!r} was already played",
-            )
-        assert card is not None
-        banned = self.deck.banned(last.suspect) if last.suspect in self.deck.suspects else ()
-        if card in banned:
-            allowed = [c for c in INVESTIGATION_CARDS if c not in banned]
-            raise InvalidInput(
-                "card", card, allowed, reason=f"{last.suspect} was laid and forbids it"
-            )
+        else:
+            found = _card_of(clue)
+            if found is None:
+                return  # a generic fact not told by a card
+            card = found
+            last = _last_questioning(self._clues, card)
+            if turn.defence is not None:
+                raise InvalidInput(
+                    "card",
+                    card,
+                    "an investigation card before the defence card",
+                    reason=f"{turn.defence.card!r} was already played",
+                )
+            if turn.card is not None:
+                raise InvalidInput(
+                    "card",
+                    card,
+                    "only one investigation card per questioning",
+                    reason=f"{turn.card!r} was already played",
+                )
+        note = _ban(self.deck, last.suspect, card)
+        if note is not None:
+            allowed = [c for c in INVESTIGATION_CARDS if c != card]
+            reason = f"{last.suspect} was laid and forbids it{note}"
+            raise InvalidInput("card", card, allowed, reason=reason)
         if isinstance(clue, InvestigatorsOnSite) and clue.scene != last.scene:
             raise InvalidInput(
                 "scene", clue.scene, (last.scene,), reason="the card asks about the laid scene"
@@ -505,7 +497,7 @@ class Investigation(_Investigation):
             "win_probability": lambda part: np.stack(
                 [
                     _win_probability(part, left),
-                    _expected_correct(part) if left <= 1 else np.round(information(part), 9),
+                    _expected_correct(part) if left <= 1 else _round(information(part)),
                 ]
             ),
             "most_correct": _expected_correct,
@@ -586,13 +578,13 @@ class Investigation(_Investigation):
                 for k in range(4)
                 if (outcome == k).any()
             ]
-        banned = self.deck.banned(laid.suspect) if laid.suspect in self.deck.suspects else ()
         values = []
         for position, card in enumerate(hand):
+            note = None if card in DEFENCE_CARDS else _ban(self.deck, laid.suspect, card)
             if card in DEFENCE_CARDS:
                 value = CardValue(card, None, None, False, "a defence card")
-            elif card in banned:
-                value = CardValue(card, None, None, False, f"{laid.suspect} forbids it")
+            elif note is not None:
+                value = CardValue(card, None, None, False, f"{laid.suspect} forbids it{note}")
             elif card not in _VALUED_CARDS:
                 value = CardValue(card, None, None, True, "its text is not in the rulebook")
             else:
@@ -641,8 +633,8 @@ def _clue_strategy(inv: Investigation, secret: Case) -> Any:
         )
     last = turn.last
     pairs = {f: list(combinations(wrong[f], 2)) for f in ("scene", "weapon")}
+    banned = None if last is None else deck.banned(last.suspect)
     if last is not None and turn.card is None and turn.defence is None:
-        banned = deck.banned(last.suspect)
         options.append(st.sampled_from(wrong["crime"]).map(SingleInterrogation))
         options.append(st.sampled_from(wrong["suspect"]).map(Profiler))
         options.append(st.just(Confrontation(last.suspect, last.suspect == secret.suspect)))
@@ -653,10 +645,10 @@ def _clue_strategy(inv: Investigation, secret: Case) -> Any:
         else:
             onsite = st.just(InvestigatorsOnSite(last.scene, None))
         options.append(onsite)
-        if "informant" not in banned:
+        if banned != "informant":
             options.append(st.sampled_from(pairs["scene"]).map(Informant))
         card = st.sampled_from(
-            [c for c in ("witness", "forensics", "suspicion") if c not in banned]
+            [c for c in ("witness", "forensics", "suspicion", "other") if c != banned]
         )
         options.append(
             st.tuples(st.sampled_from(FIELDS), card).flatmap(
@@ -668,8 +660,7 @@ def _clue_strategy(inv: Investigation, secret: Case) -> Any:
     if last is not None and turn.defence is None:
         defences = [Defence(c) for c in ("lawyer", "mole", "suspension")]
         if turn.card is None:
-            banned = deck.banned(last.suspect)
-            defences += [Defence(c, b) for c, bs in _BLOCKS.items() for b in bs if b not in banned]
+            defences += [Defence(c, b) for c, bs in _BLOCKS.items() for b in bs if b != banned]
         options.append(st.sampled_from(defences))
     options.append(
         st.sampled_from(FIELDS).flatmap(
@@ -778,22 +769,19 @@ class Interrogation:
         Ermittler vor Ort (2 weapons, or None when the laid scene is wrong); True or
         False for Gegenüberstellung.
         """
-        last = self._view.last_questioning
-        if last is None:
-            raise InvalidInput(
-                "card", card, "a card played after a questioning", reason="no questioning yet"
-            )
-        if card in self.deck.banned(last.suspect):
+        last = _last_questioning(self._view.clues, card)
+        if card != "confrontation" and card not in _NAMES_TOLD:
+            raise InvalidInput("card", card, ("confrontation", *_NAMES_TOLD))
+        note = _ban(self.deck, last.suspect, card)
+        if note is not None:
             raise InvalidInput(
                 "card",
                 card,
                 "a card the laid suspect allows",
-                reason=f"{last.suspect} was laid and forbids it",
+                reason=f"{last.suspect} was laid and forbids it{note}",
             )
         if card == "confrontation":
             return last.suspect == self.case.suspect
-        if card not in _NAMES_TOLD:
-            raise InvalidInput("card", card, ("confrontation", *_NAMES_TOLD))
         if card == "investigators_on_site" and last.scene != self.case.scene:
             return None
         field, count = _NAMES_TOLD[card]
@@ -808,30 +796,70 @@ class Interrogation:
         )
         return tuple(order[:count])
 
-    def played(self, card: str, named: Any = None) -> Interrogation:
-        """Log your answer to ``card``: ``named`` as from :meth:`suggest` (default: the
-        suggestion). An untrue answer is refused."""
+    def played(self, card: str, named: Any = _SUGGESTED) -> Interrogation:
+        """Log your answer to ``card``: ``named`` as :meth:`suggest` gives it (left out:
+        the suggestion itself). For Ermittler vor Ort, ``None`` answers "the laid scene
+        is wrong".
+
+        Raises:
+            InvalidInput: an unknown card, the wrong number of names, or an answer that
+                is not true of your case (it would remove the case from the opponent's
+                view).
+
+        Example:
+            >>> mine = Interrogation(Case("Mord", "Ulm", "Ede K.", "Gift"))
+            >>> mine = mine.questioning("Mord", "Berlin", "Ede K.", "Messer")
+            >>> mine.played("investigators_on_site", None).cases_left
+            104
+            >>> mine.played("investigators_on_site", ["Axt*", "Schal*"])
+            Traceback (most recent call last):
+            ...
+            deduce.errors.InvalidInput: named=[...] is not valid (the laid scene Berlin is wrong)...
+        """
         if card != "confrontation" and card not in _NAMES_TOLD:
             raise InvalidInput("card", card, ("confrontation", *_NAMES_TOLD))
-        answer = self.suggest(card) if named is None else named
         view = self._view
+        last = _last_questioning(view.clues, card)
+        answer = self.suggest(card) if named is _SUGGESTED else named
         if card == "confrontation":
-            if answer != (view.last_questioning.suspect == self.case.suspect):  # type: ignore[union-attr]
-                raise InvalidInput("named", named, "the true answer")
-            return self._with(view.confrontation(bool(answer)))
-        values = () if answer is None else _as_names(answer)
-        field = _NAMES_TOLD[card][0]
-        if getattr(self.case, field) in values:
-            raise InvalidInput("named", answer, f"{field} names that are not the case's")
-        if card == "single_interrogation":
-            return self._with(view.single_interrogation(*values))
-        if card == "profiler":
-            return self._with(view.profiler(*values))
-        if card == "informant":
-            return self._with(view.informant(values))
-        if answer is None and view.last_questioning.scene == self.case.scene:  # type: ignore[union-attr]
-            raise InvalidInput("named", None, "2 weapons (the laid scene is right)")
-        return self._with(view.investigators_on_site(None if answer is None else values))
+            if not isinstance(answer, bool):
+                raise InvalidInput("named", answer, "True or False")
+            clue: Any = Confrontation(last.suspect, answer)
+        elif card == "investigators_on_site" and last.scene != self.case.scene:
+            if answer is not None:
+                raise InvalidInput(
+                    "named", answer, "None", reason=f"the laid scene {last.scene} is wrong"
+                )
+            clue = InvestigatorsOnSite(last.scene, None)
+        else:
+            field, count = _NAMES_TOLD[card]
+            values = _as_names(answer)
+            if (
+                not isinstance(values, tuple)
+                or len(values) != count
+                or not all(isinstance(v, str) for v in values)
+            ):
+                raise InvalidInput("named", answer, f"{count} {field} name(s)")
+            if card == "single_interrogation":
+                clue = SingleInterrogation(values[0])
+            elif card == "profiler":
+                clue = Profiler(values[0])
+            elif card == "informant":
+                clue = Informant(values)
+            else:
+                clue = InvestigatorsOnSite(last.scene, values)
+        try:
+            new: Investigation | None = view.observe(clue)
+        except Contradiction:
+            new = None
+        if new is None or not new._contains(self.case):
+            raise InvalidInput(
+                "named",
+                answer,
+                "an answer that is true of your case",
+                reason=f"the case is {self.case}",
+            )
+        return self._with(new)
 
     def defence(self, card: str, *, blocks: str | None = None) -> Interrogation:
         """Log a defence card you played."""
@@ -894,7 +922,9 @@ def questionings_needed(
 
     With ``cards=True``, after every questioning the best of the five described
     investigation cards is played (the answering player names what :meth:`Interrogation.
-    suggest` says: what teaches least).
+    suggest` says: what teaches least). This is an idealisation, a bound on what cards
+    can give: the rules allow a hand of 3 cards drawn from a deck with other kinds and
+    defence cards, and the answering player may block.
 
     Example:
         >>> inv = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")

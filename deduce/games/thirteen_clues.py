@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
@@ -59,8 +59,9 @@ from deduce.games._thirteen_clues_cards import (
 )
 from deduce.games._thirteen_clues_count import PAIRS, POOL, completions, holdings, incidence
 from deduce.investigation import Investigation as _Investigation
+from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition
+from deduce.strategy import Partition, information, joint_partition, scores
 
 __all__ = [
     "CARDS",
@@ -84,6 +85,8 @@ __all__ = [
 ]
 
 IntArray = npt.NDArray[np.int64]
+_VERDICTS = ("right", "wrong")
+"""The outcomes of an accusation, in order."""
 Place = str | int
 """Where a card can be: ``"mine"`` (my puzzle), a seat number (that player's hidden
 cards), ``"informant"``, or ``"seen"`` (a card I can see: my hand or another's puzzle)."""
@@ -199,6 +202,10 @@ class Accusation:
     puzzle: Puzzle
     probability: float
     certain: bool
+
+    def __str__(self) -> str:
+        how = "certain" if self.certain else f"probability {self.probability:.1%}"
+        return f"accuse {self.puzzle} ({how})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +376,82 @@ class Investigation(_Investigation):
             >>> inv.accusation().certain
             False
         """
-        ranked = self._space.ranked()
-        labels, p = ranked[0]
-        return Accusation(Puzzle(*labels), p, len(ranked) == 1)
+        (labels, p), *_ = self._space.ranked(limit=1)
+        return Accusation(Puzzle(*labels), p, self._space.size == 1)
+
+    def recommend(
+        self,
+        top: int = 3,
+        *,
+        strategy: str = "entropy",
+        among: Callable[[Any], bool] | None = None,
+    ) -> list[Recommendation]:
+        """The ``top`` best next moves: questions, the informant, or the accusation.
+
+        Questions (every witness x colour, category and sub-kind, x side with two players)
+        and a look at the informant are ranked by ``strategy`` as in
+        :meth:`deduce.Investigation.recommend`. The accusation of the most probable
+        puzzle comes first when it is certain, or when no other move can teach anything
+        about my puzzle (less than 1e-9 bits): its action is an :class:`Accusation`
+        (puzzle, exact probability, certain), its outcomes ``"right"`` and ``"wrong"``
+        with their probabilities. Otherwise it is not listed; :meth:`accusation` always
+        gives it.
+
+        Args:
+            top: how many to return (at least 1).
+            strategy: "entropy", "minimax", "expected_size" or "most_parts".
+            among: only moves for which this is true (it sees the :class:`Accusation`
+                too, when one is offered).
+
+        Example:
+            >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+            >>> inv.recommend(top=1)[0].action
+            Ask(witness=1, about='red', side='left')
+            >>> for p in inv.solutions()[1:]:
+            ...     inv = inv.accused(p.person, p.location, p.weapon)
+            >>> rec = inv.recommend(top=1)[0]
+            >>> rec.action.certain, rec.outcomes
+            (True, {'right': 1.0})
+        """
+        check_int("top", top, 1)
+        self.check_strategy(strategy)
+        accusation = self._accusation_move(strategy)
+        offer = among is None or bool(among(accusation.action))
+        if not any(among is None or among(q) for q in self._queries()):
+            if offer:
+                return [accusation]
+            raise InvalidInput("among", among, "a test that some move passes")
+        moves = super().recommend(top=len(self._queries()), strategy=strategy, among=among)
+        if offer and (accusation.action.certain or all(m.information < 1e-9 for m in moves)):
+            moves = [accusation, *moves]
+        return moves[:top]
+
+    def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
+        """The single best next move (see :meth:`recommend`): a question, the informant,
+        or an :class:`Accusation`."""
+        return self.recommend(top=1, strategy=strategy, among=among)[0].action
+
+    def _accusation_move(self, strategy: str) -> Recommendation:
+        """Accusing the most probable puzzle, as a move: right (the game is won) or wrong
+        (that puzzle is ruled out)."""
+        accusation = self.accusation()
+        total = float(self._space.total)
+        right = accusation.probability * total
+        part = Partition(
+            mass=np.array([[right, total - right]]),
+            count=np.array([[1, self._space.size - 1]], dtype=np.int64),
+            cond_entropy=np.zeros(1),
+        )
+        right_wrong = (accusation.probability, 1.0 - accusation.probability)
+        outcomes = dict(zip(_VERDICTS, right_wrong, strict=True))
+        return Recommendation(
+            action=accusation,
+            information=float(information(part)[0]),
+            outcomes={k: p for k, p in outcomes.items() if p > 0},
+            worst_case=int(part.count[0][part.mass[0] > 0].max()),
+            strategy=strategy,
+            score=float(scores(part, strategy, self._extra_strategies())[0]),
+        )
 
     def card_locations(self) -> dict[str, dict[Place, float]]:
         """Every card in play -> the exact probability of each place it can be.
@@ -580,7 +660,7 @@ class Investigation(_Investigation):
             shift = row_attr[:, a] + int(self._known[query.witness, a])
             for c in range(3):
                 joint[q, np.arange(x), shift + c] += by_count[:, a, c]
-        return _joint_partition(joint, weights)
+        return joint_partition(joint)
 
     def _ask_counts(
         self,
@@ -622,12 +702,22 @@ class Investigation(_Investigation):
         return result
 
     def _outcome_label(self, query: Any, k: int) -> Any:
+        if isinstance(query, Accusation):
+            return _VERDICTS[k]
         return CARDS[k].name if isinstance(query, Peek) else k
 
-    def _clue(self, query: Any, k: int) -> Question | Informant:
+    def _clue(self, query: Any, k: int) -> Question | Informant | Accused:
         if isinstance(query, Peek):
             return Informant(CARDS[k].name)
+        if isinstance(query, Accusation):
+            if _VERDICTS[k] == "right":
+                raise InvalidInput("k", k, "1 (wrong): a right accusation ends the game")
+            p = query.puzzle
+            return Accused(p.person, p.location, p.weapon)
         return Question(0, query.witness, query.about, k, query.side)
+
+    def _finished(self, query: Any, k: int) -> bool:
+        return isinstance(query, Accusation) and _VERDICTS[k] == "right"
 
     # -- deduce.testing: a secret is a whole Deal ----------------------------------------
 
@@ -718,10 +808,13 @@ class Investigation(_Investigation):
         return st.one_of(options)
 
     def _contains(self, secret: Any) -> bool:
-        if not isinstance(secret, Deal) or secret.players != self.players:
+        if not isinstance(secret, Deal):
             raise InvalidInput("secret", secret, f"a Deal of {self.players} players")
-        if secret.hands[0] != self.hand or secret.puzzles[1:] != tuple(self.puzzles.values()):
-            return False
+        n = secret.check(self.players, argument="secret").players
+        hand = tuple(card_index(c, n) for c in secret.hands[0])
+        puzzles = tuple(puzzle_indices(p, n) for p in secret.puzzles[1:])
+        if hand != self._hand_index or puzzles != self._puzzle_index:
+            return False  # a deal of another table
         row = puzzle_indices(secret.puzzles[0], self.players, argument="secret")
         where = np.flatnonzero((self._rows[self._space.ids] == np.array(row)).all(axis=1))
         if len(where) == 0:
@@ -738,17 +831,3 @@ class Investigation(_Investigation):
                 return False
         shown = {card_index(c, self.players) for c in secret.informants}
         return bool(informants <= shown)
-
-
-def _joint_partition(joint: npt.NDArray[np.float64], weights: IntArray) -> Partition:
-    """The partition of queries from their joint counts ``(Q, X, K)`` of (my puzzle,
-    answer)."""
-    total = float(weights.sum())
-    mass = joint.sum(axis=1)
-    count = (joint > 0).sum(axis=1).astype(np.int64)
-    p = joint / total
-    with np.errstate(divide="ignore", invalid="ignore"):
-        h_joint = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0).sum(axis=(1, 2))
-    px = weights[weights > 0] / total
-    h_puzzle = float(-(px * np.log2(px)).sum())
-    return Partition(mass=mass, count=count, cond_entropy=np.maximum(h_joint - h_puzzle, 0.0))
