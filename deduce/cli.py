@@ -16,8 +16,8 @@ import importlib
 import os
 import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -297,59 +297,6 @@ def _offer_resume(
     return None
 
 
-class _Progress(Executor):
-    """Runs tasks on ``inner`` (None: in this process, one at a time, as ``map`` is
-    consumed) and advances a progress bar by the secrets each covers."""
-
-    def __init__(
-        self,
-        inner: Executor | None,
-        advance: Callable[[int], None],
-        start: Callable[[int], None],
-    ):
-        self.inner = inner
-        self.advance = advance
-        self.start = start
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        if self.inner is not None:
-            return self.inner.submit(fn, *args, **kwargs)
-        future: Future[Any] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as error:
-            future.set_exception(error)
-        return future
-
-    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
-        tasks = list(zip(*iterables, strict=False))
-        sizes = [_task_size(task) for task in tasks]
-        self.start(sum(sizes))
-        if self.inner is None:
-            for task, size in zip(tasks, sizes, strict=True):
-                result = fn(*task)
-                self.advance(size)
-                yield result
-            return
-        futures = [self.inner.submit(fn, *task) for task in tasks]
-        for future, size in zip(futures, sizes, strict=True):
-            future.add_done_callback(self._done(size))
-        for future in futures:
-            yield future.result()
-
-    def _done(self, size: int) -> Callable[[Future[Any]], None]:
-        def done(_: Future[Any]) -> None:
-            self.advance(size)
-
-        return done
-
-
-def _task_size(task: tuple[Any, ...]) -> int:
-    """The number of secrets a subtree task covers (the longest array among its arguments)."""
-    sizes = [len(a) for a in task if hasattr(a, "shape") and getattr(a, "ndim", 0) == 1]
-    return max(sizes, default=1)
-
-
 def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], None]]:
     """Where the games run (None: in this process), and how to close it."""
     if args.executor != "dask" and args.scheduler:
@@ -363,8 +310,11 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
             "no --workers with --executor " + args.executor,
             reason="it sizes the local process pool only",
         )
-    if args.executor == "serial":
-        return None, lambda: None
+    if args.executor == "serial":  # in this process, one subtree after another
+        from concurrent.futures import ThreadPoolExecutor
+
+        one = ThreadPoolExecutor(max_workers=1)
+        return one, lambda: one.shutdown(cancel_futures=True)
     if args.executor == "process":
         from concurrent.futures import ProcessPoolExecutor
 
@@ -439,15 +389,10 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
             for name in strategies:
                 task = progress.add_task(f"{name:<14}", total=None)
 
-                def begin(total: int, task: Any = task) -> None:
-                    progress.update(task, total=total)
+                def show(done: int, total: int, task: Any = task) -> None:
+                    progress.update(task, completed=done, total=total)
 
-                def step(n: int, task: Any = task) -> None:
-                    progress.advance(task, n)
-
-                stats = simulate(
-                    start, name, executor=_Progress(executor, step, begin), opening=opening
-                )
+                stats = simulate(start, name, executor=executor, opening=opening, progress=show)
                 progress.update(task, completed=stats.games, total=stats.games)
                 results.append(stats)
     finally:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +85,7 @@ def simulate(
     secrets: Iterable[Any] | None = None,
     executor: Executor | None = None,
     opening: Any = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Stats:
     """Play the game with ``strategy`` against every secret and count the moves.
 
@@ -97,6 +98,8 @@ def simulate(
             pool (one worker per core) plays them when there are at least
             ``256`` secrets and more than one core, and this process plays smaller runs.
         opening: the first move, instead of the strategy's choice.
+        progress: called with (secrets played, secrets in all) after the first move and
+            as each subtree finishes, for a progress bar.
 
     Raises:
         InvalidInput: a bad game, strategy or secret.
@@ -134,17 +137,41 @@ def simulate(
         child = start.observe(start._clue(query, int(k)))
         group_ids = ids[group]
         tasks.append((child.to_json(), type(child), group_ids, strategy))
+    done = moves[1]
+    if progress is not None:
+        progress(done, len(rows))
     workers = os.cpu_count() or 1
     if executor is None and len(rows) >= _POOL_FROM and workers > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-            results = list(pool.map(_subtree, *zip(*tasks, strict=True)))
+            results = _play_all(pool, tasks, done, len(rows), progress)
     elif executor is None or not tasks:
-        results = [_subtree(*task) for task in tasks]
+        results = []
+        for task in tasks:
+            results.append(_subtree(*task))
+            done += len(task[2])
+            if progress is not None:
+                progress(done, len(rows))
     else:
-        results = list(executor.map(_subtree, *zip(*tasks, strict=True)))
+        results = _play_all(executor, tasks, done, len(rows), progress)
     for result in results:
         moves.update({depth + 1: n for depth, n in result.items()})
     return Stats(strategy, dict(sorted(moves.items())), opening=query)
+
+
+def _play_all(
+    executor: Executor,
+    tasks: list[tuple[str, type[Investigation], npt.NDArray[np.int64], str]],
+    done: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[dict[int, int]]:
+    """Every subtree on ``executor``, reporting progress as each one finishes."""
+    futures = {executor.submit(_subtree, *task): len(task[2]) for task in tasks}
+    for future in as_completed(futures):
+        done += futures[future]
+        if progress is not None:
+            progress(done, total)
+    return [future.result() for future in futures]
 
 
 def _subtree(

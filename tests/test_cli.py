@@ -178,24 +178,3 @@ def test_simulate_shows_a_progress_bar_per_strategy(capsys: pytest.CaptureFixtur
     games = 16
     for name in ("minimax", "entropy"):
         assert re.search(rf"^{name}\s+━+ {games}/{games} \d+:\d\d:\d\d$", out, re.M), name
-
-
-@pytest.mark.parametrize("inner", ["serial", "process"])
-def test_the_progress_advances_by_the_secrets_each_task_plays(inner: str) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
-    from deduce.cli import _Progress
-
-    steps: list[int] = []
-    totals: list[int] = []
-    pool = ProcessPoolExecutor(max_workers=2) if inner == "process" else None
-    try:
-        executor = _Progress(pool, steps.append, totals.append)
-        stats = deduce.simulate(Game(pegs=3, colours=3), "minimax", executor=executor)
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    first_move_wins = stats.histogram.get(1, 0)
-    assert totals == [stats.games - first_move_wins]
-    assert sum(steps) == totals[0] and len(steps) > 1 and all(n > 0 for n in steps)
-    assert stats == deduce.simulate(Game(pegs=3, colours=3), "minimax")

@@ -96,3 +96,24 @@ def test_dask_gives_identical_results() -> None:
     ):
         result = deduce.simulate(Game(4, 4), "minimax", executor=client.get_executor())
     assert result == serial_stats
+
+
+@pytest.mark.parametrize("where", ["this process", "thread", "process pool"])
+def test_progress_counts_every_secret_once(where: str) -> None:
+    seen: list[tuple[int, int]] = []
+    executor = {
+        "this process": None,
+        "thread": ThreadPoolExecutor(max_workers=1),
+        "process pool": ProcessPoolExecutor(max_workers=2),
+    }[where]
+    try:
+        stats = deduce.simulate(
+            Game(3, 3), "minimax", executor=executor, progress=lambda *p: seen.append(p)
+        )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    assert seen[0] == (stats.histogram.get(1, 0), 27)
+    assert seen[-1] == (27, 27)
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(seen))
+    assert len(seen) > 2
