@@ -89,6 +89,14 @@ class Terminal:
         """Wait for the session's prompt; return the output since the last one."""
         return self.expect(prompt)
 
+    def refuses(self, lines: Mapping[str, str], prompt: str) -> None:
+        """Type each line and check it is answered with its message (white space folded,
+        since long lines wrap) and the prompt comes back: a refused line, not a crash."""
+        for line, message in lines.items():
+            self.send(line)
+            shown = self.expect_prompt(prompt)
+            assert message in " ".join(shown.split()), (line, shown)
+
     def send(self, line: str) -> None:
         """Type ``line`` and Enter."""
         self.child.sendline(line)
