@@ -18,13 +18,15 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
 
+from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, as_investigation
 
-__all__ = ["clue_sequences", "contains", "games", "secrets"]
+__all__ = ["clue_sequences", "contains", "games", "invalid_input", "secrets"]
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
@@ -103,3 +105,29 @@ def contains(investigation: Investigation, secret: Any) -> bool:
         (True, False)
     """
     return investigation._contains(secret)
+
+
+def invalid_input(
+    call: Callable[[], Any], argument: str, choices: str | None = None
+) -> InvalidInput:
+    """Check that ``call()`` raises :class:`~deduce.InvalidInput` about ``argument``.
+
+    The message must start with ``argument=`` (it names the argument and its value) and,
+    if given, contain ``choices`` (the valid choices it lists). Returns the error.
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> invalid_input(lambda: Game(pegs=0), "pegs", "from 1 to 8").value
+        0
+    """
+    try:
+        call()
+    except InvalidInput as error:
+        message = str(error)
+        assert error.argument == argument, (
+            f"argument {error.argument!r}, not {argument!r}: {message}"
+        )
+        assert message.startswith(f"{argument}="), message
+        assert choices is None or choices in message, f"{choices!r} not in {message!r}"
+        return error
+    raise AssertionError(f"no InvalidInput about {argument!r}")

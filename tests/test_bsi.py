@@ -14,6 +14,7 @@ from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
 from deduce.games._bsi_play import STAND_IN, Bot, advised, cautious, play_game, random_bot
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
+from deduce.testing import invalid_input
 
 WOMAN_KNIFE = Card(victim="woman", weapon="knife")
 FIRST_CARD = Card(victim="woman", time="night", scene="outside", weapon="gun")
@@ -80,10 +81,7 @@ def test_every_card_once() -> None:
     ],
 )
 def test_bad_input(make: Any, argument: str) -> None:
-    with pytest.raises(InvalidInput) as error:
-        make()
-    assert error.value.argument == argument
-    assert "expected" in str(error.value)
+    assert "expected" in str(invalid_input(make, argument))
 
 
 def test_fields_zero_and_one_are_the_same() -> None:
@@ -479,9 +477,7 @@ def test_table_contradiction_across_seats() -> None:
 def test_table_bad_moves(move: Any, argument: str) -> None:
     t = opening(3)
     before = t.to_json()
-    with pytest.raises(InvalidInput) as error:
-        move(t)
-    assert error.value.argument == argument
+    invalid_input(lambda: move(t), argument)
     assert t.to_json() == before
 
 
@@ -503,9 +499,7 @@ def test_table_bad_setup(kwargs: dict[str, Any], argument: str) -> None:
         "case": "man/day/inside/knife",
         "hand": ["woman/knife", "man/gun", "day/gun"],
     }
-    with pytest.raises(InvalidInput) as error:
-        Table(**(setup | kwargs))
-    assert error.value.argument == argument
+    invalid_input(lambda: Table(**(setup | kwargs)), argument)
 
 
 def test_advice_only_on_my_turn_at_its_step() -> None:
@@ -558,9 +552,7 @@ def test_advice_only_on_my_turn_at_its_step() -> None:
 )
 def test_game_master_bad_input(kwargs: dict[str, Any], argument: str) -> None:
     setup: dict[str, Any] = {"bots": [advised, random_bot], "seed": 1}
-    with pytest.raises(InvalidInput) as error:
-        play_game(**(setup | kwargs))
-    assert error.value.argument == argument
+    invalid_input(lambda: play_game(**(setup | kwargs)), argument)
 
 
 def no_attempts(table: Table, rng: Any) -> None:

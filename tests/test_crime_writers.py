@@ -31,7 +31,7 @@ from deduce.games.crime_writers import (
     Seen,
     Story,
 )
-from deduce.testing import contains, games
+from deduce.testing import contains, games, invalid_input
 
 # A deck small enough to list every draw by hand; tags with "maybe" on purpose.
 TINY = Deck(
@@ -514,10 +514,7 @@ BAD: list[tuple[str, Callable[[], Any], str, str]] = [
 def test_bad_input_names_argument_and_choices(
     case: str, call: Callable[[], Any], argument: str, choices: str
 ) -> None:
-    with pytest.raises(deduce.InvalidInput) as error:
-        call()
-    assert error.value.argument == argument
-    assert choices in str(error.value)
+    invalid_input(call, argument, choices)
 
 
 def test_ambiguous_seen_card_asks_for_the_stack() -> None:

@@ -23,6 +23,7 @@ from deduce.games.crime_writers import (
     check_title,
     started_minutes,
 )
+from deduce.testing import invalid_input
 
 # -- scoring, as the rulebook words it ------------------------------------------------------
 
@@ -222,10 +223,7 @@ BAD: list[tuple[str, Callable[[], Any], str, str]] = [
 def test_bad_input_names_argument_and_choices(
     case: str, call: Callable[[], Any], argument: str, choices: str
 ) -> None:
-    with pytest.raises(deduce.InvalidInput) as error:
-        call()
-    assert error.value.argument == argument
-    assert choices in str(error.value)
+    invalid_input(call, argument, choices)
 
 
 @st.composite
