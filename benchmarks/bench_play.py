@@ -13,10 +13,10 @@ from typing import Any
 
 from rich.console import Console
 
-from deduce._play import adapter
-from deduce._play.session import Session
 from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
 from deduce.games.mastermind import Investigation as Mastermind
+from deduce.play import adapter
+from deduce.play.session import Session
 
 
 def run(name: str, investigation: Any, lines: list[str]) -> None:

@@ -2,10 +2,11 @@
 
 Example:
     >>> main(["demo", "--list"])
-    bsi
-    ...
     mastermind
-    ...
+    bsi
+    kreuzverhoer
+    thirteen-clues
+    crime-writers
     0
 """
 
@@ -14,7 +15,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-import deduce._demos
+from deduce import registry
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
@@ -33,14 +33,8 @@ __all__ = ["main"]
 _EXECUTORS = ("serial", "process", "dask")
 
 
-def _demos() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(deduce._demos.__path__))
-
-
 def _games() -> list[str]:
-    from deduce._play import adapters
-
-    return list(adapters())
+    return registry.names()
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -62,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play games against a hidden secret and narrate every deduction.",
         epilog="Example: deduce demo mastermind --seed 3",
     )
-    demo.add_argument("games", nargs="*", help=f"which games (default: all of {_demos()})")
+    demo.add_argument("games", nargs="*", help=f"which games (default: all of {_games()})")
     demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
     demo.add_argument("--list", action="store_true", help="list the games and exit")
 
@@ -178,9 +172,9 @@ def _state_dir() -> Path:
 
 
 def _play(args: argparse.Namespace, console: Console) -> int:
-    from deduce._play import adapter as find_adapter
-    from deduce._play.adapter import Question
-    from deduce._play.session import (
+    from deduce.play import adapter as find_adapter
+    from deduce.play.adapter import Question
+    from deduce.play.session import (
         Session,
         ask_setup,
         count,
@@ -208,7 +202,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     elif args.autosave:
         autosave = Path(args.autosave).expanduser()
     else:
-        autosave = _state_dir() / f"{game.name}.json"
+        autosave = _state_dir() / f"{registry.find(game.name).autosave}.json"
     if args.resume == "":
         resume = autosave
         if resume is None:
@@ -253,7 +247,7 @@ def _same(a: Path, b: Path) -> bool:
 def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) -> None:
     """Before a session read from another file is autosaved, keep the game left in the
     autosave file as FILE.bak (unless it is the same game)."""
-    from deduce._play.session import load_file, set_aside
+    from deduce.play.session import load_file, set_aside
 
     try:
         if load_file(autosave, game.investigation_type) == resumed:
@@ -269,8 +263,8 @@ def _offer_resume(
 ) -> Path | None:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it."""
-    from deduce._play.adapter import yes_no
-    from deduce._play.session import count, load_file, set_aside
+    from deduce.play.adapter import yes_no
+    from deduce.play.session import count, load_file, set_aside
 
     try:
         clues = len(load_file(autosave, game.investigation_type).clues)
@@ -348,13 +342,13 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from deduce._play import adapter as find_adapter
-    from deduce._play.session import ask_setup
+    from deduce.play import adapter as find_adapter
+    from deduce.play.session import ask_setup
     from deduce.simulate import Stats, simulate
 
     game = find_adapter(args.game)
     if not game.simulated:
-        from deduce._play import adapters
+        from deduce.play import adapters
 
         able = [name for name, a in adapters().items() if a.simulated]
         raise InvalidInput(
@@ -445,15 +439,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             if args.list:
-                print("\n".join(_demos()))
+                print("\n".join(_games()))
                 return 0
-            unknown = [g for g in args.games if g not in _demos()]
-            if unknown:
-                console.print(f"[red]unknown game {unknown[0]!r}; choose from {_demos()}[/red]")
-                return 2
-            for name in args.games or _demos():
-                module = importlib.import_module(f"deduce._demos.{name}")
-                module.run(console, seed=args.seed)
+            entries = [registry.find(g) for g in args.games] or list(registry.GAMES)
+            for entry in entries:
+                entry.demo()(console, seed=args.seed)
         elif args.command == "play":
             return _play(args, console)
         elif args.command == "simulate":

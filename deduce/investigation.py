@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import json
@@ -669,6 +670,11 @@ class Investigation:
             raise InvalidInput("text", short(text), f"a saved investigation (format {_FORMAT})")
         game = document.get("game")
         target = Investigation._registry.get(game) if isinstance(game, str) else None
+        if target is None and isinstance(game, str):
+            from deduce import registry  # a built-in game is imported on first use
+
+            with contextlib.suppress(InvalidInput):
+                target = registry.kind(game)
         if target is None or not issubclass(target, cls):
             names = sorted(k for k, v in Investigation._registry.items() if issubclass(v, cls))
             raise InvalidInput("game", game, names)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
-from deduce.games._bsi_play import STAND_IN, Bot, advised, cautious, play_game, random_bot
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
+from deduce.games.bsi.bots import STAND_IN, Bot, advised, cautious, play_game, random_bot
 from deduce.testing import invalid_input
 
 WOMAN_KNIFE = Card(victim="woman", weapon="knife")

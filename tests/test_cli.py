@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import deduce
+from deduce import registry
 from deduce.cli import main
 from deduce.games.mastermind import Game
 
@@ -34,12 +35,13 @@ def test_every_command_explains_itself_with_an_example(command: list[str]) -> No
     assert "deduce " + (command[0] if command else "") in result.stdout
 
 
-def test_demo_list_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_lists_every_game_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--list"]) == 0
-    folder = Path(deduce.__file__).parent / "_demos"
-    modules = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
-    assert "mastermind" in modules
-    assert capsys.readouterr().out.split() == modules
+    folder = Path(deduce.__file__).parent / "games"
+    packages = sorted(p.parent.name for p in folder.glob("*/demo.py"))
+    assert "mastermind" in packages
+    listed = capsys.readouterr().out.split()
+    assert sorted(registry.find(name).package.rsplit(".", 1)[1] for name in listed) == packages
 
 
 def test_demo_runs_and_solves() -> None:
@@ -158,7 +160,7 @@ def test_simulate_refuses_games_it_does_not_apply_to() -> None:
     result = run("simulate", "bsi")
     assert result.returncode == 1
     assert "game='bsi' is not valid" in result.stdout
-    assert "'kreuzverhoer', 'mastermind'" in result.stdout.replace("\n", " ")
+    assert "'mastermind', 'kreuzverhoer'" in result.stdout.replace("\n", " ")
 
 
 @pytest.mark.slow

@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from terminal import Terminal
 
-from deduce._play import adapters
-from deduce._play._pty import Terminal
+from deduce.play import adapters
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["index.md", "tutorial.md", "howto.md"]

@@ -734,7 +734,7 @@ def test_every_pair_of_clues_matches_the_reference() -> None:
 
 def _own_wording_seed() -> int:
     """The first seed whose story has an invented element in the writer's own words."""
-    from deduce.games._crime_writers_play import random_story
+    from deduce.games.crime_writers.bots import random_story
 
     for seed in itertools.count():
         _, inventions = random_story(EXAMPLE, random.Random(seed))
@@ -745,7 +745,7 @@ def _own_wording_seed() -> int:
 
 @pytest.mark.parametrize("seed", [0, 1, 3, 4, "own wording"])
 def test_guests_following_the_advice_find_the_story(seed: int | str) -> None:
-    from deduce.games._crime_writers_play import OWN_WORDING_QUESTIONS, play_round
+    from deduce.games.crime_writers.bots import OWN_WORDING_QUESTIONS, play_round
 
     number = _own_wording_seed() if seed == "own wording" else int(seed)
     result = play_round(EXAMPLE, ("Ann", "Ben", "Cy"), random.Random(number))
@@ -780,7 +780,7 @@ def test_guests_following_the_advice_find_the_story(seed: int | str) -> None:
 
 
 def test_the_simulated_writer_draws_like_the_notebook() -> None:
-    from deduce.games._crime_writers_play import random_story
+    from deduce.games.crime_writers.bots import random_story
 
     rng = random.Random(7)
     stories = [random_story(EXAMPLE, rng) for _ in range(3000)]
@@ -799,7 +799,7 @@ def test_the_simulated_writer_draws_like_the_notebook() -> None:
 
 
 def test_the_writer_and_the_property_tests_reply_by_the_reference_rule() -> None:
-    from deduce.games._crime_writers_play import truthful_reply
+    from deduce.games.crime_writers.bots import truthful_reply
 
     for element in ELEMENTS:
         stack = DECK_OF[element]
@@ -882,7 +882,7 @@ def test_the_demo_runs() -> None:
 
     from rich.console import Console
 
-    from deduce._demos import crime_writers as demo
+    from deduce.games.crime_writers import demo
 
     buffer = io.StringIO()
     demo.run(Console(file=buffer, width=120, color_system=None), seed=5)

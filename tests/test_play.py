@@ -8,8 +8,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from terminal import Terminal
 
-from deduce._play._pty import Terminal
 from deduce.games.mastermind import Game, Investigation
 
 PROMPT = "mastermind> "
@@ -276,7 +276,7 @@ def test_play_list_names_the_games(tmp_path: Path) -> None:
 def test_the_how_to_lists_every_game_syntax() -> None:
     import textwrap
 
-    from deduce._play import adapters
+    from deduce.play import adapters
 
     howto = (Path(__file__).resolve().parent.parent / "docs" / "howto.md").read_text()
     for name, game in adapters().items():
@@ -435,7 +435,7 @@ def test_an_unreadable_autosave_is_kept_aside_with_a_message(tmp_path: Path) -> 
 
 
 def test_save_file_syncs_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deduce._play import session
+    from deduce.play import session
 
     synced: list[bool] = []
     real = os.fsync

@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from deduce._play._pty import Terminal
+from terminal import Terminal
+
 from deduce.games import bsi
 
 PROMPT = "bsi> "

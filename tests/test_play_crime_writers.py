@@ -5,8 +5,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from terminal import Terminal
+
 import deduce
-from deduce._play._pty import Terminal
 from deduce.games import crime_writers as cw
 
 PROMPT = "crime-writers> "

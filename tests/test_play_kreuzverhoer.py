@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deduce._play._pty import Terminal
-from deduce._play.adapter import word
+from terminal import Terminal
+
 from deduce.games import kreuzverhoer as kv
+from deduce.play.adapter import word
 
 PROMPT = "kreuzverhoer> "
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deduce._play._pty import Terminal
+from terminal import Terminal
+
 from deduce.games import thirteen_clues as tc
 
-PROMPT = "13clues> "
+PROMPT = "thirteen-clues> "
 
 
 def start(home: Path, deal: tc.Deal, *args: str) -> Terminal:

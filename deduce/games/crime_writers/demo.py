@@ -6,8 +6,8 @@ import random
 
 from rich.console import Console
 
-from deduce.games._crime_writers_play import Event, play_round
 from deduce.games.crime_writers import ELEMENTS, Deck, Investigation, check_title
+from deduce.games.crime_writers.bots import Event, play_round
 
 _NAMES = {"who": "killer", "whom": "victim", "why": "motive", "where": "scene", "how": "cause"}
 

@@ -12,8 +12,7 @@ from rich.text import Text
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.investigation import Investigation, Recommendation
-
-from .adapter import Adapter, Question, choose, integer
+from deduce.play.adapter import Adapter, Question, choose, integer
 
 __all__ = ["ADAPTER", "BsiAdapter"]
 

@@ -11,8 +11,7 @@ from rich.text import Text
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.investigation import Investigation
-
-from .adapter import Adapter, Question, choose, integer, word, yes_no
+from deduce.play.adapter import Adapter, Question, choose, integer, word, yes_no
 
 __all__ = ["ADAPTER", "KreuzverhoerAdapter"]
 

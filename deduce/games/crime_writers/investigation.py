@@ -57,7 +57,8 @@ import numpy.typing as npt
 
 from deduce._validation import short
 from deduce.errors import InvalidInput
-from deduce.games._crime_writers_deck import (
+from deduce.games.crime_writers.bots import truthful_reply
+from deduce.games.crime_writers.deck import (
     DECK_OF,
     DECKS,
     ELEMENTS,
@@ -65,9 +66,8 @@ from deduce.games._crime_writers_deck import (
     Card,
     Deck,
 )
-from deduce.games._crime_writers_play import truthful_reply
-from deduce.games._crime_writers_score import Find, Round, ScoreSheet, started_minutes
-from deduce.games._crime_writers_title import TitleWarning, check_title
+from deduce.games.crime_writers.scoresheet import Find, Round, ScoreSheet, started_minutes
+from deduce.games.crime_writers.title import TitleWarning, check_title
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space

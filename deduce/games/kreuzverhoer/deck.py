@@ -180,7 +180,7 @@ class Deck:
 
     @classmethod
     def default(cls) -> Deck:
-        """The deck shipped with deduce (``deduce/data/kreuzverhoer.toml``).
+        """The deck shipped with deduce (``deduce/games/kreuzverhoer/default.toml``).
 
         Names known from the game are written plainly; names ending in ``*``, the
         crime-weapon table and the bans ending in ``*`` are stand-ins (see
@@ -345,9 +345,9 @@ def deck_template() -> str:
         >>> "[weapons_of]" in deck_template()
         True
     """
-    return resources.files("deduce").joinpath("data", "kreuzverhoer.toml").read_text("utf-8")
+    return resources.files("deduce.games.kreuzverhoer").joinpath("default.toml").read_text("utf-8")
 
 
 @cache
 def _default() -> Deck:
-    return Deck.loads(deck_template(), source="deduce/data/kreuzverhoer.toml")
+    return Deck.loads(deck_template(), source="deduce/games/kreuzverhoer/default.toml")

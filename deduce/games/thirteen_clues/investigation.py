@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games._thirteen_clues_cards import (
+from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
     COLOURS,
@@ -57,7 +57,7 @@ from deduce.games._thirteen_clues_cards import (
     puzzle_indices,
     puzzle_of,
 )
-from deduce.games._thirteen_clues_count import PAIRS, POOL, completions, holdings, incidence
+from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space

@@ -10,8 +10,7 @@ from rich.table import Table
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.investigation import Investigation
-
-from .adapter import Adapter, Question, choose, key, word
+from deduce.play.adapter import Adapter, Question, choose, key, word
 
 __all__ = ["ADAPTER", "CrimeWritersAdapter"]
 

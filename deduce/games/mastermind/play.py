@@ -7,8 +7,7 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import Code, Game, Guess, Investigation
-
-from .adapter import Adapter, Question, integer, yes_no
+from deduce.play.adapter import Adapter, Question, integer, yes_no
 
 __all__ = ["ADAPTER", "MastermindAdapter"]
 

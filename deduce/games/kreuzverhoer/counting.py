@@ -16,8 +16,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from deduce.games._kreuzverhoer_clues import _NAMES_TOLD, Guess
-from deduce.games._kreuzverhoer_deck import FIELDS, SIZES, Deck
+from deduce.games.kreuzverhoer.clues import _NAMES_TOLD, Guess
+from deduce.games.kreuzverhoer.deck import FIELDS, SIZES, Deck
 from deduce.space import Space, _entropy
 from deduce.strategy import Partition, _round
 

@@ -2,7 +2,7 @@
 
 A game's front end is a small :class:`Adapter` subclass in ``deduce/_play/<game>.py``;
 the prompt loop, the commands, the display and the autosave are written once in
-:mod:`deduce._play.session`.
+:mod:`deduce.play.session`.
 """
 
 from __future__ import annotations

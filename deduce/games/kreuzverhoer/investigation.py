@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.games._kreuzverhoer_clues import (
+from deduce.games.kreuzverhoer.clues import (
     _BLOCKS,
     _NAMES_TOLD,
     _VALUED_CARDS,
@@ -69,7 +69,7 @@ from deduce.games._kreuzverhoer_clues import (
     _questioning,
     _turn,
 )
-from deduce.games._kreuzverhoer_count import (
+from deduce.games.kreuzverhoer.counting import (
     _GUESSES,
     _SHAPE,
     _card_information,
@@ -78,7 +78,7 @@ from deduce.games._kreuzverhoer_count import (
     _win_probability,
     guess_tables,
 )
-from deduce.games._kreuzverhoer_deck import BANNABLE_CARDS, FIELDS, Deck, deck_template
+from deduce.games.kreuzverhoer.deck import BANNABLE_CARDS, FIELDS, Deck, deck_template
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 from deduce.strategy import Partition, _round, information

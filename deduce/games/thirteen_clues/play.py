@@ -1,4 +1,4 @@
-"""``deduce play 13clues``: my puzzle in 13 Indizien, from every question at the table."""
+"""``deduce play thirteen-clues``: my puzzle in 13 Indizien, from every question at the table."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from rich.table import Table
 
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
-from deduce.games._thirteen_clues_cards import check_players
+from deduce.games.thirteen_clues.cards import check_players
 from deduce.investigation import Investigation
-
-from .adapter import Adapter, Question, choose, integer, word
+from deduce.play.adapter import Adapter, Question, choose, integer, word
 
 __all__ = ["ADAPTER", "ThirteenCluesAdapter"]
 
@@ -28,7 +27,7 @@ def _card_names(players: int) -> list[str]:
 class ThirteenCluesAdapter(Adapter):
     """Clue lines for the questions at the table, the informant and wrong accusations."""
 
-    name = "13clues"
+    name = "thirteen-clues"
     title = "13 Indizien"
     investigation_type = tc.Investigation
     strategy = "entropy"

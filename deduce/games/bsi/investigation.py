@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.games._bsi_cards import (
+from deduce.games.bsi.cards import (
     ATTRIBUTES,
     CARDS,
     CASES,
@@ -50,13 +50,11 @@ __all__ = [
     "CASES",
     "FIELDS",
     "AttemptOption",
-    "Bot",
     "Card",
     "Case",
     "Cases",
     "Draw",
     "FailedAttempt",
-    "GameRecord",
     "Investigation",
     "Lay",
     "Play",
@@ -65,11 +63,7 @@ __all__ = [
     "Seen",
     "Solve",
     "Table",
-    "advised",
-    "cautious",
-    "play_game",
     "points",
-    "random_bot",
 ]
 
 _FULL = (1 << len(CASES)) - 1
@@ -1280,14 +1274,3 @@ class Table(_Investigation):
             )
         kept = deletion_filter(informative, fails)
         return Contradiction(clue, [self._clues[i] for i in kept])
-
-
-# the game master and its bots use the table: imported last, as part of this module's API
-from deduce.games._bsi_play import (  # noqa: E402
-    Bot,
-    GameRecord,
-    advised,
-    cautious,
-    play_game,
-    random_bot,
-)

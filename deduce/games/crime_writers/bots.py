@@ -19,7 +19,7 @@ others), and then name it. Every question takes 10 to 40 seconds.
 
 Example:
     >>> import random
-    >>> from deduce.games._crime_writers_deck import Deck
+    >>> from deduce.games.crime_writers.deck import Deck
     >>> result = play_round(Deck.example(), ("Ann", "Ben", "Cy"), random.Random(2))
     >>> result.sheet.rounds[0].complete, result.investigation.solved == result.story
     (True, True)
@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games._crime_writers_deck import DECK_OF, ELEMENTS, INVENTED, Deck
-from deduce.games._crime_writers_score import ScoreSheet
+from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
+from deduce.games.crime_writers.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
-    from deduce.games.crime_writers import Investigation, Question, Story
+    from deduce.games.crime_writers.investigation import Investigation, Question, Story
 
 __all__ = [
     "OWN_WORDING_QUESTIONS",
@@ -143,7 +143,7 @@ class Writer:
 
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
     """A story from the notebook's prior, and the wordings of its 2 invented elements."""
-    from deduce.games.crime_writers import Investigation
+    from deduce.games.crime_writers.investigation import Investigation
 
     start = Investigation(deck)
     drawn = start._draw(rng.randrange(start.space.size))
@@ -182,7 +182,7 @@ def play_round(
     Raises:
         RuntimeError: the guests did not find the story in ``limit`` questions.
     """
-    from deduce.games.crime_writers import Investigation, Question, Story
+    from deduce.games.crime_writers.investigation import Investigation, Question, Story
 
     check_int("limit", limit, 1)
     sheet = ScoreSheet(tuple(players)).start_round()

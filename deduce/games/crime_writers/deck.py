@@ -52,7 +52,7 @@ Status = Literal["has", "lacks", "maybe"]
 _CARD_KEYS = ("text", "tags", "maybe")
 _DECK_KEYS = ("name", "sample", "description")
 _TOP_KEYS = ("deck", "near", *DECKS)
-_EXAMPLE = "crime_writers_example.toml"
+_EXAMPLE = "example.toml"
 
 
 def _text(argument: str, value: Any, what: str) -> str:
@@ -375,7 +375,11 @@ class Deck:
         """The sample deck shipped with deduce (made-up cards, not the published ones)."""
         if _example_cache:
             return _example_cache[0]
-        text = resources.files("deduce").joinpath("data", _EXAMPLE).read_text(encoding="utf-8")
+        text = (
+            resources.files("deduce.games.crime_writers")
+            .joinpath(_EXAMPLE)
+            .read_text(encoding="utf-8")
+        )
         deck = cls.loads(text, source=_EXAMPLE)
         _example_cache.append(deck)
         return deck

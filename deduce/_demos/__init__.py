@@ -1,1 +1,0 @@
-"""Narrated self-play demos, one module per game, each with ``run(console, *, seed)``."""

@@ -1,0 +1,80 @@
+"""Black Stories Investigation: one opponent's case, or a whole table of them.
+
+A case is 4 pieces of evidence (victim man|woman, time day|night, scene inside|outside,
+weapon knife|gun): 16 cases, each printed on exactly one 4-evidence card. A card laid in
+front of a player goes to the field of that player's evidence grid that says how many of
+its pieces match the player's case: ``"0/1"``, ``2`` or ``3``.
+
+:class:`Investigation` follows one case on its own. :class:`Table` follows a whole game
+for one player (seat 0): the hand, the own case, every opponent's grid, the discard pile,
+the blood-drop cards, solved cases and reshuffles. It keeps the *joint* posterior over
+all opponents' cases (they are all different cards) and counts every 4-evidence card in
+view. :func:`play_game` plays whole games between bots (:class:`Bot`), each with a
+:class:`Table` of its own.
+
+Example (the rulebook's worked example):
+    >>> eva = Investigation()
+    >>> eva = eva.played("woman/night/outside/gun", "0/1").played("woman/knife", 2)
+    >>> eva.solutions()
+    [Case('woman', 'day', 'inside', 'knife')]
+"""
+
+from deduce.games.bsi.bots import (
+    Bot,
+    GameRecord,
+    advised,
+    cautious,
+    play_game,
+    random_bot,
+)
+from deduce.games.bsi.cards import (
+    ATTRIBUTES,
+    CARDS,
+    CASES,
+    FIELDS,
+    Card,
+    Case,
+)
+from deduce.games.bsi.investigation import (
+    AttemptOption,
+    Cases,
+    Draw,
+    FailedAttempt,
+    Investigation,
+    Lay,
+    Play,
+    Played,
+    Reshuffle,
+    Seen,
+    Solve,
+    Table,
+    points,
+)
+
+__all__ = [
+    "ATTRIBUTES",
+    "CARDS",
+    "CASES",
+    "FIELDS",
+    "AttemptOption",
+    "Bot",
+    "Card",
+    "Case",
+    "Cases",
+    "Draw",
+    "FailedAttempt",
+    "GameRecord",
+    "Investigation",
+    "Lay",
+    "Play",
+    "Played",
+    "Reshuffle",
+    "Seen",
+    "Solve",
+    "Table",
+    "advised",
+    "cautious",
+    "play_game",
+    "points",
+    "random_bot",
+]

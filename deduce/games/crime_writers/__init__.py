@@ -1,0 +1,94 @@
+"""Crime Writers: the guests' notebook, the master-scribe's sheet and the title check.
+
+The writer drew three cards (at most two persons: then one is the killer and the other
+the victim) and invented the other two of the five elements: who (killer), whom
+(victim), why (motive), where (scene) and how (cause of death). A *draw* says, for each
+element, which card it is or that it was invented (:data:`INVENTED`).
+
+Guests ask about an element's tags (from the deck file) or name a card; the writer's
+five replies mean:
+
+- ``"yes"``: the element has the tag; cards that lack it are ruled out.
+- ``"no"``: the element lacks the tag; cards that have it are ruled out.
+- ``"also"``, ``"almost"``, ``"not characteristic"`` (``"not important"`` is the same
+  answer): nothing is ruled out. They are logged, and :meth:`Investigation.candidates`
+  lists first the cards they point to (the tag itself for "also"; the tag and its near
+  tags, or a named card's tags, for "almost").
+
+An invented element, and a card whose tag is listed as ``maybe`` (it depends on the
+story), can be either way for a tag: both replies keep them.
+
+Naming a card is a question too. An invented element need not be among the cards, but
+it may be worded like one, so "yes" means the element is found, worded so: the draws
+where that card was drawn and those where the element was invented and worded so both
+stay (:meth:`Investigation.found` with ``invented=`` says which, if the writer tells).
+"no" rules out the card and an invented element worded so. Every question asked, whatever
+the reply, is left out of :meth:`Investigation.recommend` (the writer would repeat it).
+
+Probabilities are exact: every draw allowed by the rule is equally likely, and so is
+each way an invented element (or a ``maybe`` tag) can be for the tags asked about, and
+each way an invented element can be worded: like one of the ``n`` cards of its stack,
+or in words of its own (``n + 1`` cases). So a card that fits a "yes" to a tag keeps its
+whole weight while an invented element keeps half of it, and after "yes" to naming one
+of 20 cards an invented element keeps 1/21 of its weight.
+
+Example:
+    >>> inv = Investigation(Deck.example())
+    >>> inv = inv.answer("how", "object", "yes").answer("how", "weapon", "no")
+    >>> inv = inv.answer("how", "tool", "yes").answer("how", "repairs", "yes")
+    >>> inv = inv.answer("how", "Adjustable wrench", "no")
+    >>> [(text, round(p, 3)) for text, p in inv.candidates("how")]
+    [('Screwdriver', 0.527), ('(invented)', 0.473)]
+    >>> inv.answer("how", "Screwdriver", "yes").solved is None  # four elements to go
+    True
+"""
+
+from deduce.games.crime_writers.deck import (
+    DECK_OF,
+    DECKS,
+    ELEMENTS,
+    INVENTED,
+    Card,
+    Deck,
+)
+from deduce.games.crime_writers.investigation import (
+    REPLIES,
+    Answer,
+    Found,
+    Investigation,
+    Question,
+    Seen,
+    Story,
+)
+from deduce.games.crime_writers.scoresheet import (
+    Find,
+    Round,
+    ScoreSheet,
+    started_minutes,
+)
+from deduce.games.crime_writers.title import (
+    TitleWarning,
+    check_title,
+)
+
+__all__ = [
+    "DECKS",
+    "DECK_OF",
+    "ELEMENTS",
+    "INVENTED",
+    "REPLIES",
+    "Answer",
+    "Card",
+    "Deck",
+    "Find",
+    "Found",
+    "Investigation",
+    "Question",
+    "Round",
+    "ScoreSheet",
+    "Seen",
+    "Story",
+    "TitleWarning",
+    "check_title",
+    "started_minutes",
+]

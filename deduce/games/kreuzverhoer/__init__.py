@@ -1,0 +1,82 @@
+"""Kreuzverhör: find the crime, scene, suspect and weapon of your case in 12 questionings.
+
+A case is one crime (6), scene (9), suspect (6) and weapon (9); a crime can only be
+committed with the 6 weapons printed on its card, so there are 36 x 9 x 6 = 1944 cases.
+In each questioning you lay any four cards (also a crime and weapon that do not go
+together) and hear how many of them are right; then you may play an investigation card,
+and your opponent may play a defence card.
+
+:class:`Investigation` is your case file: every case still possible, the best next guess
+over all 2916 possible layings, and which investigation card in your hand teaches most.
+:class:`Interrogation` is the other side of the table: the case you chose for your
+opponent, what they can know by now, and which card to name when a card forces you.
+
+Example:
+    >>> inv = Investigation()
+    >>> len(inv.solutions())
+    1944
+    >>> inv = inv.questioning("Mord", "Berlin", "Juri L.", "Messer", correct=1)
+    >>> inv.informant(["Ulm", "Köln*"])
+    Traceback (most recent call last):
+    ...
+    deduce.errors.InvalidInput: card='informant' is not valid (Juri L. was laid and ...
+    >>> inv = inv.single_interrogation("Einbruch")
+    >>> len(inv.solutions()), inv.questionings_left
+    (566, 11)
+    >>> print(inv.recommend(top=1)[0].action)
+    Überfall / Berlin / Juri L. / Schal*
+"""
+
+from deduce.games.kreuzverhoer.clues import (
+    DEFENCE_CARDS,
+    INVESTIGATION_CARDS,
+    CardValue,
+    Case,
+    Confirmed,
+    Confrontation,
+    Defence,
+    Guess,
+    Informant,
+    InvestigatorsOnSite,
+    Profiler,
+    Questioning,
+    RuledOut,
+    SingleInterrogation,
+)
+from deduce.games.kreuzverhoer.deck import (
+    BANNABLE_CARDS,
+    FIELDS,
+    Deck,
+    deck_template,
+)
+from deduce.games.kreuzverhoer.investigation import (
+    Interrogation,
+    Investigation,
+    hard_case,
+    questionings_needed,
+)
+
+__all__ = [
+    "BANNABLE_CARDS",
+    "DEFENCE_CARDS",
+    "FIELDS",
+    "INVESTIGATION_CARDS",
+    "CardValue",
+    "Case",
+    "Confirmed",
+    "Confrontation",
+    "Deck",
+    "Defence",
+    "Guess",
+    "Informant",
+    "Interrogation",
+    "Investigation",
+    "InvestigatorsOnSite",
+    "Profiler",
+    "Questioning",
+    "RuledOut",
+    "SingleInterrogation",
+    "deck_template",
+    "hard_case",
+    "questionings_needed",
+]

@@ -1,0 +1,69 @@
+"""13 Indizien (13 Clues): my puzzle, exactly, from every question asked at the table.
+
+I sit at seat 0. I see my own two hidden cards and the puzzle in front of every other
+player; 13 cards are unknown to me: my own puzzle (one person, one location, one weapon),
+the other players' hidden pairs and the informants. A row of the space is one puzzle of
+mine; its weight is the exact number of deals of the 13 unknown cards that agree with
+every clue, counted (never listed) by a dynamic program over the other players' pairs.
+A deal is: my puzzle, each other player's pair of hidden cards (as a set; with two
+players as a left and a right card, since the questions name one of them), and the set
+of informant cards.
+
+Example:
+    >>> inv = Investigation(
+    ...     3,
+    ...     hand=("Duke", "Park"),
+    ...     puzzles={1: ("Officer", "Parlor", "Knife"), 2: ("Butcher", "Harbor", "Sword")},
+    ... )
+    >>> len(inv.solutions())
+    80
+    >>> inv = inv.question(asker=0, witness=1, about="red", answer=3)
+    >>> inv.marginals()["weapon"]["Poison"] > 0.5
+    True
+    >>> inv.recommend(top=1)[0].action
+    Ask(witness=2, about='red', side=None)
+"""
+
+from deduce.games.thirteen_clues.cards import (
+    CARDS,
+    CATEGORIES,
+    COLOURS,
+    KINDS,
+    Card,
+    Deal,
+    Puzzle,
+    attributes,
+    cards_in_play,
+    colours_in_play,
+    informant_count,
+)
+from deduce.games.thirteen_clues.investigation import (
+    Accusation,
+    Accused,
+    Ask,
+    Informant,
+    Investigation,
+    Peek,
+    Question,
+)
+
+__all__ = [
+    "CARDS",
+    "CATEGORIES",
+    "COLOURS",
+    "KINDS",
+    "Accusation",
+    "Accused",
+    "Ask",
+    "Card",
+    "Deal",
+    "Informant",
+    "Investigation",
+    "Peek",
+    "Puzzle",
+    "Question",
+    "attributes",
+    "cards_in_play",
+    "colours_in_play",
+    "informant_count",
+]
