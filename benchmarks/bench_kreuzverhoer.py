@@ -6,7 +6,7 @@ partition (binomial moments of 16 small marginals of the case tensor) against
 - a straightforward numpy version: a uint8 outcome table of 2916 x cases (for each of
   the four details, the rows of a small "laid value x case" 0/1 table picked by the
   laid values and added), then, for each number of correct details, a count per row;
-- the engine's generic path (``deduce.investigation.Investigation._partition``: outcome
+- the engine's generic path (``deduce.investigation.Investigation.partition``: outcome
   table from the game hook, then ``deduce.strategy.partition``).
 
 Prints medians and the ratios.
@@ -57,7 +57,7 @@ def _numpy_partition(inv: kv.Investigation, space: Space, queries: Any) -> Parti
 def _with(inv: kv.Investigation, method: Callable[..., Partition]) -> kv.Investigation:
     """The same investigation, recommending through another partition."""
     other = copy.copy(inv)
-    other._partition = types.MethodType(method, other)  # type: ignore[method-assign]
+    other.partition = types.MethodType(method, other)  # type: ignore[method-assign]
     return other
 
 
@@ -75,7 +75,7 @@ def main() -> None:
     )
     for label, fast in cases.items():
         plain = _with(fast, _numpy_partition)
-        engine = _with(fast, Base._partition)
+        engine = _with(fast, Base.partition)
         assert bool((fast.space.weights == 1).all())
         for strategy in ("entropy", "minimax"):  # the same answers every way
             expected = fast.recommend(top=3, strategy=strategy)
@@ -90,11 +90,11 @@ def main() -> None:
             f"{times[2]:>10.2f} ms{times[2] / times[0]:>7.1f}x"
         )
     inv = cases["full space (1944 cases)"]
-    queries, space = inv._queries(), inv.space
+    queries, space = inv.queries(), inv.space
     times = [
-        _median_ms(lambda: inv._partition(space, queries)),
+        _median_ms(lambda: inv.partition(space, queries)),
         _median_ms(lambda: _numpy_partition(inv, space, queries)),
-        _median_ms(lambda: Base._partition(inv, space, queries)),
+        _median_ms(lambda: Base.partition(inv, space, queries)),
     ]
     label = "partition only, full"
     print(

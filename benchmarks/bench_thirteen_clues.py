@@ -176,7 +176,7 @@ def cold_run() -> dict[str, float]:
         return result
 
     start = timed("first", partial(Investigation, PLAYERS, hand, puzzles))
-    every = len(start._queries())
+    every = len(start.queries())
     timed("start_rec", partial(start.recommend, top=every))
     witness, about, answer = clues[0]
     inv = timed("step", partial(start.question, 0, witness, about, answer))
@@ -220,7 +220,7 @@ def main() -> None:
     for witness, about, answer in clues:
         t, inv = median_seconds(partial(inv.question, 0, witness, about, answer), repeat=WARM)
         steps.append(t)
-    every = len(start._queries())
+    every = len(start.queries())
     start_rec_time, start_recs = median_seconds(lambda: start.recommend(top=every), repeat=WARM)
     rec_time, recs = median_seconds(lambda: inv.recommend(top=every), repeat=WARM)
 

@@ -99,12 +99,12 @@ def _hand_game(secret: int, seed: int, strategy: str | None, limit: int) -> int:
     pile = _Pile(rng)
     mine = [pile.draw() for _ in range(3)]  # the questioner's hand
     theirs = [pile.draw() for _ in range(3)]  # the answering player's hand
-    answering = kv.Interrogation(kv.Investigation()._secret_of(secret), limit=limit)
+    answering = kv.Interrogation(kv.Investigation().secret_of(secret), limit=limit)
     while answering.opponent.questionings_left > 0:
         view = answering.opponent
         if strategy is None:
             ids = view.space.ids
-            guess = kv.Guess(*view._secret_of(int(ids[rng.randrange(len(ids))])))
+            guess = kv.Guess(*view.secret_of(int(ids[rng.randrange(len(ids))])))
         else:
             guess = view.best(strategy)
         answering = answering.questioning(*guess)
@@ -159,10 +159,10 @@ def _hand_batch(args: tuple[int, str | None]) -> list[int]:
 def _random_game(secret: int, seed: int, cards: bool) -> int:
     """Questionings a random-consistent player needs for case ``secret``."""
     rng = random.Random(seed)
-    mine = kv.Interrogation(kv.Investigation()._secret_of(secret), limit=40)
+    mine = kv.Interrogation(kv.Investigation().secret_of(secret), limit=40)
     for move in range(1, 41):
         ids = mine.opponent.space.ids
-        guess = kv.Guess(*mine.opponent._secret_of(int(ids[rng.randrange(len(ids))])))
+        guess = kv.Guess(*mine.opponent.secret_of(int(ids[rng.randrange(len(ids))])))
         mine = mine.questioning(*guess)
         if mine.last_answer == 4:
             return move

@@ -53,7 +53,7 @@ def play(deal: Deal, policy: str, rng: random.Random) -> tuple[int, int]:
         if policy == "recommended":
             move = advice
         else:
-            move = rng.choice([q for q in inv._queries() if q not in asked])
+            move = rng.choice([q for q in inv.queries() if q not in asked])
         if isinstance(move, Peek):
             seen = {c.card for c in inv.clues if isinstance(c, Informant)}
             inv = inv.informant(next(card for card in shown if card not in seen))

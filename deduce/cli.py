@@ -424,7 +424,7 @@ def _summary(game: Any, results: Sequence[Any]) -> Any:
 
 
 def _opening(game: Any, start: Any, text: str) -> Any:
-    queries = start._queries()
+    queries = start.queries()
     for query in queries:
         if game.show_action(query) == text:
             return query

@@ -98,23 +98,23 @@ class Investigation:
 
     - ``game`` (class attribute): its name in saved files.
     - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
-    - ``_config()`` / ``_from_config(config)``: the set-up, as JSON-able values.
-    - ``_initial_space()``: the worlds before any clue.
-    - ``_apply(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
+    - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
+    - ``initial_space()``: the worlds before any clue.
+    - ``apply_clue(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
       clue that is wrong on its own.
-    - ``_check(clue)``: the rules of the turn that a new clue must obey given the clues
+    - ``check_turn(clue)``: the rules of the turn that a new clue must obey given the clues
       so far (a limit on moves, a card that must follow a guess...); checked when a clue
       is observed, not when clues are replayed to explain a contradiction.
-    - ``_solution(labels)``: the game's solution object for a tuple of labels (and
-      ``_merges_solutions()``, true while several rows can read as one solution).
-    - ``_queries()``, ``_outcome_table(space, queries)``, ``_outcome_label(query, k)``,
-      ``_candidates(space, queries)``: the moves a player can make and their answers;
-      or ``_partition(space, queries)`` directly, when a game can count faster.
-    - ``_clue(query, k)`` and ``_finished(query, k)``: the clue that answer ``k`` gives,
+    - ``solution_of(labels)``: the game's solution object for a tuple of labels (and
+      ``merges_solutions()``, true while several rows can read as one solution).
+    - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
+      ``possible_queries(space, queries)``: the moves a player can make and their answers;
+      or ``partition(space, queries)`` directly, when a game can count faster.
+    - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
       and whether it ends the game (used by simulations and ``deduce.testing``).
-    - ``_secrets_strategy()``, ``_clue_strategy(secret)`` (a hypothesis strategy of a
-      truthful next clue, or of None when no further clue makes sense), ``_contains``,
-      ``_world_of``, ``_secret_of``: what ``deduce.testing`` needs, for games whose
+    - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
+      truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
+      ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
       secret is more than a row of the initial space.
     """
 
@@ -135,63 +135,63 @@ class Investigation:
     def _start(self) -> None:
         """Set the state before any clue; a subclass's ``__init__`` ends with this."""
         self._clues = ()
-        self._space = self._initial_space()
+        self._space = self.initial_space()
         self._parent = None
 
     # -- hooks -------------------------------------------------------------------------
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         return {}
 
     @classmethod
-    def _from_config(cls, config: dict[str, Any], **context: Any) -> Self:
+    def from_setup(cls, config: dict[str, Any], **context: Any) -> Self:
         try:
             made = cls(**config, **context)
         except TypeError as error:
             raise InvalidInput(
                 "config", config, f"the set-up of {cls.game}", reason=str(error)
             ) from None
-        expected = json.loads(json.dumps(made._config()))  # as it reads back from JSON
+        expected = json.loads(json.dumps(made.setup()))  # as it reads back from JSON
         if expected != json.loads(json.dumps(config)):
             raise InvalidInput("config", config, f"the whole set-up: {expected}")
         return made
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         raise NotImplementedError
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         raise NotImplementedError
 
-    def _check(self, clue: Any) -> None:
+    def check_turn(self, clue: Any) -> None:
         """Raise ``InvalidInput`` if ``clue`` may not follow the clues so far."""
 
-    def _solution(self, labels: tuple[Any, ...]) -> Any:
+    def solution_of(self, labels: tuple[Any, ...]) -> Any:
         names = self._space.solution_names
         return Assignment(tuple(zip(names, labels, strict=True)))
 
-    def _merges_solutions(self) -> bool:
-        """Whether ``_solution`` may now read several rows as one solution."""
+    def merges_solutions(self) -> bool:
+        """Whether ``solution_of`` may now read several rows as one solution."""
         return False
 
-    def _queries(self) -> Sequence[Any]:
+    def queries(self) -> Sequence[Any]:
         return ()
 
-    def _outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
         raise NotImplementedError
 
-    def _outcome_label(self, query: Any, k: int) -> Any:
+    def outcome_label(self, query: Any, k: int) -> Any:
         return k
 
-    def _candidates(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
+    def possible_queries(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
         return np.zeros(len(queries), dtype=bool)
 
-    def _partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
         solution_ids = space.solution_ids()
         parts = []
         step = max(1, _CHUNK // max(1, space.size))
         for start in range(0, len(queries), step):
             chunk = queries[start : start + step]
-            parts.append(partition(self._outcome_table(space, chunk), space.weights, solution_ids))
+            parts.append(partition(self.outcome_table(space, chunk), space.weights, solution_ids))
         width = max(p.mass.shape[1] for p in parts)
 
         def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -208,51 +208,51 @@ class Investigation:
 
     def _action(self, value: Any) -> Any:
         """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
-        queries = self._queries()
+        queries = self.queries()
         if value not in queries:
             shown = [str(q) for q in list(queries)[:8]]
             raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
         return value
 
-    def _clue(self, query: Any, k: int) -> Any:
+    def clue_for(self, query: Any, k: int) -> Any:
         raise NotImplementedError
 
-    def _finished(self, query: Any, k: int) -> bool:
+    def finishes(self, query: Any, k: int) -> bool:
         return False
 
-    def _world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Any) -> int:
         """The world id (a row of the initial space) of ``secret``."""
         if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
             return int(secret)
         raise InvalidInput("secret", secret, "a world id (int)")
 
-    def _secret_of(self, world: int) -> Any:
+    def secret_of(self, world: int) -> Any:
         """The secret object of world id ``world``."""
         return world
 
-    def _contains(self, secret: Any) -> bool:
-        return bool(np.isin(self._world_of(secret), self._space.ids))
+    def contains_secret(self, secret: Any) -> bool:
+        return bool(np.isin(self.world_of(secret), self._space.ids))
 
     def _answer(self, secret: Any, query: Any) -> int:
         root = self._root()._space
-        row = int(np.searchsorted(root.ids, self._world_of(secret)))
-        return int(self._outcome_table(root.take([row]), [query])[0, 0])
+        row = int(np.searchsorted(root.ids, self.world_of(secret)))
+        return int(self.outcome_table(root.take([row]), [query])[0, 0])
 
-    def _secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
 
-        return st.sampled_from(self._space.ids.tolist()).map(self._secret_of)
+        return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
 
-    def _clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> Any:
         """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
         from hypothesis import strategies as st
 
-        return st.sampled_from(self._queries()).map(
-            lambda query: self._clue(query, self._answer(secret, query))
+        return st.sampled_from(self.queries()).map(
+            lambda query: self.clue_for(query, self._answer(secret, query))
         )
 
     def _constructor_repr(self) -> str:
-        args = ", ".join(f"{key}={value!r}" for key, value in self._config().items())
+        args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
         return f"{type(self).__name__}({args})"
 
     # -- clues -------------------------------------------------------------------------
@@ -295,8 +295,8 @@ class Investigation:
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
-        self._check(clue)
-        space = self._apply(self._space, clue)
+        self.check_turn(clue)
+        space = self.apply_clue(self._space, clue)
         if space.total == 0:
             raise self._contradiction(clue)
         new = copy.copy(self)
@@ -314,7 +314,7 @@ class Investigation:
         space = self._root()._space if start is None else start
         try:
             for clue in clues:
-                space = self._apply(space, clue)
+                space = self.apply_clue(space, clue)
         except InvalidInput:
             return None
         return space
@@ -398,13 +398,13 @@ class Investigation:
             >>> Investigation(2, 2).guess("11", black=1, white=0).ranked(limit=1)
             [(Code('12'), 0.5)]
         """
-        if not self._merges_solutions():
-            return [(self._solution(labels), p) for labels, p in self._space.ranked(limit)]
+        if not self.merges_solutions():
+            return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
         result: list[tuple[Any, float]] | None = self.__dict__.get("_merged")
         if result is None:  # built once per investigation: they never change
             merged: dict[Any, float] = {}
             for labels, p in self._space.ranked():
-                solution = self._solution(labels)
+                solution = self.solution_of(labels)
                 merged[solution] = merged.get(solution, 0.0) + p
             result = sorted(merged.items(), key=lambda item: -item[1])
             self.__dict__["_merged"] = result
@@ -419,7 +419,7 @@ class Investigation:
             >>> Investigation(2, 2).guess("11", black=1, white=0).solution_count
             2
         """
-        if not self._merges_solutions():
+        if not self.merges_solutions():
             return len(self._space.solution_rows())
         return len(self.ranked())
 
@@ -453,7 +453,7 @@ class Investigation:
             >>> inv.solved is None, inv.guess("12", black=2, white=0).solved
             (True, Code('12'))
         """
-        ranked = self.ranked(limit=None if self._merges_solutions() else 2)
+        ranked = self.ranked(limit=None if self.merges_solutions() else 2)
         return ranked[0][0] if len(ranked) == 1 else None
 
     def certain(self) -> dict[str, Any]:
@@ -492,7 +492,7 @@ class Investigation:
     def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
         """The clues behind several settled facts at once (see :meth:`why`).
 
-        Clues are replayed without the rules of the turn (``_check``): an explanation is
+        Clues are replayed without the rules of the turn (``check_turn``): an explanation is
         about what the clues say, not about the order they were allowed in.
 
         Example:
@@ -533,18 +533,18 @@ class Investigation:
     def _ranking(
         self, strategy: str, among: Callable[[Any], bool] | None = None
     ) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
-        queries = self._queries()
+        queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
         if not queries:
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
-        part = self._partition(self._space, queries)
+        part = self.partition(self._space, queries)
         order = rank(
             part,
             strategy,
-            candidates=self._candidates(self._space, queries),
+            candidates=self.possible_queries(self._space, queries),
             extra=self._extra_strategies(),
         )
         return queries, part, order
@@ -595,7 +595,7 @@ class Investigation:
         for i in order[:top]:
             query = queries[i]
             outcomes = {
-                self._outcome_label(query, k): float(m) / float(total[i])
+                self.outcome_label(query, k): float(m) / float(total[i])
                 for k, m in enumerate(part.mass[i])
                 if m > 0
             }
@@ -636,7 +636,7 @@ class Investigation:
         document = {
             "format": _FORMAT,
             "game": self.game,
-            "config": self._config(),
+            "config": self.setup(),
             "clues": [_encode(clue) for clue in self._clues],
         }
         return json.dumps(document, ensure_ascii=False, indent=1)
@@ -681,7 +681,7 @@ class Investigation:
         config, clues = document.get("config"), document.get("clues")
         if not isinstance(config, dict) or not isinstance(clues, list):
             raise InvalidInput("text", short(text), "'config' (object) and 'clues' (list)")
-        investigation: Self = target._from_config(config, **context)
+        investigation: Self = target.from_setup(config, **context)
         types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
         for item in clues:
             investigation = investigation.observe(_decode(item, types))
@@ -690,7 +690,7 @@ class Investigation:
     # -- values ------------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        return (type(self), json.dumps(self._config(), sort_keys=True), self._clues)
+        return (type(self), json.dumps(self.setup(), sort_keys=True), self._clues)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Investigation):

@@ -92,9 +92,9 @@ class Model:
 
     def __init__(self) -> None:
         self._domains: dict[str, tuple[Hashable, ...]] = {}
-        self._solution: list[str] = []
+        self.solution_of: list[str] = []
         self._constraints: list[_Constraint] = []
-        self._queries: dict[str, _Query] = {}
+        self.queries: dict[str, _Query] = {}
         self._space: Space | None = None
 
     # -- declaring ---------------------------------------------------------------------
@@ -120,7 +120,7 @@ class Model:
             raise InvalidInput("domain", domain, "at least one value, all different")
         self._domains[name] = values
         if solution:
-            self._solution.append(name)
+            self.solution_of.append(name)
         self._space = None
 
     def constraint(self, predicate: Callable[..., bool], variables: Sequence[str]) -> None:
@@ -146,9 +146,9 @@ class Model:
             >>> m.investigation().answer("odd?", False).solutions()
             [Assignment(x=2)]
         """
-        if not isinstance(name, str) or not name or name in self._queries:
+        if not isinstance(name, str) or not name or name in self.queries:
             raise InvalidInput("name", name, "a new, non-empty query name")
-        self._queries[name] = _Query(name, function, self._names("variables", variables))
+        self.queries[name] = _Query(name, function, self._names("variables", variables))
         self._space = None
 
     def _names(self, argument: str, variables: Sequence[str]) -> tuple[str, ...]:
@@ -210,7 +210,7 @@ class Model:
             if not rows:
                 raise DeduceError("the model's constraints allow no world at all")
             worlds = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.names))
-            solution = self._solution or list(self.names)
+            solution = self.solution_of or list(self.names)
             self._space = Space(self.names, list(self._domains.values()), worlds, solution=solution)
         return self._space
 
@@ -259,7 +259,7 @@ class ModelInvestigation(Investigation):
         if not isinstance(model, Model):
             raise InvalidInput("model", model, "a deduce.Model")
         self.model = model
-        self._query_list = tuple(model._queries.values())
+        self._query_list = tuple(model.queries.values())
         self._start()
         self._tables = self._build_tables()
 
@@ -288,7 +288,7 @@ class ModelInvestigation(Investigation):
 
     # -- rules -------------------------------------------------------------------------
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         return self.model.space()
 
     def _build_tables(self) -> tuple[tuple[npt.NDArray[np.int64], tuple[Hashable, ...]], ...]:
@@ -312,7 +312,7 @@ class ModelInvestigation(Investigation):
                 return i
         raise InvalidInput("query", name, [q.name for q in self._query_list])
 
-    def _apply(self, space: Space, clue: Answer | Fact) -> Space:
+    def apply_clue(self, space: Space, clue: Answer | Fact) -> Space:
         if isinstance(clue, Fact):
             if not isinstance(clue.holds, bool):
                 raise InvalidInput("holds", clue.holds, "True or False")
@@ -325,28 +325,28 @@ class ModelInvestigation(Investigation):
             raise InvalidInput("outcome", clue.outcome, list(labels))
         return space.filter(codes[space.ids] == labels.index(clue.outcome))
 
-    def _queries(self) -> Sequence[str]:
+    def queries(self) -> Sequence[str]:
         return tuple(q.name for q in self._query_list)
 
-    def _outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[Any]:
         return np.stack([self._tables[self._query_index(q)][0][space.ids] for q in queries])
 
-    def _outcome_label(self, query: str, k: int) -> Any:
+    def outcome_label(self, query: str, k: int) -> Any:
         return self._tables[self._query_index(query)][1][k]
 
-    def _clue(self, query: str, k: int) -> Answer:
-        return Answer(query, self._outcome_label(query, k))
+    def clue_for(self, query: str, k: int) -> Answer:
+        return Answer(query, self.outcome_label(query, k))
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         return {"variables": {n: list(map(repr, d)) for n, d in self.model._domains.items()}}
 
     @classmethod
-    def _from_config(cls, config: dict[str, Any], **context: Any) -> ModelInvestigation:
+    def from_setup(cls, config: dict[str, Any], **context: Any) -> ModelInvestigation:
         model = context.get("model")
         if model is None:
             raise InvalidInput("model", None, "the Model: use model.from_json(text)")
         fresh = cls(model)
-        if fresh._config() != config:
+        if fresh.setup() != config:
             raise InvalidInput("text", config, "an investigation saved from this model")
         return fresh
 

@@ -118,7 +118,7 @@ def simulate(
     else:
         position = {int(world): row for row, world in enumerate(ids)}
         chosen = list(secrets)
-        wanted = [start._world_of(secret) for secret in chosen]
+        wanted = [start.world_of(secret) for secret in chosen]
         missing = [s for s, w in zip(chosen, wanted, strict=True) if w not in position]
         if missing:
             raise InvalidInput("secrets", missing[0], "secrets still possible in this game")
@@ -126,15 +126,15 @@ def simulate(
     if len(rows) == 0:
         raise InvalidInput("secrets", [], "at least one secret")
     query = start._action(opening) if opening is not None else start.best(strategy)
-    outcome = start._outcome_table(start.space.take(rows), [query])[0]
+    outcome = start.outcome_table(start.space.take(rows), [query])[0]
     moves: Counter[int] = Counter()
     tasks = []
     for k in np.unique(outcome):
         group = rows[outcome == k]
-        if start._finished(query, int(k)):
+        if start.finishes(query, int(k)):
             moves[1] += len(group)
             continue
-        child = start.observe(start._clue(query, int(k)))
+        child = start.observe(start.clue_for(query, int(k)))
         group_ids = ids[group]
         tasks.append((child.to_json(), type(child), group_ids, strategy))
     done = moves[1]
@@ -192,14 +192,14 @@ def _walk(
     if depth >= _MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
     query = node.best(strategy)
-    outcome = node._outcome_table(node.space.take(rows), [query])[0]
+    outcome = node.outcome_table(node.space.take(rows), [query])[0]
     position_in_node = node.space.ids
     for k in np.unique(outcome):
         group = rows[outcome == k]
-        if node._finished(query, int(k)):
+        if node.finishes(query, int(k)):
             out[depth + 1] += len(group)
             continue
-        child = node.observe(node._clue(query, int(k)))
+        child = node.observe(node.clue_for(query, int(k)))
         if child.space.size == node.space.size:
             raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
         where = {int(world): row for row, world in enumerate(child.space.ids)}

@@ -40,7 +40,7 @@ def secrets(game: Any) -> st.SearchStrategy[Any]:
         ...     assert code in Game(2, 2).codes()
         >>> test_is_a_code()
     """
-    strategy: st.SearchStrategy[Any] = as_investigation(game)._secrets_strategy()
+    strategy: st.SearchStrategy[Any] = as_investigation(game).secrets_strategy()
     return strategy
 
 
@@ -65,7 +65,7 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
     def build(draw: st.DrawFn) -> Investigation:
         investigation = start
         for _ in range(draw(st.integers(0, max_clues))):
-            clue = draw(investigation._clue_strategy(secret))
+            clue = draw(investigation.clue_strategy(secret))
             if clue is None:
                 break
             investigation = investigation.observe(clue)
@@ -104,7 +104,7 @@ def contains(investigation: Investigation, secret: Any) -> bool:
         >>> contains(inv, "12"), contains(inv, "22")
         (True, False)
     """
-    return investigation._contains(secret)
+    return investigation.contains_secret(secret)
 
 
 def invalid_input(

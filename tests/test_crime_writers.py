@@ -267,7 +267,7 @@ def test_truthful_answers_never_remove_the_true_story(game: tuple[Story, Investi
     assert contains(inv, secret)
     marginals = inv.marginals()
     assert all(marginals[e][getattr(secret, e)] > 0 for e in ELEMENTS)
-    named = inv._solution(tuple(getattr(secret, e) for e in ELEMENTS))  # found wordings
+    named = inv.solution_of(tuple(getattr(secret, e) for e in ELEMENTS))  # found wordings
     assert named in inv.probabilities()
     for e in ELEMENTS:  # a wording's candidate sums the card and an invented element so
         shown = dict(inv.candidates(e))[getattr(named, e)]
@@ -285,7 +285,7 @@ def test_the_draw_rule_holds_in_every_remaining_draw(clues: list[Any]) -> None:
     both_persons = drawn[:, 0] & drawn[:, 1]
     assert (rows[both_persons, 0] != rows[both_persons, 1]).all()
     for row in rows[:: max(1, len(rows) // 50)]:  # the stories read the same way
-        story = inv._solution(tuple(inv.space.labels[e][i] for e, i in enumerate(row)))
+        story = inv.solution_of(tuple(inv.space.labels[e][i] for e, i in enumerate(row)))
         wordings = sum(1 for e in ELEMENTS if is_card(EXAMPLE, e, getattr(story, e)))
         assert wordings >= 3  # an invented element may be worded like a card
 

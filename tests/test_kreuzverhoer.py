@@ -79,7 +79,7 @@ def right(guess: Any, case: kv.Case) -> int:
 def test_counts() -> None:
     assert len(all_cases()) == 1944
     assert len(START.solutions()) == 1944
-    assert len(START._queries()) == 2916
+    assert len(START.queries()) == 2916
     assert set(START.solutions()) == set(all_cases())
     assert START.questionings_left == 12
 
@@ -105,7 +105,7 @@ def test_contradiction_names_a_minimal_conflict(
     _, inv = game
     assume(inv.questionings_left > 0)
     kept = inv.solutions()
-    guess = data.draw(st.sampled_from(START._queries()))
+    guess = data.draw(st.sampled_from(START.queries()))
     possible = {right(guess, case) for case in kept}
     laid = (guess.crime, guess.scene, guess.suspect, guess.weapon)
     impossible = [k for k in range(5) if k not in possible and brute([kv.Questioning(*laid, k)])]
@@ -175,7 +175,7 @@ def test_json_keeps_a_custom_deck() -> None:
 @given(secrets(START))
 def test_secrets_are_cases(secret: kv.Case) -> None:
     assert isinstance(secret, kv.Case) and secret in all_cases()
-    assert kv.Investigation()._secret_of(START._world_of(secret)) == secret
+    assert kv.Investigation().secret_of(START.world_of(secret)) == secret
 
 
 # -- recommendations -------------------------------------------------------------------
@@ -183,14 +183,14 @@ def test_secrets_are_cases(secret: kv.Case) -> None:
 
 def reference_partition(inv: kv.Investigation, space: deduce.Space) -> deduce.Partition:
     """The straightforward outcome table + bincount of the engine."""
-    return Base._partition(inv, space, inv._queries())
+    return Base.partition(inv, space, inv.queries())
 
 
 @settings(max_examples=25, deadline=None)
 @given(games(START, max_clues=4))
 def test_fast_partition_matches_outcome_table(game: tuple[kv.Case, kv.Investigation]) -> None:
     _, inv = game
-    fast = inv._partition(inv.space, inv._queries())
+    fast = inv.partition(inv.space, inv.queries())
     slow = reference_partition(inv, inv.space)
     assert np.array_equal(
         fast.mass,
@@ -205,9 +205,9 @@ def test_fast_partition_matches_outcome_table(game: tuple[kv.Case, kv.Investigat
 
 def test_partition_of_some_queries() -> None:
     inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
-    queries = [START._queries()[i] for i in (5, 2915, 0, 77)]
-    fast = inv._partition(inv.space, queries)
-    table = inv._outcome_table(inv.space, queries)
+    queries = [START.queries()[i] for i in (5, 2915, 0, 77)]
+    fast = inv.partition(inv.space, queries)
+    table = inv.outcome_table(inv.space, queries)
     for row, counts in zip(table, fast.count, strict=True):
         assert np.bincount(row, minlength=5).tolist() == counts.tolist()
 
@@ -229,8 +229,8 @@ def test_win_probability_is_exact_near_the_end(left: int) -> None:
     inv = inv.informant(["Berlin", "Köln*"]).questioning("Einbruch", "Ulm", "Nora M.", "Messer", 2)
     assert inv.questionings_left == left
     kept = inv.solutions()
-    queries = inv._queries()
-    part = inv._partition(inv.space, queries)
+    queries = inv.queries()
+    part = inv.partition(inv.space, queries)
     score = scores(part, "win_probability", inv._extra_strategies())
     for i in range(0, len(queries), 97):
         guess = queries[i]
@@ -247,7 +247,7 @@ def test_win_probability_with_three_left_is_only_an_upper_bound() -> None:
     inv = kv.Investigation(limit=5).questioning("Mord", "Ulm", "Ede K.", "Gift", 2)
     inv = inv.informant(["Berlin", "Köln*"]).questioning("Einbruch", "Ulm", "Nora M.", "Messer", 2)
     assert inv.questionings_left == 3
-    kept, queries = inv.solutions(), list(inv._queries())
+    kept, queries = inv.solutions(), list(inv.queries())
     table = np.array([[right(g, c) for c in kept] for g in queries])  # by brute force
 
     def best_two(cases: np.ndarray) -> int:
@@ -257,7 +257,7 @@ def test_win_probability_with_three_left_is_only_an_upper_bound() -> None:
         parts = sum((sub == k).any(axis=1) for k in range(4))
         return int(((sub == 4).sum(axis=1) + parts).max())
 
-    part = inv._partition(inv.space, queries)
+    part = inv.partition(inv.space, queries)
     score = scores(part, "win_probability", inv._extra_strategies())
     exact = np.array(
         [
@@ -647,7 +647,7 @@ def told(card: str, names: tuple[str, ...], scene: str) -> Any:
 @settings(max_examples=30, deadline=None)
 @given(
     secrets(START),
-    st.sampled_from(START._queries()),
+    st.sampled_from(START.queries()),
     st.sampled_from(["informant", "profiler", "single_interrogation", "investigators_on_site"]),
 )
 def test_suggestions_are_true_and_teach_least(case: kv.Case, guess: kv.Guess, card: str) -> None:
@@ -724,7 +724,7 @@ def test_questionings_needed_with_cards_solves_every_case() -> None:
 
 @pytest.mark.slow
 def test_full_space_partition_and_hard_case() -> None:
-    fast = START._partition(START.space, START._queries())
+    fast = START.partition(START.space, START.queries())
     slow = reference_partition(START, START.space)
     assert np.array_equal(fast.mass, slow.mass) and np.array_equal(fast.count, slow.count)
     for strategy in ("entropy", "minimax", "expected_size", "most_parts"):
@@ -733,7 +733,7 @@ def test_full_space_partition_and_hard_case() -> None:
         )
     needed = kv.questionings_needed(START, "minimax")
     case = kv.hard_case(strategy="minimax", seed=3)
-    assert needed[START._world_of(case)] == needed.max()
+    assert needed[START.world_of(case)] == needed.max()
 
 
 @pytest.mark.slow
@@ -778,7 +778,7 @@ CARDS = ["single_interrogation", "investigators_on_site", "confrontation", "info
 
 
 @settings(max_examples=40, deadline=None)
-@given(secrets(START), st.sampled_from(START._queries()), st.sampled_from(CARDS))
+@given(secrets(START), st.sampled_from(START.queries()), st.sampled_from(CARDS))
 def test_untrue_answers_are_refused_true_ones_keep_the_case(
     case: kv.Case, guess: kv.Guess, card: str
 ) -> None:
@@ -851,7 +851,7 @@ def impossible_card_clues(inv: kv.Investigation) -> list[Any]:
 def allowed_now(inv: kv.Investigation, clue: Any) -> bool:
     """Whether the turn rules let this clue be logged now (else InvalidInput is right)."""
     try:
-        inv._check(clue)
+        inv.check_turn(clue)
     except InvalidInput:
         return False
     return True

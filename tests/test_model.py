@@ -60,7 +60,7 @@ def test_enumeration_matches_brute_force() -> None:
 def fits(world: dict[str, Any], clue: Any, model: Model) -> bool:
     if isinstance(clue, Fact):
         return (world[clue.variable] == clue.value) == clue.holds
-    q = model._queries[clue.query]
+    q = model.queries[clue.query]
     return bool(q.function(*(world[v] for v in q.variables)) == clue.outcome)
 
 
@@ -196,7 +196,7 @@ def test_cp_sat_conflicts_over_answers_are_minimal(
     """A query answered with a value no remaining world gives: the core is minimal."""
     _, inv = game
     impossible = []
-    for name in inv.model._queries:
+    for name in inv.model.queries:
         codes, labels = inv._tables[inv._query_index(name)]
         seen = set(codes[inv.space.ids].tolist())
         impossible += [Answer(name, label) for k, label in enumerate(labels) if k not in seen]

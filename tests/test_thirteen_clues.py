@@ -188,7 +188,7 @@ def assert_weights_are_counts(inv: Investigation) -> Counter[tuple[str, ...]]:
     """Each puzzle's weight is its number of listed deals that fit every clue."""
     _, counts = brute(inv)
     got = {
-        inv._solution(inv.space.solution_labels(row)): int(w)
+        inv.solution_of(inv.space.solution_labels(row)): int(w)
         for row, w in zip(inv.space.solution_rows(), inv.space.solution_weights(), strict=True)
     }
     assert got == {Puzzle(*k): v for k, v in counts.items()}
@@ -250,7 +250,7 @@ def test_card_locations_match_brute_force(inv: Investigation) -> None:
 @given(st.sampled_from([2, 3]).flatmap(lambda n: small_games(n, max_clues=3)))
 def test_information_of_every_move_matches_brute_force(inv: Investigation) -> None:
     deals, counts = brute(inv)
-    queries = inv._queries()
+    queries = inv.queries()
     asking = inv.recommend(top=len(queries), among=lambda m: not isinstance(m, Accusation))
     recs = {r.action: r for r in asking}
     assert set(recs) == set(queries)
@@ -344,7 +344,7 @@ def weight_of(inv: Investigation, puzzle: Puzzle) -> int:
     """deduce's exact weight (number of deals) of ``puzzle``; 0 if it is ruled out."""
     space = inv.space
     for row, w in zip(space.solution_rows(), space.solution_weights(), strict=True):
-        if inv._solution(space.solution_labels(row)) == puzzle:
+        if inv.solution_of(space.solution_labels(row)) == puzzle:
             return int(w)
     return 0
 
@@ -615,7 +615,7 @@ def test_setup_counts() -> None:
         assert len(unknown) == 13
         sides = 2 if n == 2 else 1
         asks = [(w, a, side) for w in range(1, n) for a in attributes(n) for side in range(sides)]
-        assert len(inv._queries()) == len(asks) + (informants[n] > 0)
+        assert len(inv.queries()) == len(asks) + (informants[n] > 0)
 
 
 def test_red_answer_places_both_unknown_red_cards() -> None:
@@ -676,7 +676,7 @@ def test_accusation_becomes_certain() -> None:
 def test_two_player_questions_name_a_side() -> None:
     deal = Deal.random(2, seed=4)
     inv = start_of(deal)
-    asks = [m for m in inv._queries() if isinstance(m, Ask)]
+    asks = [m for m in inv.queries() if isinstance(m, Ask)]
     assert {m.side for m in asks} == {"left", "right"}
     assert {(m.about, m.side) for m in asks} == set(product(attributes(2), ("left", "right")))
     left, right = deal.hands[1]
@@ -707,7 +707,7 @@ def test_recommend_offers_the_accusation_when_nothing_else_teaches() -> None:
     deal, inv = ambiguous_table()
     deals, counts = brute(inv)
     assert len(counts) > 1  # more than one puzzle left...
-    for query in inv._queries():  # ...and no move can tell them apart
+    for query in inv.queries():  # ...and no move can tell them apart
         info, _ = brute_information(inv, deals, query)
         assert info == pytest.approx(0.0, abs=1e-12)
     recs = inv.recommend(top=3)
@@ -741,9 +741,9 @@ def test_recommend_offers_the_accusation_when_nothing_else_teaches() -> None:
 def test_recommend_lists_no_accusation_while_a_move_teaches() -> None:
     for n in range(2, 7):
         inv = start_of(Deal.random(n, seed=n))
-        recs = inv.recommend(top=len(inv._queries()) + 1)
+        recs = inv.recommend(top=len(inv.queries()) + 1)
         assert not any(isinstance(r.action, Accusation) for r in recs)
-        assert len(recs) == len(inv._queries())
+        assert len(recs) == len(inv.queries())
         assert recs[0].information > 0
         assert not isinstance(inv.best("minimax"), Accusation)
     # only the accusation allowed: it is the one move
@@ -756,12 +756,12 @@ def test_recommend_lists_no_accusation_while_a_move_teaches() -> None:
 def test_peek_is_offered_until_every_informant_is_seen() -> None:
     deal = Deal.random(5, seed=8)
     inv = start_of(deal)
-    assert Peek() in inv._queries()
+    assert Peek() in inv.queries()
     for card in deal.informants:
         inv = inv.informant(card)
-    assert Peek() not in inv._queries()
+    assert Peek() not in inv.queries()
     six = start_of(Deal.random(6, seed=1))
-    assert Peek() not in six._queries()
+    assert Peek() not in six.queries()
 
 
 def test_recommendation_outcomes_sum_to_one() -> None:
@@ -771,7 +771,7 @@ def test_recommendation_outcomes_sum_to_one() -> None:
             assert sum(rec.outcomes.values()) == pytest.approx(1.0)
             assert rec.information > 0
         for strategy in deduce.STRATEGIES:
-            assert inv.best(strategy) in inv._queries()
+            assert inv.best(strategy) in inv.queries()
 
 
 def test_json_round_trip_and_values() -> None:

@@ -184,10 +184,10 @@ class Investigation(_Investigation):
 
     # -- rules -------------------------------------------------------------------------
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         return Space(tuple(ATTRIBUTES), tuple(ATTRIBUTES.values()), _CASE_ARRAY)
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         if isinstance(clue, Played):
             if not isinstance(clue.card, Card):
                 raise InvalidInput("card", clue.card, "a Card")
@@ -203,28 +203,28 @@ class Investigation(_Investigation):
             return space.filter(space.ids != clue.case.index)
         raise InvalidInput("clue", clue, "Played, Seen or FailedAttempt")
 
-    def _solution(self, labels: tuple[Any, ...]) -> Case:
+    def solution_of(self, labels: tuple[Any, ...]) -> Case:
         return Case(*labels)
 
-    def _queries(self) -> Sequence[Card]:
+    def queries(self) -> Sequence[Card]:
         # a 4-evidence card that is still possible cannot be played: it would be the case
         possible = set(self._space.ids.tolist())
         return [c for c in CARDS if c.size < 4 or c.case is None or c.case.index not in possible]
 
-    def _outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[Any]:
         rows = np.array([q.index for q in queries], dtype=np.int64)
         return FIELD_OF[rows][:, space.ids]
 
-    def _outcome_label(self, query: Card, k: int) -> str | int:
+    def outcome_label(self, query: Card, k: int) -> str | int:
         return FIELDS[k]
 
-    def _clue(self, query: Card, k: int) -> Played:
+    def clue_for(self, query: Card, k: int) -> Played:
         return Played(query, FIELDS[k])
 
-    def _world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Any) -> int:
         return Case.parse(secret).index
 
-    def _secret_of(self, world: int) -> Case:
+    def secret_of(self, world: int) -> Case:
         return CASES[world]
 
     def _constructor_repr(self) -> str:
@@ -1132,7 +1132,7 @@ class Table(_Investigation):
 
     # -- hooks -------------------------------------------------------------------------
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         config: dict[str, Any] = {
             "players": self.players,
             "case": str(self.case),
@@ -1161,38 +1161,38 @@ class Table(_Investigation):
         names = self._column_names()
         return Space(names, [CASES] * len(names), _joint(state), state=state)
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         return self._space_of(_initial_state(self.players, self.first, self.case, self.start_hand))
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         return self._space_of(_step(space.state, clue))
 
-    def _solution(self, labels: tuple[Any, ...]) -> Cases:
+    def solution_of(self, labels: tuple[Any, ...]) -> Cases:
         return Cases(tuple(labels))
 
-    def _queries(self) -> Sequence[Play]:
+    def queries(self) -> Sequence[Play]:
         state = self._ready("lay", "advice on the card to lay")  # so my hand holds a card
         hand = list(dict.fromkeys(state.hand))
         return [Play(card, seat) for card in hand for seat in self.opponents]
 
-    def _outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[Any]:
         rows = np.array([q.card.index for q in queries], dtype=np.int64)
         columns = np.array([q.target - 1 for q in queries], dtype=np.int64)
         return FIELD_OF[rows[:, None], space.worlds[:, columns].T]
 
-    def _outcome_label(self, query: Play, k: int) -> str | int:
+    def outcome_label(self, query: Play, k: int) -> str | int:
         return FIELDS[k]
 
-    def _contains(self, secret: Any) -> bool:
+    def contains_secret(self, secret: Any) -> bool:
         cases = tuple(Case.parse(c).index for c in secret)
         return bool((self._space.worlds == np.array(cases)).all(axis=1).any())
 
-    def _secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
 
         return st.sampled_from(self.solutions())
 
-    def _clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> Any:
         """A next move at the table that is true when the opponents' cases are ``secret``.
 
         Cards laid or drawn are 2- and 3-piece cards or case cards that can be where the

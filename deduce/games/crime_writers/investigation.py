@@ -543,7 +543,7 @@ class Investigation(_Investigation):
             ['where', 'who', 'whom', 'why']
         """
         result = {}
-        open_elements = {q.element for q in self._queries()}
+        open_elements = {q.element for q in self.queries()}
         for element in ELEMENTS:
             if element not in open_elements:
                 continue
@@ -576,11 +576,11 @@ class Investigation(_Investigation):
         except InvalidInput:
             return None
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         return {"deck": self.deck.to_dict()}
 
     @classmethod
-    def _from_config(cls, config: dict[str, Any], **context: Any) -> Investigation:
+    def from_setup(cls, config: dict[str, Any], **context: Any) -> Investigation:
         if context:
             raise InvalidInput("context", sorted(context), "nothing (the deck is in the text)")
         if set(config) != {"deck"}:
@@ -592,14 +592,14 @@ class Investigation(_Investigation):
             return "Investigation(Deck.example())"
         return f"Investigation({self.deck!r})"
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         tables = self._tables
         sizes = tuple(len(labels) - 1 for labels in tables.labels)
         none = (None,) * len(ELEMENTS)
         start = _State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
         return Space(ELEMENTS, tables.labels, _worlds(sizes), state=start)
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         if isinstance(clue, Answer):
             element = _element(clue.element)
             reply = _reply(clue.reply)
@@ -689,12 +689,12 @@ class Investigation(_Investigation):
         factor = np.where(kept.worlds[:, e] == cards, now, before)
         return kept.replace(weights=_scaled(kept.weights, factor), state=after)
 
-    def _merges_solutions(self) -> bool:
+    def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way
         state: _State = self._space.state
         return any(found is not None for found in state.found)
 
-    def _solution(self, labels: tuple[Any, ...]) -> Story:
+    def solution_of(self, labels: tuple[Any, ...]) -> Story:
         state: _State = self._space.state
         named = [
             found if (label == INVENTED and found is not None) else label
@@ -702,11 +702,11 @@ class Investigation(_Investigation):
         ]
         return Story(*named)
 
-    def _queries(self) -> Sequence[Question]:
+    def queries(self) -> Sequence[Question]:
         asked = self._space.state.asked
         return [q for q in self._tables.questions if q not in asked]
 
-    def _partition(self, space: Space, queries: Sequence[Question]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Question]) -> Partition:
         n = len(queries)
         mass = np.zeros((n, 2))
         count = np.zeros((n, 2), dtype=np.int64)
@@ -737,7 +737,7 @@ class Investigation(_Investigation):
             cond[chosen] = (_entropy(p_yes) @ m) / total if total else 0.0
         return Partition(mass=mass, count=count, cond_entropy=cond)
 
-    def _candidates(self, space: Space, queries: Sequence[Question]) -> npt.NDArray[np.bool_]:
+    def possible_queries(self, space: Space, queries: Sequence[Question]) -> npt.NDArray[np.bool_]:
         cards = self._tables.card
         result = np.zeros(len(queries), dtype=bool)
         possible = {}
@@ -750,18 +750,18 @@ class Investigation(_Investigation):
                 result[i] = bool(possible[e][k])
         return result
 
-    def _outcome_label(self, query: Question, k: int) -> str:
+    def outcome_label(self, query: Question, k: int) -> str:
         return "yes" if k == 0 else "no"
 
-    def _clue(self, query: Question, k: int) -> Answer:
+    def clue_for(self, query: Question, k: int) -> Answer:
         return Answer(query.element, query.about, "yes" if k == 0 else "no")
 
-    def _finished(self, query: Question, k: int) -> bool:
+    def finishes(self, query: Question, k: int) -> bool:
         return False
 
     # -- for deduce.testing ------------------------------------------------------------
 
-    def _world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Any) -> int:
         tables = self._tables
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
@@ -775,21 +775,21 @@ class Investigation(_Investigation):
             raise InvalidInput("secret", secret, "a draw of 3 cards (killer and victim differ)")
         return row
 
-    def _secret_of(self, world: int) -> Story:
+    def secret_of(self, world: int) -> Story:
         root = self._root()._space
         return Story(*(root.labels[e][int(i)] for e, i in enumerate(root.worlds[world])))
 
     def _draw(self, index: int) -> Story:
         """The draw of remaining row ``index``; a uniform ``index`` before any clue gives
         the notebook's prior (self-play and property tests both draw stories so)."""
-        return self._secret_of(int(self._space.ids[index]))
+        return self.secret_of(int(self._space.ids[index]))
 
-    def _secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
 
         return st.integers(0, self._space.size - 1).map(self._draw)
 
-    def _clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> Any:
         from hypothesis import strategies as st
 
         story: Story = secret

@@ -14,7 +14,7 @@ def run(console: Console, *, seed: int) -> None:
     """Solve a random case of the default deck within the 12 questionings."""
     rng = random.Random(seed)
     start = Investigation()
-    case = start._secret_of(rng.randrange(start.space.size))
+    case = start.secret_of(rng.randrange(start.space.size))
     console.rule("[bold]Kreuzverhör[/bold] (default deck: names ending in * are stand-ins)")
     console.print(f"The opponent's case (hidden from the assistant) is [bold]{case}[/bold].")
     opponent = Interrogation(case)  # answers truthfully, naming what teaches least

@@ -273,7 +273,7 @@ class Investigation(_Investigation):
         """The last questioning, which cards refer to."""
         return _turn(self._clues).last
 
-    def _check(self, clue: Any) -> None:
+    def check_turn(self, clue: Any) -> None:
         """The turn rules: the limit, cards after a questioning, one card of each kind
         per questioning, the suspects' bans."""
         turn = _turn(self._clues)
@@ -351,11 +351,11 @@ class Investigation(_Investigation):
 
     # -- rules -------------------------------------------------------------------------
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         return {"deck": self.deck.to_dict(), "limit": self.limit}
 
     @classmethod
-    def _from_config(cls, config: dict[str, Any], **context: Any) -> Investigation:
+    def from_setup(cls, config: dict[str, Any], **context: Any) -> Investigation:
         if context:
             raise InvalidInput("context", sorted(context), "nothing: the saved text holds the deck")
         if "deck" not in config:
@@ -368,11 +368,11 @@ class Investigation(_Investigation):
             args.append(f"limit={self.limit}")
         return f"Investigation({', '.join(args)})"
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         deck = self.deck
         return Space(FIELDS, [deck.names(f) for f in FIELDS], self._tables.cases)
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         deck = self.deck
         column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
         if isinstance(clue, Questioning):
@@ -428,10 +428,10 @@ class Investigation(_Investigation):
         names = [t.__name__ for t in self.clue_types]
         raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
 
-    def _solution(self, labels: tuple[Any, ...]) -> Case:
+    def solution_of(self, labels: tuple[Any, ...]) -> Case:
         return Case(*labels)
 
-    def _queries(self) -> Sequence[Guess]:
+    def queries(self) -> Sequence[Guess]:
         return self._tables.guesses
 
     def _action(self, value: Any) -> Guess:
@@ -462,12 +462,12 @@ class Investigation(_Investigation):
             numbers.append(tables.guess_number[q])
         return np.array(numbers, dtype=np.int64)
 
-    def _outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
         laid = self._tables.guess_array[self._query_numbers(queries)]
         table: npt.NDArray[np.uint8] = (laid[:, None, :] == space.worlds[None, :, :]).sum(axis=2)
         return table.astype(np.uint8)
 
-    def _partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
         numbers = self._query_numbers(queries)
         cells = self._tables.case_guess[space.ids]
         weights = np.zeros(_GUESSES, dtype=np.int64)
@@ -483,7 +483,7 @@ class Investigation(_Investigation):
             mass=mass.astype(np.float64), count=count, cond_entropy=np.zeros(len(numbers))
         )
 
-    def _candidates(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
+    def possible_queries(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
         case = self._tables.guess_case[self._query_numbers(queries)]
         present = np.zeros(len(self._tables.cases) + 1, dtype=bool)
         present[space.ids] = True
@@ -503,16 +503,16 @@ class Investigation(_Investigation):
             "most_correct": _expected_correct,
         }
 
-    def _outcome_label(self, query: Any, k: int) -> int:
+    def outcome_label(self, query: Any, k: int) -> int:
         return k
 
-    def _clue(self, query: Guess, k: int) -> Questioning:
+    def clue_for(self, query: Guess, k: int) -> Questioning:
         return _questioning(query, k)
 
-    def _finished(self, query: Any, k: int) -> bool:
+    def finishes(self, query: Any, k: int) -> bool:
         return k == 4
 
-    def _world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Any) -> int:
         if isinstance(secret, Case):
             names = tuple(secret)
         elif isinstance(secret, tuple) and len(secret) == 4:
@@ -530,12 +530,12 @@ class Investigation(_Investigation):
             )
         return case
 
-    def _secret_of(self, world: int) -> Case:
+    def secret_of(self, world: int) -> Case:
         row = self._tables.cases[world]
         return Case(*(self.deck.names(f)[int(v)] for f, v in zip(FIELDS, row, strict=True)))
 
-    def _clue_strategy(self, secret: Any) -> Any:
-        return _clue_strategy(self, self._secret_of(self._world_of(secret)))
+    def clue_strategy(self, secret: Any) -> Any:
+        return _clue_strategy(self, self.secret_of(self.world_of(secret)))
 
     # -- cards in hand -----------------------------------------------------------------
 
@@ -568,7 +568,7 @@ class Investigation(_Investigation):
             if not isinstance(guess, Guess):
                 raise InvalidInput("guess", guess, "a kreuzverhoer.Guess")
             laid = guess
-            outcome = self._outcome_table(self._space, [guess])[0]
+            outcome = self.outcome_table(self._space, [guess])[0]
             total = float(self._space.total)
             parts = [
                 (
@@ -623,7 +623,7 @@ def _clue_strategy(inv: Investigation, secret: Case) -> Any:
         return _questioning(guess, right)
 
     if turn.questionings + turn.skipped < inv.limit:
-        plausible = [inv._secret_of(int(i)) for i in inv.space.ids[:200]]
+        plausible = [inv.secret_of(int(i)) for i in inv.space.ids[:200]]
         options.append(
             st.one_of(
                 st.sampled_from(inv._tables.guesses),
@@ -707,7 +707,7 @@ class Interrogation:
         view = Investigation(deck, limit=limit)
         if not isinstance(case, Case):
             raise InvalidInput("case", case, "a kreuzverhoer.Case")
-        view._world_of(case)
+        view.world_of(case)
         self.case: Case = case
         self._view = view
 
@@ -852,7 +852,7 @@ class Interrogation:
             new: Investigation | None = view.observe(clue)
         except Contradiction:
             new = None
-        if new is None or not new._contains(self.case):
+        if new is None or not new.contains_secret(self.case):
             raise InvalidInput(
                 "named",
                 answer,
@@ -958,7 +958,7 @@ def _walk(
         out.set(node.space.ids[rows], node.limit + 1)
         return
     guess = node.best(strategy)
-    outcome = node._outcome_table(node.space.take(rows), [guess])[0]
+    outcome = node.outcome_table(node.space.take(rows), [guess])[0]
     for k in np.unique(outcome):
         group = rows[outcome == k]
         if k == 4:
@@ -1001,11 +1001,11 @@ def _play_card(
         return
     by_answer: dict[Any, list[int]] = {}
     for row in group:
-        secret = parent._secret_of(int(parent.space.ids[row]))
+        secret = parent.secret_of(int(parent.space.ids[row]))
         named = Interrogation._of(secret, child).suggest(best.card)
         by_answer.setdefault(named, []).append(int(row))
     for named, rows in by_answer.items():
-        secret = parent._secret_of(int(parent.space.ids[rows[0]]))
+        secret = parent.secret_of(int(parent.space.ids[rows[0]]))
         after = Interrogation._of(secret, child).played(best.card, named).opponent
         _descend(after, np.array(rows, dtype=np.int64), parent, strategy, True, out, depth)
 
@@ -1029,4 +1029,4 @@ def hard_case(
     needed = questionings_needed(start, strategy)
     hardest = np.flatnonzero(needed == needed.max())
     choice = random.Random(seed).choice(hardest.tolist())
-    return start._secret_of(int(start.space.ids[choice]))
+    return start.secret_of(int(start.space.ids[choice]))

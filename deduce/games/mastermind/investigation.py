@@ -259,11 +259,11 @@ class Investigation(_Investigation):
 
     # -- rules -------------------------------------------------------------------------
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         rules = self.rules
         return {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         rules = self.rules
         digits = tuple(str(c + 1) for c in range(rules.colours))
         return Space(
@@ -286,34 +286,34 @@ class Investigation(_Investigation):
         check_int("white", clue.white, 0, rules.pegs - clue.black)
         return clue.black * (rules.pegs + 1) + clue.white
 
-    def _apply(self, space: Space, clue: Guess) -> Space:
+    def apply_clue(self, space: Space, clue: Guess) -> Space:
         k = self._outcome(clue)
         guess = np.array([self.rules.code(clue.code).pegs])
         row = _feedback(guess, space.worlds, self.rules.colours, self.rules.black_only)[0]
         return space.filter(row == k)
 
-    def _solution(self, labels: tuple[Any, ...]) -> Code:
+    def solution_of(self, labels: tuple[Any, ...]) -> Code:
         return Code("".join(labels))
 
-    def _queries(self) -> Sequence[Code]:
+    def queries(self) -> Sequence[Code]:
         return self.rules.codes()
 
     def _guess_array(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
         return np.array([q.pegs for q in queries], dtype=np.int64).reshape(-1, self.rules.pegs)
 
-    def _outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
         rules = self.rules
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
-    def _partition(self, space: Space, queries: Sequence[Code]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Code]) -> Partition:
         rules = self.rules
         count = rules.colours**rules.pegs
         if count <= _TABLE_LIMIT and len(queries) == count:
             table = _full_table(rules.pegs, rules.colours, rules.black_only)[:, space.ids]
             return partition(table, space.weights, np.arange(space.size))
-        return super()._partition(space, queries)
+        return super().partition(space, queries)
 
-    def _candidates(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
+    def possible_queries(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
         rules = self.rules
         if len(queries) == rules.colours**rules.pegs:
             mask = np.zeros(len(queries), dtype=bool)
@@ -323,23 +323,23 @@ class Investigation(_Investigation):
         index = self._guess_array(queries) @ powers
         return np.isin(index, space.ids)
 
-    def _outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
+    def outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
         return self.rules.decode(k)
 
-    def _clue(self, query: Code, k: int) -> Guess:
+    def clue_for(self, query: Code, k: int) -> Guess:
         black, white = self.rules.decode(k)
         return Guess(query.digits, black, white)
 
-    def _finished(self, query: Code, k: int) -> bool:
+    def finishes(self, query: Code, k: int) -> bool:
         return self.rules.decode(k)[0] == self.rules.pegs
 
-    def _world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Any) -> int:
         return self.rules.index(secret)
 
     def _action(self, value: Any) -> Code:
         return self.rules.code(value, argument="action")
 
-    def _secret_of(self, world: int) -> Code:
+    def secret_of(self, world: int) -> Code:
         return self.rules.codes()[world]
 
     def _constructor_repr(self) -> str:

@@ -417,11 +417,11 @@ class Investigation(_Investigation):
         self.check_strategy(strategy)
         accusation = self._accusation_move(strategy)
         offer = among is None or bool(among(accusation.action))
-        if not any(among is None or among(q) for q in self._queries()):
+        if not any(among is None or among(q) for q in self.queries()):
             if offer:
                 return [accusation]
             raise InvalidInput("among", among, "a test that some move passes")
-        moves = super().recommend(top=len(self._queries()), strategy=strategy, among=among)
+        moves = super().recommend(top=len(self.queries()), strategy=strategy, among=among)
         if offer and (accusation.action.certain or all(m.information < 1e-9 for m in moves)):
             moves = [accusation, *moves]
         return moves[:top]
@@ -537,7 +537,7 @@ class Investigation(_Investigation):
 
     # -- hooks ---------------------------------------------------------------------------
 
-    def _config(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "hand": list(self.hand),
@@ -548,7 +548,7 @@ class Investigation(_Investigation):
         puzzles = {s: (p.person, p.location, p.weapon) for s, p in self.puzzles.items()}
         return f"Investigation({self.players}, {self.hand!r}, {puzzles!r})"
 
-    def _initial_space(self) -> Space:
+    def initial_space(self) -> Space:
         n = self.players
         labels = [
             tuple(card.name for card in cards_in_play(n) if card.category == category)
@@ -564,7 +564,7 @@ class Investigation(_Investigation):
             state=knowledge,
         )
 
-    def _apply(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: Any) -> Space:
         knowledge: _Knowledge = space.state
         if isinstance(clue, Accused):
             row = puzzle_indices(
@@ -616,10 +616,10 @@ class Investigation(_Investigation):
         )
         return space.replace(weights=self._weights(space.ids, new), state=new)
 
-    def _solution(self, labels: tuple[Any, ...]) -> Puzzle:
+    def solution_of(self, labels: tuple[Any, ...]) -> Puzzle:
         return Puzzle(*labels)
 
-    def _queries(self) -> Sequence[Ask | Peek]:
+    def queries(self) -> Sequence[Ask | Peek]:
         sides: tuple[str | None, ...] = SIDES if self.players == 2 else (None,)
         queries: list[Ask | Peek] = [
             Ask(witness, about, side)
@@ -632,7 +632,7 @@ class Investigation(_Investigation):
             queries.append(Peek())
         return queries
 
-    def _partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
         ids = space.ids
         knowledge: _Knowledge = space.state
         allowed = self._allowed(ids, knowledge)
@@ -701,12 +701,12 @@ class Investigation(_Investigation):
         np.add.at(result, (rows, pool.ravel()), (per_card * fresh).ravel() / unseen)
         return result
 
-    def _outcome_label(self, query: Any, k: int) -> Any:
+    def outcome_label(self, query: Any, k: int) -> Any:
         if isinstance(query, Accusation):
             return _VERDICTS[k]
         return CARDS[k].name if isinstance(query, Peek) else k
 
-    def _clue(self, query: Any, k: int) -> Question | Informant | Accused:
+    def clue_for(self, query: Any, k: int) -> Question | Informant | Accused:
         if isinstance(query, Peek):
             return Informant(CARDS[k].name)
         if isinstance(query, Accusation):
@@ -716,12 +716,12 @@ class Investigation(_Investigation):
             return Accused(p.person, p.location, p.weapon)
         return Question(0, query.witness, query.about, k, query.side)
 
-    def _finished(self, query: Any, k: int) -> bool:
+    def finishes(self, query: Any, k: int) -> bool:
         return isinstance(query, Accusation) and _VERDICTS[k] == "right"
 
     # -- deduce.testing: a secret is a whole Deal ----------------------------------------
 
-    def _secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
 
         return st.randoms(use_true_random=False).map(self.sample_deal)
@@ -776,7 +776,7 @@ class Investigation(_Investigation):
             tuple(informants),
         )
 
-    def _clue_strategy(self, secret: Deal) -> Any:
+    def clue_strategy(self, secret: Deal) -> Any:
         from hypothesis import strategies as st
 
         n = self.players
@@ -807,7 +807,7 @@ class Investigation(_Investigation):
             )
         return st.one_of(options)
 
-    def _contains(self, secret: Any) -> bool:
+    def contains_secret(self, secret: Any) -> bool:
         if not isinstance(secret, Deal):
             raise InvalidInput("secret", secret, f"a Deal of {self.players} players")
         n = secret.check(self.players, argument="secret").players
