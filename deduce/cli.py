@@ -16,7 +16,7 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -173,15 +173,8 @@ def _state_dir() -> Path:
 
 def _play(args: argparse.Namespace, console: Console) -> int:
     from deduce.play import adapter as find_adapter
-    from deduce.play.adapter import Question
-    from deduce.play.session import (
-        Session,
-        ask_setup,
-        count,
-        load_file,
-        readline_reader,
-        saved_game,
-    )
+    from deduce.play.session import Session, count, load_file, readline_reader, saved_game
+    from deduce.play.setup import ask_setup
 
     if args.list:
         print("\n".join(_games()))
@@ -208,8 +201,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         if resume is None:
             raise InvalidInput("--resume", "", "a FILE (there is no autosave file)")
 
-    words: list[Callable[[], Iterable[str]]] = [lambda: ()]
-    read = readline_reader(lambda: words[0]())
+    completion: list[Callable[[str], list[str]]] = [lambda before: []]
+    read = readline_reader(lambda before: completion[0](before))
     if resume is None and autosave is not None and autosave.exists():
         resume = _offer_resume(autosave, game, read, console)
     if resume is not None:
@@ -222,14 +215,14 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     else:
         console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
 
-        def asking(question: Question) -> None:
-            words[0] = lambda: question.words
+        def asking(complete: Callable[[str], list[str]]) -> None:
+            completion[0] = complete
 
         investigation = ask_setup(game, read, console, _presets(args.set), on_question=asking)
     if args.strategy:
         investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
-    words[0] = session.completions
+    completion[0] = session.complete
     if autosave is not None:
         console.print(f"Autosaving to {escape(str(autosave))}.")
     console.print("Type a clue, or `help` for the clue syntax and the commands.")
@@ -263,7 +256,7 @@ def _offer_resume(
 ) -> Path | None:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it."""
-    from deduce.play.adapter import yes_no
+    from deduce.grammar import Context, YesNo
     from deduce.play.session import count, load_file, set_aside
 
     try:
@@ -281,7 +274,7 @@ def _offer_resume(
     while True:
         answer = read("Continue it? [yes]: ").strip() or "yes"
         try:
-            if yes_no(answer):
+            if YesNo().read(answer, Context(), "answer"):
                 return autosave
             break
         except InvalidInput as error:
@@ -343,7 +336,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from deduce.play import adapter as find_adapter
-    from deduce.play.session import ask_setup
+    from deduce.play.setup import ask_setup
     from deduce.simulate import Stats, simulate
 
     game = find_adapter(args.game)
@@ -363,7 +356,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
     start = ask_setup(game, no_questions, console, _presets(args.set))
     strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
-    strategies = strategies or [game.strategy]
+    strategies = strategies or [game.strategy(start)]
     opening = None
     for name in strategies:
         start.check_strategy(name)  # every name before any work
@@ -448,6 +441,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, console)
         elif args.command == "simulate":
             return _simulate(args, console)
+    except InvalidInput as error:
+        from deduce.play.adapter import refusal
+
+        console.print(f"[red]error:[/red] {escape(refusal(error))}")
+        return 1
     except DeduceError as error:
         console.print(f"[red]error:[/red] {escape(str(error))}")
         return 1
