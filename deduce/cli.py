@@ -257,6 +257,7 @@ def _offer_resume(
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it."""
     from deduce.grammar import Context, YesNo
+    from deduce.play.adapter import refusal
     from deduce.play.session import count, load_file, set_aside
 
     try:
@@ -278,7 +279,7 @@ def _offer_resume(
                 return autosave
             break
         except InvalidInput as error:
-            console.print(f"[red]refused:[/red] {escape(str(error))}")
+            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
     backup = set_aside(autosave)
     console.print(f"The earlier session is kept in {escape(str(backup))}.")
     return None

@@ -553,8 +553,10 @@ def split(line: str) -> tuple[list[str], str]:
 class _Walk:
     """Reads the words of one verb's line; records what could come next."""
 
-    def __init__(self, verb: Verb, context: Context, strict: bool) -> None:
+    def __init__(self, verb: Verb, context: Context, strict: bool, shape: str = "") -> None:
         self.verb = verb
+        self.shape = shape
+        self.line = ""
         self.context = context
         self.strict = strict
         self.values: dict[str, Any] = dict(context.values)
@@ -650,10 +652,10 @@ class _Walk:
                     continue
             self._store(arg, token)
             return
-        self._fail("line", token, "nothing more", reason="one word too many")
+        self._fail("line", self.line, self.shape, reason=f"{quoted(token)} is one word too many")
 
-    def finish(self, line: str, usage: str, example: str) -> dict[str, Any]:
-        shape = usage if example in {"", self.verb.name} else f"{usage}, e.g. {example}"
+    def finish(self) -> dict[str, Any]:
+        line, shape = self.line, self.shape
         if self.after_keyword is not None:
             arg = self.after_keyword
             self._fail("line", line, shape, reason=f"{arg.name} after {arg.keyword} is missing")
@@ -748,16 +750,19 @@ class Grammar:
                     reason=f"{quoted(tokens[0])} is neither",
                 )
         errors: list[tuple[int, InvalidInput]] = []
+        line = " ".join(tokens)
         for verb in verbs:
-            walk = _Walk(verb, Context(investigation), strict=True)
+            usage = self.usage(verb, investigation)
+            example = verb.examples[0] if verb.examples else ""
+            shape = usage if example in {"", verb.name} else f"{usage}, e.g. {example}"
+            walk = _Walk(verb, Context(investigation), strict=True, shape=shape)
+            walk.line = line
             done = 0
             try:
                 for token in rest:
                     walk.take(token)
                     done += 1
-                example = verb.examples[0] if verb.examples else ""
-                line = " ".join(tokens)
-                return Call(verb, walk.finish(line, self.usage(verb, investigation), example))
+                return Call(verb, walk.finish())
             except InvalidInput as error:
                 errors.append((done, error))
         raise max(errors, key=lambda e: e[0])[1]

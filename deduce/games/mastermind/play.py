@@ -67,8 +67,7 @@ GRAMMAR = Grammar(
                 Arg("BLACK", Integer(0, _pegs)),
                 Arg("WHITE", Integer(0, _white_high), when=lambda c: not _black_only(c)),
             ),
-            "the guess CODE got BLACK black and WHITE white pegs (the word guess may be\n"
-            "left out; with black pegs only: CODE BLACK)",
+            "the guess CODE got these black and white pegs (the word guess may be left out)",
             ("1122 1 0", "guess 1344 0 1"),
             _guess,
             implied=True,
@@ -76,9 +75,9 @@ GRAMMAR = Grammar(
     ),
     notes="A code is written as digits from 1 to the number of colours, e.g. 1122.",
     setup=(
-        Question("pegs", Integer(1, 8), "pegs in a code, 1 to 8", "4", check=_check_game),
-        Question("colours", Integer(2, 9), "colours, 2 to 9", "6", check=_check_game),
-        Question("black_only", YesNo(), "only black pegs are given, yes or no", "no"),
+        Question("pegs", Integer(1, 8), "in a code, 1 to 8", "4", check=_check_game),
+        Question("colours", Integer(2, 9), "2 to 9", "6", check=_check_game),
+        Question("black_only", YesNo(), "only black pegs are given: yes or no", "no"),
     ),
 )
 
@@ -111,7 +110,7 @@ class MastermindAdapter(Adapter):
         if code is None:
             return None
         guessed = any(
-            isinstance(c, Guess) and c.code == code and c.black == inv.rules.pegs for c in inv.clues
+            isinstance(c, Guess) and str(c.code) == str(code) and c.black == inv.rules.pegs for c in inv.clues
         )
         if guessed:
             return f"Solved: {code}"
