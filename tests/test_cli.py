@@ -124,21 +124,21 @@ def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["simulate", "nosuchgame"], "game "nosuchgame" is not valid"),
-        (["simulate", "mastermind", "--strategy", "best"], "strategy "best" is not valid"),
-        (["simulate", "mastermind", "--opening", "9"], "--opening "9" is not valid"),
-        (["simulate", "mastermind", "--set", "pegs"], "--set "pegs" is not valid"),
+        (["simulate", "nosuchgame"], 'game "nosuchgame" is not valid'),
+        (["simulate", "mastermind", "--strategy", "best"], 'strategy "best" is not valid'),
+        (["simulate", "mastermind", "--opening", "9"], '--opening "9" is not valid'),
+        (["simulate", "mastermind", "--set", "pegs"], '--set "pegs" is not valid'),
         (
             ["simulate", "mastermind", "--executor", "serial", "--scheduler", "x"],
-            "--scheduler "x" is not valid",
+            '--scheduler "x" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"],
-            "--scheduler "tcp://127.0.0.1:1" is not valid",
+            '--scheduler "tcp://127.0.0.1:1" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "dask", "--scheduler", "nonsense"],
-            "--scheduler "nonsense" is not valid",
+            '--scheduler "nonsense" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "serial", "--workers", "2"],
@@ -161,7 +161,7 @@ def test_simulate_errors_are_messages(args: list[str], message: str) -> None:
 def test_simulate_refuses_games_it_does_not_apply_to() -> None:
     result = run("simulate", "bsi")
     assert result.returncode == 1
-    assert "game "bsi" is not valid" in result.stdout
+    assert 'game "bsi" is not valid' in result.stdout
     assert "'mastermind', 'kreuzverhoer'" in result.stdout.replace("\n", " ")
 
 

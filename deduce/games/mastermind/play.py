@@ -110,7 +110,8 @@ class MastermindAdapter(Adapter):
         if code is None:
             return None
         guessed = any(
-            isinstance(c, Guess) and str(c.code) == str(code) and c.black == inv.rules.pegs for c in inv.clues
+            isinstance(c, Guess) and str(c.code) == str(code) and c.black == inv.rules.pegs
+            for c in inv.clues
         )
         if guessed:
             return f"Solved: {code}"
