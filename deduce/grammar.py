@@ -334,7 +334,7 @@ class Fact:
         name_text, sep, value_text = text.partition("=")
         if not sep or not value_text.strip():
             example = next(iter(fields), "FIELD")
-            raise InvalidInput(argument, text, f"FIELD=NAME, e.g. {example}=...")
+            raise InvalidInput("fact", text, f"FIELD=NAME, e.g. {example}=...")
         name = choose(name_text, list(fields), "field")
         parts = value_text.split(",") if self.several else [value_text]
         if not all(p.strip() for p in parts):
@@ -416,6 +416,11 @@ class Arg:
     def key(self) -> str:
         """The key of the argument's value."""
         return self.store or self.name.lower()
+
+    @property
+    def said(self) -> str:
+        """The argument as a refusal names it (``crime``; a one-letter name as it is)."""
+        return self.name.lower() if len(self.name) > 2 else self.name
 
     def usage(self) -> str:
         """How the argument is written in a usage line."""
@@ -585,7 +590,7 @@ class _Walk:
 
     def _store(self, arg: Arg, text: str | list[str]) -> None:
         try:
-            name = arg.name.lower()
+            name = arg.said
             if isinstance(text, list):
                 value: Any = tuple(arg.kind.read(t, self._context(), name) for t in text)
             else:
@@ -603,7 +608,7 @@ class _Walk:
             arg = self.open
             self.open = None
             if not self.words:
-                self._fail(arg.name.lower(), "", f"{arg.usage()} with at least one word")
+                self._fail(arg.said, "", f"{arg.usage()} with at least one word")
             self._store(arg, " ".join(self.words) if arg.rest else list(self.words))
             self.words = []
 
@@ -625,9 +630,7 @@ class _Walk:
             self._close()
             arg, value = found
             if arg.key in self.read and not arg.repeated:
-                self._fail(
-                    arg.name.lower(), token, f"{arg.usage()} once", reason="it is said twice"
-                )
+                self._fail(arg.said, token, f"{arg.usage()} once", reason="it is said twice")
             if isinstance(arg.kind, Flag):
                 self.values[arg.key] = self.read[arg.key] = True
             elif value is not None:
@@ -644,10 +647,9 @@ class _Walk:
             if arg.rest or arg.repeated:
                 self.open, self.words = arg, [token]
                 return
-            later = self.at < len(self.positional) or bool(self.keywords)
-            if arg.optional and later:
+            if arg.optional and self.at < len(self.positional):
                 try:
-                    arg.kind.read(token, self._context(), arg.name.lower())
+                    arg.kind.read(token, self._context(), arg.said)
                 except InvalidInput:
                     continue
             self._store(arg, token)

@@ -36,13 +36,13 @@ def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
     if value is None or value == "":
         head = f"{'' if argument.startswith('the ') else 'the '}{argument} is missing"
     elif isinstance(value, str | Path):
-        head = f"{argument} {quoted(str(value))} is not valid"
+        head = f"{argument} {quoted(str(value), 120)} is not valid"
     elif isinstance(value, bool):
         head = f"{argument} {'yes' if value else 'no'} is not valid"
     elif isinstance(value, int | float):
         head = f"{argument} {value} is not valid"
     elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
-        head = f"{argument} {quoted(' '.join(str(v) for v in value))} is not valid"
+        head = f"{argument} {quoted(' '.join(str(v) for v in value), 120)} is not valid"
     else:
         head = f"{show(value)} is not possible"
     if error.reason:
