@@ -79,9 +79,10 @@ from deduce.games.kreuzverhoer.counting import (
     guess_tables,
 )
 from deduce.games.kreuzverhoer.deck import BANNABLE_CARDS, FIELDS, Deck, deck_template
+from deduce.info import round_bits
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
-from deduce.strategy import Partition, _round, information
+from deduce.strategy import Partition, information
 
 __all__ = [
     "BANNABLE_CARDS",
@@ -497,7 +498,7 @@ class Investigation(_Investigation):
             "win_probability": lambda part: np.stack(
                 [
                     _win_probability(part, left),
-                    _expected_correct(part) if left <= 1 else _round(information(part)),
+                    _expected_correct(part) if left <= 1 else round_bits(information(part)),
                 ]
             ),
             "most_correct": _expected_correct,
