@@ -102,7 +102,7 @@ GAMES: tuple[GameEntry, ...] = (
         aliases=("black-stories-investigation", "black-stories"),
         kinds=(
             ("Investigation", "deduce.games.bsi.investigation:Investigation"),
-            ("Table", "deduce.games.bsi.investigation:Table"),
+            ("Table", "deduce.games.bsi.table:Table"),
         ),
         tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
         autosave="bsi",
