@@ -180,12 +180,12 @@ def _state_dir() -> Path:
 def _play(args: argparse.Namespace, console: Console) -> int:
     from deduce.play import adapter as find_adapter
     from deduce.play.adapter import Question
+    from deduce.play.reader import line_reader
     from deduce.play.session import (
         Session,
         ask_setup,
         count,
         load_file,
-        readline_reader,
         saved_game,
     )
 
@@ -215,7 +215,10 @@ def _play(args: argparse.Namespace, console: Console) -> int:
             raise InvalidInput("--resume", "", "a FILE (there is no autosave file)")
 
     words: list[Callable[[], Iterable[str]]] = [lambda: ()]
-    read = readline_reader(lambda: words[0]())
+    read = line_reader(
+        lambda before: words[0](),
+        history=_state_dir() / f"{registry.find(game.name).autosave}.history",
+    )
     if resume is None and autosave is not None and autosave.exists():
         resume = _offer_resume(autosave, game, read, console)
     if resume is not None:
