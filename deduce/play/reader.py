@@ -168,8 +168,8 @@ def line_reader(
 
     Args:
         words: the completion words for the text before the cursor.
-        history: the file that keeps the lines across sessions (its directory is made
-            when needed; None keeps them for this session only).
+        history: the file that keeps the lines across sessions (made with its folder
+            when the first line is typed; None keeps them for this session only).
         stdin: where lines come from (default ``sys.stdin``).
         stdout: where prompts go (default ``sys.stdout``).
 
@@ -188,14 +188,7 @@ def line_reader(
     sink = stdout if stdout is not None else sys.stdout
     if not _is_terminal(source):
         return _plain_reader(source, sink)
-    store: History = InMemoryHistory()
-    if history is not None:
-        try:
-            history.parent.mkdir(parents=True, exist_ok=True)
-            history.touch()
-            store = FileHistory(str(history))
-        except OSError:  # a read-only home: the history lasts for this session only
-            store = InMemoryHistory()
+    store: History = InMemoryHistory() if history is None else _FileHistory(history)
     completer = LineCompleter(words)
     if not _dumb_terminal():
         session: PromptSession[str] = PromptSession(
@@ -226,6 +219,22 @@ def line_reader(
             sink.flush()
 
     return read
+
+
+class _FileHistory(FileHistory):
+    """The lines of past sessions; the file and its folder are made by the first line
+    typed, and a file that cannot be written keeps the lines for this session only."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+
+    def store_string(self, string: str) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            super().store_string(string)
+        except OSError:
+            pass
 
 
 def _is_terminal(stream: TextIO) -> bool:
