@@ -83,9 +83,9 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
     term.send("lay woman/knife 1 2")
     term.expect_prompt(PROMPT)
     bad = {
-        "lay woman/knife 1": 'refused: the line "lay woman/knife 1" is not valid (FIELD is missing)',
+        "lay woman/knife 1": 'the line "lay woman/knife 1" is not valid (FIELD is missing)',
         "lay purple/knife 1 2": 'refused: card "purple/knife" is not valid',
-        "lay man/day 1 4": 'refused: field "4" is not valid; expected one of 0/1, 0, 1, 2, 3',
+        "lay man/day 1 4": 'refused: field "4" is not valid; expected one of 0/1, 0, 1, 2',
         "solve 1 woman/day 3 right": 'refused: case "woman/day" is not valid',
         "solve 1 woman/day/outside/knife 3 maybe": 'refused: right|wrong "maybe" is not valid',
         "lay man/day 1 0/1": "refused: lays man/day at seat 1: field 0/1 is not possible (a card "

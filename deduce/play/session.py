@@ -11,8 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import re
-import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +26,17 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal, syntax
 from .files import load_file, save_file, set_aside
+from .reader import Reader, split
 
 __all__ = [
     "COMMANDS",
     "Session",
     "count",
     "load_file",
-    "readline_reader",
     "save_file",
     "set_aside",
     "strategy_names",
 ]
-
-Reader = Callable[[str], str]
 
 
 def count(n: int, noun: str) -> str:
@@ -227,7 +224,7 @@ class Session:
         if not text or text.startswith("#"):
             return
         try:
-            tokens = shlex.split(text)
+            tokens = split(text)
         except ValueError as error:
             self._refuse(f"cannot read the line ({error}); close the quotes")
             return
@@ -470,29 +467,3 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.samefile(b)
     except OSError:
         return False
-
-
-def readline_reader(complete: Callable[[str], list[str]]) -> Reader:
-    """``input`` with Tab completion by ``complete(line before the cursor)`` (when
-    readline is available)."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - readline is missing on some platforms
-        return input
-
-    matches: list[str] = []
-
-    def completer(text: str, state: int) -> str | None:
-        nonlocal matches
-        if state == 0:
-            before = readline.get_line_buffer()[: readline.get_endidx()]
-            try:
-                matches = [w + " " for w in complete(before)]
-            except Exception:  # completion must never break the prompt
-                matches = []
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer(completer)
-    readline.set_completer_delims(" \t\n")
-    readline.parse_and_bind("tab: complete")
-    return input
