@@ -25,7 +25,7 @@ Example:
     >>> call.verb.name, call.values
     ('ask', {'witness': 2, 'about': 'blue'})
     >>> grammar.complete("ask 2 ")
-    ['blue', 'red']
+    ['red', 'blue']
     >>> grammar.usage(grammar.verbs[0])
     'ask WITNESS ABOUT'
 """
@@ -771,7 +771,8 @@ class Grammar:
 
     def complete(self, before: str, investigation: Any = None) -> list[str]:
         """The words that may be typed at the end of ``before`` (the line up to the
-        cursor): verbs first, then what the argument being typed can be.
+        cursor): verbs first, then what the argument being typed can be, in the order
+        they are declared.
 
         Example:
             >>> Grammar((Verb(("undo",), (), "take back", ("undo",), print),)).complete("un")
@@ -803,8 +804,7 @@ class Grammar:
             except Exception:  # completion must never break the prompt
                 continue
         folded = partial.casefold()
-        found = [c for c in dict.fromkeys(candidates) if c.casefold().startswith(folded)]
-        return sorted(found, key=str.casefold) if partial or not done else found
+        return [c for c in dict.fromkeys(candidates) if c.casefold().startswith(folded)]
 
     def examples(self) -> list[str]:
         """Every example line of every verb."""
