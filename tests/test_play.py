@@ -127,7 +127,11 @@ def test_resume_after_a_crash(tmp_path: Path) -> None:
     term.expect_prompt(PROMPT)
     term.kill()
     leftovers = [p.name for p in autosave(tmp_path).parent.iterdir()]
-    assert leftovers == ["mastermind.json"]
+    assert sorted(leftovers) == [
+        ".mastermind.json.lock",
+        "mastermind.history",
+        "mastermind.json",
+    ]  # lock: stale
 
     again = Terminal(["play", "mastermind", "--resume"], home=tmp_path)
     assert "Resumed 2 clues" in again.expect_prompt(PROMPT)
@@ -136,6 +140,8 @@ def test_resume_after_a_crash(tmp_path: Path) -> None:
     again.send("quit")
     assert again.finish() == 0
     assert len(saved_clues(autosave(tmp_path))) == 3
+    saved = sorted(p.name for p in autosave(tmp_path).parent.iterdir())
+    assert saved == ["mastermind.history", "mastermind.json"]
 
 
 def test_bad_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
@@ -381,7 +387,8 @@ def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
     again.expect("end of input: no game started")
     assert again.finish() == 1
     assert autosave(tmp_path).read_text() == before  # not moved aside, not replaced
-    assert [p.name for p in autosave(tmp_path).parent.iterdir()] == ["mastermind.json"]
+    saved = sorted(p.name for p in autosave(tmp_path).parent.iterdir())
+    assert saved == ["mastermind.history", "mastermind.json"]
 
 
 def test_typed_text_is_shown_as_typed(tmp_path: Path) -> None:
@@ -435,7 +442,7 @@ def test_an_unreadable_autosave_is_kept_aside_with_a_message(tmp_path: Path) -> 
 
 
 def test_save_file_syncs_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deduce.play import session
+    from deduce.play import files
 
     synced: list[bool] = []
     real = os.fsync
@@ -444,10 +451,10 @@ def test_save_file_syncs_the_directory(tmp_path: Path, monkeypatch: pytest.Monke
         synced.append(stat.S_ISDIR(os.fstat(fd).st_mode))
         real(fd)
 
-    monkeypatch.setattr(session.os, "fsync", fsync)
-    session.save_file(tmp_path / "a.json", Investigation())
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    files.save_file(tmp_path / "a.json", Investigation())
     assert synced == [False, True]  # the file's data, then the directory's new entry
     with pytest.raises(FileNotFoundError):
-        session.save_file(tmp_path / "missing" / "a.json", Investigation())
-    session.save_file(tmp_path / "made" / "a.json", Investigation(), create_directory=True)
+        files.save_file(tmp_path / "missing" / "a.json", Investigation())
+    files.save_file(tmp_path / "made" / "a.json", Investigation(), create_directory=True)
     assert Investigation.from_json((tmp_path / "made" / "a.json").read_text()) == Investigation()

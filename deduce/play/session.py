@@ -9,14 +9,9 @@ leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import json
-import os
-import secrets
-import shlex
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +23,8 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 
 from .adapter import Adapter, Question, choose, word
+from .files import load_file, save_file, set_aside
+from .reader import Reader, split
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside"]
 
@@ -44,8 +41,6 @@ COMMANDS: dict[str, str] = {
     "quit": "leave (the session stays saved)",
 }
 
-Reader = Callable[[str], str]
-
 
 def count(n: int, noun: str) -> str:
     """``n`` and ``noun``, in the plural unless ``n`` is 1.
@@ -55,83 +50,6 @@ def count(n: int, noun: str) -> str:
         ('1 clue', '2 clues')
     """
     return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def save_file(path: Path, investigation: Investigation, *, create_directory: bool = False) -> None:
-    """Write ``investigation`` to ``path`` atomically (a temporary file, then a rename).
-
-    The file gets the usual permissions of a new file (0666 less the umask). The
-    directory is synced after the rename, so that the new name survives a power cut.
-
-    Args:
-        path: the file.
-        investigation: what to write.
-        create_directory: create missing directories (for the autosave file only: a file
-            named by the player in a directory that does not exist is most likely a typing
-            mistake).
-
-    Raises:
-        OSError: the file cannot be written (e.g. its directory does not exist).
-    """
-    if create_directory:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(investigation.to_json())
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # not every platform can open a directory
-        directory = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
-
-def set_aside(path: Path) -> Path:
-    """Rename ``path`` to ``path.bak`` (or ``.bak.2``, ``.bak.3``, ... if that exists):
-    a saved session is never overwritten. Returns the new name."""
-    backup = path.with_name(path.name + ".bak")
-    number = 1
-    while backup.exists():
-        number += 1
-        backup = path.with_name(f"{path.name}.bak.{number}")
-    os.replace(path, backup)
-    return backup
-
-
-def load_file(path: Path, kind: type[Investigation]) -> Investigation:
-    """Read a session saved by :func:`save_file` (every clue is checked again)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(
-            "file", str(path), "a readable saved session", reason=error.strerror
-        ) from None
-    return kind.from_json(text)
-
-
-def saved_game(path: Path) -> str:
-    """The game's name stored in a saved session."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InvalidInput(
-            "file", str(path), "a readable saved session", reason=error.strerror
-        ) from None
-    except json.JSONDecodeError as error:
-        raise InvalidInput("file", str(path), "a saved session (JSON)", reason=str(error)) from None
-    game = document.get("game") if isinstance(document, dict) else None
-    if not isinstance(game, str):
-        raise InvalidInput("file", str(path), "a saved session naming its game")
-    return game
 
 
 Fact = tuple[str, Any]  # a field of the solution and one of its values
@@ -167,6 +85,8 @@ class Session:
         self.autosave = autosave
         self.strategy = strategy or adapter.strategy
         self.refused: Contradiction | None = None
+        self.refusals = 0  # lines refused so far
+        self.saved = False  # whether the autosave file holds the current state
 
     # -- the loop ------------------------------------------------------------------
 
@@ -190,8 +110,13 @@ class Session:
                 break
             except KeyboardInterrupt:
                 self.console.print("\n(interrupted)")
-        if self.autosave is not None:
+        if self.autosave is not None and self.saved:
             self.console.print(f"Session saved in {escape(str(self.autosave))}.")
+        elif self.autosave is not None:
+            self.console.print(
+                f"[red]The session is not saved:[/red] {escape(str(self.autosave))} could "
+                "not be written."
+            )
 
     def handle(self, line: str) -> None:
         """Carry out one line: a command or a clue."""
@@ -199,7 +124,7 @@ class Session:
         if not text or text.startswith("#"):
             return
         try:
-            tokens = shlex.split(text)
+            tokens = split(text)
         except ValueError as error:
             self._refuse(f"cannot read the line: {error}")
             return
@@ -246,6 +171,7 @@ class Session:
             self._refuse(f"internal error ({type(error).__name__}: {error}); nothing changed")
 
     def _refuse(self, message: str) -> None:
+        self.refusals += 1
         self.console.print(f"[red]refused:[/red] {escape(message)}")
 
     def _numbered(self, clue: Any) -> str:
@@ -386,7 +312,15 @@ class Session:
             and self.autosave.exists()
             and not _same_file(self.autosave, path)
         ):
-            backup = set_aside(self.autosave)
+            try:
+                backup = set_aside(self.autosave)
+            except OSError as error:
+                raise InvalidInput(
+                    "load",
+                    str(path),
+                    "a session loaded once the session so far is kept",
+                    reason=f"{self.autosave} cannot be kept aside: {error.strerror}",
+                ) from None
             self.console.print(f"The session so far is kept in {escape(str(backup))}.")
         self.investigation = loaded
         self.refused = None
@@ -420,8 +354,15 @@ class Session:
             return
         try:
             save_file(self.autosave, self.investigation, create_directory=True)
-        except OSError as error:
-            self._refuse(f"could not autosave to {self.autosave}: {error.strerror}")
+        except (OSError, DeduceError) as error:
+            self.saved = False
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            self.console.print(
+                f"[red]could not autosave[/red] to {escape(str(self.autosave))}: "
+                f"{escape(str(reason))}"
+            )
+        else:
+            self.saved = True
 
     # -- completion ----------------------------------------------------------------
 
@@ -502,25 +443,3 @@ def _ask(question: Question, read: Reader, console: Console) -> tuple[str, Any]:
             return text, question.convert(text)
         except DeduceError as error:
             console.print(f"[red]refused:[/red] {escape(str(error))}")
-
-
-def readline_reader(words: Callable[[], Iterable[str]]) -> Reader:
-    """``input`` with Tab completion of ``words()`` (when readline is available)."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - readline is missing on some platforms
-        return input
-
-    matches: list[str] = []
-
-    def complete(text: str, state: int) -> str | None:
-        nonlocal matches
-        if state == 0:
-            folded = text.casefold()
-            matches = [w + " " for w in words() if w.casefold().startswith(folded)]
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer(complete)
-    readline.set_completer_delims(" \t\n")
-    readline.parse_and_bind("tab: complete")
-    return input

@@ -140,7 +140,6 @@ def _options(
         ]
         return max(values, default=0.0)
 
-
     options = []
     for opponent, p, case, later, risk, second in seen:
         n = cards[opponent]
