@@ -43,7 +43,9 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     pass
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(setup: str = "") -> argparse.ArgumentParser:
+    """The command line; ``setup``: the set-up answers shown by ``play`` and ``simulate``
+    ``--help`` (made only when help is asked for: it imports the games)."""
     parser = argparse.ArgumentParser(
         prog="deduce",
         description="The detective's notebook for tabletop crime deduction games.",
@@ -87,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
             "  deduce play mastermind\n"
             "  deduce play mastermind --set pegs=4 --set colours=6\n"
             "  deduce play mastermind --resume          (continue the last session)\n"
-            "  deduce play --resume mygame.json"
+            "  deduce play --resume mygame.json" + (f"\n\n{setup}" if setup else "")
         ),
     )
     play.add_argument("game", nargs="?", help=f"the game: {', '.join(_games())}")
@@ -131,6 +133,7 @@ def _parser() -> argparse.ArgumentParser:
             "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
             "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
             "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
+            + (f"\n\n{setup}" if setup else "")
         ),
     )
     sim.add_argument("game", help="the game: mastermind or kreuzverhoer")
@@ -581,7 +584,14 @@ def _opening(game: Any, start: Any, text: str) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    setup = ""
+    if {"-h", "--help"} & set(words) and {"play", "simulate"} & set(words):
+        from deduce.play.setup import setup_help
+
+        named = [w for w in words if any(e.matches(w) for e in registry.GAMES)]
+        setup = setup_help([registry.find(w).name for w in named] or _games())
+    args = _parser(setup).parse_args(argv)
     console = Console(highlight=False, emoji=False)
     try:
         return _run(args, console)

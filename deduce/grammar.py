@@ -630,7 +630,8 @@ class _Walk:
             self._close()
             arg, value = found
             if arg.key in self.read and not arg.repeated:
-                self._fail(arg.said, token, f"{arg.usage()} once", reason="it is said twice")
+                said = token if value is None else value
+                self._fail(arg.said, said, f"{arg.usage()} once", reason="it is said twice")
             if isinstance(arg.kind, Flag):
                 self.values[arg.key] = self.read[arg.key] = True
             elif value is not None:

@@ -115,7 +115,7 @@ def test_bad_lines(tmp_path: Path) -> None:
         "separated by single commas",
         "out weapon=Gift,": 'refused: weapon "Gift," is not valid',
         "out weapon=gift,gif": 'refused: weapon "gift,gif" is not valid (a repeat)',
-        "out weapon=Gift card=profiler card=informant": 'refused: card "card=informant" is not '
+        "out weapon=Gift card=profiler card=informant": 'refused: card "informant" is not '
         "valid (it is said twice)",
         "is suspect=nora suspect=juri": 'refused: suspect "Juri L." is not valid (suspect is '
         "said twice)",

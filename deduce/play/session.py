@@ -111,9 +111,9 @@ def _command(
 
 COMMANDS = Grammar(
     (
-        _command(("undo",), (), "take back the last clue", ("undo",), "undo"),
-        _command(("history",), (), "list the clues so far", ("history",), "history"),
-        _command(("show",), (), "show the state again", ("show",), "show"),
+        _command(("undo",), (), "take back the last clue", (), "undo"),
+        _command(("history",), (), "list the clues so far", (), "history"),
+        _command(("show",), (), "show the state again", (), "show"),
         _command(
             ("why",),
             (
@@ -126,7 +126,7 @@ COMMANDS = Grammar(
                 ),
             ),
             "why the last clue was refused, or which clues make the facts certain\n"
-            "(FACT: FIELD=VALUE, certain or ruled out, e.g. why peg1=1)",
+            "(FACT: FIELD=VALUE, a value certain or ruled out)",
             ("why",),
             "why",
         ),
@@ -151,7 +151,7 @@ COMMANDS = Grammar(
             ("strategy", "strategy entropy"),
             "set_strategy",
         ),
-        _command(("help", "?"), (), "this text", ("help",), "help"),
+        _command(("help", "?"), (), "this text", (), "help"),
         _command(("quit", "exit"), (), "leave (the session stays saved)", (), "quit"),
     )
 )

@@ -8,7 +8,7 @@ the first word of the prompt; case, spaces and ``_`` do not matter).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -20,7 +20,7 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal
 
-__all__ = ["ask_setup", "presets"]
+__all__ = ["ask_setup", "presets", "setup_help"]
 
 Reader = Callable[[str], str]
 Completer = Callable[[str], list[str]]
@@ -94,6 +94,38 @@ def ask_setup(
             for name in again:
                 answers.pop(name, None)
                 typed.remove(name)
+
+
+def setup_help(names: Sequence[str]) -> str:
+    """The set-up answers of each named game, as ``--set KEY=VALUE`` takes them: every
+    key with an answer of the right form (the default when there is one) and what it is.
+
+    Example:
+        >>> print(setup_help(["mastermind"]))
+        Set-up answers of mastermind (--set KEY=VALUE; the same keys start the prompts):
+          pegs=4          in a code, 1 to 8
+          colours=6       2 to 9
+          black_only=no   only black pegs are given: yes or no
+    """
+    from deduce.play import adapter
+
+    blocks = []
+    for name in names:
+        game = adapter(name)
+        lines = [
+            f"Set-up answers of {game.name} (--set KEY=VALUE; the same keys start the prompts):"
+        ]
+        rows = [
+            (f"{q.key}={_shell(q.default or q.example or '')}", q.help) for q in game.grammar.setup
+        ]
+        width = max((len(k) for k, _ in rows), default=0)
+        lines.extend(f"  {k:<{max(width, 13)}}  {h}" for k, h in rows)
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _shell(answer: str) -> str:
+    return f'"{answer}"' if " " in answer else answer
 
 
 def _completer(question: Question, answers: Mapping[str, Any]) -> Completer:

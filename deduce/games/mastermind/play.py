@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deduce.errors import InvalidInput
 from deduce.games.mastermind import Code, Game, Guess, Investigation
 from deduce.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 from deduce.play.adapter import Adapter
@@ -55,7 +56,22 @@ def _guess(inv: Investigation, values: dict[str, Any]) -> Investigation:
 
 
 def _check_game(answers: Mapping[str, Any]) -> None:
-    Game(pegs=answers["pegs"], colours=answers.get("colours", 2))
+    """The pegs with the colours given (the colours answer names the problem)."""
+    pegs, colours = answers["pegs"], answers.get("colours", 2)
+    try:
+        Game(pegs=pegs, colours=colours)
+    except InvalidInput as error:
+        fit = [c for c in range(2, 10) if _fits(pegs, c)]
+        expected = f"at most {max(fit)} colours with {pegs} pegs" if fit else error.expected
+        raise InvalidInput("colours", colours, expected, reason=error.reason) from None
+
+
+def _fits(pegs: int, colours: int) -> bool:
+    try:
+        Game(pegs=pegs, colours=colours)
+    except InvalidInput:
+        return False
+    return True
 
 
 GRAMMAR = Grammar(

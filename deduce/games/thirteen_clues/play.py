@@ -14,6 +14,13 @@ from deduce.play.adapter import Adapter
 __all__ = ["ADAPTER", "GRAMMAR", "ThirteenCluesAdapter"]
 
 _MAX_PLAYERS = 6
+_PUZZLES = (  # example answers, all different cards
+    "Duke Park Gun",
+    "Nurse Plaza Rifle",
+    "Maid Museum Sword",
+    "Butcher Library Poison",
+    "Dancer Theater Blowgun",
+)
 
 
 def _players(context: Context) -> int:
@@ -59,7 +66,7 @@ def _seat_question(seat: int) -> Question:
         f"seat_{seat}",
         Several(Name(_card_names), 3),
         f"the puzzle in front of seat {seat}: person location weapon",
-        example=("Duke Park Gun", "Nurse Plaza Rifle", "Maid Museum Sword")[min(seat, 3) - 1],
+        example=_PUZZLES[seat - 1],
         check=_check_cards,
         when=lambda answers: int(answers["players"]) > seat,
     )
