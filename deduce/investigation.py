@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, short
+from deduce._validation import check_clue, check_int, short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, information, partition, rank, scores
@@ -295,6 +295,7 @@ class Investigation:
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        clue = check_clue(clue)  # every field of its type, as plain Python data
         self.check_turn(clue)
         space = self.apply_clue(self._space, clue)
         if space.total == 0:
@@ -503,10 +504,14 @@ class Investigation:
         """
         marginals = self.marginals()
         settled_to: list[tuple[str, Any, float]] = []
+        if not isinstance(facts, (list, tuple)) or not all(
+            isinstance(fact, (list, tuple)) and len(fact) == 2 for fact in facts
+        ):
+            raise InvalidInput("facts", facts, "a list of (field, value) pairs")
         for name, value in facts:
-            if name not in marginals:
+            if not isinstance(name, str) or name not in marginals:
                 raise InvalidInput("field", name, list(marginals))
-            if value not in marginals[name]:
+            if not _hashable(value) or value not in marginals[name]:
                 raise InvalidInput("value", value, list(marginals[name]))
             p = marginals[name][value]
             if p not in (0.0, 1.0):
@@ -533,6 +538,7 @@ class Investigation:
     def _ranking(
         self, strategy: str, among: Callable[[Any], bool] | None = None
     ) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
+        self.check_strategy(strategy)
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
@@ -561,7 +567,7 @@ class Investigation:
             'minimax'
         """
         known = [*STRATEGIES, *self._extra_strategies()]
-        if strategy not in known:
+        if not isinstance(strategy, str) or strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
 
@@ -751,6 +757,14 @@ def deletion_filter(
             if on_keep is not None:
                 on_keep(item)
     return kept
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _encode(value: Any) -> Any:

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_names
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     _BLOCKS,
@@ -215,7 +215,7 @@ class Investigation(_Investigation):
             {'scene': 'Ulm'}
         """
         scene = _last_questioning(self._clues, "investigators_on_site").scene
-        named = None if weapons is None else tuple(_as_names(weapons))
+        named = None if weapons is None else check_names("weapons", _as_names(weapons))
         return self.observe(InvestigatorsOnSite(scene, named))
 
     def confrontation(self, correct: bool) -> Investigation:
@@ -226,7 +226,7 @@ class Investigation(_Investigation):
     def informant(self, scenes: Sequence[str]) -> Investigation:
         """Informant: these 2 scenes are not the case's (refused after a suspect whose
         card forbids it, such as Juri L. or Elke V., was laid)."""
-        return self.observe(Informant(tuple(_as_names(scenes))))
+        return self.observe(Informant(check_names("scenes", _as_names(scenes))))
 
     def profiler(self, suspect: str) -> Investigation:
         """Profiler: your opponent named ``suspect`` as not the case's."""
