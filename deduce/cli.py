@@ -181,7 +181,7 @@ def _state_dir() -> Path:
 def _play(args: argparse.Namespace, console: Console) -> int:
     from deduce.play import adapter as find_adapter
     from deduce.play.files import saved_game
-    from deduce.play.session import readline_reader
+    from deduce.play.reader import line_reader
 
     if args.list:
         print("\n".join(_games()))
@@ -211,7 +211,12 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     if args.strategy:
         _check_strategy_first(game, args.strategy)
     words: list[Callable[[], Iterable[str]]] = [lambda: ()]
-    read = _stdin_guard(readline_reader(lambda: words[0]()))
+    read = _stdin_guard(
+        line_reader(
+            lambda before: words[0](),
+            history=_state_dir() / f"{registry.find(game.name).autosave}.history",
+        )
+    )
     with _autosave_lock(autosave, named=bool(args.autosave)) as lock:
         return _play_locked(args, game, resume, lock, read, words, console)
 

@@ -127,7 +127,11 @@ def test_resume_after_a_crash(tmp_path: Path) -> None:
     term.expect_prompt(PROMPT)
     term.kill()
     leftovers = [p.name for p in autosave(tmp_path).parent.iterdir()]
-    assert sorted(leftovers) == [".mastermind.json.lock", "mastermind.json"]  # lock: stale
+    assert sorted(leftovers) == [
+        ".mastermind.json.lock",
+        "mastermind.history",
+        "mastermind.json",
+    ]  # lock: stale
 
     again = Terminal(["play", "mastermind", "--resume"], home=tmp_path)
     assert "Resumed 2 clues" in again.expect_prompt(PROMPT)
@@ -136,7 +140,8 @@ def test_resume_after_a_crash(tmp_path: Path) -> None:
     again.send("quit")
     assert again.finish() == 0
     assert len(saved_clues(autosave(tmp_path))) == 3
-    assert [p.name for p in autosave(tmp_path).parent.iterdir()] == ["mastermind.json"]
+    saved = sorted(p.name for p in autosave(tmp_path).parent.iterdir())
+    assert saved == ["mastermind.history", "mastermind.json"]
 
 
 def test_bad_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
@@ -382,7 +387,8 @@ def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
     again.expect("end of input: no game started")
     assert again.finish() == 1
     assert autosave(tmp_path).read_text() == before  # not moved aside, not replaced
-    assert [p.name for p in autosave(tmp_path).parent.iterdir()] == ["mastermind.json"]
+    saved = sorted(p.name for p in autosave(tmp_path).parent.iterdir())
+    assert saved == ["mastermind.history", "mastermind.json"]
 
 
 def test_typed_text_is_shown_as_typed(tmp_path: Path) -> None:

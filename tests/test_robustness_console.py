@@ -90,7 +90,8 @@ def test_a_second_session_on_the_same_file_is_refused_and_nothing_is_lost(
     assert "Session saved in" in first.seen
     assert clues(autosave(tmp_path)) == 3
     assert clues(tmp_path / "other.json") == 1
-    assert sorted(p.name for p in autosave(tmp_path).parent.iterdir()) == ["mastermind.json"]
+    saved = sorted(p.name for p in autosave(tmp_path).parent.iterdir())
+    assert saved == ["mastermind.history", "mastermind.json"]
 
 
 def test_a_folder_or_a_foreign_file_named_as_autosave_is_left_as_it_is(tmp_path: Path) -> None:
@@ -251,7 +252,11 @@ def test_files_left_by_a_killed_session_are_cleaned_up(tmp_path: Path) -> None:
     assert not orphan.exists()
     again.send("quit")
     assert again.finish() == 0
-    assert sorted(p.name for p in folder.iterdir()) == [".notes.0123abcd.tmp", "mastermind.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".notes.0123abcd.tmp",
+        "mastermind.history",
+        "mastermind.json",
+    ]
 
 
 # -- input and output ----------------------------------------------------------------------

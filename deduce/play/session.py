@@ -10,9 +10,8 @@ leaves the state exactly as it was.
 from __future__ import annotations
 
 import dataclasses
-import shlex
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, Question, choose, word
 from .files import load_file, save_file, set_aside
+from .reader import Reader, split
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside"]
 
@@ -40,8 +40,6 @@ COMMANDS: dict[str, str] = {
     "help": "this text",
     "quit": "leave (the session stays saved)",
 }
-
-Reader = Callable[[str], str]
 
 
 def count(n: int, noun: str) -> str:
@@ -126,7 +124,7 @@ class Session:
         if not text or text.startswith("#"):
             return
         try:
-            tokens = shlex.split(text)
+            tokens = split(text)
         except ValueError as error:
             self._refuse(f"cannot read the line: {error}")
             return
@@ -445,25 +443,3 @@ def _ask(question: Question, read: Reader, console: Console) -> tuple[str, Any]:
             return text, question.convert(text)
         except DeduceError as error:
             console.print(f"[red]refused:[/red] {escape(str(error))}")
-
-
-def readline_reader(words: Callable[[], Iterable[str]]) -> Reader:
-    """``input`` with Tab completion of ``words()`` (when readline is available)."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - readline is missing on some platforms
-        return input
-
-    matches: list[str] = []
-
-    def complete(text: str, state: int) -> str | None:
-        nonlocal matches
-        if state == 0:
-            folded = text.casefold()
-            matches = [w + " " for w in words() if w.casefold().startswith(folded)]
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer(complete)
-    readline.set_completer_delims(" \t\n")
-    readline.parse_and_bind("tab: complete")
-    return input

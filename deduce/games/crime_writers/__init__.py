@@ -43,6 +43,14 @@ Example:
     True
 """
 
+from deduce.games.crime_writers.clues import (
+    REPLIES,
+    Answer,
+    Found,
+    Question,
+    Seen,
+    Story,
+)
 from deduce.games.crime_writers.deck import (
     DECK_OF,
     DECKS,
@@ -51,15 +59,7 @@ from deduce.games.crime_writers.deck import (
     Card,
     Deck,
 )
-from deduce.games.crime_writers.investigation import (
-    REPLIES,
-    Answer,
-    Found,
-    Investigation,
-    Question,
-    Seen,
-    Story,
-)
+from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import (
     Find,
     Round,
