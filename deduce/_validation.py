@@ -196,7 +196,7 @@ def check_clue(clue: Any) -> Any:
         >>> check_clue(Guess("1122", 1.0, 0))
         Traceback (most recent call last):
         ...
-        deduce.errors.InvalidInput: Guess.black=1.0 is not valid; expected an integer
+        deduce.errors.InvalidInput: black=1.0 is not valid (the black of a Guess); expected an integer
     """
     if not dataclasses.is_dataclass(clue) or isinstance(clue, type):
         return clue
@@ -209,7 +209,10 @@ def check_clue(clue: Any) -> Any:
         shaped = _conform(value, hints[field.name])
         if shaped is _MISSING:
             raise InvalidInput(
-                f"{type(clue).__name__}.{field.name}", value, _describe(hints[field.name])
+                field.name,
+                value,
+                _describe(hints[field.name]),
+                reason=f"the {field.name} of a {type(clue).__name__}",
             )
         if shaped is not value and not _same(shaped, value):
             changes[field.name] = shaped

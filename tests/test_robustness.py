@@ -210,7 +210,7 @@ def test_junk_into_clue_methods(game: str, call: Call, data: st.DataObject) -> N
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "call"), CALLS, ids=[f"{g}.{c}" for g, c in CALLS])
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_junk_into_clue_methods_at_length(game: str, call: Call, data: st.DataObject) -> None:
     _junk_into_calls(game, call, data)
@@ -241,7 +241,7 @@ def test_observe_clues_with_junk_fields(game: str, call: Call, data: st.DataObje
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "call"), OBSERVED, ids=[f"{g}.{c}" for g, c in OBSERVED])
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_observe_clues_with_junk_fields_at_length(
     game: str, call: Call, data: st.DataObject
