@@ -196,7 +196,7 @@ def check_clue(clue: Any) -> Any:
         >>> check_clue(Guess("1122", 1.0, 0))
         Traceback (most recent call last):
         ...
-        deduce.errors.InvalidInput: black=1.0 is not valid (the black of a Guess); expected an integer
+        deduce.errors.InvalidInput: black=1.0 is not valid (the black of a Guess); ...
     """
     if not dataclasses.is_dataclass(clue) or isinstance(clue, type):
         return clue
