@@ -112,6 +112,8 @@ class Investigation:
       or ``partition(space, queries)`` directly, when a game can count faster.
     - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
       and whether it ends the game (used by simulations and ``deduce.testing``).
+    - ``query_orbits(queries, fixed)``: the game's symmetries, as classes of equivalent
+      moves (optional; see :mod:`deduce.search`).
     - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
       truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
       ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
@@ -205,6 +207,20 @@ class Investigation:
 
     def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
         return {}
+
+    def query_orbits(
+        self, queries: Sequence[Any], fixed: Sequence[Any] = ()
+    ) -> npt.NDArray[np.int64] | None:
+        """For each of ``queries``, the position of the first one equivalent to it under
+        the game's symmetries that keep the clues so far and the moves ``fixed`` (None: no
+        symmetry declared). Equivalent moves split the worlds alike: one is evaluated."""
+        return None
+
+    def _strategies(self, queries: Sequence[Any]) -> dict[str, Callable[[Partition], Any]]:
+        from deduce.search import search_strategies
+
+        extra = self._extra_strategies()
+        return {**extra, **search_strategies(self, queries, extra)}
 
     def _action(self, value: Any) -> Any:
         """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
@@ -540,12 +556,14 @@ class Investigation:
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
-        part = self.partition(self._space, queries)
+        from deduce.search import symmetric_partition
+
+        part = symmetric_partition(self, self._space, queries)
         order = rank(
             part,
             strategy,
             candidates=self.possible_queries(self._space, queries),
-            extra=self._extra_strategies(),
+            extra=self._strategies(queries),
         )
         return queries, part, order
 
@@ -560,7 +578,7 @@ class Investigation:
             >>> Investigation().check_strategy("minimax")
             'minimax'
         """
-        known = [*STRATEGIES, *self._extra_strategies()]
+        known = [*STRATEGIES, *self._strategies(())]
         if strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
@@ -589,7 +607,7 @@ class Investigation:
         check_int("top", top, 1)
         queries, part, order = self._ranking(strategy, among)
         info = information(part)
-        score = scores(part, strategy, self._extra_strategies())
+        score = scores(part, strategy, self._strategies(queries))
         total = part.mass.sum(axis=1)
         result = []
         for i in order[:top]:

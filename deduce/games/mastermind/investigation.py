@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.mastermind.symmetry import orbits
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 from deduce.strategy import Partition, partition
@@ -36,6 +37,7 @@ __all__ = ["Code", "Game", "Guess", "Investigation"]
 
 _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
+_CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,19 +205,32 @@ def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
 
 
 def _feedback(
-    guesses: npt.NDArray[np.int64], secrets: npt.NDArray[np.int64], colours: int, black_only: bool
+    guesses: npt.NDArray[Any], secrets: npt.NDArray[Any], colours: int, black_only: bool
 ) -> npt.NDArray[np.uint8]:
-    """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``."""
-    black = (guesses[:, None, :] == secrets[None, :, :]).sum(axis=2)
-    if black_only:
-        only: npt.NDArray[np.uint8] = black.astype(np.uint8)
-        return only
+    """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``.
+
+    Computed in chunks of guesses with uint8 temporaries, so memory stays near the size
+    of the result whatever the number of codes.
+    """
     pegs = guesses.shape[1]
-    g_count = np.stack([(guesses == c).sum(axis=1) for c in range(colours)], axis=1)
-    s_count = np.stack([(secrets == c).sum(axis=1) for c in range(colours)], axis=1)
-    common = np.minimum(g_count[:, None, :], s_count[None, :, :]).sum(axis=2)
-    both: npt.NDArray[np.uint8] = (black * (pegs + 1) + common - black).astype(np.uint8)
-    return both
+    g8 = np.asarray(guesses, dtype=np.uint8)
+    s8 = np.asarray(secrets, dtype=np.uint8)
+    out = np.empty((len(g8), len(s8)), dtype=np.uint8)
+    if not black_only:
+        s_count = np.stack([(s8 == c).sum(axis=1, dtype=np.uint8) for c in range(colours)], 1)
+        g_count = np.stack([(g8 == c).sum(axis=1, dtype=np.uint8) for c in range(colours)], 1)
+    step = max(1, _CHUNK // max(1, len(s8) * max(pegs, colours)))
+    for start in range(0, len(g8), step):
+        stop = min(start + step, len(g8))
+        black = (g8[start:stop, None, :] == s8[None, :, :]).sum(axis=2, dtype=np.uint8)
+        if black_only:
+            out[start:stop] = black
+            continue
+        common = np.minimum(g_count[start:stop, None, :], s_count[None, :, :]).sum(
+            axis=2, dtype=np.uint8
+        )
+        out[start:stop] = black * np.uint8(pegs) + common
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -322,6 +337,29 @@ class Investigation(_Investigation):
         powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
         index = self._guess_array(queries) @ powers
         return np.isin(index, space.ids)
+
+    def query_orbits(
+        self, queries: Sequence[Code], fixed: Sequence[Code] = ()
+    ) -> npt.NDArray[np.int64]:
+        """Codes that a permutation of colours and positions keeping every code guessed so
+        far (and ``fixed``) maps onto each other: each points to the first of its class.
+
+        Example:
+            >>> inv = Investigation(4, 6)
+            >>> sorted({str(inv.queries()[i]) for i in inv.query_orbits(inv.queries())})
+            ['1111', '1112', '1122', '1123', '1234']
+        """
+        rules = self.rules
+        guesses = [rules.code(clue.code).pegs for clue in self._clues]
+        guesses += [rules.code(query).pegs for query in fixed]
+        labels = orbits(rules.pegs, rules.colours, guesses)
+        if len(queries) == len(labels):
+            return labels
+        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
+        sub = labels[self._guess_array(queries) @ powers]
+        _, first, inverse = np.unique(sub, return_index=True, return_inverse=True)
+        result: npt.NDArray[np.int64] = first[inverse.ravel()].astype(np.int64)
+        return result
 
     def outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
         return self.rules.decode(k)

@@ -1,0 +1,342 @@
+"""Advice beyond one step: lookahead over outcome partitions, and symmetry.
+
+The one-step strategies of :mod:`deduce.strategy` score a move by how it splits the
+worlds. ``strategy="lookahead"`` plays the split out: for each of the few best moves by
+a one-step score it averages, over the answers, the fewest further moves found below
+(expectimax), to a fixed depth, with a lower bound at the leaves; the exact optimum is
+``strategy="optimal"`` (:mod:`deduce.optimum`).
+
+Moves that a symmetry of the game maps onto each other split the worlds alike, so only
+one of each class is evaluated: a game declares its symmetries with the hook
+``Investigation.query_orbits(queries, fixed)`` (for each query, the position of an
+equivalent one; None when it has none). Every strategy, one-step or not, uses it.
+
+Costs are counted in moves until the game is over: in a game whose answers can finish it
+(Mastermind's all-black answer) a known solution still takes its final move; in the
+others the game is over once one solution remains.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> inv = Investigation(3, 3)
+    >>> str(inv.best("lookahead"))
+    '112'
+    >>> round(expected_moves(inv, inv.best("lookahead")), 3)
+    3.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.space import Space
+from deduce.strategy import STRATEGIES, Partition, rank
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation
+
+__all__ = [
+    "SEARCHES",
+    "Lookahead",
+    "expected_moves",
+    "lookahead_scores",
+    "lower_bound",
+    "search_strategies",
+    "symmetric_partition",
+]
+
+FloatArray = npt.NDArray[np.float64]
+Extra = dict[str, Callable[[Partition], FloatArray]]
+
+
+@dataclass(frozen=True, slots=True)
+class Lookahead:
+    """How far ``strategy="lookahead"`` looks.
+
+    Attributes:
+        depth: moves looked at (1: the one-step strategy ``leaf`` itself).
+        width: candidate moves kept at each step, the best by ``leaf``.
+        leaf: the one-step strategy that picks the candidates and breaks ties.
+
+    Example:
+        >>> Lookahead(depth=3).width
+        6
+    """
+
+    depth: int = 2
+    width: int = 6
+    leaf: str = "entropy"
+
+    def __post_init__(self) -> None:
+        check_int("depth", self.depth, 1, 8)
+        check_int("width", self.width, 1)
+        if self.leaf not in STRATEGIES:
+            raise InvalidInput("leaf", self.leaf, list(STRATEGIES))
+
+
+SEARCHES: dict[str, Lookahead | None] = {
+    "lookahead": Lookahead(depth=2),
+    "lookahead3": Lookahead(depth=3),
+    "optimal": None,
+}
+"""The strategies that search: ``"lookahead"`` (depth 2), ``"lookahead3"`` (depth 3)
+and ``"optimal"`` (exact within a budget, else lookahead). Add a named
+:class:`Lookahead` here to offer another depth or width."""
+
+
+def symmetric_partition(
+    inv: Investigation,
+    space: Space,
+    queries: Sequence[Any],
+    fixed: Sequence[Any] = (),
+) -> Partition:
+    """``inv.partition(space, queries)``, one evaluation per class of equivalent moves.
+
+    Args:
+        inv: the investigation (its clues and ``fixed`` define the symmetries kept).
+        space: the worlds to split.
+        queries: the moves.
+        fixed: moves made since ``inv`` that the symmetries must also keep.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 3)
+        >>> full = inv.partition(inv.space, inv.queries())
+        >>> fast = symmetric_partition(inv, inv.space, inv.queries())
+        >>> bool((full.mass == fast.mass).all() and (full.count == fast.count).all())
+        True
+    """
+    orbit = inv.query_orbits(queries, fixed)
+    if orbit is None:
+        return inv.partition(space, queries)
+    reps, inverse = np.unique(np.asarray(orbit, dtype=np.int64), return_inverse=True)
+    if len(reps) == len(queries):
+        return inv.partition(space, queries)
+    part = inv.partition(space, [queries[int(i)] for i in reps])
+    at = inverse.ravel()
+    return Partition(mass=part.mass[at], count=part.count[at], cond_entropy=part.cond_entropy[at])
+
+
+def _finishing(inv: Investigation) -> bool:
+    """Whether answers can end the game (then a known solution still takes a move)."""
+    from deduce.investigation import Investigation as Base
+
+    return type(inv).finishes is not Base.finishes
+
+
+def lower_bound(weights: npt.ArrayLike, branching: int, *, finishing: bool) -> float:
+    """A lower bound on the total weighted moves to finish, for solutions of ``weights``.
+
+    Each move has at most ``branching`` answers that do not end the game, so at most
+    ``branching ** (d - 1)`` solutions (finishing games: each found by its own final move)
+    or ``branching ** d`` (the others) are settled after ``d`` moves; the heaviest ones
+    are given the shallowest places.
+
+    Example:
+        >>> lower_bound([1, 1, 1, 1], 2, finishing=True)  # depths 1, 2, 2, 3
+        8.0
+        >>> lower_bound([3, 1], 2, finishing=False)  # one move tells them apart
+        4.0
+    """
+    w = np.sort(np.asarray(weights, dtype=np.float64))[::-1]
+    if len(w) == 0 or (len(w) == 1 and not finishing):
+        return 0.0
+    total, start, depth = 0.0, 0, 1
+    capacity = 1 if finishing else branching
+    while start < len(w):
+        total += depth * float(w[start : start + capacity].sum())
+        start += capacity
+        capacity *= max(branching, 1)
+        depth += 1
+    return total
+
+
+@dataclass(slots=True)
+class _Context:
+    """What a lookahead needs at every node."""
+
+    inv: Investigation
+    queries: Sequence[Any]
+    plan: Lookahead
+    extra: Extra
+    branching: int
+    finishing: bool
+
+    def done(self, space: Space) -> bool:
+        return len(space.solution_rows()) <= 1 and not self.finishing
+
+    def leaf(self, space: Space) -> float:
+        """A lower bound on the expected further moves from ``space``."""
+        weights = space.solution_weights()
+        total = float(np.sum(weights))
+        if total == 0:
+            return 0.0
+        return lower_bound(weights, self.branching, finishing=self.finishing) / total
+
+    def ranked(self, space: Space, fixed: Sequence[Any]) -> tuple[Partition, list[int]]:
+        """The partition and the best ``width`` moves that teach something, best first."""
+        part = symmetric_partition(self.inv, space, self.queries, fixed)
+        order = rank(
+            part,
+            self.plan.leaf,
+            candidates=self.inv.possible_queries(space, self.queries),
+            extra=self.extra,
+        )
+        orbit = self.inv.query_orbits(self.queries, fixed)
+        total = part.mass.sum(axis=1)
+        chosen: list[int] = []
+        seen: set[int] = set()
+        for q in order.tolist():
+            rep = q if orbit is None else int(orbit[q])
+            if rep in seen:
+                continue
+            seen.add(rep)
+            useful = part.count[q].max() < len(space.solution_rows()) or self._finishes_any(
+                q, part
+            )
+            if useful and total[q] > 0:
+                chosen.append(q)
+            if len(chosen) == self.plan.width:
+                break
+        return part, chosen
+
+    def _finishes_any(self, q: int, part: Partition) -> bool:
+        query = self.queries[q]
+        return any(self.inv.finishes(query, k) for k in np.flatnonzero(part.mass[q] > 0))
+
+    def value(self, space: Space, q: int, part: Partition, depth: int, fixed: tuple[Any, ...]) -> float:
+        """Expected moves from ``space`` when ``q`` is played, then the best found below."""
+        query = self.queries[q]
+        total = float(part.mass[q].sum())
+        result = 1.0
+        for k in np.flatnonzero(part.mass[q] > 0).tolist():
+            if self.inv.finishes(query, k):
+                continue
+            child = self.inv.apply_clue(space, self.inv.clue_for(query, k))
+            result += float(part.mass[q, k]) / total * self.best(child, depth - 1, (*fixed, query))
+        return result
+
+    def best(self, space: Space, depth: int, fixed: tuple[Any, ...]) -> float:
+        """The fewest expected further moves found from ``space`` looking ``depth`` moves."""
+        if self.done(space):
+            return 0.0
+        if len(space.solution_rows()) == 1:
+            return 1.0
+        if depth == 0:
+            return self.leaf(space)
+        part, chosen = self.ranked(space, fixed)
+        values = [self.value(space, q, part, depth, fixed) for q in chosen]
+        return min(values, default=math.inf)
+
+
+def _context(inv: Investigation, queries: Sequence[Any], plan: Lookahead, extra: Extra) -> _Context:
+    root = symmetric_partition(inv, inv.space, inv.queries())
+    branching = int((root.mass > 0).sum(axis=1).max()) if len(root.mass) else 1
+    finishing = _finishing(inv)
+    return _Context(inv, queries, plan, extra, branching - int(finishing), finishing)
+
+
+def lookahead_scores(
+    inv: Investigation,
+    queries: Sequence[Any],
+    part: Partition,
+    *,
+    plan: Lookahead | None = None,
+    extra: Extra | None = None,
+) -> FloatArray:
+    """The lookahead's rows of scores for ``queries``: minus the expected moves until the
+    game is over (``-inf`` for moves not among the candidates), then the one-step keys.
+
+    Args:
+        inv: the investigation to advise.
+        queries: the moves ranked.
+        part: their partition of ``inv.space``.
+        plan: depth, width and one-step strategy (default :class:`Lookahead`).
+        extra: the game's own one-step strategies.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 3)
+        >>> qs = inv.queries()
+        >>> keys = lookahead_scores(inv, qs, inv.partition(inv.space, qs))
+        >>> [str(qs[i]) for i in np.argsort(-keys[0], kind="stable")[:2]]
+        ['12', '13']
+    """
+    plan = plan or Lookahead()
+    table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
+    one_step = np.atleast_2d(np.asarray(table[plan.leaf](part), dtype=np.float64))
+    if plan.depth == 1:
+        return one_step
+    ctx = _context(inv, queries, plan, extra or {})
+    values = np.full(len(queries), -math.inf)
+    if ctx.done(inv.space):
+        values[:] = 0.0
+        return np.vstack([values, one_step])
+    _, chosen = ctx.ranked(inv.space, ())
+    orbit = inv.query_orbits(queries, ())
+    for q in chosen:
+        value = -round(ctx.value(inv.space, q, part, plan.depth - 1, ()), 9)
+        if orbit is None:
+            values[q] = value
+        else:
+            values[np.asarray(orbit) == orbit[q]] = value
+    return np.vstack([values, one_step])
+
+
+def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int = 6) -> float:
+    """The expected moves until the game is over if ``query`` is played now and the best
+    lookahead of ``depth`` moves after it (a lower bound beyond).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> expected_moves(Investigation(2, 2), "12", depth=3)
+        1.75
+    """
+    action = inv._action(query)
+    plan = Lookahead(depth=depth, width=width)
+    ctx = _context(inv, inv.queries(), plan, {})
+    part = inv.partition(inv.space, [action])
+    return _Context(
+        inv, [action], plan, {}, ctx.branching, ctx.finishing
+    ).value(inv.space, 0, part, depth, ())
+
+
+def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:
+    """The searching strategies as score functions of a partition of ``queries``, for the
+    ranking of :meth:`Investigation.recommend` (``extra``: the game's own strategies).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> sorted(search_strategies(Investigation(2, 2), [], {}))
+        ['lookahead', 'lookahead3', 'optimal']
+    """
+
+    def make(name: str) -> Callable[[Partition], FloatArray]:
+        def score(part: Partition) -> FloatArray:
+            key = (inv, name, hash(tuple(queries)), len(queries))
+            if key not in _SCORES:
+                plan = SEARCHES[name]
+                if plan is None:
+                    from deduce.optimum import optimal_scores
+
+                    keys = optimal_scores(inv, queries, part, extra=extra)
+                else:
+                    keys = lookahead_scores(inv, queries, part, plan=plan, extra=extra)
+                while len(_SCORES) >= 4:
+                    _SCORES.pop(next(iter(_SCORES)))
+                _SCORES[key] = keys
+            return _SCORES[key]
+
+        return score
+
+    return {name: make(name) for name in SEARCHES}
+
+
+_SCORES: dict[tuple[Any, ...], FloatArray] = {}  # the last few rankings (recommend asks twice)
