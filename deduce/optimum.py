@@ -24,7 +24,6 @@ Example:
 from __future__ import annotations
 
 import math
-import os
 import time
 import warnings
 from collections import Counter
@@ -38,7 +37,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.search import Extra, Lookahead, lookahead_scores, lower_bound, symmetric_partition
+from deduce.search import Extra, Lookahead, lookahead_scores, lower_bound
 from deduce.strategy import Partition, partition
 
 if TYPE_CHECKING:
@@ -142,7 +141,9 @@ class _Solver:
         self.uniform = bool((self.weights == self.weights[0]).all()) and len(
             np.unique(self.solution)
         ) == len(self.solution)
-        parts = (self.fin == 0) & (self._counts(np.arange(space.size), np.arange(len(self.queries))) > 0)
+        parts = (self.fin == 0) & (
+            self._counts(np.arange(space.size), np.arange(len(self.queries))) > 0
+        )
         self.branching = max(1, int(parts.sum(axis=1).max(initial=1)))
         self.unit = float(self.weights[0]) if len(self.weights) else 1.0
         self.lbu = self._uniform_bounds(space.size)
@@ -194,7 +195,9 @@ class _Solver:
             self.orbits[key] = reps.astype(np.int64)
         return self.orbits[key]
 
-    def _counts(self, rows: npt.NDArray[np.int64], reps: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    def _counts(
+        self, rows: npt.NDArray[np.int64], reps: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
         sub = self.table[reps][:, rows].astype(np.int64)
         offsets = (np.arange(len(reps), dtype=np.int64) * self.k)[:, None]
         counts: npt.NDArray[np.int64] = np.bincount(
@@ -232,9 +235,7 @@ class _Solver:
         keep = order[~useless[order]]
         return reps[keep], bounds[keep]
 
-    def parts(
-        self, q: int, rows: npt.NDArray[np.int64]
-    ) -> list[tuple[int, npt.NDArray[np.int64]]]:
+    def parts(self, q: int, rows: npt.NDArray[np.int64]) -> list[tuple[int, npt.NDArray[np.int64]]]:
         """The parts ``q`` leaves that need more moves, largest first."""
         outcome = self.table[q, rows]
         result = []
@@ -251,11 +252,11 @@ class _Solver:
         budget = self.budget
         if budget.nodes is not None and self.nodes > budget.nodes:
             raise _OutOfBudget(f"the budget of {budget.nodes} nodes ran out")
-        if budget.seconds is not None and self.nodes % 32 == 0:
-            if time.time() - self.started > budget.seconds:
-                raise _OutOfBudget(
-                    f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes"
-                )
+        late = budget.seconds is not None and time.time() - self.started > budget.seconds
+        if self.nodes % 32 == 0 and late:
+            raise _OutOfBudget(
+                f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes"
+            )
 
     def solve(
         self, rows: npt.NDArray[np.int64], cutoff: float, path: tuple[int, ...], left: int | None
@@ -291,7 +292,12 @@ class _Solver:
         return best
 
     def histogram(
-        self, rows: npt.NDArray[np.int64], left: int | None, path: tuple[int, ...], out: Counter[int], depth: int = 0
+        self,
+        rows: npt.NDArray[np.int64],
+        left: int | None,
+        path: tuple[int, ...],
+        out: Counter[int],
+        depth: int = 0,
     ) -> None:
         """Count the moves of every world of ``rows`` in the best tree (solved already)."""
         sols = len(rows) if self.uniform else len(np.unique(self.solution[rows]))
@@ -318,7 +324,9 @@ class _Solver:
                 self.histogram(group, child, (*path, q), out, depth + 1)
 
 
-def _root_first(solver: _Solver, executor: Executor, progress: Callable[[int, int], None] | None) -> tuple[float, int, Counter[int]]:
+def _root_first(
+    solver: _Solver, executor: Executor, progress: Callable[[int, int], None] | None
+) -> tuple[float, int, Counter[int]]:
     """The root searched with the subtrees of each first move on ``executor``."""
     rows = np.arange(solver.inv.space.size, dtype=np.int64)
     left = solver.max_moves
@@ -335,9 +343,23 @@ def _root_first(solver: _Solver, executor: Executor, progress: Callable[[int, in
         for part in parts:
             part_bound = solver.bound(part, child)
             cutoff = best - q_bound + part_bound
-            jobs.append((part_bound, executor.submit(
-                _part, text, kind, part, cutoff, q, child, solver.max_moves, solver.budget, solver.started
-            )))
+            jobs.append(
+                (
+                    part_bound,
+                    executor.submit(
+                        _part,
+                        text,
+                        kind,
+                        part,
+                        cutoff,
+                        q,
+                        child,
+                        solver.max_moves,
+                        solver.budget,
+                        solver.started,
+                    ),
+                )
+            )
         total, exact = q_bound, True
         for part_bound, future in jobs:
             value, ok, nodes, counts = future.result()
@@ -356,8 +378,15 @@ _SOLVERS: dict[tuple[str, int | None], _Solver] = {}  # per worker process
 
 
 def _part(
-    text: str, kind: type[Investigation], rows: npt.NDArray[np.int64], cutoff: float, q: int, left: int | None,
-    max_moves: int | None, budget: Budget, started: float
+    text: str,
+    kind: type[Investigation],
+    rows: npt.NDArray[np.int64],
+    cutoff: float,
+    q: int,
+    left: int | None,
+    max_moves: int | None,
+    budget: Budget,
+    started: float,
 ) -> tuple[float, bool, int, dict[int, int]]:
     """One subtree of a first move, in a worker: (cost, exact, nodes, histogram)."""
     key = (text, max_moves)
@@ -414,15 +443,34 @@ def optimal(
     except _OutOfBudget as error:
         reason = str(error)
         move = inv.best("lookahead")
-        return Optimum(move, math.nan, math.nan, None, False, reason, 0, time.time() - start, max_moves)
+        return Optimum(
+            move, math.nan, math.nan, None, False, reason, 0, time.time() - start, max_moves
+        )
     weight = float(np.sum(inv.space.weights))
     if total == math.inf:
         reason = f"no tree finishes within {max_moves} moves"
-        return Optimum(None, math.inf, math.inf, None, False, reason, solver.nodes, time.time() - start, max_moves)
+        return Optimum(
+            None,
+            math.inf,
+            math.inf,
+            None,
+            False,
+            reason,
+            solver.nodes,
+            time.time() - start,
+            max_moves,
+        )
     move = solver.queries[q] if q >= 0 else None
     return Optimum(
-        move, total, total / weight, dict(sorted(hist.items())), True, None, solver.nodes,
-        time.time() - start, max_moves,
+        move,
+        total,
+        total / weight,
+        dict(sorted(hist.items())),
+        True,
+        None,
+        solver.nodes,
+        time.time() - start,
+        max_moves,
     )
 
 
@@ -451,7 +499,9 @@ def optimal_scores(
     keys = lookahead_scores(inv, queries, part, plan=Lookahead(), extra=extra)
     if not result.exact:
         warnings.warn(
-            f"optimal: {result.fell_back}; ranked by lookahead instead", RuntimeWarning, stacklevel=2
+            f"optimal: {result.fell_back}; ranked by lookahead instead",
+            RuntimeWarning,
+            stacklevel=2,
         )
         return keys
     first = np.zeros(len(queries))

@@ -20,8 +20,8 @@ Example:
     >>> inv = Investigation(3, 3)
     >>> str(inv.best("lookahead"))
     '112'
-    >>> round(expected_moves(inv, inv.best("lookahead")), 3)
-    3.0
+    >>> round(expected_moves(inv, "112", depth=3), 4)  # 73 moves over 27 codes
+    2.7037
 """
 
 from __future__ import annotations
@@ -198,9 +198,7 @@ class _Context:
             if rep in seen:
                 continue
             seen.add(rep)
-            useful = part.count[q].max() < len(space.solution_rows()) or self._finishes_any(
-                q, part
-            )
+            useful = part.count[q].max() < len(space.solution_rows()) or self._finishes_any(q, part)
             if useful and total[q] > 0:
                 chosen.append(q)
             if len(chosen) == self.plan.width:
@@ -209,9 +207,11 @@ class _Context:
 
     def _finishes_any(self, q: int, part: Partition) -> bool:
         query = self.queries[q]
-        return any(self.inv.finishes(query, k) for k in np.flatnonzero(part.mass[q] > 0))
+        return any(self.inv.finishes(query, k) for k in np.flatnonzero(part.mass[q] > 0).tolist())
 
-    def value(self, space: Space, q: int, part: Partition, depth: int, fixed: tuple[Any, ...]) -> float:
+    def value(
+        self, space: Space, q: int, part: Partition, depth: int, fixed: tuple[Any, ...]
+    ) -> float:
         """Expected moves from ``space`` when ``q`` is played, then the best found below."""
         query = self.queries[q]
         total = float(part.mass[q].sum())
@@ -282,7 +282,7 @@ def lookahead_scores(
     _, chosen = ctx.ranked(inv.space, ())
     orbit = inv.query_orbits(queries, ())
     for q in chosen:
-        value = -round(ctx.value(inv.space, q, part, plan.depth - 1, ()), 9)
+        value = -round(ctx.value(inv.space, q, part, plan.depth, ()), 9)
         if orbit is None:
             values[q] = value
         else:
@@ -297,15 +297,13 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
     Example:
         >>> from deduce.games.mastermind import Investigation
         >>> expected_moves(Investigation(2, 2), "12", depth=3)
-        1.75
+        2.0
     """
     action = inv._action(query)
-    plan = Lookahead(depth=depth, width=width)
-    ctx = _context(inv, inv.queries(), plan, {})
-    part = inv.partition(inv.space, [action])
-    return _Context(
-        inv, [action], plan, {}, ctx.branching, ctx.finishing
-    ).value(inv.space, 0, part, depth, ())
+    queries = inv.queries()
+    ctx = _context(inv, queries, Lookahead(depth=depth, width=width), {})
+    part = symmetric_partition(inv, inv.space, queries)
+    return ctx.value(inv.space, list(queries).index(action), part, depth, ())
 
 
 def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:

@@ -7,7 +7,7 @@ import math
 import warnings
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -30,7 +30,7 @@ def reference_optimum(pegs: int, colours: int, cap: int | None = None) -> float:
     decision tree, by dynamic programming over the sets of codes left)."""
     codes = list(itertools.product(range(colours), repeat=pegs))
 
-    @lru_cache(maxsize=None)
+    @cache
     def cost(left: frozenset[tuple[int, ...]], moves: int) -> float:
         if moves == 0:
             return math.inf
@@ -91,7 +91,9 @@ def test_optimal_from_a_later_position() -> None:
 
 
 @pytest.mark.parametrize(("pegs", "colours"), [*SMALL, (3, 4), (4, 3)])
-def test_equivalence_changes_no_total(pegs: int, colours: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_equivalence_changes_no_total(
+    pegs: int, colours: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     inv = Investigation(pegs, colours)
     with_symmetry = optimal(inv, budget=Budget(seconds=None))
     monkeypatch.setattr(Investigation, "query_orbits", lambda self, queries, fixed=(): None)
@@ -127,8 +129,12 @@ def brute_orbits(pegs: int, colours: int, guesses: list[tuple[int, ...]]) -> lis
     label = list(range(len(codes)))
     for sigma in itertools.permutations(range(pegs)):
         for pi in itertools.permutations(range(colours)):
-            def act(x: tuple[int, ...]) -> tuple[int, ...]:
+
+            def act(
+                x: tuple[int, ...], sigma: tuple[int, ...] = sigma, pi: tuple[int, ...] = pi
+            ) -> tuple[int, ...]:
                 return tuple(pi[x[sigma[i]]] for i in range(pegs))
+
             if all(act(g) == g for g in guesses):
                 for c in codes:
                     label[index[c]] = min(label[index[c]], index[act(c)])
@@ -138,8 +144,14 @@ def brute_orbits(pegs: int, colours: int, guesses: list[tuple[int, ...]]) -> lis
 
 @pytest.mark.parametrize(
     ("pegs", "colours", "guesses"),
-    [(2, 3, []), (3, 3, [(0, 0, 1)]), (3, 4, [(0, 1, 2)]), (4, 3, [(0, 0, 1, 1)]),
-     (3, 4, [(0, 0, 1), (1, 2, 2)]), (4, 4, [(0, 1, 0, 1)])],
+    [
+        (2, 3, []),
+        (3, 3, [(0, 0, 1)]),
+        (3, 4, [(0, 1, 2)]),
+        (4, 3, [(0, 0, 1, 1)]),
+        (3, 4, [(0, 0, 1), (1, 2, 2)]),
+        (4, 4, [(0, 1, 0, 1)]),
+    ],
 )
 def test_orbits_match_brute_force(pegs: int, colours: int, guesses: list[tuple[int, ...]]) -> None:
     assert orbits(pegs, colours, guesses).tolist() == brute_orbits(pegs, colours, guesses)
@@ -153,9 +165,10 @@ def test_depth_one_lookahead_ranks_like_its_one_step_strategy(strategy: str) -> 
     keys = lookahead_scores(inv, queries, part, plan=Lookahead(depth=1, leaf=strategy))
     order = np.lexsort((np.arange(len(queries)), *(-row for row in keys[::-1])))
     candidates = inv.possible_queries(inv.space, queries)
-    assert rank(part, strategy, candidates=candidates).tolist() == rank(
-        part, "x", candidates=candidates, extra={"x": lambda p: keys}
-    ).tolist()
+    assert (
+        rank(part, strategy, candidates=candidates).tolist()
+        == rank(part, "x", candidates=candidates, extra={"x": lambda p: keys}).tolist()
+    )
     assert len(order) == len(queries)
 
 
@@ -165,14 +178,22 @@ def test_lookahead_is_at_least_the_optimum_and_beats_its_bound() -> None:
     look = simulate(inv, "lookahead3")
     assert look.total >= best * 27
     queries = inv.queries()
-    keys = lookahead_scores(inv, queries, inv.partition(inv.space, queries), plan=Lookahead(depth=3, width=50))
+    keys = lookahead_scores(
+        inv, queries, inv.partition(inv.space, queries), plan=Lookahead(depth=3, width=50)
+    )
     assert -keys[0].max() <= best + 1e-9  # leaves are lower bounds, the root is the min
 
 
 def test_lower_bound_is_below_every_optimum() -> None:
     for pegs, colours in SMALL:
         n = colours**pegs
-        outcomes = len({feedback(a, b) for a in itertools.product(range(colours), repeat=pegs) for b in [(0,) * pegs]})
+        outcomes = len(
+            {
+                feedback(a, b)
+                for a in itertools.product(range(colours), repeat=pegs)
+                for b in [(0,) * pegs]
+            }
+        )
         assert lower_bound(np.ones(n), 100, finishing=True) <= reference_optimum(pegs, colours)
         assert outcomes >= 1
 
@@ -185,7 +206,9 @@ def test_budget_of_nodes_is_honoured_and_the_fall_back_reported() -> None:
     assert result.move == inv.best("lookahead")
 
 
-def test_budget_of_seconds_falls_back_with_a_warning_in_recommend(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_budget_of_seconds_falls_back_with_a_warning_in_recommend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import deduce.optimum as module
 
     monkeypatch.setattr(module.Budget.__init__, "__defaults__", (0.05, None))
