@@ -4,13 +4,26 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench docs clean
+.PHONY: demo test test-fast lint bench docs clean browser
 
+# The package with every extra, and the project's own tools (the `dev` dependency group,
+# which needs pip >= 25.1).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot,docs]'
+	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'
+	@# an environment made before the distribution was named deduce-notebook
+	$(BIN)/python -m pip uninstall --quiet --yes deduce 2>/dev/null || true
+	$(BIN)/python -m pip install --quiet -e '.[testing,dask,plot,docs]' --group dev
 	touch $(STAMP)
+
+# Debian's chromium, which the tests use to render the notebook HTML headless.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium is not installed (apt-get install chromium): the browser checks are skipped"; \
+	  fi; }
 
 demo: $(STAMP)
 	$(BIN)/deduce demo
@@ -20,7 +33,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check deduce tests benchmarks examples
 	$(BIN)/mypy
 
-test: lint
+test: lint browser
 	$(BIN)/pytest -m 'slow or not slow'
 
 test-fast: $(STAMP)

@@ -34,7 +34,7 @@ def _field(case: Case, card: Card) -> str | int:
 
 def reference_posterior(table: Table) -> dict[tuple[Case, ...], float]:
     """Every assignment of different cases to the opponents, by brute force (pure Python)."""
-    state = table._state
+    state = table.state
     options = []
     for seat in table.opponents:
         kept = []

@@ -6,7 +6,16 @@ Example:
     >>> inv = mastermind.Game().investigation().guess("1122", black=1, white=0)
     >>> inv.recommend(top=1, strategy="minimax")[0].worst_case
     44
+
+The distribution is ``deduce-notebook`` (``pip install deduce-notebook``); the package it
+installs is imported as ``deduce``, and ``deduce.__version__`` is its version:
+
+    >>> from importlib.metadata import version
+    >>> deduce.__version__ == version(deduce.DISTRIBUTION)
+    True
 """
+
+from importlib.metadata import PackageNotFoundError, version
 
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Assignment, Investigation, Recommendation
@@ -15,7 +24,16 @@ from deduce.simulate import Stats, simulate
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition
 
+DISTRIBUTION = "deduce-notebook"
+"""The name deduce is published and installed under (``pip install deduce-notebook``)."""
+
+try:
+    __version__ = version(DISTRIBUTION)
+except PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
+    "DISTRIBUTION",
     "STRATEGIES",
     "Answer",
     "Assignment",

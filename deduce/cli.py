@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from deduce import registry
+from deduce import DISTRIBUTION, __version__, registry
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
@@ -48,6 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Examples:\n  deduce play mastermind\n  deduce simulate mastermind "
         "--strategy minimax\n  deduce demo mastermind --seed 3",
         formatter_class=_Formatter,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"deduce {__version__} (distribution {DISTRIBUTION})",
+        help="show the version and exit",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
@@ -320,7 +326,7 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
         distributed: Any = importlib.import_module("distributed")
     except ImportError:  # pragma: no cover - the dask extra is not installed
         raise InvalidInput(
-            "--executor", "dask", "an installed dask extra (pip install '.[dask]')"
+            "--executor", "dask", "an installed dask extra (pip install 'deduce-notebook[dask]')"
         ) from None
     try:
         if args.scheduler:

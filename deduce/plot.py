@@ -1,6 +1,6 @@
 """Charts for notebooks: the marginals of an investigation, and the moves a strategy needed.
 
-Needs matplotlib (``pip install 'deduce[plot]'``). The functions return matplotlib
+Needs matplotlib (``pip install 'deduce-notebook[plot]'``). The functions return matplotlib
 figures without touching ``pyplot``'s global state, so a notebook shows each one once
 and a script can save it with ``figure.savefig(...)``.
 
@@ -30,7 +30,9 @@ def _figure(**options: Any) -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError:  # pragma: no cover - the plot extra is not installed
-        raise DeduceError("deduce.plot needs matplotlib: pip install 'deduce[plot]'") from None
+        raise DeduceError(
+            "deduce.plot needs matplotlib: pip install 'deduce-notebook[plot]'"
+        ) from None
     return Figure(**options)
 
 

@@ -96,7 +96,7 @@ GAMES: tuple[GameEntry, ...] = (
         package="deduce.games.bsi",
         aliases=("black-stories-investigation", "black-stories"),
         kinds=(
-            ("bsi-table", "deduce.games.bsi.investigation:Table"),
+            ("bsi-table", "deduce.games.bsi.table:Table"),
             ("bsi", "deduce.games.bsi.investigation:Investigation"),
         ),
         autosave="bsi",

@@ -710,7 +710,7 @@ def test_table_probabilities_are_calibrated() -> None:
         record = play_game([oracle] * players, seed=seed, max_turns=rng.randint(4, 60))
         table, truth = record.tables[0], record.truth
         first_reshuffle = min((s for s, _ in truth["reshuffles"]), default=None)
-        state = table._state
+        state = table.state
         for seat in table.opponents:
             if first_reshuffle is None or truth["case_step"][seat] < first_reshuffle:
                 continue  # only cases drawn after a reshuffle: the delicate ones
@@ -780,3 +780,49 @@ def test_table_with_the_testing_strategies(players: int, data: st.DataObject) ->
     for seat in table.opponents:  # every field laid at a seat is true of its secret case
         assert all(field_of(secret.of(seat), card) == f for card, f in table.grid(seat))
     assert Table.from_json(table.to_json()) == table
+
+
+# -- the package's modules --------------------------------------------------------------
+
+
+def _runtime_imports(path: Any) -> set[str]:
+    """The deduce.games.bsi modules ``path`` imports when it is imported (not the ones
+    imported only for type checking or inside a function)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in tree.body:  # module level only
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "deduce.games.bsi":
+                found.update(f"deduce.games.bsi.{alias.name}" for alias in node.names)
+            elif node.module.startswith("deduce.games.bsi."):
+                found.add(node.module)
+    return found
+
+
+def test_the_modules_are_small_and_import_no_cycle() -> None:
+    import pathlib
+
+    folder = pathlib.Path(bsi.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 520, path.name
+        name = "deduce.games.bsi" + ("" if path.stem == "__init__" else f".{path.stem}")
+        graph[name] = {
+            m
+            for m in _runtime_imports(path)
+            if m in {f"deduce.games.bsi.{p.stem}" for p in folder.glob("*.py")}
+        }
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " -> ".join((*path, name))
+        if name in done:
+            return
+        for other in graph.get(name, ()):
+            visit(other, (*path, name))
+        done.add(name)
+
+    for name in graph:
+        visit(name, ())

@@ -179,11 +179,10 @@ def test_console_blocks_run_as_shown(page: str) -> None:
                     if cluster is not None:
                         command = command.replace(_DOCS_SCHEDULER, cluster.scheduler_address)
                     run_command(command, shown, home, where)
-                elif command == "pip install .[plot,dask]":
-                    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-                        "optional-dependencies"
-                    ]
-                    assert {"plot", "dask"} <= set(extras), where
+                elif command == "pip install deduce-notebook[plot,dask]":
+                    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+                    assert project["name"] == "deduce-notebook", where
+                    assert {"plot", "dask"} <= set(project["optional-dependencies"]), where
                     assert not shown, where
                 elif command in {"dask scheduler", f"dask worker {_DOCS_SCHEDULER}"}:
                     # the cluster of the docs, on a free port instead of 8786

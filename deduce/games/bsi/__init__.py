@@ -35,21 +35,9 @@ from deduce.games.bsi.cards import (
     Card,
     Case,
 )
-from deduce.games.bsi.investigation import (
-    AttemptOption,
-    Cases,
-    Draw,
-    FailedAttempt,
-    Investigation,
-    Lay,
-    Play,
-    Played,
-    Reshuffle,
-    Seen,
-    Solve,
-    Table,
-    points,
-)
+from deduce.games.bsi.events import AttemptOption, Cases, Draw, Lay, Play, Reshuffle, Solve
+from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
+from deduce.games.bsi.table import Table
 
 __all__ = [
     "ATTRIBUTES",

@@ -23,7 +23,7 @@ from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card, Case
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
-    from deduce.games.bsi.investigation import Table
+    from deduce.games.bsi.table import Table
 
 __all__ = [
     "DECK",
@@ -239,7 +239,7 @@ def play_game(
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """
-    from deduce.games.bsi.investigation import Table
+    from deduce.games.bsi.table import Table
 
     if isinstance(bots, (str, Bot)) or not 2 <= len(bots) <= 4:
         raise InvalidInput("bots", bots, "2 to 4 bots")

@@ -232,6 +232,12 @@ FIELD_OF: npt.NDArray[np.int8] = np.minimum(np.maximum(MATCHES - 1, 0), 3).astyp
 """``(72, 16)``: the field index (0: "0/1", 1: 2, 2: 3, 3: impossible 4 matches)."""
 FIELD_OF.setflags(write=False)
 
+CASE_VALUES: npt.NDArray[np.int64] = np.array(
+    [[ATTRIBUTES[n].index(getattr(c, n)) for n in ATTRIBUTES] for c in CASES], dtype=np.int64
+)
+"""``(16, 4)``: for each case, the index of its value of each kind of evidence."""
+CASE_VALUES.setflags(write=False)
+
 CASE_CARD: tuple[int, ...] = tuple(_CARD_INDEX[case.card] for case in CASES)
 """The index in :data:`CARDS` of each case's card."""
 

@@ -1,0 +1,205 @@
+"""The moves at a Black Stories Investigation table, and the table's solutions.
+
+Events (what happened, reported to :class:`~deduce.games.bsi.Table` in turn order):
+:class:`Lay`, :class:`Solve`, :class:`Draw`, :class:`Reshuffle`. Advice: :class:`Play`
+(a card to lay) and :class:`AttemptOption` (an attempt to make). A solution of the table
+is :class:`Cases`.
+
+Example:
+    >>> str(Lay(Card.parse("woman/knife"), 1, 2))
+    'woman/knife at seat 1: 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.bsi.cards import Card, Case
+
+__all__ = [
+    "AttemptOption",
+    "Cases",
+    "Draw",
+    "Lay",
+    "Play",
+    "Reshuffle",
+    "Solve",
+    "check_seat",
+]
+
+
+def check_seat(value: Any, players: int, argument: str, *, exclude: int | None = None) -> int:
+    """``value`` as a seat of a table of ``players`` (not ``exclude``).
+
+    Raises:
+        InvalidInput: not a seat, or the excluded one.
+
+    Example:
+        >>> check_seat(2, 3, "target", exclude=0)
+        2
+    """
+    seat = check_int(argument, value, 0, players - 1)
+    if seat == exclude:
+        seats = [s for s in range(players) if s != exclude]
+        raise InvalidInput(argument, value, seats, reason=f"not seat {exclude} itself")
+    return seat
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Event: the player whose turn it is lays ``card`` at seat ``target``'s grid, field
+    ``field``.
+
+    Example:
+        >>> Lay(Card(victim="woman", weapon="knife"), 1, 2)
+        Lay(card=Card(victim='woman', weapon='knife'), target=1, field=2)
+    """
+
+    card: Card
+    target: int
+    field: str | int
+
+    def __str__(self) -> str:
+        return f"{self.card} at seat {self.target}: {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """Event: the player whose turn it is tries to solve seat ``target``'s case.
+
+    Attributes:
+        target: whose case.
+        case: the case named.
+        drops: the blood drops on the investigation card used (1 to 3).
+        correct: whether it was right.
+        revealed: when right, the 2- and 3-piece cards the target turned up (onto the
+            discard pile) while drawing a new case.
+        new_case: when right and the target is seat 0: seat 0's new case.
+
+    Example:
+        >>> Solve(1, Case("woman", "day", "inside", "knife"), 3, True).drops
+        3
+    """
+
+    target: int
+    case: Case
+    drops: int
+    correct: bool
+    revealed: tuple[Card, ...] = ()
+    new_case: Case | None = None
+
+    def __str__(self) -> str:
+        verdict = "right" if self.correct else "wrong"
+        return f"seat {self.target} is {self.case}? ({self.drops} drops, {verdict})"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Event: the player whose turn it is draws a card and ends the turn (``card`` is
+    given when seat 0 draws).
+
+    Example:
+        >>> Draw()
+        Draw(card=None)
+    """
+
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"draws {self.card}" if self.card is not None else "draws"
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Event: the discard pile is shuffled into a new draw pile now, while the draw pile
+    is empty, before anyone needs a card from it (see :meth:`Table.reshuffled`).
+
+    Example:
+        >>> str(Reshuffle())
+        'the discard pile becomes the draw pile'
+    """
+
+    def __str__(self) -> str:
+        return "the discard pile becomes the draw pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move: lay ``card`` from my hand at seat ``target``'s grid.
+
+    Everyone at the table sees the field it goes to, so every player learns the same.
+
+    Example:
+        >>> str(Play(Card.parse("woman/knife"), 1))
+        'woman/knife -> seat 1'
+    """
+
+    card: Card
+    target: int
+
+    def __str__(self) -> str:
+        return f"{self.card} -> seat {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptOption:
+    """Solving seat ``target``'s case now, naming ``case``, with the card of ``drops``.
+
+    Attributes:
+        target: whose case.
+        case: the most probable case (the one to name).
+        drops: the investigation card to use.
+        probability: the chance that ``case`` is right.
+        points: the expected points now, ``probability * (drops + max(0, 6 - cards))``.
+        wait_points: the expected points of the same attempt after one more card of mine
+            at that grid (0 when I get no further turn).
+
+    Example:
+        >>> o = AttemptOption(1, Case("man", "day", "inside", "gun"), 3, 0.5, 3.5, 3.0)
+        >>> o.advisable
+        True
+    """
+
+    target: int
+    case: Case
+    drops: int
+    probability: float
+    points: float
+    wait_points: float
+
+    @property
+    def advisable(self) -> bool:
+        """Whether attempting now is worth at least waiting one more turn."""
+        return self.points > 0 and self.points >= self.wait_points - 1e-12
+
+
+@dataclass(frozen=True, slots=True)
+class Cases:
+    """A solution at the table: one case per opponent, seat 1 first.
+
+    Example:
+        >>> both = Cases((Case.parse("man/day/inside/gun"), Case.parse("woman/day/inside/knife")))
+        >>> both.of(2), len(both)
+        (Case('woman', 'day', 'inside', 'knife'), 2)
+        >>> print(both)
+        seat 1: man/day/inside/gun, seat 2: woman/day/inside/knife
+    """
+
+    cases: tuple[Case, ...]
+
+    def of(self, seat: int) -> Case:
+        """The case of opponent ``seat`` (1 to the number of players - 1)."""
+        return self.cases[check_seat(seat, len(self.cases) + 1, "seat", exclude=0) - 1]
+
+    def __iter__(self) -> Iterator[Case]:
+        return iter(self.cases)
+
+    def __len__(self) -> int:
+        return len(self.cases)
+
+    def __str__(self) -> str:
+        return ", ".join(f"seat {i}: {case}" for i, case in enumerate(self.cases, 1))

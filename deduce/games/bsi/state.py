@@ -1,0 +1,365 @@
+"""The public state of a Black Stories Investigation table, and the rules that move it.
+
+:class:`State` is everything seat 0 can see; :func:`step` is the state after one event
+(a card laid, an attempt, a draw, a reshuffle), checked against the rules and the cards
+in view; :func:`joint` lists every assignment of different cases to the opponents that
+fits. :class:`~deduce.games.bsi.Table` is built on these.
+
+Example:
+    >>> from deduce.games.bsi.cards import Case, Card
+    >>> s = initial_state(2, 0, Case.parse("man/day/inside/knife"),
+    ...                   tuple(Card.parse(c) for c in ("man/gun", "day/gun", "night/gun")))
+    >>> len(joint(s)), s.pile
+    (15, 20)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
+from deduce.games.bsi.events import Draw, Lay, Reshuffle, Solve, check_seat
+from deduce.games.bsi.investigation import points
+
+__all__ = [
+    "FULL",
+    "State",
+    "informative",
+    "initial_state",
+    "joint",
+    "reshuffle",
+    "step",
+    "take_from_pile",
+]
+
+FULL = (1 << len(CASES)) - 1
+"""The mask of every case: a seat whose case nothing is known about."""
+_BIT = np.arange(len(CASES), dtype=np.int64)
+_FIELD_MASKS = np.array(
+    [
+        [sum(1 << j for j in range(len(CASES)) if FIELD_OF[i, j] == f) for f in range(3)]
+        for i in range(len(CARDS))
+    ],
+    dtype=np.int64,
+)
+
+
+class State(NamedTuple):
+    """Everything public at the table, as seat 0 sees it."""
+
+    players: int
+    first: int
+    turn: int
+    phase: int  # 0: must lay a card; 1: laid (may attempt); 2: attempted (must draw)
+    epoch: int  # reshuffles so far
+    my_case: int
+    hand: tuple[Card, ...]
+    hands: tuple[int, ...]
+    pile: int
+    discard: tuple[Card, ...]
+    grids: tuple[tuple[tuple[Card, str | int], ...], ...]
+    case_epoch: tuple[int, ...]
+    masks: tuple[int, ...]  # cases each seat's current case can be, by the clues
+    where: tuple[int, ...]  # per case card: -1 in view, else the epoch it went hidden in
+    drops: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    solved: tuple[int, ...]  # cases solved so far, per seat whose case it was
+    final: bool
+    over: bool
+    broken: bool
+
+
+def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def _card(value: Any, argument: str = "card") -> Card:
+    if not isinstance(value, Card):
+        raise InvalidInput(argument, value, "a Card")
+    return value
+
+
+def _case(value: Any, argument: str = "case") -> Case:
+    if not isinstance(value, Case):
+        raise InvalidInput(argument, value, "a Case")
+    return value
+
+
+def initial_state(players: int, first: int, case: Case, hand: tuple[Card, ...]) -> State:
+    where = [0] * len(CASES)
+    where[case.index] = -1
+    for card in hand:
+        if card.case is not None:
+            where[card.case.index] = -1
+    return State(
+        players=players,
+        first=first,
+        turn=first,
+        phase=0,
+        epoch=0,
+        my_case=case.index,
+        hand=hand,
+        hands=(3,) * players,
+        pile=28 - 4 * players,
+        discard=(),
+        grids=((),) * players,
+        case_epoch=(0,) * players,
+        masks=(FULL,) * players,
+        where=tuple(where),
+        drops=((1, 2, 3),) * players,
+        points=(0,) * players,
+        solved=(0,) * players,
+        final=False,
+        over=False,
+        broken=False,
+    )
+
+
+def reshuffle(s: State) -> State:
+    """The discard pile becomes the draw pile (the draw pile is empty).
+
+    Every unseen card is then in a hand or an investigation file, so the new draw pile
+    holds exactly the cards that were on the discard pile: its case cards start a new
+    epoch.
+    """
+    epoch = s.epoch + 1
+    where = list(s.where)
+    for card in s.discard:
+        if card.case is not None:
+            where[card.case.index] = epoch
+    return s._replace(epoch=epoch, where=tuple(where), pile=len(s.discard), discard=())
+
+
+def take_from_pile(s: State, *, optional: bool = False) -> State | None:
+    """One card leaves the draw pile.
+
+    The discard pile is reshuffled here, when a card must be taken from an empty draw
+    pile, unless a :class:`Reshuffle` was reported earlier (as soon as the pile ran
+    out). When both piles are empty there is no card: None if ``optional``, else
+    InvalidInput.
+    """
+    if s.pile == 0:
+        if not s.discard:
+            if optional:
+                return None
+            raise InvalidInput(
+                "draw", "empty", "a card to draw", reason="the draw and discard piles are empty"
+            )
+        s = reshuffle(s)
+    return s._replace(pile=s.pile - 1)
+
+
+def _pile_card(s: State) -> State:
+    taken = take_from_pile(s)
+    assert taken is not None
+    return taken
+
+
+def _candidates(s: State) -> list[npt.NDArray[np.int64]]:
+    """For each opponent (seats 1..n-1), the case indices their case can be."""
+    result = []
+    where = np.array(s.where)
+    for seat in range(1, s.players):
+        ok = where == s.case_epoch[seat]
+        mask = s.masks[seat]
+        ok &= ((mask >> _BIT) & 1).astype(bool)
+        result.append(np.flatnonzero(ok).astype(np.int64))
+    return result
+
+
+def joint(s: State) -> npt.NDArray[np.int64]:
+    """Every assignment of different cases to the opponents that fits what is known."""
+    if s.broken:
+        return np.zeros((0, s.players - 1), dtype=np.int64)
+    cands = _candidates(s)
+    if any(len(c) == 0 for c in cands):
+        return np.zeros((0, len(cands)), dtype=np.int64)
+    grids = np.meshgrid(*cands, indexing="ij")
+    rows = np.stack([g.ravel() for g in grids], axis=1)
+    keep = np.ones(len(rows), dtype=bool)
+    for a in range(rows.shape[1]):
+        for b in range(a + 1, rows.shape[1]):
+            keep &= rows[:, a] != rows[:, b]
+    return rows[keep]
+
+
+def step(s: State, event: Any, inform: bool = True) -> State:
+    """The public state after ``event``.
+
+    ``inform=False`` keeps out what the event tells about the cases (a field, a failed
+    attempt, a case card coming into view); used to find the moves a contradiction comes
+    from.
+    """
+    if s.over:
+        raise InvalidInput("event", event, "no further move", reason="the game is over")
+    player = s.turn
+    if isinstance(event, Lay):
+        return _lay(s, event, player, inform)
+    if isinstance(event, Solve):
+        return _solve(s, event, player, inform)
+    if isinstance(event, Draw):
+        return _draw(s, event, player, inform)
+    if isinstance(event, Reshuffle):
+        if s.pile > 0:
+            reason = f"{s.pile} cards are left in the draw pile"
+        elif not s.discard:
+            reason = "the discard pile is empty"
+        else:
+            return reshuffle(s)
+        raise InvalidInput("event", event, "a reshuffle once the draw pile is empty", reason=reason)
+    raise InvalidInput("event", event, "Lay, Solve, Draw or Reshuffle")
+
+
+def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
+    if s.phase != 0:
+        raise InvalidInput("event", event, "an attempt or a draw", reason="a card was laid already")
+    card = _card(event.card)
+    if s.hands[player] == 0:
+        raise InvalidInput(
+            "event", event, "a draw", reason=f"seat {player} has no card in hand to lay"
+        )
+    target = check_seat(event.target, s.players, "target", exclude=player)
+    f = field_index(event.field, card)
+    where = list(s.where)
+    hand = s.hand
+    if player == 0:
+        if card not in hand:
+            raise InvalidInput("card", card, [str(c) for c in hand], reason="not in your hand")
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+    elif card.case is not None:
+        x = card.case.index
+        if where[x] < 0:
+            raise InvalidInput("card", card, "a card not in view", reason="it is in view already")
+        if inform:
+            where[x] = -1
+    masks = s.masks
+    if target == 0:
+        truth = int(FIELD_OF[card.index, s.my_case])
+        if truth != f:
+            raise InvalidInput(
+                "field",
+                event.field,
+                [FIELDS[truth]],
+                reason=f"your case {CASES[s.my_case]} matches {card} that way",
+            )
+    elif inform:
+        masks = _set(masks, target, masks[target] & int(_FIELD_MASKS[card.index, f]))
+    return s._replace(
+        phase=1,
+        hand=hand,
+        hands=_set(s.hands, player, s.hands[player] - 1),
+        where=tuple(where),
+        masks=masks,
+        grids=_set(s.grids, target, (*s.grids[target], (card, FIELDS[f]))),
+    )
+
+
+def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
+    if s.phase != 1 and not (s.phase == 0 and s.hands[player] == 0):
+        reason = "lay a card first" if s.phase == 0 else "one attempt per turn"
+        raise InvalidInput("event", event, "a card laid or a draw", reason=reason)
+    target = check_seat(event.target, s.players, "target", exclude=player)
+    case = _case(event.case)
+    if check_int("drops", event.drops, 1, 3) not in s.drops[player]:
+        raise InvalidInput("drops", event.drops, list(s.drops[player]), reason="cards left")
+    if not isinstance(event.correct, bool):
+        raise InvalidInput("correct", event.correct, [True, False])
+    left = tuple(d for d in s.drops[player] if d != event.drops)
+    s = s._replace(phase=2, drops=_set(s.drops, player, left), final=s.final or not left)
+    if not event.correct:
+        if event.revealed or event.new_case is not None:
+            raise InvalidInput("revealed", event.revealed, "() after a failed attempt")
+        if target == 0:
+            if case.index == s.my_case:
+                raise InvalidInput("correct", False, [True], reason=f"your case is {case}")
+        elif inform:
+            s = s._replace(masks=_set(s.masks, target, s.masks[target] & ~(1 << case.index)))
+        return s
+    where = list(s.where)
+    if target == 0:
+        if case.index != s.my_case:
+            raise InvalidInput("correct", True, [False], reason=f"your case is {CASES[s.my_case]}")
+    else:
+        x = case.index
+        if where[x] != s.case_epoch[target]:
+            reason = "it is in view" if where[x] < 0 else "it was not in the draw pile then"
+            raise InvalidInput("case", case, f"a possible case of seat {target}", reason=reason)
+        column = joint(s)[:, target - 1]
+        if not (column == x).any():
+            s = s._replace(broken=True)
+        where[x] = -1
+    grid = s.grids[target]
+    s = s._replace(
+        where=tuple(where),
+        points=_set(s.points, player, s.points[player] + points(event.drops, len(grid))),
+        discard=(*s.discard, *(card for card, _ in grid), case.card),
+        grids=_set(s.grids, target, ()),
+        masks=_set(s.masks, target, FULL),
+        solved=_set(s.solved, target, s.solved[target] + 1),
+    )
+    for card in event.revealed:
+        card = _card(card, "revealed")
+        if card.case is not None:
+            raise InvalidInput(
+                "revealed", card, "2- and 3-piece cards", reason="a case card becomes the case"
+            )
+        s = _pile_card(s)
+        s = s._replace(discard=(*s.discard, card))
+    s = _pile_card(s)
+    if target == 0:
+        new = _case(event.new_case, "new_case")
+        if s.where[new.index] != s.epoch:
+            raise InvalidInput("new_case", new, "a case card in the draw pile", reason="in view")
+        return s._replace(my_case=new.index, where=_set(s.where, new.index, -1))
+    if event.new_case is not None:
+        raise InvalidInput("new_case", event.new_case, "None (only seat 0's new case is seen)")
+    return s._replace(case_epoch=_set(s.case_epoch, target, s.epoch))
+
+
+def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
+    if s.phase == 0 and s.hands[player] > 0:
+        raise InvalidInput("event", event, "a card laid first", reason="a turn starts with one")
+    taken = take_from_pile(s, optional=True)
+    hand, where, count = s.hand, s.where, s.hands[player]
+    if taken is None:  # both piles are empty: the turn ends without a card
+        if event.card is not None:
+            raise InvalidInput("card", event.card, [None], reason="both piles are empty")
+    else:
+        s = taken
+        where = s.where
+        count += 1
+        if player == 0:
+            card = _card(event.card)
+            if card.case is not None:
+                x = card.case.index
+                if where[x] != s.epoch:
+                    raise InvalidInput("card", card, "a card from the draw pile", reason="in view")
+                if inform:
+                    where = _set(where, x, -1)
+            hand = (*hand, card)
+        elif event.card is not None:
+            raise InvalidInput("card", event.card, "None (another player's card is hidden)")
+    turn = (player + 1) % s.players
+    return s._replace(
+        hand=hand,
+        where=where,
+        hands=_set(s.hands, player, count),
+        turn=turn,
+        phase=0,
+        over=s.final and turn == s.first,
+    )
+
+
+def informative(event: Any) -> bool:
+    """Whether ``event`` can tell anything about an opponent's case."""
+    if isinstance(event, Lay):
+        return event.target != 0 or event.card.case is not None
+    if isinstance(event, Draw):
+        return event.card is not None and event.card.case is not None
+    return isinstance(event, Solve) and not event.correct and event.target != 0
