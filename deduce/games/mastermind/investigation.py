@@ -209,27 +209,31 @@ def _feedback(
 ) -> npt.NDArray[np.uint8]:
     """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``.
 
-    Computed in chunks of guesses with uint8 temporaries, so memory stays near the size
-    of the result whatever the number of codes.
+    Computed in chunks of guesses, peg by peg and colour by colour, with uint8
+    temporaries, so memory stays near the size of the result whatever the code count.
     """
     pegs = guesses.shape[1]
     g8 = np.asarray(guesses, dtype=np.uint8)
-    s8 = np.asarray(secrets, dtype=np.uint8)
-    out = np.empty((len(g8), len(s8)), dtype=np.uint8)
+    s8 = np.ascontiguousarray(np.asarray(secrets, dtype=np.uint8).T)  # (pegs, S)
+    out = np.empty((len(g8), s8.shape[1]), dtype=np.uint8)
     if not black_only:
-        s_count = np.stack([(s8 == c).sum(axis=1, dtype=np.uint8) for c in range(colours)], 1)
+        s_count = np.stack([(s8 == c).sum(axis=0, dtype=np.uint8) for c in range(colours)])
         g_count = np.stack([(g8 == c).sum(axis=1, dtype=np.uint8) for c in range(colours)], 1)
-    step = max(1, _CHUNK // max(1, len(s8) * max(pegs, colours)))
+    step = max(1, _CHUNK // max(1, s8.shape[1]))
     for start in range(0, len(g8), step):
         stop = min(start + step, len(g8))
-        black = (g8[start:stop, None, :] == s8[None, :, :]).sum(axis=2, dtype=np.uint8)
+        black = np.zeros((stop - start, s8.shape[1]), dtype=np.uint8)
+        for i in range(pegs):
+            black += g8[start:stop, i, None] == s8[i][None, :]
         if black_only:
             out[start:stop] = black
             continue
-        common = np.minimum(g_count[start:stop, None, :], s_count[None, :, :]).sum(
-            axis=2, dtype=np.uint8
-        )
-        out[start:stop] = black * np.uint8(pegs) + common
+        common = np.zeros_like(black)
+        for c in range(colours):
+            common += np.minimum(g_count[start:stop, c, None], s_count[c][None, :])
+        black *= np.uint8(pegs)
+        black += common
+        out[start:stop] = black
     return out
 
 
@@ -314,7 +318,12 @@ class Investigation(_Investigation):
         return self.rules.codes()
 
     def _guess_array(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
-        return np.array([q.pegs for q in queries], dtype=np.int64).reshape(-1, self.rules.pegs)
+        rules = self.rules
+        if queries is rules.codes():
+            return _code_array(rules.pegs, rules.colours)
+        digits = "".join(q.digits for q in queries).encode()
+        flat = np.frombuffer(digits, dtype=np.uint8).astype(np.int64) - ord("1")
+        return flat.reshape(-1, rules.pegs)
 
     def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
         rules = self.rules
