@@ -556,9 +556,10 @@ class Investigation:
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
-        from deduce.search import symmetric_partition
+        from deduce.search import distinct_moves
 
-        part = symmetric_partition(self, self._space, queries)
+        queries = distinct_moves(self, queries)  # one of each class of equivalent moves
+        part = self.partition(self._space, queries)
         order = rank(
             part,
             strategy,
@@ -594,15 +595,16 @@ class Investigation:
 
         Args:
             top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
-                game adds.
+            strategy: "entropy", "minimax", "expected_size", "most_parts", a search
+                of :mod:`deduce.search` ("lookahead", "optimal"), or one the game adds.
+                Moves that a symmetry of the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
             >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
-            ['133', '313']
+            ['133', '232']
         """
         check_int("top", top, 1)
         queries, part, order = self._ranking(strategy, among)

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 __all__ = [
     "SEARCHES",
     "Lookahead",
+    "advice_seconds",
+    "distinct_moves",
     "expected_moves",
     "lookahead_scores",
     "lower_bound",
@@ -180,47 +182,47 @@ class _Context:
             return 0.0
         return lower_bound(weights, self.branching, finishing=self.finishing) / total
 
-    def ranked(self, space: Space, fixed: Sequence[Any]) -> tuple[Partition, list[int]]:
-        """The partition and the best ``width`` moves that teach something, best first."""
-        part = symmetric_partition(self.inv, space, self.queries, fixed)
+    def ranked(self, space: Space, fixed: Sequence[Any]) -> list[tuple[Any, FloatArray]]:
+        """The best ``width`` moves that teach something (one per class of equivalent
+        moves), best first, each with the weight of each of its answers."""
+        moves = distinct_moves(self.inv, self.queries, fixed)
+        part = self.inv.partition(space, moves)
         order = rank(
             part,
             self.plan.leaf,
-            candidates=self.inv.possible_queries(space, self.queries),
+            candidates=self.inv.possible_queries(space, moves),
             extra=self.extra,
         )
-        orbit = self.inv.query_orbits(self.queries, fixed)
-        total = part.mass.sum(axis=1)
-        chosen: list[int] = []
-        seen: set[int] = set()
-        for q in order.tolist():
-            rep = q if orbit is None else int(orbit[q])
-            if rep in seen:
-                continue
-            seen.add(rep)
-            useful = part.count[q].max() < len(space.solution_rows()) or self._finishes_any(q, part)
-            if useful and total[q] > 0:
+        chosen = self.useful(space, moves, part, order.tolist())
+        return [(moves[q], part.mass[q]) for q in chosen]
+
+    def useful(
+        self, space: Space, moves: Sequence[Any], part: Partition, order: list[int]
+    ) -> list[int]:
+        """The first ``width`` of ``order`` that split ``space`` or can finish the game."""
+        solutions = len(space.solution_rows())
+        chosen = []
+        for q in order:
+            answers = np.flatnonzero(part.mass[q] > 0).tolist()
+            finishes = any(self.inv.finishes(moves[q], k) for k in answers)
+            if answers and (part.count[q].max() < solutions or finishes):
                 chosen.append(q)
             if len(chosen) == self.plan.width:
                 break
-        return part, chosen
-
-    def _finishes_any(self, q: int, part: Partition) -> bool:
-        query = self.queries[q]
-        return any(self.inv.finishes(query, k) for k in np.flatnonzero(part.mass[q] > 0).tolist())
+        return chosen
 
     def value(
-        self, space: Space, q: int, part: Partition, depth: int, fixed: tuple[Any, ...]
+        self, space: Space, query: Any, mass: FloatArray, depth: int, fixed: tuple[Any, ...]
     ) -> float:
-        """Expected moves from ``space`` when ``q`` is played, then the best found below."""
-        query = self.queries[q]
-        total = float(part.mass[q].sum())
+        """Expected moves from ``space`` when ``query`` is played (its answers weigh
+        ``mass``), then the best found below."""
+        total = float(mass.sum())
         result = 1.0
-        for k in np.flatnonzero(part.mass[q] > 0).tolist():
+        for k in np.flatnonzero(mass > 0).tolist():
             if self.inv.finishes(query, k):
                 continue
             child = self.inv.apply_clue(space, self.inv.clue_for(query, k))
-            result += float(part.mass[q, k]) / total * self.best(child, depth - 1, (*fixed, query))
+            result += float(mass[k]) / total * self.best(child, depth - 1, (*fixed, query))
         return result
 
     def best(self, space: Space, depth: int, fixed: tuple[Any, ...]) -> float:
@@ -231,13 +233,33 @@ class _Context:
             return 1.0
         if depth == 0:
             return self.leaf(space)
-        part, chosen = self.ranked(space, fixed)
-        values = [self.value(space, q, part, depth, fixed) for q in chosen]
+        values = [self.value(space, q, m, depth, fixed) for q, m in self.ranked(space, fixed)]
         return min(values, default=math.inf)
 
 
+def distinct_moves(
+    inv: Investigation, queries: Sequence[Any], fixed: Sequence[Any] = ()
+) -> Sequence[Any]:
+    """``queries`` with one move of each class of equivalent moves (the first), under the
+    symmetries that keep the clues so far and ``fixed``.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> [str(q) for q in distinct_moves(Investigation(2, 3), Investigation(2, 3).queries())]
+        ['11', '12']
+    """
+    orbit = inv.query_orbits(queries, fixed)
+    if orbit is None:
+        return queries
+    reps = np.unique(orbit)
+    if len(reps) == len(queries):
+        return queries
+    return [queries[int(i)] for i in reps]
+
+
 def _context(inv: Investigation, queries: Sequence[Any], plan: Lookahead, extra: Extra) -> _Context:
-    root = symmetric_partition(inv, inv.space, inv.queries())
+    moves = distinct_moves(inv, inv.queries())
+    root = inv.partition(inv.space, moves)
     branching = int((root.mass > 0).sum(axis=1).max()) if len(root.mass) else 1
     finishing = _finishing(inv)
     return _Context(inv, queries, plan, extra, branching - int(finishing), finishing)
@@ -279,10 +301,12 @@ def lookahead_scores(
     if ctx.done(inv.space):
         values[:] = 0.0
         return np.vstack([values, one_step])
-    _, chosen = ctx.ranked(inv.space, ())
     orbit = inv.query_orbits(queries, ())
-    for q in chosen:
-        value = -round(ctx.value(inv.space, q, part, plan.depth, ()), 9)
+    order = rank(part, plan.leaf, candidates=inv.possible_queries(inv.space, queries), extra=extra)
+    if orbit is not None:  # one move per class
+        order = order[np.asarray(orbit)[order] == order]
+    for q in ctx.useful(inv.space, queries, part, order.tolist()):
+        value = -round(ctx.value(inv.space, queries[q], part.mass[q], plan.depth, ()), 9)
         if orbit is None:
             values[q] = value
         else:
@@ -302,8 +326,30 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
     action = inv._action(query)
     queries = inv.queries()
     ctx = _context(inv, queries, Lookahead(depth=depth, width=width), {})
-    part = symmetric_partition(inv, inv.space, queries)
-    return ctx.value(inv.space, list(queries).index(action), part, depth, ())
+    mass = inv.partition(inv.space, [action]).mass[0]
+    return ctx.value(inv.space, action, mass, depth, ())
+
+
+_SECONDS_PER_ENTRY = 1.5e-7  # one outcome-table entry, partition included (Mastermind, 2 cores)
+
+
+def advice_seconds(inv: Investigation, strategy: str) -> float:
+    """A rough estimate of the seconds :meth:`Investigation.recommend` takes now: the
+    outcome-table entries it computes (one move per class of equivalent moves) times the
+    measured cost of one entry, times the moves a lookahead evaluates below the first.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> advice_seconds(Investigation(6, 6), "entropy") < 1  # 11 kinds of first move
+        True
+    """
+    queries = inv.queries()
+    orbit = inv.query_orbits(queries)
+    moves = len(queries) if orbit is None else len(np.unique(orbit))
+    seconds = moves * inv.space.size * _SECONDS_PER_ENTRY
+    plan = SEARCHES.get(strategy, Lookahead(depth=1))
+    plan = plan if plan is not None else Lookahead()
+    return seconds * sum(plan.width**d for d in range(plan.depth))
 
 
 def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:

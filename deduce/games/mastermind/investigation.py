@@ -18,6 +18,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -201,7 +202,8 @@ def _code_array(pegs: int, colours: int) -> npt.NDArray[np.int64]:
 
 @lru_cache(maxsize=16)
 def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
-    return tuple(Code("".join(str(int(c) + 1) for c in row)) for row in _code_array(pegs, colours))
+    digits = "123456789"[:colours]
+    return tuple(map(Code, map("".join, itertools.product(digits, repeat=pegs))))
 
 
 def _feedback(
