@@ -327,7 +327,7 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
     queries = inv.queries()
     ctx = _context(inv, queries, Lookahead(depth=depth, width=width), {})
     mass = inv.partition(inv.space, [action]).mass[0]
-    return ctx.value(inv.space, action, mass, depth, ())
+    return float(ctx.value(inv.space, action, mass, depth, ()))
 
 
 _SECONDS_PER_ENTRY = 1.5e-7  # one outcome-table entry, partition included (Mastermind, 2 cores)
