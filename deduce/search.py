@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -170,17 +170,49 @@ class _Context:
     extra: Extra
     branching: int
     finishing: bool
+    bounds: FloatArray = field(default_factory=lambda: np.zeros(0))
+    ends: dict[Any, npt.NDArray[np.bool_]] = field(default_factory=dict)
+    leaves: dict[bytes, float] = field(default_factory=dict)
 
     def done(self, space: Space) -> bool:
         return len(space.solution_rows()) <= 1 and not self.finishing
 
-    def leaf(self, space: Space) -> float:
-        """A lower bound on the expected further moves from ``space``."""
-        weights = space.solution_weights()
-        total = float(np.sum(weights))
-        if total == 0:
-            return 0.0
-        return lower_bound(weights, self.branching, finishing=self.finishing) / total
+    def finishing_answers(self, move: Any, answers: int) -> npt.NDArray[np.bool_]:
+        if move not in self.ends or len(self.ends[move]) < answers:
+            self.ends[move] = np.array([self.inv.finishes(move, k) for k in range(answers)])
+        return self.ends[move][:answers]
+
+    def leaf(self, space: Space, fixed: Sequence[Any]) -> float:
+        """The fewest expected further moves that partition sizes allow: over every move,
+        one move plus the size bound (:func:`lower_bound`, equal weights) of its parts."""
+        key = space.ids.tobytes()
+        if key in self.leaves:
+            return self.leaves[key]
+        moves = distinct_moves(self.inv, self.queries, fixed)
+        part = self.inv.partition(space, moves)
+        if len(self.bounds) <= space.size:
+            n = max(space.size, 2 * len(self.bounds), 64)
+            self.bounds = np.array(
+                [
+                    lower_bound(np.ones(c), self.branching, finishing=self.finishing)
+                    for c in range(n + 1)
+                ]
+            )
+        width = part.mass.shape[1]
+        ends = (
+            np.array([self.finishing_answers(m, width) for m in moves])
+            if self.finishing
+            else np.zeros((len(moves), width), dtype=bool)
+        )
+        count = np.where(ends, 0, part.count)
+        per_world = self.bounds[count] / np.maximum(count, 1)
+        total = part.mass.sum(axis=1)
+        value = 1 + (part.mass * per_world).sum(axis=1) / np.where(total > 0, total, 1)
+        solutions = len(space.solution_rows())
+        useless = (count.max(axis=1) >= solutions) & ~ends.any(axis=1)
+        result = float(np.where(useless, np.inf, value).min())
+        self.leaves[key] = result
+        return result
 
     def ranked(self, space: Space, fixed: Sequence[Any]) -> list[tuple[Any, FloatArray]]:
         """The best ``width`` moves that teach something (one per class of equivalent
@@ -232,7 +264,7 @@ class _Context:
         if len(space.solution_rows()) == 1:
             return 1.0
         if depth == 0:
-            return self.leaf(space)
+            return self.leaf(space, fixed)
         values = [self.value(space, q, m, depth, fixed) for q, m in self.ranked(space, fixed)]
         return min(values, default=math.inf)
 
@@ -262,7 +294,7 @@ def _context(inv: Investigation, queries: Sequence[Any], plan: Lookahead, extra:
     root = inv.partition(inv.space, moves)
     branching = int((root.mass > 0).sum(axis=1).max()) if len(root.mass) else 1
     finishing = _finishing(inv)
-    return _Context(inv, queries, plan, extra, branching - int(finishing), finishing)
+    return _Context(inv, inv.queries(), plan, extra, branching - int(finishing), finishing)
 
 
 def lookahead_scores(
@@ -306,7 +338,7 @@ def lookahead_scores(
     if orbit is not None:  # one move per class
         order = order[np.asarray(orbit)[order] == order]
     for q in ctx.useful(inv.space, queries, part, order.tolist()):
-        value = -round(ctx.value(inv.space, queries[q], part.mass[q], plan.depth, ()), 9)
+        value = -round(ctx.value(inv.space, queries[q], part.mass[q], plan.depth - 1, ()), 9)
         if orbit is None:
             values[q] = value
         else:
@@ -327,7 +359,7 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
     queries = inv.queries()
     ctx = _context(inv, queries, Lookahead(depth=depth, width=width), {})
     mass = inv.partition(inv.space, [action]).mass[0]
-    return float(ctx.value(inv.space, action, mass, depth, ()))
+    return float(ctx.value(inv.space, action, mass, depth - 1, ()))
 
 
 _SECONDS_PER_ENTRY = 1.5e-7  # one outcome-table entry, partition included (Mastermind, 2 cores)
@@ -349,7 +381,7 @@ def advice_seconds(inv: Investigation, strategy: str) -> float:
     seconds = moves * inv.space.size * _SECONDS_PER_ENTRY
     plan = SEARCHES.get(strategy, Lookahead(depth=1))
     plan = plan if plan is not None else Lookahead()
-    return seconds * sum(plan.width**d for d in range(plan.depth))
+    return float(seconds * sum(plan.width**d for d in range(plan.depth)))
 
 
 def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:
