@@ -68,8 +68,13 @@ class Investigation(_Investigation):
         1.0
     """
 
+<<<<<<< HEAD
     game = "crime_writers"
     clue_types = (Answer, Asked, Found, Seen)
+=======
+    game = "crime-writers"
+    clue_types = (Answer, Found, Seen)
+>>>>>>> main
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
@@ -247,7 +252,7 @@ class Investigation(_Investigation):
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
+        strategy: str | None = None,
         among: Callable[[Any], bool] | None = None,
         element: str | None = None,
     ) -> list[Recommendation]:
