@@ -68,13 +68,8 @@ class Investigation(_Investigation):
         1.0
     """
 
-<<<<<<< HEAD
-    game = "crime_writers"
-    clue_types = (Answer, Asked, Found, Seen)
-=======
     game = "crime-writers"
-    clue_types = (Answer, Found, Seen)
->>>>>>> main
+    clue_types = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
