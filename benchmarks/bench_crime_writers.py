@@ -31,6 +31,7 @@ from deduce.games.crime_writers import (
     ScoreSheet,
     check_title,
 )
+from deduce.games.crime_writers import tables as cw_tables
 
 REPLIES = [
     ("who", "profession", "yes"),
@@ -124,8 +125,8 @@ def reference_posterior(
 
 def deduce_posterior(deck: Deck, replies: list[tuple[str, str, str]]) -> dict[str, Any]:
     """The same work with deduce, from the deck (its cached tables cleared first)."""
-    cw._tables.cache_clear()
-    cw._worlds.cache_clear()
+    cw_tables.tables_of.cache_clear()
+    cw_tables.all_draws.cache_clear()
     inv = Investigation(deck)
     for reply in replies:
         inv = inv.answer(*reply)
@@ -238,8 +239,8 @@ def main() -> None:
         long_game = long_game.answer("how", "tool", "almost")
 
     def cold() -> Investigation:
-        cw._tables.cache_clear()
-        cw._worlds.cache_clear()
+        cw_tables.tables_of.cache_clear()
+        cw_tables.all_draws.cache_clear()
         return Investigation(deck)
 
     calls: list[tuple[str, Callable[[], Any]]] = [

@@ -34,8 +34,8 @@ from typing import Any
 import numpy as np
 
 from benchmarks._timing import median_seconds
-from deduce.games import _thirteen_clues_cards, _thirteen_clues_count
 from deduce.games.thirteen_clues import CARDS, Ask, Deal, Investigation, attributes
+from deduce.games.thirteen_clues.counting import clear_caches
 
 PLAYERS = 6
 SEED = 1
@@ -153,13 +153,7 @@ def table() -> tuple[tuple[str, str], list[Any], list[tuple[int, str, int]]]:
 
 
 def _clear_caches() -> None:
-    for cached in (
-        _thirteen_clues_count._layers,
-        _thirteen_clues_count._disjoint,
-        _thirteen_clues_count.incidence,
-        _thirteen_clues_cards.attribute_matrix,
-    ):
-        cached.cache_clear()
+    clear_caches()
 
 
 def cold_run() -> dict[str, float]:

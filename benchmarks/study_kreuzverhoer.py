@@ -131,7 +131,7 @@ def _hand_game(secret: int, seed: int, strategy: str | None, limit: int) -> int:
             theirs.remove(block)
             pile.discards.append(block)
         elif played is not None:
-            answering = answering.played(played)
+            answering = answering.played(played, seed=rng)
         if skip is not None:
             answering = answering.defence(skip)
             theirs.remove(skip)
@@ -170,7 +170,7 @@ def _random_game(secret: int, seed: int, cards: bool) -> int:
         if cards:
             best = mine.opponent.rank_cards(list(kv.INVESTIGATION_CARDS[:5]))[0]  # described
             if best.allowed and best.information:
-                mine = mine.played(best.card)
+                mine = mine.played(best.card, seed=rng)
     raise RuntimeError("no solution in 40 questionings")
 
 

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
 
-__all__ = ["Stats", "simulate"]
+__all__ = ["Stats", "simulate", "walk"]
 
 _MAX_MOVES = 64
 _POOL_FROM = 256  # secrets: below this, starting worker processes costs more than it saves
@@ -225,30 +225,67 @@ def _subtree(
     text: str, kind: type[Investigation], world_ids: npt.NDArray[np.int64], strategy: str
 ) -> dict[int, int]:
     """Moves needed (from this node on) -> number of secrets, for secrets ``world_ids``."""
-    node = kind.from_json(text)
-    position = {int(world): row for row, world in enumerate(node.space.ids)}
-    rows = np.array([position[int(w)] for w in world_ids], dtype=np.int64)
     counts: Counter[int] = Counter()
-    _walk(node, rows, 0, strategy, counts)
+
+    def done(ids: npt.NDArray[np.int64], moves: int) -> None:
+        counts[moves] += len(ids)
+
+    walk(kind.from_json(text), strategy, world_ids, done)
     return dict(counts)
 
 
+Follow = Callable[[Investigation, npt.NDArray[np.int64], int], list[tuple[Investigation, Any]]]
+
+
+def walk(
+    node: Investigation,
+    strategy: str,
+    world_ids: npt.NDArray[np.int64],
+    done: Callable[[npt.NDArray[np.int64], int], None],
+    *,
+    follow: Follow | None = None,
+) -> None:
+    """Play ``strategy`` from ``node`` against the secrets ``world_ids`` as one decision
+    tree: ``done(ids, moves)`` is told the secrets that the ``moves``-th move finishes.
+
+    ``follow(child, ids, moves)``, if given, is called after each move's answer with
+    the investigation it leads to and the secrets that gave it, and returns where the
+    walk goes on instead: pairs (investigation, secrets' ids), for example one per answer
+    to a card a game plays between moves, or none when the game ends there.
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> seen = []
+        >>> start = Game(2, 3).investigation()
+        >>> walk(start, "entropy", start.space.ids, lambda ids, moves: seen.append(moves))
+        >>> sorted(seen)
+        [1, 2, 2, 2, 2, 3, 3, 3, 3]
+    """
+    _walk(node, np.asarray(world_ids, dtype=np.int64), 0, strategy, done, follow)
+
+
 def _walk(
-    node: Investigation, rows: npt.NDArray[np.int64], depth: int, strategy: str, out: Counter[int]
+    node: Investigation,
+    world_ids: npt.NDArray[np.int64],
+    depth: int,
+    strategy: str,
+    done: Callable[[npt.NDArray[np.int64], int], None],
+    follow: Follow | None,
 ) -> None:
     if depth >= _MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
     query = node.best(strategy)
+    where = {int(world): row for row, world in enumerate(node.space.ids)}
+    rows = np.array([where[int(world)] for world in world_ids], dtype=np.int64)
     outcome = node.outcome_table(node.space.take(rows), [query])[0]
-    position_in_node = node.space.ids
     for k in np.unique(outcome):
-        group = rows[outcome == k]
+        group = world_ids[outcome == k]
         if node.finishes(query, int(k)):
-            out[depth + 1] += len(group)
+            done(group, depth + 1)
             continue
         child = node.observe(node.clue_for(query, int(k)))
-        if child.space.size == node.space.size:
-            raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
-        where = {int(world): row for row, world in enumerate(child.space.ids)}
-        child_rows = np.array([where[int(position_in_node[r])] for r in group], dtype=np.int64)
-        _walk(child, child_rows, depth + 1, strategy, out)
+        nodes = [(child, group)] if follow is None else follow(child, group, depth + 1)
+        for after, ids in nodes:
+            if after.space.size == node.space.size:
+                raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
+            _walk(after, np.asarray(ids, dtype=np.int64), depth + 1, strategy, done, follow)

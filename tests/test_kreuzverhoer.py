@@ -615,13 +615,14 @@ def test_interrogation_tracks_what_the_opponent_knows() -> None:
     case = kv.Case("Einbruch", "Ulm", "Nora M.", "Pistole")
     mine = kv.Interrogation(case).questioning("Mord", "Ulm", "Juri L.", "Pistole")
     assert mine.last_answer == 2
-    named = mine.suggest("single_interrogation")
+    named = mine.suggest("single_interrogation", seed=0)
     assert isinstance(named, tuple) and case.crime not in named
-    mine = mine.played("single_interrogation")
+    mine = mine.played("single_interrogation", named)
     mine = mine.questioning("Mord", "Berlin", "Nora M.", "Messer")
-    assert mine.suggest("single_interrogation") == named  # a repeat teaches nothing
+    again = mine.suggestions("single_interrogation")
+    assert named in again  # a repeat teaches nothing
     before = mine.cases_left
-    assert mine.played("single_interrogation").cases_left == before
+    assert all(mine.played("single_interrogation", a).cases_left == before for a in again)
     assert mine.suggest("investigators_on_site") is None  # the laid scene is wrong
     assert mine.suggest("confrontation") is True
     with pytest.raises(InvalidInput, match=r"Juri L\. was laid"):
@@ -644,33 +645,111 @@ def told(card: str, names: tuple[str, ...], scene: str) -> Any:
     return kv.InvestigatorsOnSite(scene, names)
 
 
+FIELD_TOLD = {
+    "informant": "scene",
+    "profiler": "suspect",
+    "single_interrogation": "crime",
+    "investigators_on_site": "weapon",
+}
+NAMING_CARDS = list(FIELD_TOLD)
+
+
+def true_of(card: str, answer: Any, laid: kv.Questioning, case: kv.Case) -> bool:
+    """Whether ``answer`` to ``card`` after ``laid`` is a true answer for ``case``."""
+    if card == "confrontation":
+        return answer == (case.suspect == laid.suspect)
+    if card == "investigators_on_site" and answer is None:
+        return case.scene != laid.scene
+    if card == "investigators_on_site" and case.scene != laid.scene:
+        return False
+    return getattr(case, FIELD_TOLD[card]) not in answer
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     secrets(START),
     st.sampled_from(START.queries()),
-    st.sampled_from(["informant", "profiler", "single_interrogation", "investigators_on_site"]),
+    st.sampled_from(NAMING_CARDS),
 )
-def test_suggestions_are_true_and_teach_least(case: kv.Case, guess: kv.Guess, card: str) -> None:
-    assume(right(guess, case) < 4 and card not in DECK.banned(guess.suspect))
+def test_suggestions_are_true_and_teach_nothing_when_they_can(
+    case: kv.Case, guess: kv.Guess, card: str
+) -> None:
+    assume(right(guess, case) < 4 and card != DECK.banned(guess.suspect))
     mine = kv.Interrogation(case).questioning(*guess)
-    named = mine.suggest(card)
-    assume(named is not None)
-    assert isinstance(named, tuple)
-    after = mine.played(card, named)
-    assert case in after.opponent.solutions()
-    field = {
-        "informant": "scene",
-        "profiler": "suspect",
-        "single_interrogation": "crime",
-        "investigators_on_site": "weapon",
-    }[card]
-    removed = mine.cases_left - after.cases_left
-    for other in itertools.combinations(
-        [n for n in DECK.names(field) if n != getattr(case, field)], len(named)
-    ):
-        clue = told(card, other, guess.scene)
-        kept = [c for c in mine.opponent.solutions() if fits(c, clue)]
-        assert removed <= mine.cases_left - len(kept)
+    choices = mine.suggestions(card)
+    assert math.isclose(sum(choices.values()), 1.0)
+    assert mine.suggest(card, seed=5) == mine.suggest(card, seed=5) in choices
+    if None in choices:
+        assert choices == {None: 1.0} and case.scene != guess.scene
+        return
+    field = FIELD_TOLD[card]
+    view = mine.opponent
+    laid = view.last_questioning
+    assert laid is not None
+    relevant = [
+        c for c in view.solutions() if card != "investigators_on_site" or c.scene == guess.scene
+    ]
+    present = {getattr(c, field) for c in relevant}
+    silent = [n for n in DECK.names(field) if n not in present]  # naming them teaches nothing
+    count = 1 if field in ("crime", "suspect") else 2
+    for answer in choices:
+        assert isinstance(answer, tuple) and len(answer) == count
+        after = mine.played(card, answer)
+        assert case in after.opponent.solutions()
+        assert set(after.opponent.solutions()) == brute(after.opponent.clues)
+        if len(silent) >= count:
+            assert set(answer) <= set(silent)  # it teaches nothing
+        else:
+            assert set(silent) <= set(answer)
+    if len(silent) >= count:
+        assert len(choices) == math.comb(len(silent), count)
+    else:  # the rest drawn among the other wrong names, every set equally likely
+        assert len(choices) == math.comb(len(present) - 1, count - len(silent))
+    assert len(set(choices.values())) == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(START, max_clues=4), st.sampled_from(START.queries()), st.data())
+def test_suggestions_tell_nothing_beyond_the_card(
+    game: tuple[kv.Case, kv.Investigation], guess: kv.Guess, data: st.DataObject
+) -> None:
+    """Every case the opponent cannot tell apart gets the same chance of every answer
+    that is true of it: the answer teaches only what it says."""
+    case, view = game
+    assume(view.questionings_left > 0)
+    view = view.questioning(*guess, correct=right(guess, case))
+    assume(view.solved is None)
+    allowed = [c for c in ("confrontation", *NAMING_CARDS) if c != DECK.banned(guess.suspect)]
+    card = data.draw(st.sampled_from(allowed))
+    laid = view.last_questioning
+    assert laid is not None
+    held = view.solutions()
+    sample = held if len(held) <= 30 else [held[i * len(held) // 30] for i in range(30)]
+    if case not in sample:
+        sample = [case, *sample]
+    chances = {c: kv.Interrogation.of(c, view).suggestions(card) for c in sample}
+    answers = {a for choices in chances.values() for a in choices}
+    for answer in answers:
+        given_by = {
+            c: chances[c].get(answer, 0.0) for c in sample if true_of(card, answer, laid, c)
+        }
+        assert len({round(p, 12) for p in given_by.values()}) == 1, (answer, given_by)
+
+
+def test_the_least_likely_crime_no_longer_gives_the_case_away() -> None:
+    """Naming the least likely wrong crime told the truth: after Mord and answer 1 it
+    named Erpressung* unless the crime was Erpressung*."""
+    laid = ("Mord", "Berlin", "Juri L.", "Messer")
+    one = kv.Interrogation(kv.Case("Erpressung*", "Berlin", "Ede K.", "Gift")).questioning(*laid)
+    other = kv.Interrogation(kv.Case("Einbruch", "Berlin", "Ede K.", "Brechstange"))
+    other = other.questioning(*laid)
+    assert one.last_answer == other.last_answer == 1
+    a, b = one.suggestions("single_interrogation"), other.suggestions("single_interrogation")
+    assert set(a) == {(n,) for n in DECK.crimes if n != "Erpressung*"}
+    assert set(b) == {(n,) for n in DECK.crimes if n != "Einbruch"}
+    assert all(a[x] == b[x] == 1 / 5 for x in set(a) & set(b))
+    seen = {other.suggest("single_interrogation", seed=s) for s in range(100)}
+    assert seen == set(b)  # drawn, not the same one every time
 
 
 def test_interrogation_json_round_trip() -> None:

@@ -30,15 +30,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
+from deduce.games.crime_writers.clues import Question, Story, truthful_reply
+from deduce.games.crime_writers.deck import ELEMENTS, INVENTED, Deck
+from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
-
-if TYPE_CHECKING:
-    from deduce.games.crime_writers.investigation import Investigation, Question, Story
 
 __all__ = [
     "OWN_WORDING_QUESTIONS",
@@ -60,38 +58,6 @@ _INVENTIONS = {
     "where": ("Ice rink", "Greenhouse", "Elevator"),
     "how": ("Falling piano", "Poisoned stamp", "Icicle"),
 }
-
-
-def truthful_reply(
-    deck: Deck,
-    element: str,
-    value: str,
-    about: str,
-    worded: Callable[[], bool],
-    decide: Callable[[], bool],
-) -> str:
-    """The truthful "yes" or "no" to a question about ``element``, whose drawn card is
-    ``value`` (or :data:`INVENTED`): does it have tag ``about``, or is it card ``about``?
-
-    What the deck leaves to the story is asked back: ``worded()``, whether an invented
-    element is worded as card ``about``; ``decide()``, whether it has an open tag (an
-    invented element's, or a card's ``maybe`` tag). Callers keep these answers.
-
-    Example:
-        >>> deck = Deck.example()
-        >>> truthful_reply(deck, "how", "Screwdriver", "tool", bool, bool)
-        'yes'
-        >>> truthful_reply(deck, "how", INVENTED, "Knife", lambda: True, bool)
-        'yes'
-    """
-    stack = DECK_OF[element]
-    if any(card.text == about for card in deck.stack(stack)):
-        named = worded() if value == INVENTED else value == about
-        return "yes" if named else "no"
-    status = "maybe" if value == INVENTED else deck.card(stack, value).status(about)
-    if status == "maybe":
-        return "yes" if decide() else "no"
-    return "yes" if status == "has" else "no"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +109,6 @@ class Writer:
 
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
     """A story from the notebook's prior, and the wordings of its 2 invented elements."""
-    from deduce.games.crime_writers.investigation import Investigation
-
     start = Investigation(deck)
     drawn = start._draw(rng.randrange(start.space.size))
     story = {e: getattr(drawn, e) for e in ELEMENTS}
@@ -182,8 +146,6 @@ def play_round(
     Raises:
         RuntimeError: the guests did not find the story in ``limit`` questions.
     """
-    from deduce.games.crime_writers.investigation import Investigation, Question, Story
-
     check_int("limit", limit, 1)
     sheet = ScoreSheet(tuple(players)).start_round()
     writer_name = sheet.rounds[0].writer

@@ -1,55 +1,16 @@
-"""Crime Writers: the guests' notebook, the master-scribe's sheet and the title check.
-
-The writer drew three cards (at most two persons: then one is the killer and the other
-the victim) and invented the other two of the five elements: who (killer), whom
-(victim), why (motive), where (scene) and how (cause of death). A *draw* says, for each
-element, which card it is or that it was invented (:data:`INVENTED`).
-
-Guests ask about an element's tags (from the deck file) or name a card; the writer's
-five replies mean:
-
-- ``"yes"``: the element has the tag; cards that lack it are ruled out.
-- ``"no"``: the element lacks the tag; cards that have it are ruled out.
-- ``"also"``, ``"almost"``, ``"not characteristic"`` (``"not important"`` is the same
-  answer): nothing is ruled out. They are logged, and :meth:`Investigation.candidates`
-  lists first the cards they point to (the tag itself for "also"; the tag and its near
-  tags, or a named card's tags, for "almost").
-
-An invented element, and a card whose tag is listed as ``maybe`` (it depends on the
-story), can be either way for a tag: both replies keep them.
-
-Naming a card is a question too. An invented element need not be among the cards, but
-it may be worded like one, so "yes" means the element is found, worded so: the draws
-where that card was drawn and those where the element was invented and worded so both
-stay (:meth:`Investigation.found` with ``invented=`` says which, if the writer tells).
-"no" rules out the card and an invented element worded so. Every question asked, whatever
-the reply, is left out of :meth:`Investigation.recommend` (the writer would repeat it).
-
-Probabilities are exact: every draw allowed by the rule is equally likely, and so is
-each way an invented element (or a ``maybe`` tag) can be for the tags asked about, and
-each way an invented element can be worded: like one of the ``n`` cards of its stack,
-or in words of its own (``n + 1`` cases). So a card that fits a "yes" to a tag keeps its
-whole weight while an invented element keeps half of it, and after "yes" to naming one
-of 20 cards an invented element keeps 1/21 of its weight.
+"""What the guests know about the writer's story in Crime Writers: the clues, the exact
+posterior over the draws (see the package's text for what each reply rules out), and the
+questions worth asking.
 
 Example:
-    >>> inv = Investigation(Deck.example())
-    >>> inv = inv.answer("how", "object", "yes").answer("how", "weapon", "no")
-    >>> inv = inv.answer("how", "tool", "yes").answer("how", "repairs", "yes")
-    >>> inv = inv.answer("how", "Adjustable wrench", "no")
-    >>> [(text, round(p, 3)) for text, p in inv.candidates("how")]
-    [('Screwdriver', 0.527), ('(invented)', 0.473)]
-    >>> inv.answer("how", "Screwdriver", "yes").solved is None  # four elements to go
-    True
+    >>> inv = Investigation(Deck.example()).answer("how", "weapon", "no")
+    >>> inv.marginals()["how"]["Knife"]
+    0.0
 """
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -57,271 +18,34 @@ import numpy.typing as npt
 
 from deduce._validation import short
 from deduce.errors import InvalidInput
-from deduce.games.crime_writers.bots import truthful_reply
-from deduce.games.crime_writers.deck import (
-    DECK_OF,
-    DECKS,
-    ELEMENTS,
-    INVENTED,
-    Card,
-    Deck,
+from deduce.games.crime_writers.clues import (
+    Answer,
+    Asked,
+    Found,
+    Question,
+    Seen,
+    Story,
+    element_of,
+    reply_of,
 )
-from deduce.games.crime_writers.scoresheet import Find, Round, ScoreSheet, started_minutes
-from deduce.games.crime_writers.title import TitleWarning, check_title
+from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
+from deduce.games.crime_writers.hints import hint_scores
+from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
+from deduce.games.crime_writers.tables import (
+    HAS,
+    LACKS,
+    State,
+    all_draws,
+    binary_entropy,
+    tables_of,
+)
+from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
 from deduce.strategy import Partition
 
-__all__ = [
-    "DECKS",
-    "DECK_OF",
-    "ELEMENTS",
-    "INVENTED",
-    "REPLIES",
-    "Answer",
-    "Card",
-    "Deck",
-    "Find",
-    "Found",
-    "Investigation",
-    "Question",
-    "Round",
-    "ScoreSheet",
-    "Seen",
-    "Story",
-    "TitleWarning",
-    "check_title",
-    "started_minutes",
-]
-
-REPLIES: tuple[str, ...] = ("yes", "also", "almost", "no", "not characteristic")
-"""The writer's five replies (``"not important"`` is accepted for the last one)."""
-
-_ALIASES = {"not important": "not characteristic"}
-_HAS, _LACKS, _MAYBE = 0, 1, 2
-
-
-def _reply(value: Any) -> str:
-    if isinstance(value, str):
-        key = re.sub(r"[\s_-]+", " ", value.strip().casefold())
-        key = _ALIASES.get(key, key)
-        if key in REPLIES:
-            return key
-    raise InvalidInput("reply", value, [*REPLIES, "not important"])
-
-
-def _element(value: Any) -> str:
-    if isinstance(value, str) and value.strip().casefold() in ELEMENTS:
-        return value.strip().casefold()
-    raise InvalidInput("element", value, ELEMENTS)
-
-
-@dataclass(frozen=True, slots=True)
-class Story:
-    """A solution: the five elements, each a card's wording or an invented one.
-
-    An element invented by the writer reads :data:`INVENTED` until a guest finds it, then
-    its found wording.
-
-    Example:
-        >>> print(Story("Butler", "Heiress", "Greed", "Library", INVENTED))
-        who: Butler, whom: Heiress, why: Greed, where: Library, how: (invented)
-    """
-
-    who: str
-    whom: str
-    why: str
-    where: str
-    how: str
-
-    def __str__(self) -> str:
-        return ", ".join(f"{name}: {getattr(self, name)}" for name in ELEMENTS)
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A yes/no question: does ``element`` have tag ``about``, or is it card ``about``?
-
-    Example:
-        >>> print(Question("how", "tool"))
-        how: tool?
-    """
-
-    element: str
-    about: str
-
-    def __str__(self) -> str:
-        return f"{self.element}: {self.about}?"
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """The clue: the writer's ``reply`` to a question about ``element``.
-
-    Example:
-        >>> Answer("how", "weapon", "no")
-        Answer(element='how', about='weapon', reply='no')
-    """
-
-    element: str
-    about: str
-    reply: str
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """The clue: a guest named ``element`` and the writer confirmed it.
-
-    Attributes:
-        element: one of :data:`ELEMENTS`.
-        text: the wording named.
-        invented: True: the writer invented this element (its wording is no card's, or
-            it only happens to be worded like one); False: the card worded ``text`` was
-            drawn; None: not said (a card's wording then keeps both cases).
-
-    Example:
-        >>> Found("why", "Stage fright", invented=True)
-        Found(element='why', text='Stage fright', invented=True)
-    """
-
-    element: str
-    text: str
-    invented: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """The clue: card ``text`` of ``stack`` is not in this story (I hold it, or it was
-    in a story already told).
-
-    Example:
-        >>> Seen("persons", "Butler")
-        Seen(stack='persons', text='Butler')
-    """
-
-    stack: str
-    text: str
-
-
-# -- tables built once per deck ---------------------------------------------------------
-
-
-@lru_cache(maxsize=8)
-def _worlds(sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """Every draw: 3 elements are cards, 2 invented (index ``size``); killer != victim."""
-    blocks = []
-    for chosen in itertools.combinations(range(len(ELEMENTS)), 3):
-        axes = [
-            np.arange(size) if e in chosen else np.array([size]) for e, size in enumerate(sizes)
-        ]
-        grid = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, len(ELEMENTS))
-        blocks.append(grid)
-    worlds = np.concatenate(blocks).astype(np.int64)
-    same = (worlds[:, 0] == worlds[:, 1]) & (worlds[:, 0] < sizes[0])
-    worlds = worlds[~same]
-    result: npt.NDArray[np.int64] = worlds[np.lexsort(worlds.T[::-1])]
-    result.setflags(write=False)
-    return result
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Tables:
-    """What a deck means for questions: per element, the questions and their statuses."""
-
-    labels: tuple[tuple[str, ...], ...]
-    questions: tuple[Question, ...]
-    row: dict[Question, tuple[int, int]]  # question -> (element, row in status[element])
-    card: dict[Question, tuple[int, int]]  # naming a card -> (element, label index)
-    status: tuple[npt.NDArray[np.int8], ...]  # per element: (questions, labels)
-    keys: npt.NDArray[np.int64]  # raveled world of every row of the initial space
-
-
-@lru_cache(maxsize=8)
-def _tables(deck: Deck) -> _Tables:
-    labels: list[tuple[str, ...]] = []
-    questions: list[Question] = []
-    status: list[npt.NDArray[np.int8]] = []
-    row: dict[Question, tuple[int, int]] = {}
-    card_of: dict[Question, tuple[int, int]] = {}
-    code = {"has": _HAS, "lacks": _LACKS, "maybe": _MAYBE}
-    for e, element in enumerate(ELEMENTS):
-        stack = DECK_OF[element]
-        cards = deck.stack(stack)
-        labels.append((*(c.text for c in cards), INVENTED))
-        rows: list[list[int]] = []
-        for tag in deck.tags(stack):
-            row[Question(element, tag)] = (e, len(rows))
-            rows.append([code[c.status(tag)] for c in cards] + [_MAYBE])
-        for k, card in enumerate(cards):
-            row[Question(element, card.text)] = (e, len(rows))
-            card_of[Question(element, card.text)] = (e, k)
-            rows.append([_HAS if i == k else _LACKS for i in range(len(cards))] + [_LACKS])
-        questions.extend(q for q, (owner, _) in row.items() if owner == e)
-        matrix = np.array(rows, dtype=np.int8)
-        matrix.setflags(write=False)
-        status.append(matrix)
-    sizes = tuple(len(labels[e]) - 1 for e in range(len(ELEMENTS)))
-    worlds = _worlds(sizes)
-    keys = np.asarray(np.ravel_multi_index(worlds.T, [s + 1 for s in sizes]), dtype=np.int64)
-    return _Tables(tuple(labels), tuple(questions), row, card_of, tuple(status), keys)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _State:
-    """What the space carries beside its rows: what is known of invented elements'
-    wordings, the tag replies and every question asked."""
-
-    found: tuple[str | None, ...]  # per element: the wording it is known to have
-    excluded: tuple[frozenset[str], ...]  # per element: card wordings it does not have
-    replies: dict[tuple[str, str], str]  # (element, tag) -> "yes" | "no"; never mutated
-    asked: frozenset[Question]
-
-    def wordings(self, e: int, cards: int) -> int:
-        """How many of the ``cards + 1`` wordings an invented element ``e`` can still have."""
-        return 1 if self.found[e] is not None else cards + 1 - len(self.excluded[e])
-
-    def allows(self, e: int, text: str) -> bool:
-        """Whether invented element ``e`` can be worded ``text``."""
-        found = self.found[e]
-        return text not in self.excluded[e] if found is None else found == text
-
-    def with_wording(self, e: int, found: str | None = None, excluded: str | None = None) -> _State:
-        found_now = tuple(
-            found if (i == e and found is not None) else t for i, t in enumerate(self.found)
-        )
-        excluded_now = tuple(
-            x | {excluded} if (i == e and excluded is not None) else x
-            for i, x in enumerate(self.excluded)
-        )
-        return _State(found_now, excluded_now, self.replies, self.asked)
-
-
-_EXACT_LIMIT = 1 << 52
-
-
-def _scaled(weights: npt.NDArray[Any], factor: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
-    """``weights`` times the whole numbers ``factor``, kept small (a common factor does
-    not matter); exact integers while they fit, floats after."""
-    result: npt.NDArray[Any] = weights * factor
-    if result.dtype.kind == "i":
-        if len(result) and result.min() > 0:
-            result = result // int(np.gcd.reduce(result))
-        if len(result) and result.max() >= _EXACT_LIMIT:
-            result = result.astype(np.float64) / float(result.max())
-    elif len(result) and result.max() > 1.0:
-        result = result / result.max()
-    return result
-
-
-def _entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """Binary entropy in bits, elementwise."""
-    q = np.clip(p, 1e-300, 1.0)
-    r = np.clip(1.0 - p, 1e-300, 1.0)
-    result: npt.NDArray[np.float64] = np.where(
-        (p > 0) & (p < 1), -(p * np.log2(q) + (1 - p) * np.log2(r)), 0.0
-    )
-    return result
+__all__ = ["Investigation"]
 
 
 # -- the investigation -----------------------------------------------------------------
@@ -344,14 +68,14 @@ class Investigation(_Investigation):
         1.0
     """
 
-    game = "crime_writers"
-    clue_types = (Answer, Found, Seen)
+    game = "crime-writers"
+    clue_types = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
             raise InvalidInput("deck", deck, "a crime_writers.Deck (Deck.example() or Deck.load)")
         self.deck = deck
-        self._tables = _tables(deck)
+        self._tables = tables_of(deck)
         self._start()
 
     # -- the table's helpers -----------------------------------------------------------
@@ -376,11 +100,51 @@ class Investigation(_Investigation):
             >>> inv.marginals()["where"]["Library"]
             0.0
         """
-        name = _element(element)
-        return self.observe(Answer(name, self._about(name, about)[0], _reply(reply)))
+        name = element_of(element)
+        return self.observe(Answer(name, self._about(name, about)[0], reply_of(reply)))
+
+    def asked(self, element: str, question: str, reply: str) -> Investigation:
+        """The investigation after a question in the guest's own words about ``element``.
+
+        Words that are exactly a tag or a card of the element's stack (case folded) are
+        that question (see :meth:`answer`). Other words are logged as an :class:`Asked`
+        clue, kept in the history and the saved game, and rule nothing out: the deck
+        cannot say what they mean for each card.
+
+        Raises:
+            InvalidInput: an unknown element or reply, or no words.
+
+        Example:
+            >>> inv = Investigation(Deck.example()).asked("who", "Night watchman?", "almost")
+            >>> inv.clues, inv.probabilities() == Investigation(Deck.example()).probabilities()
+            ((Asked(element='who', question='Night watchman?', reply='almost'),), True)
+        """
+        name = element_of(element)
+        words = self._own_words(question)
+        said = reply_of(reply)
+        try:
+            about = self._about(name, words)[0]
+        except InvalidInput:
+            return self.observe(Asked(name, words, said))
+        return self.observe(Answer(name, about, said))
+
+    def drawn(self, element: str, text: str) -> Investigation:
+        """The investigation after the writer says ``element`` is exactly card ``text``:
+        drawn, not invented (``found(element, text, invented=False)``).
+
+        Example:
+            >>> inv = Investigation(Deck.example()).drawn("how", "poison")
+            >>> inv.clues, inv.marginals()["how"]["Poison"]
+            ((Found(element='how', text='Poison', invented=False),), 1.0)
+        """
+        return self.found(element, text, invented=False)
 
     def found(self, element: str, text: str, *, invented: bool | None = None) -> Investigation:
         """The investigation after a guest found ``element``: it is worded ``text``.
+
+        Found means named exactly as worded, which is what scores. Unless ``invented``
+        says which, a card's wording can be the card drawn or an invented element the
+        writer worded like it; :meth:`drawn` says it is the card.
 
         Args:
             element: "who", "whom", "why", "where" or "how".
@@ -400,7 +164,7 @@ class Investigation(_Investigation):
             >>> round(inv.marginals()["how"]["Poison"], 3), inv.solutions()[0].how
             (0.582, 'Poison')
         """
-        name = _element(element)
+        name = element_of(element)
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("text", short(text), "the element's wording (a non-empty string)")
         if invented is not None and not isinstance(invented, bool):
@@ -462,10 +226,11 @@ class Investigation(_Investigation):
             >>> [text for text, _ in inv.candidates("how")][:3]
             ['Knife', 'Gunshot', 'Screwdriver']
         """
-        name = _element(element)
+        name = element_of(element)
         values = self.marginals()[name]
         found = self._space.state.found[ELEMENTS.index(name)]
-        hint = self._hints(name)
+        answers = [c for c in self._clues if isinstance(c, Answer)]
+        hint = hint_scores(self.deck, name, answers)
         merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
         for i, (text, p) in enumerate(values.items()):
             if p <= 0:
@@ -476,37 +241,13 @@ class Investigation(_Investigation):
         items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
         return [(text, p) for text, (_, _, p) in items]
 
-    def _hints(self, element: str) -> list[float]:
-        cards = self.deck.for_element(element)
-        score = [0.0] * (len(cards) + 1)
-        for clue in self._clues:
-            if not isinstance(clue, Answer) or _element(clue.element) != element:
-                continue
-            if clue.reply not in ("also", "almost"):
-                continue
-            _, card = self._about(element, clue.about)
-            if card is None:
-                wanted = {clue.about}
-                if clue.reply == "almost":
-                    wanted |= self.deck.near_tags(clue.about)
-                for i, c in enumerate(cards):
-                    if wanted & set(c.all_tags()):
-                        score[i] += 1.0
-            else:
-                named = set(card.all_tags())
-                for i, c in enumerate(cards):
-                    mine = set(c.all_tags())
-                    if c != card and named | mine:
-                        score[i] += len(named & mine) / len(named | mine)
-        return score
-
     # -- recommendations ---------------------------------------------------------------
 
     def recommend(
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
+        strategy: str | None = None,
         among: Callable[[Any], bool] | None = None,
         element: str | None = None,
     ) -> list[Recommendation]:
@@ -526,7 +267,7 @@ class Investigation(_Investigation):
         """
         if element is None:
             return super().recommend(top, strategy=strategy, among=among)
-        focus = _element(element)
+        focus = element_of(element)
         return super().recommend(
             top,
             strategy=strategy,
@@ -596,40 +337,35 @@ class Investigation(_Investigation):
         tables = self._tables
         sizes = tuple(len(labels) - 1 for labels in tables.labels)
         none = (None,) * len(ELEMENTS)
-        start = _State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
-        return Space(ELEMENTS, tables.labels, _worlds(sizes), state=start)
+        start = State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
+        return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        tables = self._tables
+        state: State = space.state
         if isinstance(clue, Answer):
-            element = _element(clue.element)
-            reply = _reply(clue.reply)
+            element = element_of(clue.element)
+            reply = reply_of(clue.reply)
             about, card = self._about(element, clue.about)
-            state: _State = space.state
             asked = state.asked | {Question(element, about)}
-            if reply not in ("yes", "no"):
-                return space.replace(
-                    state=_State(state.found, state.excluded, state.replies, asked)
-                )
             e = ELEMENTS.index(element)
-            if card is not None:
-                invented = None if reply == "yes" else False
-                return self._wording(space, e, card.text, invented, reply == "yes", asked)
-            column = space.worlds[:, e]
-            earlier = state.replies.get((element, about))
-            if earlier == reply:
-                return space
-            if earlier is not None:  # "yes" and "no" to the same question
-                return space.filter(np.zeros(space.size, dtype=bool))
-            status = self._tables.status[e][self._tables.row[Question(element, about)][1]]
-            kept = space.filter(status[column] != (_LACKS if reply == "yes" else _HAS))
-            definite = status[kept.worlds[:, e]] != _MAYBE
-            replies = {**state.replies, (element, about): reply}
-            return kept.replace(
-                weights=_scaled(kept.weights, np.where(definite, 2, 1)),
-                state=_State(state.found, state.excluded, replies, asked),
-            )
+            if card is not None:  # only "yes" means worded exactly so
+                if reply == "not characteristic":
+                    return space.replace(state=state.asking(asked))
+                worded = reply == "yes"
+                invented = None if worded else False
+                return wording(tables, space, e, card.text, invented, worded, asked)
+            effect = EFFECT[reply]
+            if effect is None:
+                return space.replace(state=state.asking(asked))
+            return tag_reply(tables, space, e, about, effect, asked)
+        if isinstance(clue, Asked):
+            element_of(clue.element)
+            reply_of(clue.reply)
+            self._own_words(clue.question)
+            return space
         if isinstance(clue, Found):
-            element = _element(clue.element)
+            element = element_of(clue.element)
             if clue.invented not in (True, False, None):
                 raise InvalidInput("invented", clue.invented, "True, False or None")
             if not isinstance(clue.text, str) or not clue.text.strip():
@@ -639,63 +375,31 @@ class Investigation(_Investigation):
             e = ELEMENTS.index(element)
             card = self._card(DECK_OF[element], clue.text)
             if card is None and clue.invented is False:
-                raise InvalidInput("text", short(clue.text), list(self._tables.labels[e][:-1]))
+                raise InvalidInput("text", short(clue.text), list(tables.labels[e][:-1]))
             text = clue.text.strip() if card is None else card.text
             invented = True if card is None else clue.invented
-            return self._wording(space, e, text, invented, True, space.state.asked)
+            return wording(tables, space, e, text, invented, True, state.asked)
         if isinstance(clue, Seen):
             if clue.stack not in DECKS:
                 raise InvalidInput("stack", clue.stack, DECKS)
             card = self._card(clue.stack, clue.text)
             if card is None:
                 raise InvalidInput("text", clue.text, [c.text for c in self.deck.stack(clue.stack)])
-            keep = np.ones(space.size, dtype=bool)
-            for e, element in enumerate(ELEMENTS):
-                if DECK_OF[element] == clue.stack:
-                    keep &= space.worlds[:, e] != self._tables.labels[e].index(card.text)
-            return space.filter(keep)
-        raise InvalidInput("clue", clue, "an Answer, Found or Seen")
+            return not_in_story(tables, space, clue.stack, card.text)
+        raise InvalidInput("clue", clue, "an Answer, Asked, Found or Seen")
 
-    def _wording(
-        self,
-        space: Space,
-        e: int,
-        text: str,
-        invented: bool | None,
-        worded: bool,
-        asked: frozenset[Question],
-    ) -> Space:
-        """``space`` knowing that element ``e`` is (``worded``) or is not worded ``text``;
-        ``invented``: whether it was invented (None: unknown; "not worded" takes False to
-        mean the wording may be neither the card nor an invented element's)."""
-        state: _State = space.state
-        labels = self._tables.labels[e]
-        cards = len(labels) - 1
-        column = space.worlds[:, e]
-        is_invented = column == cards
-        k = labels.index(text) if text in labels[:-1] else -1
-        if worded:
-            card_ok = (column == k) if invented is not True else np.zeros(space.size, dtype=bool)
-            invented_ok = is_invented & (invented is not False) & state.allows(e, text)
-            after = state.with_wording(e, found=text)
-        else:  # not worded like card k: neither that card nor an invented element worded so
-            card_ok = ~is_invented & (column != k)
-            invented_ok = is_invented & (state.found[e] != text)
-            after = state.with_wording(e, excluded=text if state.found[e] is None else None)
-        after = _State(after.found, after.excluded, after.replies, asked)
-        kept = space.filter(card_ok | invented_ok)
-        # an invented element's weight is its share of the cards + 1 wordings
-        before, now = state.wordings(e, cards), after.wordings(e, cards)
-        factor = np.where(kept.worlds[:, e] == cards, now, before)
-        return kept.replace(weights=_scaled(kept.weights, factor), state=after)
+    def _own_words(self, question: Any) -> str:
+        if not isinstance(question, str) or not question.strip():
+            raise InvalidInput("question", short(question), "the question in words")
+        return question.strip()
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way
-        state: _State = self._space.state
+        state: State = self._space.state
         return any(found is not None for found in state.found)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Story:
-        state: _State = self._space.state
+        state: State = self._space.state
         named = [
             found if (label == INVENTED and found is not None) else label
             for label, found in zip(labels, state.found, strict=True)
@@ -713,7 +417,7 @@ class Investigation(_Investigation):
         cond = np.zeros(n)
         total = float(space.total)
         tables = self._tables
-        state: _State = space.state
+        state: State = space.state
         for e, element in enumerate(ELEMENTS):
             chosen = [i for i, q in enumerate(queries) if q.element == element]
             if not chosen:
@@ -721,7 +425,7 @@ class Investigation(_Investigation):
             # P(yes | the element's value), per question: 1, 0, 1/2 for an open tag, and
             # for naming a card, an invented element's share of the wordings
             status = tables.status[e][[tables.row[queries[i]][1] for i in chosen]]
-            p_yes = np.where(status == _HAS, 1.0, np.where(status == _LACKS, 0.0, 0.5))
+            p_yes = np.where(status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5))
             cards = status.shape[1] - 1
             share = 1.0 / state.wordings(e, cards)
             for j, i in enumerate(chosen):
@@ -734,7 +438,7 @@ class Investigation(_Investigation):
             mass[chosen, 1] = (1.0 - p_yes) @ m
             count[chosen, 0] = (p_yes > 0).astype(np.int64) @ c
             count[chosen, 1] = (p_yes < 1).astype(np.int64) @ c
-            cond[chosen] = (_entropy(p_yes) @ m) / total if total else 0.0
+            cond[chosen] = (binary_entropy(p_yes) @ m) / total if total else 0.0
         return Partition(mass=mass, count=count, cond_entropy=cond)
 
     def possible_queries(self, space: Space, queries: Sequence[Question]) -> npt.NDArray[np.bool_]:
@@ -790,60 +494,6 @@ class Investigation(_Investigation):
         return st.integers(0, self._space.size - 1).map(self._draw)
 
     def clue_strategy(self, secret: Any) -> Any:
-        from hypothesis import strategies as st
-
-        story: Story = secret
-        deck = self.deck
-        state: _State = self._space.state
-
-        def wording_options(e: int) -> list[str]:
-            """What an invented element ``e`` can still be worded (truthful so far)."""
-            found = state.found[e]
-            if found is not None:
-                return [found]
-            element = ELEMENTS[e]
-            cards = [c.text for c in deck.for_element(element) if c.text not in state.excluded[e]]
-            return [*cards, f"a made-up {element}"]
-
-        def answer(draw: Callable[..., Any]) -> Answer:
-            element = draw(st.sampled_from(ELEMENTS))
-            stack = DECK_OF[element]
-            e = ELEMENTS.index(element)
-            soft = draw(st.sampled_from((None, "also", "almost", "not characteristic")))
-            about = draw(st.sampled_from((*deck.tags(stack), *(c.text for c in deck.stack(stack)))))
-            if soft is not None:
-                return Answer(element, about, soft)
-
-            def worded() -> bool:  # the story decides once: a card's wording or not
-                return bool(draw(st.sampled_from(wording_options(e))) == about)
-
-            def decide() -> bool:  # the story decides once: keep an earlier reply
-                earlier = state.replies.get((element, about))
-                return bool(draw(st.booleans())) if earlier is None else earlier == "yes"
-
-            value = getattr(story, element)
-            return Answer(
-                element, about, truthful_reply(deck, element, value, about, worded, decide)
-            )
-
-        def found(draw: Callable[..., Any]) -> Found:
-            element = draw(st.sampled_from(ELEMENTS))
-            value = getattr(story, element)
-            said = draw(st.booleans())  # whether the writer says if it was invented
-            if value != INVENTED:
-                return Found(element, value, False if said else None)
-            text = draw(st.sampled_from(wording_options(ELEMENTS.index(element))))
-            return Found(element, text, True if said else None)
-
-        def seen(draw: Callable[..., Any]) -> Seen | None:
-            stack = draw(st.sampled_from(DECKS))
-            used = {getattr(story, e) for e in ELEMENTS if DECK_OF[e] == stack}
-            free = [c.text for c in deck.stack(stack) if c.text not in used]
-            return Seen(stack, draw(st.sampled_from(free))) if free else None
-
-        return st.one_of(
-            st.composite(answer)(),
-            st.composite(answer)(),
-            st.composite(found)(),
-            st.composite(seen)().filter(lambda clue: clue is not None),
-        )
+        if not isinstance(secret, Story):
+            raise InvalidInput("secret", secret, "a crime_writers.Story")
+        return truthful_clues(self.deck, secret, self._space.state)

@@ -28,6 +28,7 @@ Example:
 """
 
 from deduce.games.kreuzverhoer.clues import (
+    CARD_TITLES,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
     CardValue,
@@ -49,15 +50,13 @@ from deduce.games.kreuzverhoer.deck import (
     Deck,
     deck_template,
 )
-from deduce.games.kreuzverhoer.investigation import (
-    Interrogation,
-    Investigation,
-    hard_case,
-    questionings_needed,
-)
+from deduce.games.kreuzverhoer.interrogation import Interrogation
+from deduce.games.kreuzverhoer.investigation import Investigation
+from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 
 __all__ = [
     "BANNABLE_CARDS",
+    "CARD_TITLES",
     "DEFENCE_CARDS",
     "FIELDS",
     "INVESTIGATION_CARDS",

@@ -17,6 +17,7 @@ from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.deck import FIELDS, Deck
 
 __all__ = [
+    "CARD_TITLES",
     "DEFENCE_CARDS",
     "INVESTIGATION_CARDS",
     "CardValue",
@@ -60,14 +61,33 @@ DEFENCE_CARDS: tuple[str, ...] = (
 """The defence cards (Alibi, Anwalt, Aussageverweigerung, Falscher Zeuge, Maulwurf,
 Suspendierung)."""
 
-_BLOCKS: dict[str, tuple[str, ...]] = {
+CARD_TITLES: dict[str, str] = {
+    "single_interrogation": "Einzelverhör",
+    "investigators_on_site": "Ermittler vor Ort",
+    "confrontation": "Gegenüberstellung",
+    "informant": "Informant",
+    "profiler": "Profiler",
+    "witness": "Zeuge",
+    "forensics": "Spurensicherung",
+    "suspicion": "Verdacht",
+    "other": "the ninth investigation card",
+    "alibi": "Alibi",
+    "lawyer": "Anwalt",
+    "refusal": "Aussageverweigerung",
+    "false_witness": "Falscher Zeuge",
+    "mole": "Maulwurf",
+    "suspension": "Suspendierung",
+}
+"""The name printed on each action card, by the name the API uses."""
+
+BLOCKS: dict[str, tuple[str, ...]] = {
     "alibi": ("confrontation",),
     "refusal": ("single_interrogation", "confrontation", "informant", "suspicion", "witness"),
     "false_witness": ("witness",),
 }
-_SKIPS = ("lawyer", "suspension")
-_VALUED_CARDS = INVESTIGATION_CARDS[:5]  # the cards whose text the rulebook gives
-_NAMES_TOLD: dict[str, tuple[str, int]] = {  # card -> (field, how many names are told)
+SKIPS = ("lawyer", "suspension")
+VALUED_CARDS = INVESTIGATION_CARDS[:5]  # the cards whose text the rulebook gives
+NAMES_TOLD: dict[str, tuple[str, int]] = {  # card -> (field, how many names are told)
     "single_interrogation": ("crime", 1),
     "investigators_on_site": ("weapon", 2),
     "informant": ("scene", 2),
@@ -188,7 +208,7 @@ class Profiler:
     suspect: str
 
 
-def _as_names(value: Any) -> Any:
+def as_names(value: Any) -> Any:
     if isinstance(value, str):
         return (value,)
     if isinstance(value, list):
@@ -214,7 +234,7 @@ class RuledOut:
 
     def __post_init__(self) -> None:
         for name in FIELDS:
-            object.__setattr__(self, name, _as_names(getattr(self, name)))
+            object.__setattr__(self, name, as_names(getattr(self, name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +260,7 @@ class Defence:
     blocks: str | None = None
 
 
-_CARD_OF: dict[type, str] = {
+CARD_OF: dict[type, str] = {
     SingleInterrogation: "single_interrogation",
     InvestigatorsOnSite: "investigators_on_site",
     Confrontation: "confrontation",
@@ -249,14 +269,14 @@ _CARD_OF: dict[type, str] = {
 }
 
 
-def _questioning(guess: Guess, correct: int) -> Questioning:
+def questioning_of(guess: Guess, correct: int) -> Questioning:
     return Questioning(guess.crime, guess.scene, guess.suspect, guess.weapon, correct)
 
 
-def _card_of(clue: Any) -> str | None:
+def card_of(clue: Any) -> str | None:
     if isinstance(clue, (RuledOut, Confirmed)):
         return clue.card
-    return _CARD_OF.get(type(clue))
+    return CARD_OF.get(type(clue))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +301,7 @@ class CardValue:
 
 
 @dataclass(frozen=True, slots=True)
-class _Turn:
+class Turn:
     questionings: int
     skipped: int
     last: Questioning | None
@@ -290,7 +310,7 @@ class _Turn:
     solved_in: int | None
 
 
-def _turn(clues: Sequence[Any]) -> _Turn:
+def turn_of(clues: Sequence[Any]) -> Turn:
     questionings = skipped = 0
     last: Questioning | None = None
     card: str | None = None
@@ -306,16 +326,16 @@ def _turn(clues: Sequence[Any]) -> _Turn:
             defence = clue
             if clue.blocks is not None:
                 card = clue.blocks
-            if clue.card in _SKIPS:
+            if clue.card in SKIPS:
                 skipped += 1
-        elif _card_of(clue) is not None:
-            card = _card_of(clue)
-    return _Turn(questionings, skipped, last, card, defence, solved_in)
+        elif card_of(clue) is not None:
+            card = card_of(clue)
+    return Turn(questionings, skipped, last, card, defence, solved_in)
 
 
-def _last_questioning(clues: Sequence[Any], card: Any) -> Questioning:
+def last_questioning(clues: Sequence[Any], card: Any) -> Questioning:
     """The questioning a card refers to (refused before the first one)."""
-    last = _turn(clues).last
+    last = turn_of(clues).last
     if last is None:
         raise InvalidInput(
             "card", card, "a card played after a questioning", reason="no questioning yet"
@@ -323,7 +343,7 @@ def _last_questioning(clues: Sequence[Any], card: Any) -> Questioning:
     return last
 
 
-def _ban(deck: Deck, suspect: str, card: str) -> str | None:
+def ban_note(deck: Deck, suspect: str, card: str) -> str | None:
     """None if ``card`` may be played after ``suspect`` was laid; else a note for the
     message ("" for a printed ban, a warning for a stand-in)."""
     if deck.banned(suspect) != card:
@@ -331,24 +351,24 @@ def _ban(deck: Deck, suspect: str, card: str) -> str | None:
     return " (a stand-in ban of the default deck)" if suspect in deck.stand_in_bans else ""
 
 
-def _fields(names: dict[str, Any], *, many: bool) -> dict[str, Any]:
+def field_names(names: dict[str, Any], *, many: bool) -> dict[str, Any]:
     for key in names:
         if key not in FIELDS:
             raise InvalidInput("field", key, FIELDS)
     if many:
-        return {k: _as_names(v) for k, v in names.items()}
+        return {k: as_names(v) for k, v in names.items()}
     return dict(names)
 
 
-def _check_card(card: Any) -> None:
+def check_card(card: Any) -> None:
     if card is not None and card not in INVESTIGATION_CARDS:
         raise InvalidInput("card", card, INVESTIGATION_CARDS)
 
 
-def _check_defence(clue: Defence) -> None:
+def check_defence(clue: Defence) -> None:
     if clue.card not in DEFENCE_CARDS:
         raise InvalidInput("card", clue.card, DEFENCE_CARDS)
-    allowed = _BLOCKS.get(clue.card, ())
+    allowed = BLOCKS.get(clue.card, ())
     if clue.blocks is None and allowed:
         raise InvalidInput(
             "blocks", None, allowed, reason=f"{clue.card!r} is only played against one of these"

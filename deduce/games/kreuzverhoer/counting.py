@@ -16,10 +16,11 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from deduce.games.kreuzverhoer.clues import _NAMES_TOLD, Guess
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
 from deduce.games.kreuzverhoer.deck import FIELDS, SIZES, Deck
-from deduce.space import Space, _entropy
-from deduce.strategy import Partition, _round
+from deduce.info import entropy, round_bits
+from deduce.space import Space
+from deduce.strategy import Partition
 
 __all__ = ["Tables", "guess_tables"]
 
@@ -41,21 +42,21 @@ class Tables:
     guess_number: dict[Guess, int]
 
 
-_SHAPE = tuple(SIZES[f] for f in FIELDS)
-_GUESSES = math.prod(_SHAPE)
+SHAPE = tuple(SIZES[f] for f in FIELDS)
+GUESSES = math.prod(SHAPE)
 
 
 @cache
 def guess_tables(deck: Deck) -> Tables:
     """The :class:`Tables` of ``deck`` (built once per deck)."""
-    grid = np.indices(_SHAPE).reshape(4, -1).T.astype(np.int64)
+    grid = np.indices(SHAPE).reshape(4, -1).T.astype(np.int64)
     ok = np.zeros((SIZES["crime"], SIZES["weapon"]), dtype=bool)
     for c, crime in enumerate(deck.crimes):
         for weapon in deck.weapons_for(crime):
             ok[c, deck.weapons.index(weapon)] = True
     valid = ok[grid[:, 0], grid[:, 3]]
     case_guess = np.flatnonzero(valid).astype(np.int64)
-    guess_case = np.full(_GUESSES, -1, dtype=np.int64)
+    guess_case = np.full(GUESSES, -1, dtype=np.int64)
     guess_case[case_guess] = np.arange(len(case_guess))
     names = [deck.names(f) for f in FIELDS]
     guesses = tuple(Guess(*(names[i][v] for i, v in enumerate(row))) for row in grid.tolist())
@@ -75,7 +76,7 @@ def guess_tables(deck: Deck) -> Tables:
 _SUBSETS = [(bin(s).count("1"), tuple(a for a in range(4) if not (s >> a) & 1)) for s in range(16)]
 
 
-def _histograms(tensor: IntArray) -> IntArray:
+def histograms(tensor: IntArray) -> IntArray:
     """``(2916, 5)``: for every guess, the weight of cases with 0..4 details right.
 
     ``tensor`` holds each case's weight at its (crime, scene, suspect, weapon) cell. The
@@ -84,23 +85,23 @@ def _histograms(tensor: IntArray) -> IntArray:
     inverts to the exact histogram. 16 small marginals instead of a table of
     2916 x cases.
     """
-    moments = [np.zeros(_SHAPE, dtype=np.int64) for _ in range(5)]
+    moments = [np.zeros(SHAPE, dtype=np.int64) for _ in range(5)]
     for size, other in _SUBSETS:
         moments[size] += tensor.sum(axis=other, keepdims=True) if other else tensor
     exact = [
         sum((-1) ** (j - k) * math.comb(j, k) * moments[j] for j in range(k, 5)) for k in range(5)
     ]
-    return np.stack(exact, axis=-1).reshape(_GUESSES, 5)
+    return np.stack(exact, axis=-1).reshape(GUESSES, 5)
 
 
-def _expected_correct(part: Partition) -> FloatArray:
+def expected_correct(part: Partition) -> FloatArray:
     total = part.mass.sum(axis=1)
     correct = (part.mass * np.arange(part.mass.shape[1])).sum(axis=1)
-    result: FloatArray = _round(correct / np.where(total > 0, total, 1))
+    result: FloatArray = round_bits(correct / np.where(total > 0, total, 1))
     return result
 
 
-def _win_probability(part: Partition, left: int) -> FloatArray:
+def win_probability_of(part: Partition, left: int) -> FloatArray:
     """P(solved within ``left`` questionings) if this guess is laid now, or a bound.
 
     With 1 left: exact. With 2 left: exact when no further investigation card is played
@@ -115,11 +116,11 @@ def _win_probability(part: Partition, left: int) -> FloatArray:
     mass, count = part.mass[:, :4], part.count[:, :4]
     share = np.minimum(1.0, solvable / np.where(count > 0, count, 1))
     win = part.mass[:, 4] + (mass * share).sum(axis=1)
-    result: FloatArray = _round(win / np.where(total > 0, total, 1))
+    result: FloatArray = round_bits(win / np.where(total > 0, total, 1))
     return result
 
 
-def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[float, int]:
+def card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[float, int]:
     """(expected bits, most cases left) of ``card`` on ``space`` after laying ``laid``."""
     if space.total == 0:
         return 0.0, 0
@@ -128,8 +129,8 @@ def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple
     if card == "confrontation":
         same = column["suspect"] == deck.index("suspect", laid.suspect)
         mass = np.array([weights[same].sum(), weights[~same].sum()])
-        return _entropy(mass), int(max(same.sum(), (~same).sum()))
-    field, named = _NAMES_TOLD[card]
+        return entropy(mass), int(max(same.sum(), (~same).sum()))
+    field, named = NAMES_TOLD[card]
     mask = (
         column["scene"] == deck.index("scene", laid.scene)
         if card == "investigators_on_site"
@@ -150,5 +151,5 @@ def _card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple
         answers_count.append(int((~inside).sum()))
     mass = np.array(answers_mass)
     noise = inside_mass / float(weights.sum()) * math.log2(choices)
-    bits = max(0.0, _entropy(mass) - noise)
+    bits = max(0.0, entropy(mass) - noise)
     return bits, max(c for c, m in zip(answers_count, answers_mass, strict=True) if m > 0)

@@ -7,7 +7,12 @@ import random
 from rich.console import Console
 
 from deduce.display import render
-from deduce.games.kreuzverhoer import INVESTIGATION_CARDS, Interrogation, Investigation
+from deduce.games.kreuzverhoer import (
+    CARD_TITLES,
+    INVESTIGATION_CARDS,
+    Interrogation,
+    Investigation,
+)
 
 
 def run(console: Console, *, seed: int) -> None:
@@ -31,23 +36,27 @@ def run(console: Console, *, seed: int) -> None:
             f"{'case' if rec.worst_case == 1 else 'cases'} left."
         )
         opponent = opponent.questioning(*rec.action)
-        console.print(f"Answer: {opponent.last_answer} correct.")
-        if opponent.last_answer == 4:
+        right = opponent.last_answer
+        console.print(f"Answer: {right} {'detail' if right == 1 else 'details'} right.")
+        if right == 4:
             console.print(f"[green]Solved in {number} questionings.[/green]")
             return
         values = opponent.opponent.rank_cards(hand)
         best = values[0]
         shown = ", ".join(
-            f"{v.card} {v.information:.2f} bits"
+            f"{CARD_TITLES[v.card]} {v.information:.2f} bits"
             if v.information is not None
-            else f"{v.card} ({v.reason})"
+            else f"{CARD_TITLES[v.card]} ({v.reason})"
             for v in values
         )
         console.print(f"Hand: {shown}.")
         if best.allowed and best.information:
-            named = opponent.suggest(best.card)
-            opponent = opponent.played(best.card)
-            console.print(f"Plays [bold]{best.card}[/bold]; the opponent answers {named}.")
+            named = opponent.suggest(best.card, seed=rng)
+            words = opponent.in_words(best.card, named)
+            opponent = opponent.played(best.card, named)
+            end = "" if words.endswith(".") else "."
+            title = CARD_TITLES[best.card]
+            console.print(f"Plays [bold]{title}[/bold]; the opponent answers: {words}{end}")
             hand.remove(best.card)
             if pile:
                 hand.append(pile.pop())

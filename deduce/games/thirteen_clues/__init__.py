@@ -37,15 +37,15 @@ from deduce.games.thirteen_clues.cards import (
     colours_in_play,
     informant_count,
 )
-from deduce.games.thirteen_clues.investigation import (
+from deduce.games.thirteen_clues.clues import (
     Accusation,
     Accused,
     Ask,
     Informant,
-    Investigation,
     Peek,
     Question,
 )
+from deduce.games.thirteen_clues.investigation import Investigation
 
 __all__ = [
     "CARDS",

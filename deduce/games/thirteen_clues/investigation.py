@@ -1,35 +1,20 @@
-"""13 Indizien (13 Clues): my puzzle, exactly, from every question asked at the table.
-
-I sit at seat 0. I see my own two hidden cards and the puzzle in front of every other
-player; 13 cards are unknown to me: my own puzzle (one person, one location, one weapon),
-the other players' hidden pairs and the informants. A row of the space is one puzzle of
-mine; its weight is the exact number of deals of the 13 unknown cards that agree with
-every clue, counted (never listed) by a dynamic program over the other players' pairs.
-A deal is: my puzzle, each other player's pair of hidden cards (as a set; with two
-players as a left and a right card, since the questions name one of them), and the set
-of informant cards.
+"""What I (seat 0) know about my own puzzle in 13 Indizien: the clues, their exact
+posterior (counted by :class:`~deduce.games.thirteen_clues.deals.Deals`), and the moves
+worth making.
 
 Example:
-    >>> inv = Investigation(
-    ...     3,
-    ...     hand=("Duke", "Park"),
-    ...     puzzles={1: ("Officer", "Parlor", "Knife"), 2: ("Butcher", "Harbor", "Sword")},
-    ... )
-    >>> len(inv.solutions())
-    80
+    >>> inv = Investigation(3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"),
+    ...                                            ("Butcher", "Harbor", "Sword")])
     >>> inv = inv.question(asker=0, witness=1, about="red", answer=3)
     >>> inv.marginals()["weapon"]["Poison"] > 0.5
     True
-    >>> inv.recommend(top=1)[0].action
-    Ask(witness=2, about='red', side=None)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from itertools import product
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -37,185 +22,43 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.advice import accusation_move
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
-    COLOURS,
-    KINDS,
     SIDES,
-    Card,
     Deal,
     Puzzle,
-    attribute_matrix,
-    attributes,
     card_index,
     cards_in_play,
-    category_of,
     check_players,
-    colours_in_play,
     informant_count,
     puzzle_indices,
     puzzle_of,
 )
-from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
+from deduce.games.thirteen_clues.clues import (
+    VERDICTS,
+    Accusation,
+    Accused,
+    Ask,
+    Informant,
+    Peek,
+    Question,
+    truthful_clues,
+)
+from deduce.games.thirteen_clues.counting import holdings
+from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition, information, joint_partition, scores
+from deduce.strategy import Partition, joint_partition
 
-__all__ = [
-    "CARDS",
-    "CATEGORIES",
-    "COLOURS",
-    "KINDS",
-    "Accusation",
-    "Accused",
-    "Ask",
-    "Card",
-    "Deal",
-    "Informant",
-    "Investigation",
-    "Peek",
-    "Puzzle",
-    "Question",
-    "attributes",
-    "cards_in_play",
-    "colours_in_play",
-    "informant_count",
-]
+__all__ = ["Investigation", "Place"]
 
 IntArray = npt.NDArray[np.int64]
-_VERDICTS = ("right", "wrong")
-"""The outcomes of an accusation, in order."""
 Place = str | int
 """Where a card can be: ``"mine"`` (my puzzle), a seat number (that player's hidden
 cards), ``"informant"``, or ``"seen"`` (a card I can see: my hand or another's puzzle)."""
-
-
-# -- clues and queries -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """The clue: at the table, ``asker`` asked ``witness`` how many cards of ``about``
-    they see, and heard ``answer``.
-
-    ``about`` is a colour, a category (person, location, weapon) or a sub-kind (man,
-    woman, indoors, outdoors, melee, ranged). With two players, ``side`` names the hidden
-    card the witness answers for (``"left"`` or ``"right"``).
-
-    Example:
-        >>> Question(0, 2, "red", 3)
-        Question(asker=0, witness=2, about='red', answer=3, side=None)
-    """
-
-    asker: int
-    witness: int
-    about: str
-    answer: int
-    side: str | None = None
-
-    def __str__(self) -> str:
-        side = f" ({self.side} card)" if self.side else ""
-        return f"seat {self.witness} sees {self.answer} {self.about}{side}, asked by {self.asker}"
-
-
-@dataclass(frozen=True, slots=True)
-class Informant:
-    """The clue: I consulted the secret informant and saw ``card``.
-
-    Example:
-        >>> Informant("Rifle")
-        Informant(card='Rifle')
-    """
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"informant shows {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Accused:
-    """The clue: I accused this puzzle and was wrong.
-
-    Example:
-        >>> Accused("Duke", "Park", "Gun")
-        Accused(person='Duke', location='Park', weapon='Gun')
-    """
-
-    person: str
-    location: str
-    weapon: str
-
-    def __str__(self) -> str:
-        return f"wrong accusation {self.person}, {self.location}, {self.weapon}"
-
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """A move: ask ``witness`` how many cards of ``about`` they see (``side`` with two
-    players). Its answer is the number.
-
-    Example:
-        >>> str(Ask(2, "woman"))
-        'ask seat 2 about woman'
-    """
-
-    witness: int
-    about: str
-    side: str | None = None
-
-    def __str__(self) -> str:
-        side = f" ({self.side} card)" if self.side else ""
-        return f"ask seat {self.witness} about {self.about}{side}"
-
-
-@dataclass(frozen=True, slots=True)
-class Peek:
-    """A move: consult the secret informant (one card I have not seen yet). Its answer is
-    the card's name.
-
-    Example:
-        >>> str(Peek())
-        'consult the informant'
-    """
-
-    def __str__(self) -> str:
-        return "consult the informant"
-
-
-@dataclass(frozen=True, slots=True)
-class Accusation:
-    """The best accusation now: the most probable puzzle and its probability.
-
-    Attributes:
-        puzzle: the puzzle to accuse.
-        probability: the exact probability that it is right.
-        certain: whether it is the only puzzle left.
-
-    Example:
-        >>> Accusation(Puzzle("Duke", "Park", "Gun"), 1.0, True).certain
-        True
-    """
-
-    puzzle: Puzzle
-    probability: float
-    certain: bool
-
-    def __str__(self) -> str:
-        how = "certain" if self.certain else f"probability {self.probability:.1%}"
-        return f"accuse {self.puzzle} ({how})"
-
-
-@dataclass(frozen=True, slots=True)
-class _Knowledge:
-    """What the clues say beyond my puzzle: per clue about another seat, that seat's
-    hidden cards (the one on ``side``, or both when ``side`` is -1) hold ``target`` minus
-    my puzzle's count of the attribute; and the cards seen among the informants."""
-
-    rules: tuple[tuple[int, int, int, int], ...] = ()  # (seat, attribute, side, target)
-    informants: frozenset[int] = frozenset()
 
 
 # -- the investigation -------------------------------------------------------------------
@@ -243,7 +86,7 @@ class Investigation(_Investigation):
         0.0125
     """
 
-    game = "thirteen_clues"
+    game = "thirteen-clues"
     clue_types = (Question, Informant, Accused)
 
     def __init__(
@@ -289,29 +132,8 @@ class Investigation(_Investigation):
         self._start()
 
     def _setup(self) -> None:
-        n = self.players
-        self._attr = attribute_matrix(n)
-        self._attributes = attributes(n)
-        self._seen = frozenset([*self._hand_index, *(c for p in self._puzzle_index for c in p)])
-        unknown = [c for c in range(len(cards_in_play(n))) if c not in self._seen]
-        self._unknown = tuple(unknown)
-        by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
-        rows = np.array(list(product(*by_category)), dtype=np.int64).reshape(-1, 3)
-        pool = np.array([[c for c in unknown if c not in row] for row in rows.tolist()])
-        self._rows: IntArray = rows
-        self._pool: IntArray = pool.reshape(len(rows), POOL).astype(np.int64)
-        pair_positions = np.array(PAIRS, dtype=np.int64)
-        self._pair_cards: IntArray = self._pool[:, pair_positions]  # (X, 45, 2)
-        self._row_attr: IntArray = self._attr[rows].sum(axis=1)  # (X, A)
-        pair_attr = self._attr[self._pair_cards]  # (X, 45, 2, A)
-        self._pair_attr: IntArray = pair_attr
-        # what witness W sees for sure: the puzzles of the other seats except W's own
-        known = np.zeros((n, len(self._attributes)), dtype=np.int64)
-        for witness in range(1, n):
-            for seat, puzzle in enumerate(self._puzzle_index, start=1):
-                if seat != witness:
-                    known[witness] += self._attr[list(puzzle)].sum(axis=0)
-        self._known: IntArray = known
+        self._deals = Deals(self.players, self._hand_index, self._puzzle_index)
+        self._attributes = self._deals.attributes
 
     # -- named clues ---------------------------------------------------------------------
 
@@ -383,7 +205,7 @@ class Investigation(_Investigation):
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
+        strategy: str | None = None,
         among: Callable[[Any], bool] | None = None,
     ) -> list[Recommendation]:
         """The ``top`` best next moves: questions, the informant, or the accusation.
@@ -414,7 +236,7 @@ class Investigation(_Investigation):
             (True, {'right': 1.0})
         """
         check_int("top", top, 1)
-        self.check_strategy(strategy)
+        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         accusation = self._accusation_move(strategy)
         offer = among is None or bool(among(accusation.action))
         if not any(among is None or among(q) for q in self.queries()):
@@ -426,7 +248,9 @@ class Investigation(_Investigation):
             moves = [accusation, *moves]
         return moves[:top]
 
-    def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
+    ) -> Any:
         """The single best next move (see :meth:`recommend`): a question, the informant,
         or an :class:`Accusation`."""
         return self.recommend(top=1, strategy=strategy, among=among)[0].action
@@ -434,23 +258,9 @@ class Investigation(_Investigation):
     def _accusation_move(self, strategy: str) -> Recommendation:
         """Accusing the most probable puzzle, as a move: right (the game is won) or wrong
         (that puzzle is ruled out)."""
-        accusation = self.accusation()
-        total = float(self._space.total)
-        right = accusation.probability * total
-        part = Partition(
-            mass=np.array([[right, total - right]]),
-            count=np.array([[1, self._space.size - 1]], dtype=np.int64),
-            cond_entropy=np.zeros(1),
-        )
-        right_wrong = (accusation.probability, 1.0 - accusation.probability)
-        outcomes = dict(zip(_VERDICTS, right_wrong, strict=True))
-        return Recommendation(
-            action=accusation,
-            information=float(information(part)[0]),
-            outcomes={k: p for k, p in outcomes.items() if p > 0},
-            worst_case=int(part.count[0][part.mass[0] > 0].max()),
-            strategy=strategy,
-            score=float(scores(part, strategy, self._extra_strategies())[0]),
+        space = self._space
+        return accusation_move(
+            self.accusation(), space.size, float(space.total), strategy, self._extra_strategies()
         )
 
     def card_locations(self) -> dict[str, dict[Place, float]]:
@@ -469,28 +279,17 @@ class Investigation(_Investigation):
             1.0
         """
         space = self._space
-        ids = space.ids
-        mult = self._mult(self._allowed(ids, space.state))
-        held = holdings(mult)  # (X, seats, 45)
         weights = space.weights.astype(np.int64)
         total = int(weights.sum())
+        counts = self._deals.place_counts(space.ids, space.state, weights)
         n_cards = len(cards_in_play(self.players))
-        counts = np.zeros((n_cards, self.players + 1), dtype=np.int64)  # mine, seats.., inf
-        pool = self._pool[ids]
-        rows = self._rows[ids]
-        np.add.at(counts[:, 0], rows.ravel(), np.repeat(weights, 3))
-        per_seat = held @ incidence()  # (X, seats, 10)
-        for seat in range(1, self.players):
-            np.add.at(counts[:, seat], pool.ravel(), per_seat[:, seat - 1].ravel())
-        at_seats = per_seat.sum(axis=1)
-        np.add.at(counts[:, self.players], pool.ravel(), (weights[:, None] - at_seats).ravel())
         result: dict[str, dict[Place, float]] = {}
         places: list[Place] = ["mine", *range(1, self.players), "informant"]
         for c in range(n_cards):
             name = CARDS[c].name
             if c in self._hand_index:
                 result[name] = {0: 1.0}
-            elif c in self._seen:
+            elif c in self._deals.seen:
                 result[name] = {"seen": 1.0}
             else:
                 result[name] = {
@@ -499,41 +298,6 @@ class Investigation(_Investigation):
                     if m > 0
                 }
         return result
-
-    # -- counting ------------------------------------------------------------------------
-
-    def _allowed(self, ids: IntArray, knowledge: _Knowledge) -> npt.NDArray[np.bool_]:
-        """``(X, seats, 45, 2)``: may a seat hold a pair, as (lower, higher) card for
-        orientation 0 and the other way round for orientation 1 (left, right)."""
-        pair_cards = self._pair_cards[ids]
-        allowed = np.ones((len(ids), self.players - 1, len(PAIRS), 2), dtype=bool)
-        if knowledge.informants:
-            informant = np.zeros(len(CARDS), dtype=bool)
-            informant[list(knowledge.informants)] = True
-            blocked = np.asarray(informant[pair_cards].any(axis=2))
-            allowed &= ~blocked[:, None, :, None]
-        for seat, attribute, side, target in knowledge.rules:
-            need = target - self._row_attr[ids, attribute]  # (X,)
-            cards = self._pair_attr[ids, :, :, attribute]  # (X, 45, 2)
-            if side < 0:
-                count = cards.sum(axis=2, keepdims=True)
-            else:
-                count = cards if side == 0 else cards[:, :, ::-1]
-            allowed[:, seat - 1] &= count == need[:, None, None]
-        return allowed
-
-    def _mult(self, allowed: npt.NDArray[np.bool_]) -> IntArray:
-        mult: IntArray = (allowed.sum(axis=3) if self.players == 2 else allowed[..., 0]).astype(
-            np.int64
-        )
-        return mult
-
-    def _weights(self, ids: IntArray, knowledge: _Knowledge) -> IntArray:
-        weights: IntArray = completions(self._mult(self._allowed(ids, knowledge)))
-        if knowledge.informants:
-            inside = np.isin(self._rows[ids], list(knowledge.informants)).any(axis=1)
-            weights[inside] = 0
-        return weights
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -554,23 +318,23 @@ class Investigation(_Investigation):
             tuple(card.name for card in cards_in_play(n) if card.category == category)
             for category in CATEGORIES
         ]
-        ids = np.arange(len(self._rows))
-        knowledge = _Knowledge()
+        ids = np.arange(len(self._deals.rows))
+        knowledge = Knowledge()
         return Space(
             CATEGORIES,
             labels,
-            self._rows // 3,
-            weights=self._weights(ids, knowledge),
+            self._deals.rows // 3,
+            weights=self._deals.weights(ids, knowledge),
             state=knowledge,
         )
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
-        knowledge: _Knowledge = space.state
+        knowledge: Knowledge = space.state
         if isinstance(clue, Accused):
             row = puzzle_indices(
                 (clue.person, clue.location, clue.weapon), self.players, argument="accused"
             )
-            wrong = (self._rows[space.ids] == np.array(row)).all(axis=1)
+            wrong = (self._deals.rows[space.ids] == np.array(row)).all(axis=1)
             return space.filter(~wrong)
         if isinstance(clue, Informant):
             if informant_count(self.players) == 0:
@@ -578,22 +342,22 @@ class Investigation(_Investigation):
                     "informant", clue.card, "no informant card: 6 players play without one"
                 )
             card = card_index(clue.card, self.players, argument="informant")
-            if card in self._seen:
+            if card in self._deals.seen:
                 raise InvalidInput(
                     "informant",
                     clue.card,
-                    [CARDS[c].name for c in self._unknown],
+                    [CARDS[c].name for c in self._deals.unknown],
                     reason="I can see that card elsewhere",
                 )
-            if card in knowledge.informants:  # the same card cannot lie there twice
-                return space.replace(weights=np.zeros(space.size, dtype=np.int64))
+            if card in knowledge.informants:  # looking at it again changes nothing
+                return space
             new = replace(knowledge, informants=knowledge.informants | {card})
-            return space.replace(weights=self._weights(space.ids, new), state=new)
+            return space.replace(weights=self._deals.weights(space.ids, new), state=new)
         if isinstance(clue, Question):
             return self._apply_question(space, clue, knowledge)
         raise InvalidInput("clue", clue, "a Question, Informant or Accused")
 
-    def _apply_question(self, space: Space, clue: Question, knowledge: _Knowledge) -> Space:
+    def _apply_question(self, space: Space, clue: Question, knowledge: Knowledge) -> Space:
         n = self.players
         asker = check_int("asker", clue.asker, 0, n - 1)
         witness = check_int("witness", clue.witness, 0, n - 1)
@@ -607,14 +371,28 @@ class Investigation(_Investigation):
         if witness == 0:  # I answered: everything I count is visible to me
             mine = self._hand_index if side is None else (self._hand_index[side_number],)
             puzzles = [c for p in self._puzzle_index for c in p]
-            if int(self._attr[[*mine, *puzzles], attribute].sum()) != answer:
-                return space.replace(weights=np.zeros(space.size, dtype=np.int64))
+            count = int(self._deals.attr[[*mine, *puzzles], attribute].sum())
+            if count != answer:
+                about = self._attributes[attribute]
+                raise InvalidInput(
+                    "answer", answer, f"{count}", reason=f"I see {count} {about} cards myself"
+                )
             return space
-        target = answer - int(self._known[witness, attribute])
+        possible = self._deals.possible_answers(witness, attribute, side_number)
+        if answer not in possible:
+            low, high = min(possible), max(possible)
+            sees = f"seat {witness} sees {low} to {high} {self._attributes[attribute]} cards"
+            expected = (
+                f"a count from {low} to {high}"
+                if len(possible) == high - low + 1
+                else "one of " + ", ".join(map(str, possible))
+            )
+            raise InvalidInput("answer", answer, expected, reason=f"{sees}, whatever the deal")
+        target = answer - int(self._deals.known[witness, attribute])
         new = replace(
             knowledge, rules=(*knowledge.rules, (witness, attribute, side_number, target))
         )
-        return space.replace(weights=self._weights(space.ids, new), state=new)
+        return space.replace(weights=self._deals.weights(space.ids, new), state=new)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Puzzle:
         return Puzzle(*labels)
@@ -633,91 +411,51 @@ class Investigation(_Investigation):
         return queries
 
     def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+        deals = self._deals
         ids = space.ids
-        knowledge: _Knowledge = space.state
-        allowed = self._allowed(ids, knowledge)
-        mult = self._mult(allowed)
-        held = holdings(mult)  # (X, seats, 45)
+        knowledge: Knowledge = space.state
+        allowed = deals.allowed(ids, knowledge)
+        held = holdings(deals.mult(allowed))  # (X, seats, 45)
         weights = space.weights.astype(np.int64)
         x = len(ids)
-        row_attr = self._row_attr[ids]
-        pair_attr = self._pair_attr[ids]  # (X, 45, 2, A)
+        row_attr = deals.row_attr[ids]
         width = 2 + 3 * self.players
         peek_width = len(CARDS) if any(isinstance(q, Peek) for q in queries) else 0
         joint = np.zeros((len(queries), x, max(width, peek_width)), dtype=np.float64)
         cache: dict[tuple[int, str | None], npt.NDArray[np.float64]] = {}
         for q, query in enumerate(queries):
             if isinstance(query, Peek):
-                joint[q, :, : len(CARDS)] = self._peek_joint(ids, knowledge, held, weights)
+                joint[q, :, : len(CARDS)] = deals.peek_counts(ids, knowledge, held, weights)
                 continue
             if not isinstance(query, Ask):
                 raise InvalidInput("query", query, "an Ask or a Peek")
             key = (query.witness, query.side)
             if key not in cache:
-                cache[key] = self._ask_counts(query, allowed, held, pair_attr)
+                cache[key] = deals.ask_counts(ids, query.witness, query.side, allowed, held)
             by_count = cache[key]  # (X, A, 3): deals by the witness's hidden count
             a = self._attributes.index(query.about)
-            shift = row_attr[:, a] + int(self._known[query.witness, a])
+            shift = row_attr[:, a] + int(deals.known[query.witness, a])
             for c in range(3):
                 joint[q, np.arange(x), shift + c] += by_count[:, a, c]
         return joint_partition(joint)
 
-    def _ask_counts(
-        self,
-        query: Ask,
-        allowed: npt.NDArray[np.bool_],
-        held: IntArray,
-        pair_attr: IntArray,
-    ) -> npt.NDArray[np.float64]:
-        """``(X, A, 3)``: deals in which the witness's counted hidden cards hold 0, 1, 2
-        cards of each attribute."""
-        seat = query.witness - 1
-        result = np.zeros((*pair_attr.shape[:1], pair_attr.shape[3], 3), dtype=np.float64)
-        if query.side is None:
-            count = pair_attr.sum(axis=2)  # (X, 45, A)
-            ways = held[:, seat].astype(np.float64)  # (X, 45)
-            for c in range(3):
-                result[:, :, c] = np.einsum("xp,xpa->xa", ways, (count == c).astype(np.float64))
-            return result
-        # two players: nobody else holds hidden cards; each orientation counts once
-        side = SIDES.index(query.side)
-        oriented = allowed[:, seat].astype(np.float64)  # (X, 45, 2)
-        card = pair_attr if side == 0 else pair_attr[:, :, ::-1]  # (X, 45, 2, A)
-        for c in range(2):
-            result[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
-        return result
-
-    def _peek_joint(
-        self, ids: IntArray, knowledge: _Knowledge, held: IntArray, weights: IntArray
-    ) -> npt.NDArray[np.float64]:
-        """``(X, 30)``: deals (divided by the informant cards I have not seen) in which
-        the informant shows each card."""
-        per_card = weights[:, None] - (held @ incidence()).sum(axis=1)  # (X, 10): informant
-        pool = self._pool[ids]
-        fresh = ~np.isin(pool, list(knowledge.informants))
-        unseen = informant_count(self.players) - len(knowledge.informants)
-        result = np.zeros((len(ids), len(CARDS)), dtype=np.float64)
-        rows = np.repeat(np.arange(len(ids)), POOL)
-        np.add.at(result, (rows, pool.ravel()), (per_card * fresh).ravel() / unseen)
-        return result
-
     def outcome_label(self, query: Any, k: int) -> Any:
         if isinstance(query, Accusation):
-            return _VERDICTS[k]
+            return VERDICTS[k]
         return CARDS[k].name if isinstance(query, Peek) else k
 
     def clue_for(self, query: Any, k: int) -> Question | Informant | Accused:
         if isinstance(query, Peek):
             return Informant(CARDS[k].name)
         if isinstance(query, Accusation):
-            if _VERDICTS[k] == "right":
+            if VERDICTS[k] == "right":
                 raise InvalidInput("k", k, "1 (wrong): a right accusation ends the game")
             p = query.puzzle
             return Accused(p.person, p.location, p.weapon)
         return Question(0, query.witness, query.about, k, query.side)
 
     def finishes(self, query: Any, k: int) -> bool:
-        return isinstance(query, Accusation) and _VERDICTS[k] == "right"
+        return isinstance(query, Accusation) and VERDICTS[k] == "right"
 
     # -- deduce.testing: a secret is a whole Deal ----------------------------------------
 
@@ -739,73 +477,14 @@ class Investigation(_Investigation):
             >>> deal.answer(1, "red"), deal.hands[0]
             (3, ('Duke', 'Park'))
         """
-        rng = rng or random.Random()
         space = self._space
-        cumulative = np.cumsum(space.weights.astype(np.int64))
-        position = int(np.searchsorted(cumulative, rng.randrange(int(cumulative[-1])), "right"))
-        row = int(space.ids[position])
-        allowed = self._allowed(space.ids[position : position + 1], space.state)
-        mult = self._mult(allowed)[0]  # (seats, 45)
-        inside = incidence().astype(bool)  # (45, 10)
-        clash = (inside[:, None, :] & inside[None, :, :]).any(axis=2)  # pairs that meet
-        used = np.zeros(len(PAIRS), dtype=bool)  # pairs meeting a card already placed
-        pool = self._pool[row].tolist()
-        hands: list[tuple[str, str]] = [self.hand]
-        taken: list[int] = []
-        for seat in range(self.players - 1):
-            blocked = clash | used[None, :]  # (candidate pair, pair) cannot both be held
-            rest = np.where(blocked[:, None, :], 0, mult[None, seat + 1 :])
-            ways = completions(rest) * mult[seat] * ~used  # deals with each candidate
-            pick = rng.randrange(int(ways.sum()))
-            pair = int(np.searchsorted(np.cumsum(ways), pick, "right"))
-            a, b = PAIRS[pair]
-            if self.players == 2:
-                flip = rng.choice([o for o in (0, 1) if allowed[0, seat, pair, o]])
-            else:
-                flip = rng.randrange(2)  # a hand is a set: show it in either order
-            left, right = (pool[b], pool[a]) if flip else (pool[a], pool[b])
-            hands.append((CARDS[left].name, CARDS[right].name))
-            taken += [pool[a], pool[b]]
-            used |= clash[pair]
-        informants = [CARDS[c].name for c in pool if c not in taken]
-        rng.shuffle(informants)
-        return Deal(
-            self.players,
-            tuple(hands),
-            (puzzle_of(self._rows[row]), *self.puzzles.values()),
-            tuple(informants),
+        return self._deals.sample(
+            space.ids, space.weights, space.state, self.hand, rng or random.Random()
         )
 
     def clue_strategy(self, secret: Deal) -> Any:
-        from hypothesis import strategies as st
-
-        n = self.players
-        sides: tuple[str | None, ...] = SIDES if n == 2 else (None,)
-
-        def ask(args: tuple[int, int, str, str | None]) -> Question:
-            asker, witness, about, side = args
-            asker = (witness + 1 + asker % (n - 1)) % n  # any seat but the witness
-            return Question(asker, witness, about, secret.answer(witness, about, side=side), side)
-
-        options: list[st.SearchStrategy[Question | Informant | Accused]] = [
-            st.tuples(
-                st.integers(0, n - 2),
-                st.integers(0, n - 1),
-                st.sampled_from(self._attributes),
-                st.sampled_from(sides),
-            ).map(ask)
-        ]
-        seen = {CARDS[c].name for c in self._space.state.informants}
-        fresh = [card for card in secret.informants if card not in seen]
-        if fresh:
-            options.append(st.sampled_from(fresh).map(lambda card: Informant(card)))
-        truth = secret.puzzles[0]
-        wrong = [p for p in self.solutions() if p != truth]
-        if wrong:
-            options.append(
-                st.sampled_from(wrong).map(lambda p: Accused(p.person, p.location, p.weapon))
-            )
-        return st.one_of(options)
+        wrong = [p for p in self.solutions() if p != secret.puzzles[0]]
+        return truthful_clues(secret, wrong)
 
     def contains_secret(self, secret: Any) -> bool:
         if not isinstance(secret, Deal):
@@ -816,18 +495,7 @@ class Investigation(_Investigation):
         if hand != self._hand_index or puzzles != self._puzzle_index:
             return False  # a deal of another table
         row = puzzle_indices(secret.puzzles[0], self.players, argument="secret")
-        where = np.flatnonzero((self._rows[self._space.ids] == np.array(row)).all(axis=1))
-        if len(where) == 0:
-            return False
-        position = int(where[0])
-        allowed = self._allowed(self._space.ids[position : position + 1], self._space.state)[0]
-        pool = self._pool[self._space.ids[position]].tolist()
-        informants = self._space.state.informants
-        for seat in range(1, self.players):
-            left, right = (card_index(c, self.players) for c in secret.hands[seat])
-            a, b = pool.index(left), pool.index(right)
-            pair = PAIRS.index((min(a, b), max(a, b)))
-            if not allowed[seat - 1, pair, 0 if a < b else 1]:
-                return False
-        shown = {card_index(c, self.players) for c in secret.informants}
-        return bool(informants <= shown)
+        hands = [(card_index(left, n), card_index(right, n)) for left, right in secret.hands[1:]]
+        shown = {card_index(c, n) for c in secret.informants}
+        space = self._space
+        return self._deals.holds(space.ids, space.state, row, hands, shown)

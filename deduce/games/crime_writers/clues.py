@@ -1,0 +1,205 @@
+"""What is said at a table of Crime Writers, as values: the writer's five replies, the
+questions the guests ask, the clues a guest notes, and the story they are after.
+
+Example:
+    >>> print(Question("how", "tool"))
+    how: tool?
+    >>> reply_of("Not important")
+    'not characteristic'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from deduce.errors import InvalidInput
+from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
+
+__all__ = [
+    "ALIASES",
+    "REPLIES",
+    "Answer",
+    "Asked",
+    "Found",
+    "Question",
+    "Seen",
+    "Story",
+    "element_of",
+    "reply_of",
+    "truthful_reply",
+]
+
+REPLIES: tuple[str, ...] = ("yes", "also", "almost", "no", "not characteristic")
+"""The writer's five replies (``"not important"`` is accepted for the last one)."""
+
+ALIASES: dict[str, str] = {"not important": "not characteristic"}
+
+
+def reply_of(value: Any) -> str:
+    """``value`` as one of :data:`REPLIES` (case, spaces and dashes do not matter)."""
+    if isinstance(value, str):
+        key = re.sub(r"[\s_-]+", " ", value.strip().casefold())
+        key = ALIASES.get(key, key)
+        if key in REPLIES:
+            return key
+    raise InvalidInput("reply", value, [*REPLIES, "not important"])
+
+
+def element_of(value: Any) -> str:
+    """``value`` as one of the five elements (case does not matter)."""
+    if isinstance(value, str) and value.strip().casefold() in ELEMENTS:
+        return value.strip().casefold()
+    raise InvalidInput("element", value, ELEMENTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """A solution: the five elements, each a card's wording or an invented one.
+
+    An element invented by the writer reads :data:`INVENTED` until a guest finds it, then
+    its found wording.
+
+    Example:
+        >>> print(Story("Butler", "Heiress", "Greed", "Library", INVENTED))
+        who: Butler, whom: Heiress, why: Greed, where: Library, how: (invented)
+    """
+
+    who: str
+    whom: str
+    why: str
+    where: str
+    how: str
+
+    def __str__(self) -> str:
+        return ", ".join(f"{name}: {getattr(self, name)}" for name in ELEMENTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A yes/no question: does ``element`` have tag ``about``, or is it card ``about``?
+
+    Example:
+        >>> print(Question("how", "tool"))
+        how: tool?
+    """
+
+    element: str
+    about: str
+
+    def __str__(self) -> str:
+        return f"{self.element}: {self.about}?"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The clue: the writer's ``reply`` to a question about ``element``.
+
+    Example:
+        >>> Answer("how", "weapon", "no")
+        Answer(element='how', about='weapon', reply='no')
+    """
+
+    element: str
+    about: str
+    reply: str
+
+    def __str__(self) -> str:
+        return f"{self.element}: {self.about}? {self.reply}"
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The clue: a guest asked about ``element`` in their own words (``question``, no
+    tag or card of the deck) and the writer replied ``reply``.
+
+    It is kept in the history and the saved game; it rules nothing out, since the deck
+    cannot say what the words mean for each card.
+
+    Example:
+        >>> print(Asked("who", "Was it the night watchman?", "almost"))
+        who: "Was it the night watchman?" almost
+    """
+
+    element: str
+    question: str
+    reply: str
+
+    def __str__(self) -> str:
+        return f'{self.element}: "{self.question}" {self.reply}'
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The clue: a guest named ``element`` and the writer confirmed it.
+
+    Attributes:
+        element: one of :data:`ELEMENTS`.
+        text: the wording named.
+        invented: True: the writer invented this element (its wording is no card's, or
+            it only happens to be worded like one); False: the card worded ``text`` was
+            drawn; None: not said (a card's wording then keeps both cases).
+
+    Example:
+        >>> Found("why", "Stage fright", invented=True)
+        Found(element='why', text='Stage fright', invented=True)
+    """
+
+    element: str
+    text: str
+    invented: bool | None = None
+
+    def __str__(self) -> str:
+        how = {None: "", True: " (invented)", False: " (the card was drawn)"}[self.invented]
+        return f"{self.element} found: {self.text}{how}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The clue: card ``text`` of ``stack`` is not in this story (I hold it, or it was
+    in a story already told).
+
+    Example:
+        >>> Seen("persons", "Butler")
+        Seen(stack='persons', text='Butler')
+    """
+
+    stack: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"the {self.text} card ({self.stack}) is not in this story"
+
+
+def truthful_reply(
+    deck: Deck,
+    element: str,
+    value: str,
+    about: str,
+    worded: Callable[[], bool],
+    decide: Callable[[], bool],
+) -> str:
+    """The truthful "yes" or "no" to a question about ``element``, whose drawn card is
+    ``value`` (or :data:`INVENTED`): does it have tag ``about``, or is it card ``about``?
+
+    What the deck leaves to the story is asked back: ``worded()``, whether an invented
+    element is worded as card ``about``; ``decide()``, whether it has an open tag (an
+    invented element's, or a card's ``maybe`` tag). Callers keep these answers.
+
+    Example:
+        >>> deck = Deck.example()
+        >>> truthful_reply(deck, "how", "Screwdriver", "tool", bool, bool)
+        'yes'
+        >>> truthful_reply(deck, "how", INVENTED, "Knife", lambda: True, bool)
+        'yes'
+    """
+    stack = DECK_OF[element]
+    if any(card.text == about for card in deck.stack(stack)):
+        named = worded() if value == INVENTED else value == about
+        return "yes" if named else "no"
+    status = "maybe" if value == INVENTED else deck.card(stack, value).status(about)
+    if status == "maybe":
+        return "yes" if decide() else "no"
+    return "yes" if status == "has" else "no"

@@ -1,0 +1,311 @@
+"""Kreuzverhör: the rules a case file follows, apart from the values and clues.
+
+How many questionings a player has (:class:`Rules`), the turn rules every clue is checked
+against, and what each clue says about the cases.
+
+Example:
+    >>> rules = Rules(Deck.default(), limit=12, counting="total")
+    >>> rules.allowed, rules.describe()
+    (6, '12 in all, 6 for each player; a skipped questioning uses one up')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.kreuzverhoer.clues import (
+    INVESTIGATION_CARDS,
+    Confirmed,
+    Confrontation,
+    Defence,
+    Informant,
+    InvestigatorsOnSite,
+    Profiler,
+    Questioning,
+    RuledOut,
+    SingleInterrogation,
+    Turn,
+    ban_note,
+    card_of,
+    check_card,
+    check_defence,
+    last_questioning,
+    turn_of,
+)
+from deduce.games.kreuzverhoer.deck import FIELDS, Deck
+from deduce.space import Space
+
+__all__ = ["COUNTINGS", "LIMIT", "Rules", "apply_clue", "check_turn", "named_before"]
+
+LIMIT = 12
+MAX_LIMIT = 64
+COUNTINGS: tuple[str, ...] = ("each", "total")
+"""How the questionings are counted: ``"each"``, every player may make ``limit``
+questionings; ``"total"``, ``limit`` questionings alternate between the two players, so
+each may make half of them."""
+
+CLUE_TYPES: tuple[type, ...] = (
+    Questioning,
+    SingleInterrogation,
+    InvestigatorsOnSite,
+    Confrontation,
+    Informant,
+    Profiler,
+    RuledOut,
+    Confirmed,
+    Defence,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule readings a case file follows (see :class:`Investigation`).
+
+    Args:
+        deck: the case cards.
+        limit: questionings allowed, counted as ``counting`` says.
+        counting: ``"each"`` (``limit`` for every player) or ``"total"`` (``limit`` in
+            all, alternating: half for each player; ``limit`` must then be even).
+        skips_use_up: whether a questioning skipped after Lawyer or Suspension counts as
+            one of the player's questionings.
+        repeats: whether the answering player may name a detail they named before
+            (False: the rulebook's faster variant).
+    """
+
+    deck: Deck
+    limit: int = LIMIT
+    counting: str = "each"
+    skips_use_up: bool = True
+    repeats: bool = True
+
+    def __post_init__(self) -> None:
+        check_int("limit", self.limit, 1, MAX_LIMIT)
+        if self.counting not in COUNTINGS:
+            raise InvalidInput("counting", self.counting, COUNTINGS)
+        if self.counting == "total" and self.limit % 2:
+            raise InvalidInput(
+                "limit",
+                self.limit,
+                "an even number with counting='total'",
+                reason="the questionings alternate between two players",
+            )
+        for name in ("skips_use_up", "repeats"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidInput(name, getattr(self, name), "True or False")
+
+    @property
+    def allowed(self) -> int:
+        """Questionings this player may make."""
+        return self.limit if self.counting == "each" else self.limit // 2
+
+    def used(self, turn: Turn) -> int:
+        """Questionings used up: those made, and skipped ones if they count."""
+        return turn.questionings + (turn.skipped if self.skips_use_up else 0)
+
+    def describe(self) -> str:
+        """The counting in words."""
+        if self.counting == "each":
+            counted = f"{self.limit} for each player"
+        else:
+            counted = f"{self.limit} in all, {self.allowed} for each player"
+        skip = "uses one up" if self.skips_use_up else "does not count"
+        return f"{counted}; a skipped questioning {skip}"
+
+
+def named_before(clues: Sequence[Any]) -> dict[str, set[str]]:
+    """The details the answering player has named so far to rule them out, by field
+    (the card answers, and facts logged with the card that told them).
+
+    Example:
+        >>> named_before([SingleInterrogation("Mord"), RuledOut(weapon=("Gift",))])
+        {'crime': {'Mord'}, 'scene': set(), 'suspect': set(), 'weapon': set()}
+    """
+    named: dict[str, set[str]] = {f: set() for f in FIELDS}
+    for clue in clues:
+        for field, names in told_names(clue).items():
+            named[field].update(names)
+    return named
+
+
+def told_names(clue: Any) -> dict[str, tuple[str, ...]]:
+    """The details a card answer names as not the case's."""
+    if isinstance(clue, SingleInterrogation):
+        return {"crime": (clue.crime,)}
+    if isinstance(clue, Profiler):
+        return {"suspect": (clue.suspect,)}
+    if isinstance(clue, Informant):
+        return {"scene": tuple(clue.scenes)}
+    if isinstance(clue, InvestigatorsOnSite) and clue.weapons is not None:
+        return {"weapon": tuple(clue.weapons)}
+    if isinstance(clue, RuledOut) and clue.card is not None:
+        return {f: tuple(getattr(clue, f)) for f in FIELDS if getattr(clue, f)}
+    return {}
+
+
+def check_new_names(clues: Sequence[Any], clue: Any) -> None:
+    """The faster variant: a card answer names no detail named before."""
+    before = named_before(clues)
+    for field, names in told_names(clue).items():
+        again = [n for n in names if n in before[field]]
+        if again:
+            raise InvalidInput(
+                field,
+                again[0],
+                f"a {field} not named before",
+                reason="in the faster variant the answering player names each detail once",
+            )
+
+
+def check_turn(rules: Rules, clues: Sequence[Any], clue: Any) -> None:
+    """Refuse ``clue`` if it breaks the turn rules after ``clues`` (see
+    :meth:`Investigation.check_turn`)."""
+    turn = turn_of(clues)
+    if turn.solved_in is not None:
+        raise InvalidInput(
+            "clue",
+            clue,
+            "no further clue",
+            reason=f"the case was solved in questioning {turn.solved_in}",
+        )
+    if isinstance(clue, Questioning):
+        if rules.used(turn) >= rules.allowed:
+            raise InvalidInput(
+                "questioning",
+                turn.questionings + 1,
+                f"at most {rules.allowed} questionings ({rules.describe()})",
+                reason=f"{turn.questionings} made, {turn.skipped} skipped",
+            )
+        return
+    if isinstance(clue, Defence):
+        last = last_questioning(clues, clue.card)
+        if turn.defence is not None:
+            raise InvalidInput(
+                "card",
+                clue.card,
+                "one defence card per questioning",
+                reason=f"{turn.defence.card!r} was already played",
+            )
+        if clue.blocks is None:
+            return
+        if turn.card is not None:
+            raise InvalidInput(
+                "blocks",
+                clue.blocks,
+                "a card not answered yet",
+                reason=f"{turn.card!r} already gave its answer",
+            )
+        card = clue.blocks
+    else:
+        found = card_of(clue)
+        if found is None:
+            return  # a generic fact not told by a card
+        card = found
+        last = last_questioning(clues, card)
+        if turn.defence is not None:
+            raise InvalidInput(
+                "card",
+                card,
+                "an investigation card before the defence card",
+                reason=f"{turn.defence.card!r} was already played",
+            )
+        if turn.card is not None:
+            raise InvalidInput(
+                "card",
+                card,
+                "only one investigation card per questioning",
+                reason=f"{turn.card!r} was already played",
+            )
+    note = ban_note(rules.deck, last.suspect, card)
+    if note is not None:
+        allowed = [c for c in INVESTIGATION_CARDS if c != card]
+        reason = f"{last.suspect} was laid and forbids it{note}"
+        raise InvalidInput("card", card, allowed, reason=reason)
+    if isinstance(clue, InvestigatorsOnSite) and clue.scene != last.scene:
+        raise InvalidInput(
+            "scene", clue.scene, (last.scene,), reason="the card asks about the laid scene"
+        )
+    if isinstance(clue, Confrontation) and clue.suspect != last.suspect:
+        raise InvalidInput(
+            "suspect",
+            clue.suspect,
+            (last.suspect,),
+            reason="the card asks about the laid suspect",
+        )
+    if not rules.repeats:
+        check_new_names(clues, clue)
+
+
+def names_of(values: Any, field: str, deck: Deck, argument: str) -> tuple[int, ...]:
+    """The value indices of a tuple of names."""
+    if not isinstance(values, tuple):
+        raise InvalidInput(argument, values, f"a tuple of {field} names")
+    return tuple(deck.index(field, v) for v in values)
+
+
+def distinct(values: tuple[Any, ...], count: int, field: str, argument: str, deck: Deck) -> None:
+    """Refuse anything but ``count`` different names."""
+    if len(values) != count or len(set(values)) != count:
+        raise InvalidInput(
+            argument, values, f"{count} different {field} names from {deck.names(field)}"
+        )
+
+
+def apply_clue(deck: Deck, space: Space, clue: Any) -> Space:
+    """The cases of ``space`` that ``clue`` leaves."""
+    column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
+    if isinstance(clue, Questioning):
+        laid = [deck.index(f, getattr(clue, f)) for f in FIELDS]
+        c = check_int("correct", clue.correct, 0, 4)
+        right = sum((column[f] == v).astype(np.int64) for f, v in zip(FIELDS, laid, strict=True))
+        return space.filter(right == c)
+    if isinstance(clue, SingleInterrogation):
+        return space.filter(column["crime"] != deck.index("crime", clue.crime))
+    if isinstance(clue, Profiler):
+        return space.filter(column["suspect"] != deck.index("suspect", clue.suspect))
+    if isinstance(clue, Informant):
+        scenes = names_of(clue.scenes, "scene", deck, "scenes")
+        distinct(clue.scenes, 2, "scene", "scenes", deck)
+        return space.filter(~np.isin(column["scene"], scenes))
+    if isinstance(clue, InvestigatorsOnSite):
+        scene = deck.index("scene", clue.scene)
+        if clue.weapons is None:
+            return space.filter(column["scene"] != scene)
+        weapons = names_of(clue.weapons, "weapon", deck, "weapons")
+        distinct(clue.weapons, 2, "weapon", "weapons", deck)
+        return space.filter((column["scene"] == scene) & ~np.isin(column["weapon"], weapons))
+    if isinstance(clue, Confrontation):
+        if not isinstance(clue.correct, bool):
+            raise InvalidInput("correct", clue.correct, "True or False")
+        same = column["suspect"] == deck.index("suspect", clue.suspect)
+        return space.filter(same if clue.correct else ~same)
+    if isinstance(clue, RuledOut):
+        check_card(clue.card)
+        keep = np.ones(space.size, dtype=bool)
+        given = 0
+        for f in FIELDS:
+            values = names_of(getattr(clue, f), f, deck, f)
+            given += len(values)
+            keep &= ~np.isin(column[f], values)
+        if not given:
+            raise InvalidInput("ruled_out", clue, "at least one name to rule out")
+        return space.filter(keep)
+    if isinstance(clue, Confirmed):
+        check_card(clue.card)
+        keep = np.ones(space.size, dtype=bool)
+        named = [f for f in FIELDS if getattr(clue, f) is not None]
+        if not named:
+            raise InvalidInput("confirmed", clue, "at least one name to confirm")
+        for f in named:
+            keep &= column[f] == deck.index(f, getattr(clue, f))
+        return space.filter(keep)
+    if isinstance(clue, Defence):
+        check_defence(clue)
+        return space
+    names = [t.__name__ for t in CLUE_TYPES]
+    raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")

@@ -1,0 +1,115 @@
+"""Kreuzverhör: truthful clues about a known case, for property tests.
+
+Example:
+    >>> from hypothesis import strategies as st
+    >>> from deduce.games.kreuzverhoer import Case, Investigation
+    >>> clues = clue_strategy(Investigation(), Case("Mord", "Ulm", "Ede K.", "Gift"))
+    >>> isinstance(clues, st.SearchStrategy)
+    True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from deduce.games.kreuzverhoer.clues import (
+    BLOCKS,
+    Case,
+    Confirmed,
+    Confrontation,
+    Defence,
+    Guess,
+    Informant,
+    InvestigatorsOnSite,
+    Profiler,
+    Questioning,
+    RuledOut,
+    SingleInterrogation,
+    questioning_of,
+    turn_of,
+)
+from deduce.games.kreuzverhoer.deck import FIELDS
+from deduce.games.kreuzverhoer.rules import named_before
+
+if TYPE_CHECKING:
+    from deduce.games.kreuzverhoer.investigation import Investigation
+
+__all__ = ["clue_strategy"]
+
+
+def clue_strategy(inv: Investigation, secret: Case) -> Any:
+    """A hypothesis strategy of clues that are true of ``secret`` and legal now."""
+    from hypothesis import strategies as st
+
+    deck = inv.deck
+    turn = turn_of(inv.clues)
+    if turn.solved_in is not None:
+        return st.none()
+    options: list[Any] = []
+    wrong = {f: [n for n in deck.names(f) if n != getattr(secret, f)] for f in FIELDS}
+
+    def truthful(guess: Guess) -> Questioning:
+        right = sum(a == b for a, b in zip(guess, secret, strict=True))
+        return questioning_of(guess, right)
+
+    if inv.questionings_left > 0:
+        plausible = [inv.secret_of(int(i)) for i in inv.space.ids[:200]]
+        options.append(
+            st.one_of(
+                st.sampled_from(list(inv.queries())),
+                st.sampled_from(plausible).map(lambda case: Guess(*case)),
+                st.just(Guess(*secret)),
+            ).map(truthful)
+        )
+    last = turn.last
+    told = {f: list(wrong[f]) for f in FIELDS}  # what a card answer may name
+    if not inv.repeats:
+        before = named_before(inv.clues)
+        told = {f: [n for n in wrong[f] if n not in before[f]] for f in FIELDS}
+    pairs = {f: list(combinations(told[f], 2)) for f in ("scene", "weapon")}
+    banned = None if last is None else deck.banned(last.suspect)
+    if last is not None and turn.card is None and turn.defence is None:
+        if told["crime"]:
+            options.append(st.sampled_from(told["crime"]).map(SingleInterrogation))
+        if told["suspect"]:
+            options.append(st.sampled_from(told["suspect"]).map(Profiler))
+        options.append(st.just(Confrontation(last.suspect, last.suspect == secret.suspect)))
+        if last.scene != secret.scene:
+            options.append(st.just(InvestigatorsOnSite(last.scene, None)))
+        elif pairs["weapon"]:
+            options.append(
+                st.sampled_from(pairs["weapon"]).map(lambda w: InvestigatorsOnSite(last.scene, w))
+            )
+        if banned != "informant" and pairs["scene"]:
+            options.append(st.sampled_from(pairs["scene"]).map(Informant))
+        card = st.sampled_from(
+            [c for c in ("witness", "forensics", "suspicion", "other") if c != banned]
+        )
+        fields = [f for f in FIELDS if told[f]]
+        if fields:
+            options.append(
+                st.tuples(st.sampled_from(fields), card).flatmap(
+                    lambda fc: st.lists(
+                        st.sampled_from(told[fc[0]]), min_size=1, max_size=2, unique=True
+                    ).map(lambda names: RuledOut(**{fc[0]: tuple(names)}, card=fc[1]))
+                )
+            )
+    if last is not None and turn.defence is None:
+        defences = [Defence(c) for c in ("lawyer", "mole", "suspension")]
+        if turn.card is None:
+            defences += [Defence(c, b) for c, bs in BLOCKS.items() for b in bs if b != banned]
+        options.append(st.sampled_from(defences))
+    options.append(
+        st.sampled_from(FIELDS).flatmap(
+            lambda f: st.lists(st.sampled_from(wrong[f]), min_size=1, max_size=3).map(
+                lambda names: RuledOut(**{f: tuple(names)})  # type: ignore[arg-type]
+            )
+        )
+    )
+    options.append(
+        st.lists(st.sampled_from(FIELDS), min_size=1, max_size=2, unique=True).map(
+            lambda fs: Confirmed(**{f: getattr(secret, f) for f in fs})
+        )
+    )
+    return st.one_of(options)

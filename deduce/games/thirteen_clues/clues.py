@@ -1,0 +1,183 @@
+"""What happens at a table of 13 Indizien, as values: the clues I note (a question and
+its answer, a card the informant showed me, my wrong accusation) and the moves I can make
+(ask a witness, consult the informant, accuse).
+
+Example:
+    >>> print(Question(asker=1, witness=2, about="red", answer=3))
+    seat 2 sees 3 red (asked by seat 1)
+    >>> print(Ask(2, "woman"))
+    ask seat 2 about woman
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
+
+__all__ = [
+    "VERDICTS",
+    "Accusation",
+    "Accused",
+    "Ask",
+    "Informant",
+    "Peek",
+    "Question",
+    "truthful_clues",
+]
+
+VERDICTS: tuple[str, str] = ("right", "wrong")
+"""The outcomes of an accusation, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The clue: at the table, ``asker`` asked ``witness`` how many cards of ``about``
+    they see, and heard ``answer``.
+
+    ``about`` is a colour, a category (person, location, weapon) or a sub-kind (man,
+    woman, indoors, outdoors, melee, ranged). With two players, ``side`` names the hidden
+    card the witness answers for (``"left"`` or ``"right"``).
+
+    Example:
+        >>> Question(0, 2, "red", 3)
+        Question(asker=0, witness=2, about='red', answer=3, side=None)
+    """
+
+    asker: int
+    witness: int
+    about: str
+    answer: int
+    side: str | None = None
+
+    def __str__(self) -> str:
+        who = "I see" if self.witness == 0 else f"seat {self.witness} sees"
+        side = f"{self.side} card, " if self.side else ""
+        asker = "me" if self.asker == 0 else f"seat {self.asker}"
+        return f"{who} {self.answer} {self.about} ({side}asked by {asker})"
+
+
+@dataclass(frozen=True, slots=True)
+class Informant:
+    """The clue: I consulted the secret informant and saw ``card``.
+
+    Example:
+        >>> Informant("Rifle")
+        Informant(card='Rifle')
+    """
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"the informant showed me the {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accused:
+    """The clue: I accused this puzzle and was wrong.
+
+    Example:
+        >>> Accused("Duke", "Park", "Gun")
+        Accused(person='Duke', location='Park', weapon='Gun')
+    """
+
+    person: str
+    location: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"my accusation {self.person}, {self.location}, {self.weapon} was wrong"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A move: ask ``witness`` how many cards of ``about`` they see (``side`` with two
+    players). Its answer is the number.
+
+    Example:
+        >>> str(Ask(2, "woman"))
+        'ask seat 2 about woman'
+    """
+
+    witness: int
+    about: str
+    side: str | None = None
+
+    def __str__(self) -> str:
+        side = f" ({self.side} card)" if self.side else ""
+        return f"ask seat {self.witness} about {self.about}{side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """A move: consult the secret informant (one card I have not seen yet). Its answer is
+    the card's name.
+
+    Example:
+        >>> str(Peek())
+        'consult the informant'
+    """
+
+    def __str__(self) -> str:
+        return "consult the informant"
+
+
+@dataclass(frozen=True, slots=True)
+class Accusation:
+    """The best accusation now: the most probable puzzle and its probability.
+
+    Attributes:
+        puzzle: the puzzle to accuse.
+        probability: the exact probability that it is right.
+        certain: whether it is the only puzzle left.
+
+    Example:
+        >>> Accusation(Puzzle("Duke", "Park", "Gun"), 1.0, True).certain
+        True
+    """
+
+    puzzle: Puzzle
+    probability: float
+    certain: bool
+
+    def __str__(self) -> str:
+        how = "certain" if self.certain else f"probability {self.probability:.1%}"
+        return f"accuse {self.puzzle} ({how})"
+
+
+def truthful_clues(secret: Deal, wrong: Sequence[Puzzle]) -> Any:
+    """A hypothesis strategy of a clue that is true of ``secret`` (the whole deal, seat 0
+    is me): any seat asking any other about anything, a look at an informant card (seen
+    before or not), or my wrong accusation of one of the puzzles in ``wrong``.
+
+    Example:
+        >>> truthful_clues(Deal.random(3, seed=1), []).is_empty
+        False
+    """
+    from hypothesis import strategies as st
+
+    n = secret.players
+    sides: tuple[str | None, ...] = SIDES if n == 2 else (None,)
+
+    def ask(args: tuple[int, int, str, str | None]) -> Question:
+        asker, witness, about, side = args
+        asker = (witness + 1 + asker % (n - 1)) % n  # any seat but the witness
+        return Question(asker, witness, about, secret.answer(witness, about, side=side), side)
+
+    options: list[st.SearchStrategy[Question | Informant | Accused]] = [
+        st.tuples(
+            st.integers(0, n - 2),
+            st.integers(0, n - 1),
+            st.sampled_from(attributes(n)),
+            st.sampled_from(sides),
+        ).map(ask)
+    ]
+    if secret.informants:
+        options.append(st.sampled_from(secret.informants).map(lambda card: Informant(card)))
+    if wrong:
+        options.append(
+            st.sampled_from(list(wrong)).map(lambda p: Accused(p.person, p.location, p.weapon))
+        )
+    return st.one_of(options)

@@ -1,0 +1,274 @@
+"""The deals of one table of 13 Indizien that agree with the clues, counted per puzzle.
+
+Seen from seat 0, a table is fixed by my two hidden cards and the puzzles in front of
+the other seats. Every possible puzzle of mine is a *row*; given a row, the ten other
+unknown cards (its *pool*) go to the other seats' hidden pairs and to the informants.
+:class:`Deals` holds the arrays of one table and counts, for any set of rows and what
+the clues say (a :class:`Knowledge`), the exact number of deals of each row, what a
+witness would answer in them, where every card is, and draws whole deals uniformly.
+
+Example:
+    >>> deals = Deals(3, (3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+    >>> len(deals.rows), int(deals.weights(np.arange(3), Knowledge())[0])
+    (80, 1260)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.games.thirteen_clues.cards import (
+    CARDS,
+    SIDES,
+    Deal,
+    attribute_matrix,
+    attributes,
+    cards_in_play,
+    category_of,
+    informant_count,
+    puzzle_of,
+)
+from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
+
+__all__ = ["Deals", "Knowledge"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What the clues say beyond my puzzle: per clue about another seat, that seat's
+    hidden cards (the one on ``side``, or both when ``side`` is -1) hold ``target`` minus
+    my puzzle's count of the attribute; and the cards seen among the informants.
+
+    Example:
+        >>> Knowledge(rules=((1, 2, -1, 3),)).informants
+        frozenset()
+    """
+
+    rules: tuple[tuple[int, int, int, int], ...] = ()  # (seat, attribute, side, target)
+    informants: frozenset[int] = frozenset()
+
+
+class Deals:
+    """The deals of one table as seen from seat 0 (see the module's text).
+
+    Args:
+        players: 2 to 6 (checked by the caller).
+        hand: my two hidden cards, as card numbers (left, right).
+        puzzles: the other seats' puzzles in seat order, as card numbers.
+
+    Attributes:
+        rows: ``(X, 3)`` every puzzle of mine (person, location, weapon card numbers).
+        pool: ``(X, 10)`` the other unknown cards of each row, in card order.
+        known: ``(players, A)`` what each witness counts for sure (the other seats'
+            puzzles but its own and mine).
+    """
+
+    def __init__(
+        self, players: int, hand: tuple[int, ...], puzzles: tuple[tuple[int, int, int], ...]
+    ) -> None:
+        n = self.players = players
+        self.hand = hand
+        self.puzzles = puzzles
+        self.attr = attribute_matrix(n)
+        self.attributes = attributes(n)
+        self.seen = frozenset([*hand, *(c for p in puzzles for c in p)])
+        unknown = [c for c in range(len(cards_in_play(n))) if c not in self.seen]
+        self.unknown = tuple(unknown)
+        by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
+        rows = np.array(list(product(*by_category)), dtype=np.int64).reshape(-1, 3)
+        pool = np.array([[c for c in unknown if c not in row] for row in rows.tolist()])
+        self.rows: IntArray = rows
+        self.pool: IntArray = pool.reshape(len(rows), POOL).astype(np.int64)
+        pair_positions = np.array(PAIRS, dtype=np.int64)
+        self.pair_cards: IntArray = self.pool[:, pair_positions]  # (X, 45, 2)
+        self.row_attr: IntArray = self.attr[rows].sum(axis=1)  # (X, A)
+        self.pair_attr: IntArray = self.attr[self.pair_cards]  # (X, 45, 2, A)
+        known = np.zeros((n, len(self.attributes)), dtype=np.int64)
+        for witness in range(1, n):
+            for seat, puzzle in enumerate(puzzles, start=1):
+                if seat != witness:
+                    known[witness] += self.attr[list(puzzle)].sum(axis=0)
+        self.known: IntArray = known
+
+    def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
+        """Every answer ``witness`` can give about ``attribute`` in some deal of this
+        table, before any clue (``side`` 0 or 1 names one hidden card, -1 both).
+
+        Example:
+            >>> deals = Deals(3, (3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+            >>> deals.possible_answers(1, 7), deals.possible_answers(1, 10)  # person, man
+            ([2, 3, 4], [1])
+        """
+        cards = self.pair_attr[:, :, :, attribute]  # (X, 45, 2)
+        hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
+        mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
+        counted = hidden + mine + self.known[witness, attribute]
+        return sorted({int(v) for v in np.unique(counted)})
+
+    # -- counting ------------------------------------------------------------------------
+
+    def allowed(self, ids: IntArray, knowledge: Knowledge) -> BoolArray:
+        """``(X, seats, 45, 2)``: may a seat hold a pair, as (lower, higher) card for
+        orientation 0 and the other way round for orientation 1 (left, right)."""
+        pair_cards = self.pair_cards[ids]
+        allowed = np.ones((len(ids), self.players - 1, len(PAIRS), 2), dtype=bool)
+        if knowledge.informants:
+            informant = np.zeros(len(CARDS), dtype=bool)
+            informant[list(knowledge.informants)] = True
+            blocked = np.asarray(informant[pair_cards].any(axis=2))
+            allowed &= ~blocked[:, None, :, None]
+        for seat, attribute, side, target in knowledge.rules:
+            need = target - self.row_attr[ids, attribute]  # (X,)
+            cards = self.pair_attr[ids, :, :, attribute]  # (X, 45, 2)
+            if side < 0:
+                count = cards.sum(axis=2, keepdims=True)
+            else:
+                count = cards if side == 0 else cards[:, :, ::-1]
+            allowed[:, seat - 1] &= count == need[:, None, None]
+        return allowed
+
+    def mult(self, allowed: BoolArray) -> IntArray:
+        """``(X, seats, 45)``: in how many ways each seat can hold each pair."""
+        mult: IntArray = (allowed.sum(axis=3) if self.players == 2 else allowed[..., 0]).astype(
+            np.int64
+        )
+        return mult
+
+    def weights(self, ids: IntArray, knowledge: Knowledge) -> IntArray:
+        """``(X,)``: the number of deals of each row that agree with ``knowledge``."""
+        weights: IntArray = completions(self.mult(self.allowed(ids, knowledge)))
+        if knowledge.informants:
+            inside = np.isin(self.rows[ids], list(knowledge.informants)).any(axis=1)
+            weights[inside] = 0
+        return weights
+
+    def ask_counts(
+        self, ids: IntArray, witness: int, side: str | None, allowed: BoolArray, held: IntArray
+    ) -> FloatArray:
+        """``(X, A, 3)``: deals in which the witness's counted hidden cards hold 0, 1, 2
+        cards of each attribute (``held`` is :func:`holdings` of ``allowed``'s counts)."""
+        seat = witness - 1
+        pair_attr = self.pair_attr[ids]  # (X, 45, 2, A)
+        result = np.zeros((len(ids), pair_attr.shape[3], 3), dtype=np.float64)
+        if side is None:
+            count = pair_attr.sum(axis=2)  # (X, 45, A)
+            ways = held[:, seat].astype(np.float64)  # (X, 45)
+            for c in range(3):
+                result[:, :, c] = np.einsum("xp,xpa->xa", ways, (count == c).astype(np.float64))
+            return result
+        # two players: nobody else holds hidden cards; each orientation counts once
+        oriented = allowed[:, seat].astype(np.float64)  # (X, 45, 2)
+        card = pair_attr if SIDES.index(side) == 0 else pair_attr[:, :, ::-1]
+        for c in range(2):
+            result[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
+        return result
+
+    def peek_counts(
+        self, ids: IntArray, knowledge: Knowledge, held: IntArray, weights: IntArray
+    ) -> FloatArray:
+        """``(X, 30)``: deals (divided by the informant cards I have not seen) in which
+        the informant shows each card."""
+        per_card = weights[:, None] - (held @ incidence()).sum(axis=1)  # (X, 10): informant
+        pool = self.pool[ids]
+        fresh = ~np.isin(pool, list(knowledge.informants))
+        unseen = informant_count(self.players) - len(knowledge.informants)
+        result = np.zeros((len(ids), len(CARDS)), dtype=np.float64)
+        rows = np.repeat(np.arange(len(ids)), POOL)
+        np.add.at(result, (rows, pool.ravel()), (per_card * fresh).ravel() / unseen)
+        return result
+
+    def place_counts(self, ids: IntArray, knowledge: Knowledge, weights: IntArray) -> IntArray:
+        """``(cards in play, players + 1)``: deals in which each card is in my puzzle
+        (column 0), in seat ``s``'s hidden cards (column ``s``) or among the informants
+        (the last column)."""
+        held = holdings(self.mult(self.allowed(ids, knowledge)))  # (X, seats, 45)
+        n_cards = len(cards_in_play(self.players))
+        counts = np.zeros((n_cards, self.players + 1), dtype=np.int64)
+        pool = self.pool[ids]
+        np.add.at(counts[:, 0], self.rows[ids].ravel(), np.repeat(weights, 3))
+        per_seat = held @ incidence()  # (X, seats, 10)
+        for seat in range(1, self.players):
+            np.add.at(counts[:, seat], pool.ravel(), per_seat[:, seat - 1].ravel())
+        at_seats = per_seat.sum(axis=1)
+        np.add.at(counts[:, self.players], pool.ravel(), (weights[:, None] - at_seats).ravel())
+        return counts
+
+    # -- whole deals ---------------------------------------------------------------------
+
+    def sample(
+        self,
+        ids: IntArray,
+        weights: IntArray,
+        knowledge: Knowledge,
+        hand: tuple[str, str],
+        rng: random.Random,
+    ) -> Deal:
+        """A whole deal drawn uniformly from the deals of rows ``ids`` (``weights`` their
+        counts): my puzzle by its weight, then each seat's hidden pair by the number of
+        deals that remain with it."""
+        cumulative = np.cumsum(weights.astype(np.int64))
+        position = int(np.searchsorted(cumulative, rng.randrange(int(cumulative[-1])), "right"))
+        row = int(ids[position])
+        allowed = self.allowed(ids[position : position + 1], knowledge)
+        mult = self.mult(allowed)[0]  # (seats, 45)
+        inside = incidence().astype(bool)  # (45, 10)
+        clash = (inside[:, None, :] & inside[None, :, :]).any(axis=2)  # pairs that meet
+        used = np.zeros(len(PAIRS), dtype=bool)  # pairs meeting a card already placed
+        pool = self.pool[row].tolist()
+        hands: list[tuple[str, str]] = [hand]
+        taken: list[int] = []
+        for seat in range(self.players - 1):
+            blocked = clash | used[None, :]  # (candidate pair, pair) cannot both be held
+            rest = np.where(blocked[:, None, :], 0, mult[None, seat + 1 :])
+            ways = completions(rest) * mult[seat] * ~used  # deals with each candidate
+            pick = rng.randrange(int(ways.sum()))
+            pair = int(np.searchsorted(np.cumsum(ways), pick, "right"))
+            a, b = PAIRS[pair]
+            if self.players == 2:
+                flip = rng.choice([o for o in (0, 1) if allowed[0, seat, pair, o]])
+            else:
+                flip = rng.randrange(2)  # a hand is a set: show it in either order
+            left, right = (pool[b], pool[a]) if flip else (pool[a], pool[b])
+            hands.append((CARDS[left].name, CARDS[right].name))
+            taken += [pool[a], pool[b]]
+            used |= clash[pair]
+        informants = [CARDS[c].name for c in pool if c not in taken]
+        rng.shuffle(informants)
+        return Deal(
+            self.players,
+            tuple(hands),
+            (puzzle_of(self.rows[row]), *(puzzle_of(p) for p in self.puzzles)),
+            tuple(informants),
+        )
+
+    def holds(
+        self,
+        ids: IntArray,
+        knowledge: Knowledge,
+        row: tuple[int, int, int],
+        hands: list[tuple[int, int]],
+        informants: set[int],
+    ) -> bool:
+        """Whether the deal of puzzle ``row``, the other seats' ``hands`` (card numbers,
+        left and right) and ``informants`` is among the deals of ``ids``."""
+        where = np.flatnonzero((self.rows[ids] == np.array(row)).all(axis=1))
+        if len(where) == 0:
+            return False
+        position = int(where[0])
+        allowed = self.allowed(ids[position : position + 1], knowledge)[0]
+        pool = self.pool[ids[position]].tolist()
+        for seat, (left, right) in enumerate(hands, start=1):
+            a, b = pool.index(left), pool.index(right)
+            pair = PAIRS.index((min(a, b), max(a, b)))
+            if not allowed[seat - 1, pair, 0 if a < b else 1]:
+                return False
+        return bool(knowledge.informants <= informants)
