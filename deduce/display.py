@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -24,7 +24,9 @@ from rich.text import Text
 
 from deduce._validation import check_int
 from deduce.errors import DeduceError
-from deduce.investigation import Investigation, Recommendation
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation, Recommendation
 
 __all__ = ["render", "render_html", "render_text", "show"]
 
