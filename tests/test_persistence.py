@@ -116,7 +116,7 @@ def test_a_game_asked_for_by_its_class() -> None:
         type(mastermind).from_json(saved("bsi").to_json())
     document = json.loads(mastermind.to_json())
     document["kind"] = "Table"
-    with pytest.raises(deduce.InvalidInput, match="kind='Table'.*'Investigation'"):
+    with pytest.raises(deduce.InvalidInput, match=r"kind='Table'.*'Investigation'"):
         deduce.Investigation.from_json(json.dumps(document))
 
 
