@@ -398,6 +398,125 @@ def test_nothing_after_the_case_is_solved() -> None:
         inv.profiler("Juri L.")
 
 
+def test_no_next_questioning_after_solving_or_with_none_left() -> None:
+    solved = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)
+    assert solved.recommend() == []
+    spent = kv.Investigation(limit=1).questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    assert spent.questionings_left == 0 and spent.recommend(top=2) == []
+    skipped = kv.Investigation(limit=2).questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    assert skipped.defence("suspension").recommend() == []
+    assert len(skipped.recommend(top=2)) == 2
+    with pytest.raises(InvalidInput, match="top="):
+        solved.recommend(top=0)
+
+
+def test_questionings_counted_for_each_player_or_in_total() -> None:
+    lay = ("Mord", "Ulm", "Ede K.", "Gift", 0)
+    each = kv.Investigation()
+    total = kv.Investigation(counting="total")
+    assert (each.counting, each.questionings_left) == ("each", 12)
+    assert (total.counting, total.questionings_left) == ("total", 6)
+    for _ in range(6):
+        total = total.questioning(*lay)
+    assert total.questionings_left == 0
+    with pytest.raises(InvalidInput, match=r"at most 6 questionings \(12 in all, 6 for each"):
+        total.questioning(*lay)
+    with pytest.raises(InvalidInput, match="limit=11 .*even number"):
+        kv.Investigation(limit=11, counting="total")
+    with pytest.raises(InvalidInput, match="counting='both'"):
+        kv.Investigation(counting="both")
+
+
+def test_a_skip_uses_a_questioning_up_or_not() -> None:
+    lay = ("Mord", "Ulm", "Ede K.", "Gift", 0)
+    used = kv.Investigation().questioning(*lay).defence("lawyer")
+    free = kv.Investigation(skips_use_up=False).questioning(*lay).defence("lawyer")
+    assert used.questionings_left == 10 and free.questionings_left == 11
+    assert free.skips_use_up is False and used.skips_use_up is True
+    for _ in range(11):
+        free = free.questioning(*lay)
+    assert free.questionings_left == 0 and free.questionings == 12
+    with pytest.raises(InvalidInput, match="skips_use_up='no'"):
+        kv.Investigation(skips_use_up="no")  # type: ignore[arg-type]
+
+
+def test_rule_options_are_saved_and_shown() -> None:
+    inv = kv.Investigation(limit=10, counting="total", skips_use_up=False, repeats=False)
+    back = kv.Investigation.from_json(inv.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).to_json())
+    assert (back.limit, back.counting, back.skips_use_up, back.repeats) == (
+        10,
+        "total",
+        False,
+        False,
+    )
+    assert back.questionings_left == 4
+    assert repr(kv.Investigation(repeats=False)).startswith("Investigation(repeats=False)")
+    old = json.loads(START.to_json())  # a save from before the options: the defaults
+    for key in ("counting", "skips_use_up", "repeats"):
+        del old["config"][key]
+    assert kv.Investigation.from_json(json.dumps(old)).rules == START.rules
+
+
+def test_faster_variant_refuses_a_detail_named_twice() -> None:
+    fast = kv.Investigation(repeats=False).questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    fast = fast.single_interrogation("Einbruch")
+    again = fast.questioning("Mord", "Berlin", "Nora M.", "Gift", 1)
+    with pytest.raises(InvalidInput, match="crime='Einbruch' .*faster variant"):
+        again.single_interrogation("Einbruch")
+    with pytest.raises(InvalidInput, match="crime='Einbruch' .*faster variant"):
+        again.ruled_out(crime="Einbruch", card="witness")
+    assert again.ruled_out(crime="Einbruch").space.size == again.space.size  # known anyway
+    assert again.single_interrogation("Überfall").space.size < again.space.size
+    slow = kv.Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    slow = slow.single_interrogation("Einbruch").questioning("Mord", "Berlin", "Nora M.", "Gift", 1)
+    assert slow.single_interrogation("Einbruch").space.size == slow.space.size
+
+
+def test_faster_variant_answering_side_names_each_detail_once() -> None:
+    case = kv.Case("Mord", "Ulm", "Ede K.", "Gift")
+    mine = kv.Interrogation(case, repeats=False)
+    named: set[str] = set()
+    for _ in range(5):
+        mine = mine.questioning("Einbruch", "Berlin", "Nora M.", "Messer")
+        choices = mine.suggestions("single_interrogation")
+        assert all(len(a) == 1 and a[0] not in named | {"Mord"} for a in choices)  # type: ignore[arg-type]
+        answer = mine.suggest("single_interrogation", seed=1)
+        assert isinstance(answer, tuple)
+        named.add(answer[0])
+        mine = mine.played("single_interrogation", answer)
+    assert named == set(DECK.crimes) - {"Mord"}
+    mine = mine.questioning("Einbruch", "Berlin", "Nora M.", "Messer")
+    with pytest.raises(InvalidInput, match="every other crime was named before"):
+        mine.suggest("single_interrogation")
+    with pytest.raises(InvalidInput, match="faster variant"):
+        mine.played("single_interrogation", ("Einbruch",))
+
+
+@SETTINGS
+@given(games(kv.Investigation(repeats=False), max_clues=8))
+def test_faster_variant_sound_and_complete(game: tuple[kv.Case, kv.Investigation]) -> None:
+    case, inv = game
+    assert inv.repeats is False and contains(inv, case)
+    assert set(inv.solutions()) == brute(inv.clues)
+    told = [n for clue in inv.clues for n in told_names(clue)]
+    assert len(told) == len(set(told))
+
+
+def told_names(clue: Any) -> list[tuple[str, str]]:
+    """(field, name) pairs a card answer names as not the case's."""
+    if isinstance(clue, kv.SingleInterrogation):
+        return [("crime", clue.crime)]
+    if isinstance(clue, kv.Profiler):
+        return [("suspect", clue.suspect)]
+    if isinstance(clue, kv.Informant):
+        return [("scene", n) for n in clue.scenes]
+    if isinstance(clue, kv.InvestigatorsOnSite):
+        return [("weapon", n) for n in clue.weapons or ()]
+    if isinstance(clue, kv.RuledOut) and clue.card is not None:
+        return [(f, n) for f in kv.FIELDS for n in getattr(clue, f)]
+    return []
+
+
 def test_repeated_ruling_out_is_legal_and_teaches_nothing() -> None:
     inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
     again = inv.questioning("Mord", "Berlin", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
