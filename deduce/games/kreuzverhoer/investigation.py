@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -63,7 +64,6 @@ from deduce.games.kreuzverhoer.rules import (
     apply_clue,
     check_turn,
 )
-from deduce._validation import check_int
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
