@@ -421,7 +421,7 @@ def test_questionings_counted_for_each_player_or_in_total() -> None:
     assert total.questionings_left == 0
     with pytest.raises(InvalidInput, match=r"at most 6 questionings \(12 in all, 6 for each"):
         total.questioning(*lay)
-    with pytest.raises(InvalidInput, match="limit=11 .*even number"):
+    with pytest.raises(InvalidInput, match=r"limit=11 .*even number"):
         kv.Investigation(limit=11, counting="total")
     with pytest.raises(InvalidInput, match="counting='both'"):
         kv.Investigation(counting="both")
@@ -461,9 +461,9 @@ def test_faster_variant_refuses_a_detail_named_twice() -> None:
     fast = kv.Investigation(repeats=False).questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
     fast = fast.single_interrogation("Einbruch")
     again = fast.questioning("Mord", "Berlin", "Nora M.", "Gift", 1)
-    with pytest.raises(InvalidInput, match="crime='Einbruch' .*faster variant"):
+    with pytest.raises(InvalidInput, match=r"crime='Einbruch' .*faster variant"):
         again.single_interrogation("Einbruch")
-    with pytest.raises(InvalidInput, match="crime='Einbruch' .*faster variant"):
+    with pytest.raises(InvalidInput, match=r"crime='Einbruch' .*faster variant"):
         again.ruled_out(crime="Einbruch", card="witness")
     assert again.ruled_out(crime="Einbruch").space.size == again.space.size  # known anyway
     assert again.single_interrogation("Überfall").space.size < again.space.size
