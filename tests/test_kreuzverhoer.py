@@ -1086,3 +1086,133 @@ def test_the_ninth_card_can_be_logged() -> None:
     assert Q.confirmed(scene="Ulm", card="other").certain()["scene"] == "Ulm"
     assert kv.Investigation.from_json(inv.to_json()) == inv
     assert [v.card for v in Q.rank_cards(["other"])] == ["other"]
+
+
+# -- the race --------------------------------------------------------------------------
+
+CARDS_NAMED = ("confrontation", "single_interrogation", "investigators_on_site", "informant")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(secrets(START), st.data())
+def test_opponent_case_file_is_a_brute_force_replay_of_my_answers(
+    case: kv.Case, data: st.DataObject
+) -> None:
+    """What the opponent can know is exactly the cases that would have given every
+    answer I gave: replayed by brute force over all 1944 cases."""
+    mine = kv.Interrogation(case)
+    log: list[tuple[Any, ...]] = []
+    for step in range(data.draw(st.integers(1, 5))):
+        guess = data.draw(st.sampled_from(START.queries()))
+        mine = mine.questioning(*guess)
+        log.append(("lay", guess, mine.last_answer))
+        if mine.last_answer == 4:
+            break
+        card = data.draw(st.sampled_from([None, *CARDS_NAMED, "profiler"]))
+        if card is None or card == DECK.banned(guess.suspect):
+            continue
+        answer = mine.suggest(card, seed=step)
+        mine = mine.played(card, answer)
+        log.append(("card", card, guess, answer))
+
+    def replays(other: kv.Case) -> bool:
+        for entry in log:
+            if entry[0] == "lay" and right(entry[1], other) != entry[2]:
+                return False
+            if entry[0] == "card":
+                _, card, guess, answer = entry
+                if not true_of(card, answer, kv.Questioning(*guess, correct=0), other):
+                    return False
+        return True
+
+    assert set(mine.opponent.solutions()) == {c for c in ALL_CASES if replays(c)}
+    assert mine.cases_left == sum(map(replays, ALL_CASES))
+
+
+def entropy_game(inv: kv.Investigation, case: kv.Case) -> int | None:
+    """The questioning (1, 2, ...) in which entropy play from ``inv`` solves ``case``,
+    played out move by move; None if it is not solved in time."""
+    for number in itertools.count(1):
+        if inv.questionings_left == 0:
+            return None
+        guess = inv.best("entropy")
+        answer = right(guess, case)
+        if answer == 4:
+            return number
+        inv = inv.questioning(*guess, correct=answer)
+    raise AssertionError
+
+
+def test_pace_is_what_simulate_counts_or_the_bound() -> None:
+    small = START.confirmed(crime="Mord", scene="Ulm")
+    stats = deduce.simulate(small, "entropy")
+    pace = kv.pace(small)
+    assert pace.exact and small.space.size <= kv.EXACT_UP_TO
+    done = 0
+    for t in range(1, 13):
+        done += stats.histogram.get(t, 0)
+        assert pace.within(t) == pytest.approx(done / stats.games)
+    large = START.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    bound = kv.pace(large)
+    assert not bound.exact and bound.within(0) == 0.0
+    assert bound.within(3) == pytest.approx(21 / large.space.size)
+    assert kv.pace(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)).within(0) == 1.0
+
+
+@pytest.mark.parametrize(
+    "mine",
+    [
+        START.confirmed(crime="Mord", scene="Ulm", suspect="Ede K."),
+        START.confirmed(crime="Mord", suspect="Ede K.").ruled_out(
+            scene=["Berlin", "Hamburg*", "München*", "Köln*", "Frankfurt*"]
+        ),
+    ],
+)
+def test_race_chance_to_win_is_exact_for_small_files(mine: kv.Investigation) -> None:
+    """Every pair (my case, their case) played out: I lay first, so I win when I solve
+    in no more questionings than they need; nobody solving is half a win."""
+    theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*").opponent
+    their_times = [entropy_game(theirs, d) for d in theirs.solutions()]
+    for move in kv.race(mine, theirs, top=3):
+        assert move.exact
+        total = 0.0
+        for c in mine.solutions():
+            answer = right(move.action, c)
+            mine_t = 1 if answer == 4 else entropy_game(mine.questioning(*move.action, answer), c)
+            mine_t = None if mine_t is None else (1 if answer == 4 else mine_t + 1)
+            for their_t in their_times:
+                if mine_t is None:
+                    total += 0.5 if their_t is None else 0.0
+                else:
+                    total += 1.0 if their_t is None or mine_t <= their_t else 0.0
+        assert move.win == pytest.approx(total / (len(their_times) * mine.space.size))
+        assert move.solves_now == pytest.approx(
+            sum(right(move.action, c) == 4 for c in mine.solutions()) / mine.space.size
+        )
+
+
+def test_race_tries_to_solve_when_the_opponent_is_about_to() -> None:
+    mine = START.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    informative = mine.recommend(top=1)[0]
+    assert 4 not in informative.outcomes  # the most informative lay cannot solve now
+    close = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    for weapon in ("Axt*", "Messer", "Pistole", "Strick*"):
+        close = close.questioning("Mord", "Ulm", "Ede K.", weapon)
+    assert close.cases_left == 2
+    attempt = kv.race(mine, close.opponent, top=1)[0]
+    assert attempt.solves_now > 0
+    far = kv.race(mine, kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift")).opponent)
+    assert far[0].information == pytest.approx(informative.information)
+    assert far[0].solves_now == 0.0
+
+
+def test_race_bad_input() -> None:
+    with pytest.raises(InvalidInput, match="opponent="):
+        kv.race(START, "far")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="top=0"):
+        kv.race(START, START, top=0)
+    with pytest.raises(InvalidInput, match="questioning left"):
+        kv.race(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4), START)
+    with pytest.raises(InvalidInput, match="strategy="):
+        kv.pace(START, strategy="luck")
