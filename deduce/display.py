@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -24,7 +24,9 @@ from rich.text import Text
 
 from deduce._validation import check_int
 from deduce.errors import DeduceError
-from deduce.investigation import Investigation, Recommendation
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation, Recommendation
 
 __all__ = ["render", "render_html", "render_text", "show"]
 
@@ -143,12 +145,20 @@ def show(investigation: Investigation, console: Console | None = None, **options
 
 _CSS = (
     "<style>"
-    ".deduce table{border-collapse:collapse;margin:0.3em 0 0.8em 0}"
-    ".deduce th,.deduce td{padding:0.15em 0.6em;border:1px solid #ddd;text-align:left}"
-    ".deduce th{background:#f4f4f4}"
-    ".deduce .num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".deduce{max-width:100%}"
+    ".deduce table{border-collapse:collapse;margin:0.3em 0 0.8em 0;max-width:100%}"
+    ".deduce th,.deduce td{padding:0.15em 0.6em;border:1px solid #ddd;text-align:left;"
+    "vertical-align:top}"
+    ".deduce td{overflow-wrap:anywhere}"
+    ".deduce th{background:#f4f4f4;white-space:nowrap}"
+    ".deduce .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+    ".deduce .values{display:flex;flex-wrap:wrap;gap:0.25em}"
+    ".deduce .value{display:inline-block;padding:0.1em 0.45em;border:1px solid #ddd;"
+    "border-radius:3px;line-height:1.25}"
+    ".deduce .value .p{display:block;font-size:85%;font-variant-numeric:tabular-nums}"
     ".deduce .certain{font-weight:bold}"
     ".deduce .out{color:#999}"
+    ".deduce .note{color:#666;font-weight:normal}"
     "</style>"
 )
 
@@ -164,22 +174,44 @@ def _cell_colour(p: float) -> str:
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
+def _by_probability(values: dict[Any, float]) -> list[tuple[Any, float]]:
+    """The values, most probable first (ties keep their order)."""
+    return sorted(values.items(), key=lambda kv: -kv[1])
+
+
+def _values_cell(values: dict[Any, float]) -> str:
+    chips = []
+    for v, p in _by_probability(values):
+        cls = "value certain" if p == 1.0 else "value out" if p == 0.0 else "value"
+        chips.append(
+            f'<span class="{cls}" style="background:{_cell_colour(p)}" '
+            f'title="{html.escape(str(v))}: {_fmt(p)}">'
+            f'{html.escape(str(v))}<span class="p">{_fmt(p)}</span></span>'
+        )
+    return f'<div class="values">{"".join(chips)}</div>'
+
+
 def render_html(
     investigation: Investigation,
     *,
     solutions: int = 8,
     recommendations: Sequence[Recommendation] | int | None = 3,
-    strategy: str = "entropy",
+    strategy: str | None = None,
     describe: Callable[[Any], str] = str,
 ) -> str:
     """The state as an HTML fragment, as notebooks show it.
+
+    Three tables: the most probable solutions; every field with its values, most likely
+    first, wrapping onto more lines rather than running off a narrow page; and the next
+    moves with the strategy that ranked them.
 
     Args:
         investigation: the state to show.
         solutions: how many of the most probable solutions to list.
         recommendations: the moves to show, or how many to compute with ``strategy``
             (0 or None: none).
-        strategy: the strategy that ranks computed recommendations.
+        strategy: the strategy that ranks computed recommendations (default: the game's
+            own, ``default_strategy``).
         describe: how a recommended move is written.
 
     Example:
@@ -205,31 +237,32 @@ def render_html(
     if count > solutions:
         out.append(f'<tr><td colspan="2">... {count - solutions} more</td></tr>')
     out.append("</table>")
-    out.append("<table><tr><th>field</th><th>values</th></tr>")
+    out.append(
+        '<table class="fields"><tr><th>field</th>'
+        '<th>values <span class="note">(most likely first)</span></th></tr>'
+    )
     for name, values in investigation.marginals().items():
-        cells = []
-        for v, p in values.items():
-            cls = "certain" if p == 1.0 else "out" if p == 0.0 else ""
-            cells.append(
-                f'<td class="{cls}" style="background:{_cell_colour(p)}" '
-                f'title="{html.escape(str(v))}: {_fmt(p)}">'
-                f"{html.escape(str(v))}<br>{_fmt(p)}</td>"
-            )
-        out.append(f"<tr><th>{html.escape(name)}</th>{''.join(cells)}</tr>")
+        out.append(f"<tr><th>{html.escape(name)}</th><td>{_values_cell(values)}</td></tr>")
     out.append("</table>")
+    used = strategy if strategy is not None else _default_strategy(investigation)
     recs: Sequence[Recommendation] = ()
     if isinstance(recommendations, (int, bool)):
         if check_int("recommendations", recommendations, 0) > 0 and count > 1:
             try:
-                recs = investigation.recommend(top=recommendations, strategy=strategy)
+                recs = investigation.recommend(top=recommendations, strategy=used)
             except (DeduceError, NotImplementedError):
                 recs = ()
     elif recommendations is not None:
         recs = recommendations
     if recs:
+        by = (
+            f' <span class="note">({html.escape(used)})</span>'
+            if not isinstance(recommendations, Sequence)
+            else ""
+        )
         out.append(
-            "<table><tr><th>next move</th><th>information</th><th>answers</th>"
-            "<th>worst case</th></tr>"
+            f'<table class="moves"><tr><th>next move{by}</th><th>information</th>'
+            "<th>answers</th><th>worst case</th></tr>"
         )
         for r in recs:
             out.append(
@@ -241,3 +274,9 @@ def render_html(
         out.append("</table>")
     out.append("</div>")
     return "".join(out)
+
+
+def _default_strategy(investigation: Investigation) -> str:
+    """The game's own strategy, where the game names one."""
+    named = getattr(investigation, "default_strategy", None)
+    return named if isinstance(named, str) else "entropy"

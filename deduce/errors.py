@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Contradiction", "DeduceError", "InvalidInput"]
+__all__ = ["Contradiction", "DeduceError", "InvalidInput", "MissingHook"]
 
 
 class DeduceError(Exception):
@@ -107,3 +107,27 @@ class Contradiction(DeduceError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Contradiction, (self.clue, self.conflict))
+
+
+class MissingHook(DeduceError, NotImplementedError):
+    """A game class lacks a hook it needs: a mistake in the game's code, not in its use.
+
+    Attributes:
+        kind: the name of the game class.
+        hook: the method it must define.
+
+    Example:
+        >>> print(MissingHook("Clocks", "apply_clue"))
+        Clocks must define the hook apply_clue(); see "Writing a game" in the reference
+    """
+
+    def __init__(self, kind: str, hook: str, alternative: str = "") -> None:
+        self.kind = kind
+        self.hook = hook
+        also = f" ({alternative})" if alternative else ""
+        super().__init__(
+            f'{kind} must define the hook {hook}(){also}; see "Writing a game" in the reference'
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MissingHook, (self.kind, self.hook))

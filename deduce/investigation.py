@@ -1,8 +1,10 @@
 """The immutable game state shared by every game: the common contract, written once.
 
-A game subclasses :class:`Investigation` and says only its rules through a few hooks
-(the methods starting with an underscore, listed in the class docstring). Filtering,
-probabilities, recommendations, undo, contradictions, persistence and display live here.
+A game subclasses :class:`Investigation` and says only its rules through a few public
+hooks (listed in the class docstring and on the reference page). Filtering,
+probabilities, recommendations and undo live here; the clue history is
+:mod:`deduce.history`, saved files :mod:`deduce.persistence`, explanations and
+contradictions :mod:`deduce.explain`.
 
 Example:
     >>> from deduce.games.mastermind import Investigation as Mastermind
@@ -15,30 +17,48 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypeVar
 
-from deduce._validation import check_int, short
-from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce import explain as _explain
+from deduce import persistence
+from deduce._validation import check_int
+from deduce.errors import DeduceError, InvalidInput, MissingHook
+from deduce.explain import deletion_filter
+from deduce.history import History
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, information, partition, rank, scores
 
-__all__ = ["Assignment", "Investigation", "Recommendation", "as_investigation", "deletion_filter"]
+__all__ = [
+    "Assignment",
+    "Clue",
+    "Investigation",
+    "Query",
+    "Recommendation",
+    "Solution",
+    "as_investigation",
+    "deletion_filter",
+]
 
-_FORMAT = 1
+Clue = TypeVar("Clue", default=Any)
+"""The type of a game's clues (what :meth:`Investigation.observe` takes)."""
+Query = TypeVar("Query", default=Any)
+"""The type of a game's moves (what :meth:`Investigation.recommend` suggests)."""
+Solution = TypeVar("Solution", default=Any)
+"""The type of a game's solutions (what :meth:`Investigation.solutions` lists)."""
+
 _CHUNK = 1 << 22  # outcome-table entries computed at once
 
 
 @dataclass(frozen=True, slots=True)
-class Recommendation:
+class Recommendation(Generic[Query]):
     """One suggested next move and what it is expected to teach.
 
     Attributes:
@@ -54,7 +74,7 @@ class Recommendation:
         3
     """
 
-    action: Any
+    action: Query
     information: float
     outcomes: dict[Any, float] = field(compare=False)
     worst_case: int
@@ -88,15 +108,18 @@ class Assignment:
         return "Assignment(" + ", ".join(f"{k}={v!r}" for k, v in self.items) + ")"
 
 
-class Investigation:
+class Investigation(Generic[Clue, Query, Solution]):
     """The state of one deduction: the clues so far and every world still possible.
 
     Every method that adds a clue returns a *new* investigation; the one it was called
-    on is never changed.
+    on is never changed. A game subclasses it, generic in its clue, query (move) and
+    solution types: ``class Game(Investigation[Guess, Code, Code])``.
 
-    A game says its rules through these hooks:
+    A game says its rules through these hooks (``initial_space`` and ``apply_clue`` are
+    required; its ``__init__`` ends with ``self._start()``):
 
-    - ``game`` (class attribute): its name in saved files.
+    - ``game`` (class attribute): its name in saved files; ``default_strategy``: the
+      strategy :meth:`recommend` uses unless told otherwise.
     - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
     - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
     - ``initial_space()``: the worlds before any clue.
@@ -119,32 +142,38 @@ class Investigation:
     """
 
     game: ClassVar[str] = ""
+    default_strategy: ClassVar[str] = "entropy"
     clue_types: ClassVar[tuple[type, ...]] = ()
     value_types: ClassVar[tuple[type, ...]] = ()
-    _registry: ClassVar[dict[str, type[Investigation]]] = {}
 
-    _clues: tuple[Any, ...]
+    _history: History[Clue]
     _space: Space
-    _parent: Investigation | None
+    _parent: Investigation[Clue, Query, Solution] | None
+    _first: Investigation[Clue, Query, Solution]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.game:
-            Investigation._registry[cls.game] = cls
+        persistence.register(cls)
 
     def _start(self) -> None:
         """Set the state before any clue; a subclass's ``__init__`` ends with this."""
-        self._clues = ()
+        for hook in ("initial_space", "apply_clue"):
+            if getattr(type(self), hook) is getattr(Investigation, hook):
+                raise MissingHook(type(self).__name__, hook)
+        self._history = History()
         self._space = self.initial_space()
         self._parent = None
+        self._first = self
 
     # -- hooks -------------------------------------------------------------------------
 
     def setup(self) -> dict[str, Any]:
+        """The set-up as JSON-able values: the constructor's arguments (default: none)."""
         return {}
 
     @classmethod
     def from_setup(cls, config: dict[str, Any], **context: Any) -> Self:
+        """The investigation that :meth:`setup` describes (checked to read back equal)."""
         try:
             made = cls(**config, **context)
         except TypeError as error:
@@ -157,35 +186,46 @@ class Investigation:
         return made
 
     def initial_space(self) -> Space:
-        raise NotImplementedError
+        """The worlds before any clue (required)."""
+        raise MissingHook(type(self).__name__, "initial_space")
 
-    def apply_clue(self, space: Space, clue: Any) -> Space:
-        raise NotImplementedError
+    def apply_clue(self, space: Space, clue: Clue) -> Space:
+        """``space`` filtered (or reweighted) by ``clue`` (required).
 
-    def check_turn(self, clue: Any) -> None:
+        Raise ``InvalidInput`` for a clue that is wrong on its own.
+        """
+        raise MissingHook(type(self).__name__, "apply_clue")
+
+    def check_turn(self, clue: Clue) -> None:
         """Raise ``InvalidInput`` if ``clue`` may not follow the clues so far."""
 
-    def solution_of(self, labels: tuple[Any, ...]) -> Any:
+    def solution_of(self, labels: tuple[Any, ...]) -> Solution:
+        """The solution object for a row's labels (default: an :class:`Assignment`)."""
         names = self._space.solution_names
-        return Assignment(tuple(zip(names, labels, strict=True)))
+        return Assignment(tuple(zip(names, labels, strict=True)))  # type: ignore[return-value]
 
     def merges_solutions(self) -> bool:
         """Whether ``solution_of`` may now read several rows as one solution."""
         return False
 
-    def queries(self) -> Sequence[Any]:
+    def queries(self) -> Sequence[Query]:
+        """Every move a player can make (default: none, so nothing is recommended)."""
         return ()
 
-    def outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
-        raise NotImplementedError
+    def outcome_table(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[Any]:
+        """``(Q, N)`` small ints: the answer of each query in each world of ``space``."""
+        raise MissingHook(type(self).__name__, "outcome_table", "or partition")
 
-    def outcome_label(self, query: Any, k: int) -> Any:
+    def outcome_label(self, query: Query, k: int) -> Any:
+        """How answer number ``k`` to ``query`` reads (default: ``k``)."""
         return k
 
-    def possible_queries(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
+    def possible_queries(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[np.bool_]:
+        """Which queries could be the solution itself (ties go to them)."""
         return np.zeros(len(queries), dtype=bool)
 
-    def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+    def partition(self, space: Space, queries: Sequence[Query]) -> Partition:
+        """How the worlds split by answer, per query (default: from ``outcome_table``)."""
         solution_ids = space.solution_ids()
         parts = []
         step = max(1, _CHUNK // max(1, space.size))
@@ -214,10 +254,12 @@ class Investigation:
             raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
         return value
 
-    def clue_for(self, query: Any, k: int) -> Any:
-        raise NotImplementedError
+    def clue_for(self, query: Query, k: int) -> Clue:
+        """The clue that answer number ``k`` to ``query`` gives."""
+        raise MissingHook(type(self).__name__, "clue_for")
 
-    def finishes(self, query: Any, k: int) -> bool:
+    def finishes(self, query: Query, k: int) -> bool:
+        """Whether answer ``k`` to ``query`` ends the game (default: never)."""
         return False
 
     def world_of(self, secret: Any) -> int:
@@ -231,6 +273,7 @@ class Investigation:
         return world
 
     def contains_secret(self, secret: Any) -> bool:
+        """Whether ``secret`` is still possible."""
         return bool(np.isin(self.world_of(secret), self._space.ids))
 
     def _answer(self, secret: Any, query: Any) -> int:
@@ -239,6 +282,7 @@ class Investigation:
         return int(self.outcome_table(root.take([row]), [query])[0, 0])
 
     def secrets_strategy(self) -> Any:
+        """A hypothesis strategy of the secrets still possible."""
         from hypothesis import strategies as st
 
         return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
@@ -258,7 +302,22 @@ class Investigation:
     # -- clues -------------------------------------------------------------------------
 
     @property
-    def clues(self) -> tuple[Any, ...]:
+    def _clues(self) -> tuple[Clue, ...]:
+        return self._history.clues
+
+    @property
+    def history(self) -> History[Clue]:
+        """The clues so far as a shared :class:`~deduce.history.History` (cheap to keep).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> len(Investigation(2, 2).guess("12", black=0, white=2).history)
+            1
+        """
+        return self._history
+
+    @property
+    def clues(self) -> tuple[Clue, ...]:
         """Every clue so far, oldest first.
 
         Example:
@@ -266,7 +325,7 @@ class Investigation:
             >>> Investigation(2, 2).guess("12", black=0, white=2).clues
             (Guess(code='12', black=0, white=2),)
         """
-        return self._clues
+        return self._history.clues
 
     @property
     def space(self) -> Space:
@@ -279,7 +338,7 @@ class Investigation:
         """
         return self._space
 
-    def observe(self, clue: Any) -> Self:
+    def observe(self, clue: Clue) -> Self:
         """A new investigation that also knows ``clue``.
 
         Raises:
@@ -301,63 +360,24 @@ class Investigation:
             raise self._contradiction(clue)
         new = copy.copy(self)
         new.__dict__.pop("_merged", None)
-        new._clues = (*self._clues, clue)
+        new._history = self._history.add(clue)
         new._space = space
         new._parent = self
         return new
 
-    def _replay(self, clues: Sequence[Any], start: Space | None = None) -> Space | None:
+    def _replay(self, clues: Sequence[Clue], start: Space | None = None) -> Space | None:
         """``start`` (default: the initial space) filtered by ``clues``, in order.
 
         None if one of them cannot apply there (a clue that needs an earlier one).
         """
-        space = self._root()._space if start is None else start
-        try:
-            for clue in clues:
-                space = self.apply_clue(space, clue)
-        except InvalidInput:
-            return None
-        return space
+        return _explain.replay(self, clues, start)
 
-    def _smallest(
-        self, clues: Sequence[Any], holds: Callable[[Space | None], bool], tail: Sequence[Any] = ()
-    ) -> tuple[Any, ...]:
-        """A minimal sub-list of ``clues`` (order kept) with ``holds(replay(sub + tail))``.
+    def _root(self) -> Investigation[Clue, Query, Solution]:
+        return self._first
 
-        :func:`deletion_filter` over the clues; the space after the clues already kept
-        is carried along, so each trial only replays the clues after the one it drops.
-        """
-        prefix: list[Space | None] = [self._root()._space]  # after the clues kept so far
-        kept = 0
-
-        def trial_holds(trial: list[Any]) -> bool:
-            start = prefix[-1]
-            return holds(None if start is None else self._replay([*trial[kept:], *tail], start))
-
-        def keep(clue: Any) -> None:
-            nonlocal kept
-            start = prefix[-1]
-            prefix.append(None if start is None else self._replay([clue], start))
-            kept += 1
-
-        return tuple(deletion_filter(clues, trial_holds, on_keep=keep))
-
-    def _root(self) -> Investigation:
-        node: Investigation = self
-        while node._parent is not None:
-            node = node._parent
-        return node
-
-    def _contradiction(self, clue: Any) -> DeduceError:
-        alone = self._replay([clue])
-        if alone is not None and alone.total == 0:
-            return InvalidInput(
-                "clue", clue, "a clue that some world allows", reason="no world fits it"
-            )
-        kept = self._smallest(
-            self._clues, lambda space: space is not None and space.total == 0, tail=[clue]
-        )
-        return Contradiction(clue, kept)
+    def _contradiction(self, clue: Clue) -> DeduceError:
+        """The error for ``clue``, which leaves no world (games may find it faster)."""
+        return _explain.contradiction(self, clue)
 
     def undo(self) -> Self:
         """The investigation before the last clue.
@@ -377,7 +397,7 @@ class Investigation:
 
     # -- reading -----------------------------------------------------------------------
 
-    def solutions(self) -> list[Any]:
+    def solutions(self) -> list[Solution]:
         """The remaining solutions, most probable first.
 
         Example:
@@ -387,7 +407,7 @@ class Investigation:
         """
         return [solution for solution, _ in self.ranked()]
 
-    def ranked(self, limit: int | None = None) -> list[tuple[Any, float]]:
+    def ranked(self, limit: int | None = None) -> list[tuple[Solution, float]]:
         """The ``limit`` most probable solutions (default: all) with their probabilities.
 
         Where a game reads several rows of its space as one solution (the same story
@@ -400,9 +420,9 @@ class Investigation:
         """
         if not self.merges_solutions():
             return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
-        result: list[tuple[Any, float]] | None = self.__dict__.get("_merged")
+        result: list[tuple[Solution, float]] | None = self.__dict__.get("_merged")
         if result is None:  # built once per investigation: they never change
-            merged: dict[Any, float] = {}
+            merged: dict[Solution, float] = {}
             for labels, p in self._space.ranked():
                 solution = self.solution_of(labels)
                 merged[solution] = merged.get(solution, 0.0) + p
@@ -423,7 +443,7 @@ class Investigation:
             return len(self._space.solution_rows())
         return len(self.ranked())
 
-    def probabilities(self) -> dict[Any, float]:
+    def probabilities(self) -> dict[Solution, float]:
         """Each remaining solution -> its exact probability (they sum to 1).
 
         Example:
@@ -444,7 +464,7 @@ class Investigation:
         return self._space.marginals()
 
     @property
-    def solved(self) -> Any | None:
+    def solved(self) -> Solution | None:
         """The solution if exactly one remains, else None.
 
         Example:
@@ -470,7 +490,7 @@ class Investigation:
             if any(p == 1.0 for p in values.values())
         }
 
-    def why(self, field: str, value: Any) -> tuple[Any, ...]:
+    def why(self, field: str, value: Any) -> tuple[Clue, ...]:
         """The clues behind a deduced fact: a smallest set found that already settles it.
 
         The fact is "``field`` is ``value``" if that is certain, or "``field`` is not
@@ -489,7 +509,7 @@ class Investigation:
         """
         return self.explain([(field, value)])
 
-    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Clue, ...]:
         """The clues behind several settled facts at once (see :meth:`why`).
 
         Clues are replayed without the rules of the turn (``check_turn``): an explanation is
@@ -501,27 +521,7 @@ class Investigation:
             >>> inv.explain([("peg1", "2"), ("peg2", "1")])
             (Guess(code='12', black=0, white=2),)
         """
-        marginals = self.marginals()
-        settled_to: list[tuple[str, Any, float]] = []
-        for name, value in facts:
-            if name not in marginals:
-                raise InvalidInput("field", name, list(marginals))
-            if value not in marginals[name]:
-                raise InvalidInput("value", value, list(marginals[name]))
-            p = marginals[name][value]
-            if p not in (0.0, 1.0):
-                raise InvalidInput(
-                    "value", value, f"a value of {name} that is certain or impossible by now"
-                )
-            settled_to.append((name, value, p))
-
-        def settled(space: Space | None) -> bool:
-            if space is None or space.total == 0:
-                return False
-            now = space.marginals([f for f, _, _ in settled_to])
-            return all(now[f][v] == p for f, v, p in settled_to)
-
-        return self._smallest(self._clues, settled)
+        return _explain.explain(self, facts)
 
     def _repr_html_(self) -> str:
         from deduce.display import render_html
@@ -531,8 +531,8 @@ class Investigation:
     # -- recommendations ---------------------------------------------------------------
 
     def _ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None = None
-    ) -> tuple[Sequence[Any], Partition, npt.NDArray[np.int64]]:
+        self, strategy: str, among: Callable[[Query], bool] | None = None
+    ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
@@ -561,7 +561,7 @@ class Investigation:
             'minimax'
         """
         known = [*STRATEGIES, *self._extra_strategies()]
-        if strategy not in known:
+        if not isinstance(strategy, str) or strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
 
@@ -569,15 +569,15 @@ class Investigation:
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
-        among: Callable[[Any], bool] | None = None,
-    ) -> list[Recommendation]:
+        strategy: str | None = None,
+        among: Callable[[Query], bool] | None = None,
+    ) -> list[Recommendation[Query]]:
         """The ``top`` most informative next moves under ``strategy``.
 
         Args:
             top: how many to return (at least 1).
             strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
-                game adds.
+                game adds (default: the game's ``default_strategy``).
             among: only moves for which this is true (default: every move).
 
         Example:
@@ -587,6 +587,7 @@ class Investigation:
             ['133', '313']
         """
         check_int("top", top, 1)
+        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         queries, part, order = self._ranking(strategy, among)
         info = information(part)
         score = scores(part, strategy, self._extra_strategies())
@@ -611,14 +612,18 @@ class Investigation:
             )
         return result
 
-    def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
-        """The single best next move under ``strategy`` (see :meth:`recommend`).
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Query], bool] | None = None
+    ) -> Query:
+        """The single best next move under ``strategy`` (default: the game's
+        ``default_strategy``; see :meth:`recommend`).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> Investigation().best("minimax")
             Code('1122')
         """
+        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         queries, _, order = self._ranking(strategy, among)
         return queries[int(order[0])]
 
@@ -633,59 +638,32 @@ class Investigation:
             >>> Investigation.from_json(inv.to_json()) == inv
             True
         """
-        document = {
-            "format": _FORMAT,
-            "game": self.game,
-            "config": self.setup(),
-            "clues": [_encode(clue) for clue in self._clues],
-        }
-        return json.dumps(document, ensure_ascii=False, indent=1)
+        return persistence.dump(self)
 
     @classmethod
-    def from_json(cls, text: str, **context: Any) -> Self:
+    def from_json(cls, text: str | bytes, **context: Any) -> Self:
         """Rebuild an investigation saved by :meth:`to_json` (every clue checked again).
 
+        The game's package is imported if needed; files of format 1 still load.
+
         Args:
-            text: the saved JSON.
+            text: the saved JSON (str, or UTF-8 bytes).
             **context: what the saved text cannot hold (a custom game's ``model=``).
 
         Raises:
-            InvalidInput: the text is not a saved investigation of this game.
+            InvalidInput: the text is not a saved investigation of this game, or more than
+                :data:`deduce.persistence.MAX_CLUES` clues.
+            Contradiction: a saved clue contradicts the earlier ones.
 
         Example:
             >>> import deduce
             >>> deduce.Investigation.from_json(
-            ...     '{"format": 1, "game": "mastermind", "clues": [], '
+            ...     '{"format": 2, "game": "mastermind", "kind": "Investigation", "clues": [], '
             ...     '"config": {"pegs": 2, "colours": 3, "black_only": false}}'
             ... )
             Investigation(2, 3)
         """
-        try:
-            document = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise InvalidInput(
-                "text", short(text), "JSON from to_json()", reason=str(error)
-            ) from None
-        if not isinstance(document, dict) or document.get("format") != _FORMAT:
-            raise InvalidInput("text", short(text), f"a saved investigation (format {_FORMAT})")
-        game = document.get("game")
-        target = Investigation._registry.get(game) if isinstance(game, str) else None
-        if target is None and isinstance(game, str):
-            from deduce import registry  # a built-in game is imported on first use
-
-            with contextlib.suppress(InvalidInput):
-                target = registry.kind(game)
-        if target is None or not issubclass(target, cls):
-            names = sorted(k for k, v in Investigation._registry.items() if issubclass(v, cls))
-            raise InvalidInput("game", game, names)
-        config, clues = document.get("config"), document.get("clues")
-        if not isinstance(config, dict) or not isinstance(clues, list):
-            raise InvalidInput("text", short(text), "'config' (object) and 'clues' (list)")
-        investigation: Self = target.from_setup(config, **context)
-        types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
-        for item in clues:
-            investigation = investigation.observe(_decode(item, types))
-        return investigation
+        return persistence.load(cls, text, **context)
 
     # -- values ------------------------------------------------------------------------
 
@@ -704,7 +682,7 @@ class Investigation:
         return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
 
 
-def as_investigation(game: Any) -> Investigation:
+def as_investigation(game: Any) -> Investigation[Any, Any, Any]:
     """A new investigation of ``game`` (a game with ``investigation()``), or ``game`` itself
     if it already is an investigation.
 
@@ -717,69 +695,3 @@ def as_investigation(game: Any) -> Investigation:
     if not isinstance(start, Investigation):
         raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
     return start
-
-
-def deletion_filter(
-    items: Sequence[Any],
-    holds: Callable[[list[Any]], bool],
-    *,
-    on_keep: Callable[[Any], None] | None = None,
-) -> list[Any]:
-    """A minimal sub-list of ``items`` (order kept) for which ``holds`` is still true.
-
-    ``holds(items)`` must be true and stay true for every super-list of a list it holds
-    for; each item is dropped in turn when ``holds`` survives without it, so no item of the
-    answer can be left out. Used to shrink conflicts and explanations.
-
-    Args:
-        items: the candidates, in order.
-        holds: the test, called with a trial list: the items kept so far, then every
-            item after the one being tried.
-        on_keep: called with each item as it is found to be needed (callers use it to
-            carry work done on the kept prefix from one trial to the next).
-
-    Example:
-        >>> deletion_filter([1, 2, 3, 4], lambda kept: sum(kept) >= 5)
-        [3, 4]
-    """
-    kept: list[Any] = []
-    rest = list(items)
-    while rest:
-        item, rest = rest[0], rest[1:]
-        if not holds(kept + rest):
-            kept.append(item)
-            if on_keep is not None:
-                on_keep(item)
-    return kept
-
-
-def _encode(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            "type": type(value).__name__,
-            **{f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
-        }
-    if isinstance(value, (tuple, list)):
-        return [_encode(v) for v in value]
-    if isinstance(value, frozenset):
-        return {"frozenset": sorted((_encode(v) for v in value), key=repr)}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise InvalidInput("clue value", value, "dataclasses, tuples, str, int, float, bool, None")
-
-
-def _decode(item: Any, types: dict[str, type]) -> Any:
-    if isinstance(item, list):
-        return tuple(_decode(v, types) for v in item)
-    if isinstance(item, dict):
-        if set(item) == {"frozenset"}:
-            return frozenset(_decode(v, types) for v in item["frozenset"])
-        kind = item.get("type")
-        if kind not in types:
-            raise InvalidInput("clue type", kind, sorted(types))
-        fields = {k: _decode(v, types) for k, v in item.items() if k != "type"}
-        try:
-            return types[kind](**fields)
-        except TypeError as error:
-            raise InvalidInput(kind, fields, "the fields of " + kind, reason=str(error)) from None
-    return item

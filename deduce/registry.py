@@ -10,7 +10,9 @@ Example:
     'thirteen-clues'
     >>> registry.find("Crime_Writers").package
     'deduce.games.crime_writers'
-    >>> registry.kind("bsi-table").__name__
+    >>> registry.kind("bsi", "Table").__name__
+    'Table'
+    >>> registry.kind("bsi-table").__name__  # the tag of format 1 saved files
     'Table'
 """
 
@@ -46,8 +48,9 @@ class GameEntry:
         title: its name as printed on the box.
         package: the Python package holding everything about it.
         aliases: other names accepted wherever a game is named.
-        kinds: saved-file tag -> ``"module:Class"`` of every investigation it saves
-            (older tags included, so that old files still load).
+        kinds: each kind of investigation it saves (the class name written in saved
+            files) -> ``"module:Class"``; the first is the game's main investigation.
+        tags: the tags of saved files of format 1 -> the kind they hold.
         autosave: the file name stem of its autosave file.
 
     Example:
@@ -60,6 +63,7 @@ class GameEntry:
     package: str
     aliases: tuple[str, ...]
     kinds: tuple[tuple[str, str], ...]
+    tags: tuple[tuple[str, str], ...]
     autosave: str
 
     def module(self, part: str = "") -> Any:
@@ -87,7 +91,8 @@ GAMES: tuple[GameEntry, ...] = (
         title="Mastermind",
         package="deduce.games.mastermind",
         aliases=(),
-        kinds=(("mastermind", "deduce.games.mastermind.investigation:Investigation"),),
+        kinds=(("Investigation", "deduce.games.mastermind.investigation:Investigation"),),
+        tags=(("mastermind", "Investigation"),),
         autosave="mastermind",
     ),
     GameEntry(
@@ -96,9 +101,10 @@ GAMES: tuple[GameEntry, ...] = (
         package="deduce.games.bsi",
         aliases=("black-stories-investigation", "black-stories"),
         kinds=(
-            ("bsi-table", "deduce.games.bsi.table:Table"),
-            ("bsi", "deduce.games.bsi.investigation:Investigation"),
+            ("Investigation", "deduce.games.bsi.investigation:Investigation"),
+            ("Table", "deduce.games.bsi.table:Table"),
         ),
+        tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
         autosave="bsi",
     ),
     GameEntry(
@@ -106,7 +112,8 @@ GAMES: tuple[GameEntry, ...] = (
         title="Kreuzverhör",
         package="deduce.games.kreuzverhoer",
         aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
-        kinds=(("kreuzverhoer", "deduce.games.kreuzverhoer.investigation:Investigation"),),
+        kinds=(("Investigation", "deduce.games.kreuzverhoer.investigation:Investigation"),),
+        tags=(("kreuzverhoer", "Investigation"),),
         autosave="kreuzverhoer",
     ),
     GameEntry(
@@ -114,7 +121,8 @@ GAMES: tuple[GameEntry, ...] = (
         title="13 Indizien",
         package="deduce.games.thirteen_clues",
         aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
-        kinds=(("thirteen_clues", "deduce.games.thirteen_clues.investigation:Investigation"),),
+        kinds=(("Investigation", "deduce.games.thirteen_clues.investigation:Investigation"),),
+        tags=(("thirteen_clues", "Investigation"),),
         autosave="13clues",
     ),
     GameEntry(
@@ -122,7 +130,8 @@ GAMES: tuple[GameEntry, ...] = (
         title="Crime Writers",
         package="deduce.games.crime_writers",
         aliases=(),
-        kinds=(("crime_writers", "deduce.games.crime_writers.investigation:Investigation"),),
+        kinds=(("Investigation", "deduce.games.crime_writers.investigation:Investigation"),),
+        tags=(("crime_writers", "Investigation"),),
         autosave="crime-writers",
     ),
 )
@@ -153,22 +162,33 @@ def find(name: object, *, argument: str = "game") -> GameEntry:
         for entry in GAMES:
             if entry.matches(name):
                 return entry
-        for entry in GAMES:  # a saved-file tag names its game too
-            if any(tag == name for tag, _ in entry.kinds):
+        for entry in GAMES:  # a saved-file tag of format 1 names its game too
+            if any(tag == name for tag, _ in entry.tags):
                 return entry
     raise InvalidInput(argument, name, names())
 
 
-def kind(tag: object) -> type[Any]:
-    """The investigation class whose saved files carry ``tag`` (imported on first use).
+def kind(game: object, name: object = None) -> type[Any]:
+    """The investigation class of kind ``name`` of ``game`` (imported on first use).
+
+    Args:
+        game: a game's name or alias, or the tag of a saved file of format 1.
+        name: the kind of investigation (``"Investigation"``, ``"Table"``...); default:
+            the kind that a format 1 tag stands for, else the game's main one.
 
     Raises:
-        InvalidInput: no built-in game saves that tag.
+        InvalidInput: no built-in game has that name or kind.
+
+    Example:
+        >>> kind("13clues").__module__
+        'deduce.games.thirteen_clues.investigation'
     """
-    for entry in GAMES:
-        for saved, path in entry.kinds:
-            if saved == tag:
-                module, _, attribute = path.partition(":")
-                found: type[Any] = getattr(importlib.import_module(module), attribute)
-                return found
-    raise InvalidInput("game", tag, [saved for entry in GAMES for saved, _ in entry.kinds])
+    entry = find(game)
+    if name is None:
+        name = next((k for tag, k in entry.tags if tag == game), entry.kinds[0][0])
+    for saved, path in entry.kinds:
+        if saved == name:
+            module, _, attribute = path.partition(":")
+            found: type[Any] = getattr(importlib.import_module(module), attribute)
+            return found
+    raise InvalidInput("kind", name, [saved for saved, _ in entry.kinds])

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.info import entropy
 
 __all__ = ["Space"]
 
@@ -150,6 +151,8 @@ class Space:
         keep = np.asarray(mask, dtype=bool)
         if keep.shape != (len(self.worlds),):
             raise InvalidInput("mask", keep.shape, f"a boolean array of shape ({self.size},)")
+        if keep.all():  # nothing ruled out: spaces never change, so share this one
+            return self
         return self._derive(self.worlds[keep], self.weights[keep], self.ids[keep])
 
     def take(self, rows: npt.ArrayLike) -> Space:
@@ -382,19 +385,10 @@ class Space:
             2.0
         """
         weights = self.solution_weights()
-        return _entropy(weights[weights > 0])
+        return entropy(weights[weights > 0])
 
     def __repr__(self) -> str:
         return (
             f"Space(names={self.names!r}, worlds={self.size}, total={self.total}, "
             f"solution={self.solution_names!r})"
         )
-
-
-def _entropy(weights: npt.NDArray[Any]) -> float:
-    total = float(weights.sum())
-    if total <= 0:
-        return 0.0
-    p = np.asarray(weights, dtype=np.float64) / total
-    p = p[p > 0]
-    return float(-(p * np.log2(p)).sum()) + 0.0

@@ -36,6 +36,9 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.errors import InvalidInput
+from deduce.info import conditional_entropy as _conditional
+from deduce.info import plogp as _plogp
+from deduce.info import round_bits as _round
 
 __all__ = [
     "STRATEGIES",
@@ -148,21 +151,6 @@ def joint_partition(joint: npt.ArrayLike) -> Partition:
     )
 
 
-def _plogp(p: FloatArray) -> FloatArray:
-    """``-p log2 p`` elementwise, 0 where p is 0."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result: FloatArray = -np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
-    return result
-
-
-def _conditional(h_joint: FloatArray, solution_weights: FloatArray) -> FloatArray:
-    """H(answer | solution) = H(solution, answer) - H(solution), never below 0."""
-    total = float(solution_weights.sum())
-    h_solution = float(_plogp(solution_weights / total).sum()) if total else 0.0
-    result: FloatArray = np.maximum(h_joint - h_solution, 0.0)
-    return result
-
-
 def information(part: Partition) -> FloatArray:
     """Expected bits learned about the solution, per query.
 
@@ -180,11 +168,6 @@ def _expected_size(part: Partition) -> FloatArray:
     total = part.mass.sum(axis=1)
     result: FloatArray = (part.mass * part.count).sum(axis=1) / np.where(total > 0, total, 1)
     return result
-
-
-def _round(values: FloatArray) -> FloatArray:
-    # floating-point noise must not break ties that are exact in real numbers
-    return np.round(values, 9)
 
 
 STRATEGIES: dict[str, Callable[[Partition], FloatArray]] = {

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import io
+import os
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
+from browser import layout, screenshot
 from rich.console import Console
 
 import deduce
@@ -71,6 +75,27 @@ def test_text_lists_solutions_marginals_and_moves() -> None:
         )
 
 
+CHIP = re.compile(
+    r'<span class="(value[^"]*)" style="background:(#[0-9a-f]{6})" title="[^"]*">'
+    r'(.*?)<span class="p">(.*?)</span></span>'
+)
+FIELD = re.compile(r'<tr><th>([^<]*)</th><td><div class="values">(.*?)</div></td></tr>')
+
+
+def fields(page: str) -> dict[str, list[tuple[str, str, str]]]:
+    """Each field's value cells in the order shown: (value, probability, background)."""
+    return {
+        html.unescape(name): [
+            (html.unescape(text), shown, colour) for _, colour, text, shown in CHIP.findall(chips)
+        ]
+        for name, chips in FIELD.findall(page)
+    }
+
+
+def by_probability(values: dict[object, float]) -> list[tuple[object, float]]:
+    return sorted(values.items(), key=lambda kv: -kv[1])
+
+
 def test_html_tables_hold_the_numbers() -> None:
     inv = Investigation(3, 3).guess("112", black=0, white=2)
     page = render_html(inv, recommendations=2, strategy="minimax")
@@ -78,34 +103,48 @@ def test_html_tables_hold_the_numbers() -> None:
     ranked = list(inv.probabilities().items())
     assert [cell for cell, _ in solutions[0]] == ["solution", "probability"]
     assert [[c for c, _ in row] for row in solutions[1:]] == [[str(s), pct(p)] for s, p in ranked]
-    for row, (name, values) in zip(marginals[1:], inv.marginals().items(), strict=True):
-        assert row[0][0] == name
-        assert [c for c, _ in row[1:]] == [f"{v} {pct(p)}" for v, p in values.items()]
-        for (_, style), p in zip(row[1:], values.values(), strict=True):
+    assert [cell for cell, _ in marginals[0]] == ["field", "values (most likely first)"]
+    assert all(len(row) == 2 for row in marginals), "one cell holds all the values of a field"
+    shown = fields(page)
+    assert list(shown) == list(inv.marginals())
+    for name, values in inv.marginals().items():
+        cells = shown[name]
+        assert [(t, s) for t, s, _ in cells] == [
+            (str(v), pct(p)) for v, p in by_probability(values)
+        ]
+        for (_, _, colour), (_, p) in zip(cells, by_probability(values), strict=True):
             if p == 0.0:
-                assert style == "background:#ffffff", (name, p)
+                assert colour == "#ffffff", (name, p)
             elif p == 1.0:
-                assert style == "background:#2ea043", (name, p)
+                assert colour == "#2ea043", (name, p)
             else:
-                assert style not in {"background:#ffffff", "background:#2ea043"}, (name, p)
+                assert colour not in {"#ffffff", "#2ea043"}, (name, p)
     probabilities = [p for values in inv.marginals().values() for p in values.values()]
     assert {0.0, 1.0} <= set(probabilities)  # both ends of the colour scale are checked
     assert any(0 < p < 1 for p in probabilities)
     recs = inv.recommend(top=2, strategy="minimax")
+    assert moves[0][0][0] == "next move (minimax)"
     assert [row[0][0] for row in moves[1:]] == [str(r.action) for r in recs]
     assert [row[1][0] for row in moves[1:]] == [f"{r.information:.2f} bits" for r in recs]
+
+
+def test_html_values_are_sorted_by_probability() -> None:
+    inv = Investigation(3, 5).guess("123", black=1, white=0)
+    for name, cells in fields(render_html(inv)).items():
+        probabilities = [inv.marginals()[name][text] for text, _, _ in cells]
+        assert probabilities == sorted(probabilities, reverse=True), name
+        assert len(set(probabilities)) > 1, name  # the order is really tested
 
 
 def test_html_colour_grows_with_probability() -> None:
     inv = Investigation(2, 4).guess("12", black=0, white=1)
     page = render_html(inv, recommendations=0)
     assert "next move" not in page
-    _, marginals = tables(page)
-    for row, values in zip(marginals[1:], inv.marginals().values(), strict=True):
+    for name, cells in fields(page).items():
         darkness = {}
-        for (_, style), p in zip(row[1:], values.values(), strict=True):
-            colour = style.removeprefix("background:#")
-            darkness[p] = 3 * 255 - sum(int(colour[i : i + 2], 16) for i in (0, 2, 4))
+        for text, _, colour in cells:
+            p = inv.marginals()[name][text]
+            darkness[p] = 3 * 255 - sum(int(colour[i : i + 2], 16) for i in (1, 3, 5))
         ordered = [darkness[p] for p in sorted(darkness)]
         assert ordered == sorted(ordered) and len(set(ordered)) == len(ordered)
 
@@ -124,6 +163,7 @@ def test_notebooks_show_the_html_view() -> None:
     ranked = list(inv.probabilities().items())
     assert [[c for c, _ in row] for row in solutions[1:]] == [[str(s), pct(p)] for s, p in ranked]
     assert [row[0][0] for row in marginals[1:]] == list(inv.marginals())
+    assert moves[0][0][0] == "next move (entropy)"
     recs = inv.recommend(top=3, strategy="entropy")
     assert [row[0][0] for row in moves[1:]] == [str(r.action) for r in recs]
 
@@ -161,3 +201,72 @@ def test_user_text_is_shown_as_written() -> None:
     console = Console(file=io.StringIO(), width=120, color_system=None)  # emoji on
     console.print(render(inv, **options))
     assert f"[bold]{recs[0].action}:x:" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def notebook_states() -> dict[str, deduce.Investigation]:
+    """A state of each game as a notebook holds it at the start of a game."""
+    from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
+
+    deal = thirteen_clues.Deal.random(3, seed=5)
+    return {
+        "mastermind": Investigation(4, 6).guess("1122", black=1, white=0),
+        "thirteen_clues": thirteen_clues.Investigation(
+            players=3, hand=deal.hands[0], puzzles={s: deal.puzzles[s] for s in (1, 2)}
+        ),
+        "crime_writers": crime_writers.Investigation(crime_writers.Deck.example()).seen(
+            "Butler", "Library", "Greed"
+        ),
+        "kreuzverhoer": kreuzverhoer.Investigation(kreuzverhoer.Deck.default()),
+        "bsi": bsi.Table(
+            2,
+            case=bsi.Case.parse("man/night/inside/gun"),
+            hand=["woman/night/outside/gun", "woman/knife", "man/day"],
+        ),
+    }
+
+
+def test_every_game_fits_a_page_in_a_real_browser() -> None:
+    """Laid out by chromium 1100 px wide: nothing runs off the page, every value of every
+    field is on screen, most likely first, under one header; every game shows its next
+    moves."""
+    states = notebook_states()
+    shown = layout({name: render_html(inv) for name, inv in states.items()}, width=1100)
+    assert shown["innerWidth"] == 1100
+    assert shown["scrollWidth"] <= 1100
+    for name, inv in states.items():
+        section = shown["sections"][name]
+        assert section["right"] <= 1100, name
+        assert "values (most likely first)" in section["headers"], name
+        assert any(h.startswith("next move (") for h in section["headers"]), name
+        marginals = inv.marginals()
+        assert [f["field"] for f in section["fields"]] == list(marginals), name
+        for field in section["fields"]:
+            values = marginals[field["field"]]
+            texts = [chip["text"] for chip in field["chips"]]
+            assert sorted(texts) == sorted(map(str, values)), (name, field["field"])
+            probabilities = [values[next(v for v in values if str(v) == t)] for t in texts]
+            assert probabilities == sorted(probabilities, reverse=True), (name, field["field"])
+            assert all(chip["left"] >= 0 and chip["right"] <= 1100 for chip in field["chips"])
+            if len(texts) > 12:  # a long row wraps onto more lines
+                assert len({chip["top"] for chip in field["chips"]}) > 1, (name, field["field"])
+    crime = {f["field"]: f["chips"] for f in shown["sections"]["crime_writers"]["fields"]}
+    for chips in crime.values():
+        assert chips[0]["text"] == "(invented)"  # the likeliest value, first and on screen
+    assert len(shown["sections"]["bsi"]["fields"][0]["chips"]) == 16
+
+
+@pytest.mark.slow
+def test_screenshots_of_every_game_end_before_the_right_edge(tmp_path: Path) -> None:
+    """A PNG of each game's HTML, 1100 px wide (kept in $DEDUCE_SCREENSHOTS if set): the
+    last columns of pixels are blank, so nothing is cut off at the right."""
+    from matplotlib.image import imread
+
+    folder = Path(os.environ.get("DEDUCE_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, inv in notebook_states().items():
+        path = folder / f"{name}.png"
+        screenshot(render_html(inv), path, width=1100)
+        pixels = imread(path)
+        assert pixels.shape[1] == 1100, name
+        assert (pixels[:, :-6, :3] < 0.9).any(), name  # something is drawn
+        assert (pixels[:, -6:, :3] == 1.0).all(), f"{name}: drawn up to the right edge"

@@ -94,7 +94,7 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
     assert "3. confirmed: suspect Nora M." in shown
     again.send("ask mord berlin juri messer 4")
     shown = again.expect_prompt(PROMPT)
-    assert "cannot be true" in shown and "3. confirmed: suspect Nora M." in shown
+    assert "cannot be true" in shown and "1. questioning Mord / Berlin / Juri L. / Messer" in shown
     again.send("why")
     assert "was refused because it cannot be true together with:" in again.expect_prompt(PROMPT)
     again.send("quit")

@@ -88,7 +88,7 @@ class Table(Investigation):
         {0: 7, 1: 0}
     """
 
-    game = "bsi-table"
+    game = "bsi"
     clue_types = (Lay, Solve, Draw, Reshuffle)
     value_types = (Card, Case)
 

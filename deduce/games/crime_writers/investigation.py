@@ -68,7 +68,7 @@ class Investigation(_Investigation):
         1.0
     """
 
-    game = "crime_writers"
+    game = "crime-writers"
     clue_types = (Answer, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
@@ -207,7 +207,7 @@ class Investigation(_Investigation):
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
+        strategy: str | None = None,
         among: Callable[[Any], bool] | None = None,
         element: str | None = None,
     ) -> list[Recommendation]:

@@ -18,8 +18,9 @@ import numpy.typing as npt
 
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
 from deduce.games.kreuzverhoer.deck import FIELDS, SIZES, Deck
-from deduce.space import Space, _entropy
-from deduce.strategy import Partition, _round
+from deduce.info import entropy, round_bits
+from deduce.space import Space
+from deduce.strategy import Partition
 
 __all__ = ["Tables", "guess_tables"]
 
@@ -96,7 +97,7 @@ def histograms(tensor: IntArray) -> IntArray:
 def expected_correct(part: Partition) -> FloatArray:
     total = part.mass.sum(axis=1)
     correct = (part.mass * np.arange(part.mass.shape[1])).sum(axis=1)
-    result: FloatArray = _round(correct / np.where(total > 0, total, 1))
+    result: FloatArray = round_bits(correct / np.where(total > 0, total, 1))
     return result
 
 
@@ -115,7 +116,7 @@ def win_probability_of(part: Partition, left: int) -> FloatArray:
     mass, count = part.mass[:, :4], part.count[:, :4]
     share = np.minimum(1.0, solvable / np.where(count > 0, count, 1))
     win = part.mass[:, 4] + (mass * share).sum(axis=1)
-    result: FloatArray = _round(win / np.where(total > 0, total, 1))
+    result: FloatArray = round_bits(win / np.where(total > 0, total, 1))
     return result
 
 
@@ -128,7 +129,7 @@ def card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[
     if card == "confrontation":
         same = column["suspect"] == deck.index("suspect", laid.suspect)
         mass = np.array([weights[same].sum(), weights[~same].sum()])
-        return _entropy(mass), int(max(same.sum(), (~same).sum()))
+        return entropy(mass), int(max(same.sum(), (~same).sum()))
     field, named = NAMES_TOLD[card]
     mask = (
         column["scene"] == deck.index("scene", laid.scene)
@@ -150,5 +151,5 @@ def card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[
         answers_count.append(int((~inside).sum()))
     mass = np.array(answers_mass)
     noise = inside_mass / float(weights.sum()) * math.log2(choices)
-    bits = max(0.0, _entropy(mass) - noise)
+    bits = max(0.0, entropy(mass) - noise)
     return bits, max(c for c, m in zip(answers_count, answers_mass, strict=True) if m > 0)

@@ -64,10 +64,11 @@ from deduce.games.kreuzverhoer.rules import (
     apply_clue,
     check_turn,
 )
+from deduce.info import round_bits
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition, _round, information
+from deduce.strategy import Partition, information
 
 __all__ = ["Investigation"]
 
@@ -372,7 +373,7 @@ class Investigation(_Investigation):
             "win_probability": lambda part: np.stack(
                 [
                     win_probability_of(part, left),
-                    expected_correct(part) if left <= 1 else _round(information(part)),
+                    expected_correct(part) if left <= 1 else round_bits(information(part)),
                 ]
             ),
             "most_correct": expected_correct,

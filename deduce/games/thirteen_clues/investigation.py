@@ -86,7 +86,7 @@ class Investigation(_Investigation):
         0.0125
     """
 
-    game = "thirteen_clues"
+    game = "thirteen-clues"
     clue_types = (Question, Informant, Accused)
 
     def __init__(
@@ -205,7 +205,7 @@ class Investigation(_Investigation):
         self,
         top: int = 3,
         *,
-        strategy: str = "entropy",
+        strategy: str | None = None,
         among: Callable[[Any], bool] | None = None,
     ) -> list[Recommendation]:
         """The ``top`` best next moves: questions, the informant, or the accusation.
@@ -236,7 +236,7 @@ class Investigation(_Investigation):
             (True, {'right': 1.0})
         """
         check_int("top", top, 1)
-        self.check_strategy(strategy)
+        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         accusation = self._accusation_move(strategy)
         offer = among is None or bool(among(accusation.action))
         if not any(among is None or among(q) for q in self.queries()):
@@ -248,7 +248,9 @@ class Investigation(_Investigation):
             moves = [accusation, *moves]
         return moves[:top]
 
-    def best(self, strategy: str = "entropy", *, among: Callable[[Any], bool] | None = None) -> Any:
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
+    ) -> Any:
         """The single best next move (see :meth:`recommend`): a question, the informant,
         or an :class:`Accusation`."""
         return self.recommend(top=1, strategy=strategy, among=among)[0].action
