@@ -78,7 +78,7 @@ def main() -> None:
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1))
     half = 1.96 * sd / math.sqrt(n)
     print(f"{BOTS[0]} vs {BOTS[1]}: {n} games ({args.seeds} seeds x 4)")
-    print(f"| race wins | draws | race losses | race score | 95% interval | time |")
+    print("| race wins | draws | race losses | race score | 95% interval | time |")
     print("| ---: | ---: | ---: | ---: | --- | ---: |")
     print(
         f"| {wins} | {draws} | {n - wins - draws} | {mean:.1%} | "

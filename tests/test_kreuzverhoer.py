@@ -1216,3 +1216,41 @@ def test_race_bad_input() -> None:
         kv.race(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4), START)
     with pytest.raises(InvalidInput, match="strategy="):
         kv.pace(START, strategy="luck")
+
+
+# -- at the table ----------------------------------------------------------------------
+
+
+def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "kreuzverhoer", "--no-autosave"], home=tmp_path)
+    term.expect("Deck file (TOML) or `default` [default]: ")
+    term.send("")
+    term.expect("Questionings counted for `each` player or in `total` [each]: ")
+    term.send("total")
+    term.expect("Questionings allowed in all (half for each player) [12]: ")
+    term.send("")
+    term.expect("A questioning skipped after Lawyer or Suspension uses one up (yes/no) [yes]: ")
+    term.send("no")
+    term.expect("The answering player may name a detail twice (yes; no: faster variant) [yes]: ")
+    term.send("no")
+    shown = term.expect_prompt("kreuzverhoer> ")
+    assert "left: 6 of 6." in shown
+    for line in ("ask mord berlin juri messer 1", "single einbruch", "defence lawyer"):
+        term.send(line)
+        shown = term.expect_prompt("kreuzverhoer> ")
+    assert "left: 5 of 6." in shown  # the skip does not use one up
+    term.send("ask mord ulm ede gift 1")
+    term.expect_prompt("kreuzverhoer> ")
+    term.send("single einbruch")
+    shown = " ".join(term.expect_prompt("kreuzverhoer> ").split())
+    assert "crime='Einbruch' is not valid (in the faster variant" in shown
+    term.send("quit")
+    assert term.finish() == 0
+    sets = ("deck=default", "counting=each", "questionings=3", "skips=yes", "repeats=yes")
+    args = [word for value in sets for word in ("--set", value)]
+    preset = Terminal(["play", "kreuzverhoer", "--no-autosave", *args], home=tmp_path)
+    assert "left: 3 of 3." in preset.expect_prompt("kreuzverhoer> ")
+    preset.send("quit")
+    assert preset.finish() == 0

@@ -53,11 +53,13 @@ from deduce.games.kreuzverhoer.deck import (
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.race import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 
 __all__ = [
     "BANNABLE_CARDS",
     "CARD_TITLES",
+    "COUNTINGS",
     "DEFENCE_CARDS",
     "EXACT_UP_TO",
     "FIELDS",

@@ -25,7 +25,12 @@ def _deck(text: str) -> kv.Deck | None:
 
 
 def _limit(text: str) -> int:
-    return integer(text, "limit")
+    return integer(text, "questionings")
+
+
+def _counting(text: str) -> str:
+    found: str = choose(text, kv.COUNTINGS, "counting")
+    return found
 
 
 class KreuzverhoerAdapter(Adapter):
@@ -56,13 +61,45 @@ FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique st
 """
 
     def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
+        counted = (
+            "in all (half for each player)"
+            if answers.get("counting") == "total"
+            else "for each player"
+        )
         return (
             Question("deck", "Deck file (TOML) or `default`", "default", _deck),
-            Question("limit", "Questionings allowed", "12", _limit),
+            Question(
+                "counting",
+                "Questionings counted for `each` player or in `total`",
+                "each",
+                _counting,
+                kv.COUNTINGS,
+            ),
+            Question("questionings", f"Questionings allowed {counted}", "12", _limit),
+            Question(
+                "skips",
+                "A questioning skipped after Lawyer or Suspension uses one up (yes/no)",
+                "yes",
+                lambda text: yes_no(text, "skips"),
+                ("yes", "no"),
+            ),
+            Question(
+                "repeats",
+                "The answering player may name a detail twice (yes; no: faster variant)",
+                "yes",
+                lambda text: yes_no(text, "repeats"),
+                ("yes", "no"),
+            ),
         )
 
     def start(self, answers: dict[str, Any]) -> Investigation:
-        return kv.Investigation(answers["deck"], limit=answers["limit"])
+        return kv.Investigation(
+            answers["deck"],
+            limit=answers["questionings"],
+            counting=answers["counting"],
+            skips_use_up=answers["skips"],
+            repeats=answers["repeats"],
+        )
 
     def commands(self) -> dict[str, tuple[str, Callable[[Investigation, list[str]], Any]]]:
         return {
@@ -213,7 +250,8 @@ FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique st
     def extra(self, investigation: Investigation) -> Any:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
         return Text(
-            f"Questionings made: {inv.questionings}, left: {inv.questionings_left} of {inv.limit}."
+            f"Questionings made: {inv.questionings}, left: {inv.questionings_left} "
+            f"of {inv.rules.allowed}."
         )
 
 
