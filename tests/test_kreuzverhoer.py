@@ -1225,15 +1225,17 @@ def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
     from terminal import Terminal
 
     term = Terminal(["play", "kreuzverhoer", "--no-autosave"], home=tmp_path)
-    term.expect("Deck file (TOML) or `default` [default]: ")
+    term.expect("[default]: ")
     term.send("")
-    term.expect("Questionings counted for `each` player or in `total` [each]: ")
+    term.expect("total: shared, half each) [each]: ")
     term.send("total")
-    term.expect("Questionings allowed in all (half for each player) [12]: ")
-    term.send("")
-    term.expect("A questioning skipped after Lawyer or Suspension uses one up (yes/no) [yes]: ")
+    term.expect("for each player or in total as Counting says) [12]: ")
+    term.send("11")
+    term.expect("questionings 11 is not valid (the questionings alternate between two players)")
+    term.send("12")
+    term.expect("Skips use up (a questioning skipped after Lawyer or Suspension counts as used)")
     term.send("no")
-    term.expect("The answering player may name a detail twice (yes; no: faster variant) [yes]: ")
+    term.expect("Repeats (the answering player may name a detail twice; no: the faster variant)")
     term.send("no")
     shown = term.expect_prompt("kreuzverhoer> ")
     assert "left: 6 of 6." in shown
@@ -1245,10 +1247,10 @@ def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
     term.expect_prompt("kreuzverhoer> ")
     term.send("single einbruch")
     shown = " ".join(term.expect_prompt("kreuzverhoer> ").split())
-    assert "crime='Einbruch' is not valid (in the faster variant" in shown
+    assert "(in the faster variant the answering player names each detail once)" in shown
     term.send("quit")
     assert term.finish() == 0
-    sets = ("deck=default", "counting=each", "questionings=3", "skips=yes", "repeats=yes")
+    sets = ("deck=default", "counting=each", "questionings=3", "skips_use_up=yes", "repeats=yes")
     args = [word for value in sets for word in ("--set", value)]
     preset = Terminal(["play", "kreuzverhoer", "--no-autosave", *args], home=tmp_path)
     assert "left: 3 of 3." in preset.expect_prompt("kreuzverhoer> ")
