@@ -358,7 +358,7 @@ def test_table_recommendations(record: Any) -> None:
         return
     assert table.turn == 0
     worlds = [tuple(cases) for cases in table.probabilities()]
-    recs = table.recommend_play(top=100)
+    recs = table.recommend_play(top=100, strategy="entropy")
     assert {(r.action.card, r.action.target) for r in recs} == {
         (c, s) for c in table.hand for s in table.opponents
     }
@@ -384,7 +384,7 @@ def test_table_recommendations(record: Any) -> None:
     truth = record.truth["cases"][target]
     laid = table.played(card, target, field_of(truth, card))
     worlds = [tuple(cases) for cases in laid.probabilities()]
-    options = laid.recommend_attempt()
+    options = laid.recommend_attempt(strategy="entropy")
     assert {(o.target, o.drops) for o in options} == {
         (s, d) for s in laid.opponents for d in laid.drops_left(0)
     }
@@ -393,6 +393,78 @@ def test_table_recommendations(record: Any) -> None:
         assert option.probability == pytest.approx(share / len(worlds))
         cards = len(table.grid(option.target)) + (option.target == target)
         assert option.points == pytest.approx(share / len(worlds) * bsi.points(option.drops, cards))
+
+
+@settings(max_examples=30, deadline=None)
+@given(my_turns())
+def test_lay_options_are_the_attempts_after_each_field(record: Any) -> None:
+    """Every lay's value is, field by field, what the table says once the card is laid."""
+    table = record.tables[0]
+    if table.step != "lay":
+        return
+    options = table.lay_options()
+    assert {(o.play.card, o.play.target) for o in options} == {
+        (c, s) for c in table.hand for s in table.opponents
+    }
+    worlds = [tuple(cases) for cases in table.probabilities()]
+    for option in options:
+        card, target = option.play.card, option.play.target
+        counts: dict[Any, int] = {}
+        for combo in worlds:
+            f = field_of(combo[target - 1], card)
+            counts[f] = counts.get(f, 0) + 1
+        assert option.outcomes == pytest.approx({f: n / len(worlds) for f, n in counts.items()})
+        expected = 0.0
+        for field, chance in option.outcomes.items():
+            laid = table.played(card, target, field)
+            attempts = laid.recommend_attempt()
+            best = max((max(o.value, o.wait_points) for o in attempts), default=0.0)
+            expected += chance * best
+            advised = laid.best_attempt()
+            assert option.attempts[field] == advised
+        assert option.points == pytest.approx(expected)
+    ranked = [round(o.points, 9) for o in options]
+    assert ranked == sorted(ranked, reverse=True)
+    assert table.recommend(top=1)[0].action == options[0].play
+
+
+def three_points_position() -> Table:
+    """3 players; seat 1's case is man/day/inside/knife or woman/day/inside/knife (5 cards
+    under the grid); my hand holds woman/day, night/outside/gun and woman/inside."""
+    t = Table(3, case="man/night/outside/gun", hand=["day/inside", "night/inside", "woman/day"])
+    t = t.played("day/inside", 1, 2).drew("day/knife")
+    t = t.played("man/knife", 0, "0/1").drew()
+    t = t.played("day/outside", 1, "0/1").drew()
+    t = t.played("night/inside", 1, "0/1").drew("night/outside/gun")
+    t = t.played("woman/gun", 0, "0/1").drew()
+    t = t.played("night/outside", 1, "0/1").drew()
+    t = t.played("day/knife", 1, 2).drew("woman/inside")
+    t = t.played("inside/gun", 0, "0/1").drew()
+    return t.played("man/night/knife", 0, 2).drew()
+
+
+def test_the_lay_that_makes_a_case_certain_comes_first() -> None:
+    table = three_points_position()
+    assert table.case_probabilities(1) == {
+        Case.parse("man/day/inside/knife"): 0.5,
+        Case.parse("woman/day/inside/knife"): 0.5,
+    }
+    # by information alone another lay comes first
+    assert (
+        str(table.recommend(top=1, strategy="entropy")[0].action) == "night/outside/gun -> seat 2"
+    )
+    top = table.recommend(top=1)[0]
+    assert str(top.action) == "woman/day -> seat 1" and top.strategy == "points"
+    best = table.lay_options()[0]
+    for field, case in ((2, "woman/day/inside/knife"), ("0/1", "man/day/inside/knife")):
+        attempt = best.attempts[field]
+        assert attempt is not None
+        assert (attempt.target, str(attempt.case), attempt.drops) == (1, case, 3)
+        assert attempt.probability == 1.0 and attempt.points == pytest.approx(3.0)
+    # laid elsewhere, the same case is worth 2.00 points with the 3-drop card
+    elsewhere = table.played("night/outside/gun", 2, "0/1").recommend_attempt()
+    three = next(o for o in elsewhere if o.target == 1 and o.drops == 3)
+    assert three.probability == 0.5 and three.points == pytest.approx(2.0)
 
 
 # -- the table: contradictions and bad moves ------------------------------------------

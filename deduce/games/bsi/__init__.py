@@ -24,6 +24,7 @@ from deduce.games.bsi.bots import (
     GameRecord,
     advised,
     cautious,
+    entropy_advised,
     play_game,
     random_bot,
 )
@@ -35,7 +36,16 @@ from deduce.games.bsi.cards import (
     Card,
     Case,
 )
-from deduce.games.bsi.events import AttemptOption, Cases, Draw, Lay, Play, Reshuffle, Solve
+from deduce.games.bsi.events import (
+    AttemptOption,
+    Cases,
+    Draw,
+    Lay,
+    LayOption,
+    Play,
+    Reshuffle,
+    Solve,
+)
 from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
 from deduce.games.bsi.table import Table
 
@@ -54,6 +64,7 @@ __all__ = [
     "GameRecord",
     "Investigation",
     "Lay",
+    "LayOption",
     "Play",
     "Played",
     "Reshuffle",
@@ -62,6 +73,7 @@ __all__ = [
     "Table",
     "advised",
     "cautious",
+    "entropy_advised",
     "play_game",
     "points",
     "random_bot",

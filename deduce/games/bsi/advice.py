@@ -6,26 +6,27 @@ its advice methods (``recommend_attempt``, ``best_attempt``) return.
 Example:
     >>> from deduce.games.bsi import Table
     >>> t = Table(2, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"])
-    >>> [o.drops for o in attempt_options(t.played("woman/knife", 1, 2))]
+    >>> [o.drops for o in attempt_options(t.played("woman/knife", 1, 2), objective=False)]
     [3, 2, 1]
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from deduce.errors import InvalidInput
-from deduce.games.bsi.cards import CASES, FIELD_OF
-from deduce.games.bsi.events import AttemptOption
+from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
+from deduce.games.bsi.events import AttemptOption, LayOption, Play
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State
+from deduce.games.bsi.view import TableView
 
-if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
-    from deduce.games.bsi.table import Table
-
-__all__ = ["attempt_options", "best_after_one_more", "ready"]
+__all__ = ["attempt_options", "best_after_one_more", "lay_options", "ready"]
 
 _NOT_NOW = {
     ("attempt", "lay"): "a turn starts by laying a card, and it may go under the "
@@ -36,7 +37,7 @@ _NOT_NOW = {
 }
 
 
-def ready(table: Table, step: str, advice: str) -> State:
+def ready(table: TableView, step: str, advice: str) -> State:
     """The table's state, if it is my turn and at ``step``; else InvalidInput saying why.
 
     Example:
@@ -59,7 +60,24 @@ def ready(table: Table, step: str, advice: str) -> State:
     return s
 
 
-def best_after_one_more(table: Table, opponent: int) -> float:
+def _after_one_more(
+    column: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    hand: Sequence[Card],
+    mass: npt.NDArray[Any],
+) -> float:
+    """P(right) about the case in ``column`` after the best card of ``hand`` is laid at it."""
+    total = float(weights.sum())
+    best = float(mass.max() / total)
+    for card in set(hand):
+        fields = FIELD_OF[card.index, column]
+        joint = np.zeros((4, len(CASES)))
+        np.add.at(joint, (fields, column), weights)
+        best = max(best, float(joint.max(axis=1).sum() / total))
+    return best
+
+
+def best_after_one_more(table: TableView, opponent: int) -> float:
     """P(right) after the best card of my hand is laid at ``opponent``'s grid.
 
     Example:
@@ -71,32 +89,129 @@ def best_after_one_more(table: Table, opponent: int) -> float:
     space = table.space
     column = space.worlds[:, opponent - 1]
     weights = space.weights.astype(np.float64)
-    total = weights.sum()
-    best = float(np.bincount(column, weights=weights).max() / total)
-    for card in set(table.state.hand):
-        fields = FIELD_OF[card.index, column]
-        joint = np.zeros((4, len(CASES)))
-        np.add.at(joint, (fields, column), weights)
-        best = max(best, float(joint.max(axis=1).sum() / total))
-    return best
+    mass = np.bincount(column, weights=weights, minlength=len(CASES))
+    return _after_one_more(column, weights, table.state.hand, mass)
 
 
-def attempt_options(table: Table) -> list[AttemptOption]:
+def _options(
+    state: State,
+    worlds: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    cards: Sequence[int],
+    hand: Sequence[Card],
+    *,
+    objective: bool,
+) -> list[AttemptOption]:
+    """Every attempt of mine (opponent x drops left) on the worlds given, unsorted.
+
+    Without ``objective``: each attempt now against the same attempt after one more card
+    of mine at that grid. With it, two turns, this one and my next: an attempt now, then
+    after a success the best attempt at another case, after a failure the next most
+    probable case of the same one; against waiting, the best attempt on my next turn;
+    every later attempt counts the chance that another player solves the case first.
+    """
+    total = float(weights.sum())
+    drops_left = state.drops[0]
+    seen = []  # per opponent: p, the case, P(right) after one more card, risk, next case
+    for opponent in range(1, state.players):
+        column = worlds[:, opponent - 1]
+        mass = np.bincount(column, weights=weights, minlength=len(CASES))
+        best = int(mass.argmax())  # the first most probable, in the order of CASES
+        p = float(mass[best] / total)
+        later = 0.0 if state.final else _after_one_more(column, weights, hand, mass)
+        risk = second = 0.0
+        if objective and not state.final:
+            others = [s for s in range(1, state.players) if s != opponent and state.drops[s]]
+            risk = 1.0 - (1.0 - p * p) ** len(others)
+            if p < 1.0:
+                second = float(np.sort(mass)[-2] / (total - mass[best]))
+        seen.append((opponent, p, CASES[best], later, risk, second))
+
+    def wait(opponent: int, later: float, risk: float, drops: int) -> float:
+        return (1.0 - risk) * later * points(drops, cards[opponent] + 1) if later else 0.0
+
+    def best_wait(exclude_seat: int, exclude_drops: int) -> float:
+        values = [
+            wait(o, later, risk, d)
+            for o, _, _, later, risk, _ in seen
+            if o != exclude_seat
+            for d in drops_left
+            if d != exclude_drops
+        ]
+        return max(values, default=0.0)
+
+    options = []
+    for opponent, p, case, later, risk, second in seen:
+        n = cards[opponent]
+        for drops in drops_left:
+            now = p * points(drops, n)
+            if not objective:
+                same = wait(opponent, later, risk, drops)
+                options.append(AttemptOption(opponent, case, drops, p, now, same))
+                continue
+            rest = [d for d in drops_left if d != drops]
+            follow = (1.0 - risk) * second * points(max(rest), n + 1) if rest and second else 0.0
+            then = best_wait(opponent, drops)
+            same = wait(opponent, later, risk, drops)
+            options.append(AttemptOption(opponent, case, drops, p, now, same, risk, follow, then))
+    return options
+
+
+def _attempt_order(option: AttemptOption) -> tuple[bool, float, float, int]:
+    gain = option.value - option.wait_points
+    return (not option.advisable, -gain, -option.value, -option.drops)
+
+
+def attempt_options(table: TableView, *, objective: bool = True) -> list[AttemptOption]:
     """Every attempt I can make now, best first (see ``Table.recommend_attempt``).
 
     Raises:
         InvalidInput: not the attempt step of my turn.
     """
     state = ready(table, "attempt", "advice on an attempt")
-    options = []
-    for opponent in table.opponents:
-        probabilities = table.case_probabilities(opponent)
-        case, p = next(iter(probabilities.items()))
-        cards = len(state.grids[opponent])
-        later = 0.0 if state.final else best_after_one_more(table, opponent)
-        for drops in state.drops[0]:
-            now = p * points(drops, cards)
-            wait = later * points(drops, cards + 1) if later else 0.0
-            options.append(AttemptOption(opponent, case, drops, p, now, wait))
-    options.sort(key=lambda o: (not o.advisable, -(o.points - o.wait_points), -o.points, -o.drops))
-    return options
+    space = table.space
+    cards = [len(grid) for grid in state.grids]
+    weights = space.weights.astype(np.float64)
+    options = _options(state, space.worlds, weights, cards, state.hand, objective=objective)
+    return sorted(options, key=_attempt_order)
+
+
+def lay_options(table: TableView) -> list[LayOption]:
+    """Every card of my hand at every opponent, by the points it leads to, best first
+    (see ``Table.lay_options``).
+
+    Raises:
+        InvalidInput: not the lay step of my turn.
+    """
+    state = ready(table, "lay", "advice on the card to lay")
+    space = table.space
+    worlds = space.worlds
+    weights = space.weights.astype(np.float64)
+    total = float(weights.sum())
+    result = []
+    for card in dict.fromkeys(state.hand):
+        hand = list(state.hand)
+        hand.remove(card)
+        for target in range(1, state.players):
+            fields = FIELD_OF[card.index, worlds[:, target - 1]]
+            cards = [len(grid) + (seat == target) for seat, grid in enumerate(state.grids)]
+            value = information = 0.0
+            outcomes: dict[str | int, float] = {}
+            attempts: dict[str | int, AttemptOption | None] = {}
+            for k in np.unique(fields).tolist():
+                rows = fields == k
+                chance = float(weights[rows].sum() / total)
+                options = _options(state, worlds[rows], weights[rows], cards, hand, objective=True)
+                label = FIELDS[k]
+                outcomes[label] = chance
+                information -= chance * math.log2(chance)
+                if not options:
+                    attempts[label] = None
+                    continue
+                first = min(options, key=_attempt_order)
+                attempts[label] = first if first.advisable else None
+                value += chance * max(max(o.value, o.wait_points) for o in options)
+            play = Play(card, target)
+            result.append(LayOption(play, value, information, outcomes, attempts))
+    result.sort(key=lambda o: (-round(o.points, 9), -round(o.information, 9)))
+    return result

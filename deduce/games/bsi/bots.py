@@ -33,6 +33,7 @@ __all__ = [
     "GameRecord",
     "advised",
     "cautious",
+    "entropy_advised",
     "play_game",
     "random_bot",
 ]
@@ -92,12 +93,22 @@ class Bot:
 
 
 def _advised_play(table: Table, rng: random.Random) -> tuple[Card, int]:
-    action = table.recommend_play(top=1)[0].action
+    action = table.recommend(top=1)[0].action
     return action.card, action.target
 
 
 def _advised_attempt(table: Table, rng: random.Random) -> Attempt | None:
     option = table.best_attempt()
+    return None if option is None else (option.target, option.case, option.drops)
+
+
+def _entropy_play(table: Table, rng: random.Random) -> tuple[Card, int]:
+    action = table.recommend(top=1, strategy="entropy")[0].action
+    return action.card, action.target
+
+
+def _one_step_attempt(table: Table, rng: random.Random) -> Attempt | None:
+    option = table.best_attempt(strategy="entropy")
     return None if option is None else (option.target, option.case, option.drops)
 
 
@@ -123,9 +134,14 @@ def _random_attempt(table: Table, rng: random.Random) -> Attempt | None:
 
 
 advised = Bot("advised", _advised_play, _advised_attempt)
-"""Lays the most informative card; attempts when :meth:`Table.best_attempt` says so."""
+"""Follows the table's default advice: lays the card :meth:`Table.recommend` ranks first
+(the points it leads to) and attempts when :meth:`Table.best_attempt` says so."""
 
-cautious = Bot("cautious", _advised_play, _certain_attempt)
+entropy_advised = Bot("entropy", _entropy_play, _one_step_attempt)
+"""The one-step information advice: lays the most informative card (``"entropy"``) and
+attempts when that beats the same attempt after one more card of its own."""
+
+cautious = Bot("cautious", _entropy_play, _certain_attempt)
 """Lays the most informative card; attempts only a certain case, with its best card."""
 
 random_bot = Bot("random", _random_play, _random_attempt)
@@ -235,7 +251,7 @@ def play_game(
             is empty after a move; every table is told with ``reshuffled()``).
 
     Example:
-        >>> record = play_game([advised, random_bot], seed=4, reshuffle="when_empty")
+        >>> record = play_game([advised, cautious], seed=2, reshuffle="when_empty")
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ __all__ = [
     "Cases",
     "Draw",
     "Lay",
+    "LayOption",
     "Play",
     "Reshuffle",
     "Solve",
@@ -47,6 +49,10 @@ def check_seat(value: Any, players: int, argument: str, *, exclude: int | None =
         seats = [s for s in range(players) if s != exclude]
         raise InvalidInput(argument, value, seats, reason=f"not seat {exclude} itself")
     return seat
+
+
+def _drops(drops: int) -> str:
+    return "1 drop" if drops == 1 else f"{drops} drops"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +100,7 @@ class Solve:
 
     def __str__(self) -> str:
         verdict = "right" if self.correct else "wrong"
-        return f"seat {self.target} is {self.case}? ({self.drops} drops, {verdict})"
+        return f"seat {self.target} is {self.case}? ({_drops(self.drops)}, {verdict})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,13 +161,28 @@ class AttemptOption:
         drops: the investigation card to use.
         probability: the chance that ``case`` is right.
         points: the expected points now, ``probability * (drops + max(0, 6 - cards))``.
-        wait_points: the expected points of the same attempt after one more card of mine
-            at that grid (0 when I get no further turn).
+        wait_points: the expected points of waiting instead (0 when I get no further
+            turn). One step (any strategy but ``"points"``): the same attempt after one
+            more card of mine at that grid. With ``"points"``: the best attempt on my next
+            turn, after one more card of mine at its grid, if nobody else solves that case
+            first: ``(1 - risk) * P(right then) * points then``.
+        risk: the chance that another player solves the case before my next turn (each
+            other player with an investigation card left who is not the target: they see
+            the same fields, try with a chance of about ``probability`` and are right with
+            the same chance).
+        follow_points: the expected points of trying the same case again on my next
+            turn if this attempt fails (a failure rules the case named out): the next most
+            probable case, my best card left, one more card under the grid, nobody else
+            solving it first.
+        then_points: the expected points of my next turn's attempt at another case if
+            this one succeeds (counted like ``wait_points``, with the cards left).
 
     Example:
         >>> o = AttemptOption(1, Case("man", "day", "inside", "gun"), 3, 0.5, 3.5, 3.0)
         >>> o.advisable
         True
+        >>> print(o)
+        seat 1 is man/day/inside/gun (3 drops): 50.0% right, 3.50 points now, 3.00 after waiting
     """
 
     target: int
@@ -170,11 +191,60 @@ class AttemptOption:
     probability: float
     points: float
     wait_points: float
+    risk: float = 0.0
+    follow_points: float = 0.0
+    then_points: float = 0.0
+
+    @property
+    def value(self) -> float:
+        """The expected points of attempting now, over this turn and my next:
+        ``points + probability * then_points + (1 - probability) * follow_points``."""
+        p = self.probability
+        return self.points + p * self.then_points + (1.0 - p) * self.follow_points
+
+    def __str__(self) -> str:
+        text = (
+            f"seat {self.target} is {self.case} ({_drops(self.drops)}): "
+            f"{100 * self.probability:.1f}% right, {self.points:.2f} points now"
+        )
+        if self.value != self.points:
+            text += f", {self.value:.2f} with my next attempt"
+        return f"{text}, {self.wait_points:.2f} after waiting"
 
     @property
     def advisable(self) -> bool:
         """Whether attempting now is worth at least waiting one more turn."""
-        return self.points > 0 and self.points >= self.wait_points - 1e-12
+        return self.points > 0 and self.value >= self.wait_points - 1e-12
+
+
+@dataclass(frozen=True, slots=True)
+class LayOption:
+    """Laying ``play`` now, valued by the points it leads to.
+
+    Attributes:
+        play: the card from my hand and the seat to lay it at.
+        points: the expected points: for each field the card can go to, the better of the
+            best attempt right after it and the best attempt after waiting a turn (see
+            :class:`AttemptOption`), weighted by the field's chance.
+        information: the bits the field reveals (to every player at the table).
+        outcomes: each field the card can go to, with its chance.
+        attempts: each field, with the attempt it sets up (None: better to wait).
+
+    Example:
+        >>> option = LayOption(Play(Card.parse("woman/day"), 1), 3.0, 1.0,
+        ...                    {"0/1": 0.5, 2: 0.5}, {"0/1": None, 2: None})
+        >>> print(option)
+        woman/day -> seat 1: 3.00 points expected, 1.00 bits
+    """
+
+    play: Play
+    points: float
+    information: float
+    outcomes: dict[str | int, float] = dataclasses.field(compare=False)
+    attempts: dict[str | int, AttemptOption | None] = dataclasses.field(compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.play}: {self.points:.2f} points expected, {self.information:.2f} bits"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -23,8 +23,6 @@ from deduce._validation import check_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.bsi import advice, hypotheses
 from deduce.games.bsi.cards import (
-    ATTRIBUTES,
-    CASE_VALUES,
     CASES,
     FIELD_OF,
     FIELDS,
@@ -36,6 +34,7 @@ from deduce.games.bsi.events import (
     Cases,
     Draw,
     Lay,
+    LayOption,
     Play,
     Reshuffle,
     Solve,
@@ -43,13 +42,14 @@ from deduce.games.bsi.events import (
 )
 from deduce.games.bsi.investigation import field_label, points
 from deduce.games.bsi.state import State, informative, initial_state, joint, step
-from deduce.investigation import Investigation, Recommendation, deletion_filter
+from deduce.games.bsi.view import TableView
+from deduce.investigation import Recommendation, deletion_filter
 from deduce.space import Space
 
 __all__ = ["Table"]
 
 
-class Table(Investigation):
+class Table(TableView):
     """One player's view of a whole game (2 to 4 players); I am seat 0.
 
     Seats go clockwise 0, 1, ..., players - 1. Report every move as it happens, in turn
@@ -211,157 +211,119 @@ class Table(Investigation):
         """
         return self.observe(Reshuffle())
 
-    # -- reading the table -------------------------------------------------------------
-
-    @property
-    def state(self) -> State:
-        """Everything public at the table, as I see it (see :mod:`deduce.games.bsi.state`)."""
-        state: State = self._space.state
-        return state
-
-    @property
-    def turn(self) -> int:
-        """The seat whose turn it is."""
-        return self.state.turn
-
-    @property
-    def step(self) -> str:
-        """The next move of the player whose turn it is, in the rulebook's order.
-
-        ``"lay"`` (a turn starts by laying a card), ``"attempt"`` (the card is laid, or
-        they hold none: they may try to solve, or draw), ``"draw"`` (they tried: drawing
-        ends the turn) or ``"over"`` (the game has ended).
-
-        Example:
-            >>> t = Table(2, case="man/day/inside/knife",
-            ...           hand=["woman/knife", "man/gun", "day/gun"])
-            >>> t.step, t.played("woman/knife", 1, 2).step
-            ('lay', 'attempt')
-        """
-        s = self.state
-        if s.over:
-            return "over"
-        if s.phase == 0:
-            return "lay" if s.hands[s.turn] > 0 else "attempt"
-        return "attempt" if s.phase == 1 else "draw"
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """My cards."""
-        return self.state.hand
-
-    @property
-    def my_case(self) -> Case:
-        """My current case."""
-        return CASES[self.state.my_case]
-
-    @property
-    def opponents(self) -> tuple[int, ...]:
-        """The other seats."""
-        return tuple(range(1, self.players))
-
-    def grid(self, seat: int) -> tuple[tuple[Card, str | int], ...]:
-        """The cards under ``seat``'s evidence grid, each with its field."""
-        return self.state.grids[check_seat(seat, self.players, "seat")]
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """The discard pile, oldest first."""
-        return self.state.discard
-
-    @property
-    def pile(self) -> int:
-        """Cards left in the draw pile."""
-        return self.state.pile
-
-    @property
-    def reshuffles(self) -> int:
-        """How often the discard pile became the draw pile."""
-        return self.state.epoch
-
-    def drops_left(self, seat: int) -> tuple[int, ...]:
-        """The investigation cards ``seat`` has not used yet (their blood drops)."""
-        return self.state.drops[check_seat(seat, self.players, "seat")]
-
-    def scores(self) -> dict[int, int]:
-        """Every seat's points so far."""
-        return dict(enumerate(self.state.points))
-
-    @property
-    def final_round(self) -> bool:
-        """Whether someone has used their last investigation card (the round ends it)."""
-        return self.state.final
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended (the round after a third investigation card)."""
-        return self.state.over
-
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the most points (there can be several)."""
-        best = max(self.state.points)
-        return tuple(s for s, p in enumerate(self.state.points) if p == best)
-
-    def _column(self, opponent: int) -> npt.NDArray[np.int64]:
-        seat = check_seat(opponent, self.players, "opponent", exclude=0)
-        return self._space.worlds[:, seat - 1]
-
-    def _column_name(self, opponent: int) -> str:
-        return self._column_names()[check_seat(opponent, self.players, "opponent", exclude=0) - 1]
-
-    def case_probabilities(self, opponent: int) -> dict[Case, float]:
-        """Each case ``opponent`` can have, with its probability, most probable first.
-
-        Example:
-            >>> t = Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"])
-            >>> len(t.case_probabilities(1)), round(t.case_probabilities(1)[CASES[-1]], 4)
-            (15, 0.0667)
-        """
-        name = self._column_name(opponent)
-        marginal = self._space.marginals([name])[name]
-        ranked = sorted(marginal.items(), key=lambda item: -item[1])  # stable: CASES order
-        return {case: p for case, p in ranked if p > 0}
-
-    def solved_case(self, opponent: int) -> Case | None:
-        """``opponent``'s case if only one is possible, else None."""
-        probabilities = self.case_probabilities(opponent)
-        return next(iter(probabilities)) if len(probabilities) == 1 else None
-
-    def evidence(self, opponent: int) -> dict[str, dict[str, float]]:
-        """For each kind of evidence, the probability of each value in ``opponent``'s case."""
-        pieces = Space(
-            tuple(ATTRIBUTES),
-            tuple(ATTRIBUTES.values()),
-            CASE_VALUES[self._column(opponent)],
-            weights=self._space.weights,
-        )
-        return pieces.marginals()
-
     # -- advice ------------------------------------------------------------------------
 
-    def recommend_play(self, top: int = 3, *, strategy: str = "entropy") -> list[Recommendation]:
-        """Every (card in my hand, opponent) ranked by what its field reveals, at the start
-        of my turn (the same as :meth:`recommend`).
+    default_strategy: ClassVar[str] = "points"
+    """The advice on the card to lay: ``"points"`` ranks every lay by the points it is
+    expected to lead to (see :meth:`lay_options`); the engine's strategies (``"entropy"``,
+    ...) rank it by what the field reveals."""
+
+    def check_strategy(self, strategy: str) -> str:
+        """``strategy`` if the table knows it: ``"points"`` or one of the engine's.
+
+        Example:
+            >>> Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"]
+            ...       ).check_strategy("points")
+            'points'
+        """
+        if strategy == "points":
+            return strategy
+        return super().check_strategy(strategy)
+
+    def recommend(
+        self,
+        top: int = 3,
+        *,
+        strategy: str | None = None,
+        among: Callable[[Any], bool] | None = None,
+    ) -> list[Recommendation]:
+        """The ``top`` lays at the start of my turn under ``strategy`` (by default
+        :attr:`default_strategy`): for ``"points"``, ``score`` is the expected points
+        (see :meth:`lay_options`); for the engine's strategies, what the field reveals.
 
         The field is public: every player at the table learns the same bits from it.
         ``action`` is a :class:`Play`; ``outcomes`` maps each field to its probability.
 
         Raises:
             InvalidInput: not my turn, my card for this turn laid already, no card in my
-                hand, or the game is over.
+                hand, the game is over, or an unknown strategy.
 
         Example:
             >>> t = Table(2, case="man/day/inside/knife",
             ...           hand=["woman/knife", "man/gun", "day/gun"])
-            >>> str(t.recommend_play(top=1)[0].action)
+            >>> str(t.recommend(top=1, strategy="entropy")[0].action)
             'woman/knife -> seat 1'
-            >>> t.played("woman/knife", 1, 2).recommend_play()
+            >>> t.played("woman/knife", 1, 2).recommend()
             Traceback (most recent call last):
             ...
             deduce.errors.InvalidInput: step='attempt' is not valid (your card for this
             turn is laid already); expected the lay step of your turn
         """
+        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
+        if chosen != "points":
+            return super().recommend(top, strategy=chosen, among=among)
+        check_int("top", top, 1)
+        options = [o for o in self.lay_options() if among is None or among(o.play)]
+        if not options:
+            raise InvalidInput("among", among, "a test that some move passes")
+        space = self.space
+        result = []
+        for option in options[:top]:
+            fields = FIELD_OF[option.play.card.index, space.worlds[:, option.play.target - 1]]
+            worst = int(np.bincount(fields).max())
+            result.append(
+                Recommendation(
+                    action=option.play,
+                    information=option.information,
+                    outcomes=option.outcomes,
+                    worst_case=worst,
+                    strategy="points",
+                    score=option.points,
+                )
+            )
+        return result
+
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
+    ) -> Any:
+        """The lay to make now under ``strategy`` (see :meth:`recommend`)."""
+        return self.recommend(1, strategy=strategy, among=among)[0].action
+
+    def recommend_play(self, top: int = 3, *, strategy: str | None = None) -> list[Recommendation]:
+        """The same as :meth:`recommend`: the lays at the start of my turn, best first."""
         return self.recommend(top, strategy=strategy)
+
+    def lay_options(self) -> list[LayOption]:
+        """Every card of my hand at every opponent, by the points it leads to, best first.
+
+        For each field the card can go to, the attempt it sets up: the best attempt right
+        after the card is laid, or waiting a turn (see :meth:`recommend_attempt`, which
+        counts the cards under the grid then, the chance that another player solves the
+        case first, and that I get no further turn in the final round). ``points`` is
+        the better of the two per field, weighted by the field's chance; ties go to the
+        lay whose field reveals more.
+
+        Raises:
+            InvalidInput: not the lay step of my turn.
+
+        Example (the rulebook's example: woman/knife at 2 would make Eva's case certain):
+            >>> t = Table(2, case="man/night/inside/gun",
+            ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
+            >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
+            >>> t = t.played("man/night", 0, 2).drew()
+            >>> for option in t.lay_options():
+            ...     print(option)
+            man/day -> seat 1: 4.80 points expected, 0.97 bits
+            woman/knife -> seat 1: 3.80 points expected, 0.72 bits
+            man/night -> seat 1: 3.80 points expected, 0.72 bits
+            >>> knife = t.lay_options()[1]
+            >>> knife.outcomes
+            {'0/1': 0.8, 2: 0.2}
+            >>> print(knife.attempts[2])  # doctest: +NORMALIZE_WHITESPACE
+            seat 1 is woman/day/inside/knife (3 drops): 100.0% right, 7.00 points now,
+            6.00 after waiting
+        """
+        return advice.lay_options(self)
 
     def attempt_value(self, opponent: int, drops: int) -> float:
         """Expected points of naming ``opponent``'s most probable case with the card of
@@ -378,18 +340,23 @@ class Table(Investigation):
         value = points(drops, len(self.grid(opponent)))
         return next(iter(self.case_probabilities(opponent).values())) * value
 
-    def recommend_attempt(self) -> list[AttemptOption]:
+    def recommend_attempt(self, *, strategy: str | None = None) -> list[AttemptOption]:
         """Every attempt I can make now (opponent x investigation card left), best first.
 
         The rulebook's turn is: lay a card, attempt (optional), draw. So this answers at
         the attempt step of my turn: after my card is laid (or at the start of my turn
         when I hold no card), before I draw.
 
-        Each option names the most probable case and its expected points now, and the
-        expected points of the same attempt after one more card of mine at that grid
-        (``wait_points``; 0 in the final round, when I get no further turn). Options that
-        beat waiting (``advisable``) come first, then by the gain over waiting. Empty when
-        I have no investigation card left.
+        Each option names the most probable case, its expected points now (``points``)
+        and the expected points of the same attempt after one more card of mine at that
+        grid (``wait_points``; 0 in the final round, when I get no further turn).
+
+        With the ``"points"`` strategy (the default), waiting counts the chance that
+        another player solves the case first (``risk``), and attempting now counts the
+        attempt that follows a failure on my next turn (``follow_points``: a failure
+        rules the case named out). With any other strategy, only the one-step
+        comparison. Options whose ``value`` beats waiting (``advisable``) come first,
+        then by the gain over waiting. Empty when I have no investigation card left.
 
         Raises:
             InvalidInput: not my turn, my card not laid yet, my attempt made already, or
@@ -403,19 +370,24 @@ class Table(Investigation):
             ...
             deduce.errors.InvalidInput: step='lay' is not valid (a turn starts by laying
             a card, ...); expected the attempt step of your turn
-            >>> [o.drops for o in t.played("woman/knife", 1, 2).recommend_attempt()]
+            >>> laid = t.played("woman/knife", 1, 2)  # 4 cases left, each 25%
+            >>> [o.drops for o in laid.recommend_attempt(strategy="entropy")]
             [3, 2, 1]
+            >>> print(laid.best_attempt())  # doctest: +NORMALIZE_WHITESPACE
+            seat 1 is woman/day/inside/knife (2 drops): 25.0% right, 1.75 points now,
+            3.50 with my next attempt, 1.50 after waiting
         """
-        return advice.attempt_options(self)
+        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
+        return advice.attempt_options(self, objective=chosen == "points")
 
-    def best_attempt(self) -> AttemptOption | None:
+    def best_attempt(self, *, strategy: str | None = None) -> AttemptOption | None:
         """The attempt to make now, or None when waiting is better (see
         :meth:`recommend_attempt`, whose rules of the turn it follows).
 
         Raises:
             InvalidInput: not the attempt step of my turn.
         """
-        options = self.recommend_attempt()
+        options = self.recommend_attempt(strategy=strategy)
         return options[0] if options and options[0].advisable else None
 
     # -- hooks -------------------------------------------------------------------------
@@ -439,11 +411,6 @@ class Table(Investigation):
         if self.names is not None:
             args.append(f"names={list(self.names)!r}")
         return f"Table({', '.join(args)})"
-
-    def _column_names(self) -> tuple[str, ...]:
-        if self.names is not None:
-            return tuple(self.names[1:])
-        return tuple(f"seat {s}" for s in range(1, self.players))
 
     def _space_of(self, state: State) -> Space:
         names = self._column_names()
