@@ -78,7 +78,7 @@ class Table(TableView):
         >>> t = Table(2, case="man/night/inside/gun", hand=["woman/night/outside/gun",
         ...           "woman/knife", "man/day"])
         >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
-        >>> t = t.played("man/night", 0, 2).drew()
+        >>> t = t.played("man/inside", 0, 2).drew()
         >>> t = t.played("woman/knife", 1, 2)
         >>> t.case_probabilities(1)
         {Case('woman', 'day', 'inside', 'knife'): 1.0}
@@ -206,7 +206,7 @@ class Table(TableView):
             >>> t.reshuffled()
             Traceback (most recent call last):
             ...
-            deduce.errors.InvalidInput: event=Reshuffle() is not valid (20 cards are left in
+            deduce.errors.InvalidInput: move='reshuffle' is not valid (20 cards are left in
             the draw pile); expected a reshuffle once the draw pile is empty
         """
         return self.observe(Reshuffle())
@@ -310,7 +310,7 @@ class Table(TableView):
             >>> t = Table(2, case="man/night/inside/gun",
             ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
             >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
-            >>> t = t.played("man/night", 0, 2).drew()
+            >>> t = t.played("man/inside", 0, 2).drew()
             >>> for option in t.lay_options():
             ...     print(option)
             man/day -> seat 1: 4.80 points expected, 0.97 bits
