@@ -17,7 +17,7 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from deduce.errors import DeduceError, InvalidInput
 __all__ = ["main"]
 
 _EXECUTORS = ("serial", "process", "dask")
+Completer = Callable[[str], list[str]]
 
 
 def _games() -> list[str]:
@@ -210,15 +211,15 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 
     if args.strategy:
         _check_strategy_first(game, args.strategy)
-    words: list[Callable[[], Iterable[str]]] = [lambda: ()]
+    completion: list[Completer] = [lambda before: []]
     read = _stdin_guard(
         line_reader(
-            lambda before: words[0](),
+            lambda before: completion[0](before),
             history=_state_dir() / f"{registry.find(game.name).autosave}.history",
         )
     )
     with _autosave_lock(autosave, named=bool(args.autosave)) as lock:
-        return _play_locked(args, game, resume, lock, read, words, console)
+        return _play_locked(args, game, resume, lock, read, completion, console)
 
 
 def _play_locked(
@@ -227,12 +228,12 @@ def _play_locked(
     resume: Path | None,
     lock: Any,
     read: Callable[[str], str],
-    words: list[Callable[[], Iterable[str]]],
+    completion: list[Completer],
     console: Console,
 ) -> int:
-    from deduce.play.adapter import Question
     from deduce.play.files import load_file
-    from deduce.play.session import Session, ask_setup, count
+    from deduce.play.session import Session, count
+    from deduce.play.setup import ask_setup
 
     autosave: Path | None = lock.path if lock is not None else None
     resumed = None
@@ -251,14 +252,14 @@ def _play_locked(
     else:
         console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
 
-        def asking(question: Question) -> None:
-            words[0] = lambda: question.words
+        def asking(complete: Completer) -> None:
+            completion[0] = complete
 
         investigation = ask_setup(game, read, console, _presets(args.set), on_question=asking)
     if args.strategy:
         investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
-    words[0] = session.completions
+    completion[0] = session.complete
     if autosave is not None:
         console.print(f"Autosaving to {escape(str(autosave))}.")
     console.print("Type a clue, or `help` for the clue syntax and the commands.")
@@ -317,7 +318,8 @@ def _offer_resume(
     Returns the session to continue (or None) and the autosave file (None when the file
     there could not be kept aside, so that it is not overwritten).
     """
-    from deduce.play.adapter import yes_no
+    from deduce.grammar import Context, YesNo
+    from deduce.play.adapter import refusal
     from deduce.play.files import load_file
     from deduce.play.session import count
 
@@ -336,11 +338,11 @@ def _offer_resume(
     while True:
         answer = read("Continue it? [yes]: ").strip() or "yes"
         try:
-            if yes_no(answer):
+            if YesNo().read(answer, Context(), "answer"):
                 return saved, autosave
             break
         except InvalidInput as error:
-            console.print(f"[red]refused:[/red] {escape(str(error))}")
+            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
     return None, _set_aside(autosave, console, "The earlier session is kept in {}.")
 
 
@@ -410,7 +412,7 @@ def _check_strategy_first(game: Any, strategy: str) -> None:
     """
     import io
 
-    from deduce.play.session import ask_setup
+    from deduce.play.setup import ask_setup
     from deduce.strategy import STRATEGIES
 
     if strategy in STRATEGIES:
@@ -488,7 +490,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from deduce.play import adapter as find_adapter
-    from deduce.play.session import ask_setup
+    from deduce.play.setup import ask_setup
     from deduce.simulate import Stats, simulate
 
     game = find_adapter(args.game)
@@ -508,7 +510,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
     start = ask_setup(game, no_questions, console, _presets(args.set))
     strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
-    strategies = strategies or [game.strategy]
+    strategies = strategies or [game.strategy(start)]
     opening = None
     for name in strategies:
         start.check_strategy(name)  # every name before any work
@@ -603,6 +605,11 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             return _play(args, console)
         elif args.command == "simulate":
             return _simulate(args, console)
+    except InvalidInput as error:
+        from deduce.play.adapter import refusal
+
+        console.print(f"[red]error:[/red] {escape(refusal(error))}")
+        return 1
     except DeduceError as error:
         console.print(f"[red]error:[/red] {escape(str(error))}")
         return 1

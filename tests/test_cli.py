@@ -88,8 +88,9 @@ def test_simulate_with_an_opening(capsys: pytest.CaptureFixture[str]) -> None:
     game = Game(pegs=3, colours=3)
     args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=3"]
     assert main([*args, "--opening", "123", "--executor", "serial"]) == 0
-    stats = deduce.simulate(game, "minimax", opening=game.code("123"))
-    assert summary_rows(capsys.readouterr().out) == {"minimax": expected_row(stats)}
+    default = getattr(game.investigation(), "default_strategy", "entropy")
+    stats = deduce.simulate(game, default, opening=game.code("123"))
+    assert summary_rows(capsys.readouterr().out) == {default: expected_row(stats)}
 
 
 def test_simulate_histogram_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,38 +116,39 @@ def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
         args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=3"]
         code = main([*args, "--executor", "dask", "--scheduler", cluster.scheduler_address])
     assert code == 0
-    stats = deduce.simulate(Game(pegs=3, colours=3), "minimax")
-    assert summary_rows(capsys.readouterr().out) == {"minimax": expected_row(stats)}
+    default = getattr(Game(pegs=3, colours=3).investigation(), "default_strategy", "entropy")
+    stats = deduce.simulate(Game(pegs=3, colours=3), default)
+    assert summary_rows(capsys.readouterr().out) == {default: expected_row(stats)}
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["simulate", "nosuchgame"], "game='nosuchgame' is not valid"),
-        (["simulate", "mastermind", "--strategy", "best"], "strategy='best' is not valid"),
-        (["simulate", "mastermind", "--opening", "9"], "--opening='9' is not valid"),
-        (["simulate", "mastermind", "--set", "pegs"], "--set='pegs' is not valid"),
+        (["simulate", "nosuchgame"], 'game "nosuchgame" is not valid'),
+        (["simulate", "mastermind", "--strategy", "best"], 'strategy "best" is not valid'),
+        (["simulate", "mastermind", "--opening", "9"], '--opening "9" is not valid'),
+        (["simulate", "mastermind", "--set", "pegs"], '--set "pegs" is not valid'),
         (
             ["simulate", "mastermind", "--executor", "serial", "--scheduler", "x"],
-            "--scheduler='x' is not valid",
+            '--scheduler "x" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"],
-            "--scheduler='tcp://127.0.0.1:1' is not valid",
+            '--scheduler "tcp://127.0.0.1:1" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "dask", "--scheduler", "nonsense"],
-            "--scheduler='nonsense' is not valid",
+            '--scheduler "nonsense" is not valid',
         ),
         (
             ["simulate", "mastermind", "--executor", "serial", "--workers", "2"],
-            "--workers=2 is not valid (it sizes the local process pool only)",
+            "--workers 2 is not valid (it sizes the local process pool only)",
         ),
         (
             ["simulate", "mastermind", "--executor", "dask", "--workers", "2"],
-            "--workers=2 is not valid",
+            "--workers 2 is not valid",
         ),
-        (["simulate", "mastermind", "--workers", "0"], "--workers=0 is not valid"),
+        (["simulate", "mastermind", "--workers", "0"], "--workers 0 is not valid"),
     ],
 )
 def test_simulate_errors_are_messages(args: list[str], message: str) -> None:
@@ -159,8 +161,8 @@ def test_simulate_errors_are_messages(args: list[str], message: str) -> None:
 def test_simulate_refuses_games_it_does_not_apply_to() -> None:
     result = run("simulate", "bsi")
     assert result.returncode == 1
-    assert "game='bsi' is not valid" in result.stdout
-    assert "'mastermind', 'kreuzverhoer'" in result.stdout.replace("\n", " ")
+    assert 'game "bsi" is not valid' in result.stdout
+    assert "mastermind, kreuzverhoer" in result.stdout.replace("\n", " ")
 
 
 @pytest.mark.slow

@@ -13,12 +13,16 @@ from terminal import Terminal
 from deduce.games.mastermind import Game, Investigation
 
 PROMPT = "mastermind> "
+PEGS = "Pegs (in a code, 1 to 8) [4]: "
+COLOURS = "Colours (2 to 9) [6]: "
+BLACK_ONLY = "Black only (only black pegs are given: yes or no) [no]: "
+STRATEGY = getattr(Investigation, "default_strategy", "entropy")
 
 
 def start(home: Path, *args: str) -> Terminal:
     """A session with the default set-up answered by pressing Enter."""
     term = Terminal(["play", "mastermind", *args], home=home)
-    for question in ("Pegs per code [4]: ", "Colours [6]: ", "Black pegs only (yes/no) [no]: "):
+    for question in (PEGS, COLOURS, BLACK_ONLY):
         term.expect(question)
         term.send("")
     term.expect_prompt(PROMPT)
@@ -40,7 +44,7 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
     inv = game.investigation()
     term = start(tmp_path)
     for _ in range(8):
-        best = inv.recommend(top=1, strategy="minimax")[0]
+        best = inv.recommend(top=1, strategy=STRATEGY)[0]
         black, white = game.feedback(secret, best.action)
         term.send(f"{best.action} {black} {white}")
         inv = inv.guess(best.action, black=black, white=white)
@@ -49,12 +53,14 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
         count = len(inv.solutions())
         assert f"{count} solution{'s' if count != 1 else ''} left" in shown
         if inv.solved is not None:
-            assert f"Solved: {secret}" in shown
             if black == 4:
+                assert f"Solved: {secret}" in shown
                 break
+            assert f"Deduced: {secret} (the only code left: guess it to win)" in shown
+            assert "Solved" not in shown
             assert "next move" not in shown
             continue
-        next_best = inv.recommend(top=1, strategy="minimax")[0]
+        next_best = inv.recommend(top=1, strategy=STRATEGY)[0]
         rows = [line.split() for line in shown.splitlines()]
         header = rows.index(["next", "move", "information", "answers", "worst", "case"])
         assert rows[header + 1][0] == str(next_best.action)
@@ -150,16 +156,16 @@ def test_bad_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
     term.expect_prompt(PROMPT)
     before = autosave(tmp_path).read_text()
     bad = {
-        "hello": "refused: line='hello' is not valid; expected CODE BLACK WHITE",
-        "1172 1 0": "refused: code='1172' is not valid",
-        "1122 1 x": "refused: white='x' is not valid; expected an integer",
-        "1122 1 4": "refused: white=4 is not valid; expected an integer from 0 to 3",
-        "1122 -1 0": "refused: black=-1 is not valid; expected an integer from 0 to 4",
+        "hello": 'refused: code "hello" is not valid; expected 4 digits from 1 to 6, e.g. 1122',
+        "1172 1 0": 'refused: code "1172" is not valid',
+        "1122 1 x": 'refused: white "x" is not valid; expected a number from 0 to 3',
+        "1122 1 4": 'refused: white "4" is not valid; expected a number from 0 to 3',
+        "1122 -1 0": 'refused: black "-1" is not valid; expected a number from 0 to 4',
         "1234 3 1": "no world fits it",
         'save "unclosed': "refused: cannot read the line",
-        "load nothing.json": "refused: file='nothing.json' is not valid",
-        "why peg9": "refused: field='peg9' is not valid",
-        "strategy best": "refused: strategy='best' is not valid",
+        "load nothing.json": 'refused: file "nothing.json" is not valid',
+        "why peg9": 'refused: fact "peg9" is not valid',
+        "strategy best": 'refused: strategy "best" is not valid; expected one of entropy, minimax',
     }
     for line, message in bad.items():
         term.send(line)
@@ -197,7 +203,7 @@ def test_why_names_the_clues_behind_a_fact(tmp_path: Path) -> None:
     assert "1. 1122" not in shown
     term.send("why peg1=6")
     assert (
-        "refused: value='6' is not valid; expected a value of peg1 that is certain or "
+        'refused: value "6" is not valid; expected a value of peg1 that is certain or '
         "impossible by now" in term.expect_prompt(PROMPT)
     )
     term.send("5626 4 0")
@@ -229,41 +235,46 @@ def test_tab_completes_commands_and_codes(tmp_path: Path) -> None:
 
 def test_setup_questions_refuse_bad_answers(tmp_path: Path) -> None:
     term = Terminal(["play", "mastermind", "--set", "black_only=yes"], home=tmp_path)
-    term.expect("Pegs per code [4]: ")
+    term.expect(PEGS)
     term.send("twelve")
-    term.expect("refused: pegs='twelve' is not valid; expected an integer")
-    term.expect("Pegs per code [4]: ")
-    term.send("12")  # the range is the game's: its message is shown
-    term.expect("refused: pegs=12 is not valid; expected an integer from 1 to 8")
-    term.expect("Pegs per code [4]: ")
+    term.expect('refused: pegs "twelve" is not valid; expected a number from 1 to 8')
+    term.expect(PEGS)
+    term.send("12")
+    term.expect('refused: pegs "12" is not valid; expected a number from 1 to 8')
+    term.expect(PEGS)
     term.send("3")
-    term.expect("Colours [6]: ")
+    term.expect(COLOURS)
     term.send("")
     shown = term.expect_prompt(PROMPT)
     assert "216 solutions left" in shown
     term.send("123 1 0")
-    assert "refused: line='123 1 0' is not valid; expected CODE BLACK" in term.expect_prompt(PROMPT)
+    shown = " ".join(term.expect_prompt(PROMPT).split())
+    assert (
+        'refused: the line "123 1 0" is not valid ("0" is one word too many); '
+        "expected guess CODE BLACK, e.g. 1122 1 0" in shown
+    )
     term.send("123 1")
     assert "noted: 123: 1 black" in term.expect_prompt(PROMPT)
     term.send("help")
-    assert "CODE BLACK WHITE" in term.expect_prompt(PROMPT)
+    shown = term.expect_prompt(PROMPT)
+    assert "guess CODE BLACK " in shown and "WHITE" not in shown
     term.child.sendeof()
     assert term.finish() == 0
 
 
 def test_errors_are_messages_not_tracebacks(tmp_path: Path) -> None:
     cases = {
-        ("play", "nosuchgame"): "error: game='nosuchgame' is not valid; expected one of",
-        ("play", "--resume", "missing.json"): "error: file='missing.json' is not valid",
-        ("play", "mastermind", "--set", "pegs=0"): "error: pegs=0 is not valid",
+        ("play", "nosuchgame"): 'error: game "nosuchgame" is not valid; expected one of',
+        ("play", "--resume", "missing.json"): 'error: file "missing.json" is not valid',
+        ("play", "mastermind", "--set", "pegs=0"): 'error: pegs "0" is not valid',
         (
             "play",
             "bsi",
             *("--set", "players=5", "--set", "case=man/day/inside/gun"),
             *("--set", "hand=man/day woman/day man/gun", "--set", "first=0"),
-        ): "error: players=5 is not valid; expected an integer from 2 to 4",
-        ("play", "mastermind", "--set", "size=3"): "error: --set='size' is not valid",
-        ("play",): "error: game=None is not valid",
+        ): 'error: players "5" is not valid; expected a number from 2 to 4',
+        ("play", "mastermind", "--set", "size=3"): 'error: --set "size" is not valid',
+        ("play",): "error: the game is missing; expected one of mastermind, bsi",
     }
     for args, message in cases.items():
         term = Terminal(list(args), home=tmp_path)
@@ -301,7 +312,7 @@ def test_a_new_game_offers_the_saved_session(tmp_path: Path) -> None:
     again.expect(f"A session with 1 clue is saved in {saved}.")
     again.expect("Continue it? [yes]: ")
     again.send("perhaps")
-    again.expect("refused: answer='perhaps' is not valid")
+    again.expect('refused: answer "perhaps" is not valid; expected yes or no')
     again.expect("Continue it? [yes]: ")
     again.send("")
     assert "Resumed 1 clue from" in again.expect_prompt(PROMPT)
@@ -312,9 +323,9 @@ def test_a_new_game_offers_the_saved_session(tmp_path: Path) -> None:
     fresh.expect("Continue it? [yes]: ")
     fresh.send("no")
     fresh.expect(f"The earlier session is kept in {saved}.bak.")
-    fresh.expect("Colours [6]: ")
+    fresh.expect(COLOURS)
     fresh.send("")
-    fresh.expect("Black pegs only (yes/no) [no]: ")
+    fresh.expect(BLACK_ONLY)
     fresh.send("")
     assert "1296 solutions left" in fresh.expect_prompt(PROMPT)
     fresh.send("quit")
@@ -370,7 +381,7 @@ def test_resuming_another_file_keeps_the_autosaved_game(tmp_path: Path) -> None:
 
 def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
     term = Terminal(["play", "mastermind"], home=tmp_path)
-    term.expect("Pegs per code [4]: ")
+    term.expect(PEGS)
     term.child.sendeof()
     term.expect("end of input: no game started")
     assert term.finish() == 1
@@ -395,11 +406,11 @@ def test_typed_text_is_shown_as_typed(tmp_path: Path) -> None:
     term = start(tmp_path)
     term.send(":x: 1 0")
     shown = term.expect_prompt(PROMPT)
-    assert "refused: code=':x:' is not valid" in shown
+    assert 'refused: code ":x:" is not valid' in shown
     assert "\u274c" not in shown  # the emoji code is not replaced by a cross mark
     term.send("load :thumbs_up:[bold]x.json")
     shown = term.expect_prompt(PROMPT)
-    assert "file=':thumbs_up:[bold]x.json' is not valid" in shown
+    assert 'file ":thumbs_up:[bold]x.json" is not valid' in shown
     term.send("quit")
     assert term.finish() == 0
 
@@ -411,7 +422,7 @@ def test_save_files_directories_and_permissions(tmp_path: Path) -> None:
     term.send("save nowhere/game.json")
     shown = term.expect_prompt(PROMPT)
     assert (
-        "refused: file='nowhere/game.json' is not valid (No such file or directory); "
+        'refused: file "nowhere/game.json" is not valid (No such file or directory); '
         "expected a writable file" in shown
     )
     assert not (tmp_path / "nowhere").exists()
@@ -433,7 +444,7 @@ def test_an_unreadable_autosave_is_kept_aside_with_a_message(tmp_path: Path) -> 
     term = Terminal(["play", "mastermind", "--set", "pegs=3", "--set", "colours=3"], home=tmp_path)
     term.expect(f"The autosave file {saved} is unreadable: ")
     term.expect(f"It is kept in {saved}.bak; a new game starts.")
-    term.expect("Black pegs only (yes/no) [no]: ")
+    term.expect(BLACK_ONLY)
     term.send("")
     term.expect_prompt(PROMPT)
     term.send("quit")

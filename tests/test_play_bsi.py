@@ -23,13 +23,13 @@ def field(case: bsi.Case, card: bsi.Card) -> str:
 
 def start(home: Path, *args: str) -> Terminal:
     term = Terminal(["play", "bsi", *args], home=home)
-    term.expect("Players (2-4) [2]: ")
+    term.expect("Players (at the table, 2 to 4) [2]: ")
     term.send("")
-    term.expect("My case (e.g. man/night/inside/gun): ")
+    term.expect("Case (your own case; e.g. man/night/inside/gun): ")
     term.send(str(MINE))
-    term.expect("My 3 cards: ")
+    term.expect("Hand (your 3 cards; e.g. woman/night/outside/gun woman/knife man/day): ")
     term.send(" ".join(HAND))
-    term.expect("Seat that starts [0]: ")
+    term.expect("First (the seat that starts, 0 is you) [0]: ")
     term.send("")
     term.expect_prompt(PROMPT)
     return term
@@ -46,7 +46,7 @@ def test_full_game_until_i_solve_the_case(tmp_path: Path) -> None:
         term.send(f"lay {card} 1 {where}")
         table = table.played(card, 1, where if where == "0/1" else int(where))
         shown = term.expect_prompt(PROMPT)
-        assert f"noted: {card} at seat 1: {where}" in shown
+        assert f"noted: seat 0 lays {card} at seat 1: field {where}" in shown
         count = len(table.solutions())
         assert f"{count} solution{'s' if count != 1 else ''} left" in shown
         solved = table.solved_case(1)
@@ -83,35 +83,31 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
     term.send("lay woman/knife 1 2")
     term.expect_prompt(PROMPT)
     bad = {
-        "lay woman/knife 1": "refused: line='lay woman/knife 1' is not valid",
-        "lay purple/knife 1 2": "refused: card='purple/knife' is not valid",
-        "lay man/day 1 4": "refused: field=4 is not valid; expected one of '0/1', 0, 1, 2, 3",
-        "solve 1 woman/day 3 right": "refused: case='woman/day' is not valid",
-        "solve 1 woman/day/outside/knife 3 maybe": "refused: solve='maybe' is not valid",
-        "lay man/day 1 0/1": "refused: event=Lay(card=Card(victim='man', time='day'), "
-        "target=1, field='0/1') is not valid (a card was laid already); expected an attempt "
-        "or a draw",
-        "solve 1 woman/day/outside/knife 3 right wrong": "refused: solve='wrong' is not valid "
-        "(right|wrong is said twice); expected right|wrong said once",
-        "solve 1 woman/day/outside/knife 3 wrong wrong": "(right|wrong is said twice)",
-        "solve 1 woman/day/outside/knife 3 right revealed": "refused: revealed='' is not valid",
-        "solve 1 woman/day/outside/knife 3 right revealed man/day new": "refused: new='' is "
-        "not valid",
-        "solve 1 woman/day/outside/knife 3 right revealed man/day revealed woman/gun": "(revealed "
-        "is said twice)",
-        "solve 1 woman/day/outside/knife 4 right": "refused: drops=4 is not valid; expected an "
-        "integer from 1 to 3",
+        "lay woman/knife 1": 'the line "lay woman/knife 1" is not valid (FIELD is missing)',
+        "lay purple/knife 1 2": 'refused: card "purple/knife" is not valid',
+        "lay man/day 1 4": 'refused: field "4" is not valid; expected one of 0/1, 0, 1, 2',
+        "solve 1 woman/day 3 right": 'refused: case "woman/day" is not valid',
+        "solve 1 woman/day/outside/knife 3 maybe": 'refused: right|wrong "maybe" is not valid',
+        "lay man/day 1 0/1": "refused: lays man/day at seat 1: field 0/1 is not possible (a card "
+        "was laid already); expected an attempt or a draw",
+        "solve 1 woman/day/outside/knife 3 right wrong": '("wrong" is one word too many)',
+        "solve 1 woman/day/outside/knife 3 right revealed": "(CARD after revealed is missing)",
+        "solve 1 woman/day/outside/knife 3 right revealed man/day new": "(CASE after new is "
+        "missing)",
+        "solve 1 woman/day/outside/knife 4 right": 'refused: drops "4" is not valid; expected a '
+        "number from 1 to 3",
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("history")
-    assert term.expect_prompt(PROMPT).strip().splitlines()[1:] == ["1. woman/knife at seat 1: 2"]
+    shown_lines = term.expect_prompt(PROMPT).strip().splitlines()[1:]
+    assert shown_lines == ["1. seat 0 lays woman/knife at seat 1: field 2"]
     term.send("draw man/gun")
     term.expect_prompt(PROMPT)
     term.send("lay man/day 0 2")
     shown = term.expect_prompt(PROMPT)
-    assert "refused: field=2 is not valid (your case man/night/inside/gun" in shown
+    assert "refused: field 2 is not valid (your case man/night/inside/gun" in shown
     term.send("undo")
-    assert "undone: draws man/gun" in term.expect_prompt(PROMPT)
+    assert "undone: seat 0 draws man/gun" in term.expect_prompt(PROMPT)
     term.send("attempts")
     assert "case" in term.expect_prompt(PROMPT)
     term.kill()

@@ -19,7 +19,7 @@ INVENTED = {"why": "Stage fright", "where": "Moonlit attic"}
 
 def start(home: Path, *args: str) -> Terminal:
     term = Terminal(["play", "crime-writers", *args], home=home)
-    term.expect("Deck file (TOML) or `example` [example]: ")
+    term.expect("Deck (a deck file (TOML), or example; e.g. my-deck.toml) [example]: ")
     term.send("")
     term.expect_prompt(PROMPT)
     return term
@@ -106,15 +106,15 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
     term.send("undo")
     assert "undone: who found: Butler (invented)" in term.expect_prompt(PROMPT)
     bad = {
-        "ask how weapon maybe": "refused: reply='maybe' is not valid",
-        "ask what weapon no": "refused: element='what' is not valid",
-        "ask how flying no": "refused: about='flying' is not valid",
-        "found how": "refused: line='found how' is not valid",
-        "seen Unicorn": "refused: card='Unicorn' is not valid",
-        "found how Poisxx": "refused: wording='Poisxx' is not valid (it is close to a card's "
+        "ask how weapon maybe": 'refused: reply "maybe" is not valid',
+        "ask what weapon no": 'refused: element "what" is not valid',
+        "ask how": 'refused: the line "ask how" is not valid (ABOUT is missing)',
+        "found how": 'refused: the line "found how" is not valid (WORDING is missing)',
+        "seen Unicorn": 'refused: card "Unicorn" is not valid',
+        "found how Poisxx": 'refused: wording "Poisxx" is not valid (it is close to a card\'s '
         "wording); expected a card's exact wording (Poison), or `found how WORDING invented`",
-        "found how pois": "refused: wording='pois' is not valid (it is close to a card's wording)",
-        "candidates": "refused: candidates='' is not valid",
+        "found how pois": 'refused: wording "pois" is not valid (it is close to a card\'s wording)',
+        "candidates": 'refused: the line "candidates" is not valid (ELEMENT is missing)',
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("found how Poisxx invented")  # said explicitly: a wording made up

@@ -14,9 +14,9 @@ PROMPT = "kreuzverhoer> "
 
 def start(home: Path, *args: str) -> Terminal:
     term = Terminal(["play", "kreuzverhoer", *args], home=home)
-    term.expect("Deck file (TOML) or `default` [default]: ")
+    term.expect("Deck (a deck file (TOML), or default; e.g. my-deck.toml) [default]: ")
     term.send("")
-    term.expect("Questionings allowed [12]: ")
+    term.expect("Questionings (questionings allowed in the game) [12]: ")
     term.send("")
     term.expect_prompt(PROMPT)
     return term
@@ -69,7 +69,7 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
     assert any("Juri L." in row and "forbids it" in row for row in shown.splitlines())
     term.send("informant ulm bremen")
     shown = term.expect_prompt(PROMPT)
-    assert "refused: card='informant' is not valid (Juri L. was laid and forbids it)" in shown
+    assert 'refused: card "informant" is not valid (Juri L. was laid and forbids it)' in shown
     term.send("single einbruch")
     assert "noted: Einzelverhör: not Einbruch" in term.expect_prompt(PROMPT)
     term.send("why crime=einbruch")
@@ -104,26 +104,27 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
 def test_bad_lines(tmp_path: Path) -> None:
     term = start(tmp_path)
     bad = {
-        "ask mord berlin juri 1": "refused: line='ask mord berlin juri 1' is not valid",
-        "ask mord paris juri messer 1": "refused: scene='paris' is not valid",
-        "ask mord berlin juri messer 5": "refused: correct=5 is not valid; expected an integer "
-        "from 0 to 4",
-        "ask mord berlin juri messer x": "refused: N='x' is not valid; expected an integer",
-        "out weapon=Gift weapon=Messer": "refused: weapon='Messer' is not valid (weapon= is "
-        "repeated); expected one weapon=NAME,NAME,...",
-        "out weapon=Gift,,Messer": "refused: weapon='Gift,,Messer' is not valid; expected names "
+        "ask mord berlin juri 1": 'refused: weapon "1" is not valid',
+        "ask mord paris juri messer 1": 'refused: scene "paris" is not valid',
+        "ask mord berlin juri messer 5": 'refused: N "5" is not valid; expected a number from 0 '
+        "to 4",
+        "ask mord berlin juri messer x": 'refused: N "x" is not valid',
+        "out weapon=Gift weapon=Messer": 'refused: weapon "Messer" is not valid (weapon is said '
+        "twice)",
+        "out weapon=Gift,,Messer": 'refused: weapon "Gift,,Messer" is not valid; expected names '
         "separated by single commas",
-        "out weapon=Gift,": "refused: weapon='Gift,' is not valid",
-        "out weapon=gift,gif": "refused: weapon='gift,gif' is not valid (a repeat)",
-        "out weapon=Gift card=profiler card=informant": "refused: card='informant' is not valid "
-        "(card= is repeated); expected one card=CARD",
-        "is suspect=nora suspect=juri": "refused: suspect='juri' is not valid (suspect= is "
-        "repeated); expected one suspect=NAME",
+        "out weapon=Gift,": 'refused: weapon "Gift," is not valid',
+        "out weapon=gift,gif": 'refused: weapon "gift,gif" is not valid (a repeat)',
+        "out weapon=Gift card=profiler card=informant": 'refused: card "card=informant" is not '
+        "valid (it is said twice)",
+        "is suspect=nora suspect=juri": 'refused: suspect "Juri L." is not valid (suspect is '
+        "said twice)",
         "site wrong": "no questioning yet",
-        "frobnicate": "refused: clue='frobnicate' is not valid",
-        "out weapon": "refused: fact='weapon' is not valid",
-        "defence umbrella": "refused: card='umbrella' is not valid",
-        "cards": "name the cards in your hand",
+        "frobnicate": 'refused: the line "frobnicate" is not valid ("frobnicate" is neither); '
+        "expected a clue (ask, single",
+        "out weapon": 'refused: fact "weapon" is not valid',
+        "defence umbrella": 'refused: card "umbrella" is not valid',
+        "cards": 'refused: the line "cards" is not valid (CARD is missing)',
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("history")

@@ -13,12 +13,14 @@ PROMPT = "thirteen-clues> "
 
 def start(home: Path, deal: tc.Deal, *args: str) -> Terminal:
     term = Terminal(["play", "13clues", *args], home=home)
-    term.expect("Players (2-6) [4]: ")
+    term.expect("Players (at the table, 2 to 6) [4]: ")
     term.send(str(deal.players))
-    term.expect("My two hidden cards (left right): ")
+    term.expect("Hand (your two hidden cards, left right; e.g. Officer Parlor): ")
     term.send(" ".join(deal.hands[0]))
     for seat in range(1, deal.players):
-        term.expect(f"The puzzle in front of seat {seat} (person location weapon): ")
+        term.expect(
+            f"Seat {seat} (the puzzle in front of seat {seat}: person location weapon; e.g. "
+        )
         puzzle = deal.puzzles[seat]
         term.send(f"{puzzle.person} {puzzle.location} {puzzle.weapon}")
     term.expect_prompt(PROMPT)
@@ -47,7 +49,7 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
             shown_cards.append(card)
             term.send(f"informant {card}")
             inv = inv.informant(card)
-            noted = f"noted: informant shows {card}"
+            noted = f"noted: the informant showed me the {card}"
         shown = term.expect_prompt(PROMPT)
         assert noted in shown
         count = len(inv.solutions())
@@ -84,12 +86,13 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
         term.expect_prompt(PROMPT)
     )
     bad = {
-        "ask 1 person 1": "refused: side=None is not valid",
-        "ask 1 purple 1 middle": "refused: side='middle' is not valid",
-        "ask 1 gray 1 left": "refused: about='gray' is not valid",
-        "informant Unicorn": "refused: card='Unicorn' is not valid",
-        "accused Duke Park": "refused: line='accused Duke Park' is not valid",
-        "ask 1 person x left": "refused: answer='x' is not valid",
+        "ask 1 person 1": "refused: the side is missing",
+        "ask 1 purple 1 middle": 'refused: left|right "middle" is not valid; expected one of left',
+        "ask 1 gray 1 left": 'refused: about "gray" is not valid',
+        "informant Unicorn": 'refused: card "Unicorn" is not valid',
+        "accused Duke Park": 'refused: the line "accused Duke Park" is not valid (WEAPON is '
+        "missing)",
+        "ask 1 person x left": 'refused: N "x" is not valid; expected a number from 0 to 13',
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("undo")
@@ -107,21 +110,24 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
     assert again.finish() == 0
 
 
-def test_setup_refuses_a_card_not_in_play(tmp_path: Path) -> None:
+def test_setup_refuses_each_answer_where_it_is_typed(tmp_path: Path) -> None:
+    hand = "Hand (your two hidden cards, left right; e.g. Officer Parlor): "
+    seat = "Seat 1 (the puzzle in front of seat 1: person location weapon; e.g. Duke Park Gun): "
     term = Terminal(["play", "13clues", "--set", "players=2"], home=tmp_path)
-    term.expect("My two hidden cards (left right): ")
+    term.expect("You are seat 0; the others are numbered clockwise from your left")
+    term.expect(hand)
     term.send("Coachman Duke")  # gray is out of play with 2 players
-    term.expect("refused: hand='Coachman' is not valid")
-    term.expect("My two hidden cards (left right): ")
+    term.expect('refused: hand "Coachman" is not valid')
+    term.expect(hand)
     term.send("Duke Duke")
-    term.expect("The puzzle in front of seat 1 (person location weapon): ")
-    term.send("Officer Parlor Knife")
-    term.expect("refused: ")
-    term.expect("Please answer the set-up questions again.")
-    term.expect("My two hidden cards (left right) [Duke Duke]: ")
+    term.expect('refused: hand "Duke Duke" is not valid (Duke is given twice)')
+    term.expect(hand)
     term.send("Duke Park")
-    term.expect("(person location weapon) [Officer Parlor Knife]: ")
-    term.send("")
+    term.expect(seat)
+    term.send("Duke Park Knife")  # both already in my hand: every problem is said
+    shown = " ".join(term.expect(seat).split())
+    assert "Duke is already in your hand; Park is already in your hand" in shown, shown
+    term.send("Officer Parlor Knife")
     assert "solutions left" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
@@ -142,6 +148,6 @@ def test_tab_completes_card_names(tmp_path: Path) -> None:
     term.expect(card)
     term.send("")
     shown = term.expect_prompt(PROMPT)
-    assert f"noted: informant shows {card}" in shown
+    assert f"noted: the informant showed me the {card}" in shown
     term.send("quit")
     assert term.finish() == 0

@@ -71,7 +71,7 @@ def test_a_second_session_on_the_same_file_is_refused_and_nothing_is_lost(
     note(first, "1122 1 0")
     note(first, "1344 0 1")
     second = Terminal(["play", "mastermind", *SETUP], home=tmp_path)
-    second.expect("error: file=")
+    second.expect("error: file ")
     shown = " ".join(second.expect("--no-autosave").split())
     assert "is using it" in shown
     assert second.finish() == 1
@@ -103,7 +103,7 @@ def test_a_folder_or_a_foreign_file_named_as_autosave_is_left_as_it_is(tmp_path:
     for path, reason in ((folder, "it is a folder"), (notes, "it holds something else")):
         term = Terminal(["play", "mastermind", *SETUP, "--autosave", str(path)], home=tmp_path)
         shown = " ".join(term.expect("expected").split())
-        assert f"error: --autosave='{path}' is not valid ({reason}" in shown
+        assert f'error: --autosave "{path}" is not valid ({reason}' in shown
         assert term.finish() == 1
     assert (folder / "keep.txt").read_text() == "mine"
     assert notes.read_text() == "milk, eggs"
@@ -111,7 +111,7 @@ def test_a_folder_or_a_foreign_file_named_as_autosave_is_left_as_it_is(tmp_path:
     term = play(tmp_path)
     for line in ("save games", "save notes.txt"):
         term.send(line)
-        assert "refused: file=" in term.expect_prompt(PROMPT)
+        assert "refused: file " in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
     assert notes.read_text() == "milk, eggs"
@@ -309,7 +309,7 @@ def test_piped_lines_that_are_refused_give_a_failing_status(tmp_path: Path) -> N
 def test_an_unknown_strategy_is_refused_before_the_set_up(tmp_path: Path, game: str) -> None:
     result = run(tmp_path, f"deduce play {game} --strategy bogus", stdin="")
     assert result.returncode == 1
-    assert result.stdout.startswith("error: strategy='bogus' is not valid"), result.stdout
+    assert result.stdout.startswith('error: strategy "bogus" is not valid'), result.stdout
 
 
 def test_loading_a_file_that_contradicts_itself(tmp_path: Path) -> None:
@@ -326,7 +326,7 @@ def test_loading_a_file_that_contradicts_itself(tmp_path: Path) -> None:
     note(term, "3456 1 1")
     term.send("load bad.json")
     shown = " ".join(term.expect_prompt(PROMPT).split())
-    assert "refused: file='bad.json' is not valid (the file contradicts itself" in shown, shown
+    assert 'refused: file "bad.json" is not valid (the file contradicts itself' in shown, shown
     term.send("history")
     assert "1. 3456: 1 black, 1 white" in term.expect_prompt(PROMPT)
     term.send("quit")

@@ -1,116 +1,83 @@
-"""What a game tells the interactive session: set-up questions, clue syntax, completions.
+"""What a game tells the interactive session: its grammar, how it starts, how it shows.
 
-A game's front end is a small :class:`Adapter` subclass in ``deduce/_play/<game>.py``;
-the prompt loop, the commands, the display and the autosave are written once in
-:mod:`deduce.play.session`.
+A game's front end is a small :class:`Adapter` subclass in its package's ``play``
+module: its clue lines and set-up questions are declared once as a
+:class:`deduce.grammar.Grammar`; the prompt loop, the commands, the display and the
+autosave are written once in :mod:`deduce.play.session`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import textwrap
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from deduce.errors import InvalidInput
+from deduce.grammar import Grammar, choose, key, quoted, word
 from deduce.investigation import Investigation, Recommendation
 
-__all__ = ["Adapter", "Question", "choose", "integer", "key", "number", "yes_no"]
+__all__ = ["Adapter", "choose", "key", "refusal", "syntax", "word"]
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
-    """One set-up question.
-
-    Attributes:
-        key: the name of the answer (also usable as ``--set KEY=VALUE``).
-        prompt: what is asked.
-        default: the answer taken for an empty line (None: an answer is required).
-        convert: turns the typed text into the value (raises ``InvalidInput``).
-        words: completion words for the answer.
-    """
-
-    key: str
-    prompt: str
-    default: str | None
-    convert: Callable[[str], Any] = str
-    words: tuple[str, ...] = field(default=())
-
-
-def key(text: str) -> str:
-    """The comparison key of a name: lower case, letters and digits only.
+def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
+    """A refusal in words: what was wrong (typed text quoted, shortened when long; a
+    clue or a card as the game writes it) and what would be accepted.
 
     Example:
-        >>> key("Juri L."), key("juri_l")
-        ('juril', 'juril')
+        >>> print(refusal(InvalidInput("black", "x", "a number from 0 to 4")))
+        black "x" is not valid; expected a number from 0 to 4
+        >>> print(refusal(InvalidInput("game", None, ["bsi", "mastermind"])))
+        the game is missing; expected one of bsi, mastermind
     """
-    return re.sub(r"[\W_]+", "", text.casefold())
+    value = error.value
+    argument = "the line" if error.argument == "line" else error.argument
+    if value is None or value == "":
+        head = f"{'' if argument.startswith('the ') else 'the '}{argument} is missing"
+    elif isinstance(value, str | Path):
+        head = f"{argument} {quoted(str(value), 120)} is not valid"
+    elif isinstance(value, bool):
+        head = f"{argument} {'yes' if value else 'no'} is not valid"
+    elif isinstance(value, int | float):
+        head = f"{argument} {value} is not valid"
+    elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
+        head = f"{argument} {quoted(' '.join(str(v) for v in value), 120)} is not valid"
+    else:
+        head = f"{show(value)} is not possible"
+    if error.reason:
+        head += f" ({error.reason})"
+    expected = error.expected
+    if expected.startswith("one of '"):
+        expected = re.sub(r"'([^']*)'", r"\1", expected)
+    return f"{head}; expected {expected}"
 
 
-def choose(token: str, choices: Iterable[Any], argument: str) -> Any:
-    """The choice that ``token`` names: exactly (ignoring case, spaces and punctuation),
-    or as the unique choice starting with it.
+def syntax(grammar: Grammar, investigation: Any = None) -> str:
+    """The help text of a grammar: each verb's usage and help line, then its notes.
 
     Example:
-        >>> choose("juri", ["Juri L.", "Elke V."], "suspect")
-        'Juri L.'
+        >>> from deduce.grammar import Verb
+        >>> print(syntax(Grammar((Verb(("undo",), (), "take back the last clue", (), print),))))
+          undo      take back the last clue
     """
-    options = list(choices)
-    wanted = key(token)
-    exact = [c for c in options if key(str(c)) == wanted]
-    if len(exact) == 1:
-        return exact[0]
-    starting = [c for c in options if wanted and key(str(c)).startswith(wanted)]
-    if len(starting) == 1:
-        return starting[0]
-    reason = "it is ambiguous" if len(starting) > 1 else None
-    raise InvalidInput(argument, token, [str(c) for c in options], reason=reason)
-
-
-def integer(token: str, argument: str) -> int:
-    """``token`` as an integer; its range is for the game to check.
-
-    Example:
-        >>> integer("-3", "black")
-        -3
-    """
-    if re.fullmatch(r"[+-]?\d+", token.strip()):
-        return int(token)
-    raise InvalidInput(argument, token, "an integer")
-
-
-def number(token: str, argument: str, low: int, high: int) -> int:
-    """``token`` as an integer from ``low`` to ``high``.
-
-    Example:
-        >>> number("3", "black", 0, 4)
-        3
-    """
-    if re.fullmatch(r"[+-]?\d+", token.strip()):
-        value = int(token)
-        if low <= value <= high:
-            return value
-    raise InvalidInput(argument, token, f"an integer from {low} to {high}")
-
-
-def yes_no(token: str, argument: str = "answer") -> bool:
-    """``token`` as a yes/no answer.
-
-    Example:
-        >>> yes_no("Y"), yes_no("no")
-        (True, False)
-    """
-    wanted = key(token)
-    if wanted in {"y", "yes", "true", "1", "j", "ja"}:
-        return True
-    if wanted in {"n", "no", "false", "0", "nein"}:
-        return False
-    raise InvalidInput(argument, token, ["yes", "no"])
-
-
-def word(name: Any) -> str:
-    """A name as one completion word (spaces become underscores)."""
-    return re.sub(r"\s+", "_", str(name))
+    usages = [grammar.usage(verb, investigation) for verb in grammar.verbs]
+    width = min(max((len(u) for u in usages), default=0), 24)
+    lines = []
+    for usage, verb in zip(usages, grammar.verbs, strict=True):
+        first, *more = textwrap.wrap(" ".join(verb.help.split()), 84 - width) or [""]
+        if len(usage) > width:
+            lines.append(f"  {usage}")
+            more.insert(0, first)
+        else:
+            lines.append(f"  {usage:<{width}}  {first}")
+        lines.extend(f"  {'':<{width}}  {line}" for line in more)
+        examples = [e for e in verb.examples if e != verb.name]
+        if examples:
+            lines.append(f"  {'':<{width}}  e.g.  " + "     ".join(examples))
+    if grammar.notes:
+        lines.append(grammar.notes.strip("\n"))
+    return "\n".join(lines)
 
 
 class Adapter:
@@ -120,44 +87,39 @@ class Adapter:
     """The game's name on the command line."""
     title: ClassVar[str] = ""
     investigation_type: ClassVar[type[Investigation]] = Investigation
-    syntax: ClassVar[str] = ""
-    """The clue lines this game accepts, shown by ``help``."""
-    strategy: ClassVar[str] = "entropy"
+    grammar: ClassVar[Grammar] = Grammar(())
+    """The clue lines, commands and set-up questions of the game."""
     solutions_shown: ClassVar[int] = 8
     recommendations: ClassVar[int] = 3
     simulated: ClassVar[bool] = False
     """Whether ``deduce simulate`` applies: a world is the secret and every answer is a
     function of it."""
 
-    def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
-        """The set-up questions, asked in order; ``answers`` holds those given so far (a
-        later question may depend on an earlier answer)."""
-        return ()
+    @property
+    def syntax(self) -> str:
+        """The clue lines this game accepts, as ``help`` shows them."""
+        return syntax(self.grammar)
 
-    def setup_keys(self) -> set[str]:
+    def setup_keys(self) -> list[str]:
         """Every key a set-up question can have (what ``--set`` accepts)."""
-        return {q.key for q in self.questions({})}
+        return [q.key for q in self.grammar.setup]
 
-    def start(self, answers: dict[str, Any]) -> Investigation:
+    def start(self, answers: Mapping[str, Any]) -> Investigation:
         """The investigation at the start of a game set up with ``answers``."""
         raise NotImplementedError
 
-    def apply(self, investigation: Investigation, tokens: list[str]) -> Investigation:
-        """The investigation after the clue line ``tokens`` (split on spaces).
-
-        Raises:
-            InvalidInput: the line does not say a clue (the message says why).
-            Contradiction: the clue cannot stand with the earlier ones.
-        """
-        raise NotImplementedError
-
-    def words(self, investigation: Investigation) -> Iterable[str]:
-        """Completion words for clue lines (keywords and card names)."""
-        return ()
+    def strategy(self, investigation: Investigation) -> str:
+        """The strategy that ranks moves unless the player names another."""
+        name: str = getattr(investigation, "default_strategy", "entropy")
+        return name
 
     def show_clue(self, clue: Any) -> str:
         """A clue of the log, as shown by ``history`` and ``why``."""
-        return repr(clue)
+        return str(clue)
+
+    def history(self, investigation: Investigation) -> list[str]:
+        """Every clue of the log in words, in order."""
+        return [self.show_clue(clue) for clue in investigation.clues]
 
     def show_action(self, action: Any) -> str:
         """A recommended move, as the player would say it."""
@@ -167,11 +129,17 @@ class Adapter:
         """The recommended next moves (empty when the game has none to offer now)."""
         return investigation.recommend(top=self.recommendations, strategy=strategy)
 
-    def commands(self) -> dict[str, tuple[str, Callable[[Investigation, list[str]], Any]]]:
-        """Commands of this game only: name -> (help text, function of the investigation
-        and the words after the name, returning something to print or None)."""
-        return {}
-
-    def extra(self, investigation: Investigation) -> Any:
-        """Anything more to show after each clue (a rich renderable), or None."""
+    def extra(self, investigation: Investigation) -> str | None:
+        """Anything more to show after each clue (lines of text), or None."""
         return None
+
+    def solved(self, investigation: Investigation) -> str | None:
+        """The line shown when the solution is known (None: not yet)."""
+        solved = investigation.solved
+        return None if solved is None else f"Solved: {solved}"
+
+    def show_value(self, value: Any) -> str:
+        """A value named in a refusal (a clue, a move, a card), in the game's words."""
+        if isinstance(value, tuple(self.investigation_type.clue_types)):
+            return self.show_clue(value)
+        return str(value)

@@ -1,45 +1,42 @@
 """The interactive session of ``deduce play``, written once for every game.
 
 A prompt loop reads clue lines and commands (``undo``, ``history``, ``save FILE``,
-``load FILE``, ``why``, ``help``, ``quit``), shows the state after every clue and saves
-it atomically after every change, so a session can be resumed after a crash. A line
-that is not understood, or a clue that cannot be true, is refused with the reason and
-leaves the state exactly as it was.
+``load FILE``, ``why``, ``strategy``, ``help``, ``quit``), shows the state after every
+clue and saves it atomically after every change, so a session can be resumed after a
+crash. Every line is read by the game's :class:`deduce.grammar.Grammar` together with
+the commands below; a line that is not understood, or a clue that cannot be true, is
+refused with the reason and leaves the state exactly as it was.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import textwrap
-from collections.abc import Callable
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from deduce.display import render
 from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 from deduce.investigation import Investigation
 
-from .adapter import Adapter, Question, choose, word
+from .adapter import Adapter, refusal, syntax
 from .files import load_file, save_file, set_aside
 from .reader import Reader, split
 
-__all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside"]
-
-COMMANDS: dict[str, str] = {
-    "undo": "take back the last clue",
-    "history": "list the clues so far",
-    "show": "show the state again",
-    "why": "why the last clue was refused, or which clues make the facts certain "
-    "(`why FIELD=VALUE` for one fact, certain or ruled out)",
-    "save": "`save FILE`: write the session to FILE",
-    "load": "`load FILE`: continue a saved session",
-    "strategy": "`strategy NAME`: rank moves by another strategy",
-    "help": "this text",
-    "quit": "leave (the session stays saved)",
-}
+__all__ = [
+    "COMMANDS",
+    "Session",
+    "count",
+    "load_file",
+    "save_file",
+    "set_aside",
+    "strategy_names",
+]
 
 
 def count(n: int, noun: str) -> str:
@@ -59,6 +56,108 @@ class _Quit(Exception):
     pass
 
 
+def strategy_names(investigation: Investigation) -> list[str]:
+    """The strategies that can rank this game's moves.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> strategy_names(Investigation(2, 2))[:2]
+        ['entropy', 'minimax']
+    """
+    names = getattr(investigation, "strategies", None)
+    if callable(names):
+        return [str(n) for n in names()]
+    try:
+        investigation.check_strategy("")
+    except InvalidInput as error:
+        return re.findall(r"'([^']*)'", error.expected)
+    return []
+
+
+def _fact(text: str, context: Context) -> Fact:
+    """``FIELD=VALUE`` (names shortened as anywhere), or ``FIELD`` for its certain value."""
+    marginals = context.investigation.marginals()
+    name_text, sep, value_text = text.partition("=")
+    name = choose(name_text, list(marginals), "field")
+    values = marginals[name]
+    if not sep:
+        certain = [v for v, p in values.items() if p == 1.0]
+        if certain:
+            return (name, certain[0])
+        raise InvalidInput("why", text, "FIELD=VALUE", reason=f"{name} is not certain yet")
+    return (name, choose(value_text, [str(v) for v in values], name))
+
+
+def _fact_words(context: Context) -> list[str]:
+    return [f"{n}={v}" for n, values in context.investigation.marginals().items() for v in values]
+
+
+def _strategies(context: Context) -> list[str]:
+    return strategy_names(context.investigation)
+
+
+def _command(
+    words: tuple[str, ...],
+    args: tuple[Arg, ...],
+    text: str,
+    examples: tuple[str, ...],
+    method: str,
+) -> Verb:
+    def do(session: Session, values: dict[str, Any]) -> Any:
+        return getattr(session, method)(values)
+
+    return Verb(words, args, text, examples, do, command=True)
+
+
+COMMANDS = Grammar(
+    (
+        _command(("undo",), (), "take back the last clue", ("undo",), "undo"),
+        _command(("history",), (), "list the clues so far", ("history",), "history"),
+        _command(("show",), (), "show the state again", ("show",), "show"),
+        _command(
+            ("why",),
+            (
+                Arg(
+                    "FACT",
+                    Value(_fact, "FIELD=VALUE, a fact that is certain or ruled out", _fact_words),
+                    optional=True,
+                    repeated=True,
+                    store="facts",
+                ),
+            ),
+            "why the last clue was refused, or which clues make the facts certain\n"
+            "(FACT: FIELD=VALUE, certain or ruled out, e.g. why peg1=1)",
+            ("why",),
+            "why",
+        ),
+        _command(
+            ("save",),
+            (Arg("FILE", File()),),
+            "write the session to FILE",
+            ("save game.json",),
+            "save",
+        ),
+        _command(
+            ("load",),
+            (Arg("FILE", File()),),
+            "continue the session saved in FILE",
+            ("load game.json",),
+            "load",
+        ),
+        _command(
+            ("strategy",),
+            (Arg("STRATEGY", Name(_strategies), optional=True, store="name"),),
+            "the strategy ranking the moves, and the others; STRATEGY: rank by it",
+            ("strategy", "strategy entropy"),
+            "set_strategy",
+        ),
+        _command(("help", "?"), (), "this text", ("help",), "help"),
+        _command(("quit", "exit"), (), "leave (the session stays saved)", (), "quit"),
+    )
+)
+"""The commands of every game's session."""
+
+
 class Session:
     """One interactive game: the current investigation and the commands on it.
 
@@ -67,7 +166,7 @@ class Session:
         investigation: the state to start from.
         console: where to print.
         autosave: the file written after every change (None: no autosave).
-        strategy: how moves are ranked.
+        strategy: how moves are ranked (None: the game's default).
     """
 
     def __init__(
@@ -83,10 +182,11 @@ class Session:
         self.investigation = investigation
         self.console = console
         self.autosave = autosave
-        self.strategy = strategy or adapter.strategy
+        self.strategy = strategy or adapter.strategy(investigation)
         self.refused: Contradiction | None = None
         self.refusals = 0  # lines refused so far
         self.saved = False  # whether the autosave file holds the current state
+        self.grammar = adapter.grammar + COMMANDS
 
     # -- the loop ------------------------------------------------------------------
 
@@ -126,45 +226,28 @@ class Session:
         try:
             tokens = split(text)
         except ValueError as error:
-            self._refuse(f"cannot read the line: {error}")
+            self._refuse(f"cannot read the line ({error}); close the quotes")
             return
-        command = tokens[0].lower()
         try:
-            if command in {"quit", "exit"}:
-                raise _Quit
-            if command in {"help", "?"}:
-                self.help()
-            elif command == "undo":
-                self.undo()
-            elif command == "history":
-                self.history()
-            elif command == "show":
-                self.show()
-            elif command == "why":
-                self.why(tokens[1:])
-            elif command == "save":
-                self.save(tokens[1:])
-            elif command == "load":
-                self.load(tokens[1:])
-            elif command == "strategy":
-                self.set_strategy(tokens[1:])
-            elif command in self.adapter.commands():
-                _, function = self.adapter.commands()[command]
-                shown = function(self.investigation, tokens[1:])
-                if shown is not None:
-                    self.console.print(shown)
+            call = self.grammar.parse(tokens, self.investigation)
+            if call.verb in COMMANDS.verbs:
+                call.verb.do(self, call.values)
+            elif call.verb.command:
+                self._print(call.verb.do(self.investigation, call.values))
             else:
-                self.clue(tokens)
+                self.clue(call.verb.do(self.investigation, call.values))
         except _Quit:
             raise
         except Contradiction as error:
             self.refused = error
-            self._refuse(f"{self.adapter.show_clue(error.clue)} cannot be true.")
+            self._refuse(f"{self.adapter.show_value(error.clue)} cannot be true.")
             if error.conflict:
                 self.console.print("It contradicts the earlier clues:")
                 for clue in error.conflict:
                     self.console.print(f"  {self._numbered(clue)}")
             self.console.print("(the line is refused; nothing changed)")
+        except InvalidInput as error:
+            self._refuse(refusal(error, self.adapter.show_value))
         except DeduceError as error:
             self._refuse(str(error))
         except Exception as error:  # a defect must not lose the game at the table
@@ -174,53 +257,66 @@ class Session:
         self.refusals += 1
         self.console.print(f"[red]refused:[/red] {escape(message)}")
 
+    def _print(self, shown: Any) -> None:
+        if shown is None:
+            return
+        if isinstance(shown, Rows):
+            table = Table(*shown.header, box=None)
+            for row in shown.rows:
+                table.add_row(*row)
+            self.console.print(table)
+            if shown.note:
+                self.console.print(escape(shown.note))
+        else:
+            self.console.print(escape(str(shown)))
+
     def _numbered(self, clue: Any) -> str:
         clues = self.investigation.clues
-        number = next((i + 1 for i, c in enumerate(clues) if c == clue), None)
-        prefix = f"{number}. " if number else ""
-        return escape(prefix + self.adapter.show_clue(clue))
+        number = next((i for i, c in enumerate(clues) if c == clue), None)
+        if number is None:
+            return escape(self.adapter.show_value(clue))
+        return escape(f"{number + 1}. {self.adapter.history(self.investigation)[number]}")
 
     # -- commands ------------------------------------------------------------------
 
-    def clue(self, tokens: list[str]) -> None:
-        """Add the clue said by ``tokens``."""
-        new = self.adapter.apply(self.investigation, tokens)
+    def clue(self, new: Investigation) -> None:
+        """Continue from ``new``, the investigation after a clue line."""
         if new is self.investigation or new.clues == self.investigation.clues:
             self.console.print("(nothing new)")
             return
         self.investigation = new
         self.refused = None
         self._save()
-        self.console.print(f"[green]noted:[/green] {escape(self.adapter.show_clue(new.clues[-1]))}")
+        self.console.print(f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}")
         self.show()
 
-    def undo(self) -> None:
+    def undo(self, values: Mapping[str, Any] | None = None) -> None:
         """Take back the last clue."""
         if not self.investigation.clues:
             self._refuse("there is no clue to undo")
             return
-        dropped = self.investigation.clues[-1]
+        dropped = self.adapter.history(self.investigation)[-1]
         self.investigation = self.investigation.undo()
         self.refused = None
         self._save()
-        self.console.print(f"undone: {escape(self.adapter.show_clue(dropped))}")
+        self.console.print(f"undone: {escape(dropped)}")
         self.show()
 
-    def history(self) -> None:
+    def history(self, values: Mapping[str, Any] | None = None) -> None:
         """List the clues so far."""
-        clues = self.investigation.clues
-        if not clues:
+        lines = self.adapter.history(self.investigation)
+        if not lines:
             self.console.print("No clues yet.")
-        for i, clue in enumerate(clues, 1):
-            self.console.print(f"{i}. {escape(self.adapter.show_clue(clue))}")
+        for i, line in enumerate(lines, 1):
+            self.console.print(f"{i}. {escape(line)}")
 
-    def show(self) -> None:
+    def show(self, values: Mapping[str, Any] | None = None) -> None:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
-        solved = inv.solved
+        solved = self.adapter.solved(inv)
         try:
             recommendations = (
-                [] if solved is not None else self.adapter.recommend(inv, self.strategy)
+                [] if inv.solved is not None else self.adapter.recommend(inv, self.strategy)
             )
         except (DeduceError, NotImplementedError):
             recommendations = []
@@ -232,35 +328,38 @@ class Session:
                 describe=self.adapter.show_action,
             )
         )
+        if recommendations:
+            self.console.print(f"(moves ranked by {escape(self.strategy)})")
         extra = self.adapter.extra(inv)
         if extra is not None:
-            self.console.print(extra)
+            self.console.print(escape(extra))
         if solved is not None:
-            self.console.print(f"[bold green]Solved:[/bold green] {escape(str(solved))}")
+            head, _, rest = solved.partition(":")
+            self.console.print(f"[bold green]{escape(head)}:[/bold green]{escape(rest)}")
 
-    def why(self, arguments: list[str]) -> None:
+    def why(self, values: Mapping[str, Any]) -> None:
         """Explain a refused clue, or the clues behind certain facts."""
         inv = self.investigation
-        if arguments:
-            facts = [self._fact(argument) for argument in arguments]
-        elif self.refused is not None:
+        facts: list[Fact] = list(values.get("facts", ()))
+        if not facts and self.refused is not None:
             error = self.refused
             self.console.print(
-                f"{escape(self.adapter.show_clue(error.clue))} was refused because it "
+                f"{escape(self.adapter.show_value(error.clue))} was refused because it "
                 "cannot be true together with:"
             )
             for clue in error.conflict:
                 self.console.print(f"  {self._numbered(clue)}")
             return
-        else:
+        if not facts:
             facts = list(inv.certain().items())
             if not facts:
                 self.console.print(
                     "Nothing is certain yet. Ask about a ruled-out value with `why FIELD=VALUE`."
                 )
                 return
-        clues = inv.explain(facts)  # refuses a fact that is not settled yet
         marginals = inv.marginals()
+        facts = [(n, next(v for v in marginals[n] if str(v) == str(t))) for n, t in facts]
+        clues = inv.explain(facts)  # refuses a fact that is not settled yet
         said = ", ".join(f"{n}={v}" if marginals[n][v] == 1.0 else f"{n}≠{v}" for n, v in facts)
         if not clues:
             self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
@@ -269,26 +368,9 @@ class Session:
         for clue in clues:
             self.console.print(f"  {self._numbered(clue)}")
 
-    def _fact(self, text: str) -> Fact:
-        """``FIELD=VALUE`` (names shortened as anywhere), or ``FIELD`` for its certain value."""
-        marginals = self.investigation.marginals()
-        name_text, sep, value_text = text.partition("=")
-        name = choose(name_text, list(marginals), "field")
-        values = marginals[name]
-        if not sep:
-            certain = [v for v, p in values.items() if p == 1.0]
-            if certain:
-                return (name, certain[0])
-            raise InvalidInput(
-                "why", text, "FIELD=VALUE", reason=f"{name} is not certain yet; name a value"
-            )
-        return (name, choose(value_text, list(values), name))
-
-    def save(self, arguments: list[str]) -> None:
+    def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""
-        if len(arguments) != 1:
-            raise InvalidInput("save", " ".join(arguments), "save FILE")
-        path = Path(arguments[0]).expanduser()
+        path: Path = values["file"]
         try:
             save_file(path, self.investigation)
         except OSError as error:
@@ -299,11 +381,9 @@ class Session:
             f"Saved {count(len(self.investigation.clues), 'clue')} in {escape(str(path))}."
         )
 
-    def load(self, arguments: list[str]) -> None:
+    def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file."""
-        if len(arguments) != 1:
-            raise InvalidInput("load", " ".join(arguments), "load FILE")
-        path = Path(arguments[0]).expanduser()
+        path: Path = values["file"]
         loaded = load_file(path, self.adapter.investigation_type)
         if (
             self.autosave is not None
@@ -328,25 +408,33 @@ class Session:
         self.console.print(f"Loaded {count(len(loaded.clues), 'clue')} from {escape(str(path))}.")
         self.show()
 
-    def set_strategy(self, arguments: list[str]) -> None:
-        """Rank moves by another strategy."""
-        if len(arguments) != 1:
-            raise InvalidInput("strategy", " ".join(arguments), "strategy NAME")
-        name = arguments[0]
-        self.investigation.check_strategy(name)
-        self.strategy = name
+    def set_strategy(self, values: Mapping[str, Any]) -> None:
+        """Name the strategy in use and the others, or rank moves by another."""
+        name = values.get("name")
+        if name is None:
+            default = self.adapter.strategy(self.investigation)
+            others = ", ".join(strategy_names(self.investigation))
+            note = " (the game's default)" if self.strategy == default else ""
+            self.console.print(f"Moves are ranked by {escape(self.strategy)}{note}.")
+            self.console.print(f"Strategies: {escape(others)}. Change with `strategy NAME`.")
+            return
+        self.strategy = self.investigation.check_strategy(name)
         self.console.print(f"Moves are now ranked by {escape(name)}.")
         self.show()
 
-    def help(self) -> None:
-        """Show the clue syntax and the commands."""
+    def quit(self, values: Mapping[str, Any]) -> None:
+        """Leave."""
+        raise _Quit
+
+    def help(self, values: Mapping[str, Any] | None = None) -> None:
+        """Show the clue lines and the commands."""
+        game = self.adapter.grammar
+        clues = Grammar(tuple(v for v in game.verbs if not v.command), game.notes)
+        commands = Grammar(tuple(v for v in self.grammar.verbs if v.command))
         self.console.print(f"[bold]{escape(self.adapter.title)}[/bold]: clue lines")
-        self.console.print(escape(textwrap.dedent(self.adapter.syntax).strip("\n")))
+        self.console.print(escape(syntax(clues, self.investigation)))
         self.console.print("\n[bold]Commands[/bold]")
-        for name, text in COMMANDS.items():
-            self.console.print(f"  {name:<9} {escape(text)}")
-        for name, (text, _) in self.adapter.commands().items():
-            self.console.print(f"  {name:<9} {escape(text)}")
+        self.console.print(escape(syntax(commands, self.investigation)))
         self.console.print("Names may be shortened to any unique start; Tab completes them.")
 
     def _save(self) -> None:
@@ -366,16 +454,12 @@ class Session:
 
     # -- completion ----------------------------------------------------------------
 
-    def completions(self) -> list[str]:
-        """Every word Tab may complete to now."""
-        words = set(COMMANDS) | {"quit"} | set(self.adapter.commands())
+    def complete(self, before: str) -> list[str]:
+        """The words Tab may complete to, given the line up to the cursor."""
         try:
-            words.update(self.adapter.words(self.investigation))
-            for name, values in self.investigation.marginals().items():
-                words.update(f"{word(name)}={word(v)}" for v in values)
+            return self.grammar.complete(before, self.investigation)
         except Exception:  # completion must never break the prompt
-            pass
-        return sorted(words)
+            return []
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -383,63 +467,3 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.samefile(b)
     except OSError:
         return False
-
-
-def ask_setup(
-    adapter: Adapter,
-    read: Reader,
-    console: Console,
-    preset: dict[str, str],
-    *,
-    on_question: Callable[[Question], None] | None = None,
-) -> Investigation:
-    """The investigation set up by the adapter's questions (``preset`` ones not asked).
-
-    A set-up that the game refuses as a whole is reported and asked again (the earlier
-    answers become the defaults), unless every answer was given in advance.
-    """
-    keys = adapter.setup_keys()
-    unknown = sorted(set(preset) - keys)
-    if unknown:
-        raise InvalidInput("--set", unknown[0], sorted(keys))
-    defaults: dict[str, str] = {}
-    while True:
-        answers: dict[str, Any] = {}
-        typed: dict[str, str] = {}
-        while True:
-            pending = [q for q in adapter.questions(answers) if q.key not in answers]
-            if not pending:
-                break
-            question = pending[0]
-            if question.key in preset:
-                answers[question.key] = question.convert(preset[question.key])
-                continue
-            if question.key in defaults:
-                question = dataclasses.replace(question, default=defaults[question.key])
-            if on_question is not None:
-                on_question(question)
-            text, answers[question.key] = _ask(question, read, console)
-            typed[question.key] = text
-        try:
-            return adapter.start(answers)
-        except InvalidInput as error:
-            if not typed or error.argument in preset:
-                raise
-            console.print(f"[red]refused:[/red] {escape(str(error))}")
-            console.print("Please answer the set-up questions again.")
-            defaults = typed
-
-
-def _ask(question: Question, read: Reader, console: Console) -> tuple[str, Any]:
-    suffix = f" [{question.default}]" if question.default is not None else ""
-    while True:
-        text = read(f"{question.prompt}{suffix}: ").strip()
-        if not text:
-            if question.default is None:
-                console.print("[red]refused:[/red] an answer is needed")
-                continue
-            text = question.default
-        try:
-            return text, question.convert(text)
-        except DeduceError as error:
-            console.print(f"[red]refused:[/red] {escape(str(error))}")

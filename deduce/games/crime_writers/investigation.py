@@ -20,6 +20,7 @@ from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.clues import (
     Answer,
+    Asked,
     Found,
     Question,
     Seen,
@@ -29,14 +30,13 @@ from deduce.games.crime_writers.clues import (
 )
 from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
 from deduce.games.crime_writers.hints import hint_scores
+from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
 from deduce.games.crime_writers.tables import (
     HAS,
     LACKS,
-    MAYBE,
     State,
     all_draws,
     binary_entropy,
-    scaled,
     tables_of,
 )
 from deduce.games.crime_writers.truthful import truthful_clues
@@ -69,7 +69,7 @@ class Investigation(_Investigation):
     """
 
     game = "crime-writers"
-    clue_types = (Answer, Found, Seen)
+    clue_types = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
@@ -103,8 +103,48 @@ class Investigation(_Investigation):
         name = element_of(element)
         return self.observe(Answer(name, self._about(name, about)[0], reply_of(reply)))
 
+    def asked(self, element: str, question: str, reply: str) -> Investigation:
+        """The investigation after a question in the guest's own words about ``element``.
+
+        Words that are exactly a tag or a card of the element's stack (case folded) are
+        that question (see :meth:`answer`). Other words are logged as an :class:`Asked`
+        clue, kept in the history and the saved game, and rule nothing out: the deck
+        cannot say what they mean for each card.
+
+        Raises:
+            InvalidInput: an unknown element or reply, or no words.
+
+        Example:
+            >>> inv = Investigation(Deck.example()).asked("who", "Night watchman?", "almost")
+            >>> inv.clues, inv.probabilities() == Investigation(Deck.example()).probabilities()
+            ((Asked(element='who', question='Night watchman?', reply='almost'),), True)
+        """
+        name = element_of(element)
+        words = self._own_words(question)
+        said = reply_of(reply)
+        try:
+            about = self._about(name, words)[0]
+        except InvalidInput:
+            return self.observe(Asked(name, words, said))
+        return self.observe(Answer(name, about, said))
+
+    def drawn(self, element: str, text: str) -> Investigation:
+        """The investigation after the writer says ``element`` is exactly card ``text``:
+        drawn, not invented (``found(element, text, invented=False)``).
+
+        Example:
+            >>> inv = Investigation(Deck.example()).drawn("how", "poison")
+            >>> inv.clues, inv.marginals()["how"]["Poison"]
+            ((Found(element='how', text='Poison', invented=False),), 1.0)
+        """
+        return self.found(element, text, invented=False)
+
     def found(self, element: str, text: str, *, invented: bool | None = None) -> Investigation:
         """The investigation after a guest found ``element``: it is worded ``text``.
+
+        Found means named exactly as worded, which is what scores. Unless ``invented``
+        says which, a card's wording can be the card drawn or an invented element the
+        writer worded like it; :meth:`drawn` says it is the card.
 
         Args:
             element: "who", "whom", "why", "where" or "how".
@@ -301,32 +341,29 @@ class Investigation(_Investigation):
         return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        tables = self._tables
+        state: State = space.state
         if isinstance(clue, Answer):
             element = element_of(clue.element)
             reply = reply_of(clue.reply)
             about, card = self._about(element, clue.about)
-            state: State = space.state
             asked = state.asked | {Question(element, about)}
-            if reply not in ("yes", "no"):
-                return space.replace(state=State(state.found, state.excluded, state.replies, asked))
             e = ELEMENTS.index(element)
-            if card is not None:
-                invented = None if reply == "yes" else False
-                return self._wording(space, e, card.text, invented, reply == "yes", asked)
-            column = space.worlds[:, e]
-            earlier = state.replies.get((element, about))
-            if earlier == reply:
-                return space
-            if earlier is not None:  # "yes" and "no" to the same question
-                return space.filter(np.zeros(space.size, dtype=bool))
-            status = self._tables.status[e][self._tables.row[Question(element, about)][1]]
-            kept = space.filter(status[column] != (LACKS if reply == "yes" else HAS))
-            definite = status[kept.worlds[:, e]] != MAYBE
-            replies = {**state.replies, (element, about): reply}
-            return kept.replace(
-                weights=scaled(kept.weights, np.where(definite, 2, 1)),
-                state=State(state.found, state.excluded, replies, asked),
-            )
+            if card is not None:  # only "yes" means worded exactly so
+                if reply == "not characteristic":
+                    return space.replace(state=state.asking(asked))
+                worded = reply == "yes"
+                invented = None if worded else False
+                return wording(tables, space, e, card.text, invented, worded, asked)
+            effect = EFFECT[reply]
+            if effect is None:
+                return space.replace(state=state.asking(asked))
+            return tag_reply(tables, space, e, about, effect, asked)
+        if isinstance(clue, Asked):
+            element_of(clue.element)
+            reply_of(clue.reply)
+            self._own_words(clue.question)
+            return space
         if isinstance(clue, Found):
             element = element_of(clue.element)
             if clue.invented not in (True, False, None):
@@ -338,55 +375,23 @@ class Investigation(_Investigation):
             e = ELEMENTS.index(element)
             card = self._card(DECK_OF[element], clue.text)
             if card is None and clue.invented is False:
-                raise InvalidInput("text", short(clue.text), list(self._tables.labels[e][:-1]))
+                raise InvalidInput("text", short(clue.text), list(tables.labels[e][:-1]))
             text = clue.text.strip() if card is None else card.text
             invented = True if card is None else clue.invented
-            return self._wording(space, e, text, invented, True, space.state.asked)
+            return wording(tables, space, e, text, invented, True, state.asked)
         if isinstance(clue, Seen):
             if clue.stack not in DECKS:
                 raise InvalidInput("stack", clue.stack, DECKS)
             card = self._card(clue.stack, clue.text)
             if card is None:
                 raise InvalidInput("text", clue.text, [c.text for c in self.deck.stack(clue.stack)])
-            keep = np.ones(space.size, dtype=bool)
-            for e, element in enumerate(ELEMENTS):
-                if DECK_OF[element] == clue.stack:
-                    keep &= space.worlds[:, e] != self._tables.labels[e].index(card.text)
-            return space.filter(keep)
-        raise InvalidInput("clue", clue, "an Answer, Found or Seen")
+            return not_in_story(tables, space, clue.stack, card.text)
+        raise InvalidInput("clue", clue, "an Answer, Asked, Found or Seen")
 
-    def _wording(
-        self,
-        space: Space,
-        e: int,
-        text: str,
-        invented: bool | None,
-        worded: bool,
-        asked: frozenset[Question],
-    ) -> Space:
-        """``space`` knowing that element ``e`` is (``worded``) or is not worded ``text``;
-        ``invented``: whether it was invented (None: unknown; "not worded" takes False to
-        mean the wording may be neither the card nor an invented element's)."""
-        state: State = space.state
-        labels = self._tables.labels[e]
-        cards = len(labels) - 1
-        column = space.worlds[:, e]
-        is_invented = column == cards
-        k = labels.index(text) if text in labels[:-1] else -1
-        if worded:
-            card_ok = (column == k) if invented is not True else np.zeros(space.size, dtype=bool)
-            invented_ok = is_invented & (invented is not False) & state.allows(e, text)
-            after = state.with_wording(e, found=text)
-        else:  # not worded like card k: neither that card nor an invented element worded so
-            card_ok = ~is_invented & (column != k)
-            invented_ok = is_invented & (state.found[e] != text)
-            after = state.with_wording(e, excluded=text if state.found[e] is None else None)
-        after = State(after.found, after.excluded, after.replies, asked)
-        kept = space.filter(card_ok | invented_ok)
-        # an invented element's weight is its share of the cards + 1 wordings
-        before, now = state.wordings(e, cards), after.wordings(e, cards)
-        factor = np.where(kept.worlds[:, e] == cards, now, before)
-        return kept.replace(weights=scaled(kept.weights, factor), state=after)
+    def _own_words(self, question: Any) -> str:
+        if not isinstance(question, str) or not question.strip():
+            raise InvalidInput("question", short(question), "the question in words")
+        return question.strip()
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way

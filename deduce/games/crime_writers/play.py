@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
-
-from rich.table import Table
 
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
+from deduce.grammar import (
+    Arg,
+    Context,
+    Flag,
+    Grammar,
+    Name,
+    Question,
+    Rows,
+    Text,
+    Value,
+    Verb,
+    key,
+)
 from deduce.investigation import Investigation
-from deduce.play.adapter import Adapter, Question, choose, key, word
+from deduce.play.adapter import Adapter
 
-__all__ = ["ADAPTER", "CrimeWritersAdapter"]
+__all__ = ["ADAPTER", "GRAMMAR", "CrimeWritersAdapter"]
 
-_KEYWORDS = ("ask", "found", "seen")
-_REPLIES = {
-    "yes": "yes",
+_REPLIES = ("yes", "also", "almost", "no", "not characteristic", "not important")
+_REPLY_ALIASES = {
     "y": "yes",
-    "also": "also",
-    "almost": "almost",
-    "no": "no",
     "n": "no",
     "nc": "not characteristic",
-    "notcharacteristic": "not characteristic",
     "ni": "not important",
-    "notimportant": "not important",
 }
 
 
@@ -51,10 +56,163 @@ def _near(typed: str, card: str) -> bool:
     return _distance(typed, card) <= max(1, len(card) // 3)
 
 
-def _deck(text: str) -> cw.Deck:
+def _deck(text: str, context: Context) -> cw.Deck:
     if text.strip().lower() in {"", "example"}:
         return cw.Deck.example()
     return cw.Deck.load(text.strip())
+
+
+def _cards(context: Context) -> list[str]:
+    element = context.values.get("element")
+    if element is None:
+        return []
+    return [c.text for c in context.investigation.deck.for_element(element)]
+
+
+def _abouts(context: Context) -> list[str]:
+    element = context.values.get("element")
+    if element is None:
+        return []
+    tags: list[str] = list(context.investigation.deck.tags(cw.DECK_OF[element]))
+    return [*tags, *_cards(context)]
+
+
+def _every_card(context: Context) -> list[str]:
+    deck = context.investigation.deck
+    return sorted({c.text for stack in cw.DECKS for c in deck.stack(stack)})
+
+
+def _ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    element, about, reply = v["element"], v["about"], v["reply"]
+    known = _abouts(Context(inv, {"element": element}))
+    if about in known:
+        return inv.answer(element, about, reply)
+    asked = getattr(inv, "asked", None)
+    if asked is None:
+        raise InvalidInput(
+            "about", about, f"a tag or a card's wording of {element}", reason="not in the deck"
+        )
+    logged: cw.Investigation = asked(element, about, reply)
+    return logged
+
+
+def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    element, text = v["element"], v["wording"]
+    invented = True if v.get("invented") else None
+    cards = [c.text for c in inv.deck.for_element(element)]
+    exact = [c for c in cards if key(c) == key(text)]
+    if not exact and invented is None:
+        close = [c for c in cards if _near(key(text), key(c))]
+        if close:
+            raise InvalidInput(
+                "wording",
+                text,
+                f"a card's exact wording ({', '.join(close)}), or `found {element} "
+                f"WORDING invented` for a wording the writer made up",
+                reason="it is close to a card's wording",
+            )
+    return inv.found(element, exact[0] if exact else text, invented=invented)
+
+
+def _drawn(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    drawn = getattr(inv, "drawn", None)
+    if drawn is not None:
+        result: cw.Investigation = drawn(v["element"], v["card"])
+        return result
+    return inv.found(v["element"], v["card"], invented=False)
+
+
+def _candidates(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
+    rows = tuple((text, f"{100 * p:.1f}%") for text, p in inv.candidates(v["element"]))
+    return Rows((v["element"], "probability"), rows)
+
+
+def _each(inv: cw.Investigation, v: dict[str, Any]) -> Rows | str:
+    best = inv.recommend_each(strategy=getattr(inv, "default_strategy", "entropy"))
+    if not best:
+        return "No question can teach anything more."
+    rows = tuple(
+        (element, ADAPTER.show_action(rec.action), f"{rec.information:.2f} bits")
+        for element, rec in best.items()
+    )
+    return Rows(("element", "question", "information"), rows)
+
+
+_ELEMENT = Arg("ELEMENT", Name(cw.ELEMENTS))
+
+GRAMMAR = Grammar(
+    verbs=(
+        Verb(
+            ("ask",),
+            (
+                _ELEMENT,
+                Arg("ABOUT", Name(_abouts, other="a question in your own words")),
+                Arg("REPLY", Name(_REPLIES, aliases=_REPLY_ALIASES), rest=True),
+            ),
+            "the writer's reply to \"does ELEMENT have ABOUT?\", ABOUT a tag, a card's\n"
+            "wording or a question in your own words (kept in the history; it rules cards\n"
+            "out only through its reply); REPLY yes, also, almost, no, or nc / ni (not\n"
+            "characteristic / not important)",
+            ("ask how weapon no", 'ask who "Night watchman" almost'),
+            _ask,
+        ),
+        Verb(
+            ("found",),
+            (
+                _ELEMENT,
+                Arg("WORDING", Text("the element's wording", _cards), rest=True),
+                Arg("invented", Flag(), optional=True, keyword="invented"),
+            ),
+            "a guest found ELEMENT, worded WORDING: the story's element is worded so. A\n"
+            "wording that is no card's was invented by the writer; a card's wording leaves\n"
+            "open whether that card was drawn or the writer invented the same words (say\n"
+            "`drawn` or add `invented` when you know which)",
+            ("found why Stage fright", "found where Moonlit_attic invented"),
+            _found,
+        ),
+        Verb(
+            ("drawn",),
+            (_ELEMENT, Arg("CARD", Name(_cards), rest=True)),
+            "ELEMENT is exactly the card CARD: the writer drew it (not invented)",
+            ("drawn who Butler",),
+            _drawn,
+        ),
+        Verb(
+            ("seen",),
+            (Arg("CARD", Name(_every_card), repeated=True),),
+            "these cards are not in the story (my hand, stories told)",
+            ("seen Gardener",),
+            lambda inv, v: inv.seen(*v["card"]),
+        ),
+        Verb(
+            ("candidates",),
+            (_ELEMENT,),
+            "what ELEMENT can be, hinted cards first",
+            ("candidates how",),
+            _candidates,
+            command=True,
+        ),
+        Verb(
+            ("each",),
+            (),
+            "the best question about each element",
+            ("each",),
+            _each,
+            command=True,
+        ),
+    ),
+    notes="ELEMENT is who, whom, why, where or how. Quote wordings with spaces, or write them\n"
+    "with _ (Adjustable_wrench).",
+    setup=(
+        Question(
+            "deck",
+            Value(_deck, "a deck file (TOML), or example for the example deck"),
+            "a deck file (TOML), or example",
+            "example",
+            example="my-deck.toml",
+        ),
+    ),
+)
 
 
 class CrimeWritersAdapter(Adapter):
@@ -63,112 +221,11 @@ class CrimeWritersAdapter(Adapter):
     name = "crime-writers"
     title = "Crime Writers"
     investigation_type = cw.Investigation
-    strategy = "entropy"
     solutions_shown = 5
-    syntax = """
-  ask ELEMENT ABOUT REPLY     the writer's reply to "does ELEMENT have ABOUT?", ABOUT a
-                              tag or a card's wording; REPLY yes, also, almost, no, or
-                              nc / ni (not characteristic / not important)
-                              e.g.  ask how weapon no     ask who "Night watchman" almost
-  found ELEMENT WORDING       a guest found ELEMENT, worded WORDING (a card's wording: that
-                              card was drawn; any other wording: the writer invented it)
-  found ELEMENT WORDING invented    the element was invented, though worded like a card
-  seen CARD ...               these cards are not in the story (my hand, stories told)
-ELEMENT is who, whom, why, where or how. Quote wordings with spaces, or write them
-with _ (Adjustable_wrench).
-"""
+    grammar = GRAMMAR
 
-    def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
-        return (Question("deck", "Deck file (TOML) or `example`", "example", _deck),)
-
-    def start(self, answers: dict[str, Any]) -> Investigation:
+    def start(self, answers: Mapping[str, Any]) -> Investigation:
         return cw.Investigation(answers["deck"])
-
-    def commands(self) -> dict[str, tuple[str, Callable[[Investigation, list[str]], Any]]]:
-        return {
-            "candidates": (
-                "`candidates ELEMENT`: what ELEMENT can be, hinted cards first",
-                self._candidates,
-            ),
-            "each": ("the best question about each element", self._each),
-        }
-
-    def _candidates(self, investigation: Investigation, words: list[str]) -> Any:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
-        if len(words) != 1:
-            raise InvalidInput("candidates", " ".join(words), "candidates ELEMENT")
-        element = choose(words[0], cw.ELEMENTS, "element")
-        table = Table(element, "probability", box=None)
-        for text, p in inv.candidates(element):
-            table.add_row(text, f"{100 * p:.1f}%")
-        return table
-
-    def _each(self, investigation: Investigation, words: list[str]) -> Any:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
-        best = inv.recommend_each(strategy="entropy")
-        if not best:
-            return "No question can teach anything more."
-        table = Table("element", "question", "information", box=None)
-        for element, rec in best.items():
-            table.add_row(element, self.show_action(rec.action), f"{rec.information:.2f} bits")
-        return table
-
-    def _abouts(self, inv: cw.Investigation, element: str) -> list[str]:
-        stack = cw.DECK_OF[element]
-        return [*inv.deck.tags(stack), *(c.text for c in inv.deck.stack(stack))]
-
-    def apply(self, investigation: Investigation, tokens: list[str]) -> Investigation:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
-        verb = choose(tokens[0], _KEYWORDS, "clue")
-        args = tokens[1:]
-        if verb == "seen":
-            if not args:
-                raise InvalidInput("line", " ".join(tokens), "seen CARD ...")
-            every = sorted({c.text for s in cw.DECKS for c in inv.deck.stack(s)})
-            return inv.seen(*(choose(a, every, "card") for a in args))
-        if len(args) < 2:
-            shape = "ask ELEMENT ABOUT REPLY" if verb == "ask" else "found ELEMENT WORDING"
-            raise InvalidInput("line", " ".join(tokens), shape)
-        element = choose(args[0], cw.ELEMENTS, "element")
-        if verb == "ask":
-            if len(args) < 3:
-                raise InvalidInput("line", " ".join(tokens), "ask ELEMENT ABOUT REPLY")
-            about = choose(args[1], self._abouts(inv, element), "about")
-            said = key(" ".join(args[2:]))
-            if said not in _REPLIES:
-                raise InvalidInput(
-                    "reply", " ".join(args[2:]), [*cw.REPLIES, "not important", "nc", "ni"]
-                )
-            return inv.answer(element, about, _REPLIES[said])
-        words = args[1:]
-        invented: bool | None = None
-        if len(words) > 1 and words[-1].lower() == "invented":
-            invented = True
-            words = words[:-1]
-        text = " ".join(words).replace("_", " ") if len(words) == 1 else " ".join(words)
-        cards = [c.text for c in inv.deck.for_element(element)]
-        exact = [c for c in cards if key(c) == key(text)]
-        if exact and invented is None:
-            return inv.found(element, exact[0])
-        if not exact and invented is None:
-            close = [c for c in cards if _near(key(text), key(c))]
-            if close:
-                raise InvalidInput(
-                    "wording",
-                    text,
-                    f"a card's exact wording ({', '.join(close)}), or `found {element} "
-                    f"WORDING invented` for a wording the writer made up",
-                    reason="it is close to a card's wording",
-                )
-        return inv.found(element, exact[0] if exact else text, invented=invented)
-
-    def words(self, investigation: Investigation) -> Iterable[str]:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
-        words = [*_KEYWORDS, *cw.ELEMENTS, "yes", "also", "almost", "no", "nc", "ni", "invented"]
-        for stack in cw.DECKS:
-            words.extend(word(t) for t in inv.deck.tags(stack))
-            words.extend(word(c.text) for c in inv.deck.stack(stack))
-        return words
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, cw.Answer):

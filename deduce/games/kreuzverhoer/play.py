@@ -2,30 +2,195 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-
-from rich.table import Table
-from rich.text import Text
 
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.investigation import Investigation
-from deduce.play.adapter import Adapter, Question, choose, integer, word, yes_no
+from deduce.grammar import (
+    Arg,
+    Context,
+    Fact,
+    Grammar,
+    Integer,
+    Name,
+    Question,
+    Rows,
+    Value,
+    Verb,
+    YesNo,
+)
+from deduce.investigation import Investigation, Recommendation
+from deduce.play.adapter import Adapter
 
-__all__ = ["ADAPTER", "KreuzverhoerAdapter"]
-
-_KEYWORDS = ("ask", "single", "site", "confront", "informant", "profiler", "out", "is", "defence")
+__all__ = ["ADAPTER", "GRAMMAR", "KreuzverhoerAdapter"]
 
 
-def _deck(text: str) -> kv.Deck | None:
+def _deck(text: str, context: Context) -> kv.Deck | None:
     if text.strip().lower() in {"", "default"}:
         return None
     return kv.Deck.load(text.strip())
 
 
-def _limit(text: str) -> int:
-    return integer(text, "limit")
+def _names(field: str) -> Callable[[Context], Sequence[str]]:
+    def names(context: Context) -> Sequence[str]:
+        found: Sequence[str] = context.investigation.deck.names(field)
+        return found
+
+    return names
+
+
+def _fields(context: Context) -> dict[str, Sequence[str]]:
+    return {f: context.investigation.deck.names(f) for f in kv.FIELDS}
+
+
+def _ask(inv: kv.Investigation, v: dict[str, Any]) -> kv.Investigation:
+    return inv.questioning(v["crime"], v["scene"], v["suspect"], v["weapon"], v["n"])
+
+
+def _facts(verb: str) -> Callable[[kv.Investigation, dict[str, Any]], kv.Investigation]:
+    def do(inv: kv.Investigation, v: dict[str, Any]) -> kv.Investigation:
+        names: dict[str, Any] = {}
+        for field, value in v["fact"]:
+            if field in names:
+                raise InvalidInput(
+                    field, value, f"one {field}=...", reason=f"{field} is said twice"
+                )
+            names[field] = value
+        if verb == "is":
+            return inv.confirmed(card=v.get("card"), **names)
+        return inv.ruled_out(card=v.get("card"), **names)
+
+    return do
+
+
+def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
+    rows = []
+    for value in inv.rank_cards(list(v["card"])):
+        bits = "" if value.information is None else f"{value.information:.2f} bits"
+        worst = "" if value.worst_case is None else f"{value.worst_case} left"
+        rows.append((value.card, bits, worst, value.reason))
+    return Rows(("card", "information", "worst case", "note"), tuple(rows))
+
+
+_CARD = Name(kv.INVESTIGATION_CARDS)
+
+GRAMMAR = Grammar(
+    verbs=(
+        Verb(
+            ("ask",),
+            (
+                Arg("CRIME", Name(_names("crime"))),
+                Arg("SCENE", Name(_names("scene"))),
+                Arg("SUSPECT", Name(_names("suspect"))),
+                Arg("WEAPON", Name(_names("weapon"))),
+                Arg("N", Integer(0, 4)),
+            ),
+            "you laid these four cards and N (0-4) were right",
+            ("ask Mord Berlin Juri Messer 1",),
+            _ask,
+        ),
+        Verb(
+            ("single",),
+            (Arg("CRIME", Name(_names("crime"))),),
+            "Einzelverhör: CRIME is not the case's",
+            ("single Einbruch",),
+            lambda inv, v: inv.single_interrogation(v["crime"]),
+        ),
+        Verb(
+            ("site",),
+            (
+                Arg("WEAPON", Name(_names("weapon"))),
+                Arg("WEAPON", Name(_names("weapon")), store="other"),
+            ),
+            "Ermittler vor Ort: the laid scene is right and these two weapons are not the\ncase's",
+            ("site Pistole Gift",),
+            lambda inv, v: inv.investigators_on_site([v["weapon"], v["other"]]),
+        ),
+        Verb(
+            ("site",),
+            (Arg("wrong", Name(("wrong",), aliases={"no": "wrong", "none": "wrong"})),),
+            "Ermittler vor Ort: the laid scene is wrong",
+            ("site wrong",),
+            lambda inv, v: inv.investigators_on_site(None),
+        ),
+        Verb(
+            ("confront",),
+            (Arg("ANSWER", YesNo()),),
+            "Gegenüberstellung: the laid suspect is (yes) or is not (no) the case's",
+            ("confront no",),
+            lambda inv, v: inv.confrontation(v["answer"]),
+        ),
+        Verb(
+            ("informant",),
+            (
+                Arg("SCENE", Name(_names("scene"))),
+                Arg("SCENE", Name(_names("scene")), store="other"),
+            ),
+            "Informant: these two scenes are not the case's",
+            ("informant München Köln",),
+            lambda inv, v: inv.informant([v["scene"], v["other"]]),
+        ),
+        Verb(
+            ("profiler",),
+            (Arg("SUSPECT", Name(_names("suspect"))),),
+            "Profiler: SUSPECT is not the case's",
+            ("profiler Elke",),
+            lambda inv, v: inv.profiler(v["suspect"]),
+        ),
+        Verb(
+            ("out",),
+            (
+                Arg("FIELD=NAME,NAME", Fact(_fields, several=True), repeated=True, store="fact"),
+                Arg("CARD", _CARD, optional=True, keyword="card="),
+            ),
+            "these names are not the case's (another card, or what you know otherwise)",
+            ("out weapon=Gift,Messer", "out scene=Hamburg card=witness"),
+            _facts("out"),
+        ),
+        Verb(
+            ("is",),
+            (
+                Arg("FIELD=NAME", Fact(_fields), repeated=True, store="fact"),
+                Arg("CARD", _CARD, optional=True, keyword="card="),
+            ),
+            "these names are the case's",
+            ("is suspect=Nora",),
+            _facts("is"),
+        ),
+        Verb(
+            ("defence",),
+            (
+                Arg("CARD", Name(kv.DEFENCE_CARDS)),
+                Arg("BLOCKED", _CARD, optional=True),
+            ),
+            "your opponent played a defence card (BLOCKED: the investigation card it\n"
+            "made useless)",
+            ("defence lawyer", "defence alibi confrontation"),
+            lambda inv, v: inv.defence(v["card"], blocks=v.get("blocked")),
+        ),
+        Verb(
+            ("cards",),
+            (Arg("CARD", Name((*kv.INVESTIGATION_CARDS, *kv.DEFENCE_CARDS)), repeated=True),),
+            "rank the investigation cards in your hand (after a questioning)",
+            ("cards informant profiler",),
+            _cards,
+            command=True,
+        ),
+    ),
+    notes="FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start\n"
+    "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.).",
+    setup=(
+        Question(
+            "deck",
+            Value(_deck, "a deck file (TOML), or default for the box's cards"),
+            "a deck file (TOML), or default",
+            "default",
+            example="my-deck.toml",
+        ),
+        Question("questionings", Integer(1, 99), "questionings allowed in the game", "12"),
+    ),
+)
 
 
 class KreuzverhoerAdapter(Adapter):
@@ -35,150 +200,16 @@ class KreuzverhoerAdapter(Adapter):
     title = "Kreuzverhör"
     investigation_type = kv.Investigation
     simulated = True
-    strategy = "entropy"
-    syntax = """
-  ask CRIME SCENE SUSPECT WEAPON N   you laid these four cards and N (0-4) were right
-  single CRIME                       Einzelverhör: CRIME is not the case's
-  site WEAPON WEAPON                 Ermittler vor Ort: the laid scene is right and these
-                                     two weapons are not the case's
-  site wrong                         Ermittler vor Ort: the laid scene is wrong
-  confront yes|no                    Gegenüberstellung: the laid suspect is (not) the case's
-  informant SCENE SCENE              Informant: these two scenes are not the case's
-  profiler SUSPECT                   Profiler: SUSPECT is not the case's
-  out FIELD=NAME[,NAME] ... [card=CARD]
-                                     these names are not the case's (another card, or what
-                                     you know otherwise), e.g.  out weapon=Gift,Messer
-  is FIELD=NAME ... [card=CARD]      these names are the case's, e.g.  is suspect=Nora
-  defence CARD [BLOCKED]             your opponent played a defence card (alibi, lawyer,
-                                     refusal, false_witness, mole, suspension)
-FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start
-(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.).
-"""
+    grammar = GRAMMAR
 
-    def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
-        return (
-            Question("deck", "Deck file (TOML) or `default`", "default", _deck),
-            Question("limit", "Questionings allowed", "12", _limit),
-        )
+    def start(self, answers: Mapping[str, Any]) -> Investigation:
+        return kv.Investigation(answers["deck"], limit=answers["questionings"])
 
-    def start(self, answers: dict[str, Any]) -> Investigation:
-        return kv.Investigation(answers["deck"], limit=answers["limit"])
-
-    def commands(self) -> dict[str, tuple[str, Callable[[Investigation, list[str]], Any]]]:
-        return {
-            "cards": (
-                "`cards CARD ...`: rank the investigation cards in your hand (after a questioning)",
-                self._cards,
-            )
-        }
-
-    def _cards(self, investigation: Investigation, words: list[str]) -> Any:
+    def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
-        if not words:
-            raise InvalidInput("cards", "", "cards CARD ...", reason="name the cards in your hand")
-        hand = [choose(w, kv.INVESTIGATION_CARDS + kv.DEFENCE_CARDS, "card") for w in words]
-        table = Table("card", "information", "worst case", "note", box=None)
-        for value in inv.rank_cards(hand):
-            bits = "" if value.information is None else f"{value.information:.2f} bits"
-            worst = "" if value.worst_case is None else f"{value.worst_case} left"
-            table.add_row(value.card, bits, worst, value.reason)
-        return table
-
-    def apply(self, investigation: Investigation, tokens: list[str]) -> Investigation:
-        inv: kv.Investigation = investigation  # type: ignore[assignment]
-        deck = inv.deck
-        verb = choose(tokens[0], _KEYWORDS, "clue")
-        args = tokens[1:]
-
-        def need(count: int, shape: str) -> None:
-            if len(args) != count:
-                raise InvalidInput("line", " ".join(tokens), shape)
-
-        def name(field: str, token: str) -> str:
-            found: str = choose(token, deck.names(field), field)
-            return found
-
-        if verb == "ask":
-            need(5, "ask CRIME SCENE SUSPECT WEAPON N")
-            crime, scene, suspect, weapon = (
-                name(f, t) for f, t in zip(kv.FIELDS, args[:4], strict=True)
-            )
-            return inv.questioning(crime, scene, suspect, weapon, integer(args[4], "N"))
-        if verb == "single":
-            need(1, "single CRIME")
-            return inv.single_interrogation(name("crime", args[0]))
-        if verb == "site":
-            if len(args) == 1 and args[0].lower() in {"wrong", "no", "none"}:
-                return inv.investigators_on_site(None)
-            need(2, "site WEAPON WEAPON, or site wrong")
-            return inv.investigators_on_site([name("weapon", a) for a in args])
-        if verb == "confront":
-            need(1, "confront yes|no")
-            return inv.confrontation(yes_no(args[0], "confront"))
-        if verb == "informant":
-            need(2, "informant SCENE SCENE")
-            return inv.informant([name("scene", a) for a in args])
-        if verb == "profiler":
-            need(1, "profiler SUSPECT")
-            return inv.profiler(name("suspect", args[0]))
-        if verb == "defence":
-            if len(args) not in (1, 2):
-                raise InvalidInput("line", " ".join(tokens), "defence CARD [BLOCKED_CARD]")
-            defence = choose(args[0], kv.DEFENCE_CARDS, "card")
-            blocks = choose(args[1], kv.INVESTIGATION_CARDS, "blocks") if len(args) == 2 else None
-            return inv.defence(defence, blocks=blocks)
-        # out / is: FIELD=NAME[,NAME] ... [card=CARD]
-        if not args:
-            raise InvalidInput("line", " ".join(tokens), f"{verb} FIELD=NAME ... [card=CARD]")
-        card: str | None = None
-        names: dict[str, Any] = {}
-        said_card = False
-        for arg in args:
-            field_text, sep, value = arg.partition("=")
-            if not sep or not value:
-                raise InvalidInput("fact", arg, "FIELD=NAME, e.g. weapon=Gift")
-            if field_text.lower() == "card":
-                if said_card:
-                    raise InvalidInput("card", value, "one card=CARD", reason="card= is repeated")
-                said_card = True
-                card = choose(value, kv.INVESTIGATION_CARDS, "card")
-                continue
-            field = choose(field_text, kv.FIELDS, "field")
-            if field in names:
-                raise InvalidInput(
-                    field,
-                    value,
-                    f"one {field}=NAME" if verb == "is" else f"one {field}=NAME,NAME,...",
-                    reason=f"{field}= is repeated",
-                )
-            parts = value.split(",")
-            if not all(part.strip() for part in parts):
-                raise InvalidInput(field, value, "names separated by single commas")
-            values = [name(field, v) for v in parts]
-            if len(set(values)) != len(values):
-                raise InvalidInput(field, value, f"different {field} names", reason="a repeat")
-            if verb == "is":
-                if len(values) != 1:
-                    raise InvalidInput(field, value, f"one {field} name")
-                names[field] = values[0]
-            else:
-                names[field] = tuple(values)
-        if not names:
-            raise InvalidInput("line", " ".join(tokens), f"{verb} FIELD=NAME ... [card=CARD]")
-        if verb == "is":
-            return inv.confirmed(card=card, **names)
-        return inv.ruled_out(card=card, **names)
-
-    def words(self, investigation: Investigation) -> Iterable[str]:
-        inv: kv.Investigation = investigation  # type: ignore[assignment]
-        deck = inv.deck
-        words = [*_KEYWORDS, "wrong", "yes", "no", "cards"]
-        words.extend(kv.INVESTIGATION_CARDS + kv.DEFENCE_CARDS)
-        for field in kv.FIELDS:
-            for n in deck.names(field):
-                words.append(word(n))
-                words.append(f"{field}={word(n)}")
-        return words
+        if inv.questionings_left == 0:
+            return []
+        return super().recommend(investigation, strategy)
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, kv.Questioning):
@@ -210,11 +241,12 @@ FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique st
     def show_action(self, action: Any) -> str:
         return str(action)
 
-    def extra(self, investigation: Investigation) -> Any:
+    def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
-        return Text(
-            f"Questionings made: {inv.questionings}, left: {inv.questionings_left} of {inv.limit}."
-        )
+        made, left = inv.questionings, inv.questionings_left
+        if inv.solved is not None and left == 0 and made < inv.limit:
+            return f"Questionings made: {made} of {inv.limit}; the case is solved."
+        return f"Questionings made: {made}, left: {left} of {inv.limit}."
 
 
 ADAPTER = KreuzverhoerAdapter()

@@ -2,16 +2,84 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from deduce.errors import InvalidInput
 from deduce.games.mastermind import Code, Game, Guess, Investigation
-from deduce.play.adapter import Adapter, Question, integer, yes_no
+from deduce.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
+from deduce.play.adapter import Adapter
 
-__all__ = ["ADAPTER", "MastermindAdapter"]
+__all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
 
 _WORDS_LIMIT = 300  # complete the remaining codes while there are at most this many
+
+
+def _example(inv: Investigation) -> str:
+    return "".join(str(1 + i // 2) for i in range(inv.rules.pegs))
+
+
+def _code(text: str, context: Context) -> Code:
+    code: Code = context.investigation.rules.code(text)
+    return code
+
+
+def _codes_left(context: Context) -> list[str]:
+    inv: Investigation = context.investigation
+    if inv.space.size > _WORDS_LIMIT:
+        return []
+    return [str(code) for code in inv.solutions()]
+
+
+def _what(context: Context) -> str:
+    if context.investigation is None:
+        return "a code, e.g. 1122"
+    rules = context.investigation.rules
+    return f"{rules.pegs} digits from 1 to {rules.colours}, e.g. {_example(context.investigation)}"
+
+
+def _pegs(context: Context) -> int:
+    pegs: int = context.investigation.rules.pegs
+    return pegs
+
+
+def _white_high(context: Context) -> int:
+    return _pegs(context) - int(context.values.get("black", 0))
+
+
+def _black_only(context: Context) -> bool:
+    return bool(context.investigation is not None and context.investigation.rules.black_only)
+
+
+def _guess(inv: Investigation, values: dict[str, Any]) -> Investigation:
+    return inv.guess(values["code"], black=values["black"], white=values.get("white"))
+
+
+def _check_game(answers: Mapping[str, Any]) -> None:
+    Game(pegs=answers["pegs"], colours=answers.get("colours", 2))
+
+
+GRAMMAR = Grammar(
+    verbs=(
+        Verb(
+            ("guess",),
+            (
+                Arg("CODE", Value(_code, _what, _codes_left)),
+                Arg("BLACK", Integer(0, _pegs)),
+                Arg("WHITE", Integer(0, _white_high), when=lambda c: not _black_only(c)),
+            ),
+            "the guess CODE got these black and white pegs (the word guess may be left out)",
+            ("1122 1 0", "guess 1344 0 1"),
+            _guess,
+            implied=True,
+        ),
+    ),
+    notes="A code is written as digits from 1 to the number of colours, e.g. 1122.",
+    setup=(
+        Question("pegs", Integer(1, 8), "in a code, 1 to 8", "4", check=_check_game),
+        Question("colours", Integer(2, 9), "2 to 9", "6", check=_check_game),
+        Question("black_only", YesNo(), "only black pegs are given: yes or no", "no"),
+    ),
+)
 
 
 class MastermindAdapter(Adapter):
@@ -21,65 +89,33 @@ class MastermindAdapter(Adapter):
     title = "Mastermind"
     investigation_type = Investigation
     simulated = True
-    strategy = "minimax"
-    syntax = """
-  CODE BLACK WHITE    the guess CODE got BLACK black and WHITE white pegs
-                      (codes are digits 1..colours, e.g.  1122 1 0)
-  CODE BLACK          the same when the game gives black pegs only
-A leading word `guess` is allowed:  guess 1122 1 0
-"""
+    grammar = GRAMMAR
 
-    def questions(self, answers: Mapping[str, Any]) -> Sequence[Question]:
-        return (
-            Question("pegs", "Pegs per code", "4", lambda t: Game(pegs=integer(t, "pegs")).pegs),
-            Question(
-                "colours", "Colours", "6", lambda t: Game(colours=integer(t, "colours")).colours
-            ),
-            Question(
-                "black_only",
-                "Black pegs only (yes/no)",
-                "no",
-                lambda t: yes_no(t, "black_only"),
-                ("yes", "no"),
-            ),
-        )
-
-    def start(self, answers: dict[str, Any]) -> Investigation:
+    def start(self, answers: Mapping[str, Any]) -> Investigation:
         return Investigation(answers["pegs"], answers["colours"], black_only=answers["black_only"])
-
-    def apply(self, investigation: Any, tokens: list[str]) -> Investigation:
-        inv: Investigation = investigation
-        words = tokens[1:] if tokens[0].lower() == "guess" else tokens
-        rules = inv.rules
-        wanted = 2 if rules.black_only else 3
-        shape = "CODE BLACK" if rules.black_only else "CODE BLACK WHITE"
-        if len(words) != wanted:
-            raise InvalidInput("line", " ".join(tokens), f"{shape}, e.g. {self._example(inv)}")
-        code = rules.code(words[0])
-        black = integer(words[1], "black")
-        if rules.black_only:
-            return inv.guess(code, black=black)
-        return inv.guess(code, black=black, white=integer(words[2], "white"))
-
-    def _example(self, inv: Investigation) -> str:
-        digits = "".join(str(1 + i // 2) for i in range(inv.rules.pegs))
-        return f"{digits} 1" if inv.rules.black_only else f"{digits} 1 0"
-
-    def words(self, investigation: Any) -> Iterable[str]:
-        words = ["guess"]
-        if investigation.space.size <= _WORDS_LIMIT:
-            words.extend(str(code) for code in investigation.solutions())
-        return words
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, Guess):
             if clue.white is None:
                 return f"{clue.code}: {clue.black} black"
             return f"{clue.code}: {clue.black} black, {clue.white} white"
-        return repr(clue)
+        return str(clue)
 
     def show_action(self, action: Any) -> str:
         return action.digits if isinstance(action, Code) else str(action)
+
+    def solved(self, investigation: Any) -> str | None:
+        inv: Investigation = investigation
+        code = inv.solved
+        if code is None:
+            return None
+        guessed = any(
+            isinstance(c, Guess) and str(c.code) == str(code) and c.black == inv.rules.pegs
+            for c in inv.clues
+        )
+        if guessed:
+            return f"Solved: {code}"
+        return f"Deduced: {code} (the only code left: guess it to win)"
 
 
 ADAPTER = MastermindAdapter()

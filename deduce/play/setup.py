@@ -1,0 +1,120 @@
+"""The set-up questions of ``deduce play``: each answer checked where it is typed.
+
+Every answer is read by its question's kind and checked with the answers given so far
+(``Question.check``), so a problem is said at the prompt where it was typed and the
+earlier answers are kept. ``--set KEY=VALUE`` answers a question in advance (the key is
+the first word of the prompt; case, spaces and ``_`` do not matter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from deduce.errors import InvalidInput
+from deduce.grammar import Context, Question, key, listed, split
+from deduce.investigation import Investigation
+
+from .adapter import Adapter, refusal
+
+__all__ = ["ask_setup", "presets"]
+
+Reader = Callable[[str], str]
+Completer = Callable[[str], list[str]]
+
+
+def presets(adapter: Adapter, given: Mapping[str, str]) -> dict[str, str]:
+    """``--set`` answers by their question's key.
+
+    Raises:
+        InvalidInput: a key no question has (the message lists the keys).
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> presets(adapter("mastermind"), {"Black only": "yes"})
+        {'black_only': 'yes'}
+    """
+    keys = {key(q.key): q.key for q in adapter.grammar.setup}
+    found: dict[str, str] = {}
+    for name, text in given.items():
+        if key(name) not in keys:
+            raise InvalidInput("--set", name, listed(list(keys.values())))
+        found[keys[key(name)]] = text
+    return found
+
+
+def ask_setup(
+    adapter: Adapter,
+    read: Reader,
+    console: Console,
+    preset: Mapping[str, str],
+    *,
+    on_question: Callable[[Completer], None] | None = None,
+) -> Investigation:
+    """The investigation set up by the adapter's questions (``preset`` ones not asked).
+
+    A typed answer that is wrong, or cannot stand with the earlier answers, is refused
+    at its prompt with every problem said, and asked again. Should the game still refuse
+    the set-up as a whole, the answer it names is asked again and the others are kept.
+
+    Raises:
+        InvalidInput: a ``preset`` answer is wrong (nothing can be asked again).
+    """
+    given = presets(adapter, preset)
+    questions = adapter.grammar.setup
+    answers: dict[str, Any] = {}
+    typed: list[str] = []
+    noted = False
+    while True:
+        for question in questions:
+            if question.key in answers or not question.applies(answers):
+                continue
+            if question.key in given:
+                answers[question.key] = question.read(given[question.key], answers)
+                continue
+            if not noted and adapter.grammar.setup_note:
+                console.print(escape(adapter.grammar.setup_note))
+                noted = True
+            if on_question is not None:
+                on_question(_completer(question, answers))
+            answers[question.key] = _ask(question, read, console, answers)
+            typed.append(question.key)
+        try:
+            return adapter.start(answers)
+        except InvalidInput as error:
+            named = [k for k in typed if key(k) == key(error.argument)]
+            if not typed or (not named and key(error.argument) in {key(k) for k in given}):
+                raise
+            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+            again = named or typed
+            console.print(f"Please answer again: {', '.join(again)}.")
+            for name in again:
+                answers.pop(name, None)
+                typed.remove(name)
+
+
+def _completer(question: Question, answers: Mapping[str, Any]) -> Completer:
+    def complete(before: str) -> list[str]:
+        _, partial = split(before)
+        words = question.kind.words(Context(None, dict(answers)))
+        return sorted(w for w in words if w.casefold().startswith(partial.casefold()))
+
+    return complete
+
+
+def _ask(question: Question, read: Reader, console: Console, answers: Mapping[str, Any]) -> Any:
+    while True:
+        text = read(question.prompt()).strip()
+        if not text:
+            if question.default is None:
+                example = question.example or question.kind.describe(Context(None, answers))
+                console.print(f"[red]refused:[/red] an answer is needed, e.g. {escape(example)}")
+                continue
+            text = question.default
+        try:
+            return question.read(text, answers)
+        except InvalidInput as error:
+            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
