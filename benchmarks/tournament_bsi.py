@@ -67,8 +67,8 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     """The mean and the half-width of its 95% normal interval.
 
     Example:
-        >>> mean_interval([1.0, 3.0])
-        (2.0, 1.96)
+        >>> [round(x, 2) for x in mean_interval([1.0, 3.0])]
+        [2.0, 1.96]
     """
     mean = statistics.fmean(values)
     return mean, z * statistics.stdev(values) / math.sqrt(len(values))

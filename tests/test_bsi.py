@@ -632,6 +632,7 @@ def test_a_card_back_in_play_only_for_who_drew_from_its_pile() -> None:
         ({"players": 1}, "players"),
         ({"hand": ["woman/knife", "man/gun"]}, "hand"),
         ({"hand": ["woman/knife", "man/gun", "man/day/inside/knife"]}, "hand"),
+        ({"hand": ["woman/knife", "man/gun", "knife/woman"]}, "hand"),  # one card twice
         ({"case": "man/day"}, "case"),
         ({"first": 3}, "first"),
         ({"names": ["Emil", "Eva"]}, "names"),

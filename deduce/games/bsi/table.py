@@ -107,9 +107,13 @@ class Table(TableView):
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             raise InvalidInput("hand", hand, "3 cards")
         self.start_hand = tuple(Card.parse(c) for c in hand)
-        fours = [c.case for c in self.start_hand if c.case is not None] + [self.case]
-        if len(set(fours)) != len(fours):
-            raise InvalidInput("hand", hand, "cards other than your case, each case card once")
+        shown = [str(c) for c in self.start_hand]
+        if self.case.card in self.start_hand:
+            reason = f"{self.case} is your case"
+            raise InvalidInput("hand", shown, "3 cards other than your case", reason=reason)
+        if len(set(self.start_hand)) != 3:
+            reason = "each card exists once"
+            raise InvalidInput("hand", shown, "3 different cards", reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if isinstance(names, str) or len(names) != players or len(set(names)) != players:
