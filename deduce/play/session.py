@@ -310,7 +310,11 @@ class Session:
         spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
         from deduce.search import advice_seconds
 
-        estimate = advice_seconds(inv, self.strategy)
+        if inv.space.size >= 100_000:  # even the estimate takes seconds
+            with self.console.status("estimating the advice"):
+                estimate = advice_seconds(inv, self.strategy)
+        else:
+            estimate = advice_seconds(inv, self.strategy)
         if estimate > _ADVICE_LIMIT:
             self.console.print(
                 f"(no advice: ranking the moves would take about {estimate:.0f} s; "
