@@ -139,8 +139,8 @@ def _orbits(pegs: int, colours: int, fixed_bytes: bytes) -> IntArray:
     index = np.arange(count, dtype=np.int64)
     digits = [(index // colours ** (pegs - 1 - j) % colours).astype(np.intp) for j in range(pegs)]
     images = []
-    for sigma, pi in generators:
-        table = np.asarray(pi, dtype=np.int64)
+    for sigma, colour_map in generators:
+        table = np.asarray(colour_map, dtype=np.int64)
         image = np.zeros(count, dtype=np.int64)
         for i in range(pegs):
             image += table[digits[sigma[i]]] * colours ** (pegs - 1 - i)
