@@ -23,6 +23,7 @@ from deduce.games.crime_writers import (
     ELEMENTS,
     INVENTED,
     Answer,
+    Asked,
     Card,
     Deck,
     Found,
@@ -94,11 +95,11 @@ def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Stor
     """Every (draw, story) that fits the clues, with its probability weight: the draws are
     equally likely; an invented element is worded like each card of its stack or its own
     way (equally likely); each tag asked is yes or no for it (equally likely)."""
-    tag_clues = [
+    tag_clues = [  # "also" (true as part of something wider) counts as "yes"
         c
         for c in clues
         if isinstance(c, Answer)
-        and c.reply in ("yes", "no")
+        and c.reply in ("yes", "also", "no")
         and not is_card(deck, c.element, c.about)
     ]
     asked = sorted({(c.element, c.about) for c in tag_clues})
@@ -116,7 +117,7 @@ def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Stor
             bit = dict(zip(asked, bits, strict=True))
             if all(
                 tag_truth(deck, c.element, value[c.element], c.about, bit[(c.element, c.about)])
-                == (c.reply == "yes")
+                == (c.reply in ("yes", "also"))
                 for c in tag_clues
             ):
                 count += 1
@@ -131,7 +132,7 @@ def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Stor
                 if isinstance(clue, Answer) and is_card(deck, clue.element, clue.about):
                     if clue.reply == "yes":
                         clue = Found(clue.element, clue.about, None)
-                    elif clue.reply == "no":
+                    elif clue.reply in ("no", "also", "almost"):  # not worded exactly so
                         ok = ok and wording[clue.element] != clue.about
                 if not isinstance(clue, Found):
                     continue
@@ -192,7 +193,13 @@ def arbitrary_clues(deck: Deck) -> st.SearchStrategy[Any]:
         stack = draw(st.sampled_from(("persons", "scenes", "causes", "motives")))
         return Seen(stack, draw(st.sampled_from([c.text for c in deck.stack(stack)])))
 
-    return st.one_of(answer(), answer(), found(), seen())
+    @st.composite
+    def asked(draw: st.DrawFn) -> Asked:
+        element = draw(st.sampled_from(ELEMENTS))
+        reply = draw(st.sampled_from(("yes", "also", "almost", "no", "not characteristic")))
+        return Asked(element, draw(st.sampled_from(("At night?", "Jealousy?"))), reply)
+
+    return st.one_of(answer(), answer(), found(), seen(), asked())
 
 
 def apply_all(inv: Investigation, clues: Sequence[Any]) -> tuple[Investigation, list[Any]]:
@@ -294,7 +301,7 @@ def test_the_draw_rule_holds_in_every_remaining_draw(clues: list[Any]) -> None:
 @given(
     st.lists(arbitrary_clues(EXAMPLE), max_size=5),
     st.sampled_from(ELEMENTS),
-    st.sampled_from(("also", "almost", "not characteristic", "not important")),
+    st.sampled_from(("almost", "not characteristic", "not important")),
     st.data(),
 )
 def test_soft_replies_remove_nothing(
@@ -302,14 +309,13 @@ def test_soft_replies_remove_nothing(
 ) -> None:
     inv, _ = apply_all(Investigation(EXAMPLE), clues)
     stack = DECK_OF[element]
-    about = data.draw(
-        st.sampled_from((*EXAMPLE.tags(stack), *(c.text for c in EXAMPLE.stack(stack))))
-    )
+    cards = [] if reply == "almost" else [c.text for c in EXAMPLE.stack(stack)]
+    about = data.draw(st.sampled_from((*EXAMPLE.tags(stack), *cards)))
     after = inv.answer(element, about, reply)
     assert after.marginals() == inv.marginals()
     assert np.array_equal(after.space.ids, inv.space.ids)
     assert np.array_equal(after.space.weights, inv.space.weights)
-    assert after.clues[-1].reply in ("also", "almost", "not characteristic")
+    assert after.clues[-1].reply in ("almost", "not characteristic")
 
 
 def test_a_yes_keeps_cards_with_the_tag_and_halves_an_invented_element() -> None:

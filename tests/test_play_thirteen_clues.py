@@ -49,7 +49,7 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
             shown_cards.append(card)
             term.send(f"informant {card}")
             inv = inv.informant(card)
-            noted = f"noted: informant shows {card}"
+            noted = f"noted: the informant showed me the {card}"
         shown = term.expect_prompt(PROMPT)
         assert noted in shown
         count = len(inv.solutions())
@@ -148,6 +148,6 @@ def test_tab_completes_card_names(tmp_path: Path) -> None:
     term.expect(card)
     term.send("")
     shown = term.expect_prompt(PROMPT)
-    assert f"noted: informant shows {card}" in shown
+    assert f"noted: the informant showed me the {card}" in shown
     term.send("quit")
     assert term.finish() == 0

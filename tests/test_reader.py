@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pexpect
+import pyte
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
@@ -185,3 +189,65 @@ def test_readline_is_really_missing_under_that_site(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "ModuleNotFoundError" in result.stderr
+
+
+class Screen:
+    """The real script in a pseudo-terminal that claims to be an xterm, drawn by a terminal
+    emulator (pyte) that also answers the cursor-position queries a full-screen line
+    editor makes: what a person sees in a terminal window."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        env = {
+            **os.environ,
+            "TERM": "xterm-256color",
+            "HOME": str(home),
+            "XDG_STATE_HOME": str(home / "state"),
+        }
+        self.screen = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn(script(), args, env=env, dimensions=(30, 100), cwd=str(home))
+        self.screen.write_process_input = lambda data: self.child.send(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def line(self) -> str:
+        """The line the cursor is on."""
+        return str(self.screen.display[self.screen.cursor.y]).rstrip()
+
+    def wait(self, done: object, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with contextlib.suppress(pexpect.TIMEOUT):
+                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.2))
+            if done(self):  # type: ignore[operator]
+                return
+        raise AssertionError(f"the screen shows:\n{self.text()}")
+
+    def finish(self) -> int:
+        self.child.expect(pexpect.EOF, timeout=60)
+        self.child.close()
+        return int(self.child.exitstatus or 0)
+
+
+def test_a_real_terminal_edits_completes_and_recalls(tmp_path: Path) -> None:
+    term = Screen(["play", "mastermind", "--no-autosave", *SETUP], tmp_path)
+    term.wait(lambda s: s.line() == PROMPT.rstrip())
+    term.child.send("hist\t")  # one word starts so: completed in place
+    term.wait(lambda s: s.line() == PROMPT + "history")
+    term.child.send("\r")
+    term.wait(lambda s: "No clues yet." in s.text() and s.line() == PROMPT.rstrip())
+    term.child.send("h\t")  # two words do: both are listed under the line
+    term.wait(lambda s: {"help", "history"} <= set(s.text().split(PROMPT)[-1].split()))
+    term.child.send("\t")  # and Tab again takes the first
+    term.wait(lambda s: s.line().startswith(PROMPT + "h") and s.line() != PROMPT + "h")
+    term.child.send("\x03")  # Ctrl-C drops the line, the session goes on
+    term.wait(lambda s: "line cancelled" in s.text() and s.line() == PROMPT.rstrip())
+    term.child.send("1122 1 0\r")
+    term.wait(lambda s: "noted: 1122: 1 black, 0 white" in s.text())
+    term.wait(lambda s: s.line() == PROMPT.rstrip())
+    term.child.send("\x1b[A")  # Up: the last line again
+    term.wait(lambda s: s.line() == PROMPT + "1122 1 0")
+    assert "WARNING" not in term.text()
+    term.child.send("\x15quit\r")  # Ctrl-U clears the line
+    assert term.finish() == 0

@@ -9,11 +9,16 @@ Guests ask about an element's tags (from the deck file) or name a card; the writ
 five replies mean:
 
 - ``"yes"``: the element has the tag; cards that lack it are ruled out.
+- ``"also"``: true, as part of something wider; read as "yes" to the tag (the rulebook
+  lets the guest ask on, as after a "yes").
 - ``"no"``: the element lacks the tag; cards that have it are ruled out.
-- ``"also"``, ``"almost"``, ``"not characteristic"`` (``"not important"`` is the same
-  answer): nothing is ruled out. They are logged, and :meth:`Investigation.candidates`
-  lists first the cards they point to (the tag itself for "also"; the tag and its near
-  tags, or a named card's tags, for "almost").
+- ``"almost"``, ``"not characteristic"`` (``"not important"`` is the same answer):
+  nothing is ruled out. They are logged, and :meth:`Investigation.candidates` lists
+  first the cards "almost" and "also" point to (the tag and its near tags, or a named
+  card's tags).
+
+Questions in a guest's own words are logged with :meth:`Investigation.asked` and rule
+nothing out.
 
 An invented element, and a card whose tag is listed as ``maybe`` (it depends on the
 story), can be either way for a tag: both replies keep them.
@@ -21,9 +26,10 @@ story), can be either way for a tag: both replies keep them.
 Naming a card is a question too. An invented element need not be among the cards, but
 it may be worded like one, so "yes" means the element is found, worded so: the draws
 where that card was drawn and those where the element was invented and worded so both
-stay (:meth:`Investigation.found` with ``invented=`` says which, if the writer tells).
-"no" rules out the card and an invented element worded so. Every question asked, whatever
-the reply, is left out of :meth:`Investigation.recommend` (the writer would repeat it).
+stay (:meth:`Investigation.drawn` says the card was drawn). Any other reply but "not
+characteristic" says the element is not worded exactly so: it rules out the card and an
+invented element worded so. Every question asked, whatever the reply, is left out of
+:meth:`Investigation.recommend` (the writer would repeat it).
 
 Probabilities are exact: every draw allowed by the rule is equally likely, and so is
 each way an invented element (or a ``maybe`` tag) can be for the tags asked about, and
@@ -46,6 +52,7 @@ Example:
 from deduce.games.crime_writers.clues import (
     REPLIES,
     Answer,
+    Asked,
     Found,
     Question,
     Seen,
@@ -78,6 +85,7 @@ __all__ = [
     "INVENTED",
     "REPLIES",
     "Answer",
+    "Asked",
     "Card",
     "Deck",
     "Find",

@@ -22,6 +22,7 @@ __all__ = [
     "ALIASES",
     "REPLIES",
     "Answer",
+    "Asked",
     "Found",
     "Question",
     "Seen",
@@ -105,6 +106,30 @@ class Answer:
     about: str
     reply: str
 
+    def __str__(self) -> str:
+        return f"{self.element}: {self.about}? {self.reply}"
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The clue: a guest asked about ``element`` in their own words (``question``, no
+    tag or card of the deck) and the writer replied ``reply``.
+
+    It is kept in the history and the saved game; it rules nothing out, since the deck
+    cannot say what the words mean for each card.
+
+    Example:
+        >>> print(Asked("who", "Was it the night watchman?", "almost"))
+        who: "Was it the night watchman?" almost
+    """
+
+    element: str
+    question: str
+    reply: str
+
+    def __str__(self) -> str:
+        return f'{self.element}: "{self.question}" {self.reply}'
+
 
 @dataclass(frozen=True, slots=True)
 class Found:
@@ -126,6 +151,10 @@ class Found:
     text: str
     invented: bool | None = None
 
+    def __str__(self) -> str:
+        how = {None: "", True: " (invented)", False: " (the card was drawn)"}[self.invented]
+        return f"{self.element} found: {self.text}{how}"
+
 
 @dataclass(frozen=True, slots=True)
 class Seen:
@@ -139,6 +168,9 @@ class Seen:
 
     stack: str
     text: str
+
+    def __str__(self) -> str:
+        return f"the {self.text} card ({self.stack}) is not in this story"
 
 
 def truthful_reply(

@@ -16,10 +16,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import short
+from deduce._validation import check_int, check_name, short
 from deduce.errors import InvalidInput
+from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.clues import (
     Answer,
+    Asked,
     Found,
     Question,
     Seen,
@@ -28,22 +30,21 @@ from deduce.games.crime_writers.clues import (
     reply_of,
 )
 from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
-from deduce.games.crime_writers.hints import hint_scores
+from deduce.games.crime_writers.hints import hint_scores, merge_candidates
+from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
 from deduce.games.crime_writers.tables import (
     HAS,
     LACKS,
-    MAYBE,
     State,
     all_draws,
     binary_entropy,
-    scaled,
     tables_of,
 )
 from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition
+from deduce.strategy import STRATEGIES, Partition
 
 __all__ = ["Investigation"]
 
@@ -69,7 +70,7 @@ class Investigation(_Investigation):
     """
 
     game = "crime-writers"
-    clue_types = (Answer, Found, Seen)
+    clue_types = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
@@ -103,8 +104,48 @@ class Investigation(_Investigation):
         name = element_of(element)
         return self.observe(Answer(name, self._about(name, about)[0], reply_of(reply)))
 
+    def asked(self, element: str, question: str, reply: str) -> Investigation:
+        """The investigation after a question in the guest's own words about ``element``.
+
+        Words that are exactly a tag or a card of the element's stack (case folded) are
+        that question (see :meth:`answer`). Other words are logged as an :class:`Asked`
+        clue, kept in the history and the saved game, and rule nothing out: the deck
+        cannot say what they mean for each card.
+
+        Raises:
+            InvalidInput: an unknown element or reply, or no words.
+
+        Example:
+            >>> inv = Investigation(Deck.example()).asked("who", "Night watchman?", "almost")
+            >>> inv.clues, inv.probabilities() == Investigation(Deck.example()).probabilities()
+            ((Asked(element='who', question='Night watchman?', reply='almost'),), True)
+        """
+        name = element_of(element)
+        words = self._own_words(question)
+        said = reply_of(reply)
+        try:
+            about = self._about(name, words)[0]
+        except InvalidInput:
+            return self.observe(Asked(name, words, said))
+        return self.observe(Answer(name, about, said))
+
+    def drawn(self, element: str, text: str) -> Investigation:
+        """The investigation after the writer says ``element`` is exactly card ``text``:
+        drawn, not invented (``found(element, text, invented=False)``).
+
+        Example:
+            >>> inv = Investigation(Deck.example()).drawn("how", "poison")
+            >>> inv.clues, inv.marginals()["how"]["Poison"]
+            ((Found(element='how', text='Poison', invented=False),), 1.0)
+        """
+        return self.found(element, text, invented=False)
+
     def found(self, element: str, text: str, *, invented: bool | None = None) -> Investigation:
         """The investigation after a guest found ``element``: it is worded ``text``.
+
+        Found means named exactly as worded, which is what scores. Unless ``invented``
+        says which, a card's wording can be the card drawn or an invented element the
+        writer worded like it; :meth:`drawn` says it is the card.
 
         Args:
             element: "who", "whom", "why", "where" or "how".
@@ -152,12 +193,13 @@ class Investigation(_Investigation):
             >>> inv.clues
             (Seen(stack='persons', text='Butler'), Seen(stack='causes', text='Poison'))
         """
-        if stack is not None and stack not in DECKS:
+        if check_name("stack", stack, optional=True) is not None and stack not in DECKS:
             raise InvalidInput("stack", stack, DECKS)
         if not texts:
             raise InvalidInput("texts", texts, "at least one card's wording")
         result: Investigation = self
         for text in texts:
+            check_name("text", text)
             stacks = [stack] if stack is not None else list(DECKS)
             matches = [(s, c) for s in stacks if (c := self._card(s, text)) is not None]
             if not matches:
@@ -191,15 +233,7 @@ class Investigation(_Investigation):
         found = self._space.state.found[ELEMENTS.index(name)]
         answers = [c for c in self._clues if isinstance(c, Answer)]
         hint = hint_scores(self.deck, name, answers)
-        merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
-        for i, (text, p) in enumerate(values.items()):
-            if p <= 0:
-                continue
-            shown = found if (text == INVENTED and found is not None) else text
-            h, first, q = merged.get(shown, (hint[i], i, 0.0))
-            merged[shown] = (max(h, hint[i]), min(first, i), q + p)
-        items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
-        return [(text, p) for text, (_, _, p) in items]
+        return merge_candidates(values, found, hint)
 
     # -- recommendations ---------------------------------------------------------------
 
@@ -225,14 +259,31 @@ class Investigation(_Investigation):
             >>> inv.recommend(top=1, element="where")[0].action
             Question(element='where', about='public')
         """
-        if element is None:
-            return super().recommend(top, strategy=strategy, among=among)
-        focus = element_of(element)
-        return super().recommend(
-            top,
-            strategy=strategy,
-            among=lambda q: q.element == focus and (among is None or among(q)),
-        )
+        keep = among
+        if element is not None:
+            focus = element_of(element)
+            keep = lambda q: q.element == focus and (among is None or among(q))  # noqa: E731
+        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
+        if chosen != TURN:
+            return super().recommend(top, strategy=chosen, among=keep)
+        check_int("top", top, 1)
+        queries = [q for q in self.queries() if keep is None or keep(q)]
+        if not queries:
+            raise InvalidInput("among", among, "a test that some question passes")
+        names_card = [q in self._tables.card for q in queries]
+        return turn_recommendations(queries, self.partition(self._space, queries), names_card, top)
+
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
+    ) -> Any:
+        """The single best question (see :meth:`recommend`)."""
+        return self.recommend(1, strategy=strategy, among=among)[0].action
+
+    def check_strategy(self, strategy: str) -> str:
+        known = [*STRATEGIES, TURN]
+        if not isinstance(strategy, str) or strategy not in known:
+            raise InvalidInput("strategy", strategy, known)
+        return strategy
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best
@@ -301,32 +352,29 @@ class Investigation(_Investigation):
         return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        tables = self._tables
+        state: State = space.state
         if isinstance(clue, Answer):
             element = element_of(clue.element)
             reply = reply_of(clue.reply)
             about, card = self._about(element, clue.about)
-            state: State = space.state
             asked = state.asked | {Question(element, about)}
-            if reply not in ("yes", "no"):
-                return space.replace(state=State(state.found, state.excluded, state.replies, asked))
             e = ELEMENTS.index(element)
-            if card is not None:
-                invented = None if reply == "yes" else False
-                return self._wording(space, e, card.text, invented, reply == "yes", asked)
-            column = space.worlds[:, e]
-            earlier = state.replies.get((element, about))
-            if earlier == reply:
-                return space
-            if earlier is not None:  # "yes" and "no" to the same question
-                return space.filter(np.zeros(space.size, dtype=bool))
-            status = self._tables.status[e][self._tables.row[Question(element, about)][1]]
-            kept = space.filter(status[column] != (LACKS if reply == "yes" else HAS))
-            definite = status[kept.worlds[:, e]] != MAYBE
-            replies = {**state.replies, (element, about): reply}
-            return kept.replace(
-                weights=scaled(kept.weights, np.where(definite, 2, 1)),
-                state=State(state.found, state.excluded, replies, asked),
-            )
+            if card is not None:  # only "yes" means worded exactly so
+                if reply == "not characteristic":
+                    return space.replace(state=state.asking(asked))
+                worded = reply == "yes"
+                invented = None if worded else False
+                return wording(tables, space, e, card.text, invented, worded, asked)
+            effect = EFFECT[reply]
+            if effect is None:
+                return space.replace(state=state.asking(asked))
+            return tag_reply(tables, space, e, about, effect, asked)
+        if isinstance(clue, Asked):
+            element_of(clue.element)
+            reply_of(clue.reply)
+            self._own_words(clue.question)
+            return space
         if isinstance(clue, Found):
             element = element_of(clue.element)
             if clue.invented not in (True, False, None):
@@ -338,55 +386,23 @@ class Investigation(_Investigation):
             e = ELEMENTS.index(element)
             card = self._card(DECK_OF[element], clue.text)
             if card is None and clue.invented is False:
-                raise InvalidInput("text", short(clue.text), list(self._tables.labels[e][:-1]))
+                raise InvalidInput("text", short(clue.text), list(tables.labels[e][:-1]))
             text = clue.text.strip() if card is None else card.text
             invented = True if card is None else clue.invented
-            return self._wording(space, e, text, invented, True, space.state.asked)
+            return wording(tables, space, e, text, invented, True, state.asked)
         if isinstance(clue, Seen):
             if clue.stack not in DECKS:
                 raise InvalidInput("stack", clue.stack, DECKS)
             card = self._card(clue.stack, clue.text)
             if card is None:
                 raise InvalidInput("text", clue.text, [c.text for c in self.deck.stack(clue.stack)])
-            keep = np.ones(space.size, dtype=bool)
-            for e, element in enumerate(ELEMENTS):
-                if DECK_OF[element] == clue.stack:
-                    keep &= space.worlds[:, e] != self._tables.labels[e].index(card.text)
-            return space.filter(keep)
-        raise InvalidInput("clue", clue, "an Answer, Found or Seen")
+            return not_in_story(tables, space, clue.stack, card.text)
+        raise InvalidInput("clue", clue, "an Answer, Asked, Found or Seen")
 
-    def _wording(
-        self,
-        space: Space,
-        e: int,
-        text: str,
-        invented: bool | None,
-        worded: bool,
-        asked: frozenset[Question],
-    ) -> Space:
-        """``space`` knowing that element ``e`` is (``worded``) or is not worded ``text``;
-        ``invented``: whether it was invented (None: unknown; "not worded" takes False to
-        mean the wording may be neither the card nor an invented element's)."""
-        state: State = space.state
-        labels = self._tables.labels[e]
-        cards = len(labels) - 1
-        column = space.worlds[:, e]
-        is_invented = column == cards
-        k = labels.index(text) if text in labels[:-1] else -1
-        if worded:
-            card_ok = (column == k) if invented is not True else np.zeros(space.size, dtype=bool)
-            invented_ok = is_invented & (invented is not False) & state.allows(e, text)
-            after = state.with_wording(e, found=text)
-        else:  # not worded like card k: neither that card nor an invented element worded so
-            card_ok = ~is_invented & (column != k)
-            invented_ok = is_invented & (state.found[e] != text)
-            after = state.with_wording(e, excluded=text if state.found[e] is None else None)
-        after = State(after.found, after.excluded, after.replies, asked)
-        kept = space.filter(card_ok | invented_ok)
-        # an invented element's weight is its share of the cards + 1 wordings
-        before, now = state.wordings(e, cards), after.wordings(e, cards)
-        factor = np.where(kept.worlds[:, e] == cards, now, before)
-        return kept.replace(weights=scaled(kept.weights, factor), state=after)
+    def _own_words(self, question: Any) -> str:
+        if not isinstance(question, str) or not question.strip():
+            raise InvalidInput("question", short(question), "the question in words")
+        return question.strip()
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way

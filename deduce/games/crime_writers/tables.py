@@ -120,6 +120,10 @@ class State:
         found = self.found[e]
         return text not in self.excluded[e] if found is None else found == text
 
+    def asking(self, asked: frozenset[Question]) -> State:
+        """This state with ``asked`` as the questions asked so far."""
+        return State(self.found, self.excluded, self.replies, asked)
+
     def with_wording(self, e: int, found: str | None = None, excluded: str | None = None) -> State:
         found_now = tuple(
             found if (i == e and found is not None) else t for i, t in enumerate(self.found)

@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deduce.games.crime_writers.clues import Answer, Found, Seen, Story, truthful_reply
+from deduce.games.crime_writers.clues import (
+    REPLIES,
+    Answer,
+    Asked,
+    Found,
+    Seen,
+    Story,
+    truthful_reply,
+)
 from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.tables import State
 
@@ -43,7 +51,10 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
         e = ELEMENTS.index(element)
         soft = draw(st.sampled_from((None, "also", "almost", "not characteristic")))
         about = draw(st.sampled_from((*deck.tags(stack), *(c.text for c in deck.stack(stack)))))
-        if soft is not None:
+        if soft == "not characteristic":
+            return Answer(element, about, soft)
+        card = any(c.text == about for c in deck.stack(stack))
+        if soft == "almost" and not card:
             return Answer(element, about, soft)
 
         def worded() -> bool:  # the story decides once: a card's wording or not
@@ -54,7 +65,18 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
             return bool(draw(st.booleans())) if earlier is None else earlier == "yes"
 
         value = getattr(story, element)
-        return Answer(element, about, truthful_reply(deck, element, value, about, worded, decide))
+        reply = truthful_reply(deck, element, value, about, worded, decide)
+        # "also" is a "yes" to a tag; "also" and "almost" to a card are a "no" to its wording
+        if soft == "also" and reply == ("no" if card else "yes"):
+            return Answer(element, about, "also")
+        if soft == "almost" and reply == "no":
+            return Answer(element, about, "almost")
+        return Answer(element, about, reply)
+
+    def asked(draw: Callable[..., Any]) -> Asked:
+        element = draw(st.sampled_from(ELEMENTS))
+        words = draw(st.sampled_from(("Was it at night?", "A relative?", "Out of jealousy?")))
+        return Asked(element, words, draw(st.sampled_from(REPLIES)))
 
     def found(draw: Callable[..., Any]) -> Found:
         element = draw(st.sampled_from(ELEMENTS))
@@ -75,5 +97,6 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
         st.composite(answer)(),
         st.composite(answer)(),
         st.composite(found)(),
+        st.composite(asked)(),
         st.composite(seen)().filter(lambda clue: clue is not None),
     )

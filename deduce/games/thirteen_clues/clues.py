@@ -4,18 +4,23 @@ its answer, a card the informant showed me, my wrong accusation) and the moves I
 
 Example:
     >>> print(Question(asker=1, witness=2, about="red", answer=3))
-    seat 2 sees 3 red, asked by 1
+    seat 2 sees 3 red (asked by seat 1)
     >>> print(Ask(2, "woman"))
     ask seat 2 about woman
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
+from deduce.investigation import Recommendation
+from deduce.strategy import Partition, information, scores
 
 __all__ = [
     "VERDICTS",
@@ -25,6 +30,7 @@ __all__ = [
     "Informant",
     "Peek",
     "Question",
+    "accusation_move",
     "truthful_clues",
 ]
 
@@ -53,8 +59,10 @@ class Question:
     side: str | None = None
 
     def __str__(self) -> str:
-        side = f" ({self.side} card)" if self.side else ""
-        return f"seat {self.witness} sees {self.answer} {self.about}{side}, asked by {self.asker}"
+        who = "I see" if self.witness == 0 else f"seat {self.witness} sees"
+        side = f"{self.side} card, " if self.side else ""
+        asker = "me" if self.asker == 0 else f"seat {self.asker}"
+        return f"{who} {self.answer} {self.about} ({side}asked by {asker})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +77,7 @@ class Informant:
     card: str
 
     def __str__(self) -> str:
-        return f"informant shows {self.card}"
+        return f"the informant showed me the {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,7 @@ class Accused:
     weapon: str
 
     def __str__(self) -> str:
-        return f"wrong accusation {self.person}, {self.location}, {self.weapon}"
+        return f"my accusation {self.person}, {self.location}, {self.weapon} was wrong"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,13 +153,13 @@ class Accusation:
         return f"accuse {self.puzzle} ({how})"
 
 
-def truthful_clues(secret: Deal, seen: Sequence[str], wrong: Sequence[Puzzle]) -> Any:
+def truthful_clues(secret: Deal, wrong: Sequence[Puzzle]) -> Any:
     """A hypothesis strategy of a clue that is true of ``secret`` (the whole deal, seat 0
-    is me): any seat asking any other about anything, a look at an informant card I have
-    not ``seen`` yet, or my wrong accusation of one of the puzzles in ``wrong``.
+    is me): any seat asking any other about anything, a look at an informant card (seen
+    before or not), or my wrong accusation of one of the puzzles in ``wrong``.
 
     Example:
-        >>> truthful_clues(Deal.random(3, seed=1), [], []).is_empty
+        >>> truthful_clues(Deal.random(3, seed=1), []).is_empty
         False
     """
     from hypothesis import strategies as st
@@ -172,11 +180,38 @@ def truthful_clues(secret: Deal, seen: Sequence[str], wrong: Sequence[Puzzle]) -
             st.sampled_from(sides),
         ).map(ask)
     ]
-    fresh = [card for card in secret.informants if card not in seen]
-    if fresh:
-        options.append(st.sampled_from(fresh).map(lambda card: Informant(card)))
+    if secret.informants:
+        options.append(st.sampled_from(secret.informants).map(lambda card: Informant(card)))
     if wrong:
         options.append(
             st.sampled_from(list(wrong)).map(lambda p: Accused(p.person, p.location, p.weapon))
         )
     return st.one_of(options)
+
+
+def accusation_move(
+    accusation: Accusation,
+    size: int,
+    total: float,
+    strategy: str = "entropy",
+    extra: Mapping[str, Callable[[Partition], npt.NDArray[np.float64]]] | None = None,
+) -> Recommendation:
+    """Accusing ``accusation``'s puzzle as a move among ``size`` puzzles of total weight
+    ``total``: right (the game is won) or wrong (that puzzle is ruled out), scored by
+    ``strategy`` like a question."""
+    right = accusation.probability * total
+    part = Partition(
+        mass=np.array([[right, total - right]]),
+        count=np.array([[1, size - 1]], dtype=np.int64),
+        cond_entropy=np.zeros(1),
+    )
+    right_wrong = (accusation.probability, 1.0 - accusation.probability)
+    outcomes = dict(zip(VERDICTS, right_wrong, strict=True))
+    return Recommendation(
+        action=accusation,
+        information=float(information(part)[0]),
+        outcomes={k: p for k, p in outcomes.items() if p > 0},
+        worst_case=int(part.count[0][part.mass[0] > 0].max()),
+        strategy=strategy,
+        score=float(scores(part, strategy, dict(extra or {}))[0]),
+    )

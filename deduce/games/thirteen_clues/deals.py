@@ -99,6 +99,21 @@ class Deals:
                     known[witness] += self.attr[list(puzzle)].sum(axis=0)
         self.known: IntArray = known
 
+    def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
+        """Every answer ``witness`` can give about ``attribute`` in some deal of this
+        table, before any clue (``side`` 0 or 1 names one hidden card, -1 both).
+
+        Example:
+            >>> deals = Deals(3, (3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+            >>> deals.possible_answers(1, 7), deals.possible_answers(1, 10)  # person, man
+            ([2, 3, 4], [1])
+        """
+        cards = self.pair_attr[:, :, :, attribute]  # (X, 45, 2)
+        hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
+        mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
+        counted = hidden + mine + self.known[witness, attribute]
+        return sorted({int(v) for v in np.unique(counted)})
+
     # -- counting ------------------------------------------------------------------------
 
     def allowed(self, ids: IntArray, knowledge: Knowledge) -> BoolArray:

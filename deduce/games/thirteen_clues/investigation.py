@@ -22,7 +22,6 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.thirteen_clues.advice import accusation_move
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
@@ -44,6 +43,7 @@ from deduce.games.thirteen_clues.clues import (
     Informant,
     Peek,
     Question,
+    accusation_move,
     truthful_clues,
 )
 from deduce.games.thirteen_clues.counting import holdings
@@ -349,8 +349,8 @@ class Investigation(_Investigation):
                     [CARDS[c].name for c in self._deals.unknown],
                     reason="I can see that card elsewhere",
                 )
-            if card in knowledge.informants:  # the same card cannot lie there twice
-                return space.replace(weights=np.zeros(space.size, dtype=np.int64))
+            if card in knowledge.informants:  # looking at it again changes nothing
+                return space
             new = replace(knowledge, informants=knowledge.informants | {card})
             return space.replace(weights=self._deals.weights(space.ids, new), state=new)
         if isinstance(clue, Question):
@@ -371,9 +371,23 @@ class Investigation(_Investigation):
         if witness == 0:  # I answered: everything I count is visible to me
             mine = self._hand_index if side is None else (self._hand_index[side_number],)
             puzzles = [c for p in self._puzzle_index for c in p]
-            if int(self._deals.attr[[*mine, *puzzles], attribute].sum()) != answer:
-                return space.replace(weights=np.zeros(space.size, dtype=np.int64))
+            count = int(self._deals.attr[[*mine, *puzzles], attribute].sum())
+            if count != answer:
+                about = self._attributes[attribute]
+                raise InvalidInput(
+                    "answer", answer, f"{count}", reason=f"I see {count} {about} cards myself"
+                )
             return space
+        possible = self._deals.possible_answers(witness, attribute, side_number)
+        if answer not in possible:
+            low, high = min(possible), max(possible)
+            sees = f"seat {witness} sees {low} to {high} {self._attributes[attribute]} cards"
+            expected = (
+                f"a count from {low} to {high}"
+                if len(possible) == high - low + 1
+                else "one of " + ", ".join(map(str, possible))
+            )
+            raise InvalidInput("answer", answer, expected, reason=f"{sees}, whatever the deal")
         target = answer - int(self._deals.known[witness, attribute])
         new = replace(
             knowledge, rules=(*knowledge.rules, (witness, attribute, side_number, target))
@@ -469,9 +483,8 @@ class Investigation(_Investigation):
         )
 
     def clue_strategy(self, secret: Deal) -> Any:
-        seen = [CARDS[c].name for c in self._space.state.informants]
         wrong = [p for p in self.solutions() if p != secret.puzzles[0]]
-        return truthful_clues(secret, seen, wrong)
+        return truthful_clues(secret, wrong)
 
     def contains_secret(self, secret: Any) -> bool:
         if not isinstance(secret, Deal):
