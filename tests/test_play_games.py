@@ -46,7 +46,13 @@ WITHOUT_BEFORE = {"bsi": ("lay", "table"), "kreuzverhoer": ("ask",)}
 
 
 def start(game: str, home: Path, *more: str) -> Terminal:
-    options = [w for item in SETUP[game] for w in ("--set", item)]
+    given = {item.split("=")[0] for item in SETUP[game]}
+    defaults = [
+        f"{q.key}={q.default}"
+        for q in adapter(game).grammar.setup
+        if q.key not in given and q.default is not None
+    ]
+    options = [w for item in (*SETUP[game], *defaults) for w in ("--set", item)]
     term = Terminal(["play", game, "--no-autosave", *options, *more], home=home)
     term.expect_prompt(f"{game}> ")
     return term

@@ -231,10 +231,11 @@ class CrimeWritersAdapter(Adapter):
         if isinstance(clue, cw.Answer):
             return f"{clue.element}: {clue.about}? {clue.reply}"
         if isinstance(clue, cw.Found):
-            return f"{clue.element} found: {clue.text}" + (" (invented)" if clue.invented else "")
+            how = {True: " (invented)", False: " (drawn)", None: ""}[clue.invented]
+            return f"{clue.element} found: {clue.text}{how}"
         if isinstance(clue, cw.Seen):
             return f"not in the story: {clue.text} ({clue.stack})"
-        return repr(clue)
+        return str(clue)
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, cw.Question):
