@@ -141,8 +141,11 @@ def race(
     you after this lay; their pace and yours come from :func:`pace`. Compared are the
     most informative lays and the most informative lays that can solve at once (all of
     these when few cases are left): when the opponent is about to solve, a lay that
-    tries to solve now wins; otherwise information does. Chances to win within 1% of
-    the best count as equal, and information decides among them. If nobody
+    tries to solve now wins; otherwise information does. While the opponent holds more
+    than :data:`EXACT_UP_TO` cases their pace is only a bound that overstates how close
+    they are, and the lays are ranked by information (as ``strategy`` ranks them); once
+    it is exact, by the chance to win, where chances within 1% of the best count as
+    equal and information decides among them. If nobody
     solves, the rulebook's tie-break (most details right in the last questioning) counts
     as half a win.
 
@@ -192,6 +195,9 @@ def race(
             solved[1:] += counts[k] / size * np.diff(by)
         win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
         moves.append(RaceMove(query, win, float(solved[0]), float(info[i]), exact))
+    if not theirs.exact:  # far from solving: their pace is only a bound, information decides
+        moves.sort(key=lambda m: (-round(m.information, 12), -m.win))
+        return moves[:top]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides
     close = max(m.win for m in moves) * (1.0 - TOLERANCE)
