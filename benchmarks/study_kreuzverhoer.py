@@ -10,10 +10,10 @@ number of questionings and the share of cases solved within the rulebook's 12.
   questioning the best of the five described investigation cards (by expected
   information, bans respected) is played, as if every one of them were always in hand,
   and the answering player never blocks it with a defence card but names what
-  ``Interrogation.suggest`` draws among the answers that teach least. The rules give each player a hand of 3 cards from a
-  30-card deck (18 investigation cards, 9 kinds x 2, of which only 5 kinds are
-  described; 12 defence cards, some of which block a card or cost a questioning), so a
-  real game gains less.
+  ``Interrogation.suggest`` draws among the answers that teach least. The rules give
+  each player a hand of 3 cards from a 30-card deck (18 investigation cards, 9 kinds x
+  2, of which only 5 kinds are described; 12 defence cards, some of which block a card
+  or cost a questioning), so a real game gains less.
 - With a hand of 3: the action deck of the rulebook, 30 cards (the 9
   investigation kinds twice each, the 4 kinds whose text is not given counting as cards
   that give nothing; Refusal to Testify x4, Alibi, False Witness, Mole x2, Lawyer and
