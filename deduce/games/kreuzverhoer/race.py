@@ -115,7 +115,8 @@ def pace(inv: Investigation, *, strategy: str = "entropy") -> Pace:
         raise InvalidInput("inv", inv, "a kreuzverhoer.Investigation")
     inv.check_strategy(strategy)
     left = inv.questionings_left
-    if inv.solved is not None:
+    last = inv.last_questioning
+    if last is not None and last.correct == 4:  # laid: solved (a case deduced is not yet)
         return Pace((1.0,) * (left + 1), exact=True)
     size = inv.space.size
     if size > EXACT_UP_TO:
@@ -196,14 +197,17 @@ def race(
         win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
         moves.append(RaceMove(query, win, float(solved[0]), float(info[i]), exact))
     if not theirs.exact:  # far from solving: their pace is only a bound, information decides
-        moves.sort(key=lambda m: (-round(m.information, 12), -m.win))
+        moves.sort(key=lambda m: (-round(m.information, 12), -m.solves_now, -m.win))
         return moves[:top]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides
     close = max(m.win for m in moves) * (1.0 - TOLERANCE)
-    moves.sort(
-        key=lambda m: (m.win < close, -round(m.information, 12) if m.win >= close else 0.0, -m.win)
-    )
+
+    def rank(m: RaceMove) -> tuple[bool, float, float, float]:
+        near = m.win >= close
+        return (not near, -round(m.information, 12) if near else 0.0, -m.solves_now, -m.win)
+
+    moves.sort(key=rank)
     return moves[:top]
 
 
