@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from deduce import explain as _explain
 from deduce import persistence
-from deduce._validation import check_int
+from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import deletion_filter
 from deduce.history import History
@@ -158,6 +158,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        clue = check_clue(clue)  # every field of its type, as plain Python data
         self.check_turn(clue)
         space = self.apply_clue(self._space, clue)
         if space.total == 0:
@@ -337,6 +338,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
     ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
+        self.check_strategy(strategy)
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
@@ -344,14 +346,24 @@ class Investigation(Hooks[Clue, Query, Solution]):
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        from deduce.search import distinct_moves
+
+        queries = distinct_moves(self, queries)  # one of each class of equivalent moves
         part = self.partition(self._space, queries)
         order = rank(
             part,
             strategy,
             candidates=self.possible_queries(self._space, queries),
-            extra=self._extra_strategies(),
+            extra=self._strategies(queries),
         )
         return queries, part, order
+
+    def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
+        """The game's own strategies and the searches of :mod:`deduce.search`."""
+        from deduce.search import search_strategies
+
+        extra = self._extra_strategies()
+        return {**extra, **search_strategies(self, queries, extra)}
 
     def check_strategy(self, strategy: str) -> str:
         """``strategy`` if this game knows it (cheap: nothing is computed).
@@ -364,7 +376,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
             >>> Investigation().check_strategy("minimax")
             'minimax'
         """
-        known = [*STRATEGIES, *self._extra_strategies()]
+        known = [*STRATEGIES, *self._strategies(())]
         if not isinstance(strategy, str) or strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
@@ -380,21 +392,23 @@ class Investigation(Hooks[Clue, Query, Solution]):
 
         Args:
             top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
-                game adds (default: the game's ``default_strategy``).
+            strategy: "entropy", "minimax", "expected_size", "most_parts", a search
+                of :mod:`deduce.search` ("lookahead", "optimal"), or one the game adds
+                (default: the game's ``default_strategy``). Moves that a symmetry of
+                the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
             >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
-            ['133', '313']
+            ['133', '232']
         """
         check_int("top", top, 1)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         queries, part, order = self._ranking(strategy, among)
         info = information(part)
-        score = scores(part, strategy, self._extra_strategies())
+        score = scores(part, strategy, self._strategies(queries))
         total = part.mass.sum(axis=1)
         result = []
         for i in order[:top]:
