@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from deduce import explain as _explain
 from deduce import persistence
-from deduce._validation import check_int
+from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import deletion_filter
 from deduce.history import History
@@ -158,6 +158,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        clue = check_clue(clue)  # every field of its type, as plain Python data
         self.check_turn(clue)
         space = self.apply_clue(self._space, clue)
         if space.total == 0:
@@ -337,6 +338,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
     ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
+        self.check_strategy(strategy)
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]

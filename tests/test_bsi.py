@@ -202,7 +202,7 @@ def test_one_case_recommendation_is_entropy_of_the_field(game: tuple[Case, list[
     assert rec.action.case not in alive  # a possible case's own card is never suggested
     best = max(
         -sum(n / len(alive) * math.log2(n / len(alive)) for n in _histogram(alive, card).values())
-        for card in CARDS
+        for card in bsi.BOX  # the cards in the box only
         if card.case not in alive
     )
     assert rec.information == pytest.approx(best)
@@ -465,6 +465,66 @@ def test_the_lay_that_makes_a_case_certain_comes_first() -> None:
     elsewhere = table.played("night/outside/gun", 2, "0/1").recommend_attempt()
     three = next(o for o in elsewhere if o.target == 1 and o.drops == 3)
     assert three.probability == 0.5 and three.points == pytest.approx(2.0)
+
+
+def test_one_case_offers_only_cards_in_the_box() -> None:
+    inv = Investigation().played("woman/night/outside/gun", "0/1")
+    left = set(inv.solutions())
+    offered = [r.action for r in inv.recommend(top=1000)]
+    assert sorted(offered, key=str) == sorted(
+        [*STAND_IN, *(case.card for case in CASES if case not in left)], key=str
+    )
+    assert len(set(offered)) == 12 + 16 - len(left)
+    mine = ["woman/knife", "man/day", "inside/gun", "night/outside", "man/night/knife",
+            "woman/day/gun", "day/inside", "night/gun", "man/outside/gun", "woman/inside",
+            "day/outside/knife", "man/gun"]  # fmt: skip
+    own = Investigation(small_cards=mine).played("woman/night/outside/gun", "0/1")
+    assert {str(r.action) for r in own.recommend(top=1000) if r.action.size < 4} == set(mine)
+    assert Investigation.from_json(own.to_json()) == own
+    assert "small_cards=" in repr(own)
+    for bad in (mine[:11], [*mine[:11], "woman/knife"], [*mine[:11], "man/day/inside/gun"]):
+        invalid_input(lambda bad=bad: Investigation(small_cards=bad), "small_cards")
+
+
+THREE_POINTS_MOVES = [
+    "lay day/inside 1 2", "draw day/knife", "lay man/knife 0 0/1", "draw",
+    "lay day/outside 1 0/1", "draw", "lay night/inside 1 0/1", "draw night/outside/gun",
+    "lay woman/gun 0 0/1", "draw", "lay night/outside 1 0/1", "draw",
+    "lay day/knife 1 2", "draw woman/inside", "lay inside/gun 0 0/1", "draw",
+    "lay man/night/knife 0 2", "draw",
+]  # fmt: skip
+
+
+def test_the_console_shows_every_lay_with_its_attempt_before_laying(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "bsi"], home=tmp_path)
+    for question, answer in (
+        ("Players", "3"),
+        ("case", "man/night/outside/gun"),
+        ("cards", "day/inside night/inside woman/day"),
+        ("starts", ""),
+    ):
+        term.expect(question)
+        term.send(answer)
+    term.expect_prompt("bsi> ")
+    for line in THREE_POINTS_MOVES:
+        term.send(line)
+        assert "refused" not in term.expect_prompt("bsi> ")
+    assert (
+        three_points_position().clues
+        == bsi.Table.from_json((tmp_path / "state" / "deduce" / "bsi.json").read_text()).clues
+    )
+    term.send("attempts")
+    shown = " ".join(term.expect_prompt("bsi> ").split())
+    assert shown.index("lay woman/day at seat 1 4.49 0/1 50% seat 1 is man/day/inside/knife, "
+                       "3-drop card: 100% right, 3.00 points") < shown.index(
+        "lay night/outside/gun at seat 2")  # fmt: skip
+    term.send("lay woman/day 1 2")
+    shown = " ".join(term.expect_prompt("bsi> ").split())
+    assert "Worth solving now: seat 1 is woman/day/inside/knife (100%, 3.00 points" in shown
+    term.send("quit")
+    assert term.finish() == 0
 
 
 # -- the table: contradictions and bad moves ------------------------------------------

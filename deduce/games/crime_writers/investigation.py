@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, short
+from deduce._validation import check_int, check_name, short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.clues import (
@@ -193,12 +193,13 @@ class Investigation(_Investigation):
             >>> inv.clues
             (Seen(stack='persons', text='Butler'), Seen(stack='causes', text='Poison'))
         """
-        if stack is not None and stack not in DECKS:
+        if check_name("stack", stack, optional=True) is not None and stack not in DECKS:
             raise InvalidInput("stack", stack, DECKS)
         if not texts:
             raise InvalidInput("texts", texts, "at least one card's wording")
         result: Investigation = self
         for text in texts:
+            check_name("text", text)
             stacks = [stack] if stack is not None else list(DECKS)
             matches = [(s, c) for s in stacks if (c := self._card(s, text)) is not None]
             if not matches:
