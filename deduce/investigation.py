@@ -1,10 +1,10 @@
 """The immutable game state shared by every game: the common contract, written once.
 
-A game subclasses :class:`Investigation` and says only its rules through a few public
-hooks (listed in the class docstring and on the reference page). Filtering,
-probabilities, recommendations and undo live here; the clue history is
-:mod:`deduce.history`, saved files :mod:`deduce.persistence`, explanations and
-contradictions :mod:`deduce.explain`.
+A game subclasses :class:`Investigation` and says only its rules through the public
+hooks of :class:`deduce.hooks.Hooks`. Filtering, probabilities, recommendations and
+undo live here; the clue history is :mod:`deduce.history`, saved files
+:mod:`deduce.persistence`, explanations and contradictions :mod:`deduce.explain`,
+entropy arithmetic :mod:`deduce.info`.
 
 Example:
     >>> from deduce.games.mastermind import Investigation as Mastermind
@@ -21,20 +21,20 @@ import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self
+from typing import Any, Generic, Self
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeVar
 
 from deduce import explain as _explain
 from deduce import persistence
-from deduce._validation import check_int
+from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import deletion_filter
 from deduce.history import History
+from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Solution
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition, information, partition, rank, scores
+from deduce.strategy import STRATEGIES, Partition, information, rank, scores
 
 __all__ = [
     "Assignment",
@@ -46,15 +46,6 @@ __all__ = [
     "as_investigation",
     "deletion_filter",
 ]
-
-Clue = TypeVar("Clue", default=Any)
-"""The type of a game's clues (what :meth:`Investigation.observe` takes)."""
-Query = TypeVar("Query", default=Any)
-"""The type of a game's moves (what :meth:`Investigation.recommend` suggests)."""
-Solution = TypeVar("Solution", default=Any)
-"""The type of a game's solutions (what :meth:`Investigation.solutions` lists)."""
-
-_CHUNK = 1 << 22  # outcome-table entries computed at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,69 +73,16 @@ class Recommendation(Generic[Query]):
     score: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Assignment:
-    """A solution of a custom game: variable names with their values.
-
-    Example:
-        >>> a = Assignment((("suspect", "Ann"), ("room", "hall")))
-        >>> a["room"], a.as_dict()
-        ('hall', {'suspect': 'Ann', 'room': 'hall'})
-    """
-
-    items: tuple[tuple[str, Any], ...]
-
-    def __getitem__(self, name: str) -> Any:
-        for key, value in self.items:
-            if key == name:
-                return value
-        raise KeyError(name)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The assignment as a dict."""
-        return dict(self.items)
-
-    def __repr__(self) -> str:
-        return "Assignment(" + ", ".join(f"{k}={v!r}" for k, v in self.items) + ")"
-
-
-class Investigation(Generic[Clue, Query, Solution]):
+class Investigation(Hooks[Clue, Query, Solution]):
     """The state of one deduction: the clues so far and every world still possible.
 
     Every method that adds a clue returns a *new* investigation; the one it was called
     on is never changed. A game subclasses it, generic in its clue, query (move) and
     solution types: ``class Game(Investigation[Guess, Code, Code])``.
 
-    A game says its rules through these hooks (``initial_space`` and ``apply_clue`` are
-    required; its ``__init__`` ends with ``self._start()``):
-
-    - ``game`` (class attribute): its name in saved files; ``default_strategy``: the
-      strategy :meth:`recommend` uses unless told otherwise.
-    - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
-    - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
-    - ``initial_space()``: the worlds before any clue.
-    - ``apply_clue(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
-      clue that is wrong on its own.
-    - ``check_turn(clue)``: the rules of the turn that a new clue must obey given the clues
-      so far (a limit on moves, a card that must follow a guess...); checked when a clue
-      is observed, not when clues are replayed to explain a contradiction.
-    - ``solution_of(labels)``: the game's solution object for a tuple of labels (and
-      ``merges_solutions()``, true while several rows can read as one solution).
-    - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
-      ``possible_queries(space, queries)``: the moves a player can make and their answers;
-      or ``partition(space, queries)`` directly, when a game can count faster.
-    - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
-      and whether it ends the game (used by simulations and ``deduce.testing``).
-    - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
-      truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
-      ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
-      secret is more than a row of the initial space.
+    A game says its rules through the hooks of :class:`deduce.hooks.Hooks` (see "Writing
+    a game" in the reference); its ``__init__`` ends with ``self._start()``.
     """
-
-    game: ClassVar[str] = ""
-    default_strategy: ClassVar[str] = "entropy"
-    clue_types: ClassVar[tuple[type, ...]] = ()
-    value_types: ClassVar[tuple[type, ...]] = ()
 
     _history: History[Clue]
     _space: Space
@@ -157,147 +95,13 @@ class Investigation(Generic[Clue, Query, Solution]):
 
     def _start(self) -> None:
         """Set the state before any clue; a subclass's ``__init__`` ends with this."""
-        for hook in ("initial_space", "apply_clue"):
-            if getattr(type(self), hook) is getattr(Investigation, hook):
+        for hook in REQUIRED:
+            if getattr(type(self), hook) is getattr(Hooks, hook):
                 raise MissingHook(type(self).__name__, hook)
         self._history = History()
         self._space = self.initial_space()
         self._parent = None
         self._first = self
-
-    # -- hooks -------------------------------------------------------------------------
-
-    def setup(self) -> dict[str, Any]:
-        """The set-up as JSON-able values: the constructor's arguments (default: none)."""
-        return {}
-
-    @classmethod
-    def from_setup(cls, config: dict[str, Any], **context: Any) -> Self:
-        """The investigation that :meth:`setup` describes (checked to read back equal)."""
-        try:
-            made = cls(**config, **context)
-        except TypeError as error:
-            raise InvalidInput(
-                "config", config, f"the set-up of {cls.game}", reason=str(error)
-            ) from None
-        expected = json.loads(json.dumps(made.setup()))  # as it reads back from JSON
-        if expected != json.loads(json.dumps(config)):
-            raise InvalidInput("config", config, f"the whole set-up: {expected}")
-        return made
-
-    def initial_space(self) -> Space:
-        """The worlds before any clue (required)."""
-        raise MissingHook(type(self).__name__, "initial_space")
-
-    def apply_clue(self, space: Space, clue: Clue) -> Space:
-        """``space`` filtered (or reweighted) by ``clue`` (required).
-
-        Raise ``InvalidInput`` for a clue that is wrong on its own.
-        """
-        raise MissingHook(type(self).__name__, "apply_clue")
-
-    def check_turn(self, clue: Clue) -> None:
-        """Raise ``InvalidInput`` if ``clue`` may not follow the clues so far."""
-
-    def solution_of(self, labels: tuple[Any, ...]) -> Solution:
-        """The solution object for a row's labels (default: an :class:`Assignment`)."""
-        names = self._space.solution_names
-        return Assignment(tuple(zip(names, labels, strict=True)))  # type: ignore[return-value]
-
-    def merges_solutions(self) -> bool:
-        """Whether ``solution_of`` may now read several rows as one solution."""
-        return False
-
-    def queries(self) -> Sequence[Query]:
-        """Every move a player can make (default: none, so nothing is recommended)."""
-        return ()
-
-    def outcome_table(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[Any]:
-        """``(Q, N)`` small ints: the answer of each query in each world of ``space``."""
-        raise MissingHook(type(self).__name__, "outcome_table", "or partition")
-
-    def outcome_label(self, query: Query, k: int) -> Any:
-        """How answer number ``k`` to ``query`` reads (default: ``k``)."""
-        return k
-
-    def possible_queries(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[np.bool_]:
-        """Which queries could be the solution itself (ties go to them)."""
-        return np.zeros(len(queries), dtype=bool)
-
-    def partition(self, space: Space, queries: Sequence[Query]) -> Partition:
-        """How the worlds split by answer, per query (default: from ``outcome_table``)."""
-        solution_ids = space.solution_ids()
-        parts = []
-        step = max(1, _CHUNK // max(1, space.size))
-        for start in range(0, len(queries), step):
-            chunk = queries[start : start + step]
-            parts.append(partition(self.outcome_table(space, chunk), space.weights, solution_ids))
-        width = max(p.mass.shape[1] for p in parts)
-
-        def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
-            return np.pad(a, ((0, 0), (0, width - a.shape[1])))
-
-        return Partition(
-            mass=np.concatenate([pad(p.mass) for p in parts]),
-            count=np.concatenate([pad(p.count) for p in parts]),
-            cond_entropy=np.concatenate([p.cond_entropy for p in parts]),
-        )
-
-    def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
-        return {}
-
-    def _action(self, value: Any) -> Any:
-        """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
-        queries = self.queries()
-        if value not in queries:
-            shown = [str(q) for q in list(queries)[:8]]
-            raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
-        return value
-
-    def clue_for(self, query: Query, k: int) -> Clue:
-        """The clue that answer number ``k`` to ``query`` gives."""
-        raise MissingHook(type(self).__name__, "clue_for")
-
-    def finishes(self, query: Query, k: int) -> bool:
-        """Whether answer ``k`` to ``query`` ends the game (default: never)."""
-        return False
-
-    def world_of(self, secret: Any) -> int:
-        """The world id (a row of the initial space) of ``secret``."""
-        if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
-            return int(secret)
-        raise InvalidInput("secret", secret, "a world id (int)")
-
-    def secret_of(self, world: int) -> Any:
-        """The secret object of world id ``world``."""
-        return world
-
-    def contains_secret(self, secret: Any) -> bool:
-        """Whether ``secret`` is still possible."""
-        return bool(np.isin(self.world_of(secret), self._space.ids))
-
-    def _answer(self, secret: Any, query: Any) -> int:
-        root = self._root()._space
-        row = int(np.searchsorted(root.ids, self.world_of(secret)))
-        return int(self.outcome_table(root.take([row]), [query])[0, 0])
-
-    def secrets_strategy(self) -> Any:
-        """A hypothesis strategy of the secrets still possible."""
-        from hypothesis import strategies as st
-
-        return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
-
-    def clue_strategy(self, secret: Any) -> Any:
-        """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
-        from hypothesis import strategies as st
-
-        return st.sampled_from(self.queries()).map(
-            lambda query: self.clue_for(query, self._answer(secret, query))
-        )
-
-    def _constructor_repr(self) -> str:
-        args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
-        return f"{type(self).__name__}({args})"
 
     # -- clues -------------------------------------------------------------------------
 
@@ -354,6 +158,7 @@ class Investigation(Generic[Clue, Query, Solution]):
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        clue = check_clue(clue)  # every field of its type, as plain Python data
         self.check_turn(clue)
         space = self.apply_clue(self._space, clue)
         if space.total == 0:
@@ -533,6 +338,7 @@ class Investigation(Generic[Clue, Query, Solution]):
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
     ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
+        self.check_strategy(strategy)
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
@@ -540,14 +346,24 @@ class Investigation(Generic[Clue, Query, Solution]):
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        from deduce.search import distinct_moves
+
+        queries = distinct_moves(self, queries)  # one of each class of equivalent moves
         part = self.partition(self._space, queries)
         order = rank(
             part,
             strategy,
             candidates=self.possible_queries(self._space, queries),
-            extra=self._extra_strategies(),
+            extra=self._strategies(queries),
         )
         return queries, part, order
+
+    def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
+        """The game's own strategies and the searches of :mod:`deduce.search`."""
+        from deduce.search import search_strategies
+
+        extra = self._extra_strategies()
+        return {**extra, **search_strategies(self, queries, extra)}
 
     def check_strategy(self, strategy: str) -> str:
         """``strategy`` if this game knows it (cheap: nothing is computed).
@@ -560,7 +376,7 @@ class Investigation(Generic[Clue, Query, Solution]):
             >>> Investigation().check_strategy("minimax")
             'minimax'
         """
-        known = [*STRATEGIES, *self._extra_strategies()]
+        known = [*STRATEGIES, *self._strategies(())]
         if not isinstance(strategy, str) or strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
@@ -576,21 +392,23 @@ class Investigation(Generic[Clue, Query, Solution]):
 
         Args:
             top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
-                game adds (default: the game's ``default_strategy``).
+            strategy: "entropy", "minimax", "expected_size", "most_parts", a search
+                of :mod:`deduce.search` ("lookahead", "optimal"), or one the game adds
+                (default: the game's ``default_strategy``). Moves that a symmetry of
+                the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
             >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
-            ['133', '313']
+            ['133', '232']
         """
         check_int("top", top, 1)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         queries, part, order = self._ranking(strategy, among)
         info = information(part)
-        score = scores(part, strategy, self._extra_strategies())
+        score = scores(part, strategy, self._strategies(queries))
         total = part.mass.sum(axis=1)
         result = []
         for i in order[:top]:

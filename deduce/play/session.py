@@ -11,6 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,9 @@ def count(n: int, noun: str) -> str:
 
 
 Fact = tuple[str, Any]  # a field of the solution and one of its values
+
+
+_ADVICE_LIMIT = 120.0  # seconds of advice computed before a prompt at most
 
 
 class _Quit(Exception):
@@ -302,6 +306,39 @@ class Session:
         self.console.print(f"undone: {escape(dropped)}")
         self.show()
 
+    def _advice(self, inv: Investigation) -> list[Any]:
+        """The recommended moves; refused up front when they would take too long, with a
+        spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
+        from deduce.search import advice_seconds
+
+        if inv.space.size >= 100_000:  # even the estimate takes seconds
+            with self.console.status("estimating the advice"):
+                estimate = advice_seconds(inv, self.strategy)
+        else:
+            estimate = advice_seconds(inv, self.strategy)
+        if estimate > _ADVICE_LIMIT:
+            self.console.print(
+                f"(no advice: ranking the moves would take about {estimate:.0f} s; "
+                "enter a clue to narrow the codes down)"
+            )
+            return []
+        try:
+            with warnings.catch_warnings(record=True) as caught:  # a search that fell back
+                warnings.simplefilter("always")
+                if estimate < 1:
+                    advice = self.adapter.recommend(inv, self.strategy)
+                else:
+                    with self.console.status(
+                        f"ranking the moves (about {estimate:.0f} s; Ctrl-C skips)"
+                    ):
+                        advice = self.adapter.recommend(inv, self.strategy)
+        except KeyboardInterrupt:
+            self.console.print("(advice skipped)")
+            return []
+        for warning in caught:
+            self.console.print(f"({escape(str(warning.message))})")
+        return advice
+
     def history(self, values: Mapping[str, Any] | None = None) -> None:
         """List the clues so far."""
         lines = self.adapter.history(self.investigation)
@@ -315,9 +352,7 @@ class Session:
         inv = self.investigation
         solved = self.adapter.solved(inv)
         try:
-            recommendations = (
-                [] if inv.solved is not None else self.adapter.recommend(inv, self.strategy)
-            )
+            recommendations = [] if inv.solved is not None else self._advice(inv)
         except (DeduceError, NotImplementedError):
             recommendations = []
         self.console.print(

@@ -22,9 +22,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import is_int
 from deduce.errors import InvalidInput
 
-__all__ = ["ATTRIBUTES", "CARDS", "CASES", "FIELDS", "Card", "Case"]
+__all__ = ["ATTRIBUTES", "BOX", "CARDS", "CASES", "FIELDS", "STAND_IN", "Card", "Case"]
 
 ATTRIBUTES: dict[str, tuple[str, str]] = {
     "victim": ("man", "woman"),
@@ -215,8 +216,33 @@ CARDS: tuple[Card, ...] = _all_cards()
 """Every card that can exist: 24 with 2 pieces, 32 with 3, the 16 cases last."""
 
 _CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+
 _CASE_OF_CARD = {case.card: case for case in CASES}
 _CASE_INDEX = {case: i for i, case in enumerate(CASES)}
+
+
+STAND_IN: tuple[Card, ...] = tuple(
+    Card.parse(text)
+    for text in (
+        "man/day",
+        "woman/night",
+        "inside/knife",
+        "outside/gun",
+        "man/outside",
+        "woman/inside",
+        "man/night/knife",
+        "woman/day/gun",
+        "man/inside/gun",
+        "woman/outside/knife",
+        "day/outside/knife",
+        "night/inside/gun",
+    )
+)
+"""12 cards of 2 and 3 pieces standing in for the printed ones (whose exact pieces do
+not change any deduction about the cases; give yours where a box is asked for)."""
+
+BOX: tuple[Card, ...] = tuple(case.card for case in CASES) + STAND_IN
+"""The 28 murder case cards in the box: the 16 cases and the 12 smaller cards (stand-ins)."""
 
 
 def _match_table() -> npt.NDArray[np.int8]:
@@ -252,7 +278,7 @@ def field_index(field: Any, card: Card) -> int:
         >>> field_index(1, Card.parse("woman knife")), field_index("2", Card.parse("man gun"))
         (0, 1)
     """
-    if isinstance(field, bool):
+    if not (is_int(field) or isinstance(field, str)):  # 1.0, True, arrays: not fields
         raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
     if isinstance(field, str) and field.strip() in {"0", "1", "2", "3"}:
         field = int(field.strip())

@@ -17,14 +17,13 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from deduce._validation import short
+from deduce import decks
 from deduce.errors import InvalidInput
 
 __all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "Card", "Deck"]
@@ -352,23 +351,12 @@ class Deck:
             ...     Deck.load(path) == Deck.example()
             True
         """
-        file = Path(path)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise InvalidInput(
-                "path", str(path), "a readable TOML file", reason=str(error)
-            ) from None
-        return cls.loads(text, source=file.name)
+        return cls.loads(decks.read(path), source=Path(path).name)
 
     @classmethod
     def loads(cls, text: str, *, source: str = "deck") -> Deck:
         """Read and check a deck from TOML text (``source`` names it in errors)."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidInput(source, short(text), "TOML text", reason=str(error)) from None
-        return cls.from_dict(data, source=source)
+        return cls.from_dict(decks.parse(text, source=source), source=source)
 
     @classmethod
     def example(cls) -> Deck:
@@ -386,21 +374,7 @@ class Deck:
 
     def to_toml(self) -> str:
         """The deck as TOML text that :meth:`loads` reads back."""
-        lines = ["[deck]", f"name = {_q(self.name)}", f"sample = {str(self.sample).lower()}"]
-        if self.near:
-            lines += ["", "[near]"]
-            lines += [f"{_q(tag)} = {_list(others)}" for tag, others in self.near]
-        for stack in DECKS:
-            for card in self.stack(stack):
-                lines += [
-                    "",
-                    f"[[{stack}]]",
-                    f"text = {_q(card.text)}",
-                    f"tags = {_list(card.tags)}",
-                ]
-                if card.maybe:
-                    lines.append(f"maybe = {_list(card.maybe)}")
-        return "\n".join(lines) + "\n"
+        return decks.dumps(self.to_dict())
 
 
 _example_cache: list[Deck] = []
@@ -426,13 +400,3 @@ def _located(where: str, error: InvalidInput) -> InvalidInput:
     return InvalidInput(
         f"{where}{sep}{error.argument}", error.value, error.expected, reason=error.reason
     )
-
-
-def _q(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
-    return f'"{escaped}"'
-
-
-def _list(items: Sequence[str]) -> str:
-    return "[" + ", ".join(_q(item) for item in items) + "]"

@@ -11,7 +11,6 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from deduce import decks
 from deduce.errors import InvalidInput
 
 __all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
@@ -201,13 +201,7 @@ class Deck:
             >>> Deck.loads(text) == Deck.default()
             True
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidInput(
-                source, "TOML text", "a valid TOML deck", reason=str(error)
-            ) from None
-        return cls.from_dict(data)
+        return cls.from_dict(decks.parse(text, source=source))
 
     @classmethod
     def load(cls, path: str | Path) -> Deck:
@@ -224,13 +218,7 @@ class Deck:
             >>> Deck.load(folder / "mine.toml").suspects[0]
             'Juri L.'
         """
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InvalidInput(
-                "path", str(path), "a readable UTF-8 TOML file", reason=str(error)
-            ) from None
-        return cls.loads(text, source=str(path))
+        return cls.loads(decks.read(path), source=str(path))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Deck:

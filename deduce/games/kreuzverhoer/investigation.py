@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int, check_names
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -65,6 +66,7 @@ from deduce.games.kreuzverhoer.rules import (
 )
 from deduce.info import round_bits
 from deduce.investigation import Investigation as _Investigation
+from deduce.investigation import Recommendation
 from deduce.space import Space
 from deduce.strategy import Partition, information
 
@@ -184,7 +186,7 @@ class Investigation(_Investigation):
             {'scene': 'Ulm'}
         """
         scene = last_questioning(self._clues, "investigators_on_site").scene
-        named = None if weapons is None else tuple(as_names(weapons))
+        named = None if weapons is None else check_names("weapons", as_names(weapons))
         return self.observe(InvestigatorsOnSite(scene, named))
 
     def confrontation(self, correct: bool) -> Investigation:
@@ -195,7 +197,7 @@ class Investigation(_Investigation):
     def informant(self, scenes: Sequence[str]) -> Investigation:
         """Informant: these 2 scenes are not the case's (refused after a suspect whose
         card forbids it, such as Juri L. or Elke V., was laid)."""
-        return self.observe(Informant(tuple(as_names(scenes))))
+        return self.observe(Informant(check_names("scenes", as_names(scenes))))
 
     def profiler(self, suspect: str) -> Investigation:
         """Profiler: your opponent named ``suspect`` as not the case's."""
@@ -291,6 +293,19 @@ class Investigation(_Investigation):
 
     def solution_of(self, labels: tuple[Any, ...]) -> Case:
         return Case(*labels)
+
+    def recommend(self, top: int = 3, **options: Any) -> list[Recommendation]:
+        """The next questionings to make, as :meth:`deduce.Investigation.recommend` ranks
+        them; none once the case is solved or no questioning is left.
+
+        Example:
+            >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).recommend()
+            []
+        """
+        if self.questionings_left == 0:
+            check_int("top", top, 1)
+            return []
+        return super().recommend(top, **options)
 
     def queries(self) -> Sequence[Guess]:
         return self._tables.guesses

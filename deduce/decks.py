@@ -1,0 +1,147 @@
+"""Deck files: TOML read and written once for every game that lets players edit its cards.
+
+Reading refuses, with :class:`~deduce.InvalidInput` naming the file and the line, a file
+that is not UTF-8 or not TOML; writing uses a maintained TOML writer (tomli-w), so any
+text, accents and emoji included, reads back exactly.
+
+Example:
+    >>> from deduce import decks
+    >>> text = decks.dumps({"deck": {"name": "Mörder 🔪"}, "cards": [{"text": "a\\tb"}]})
+    >>> decks.parse(text) == {"deck": {"name": "Mörder 🔪"}, "cards": [{"text": "a\\tb"}]}
+    True
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from deduce._validation import short
+from deduce.errors import InvalidInput
+
+__all__ = ["dumps", "load", "parse", "read", "write"]
+
+
+def read(path: str | Path) -> str:
+    """The text of the deck file at ``path`` (UTF-8; a leading byte-order mark is skipped).
+
+    Raises:
+        InvalidInput: the file cannot be read, or is not UTF-8 (naming the line and
+            column of the first bad byte).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "deck.toml"
+        >>> _ = path.write_bytes(b'name = "ok"\\nwho = "Andr\\xe9"\\n')
+        >>> try:
+        ...     read(path)
+        ... except InvalidInput as error:
+        ...     print(error.reason)
+        line 2, column 12: byte 0xe9 is not UTF-8
+    """
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as error:
+        raise InvalidInput(
+            "path", str(path), "a readable TOML deck file", reason=error.strerror or str(error)
+        ) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise InvalidInput(
+            "path",
+            str(path),
+            "a deck file in UTF-8 (save it as UTF-8 in your editor)",
+            reason=f"line {line}, column {column}: byte {raw[error.start]:#04x} is not UTF-8",
+        ) from None
+
+
+def parse(text: str, *, source: str = "deck") -> dict[str, Any]:
+    """The TOML document in ``text``; ``source`` names it in errors.
+
+    Raises:
+        InvalidInput: the text is not TOML (naming the line and column).
+
+    Example:
+        >>> try:
+        ...     parse('name = "x"\\ncards = [1, 2', source="mine.toml")
+        ... except InvalidInput as error:
+        ...     print(error.argument, "-", error.reason)
+        mine.toml - line 2: Unclosed array (at end of document)
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(source, short(text), "TOML text (str)")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        if "(at line " not in message:
+            message = f"line {_line_of(message, text)}: {message}"
+        raise InvalidInput(source, short(text), "valid TOML text", reason=message) from None
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """The TOML document in the deck file at ``path`` (errors name the file).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "deck.toml"
+        >>> write(path, {"name": "Kreuzverhör"})
+        >>> load(path)
+        {'name': 'Kreuzverhör'}
+    """
+    return parse(read(path), source=Path(path).name)
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    """``data`` as TOML text that :func:`parse` reads back equal.
+
+    Raises:
+        InvalidInput: ``data`` holds something TOML cannot (None, or keys that are not str).
+
+    Example:
+        >>> print(dumps({"deck": {"name": "x"}, "persons": [{"text": "Nurse"}]}), end="")
+        persons = [
+            { text = "Nurse" },
+        ]
+        <BLANKLINE>
+        [deck]
+        name = "x"
+    """
+    try:
+        return tomli_w.dumps(data)
+    except (TypeError, ValueError) as error:
+        raise InvalidInput(
+            "data", short(data), "tables of str, numbers, bools and lists", reason=str(error)
+        ) from None
+
+
+def write(path: str | Path, data: Mapping[str, Any]) -> None:
+    """Write ``data`` as a UTF-8 TOML deck file at ``path``.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "deck.toml"
+        >>> write(path, {"name": "🕵"})
+        >>> path.read_text(encoding="utf-8")
+        'name = "🕵"\\n'
+    """
+    Path(path).write_text(dumps(data), encoding="utf-8")
+
+
+def _line_of(message: str, text: str) -> int:
+    """The line that tomllib's ``message`` points at ("at line 3, column 1" or "at end
+    of document")."""
+    marker = "at line "
+    if marker in message:
+        digits = message.split(marker, 1)[1].split(",", 1)[0].split(")", 1)[0]
+        if digits.isdigit():
+            return int(digits)
+    return text.count("\n") + (0 if text.endswith("\n") else 1)

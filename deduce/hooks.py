@@ -1,0 +1,255 @@
+"""The hooks a game implements: what :class:`deduce.Investigation` asks of its rules.
+
+A game subclasses :class:`deduce.Investigation` (which is a :class:`Hooks`) and
+overrides these methods; the engine calls them, a player never needs to. Two are
+required, :meth:`Hooks.initial_space` and :meth:`Hooks.apply_clue`; every other one has a
+default that suits a game whose secret is one row of its initial space.
+
+Example:
+    >>> from deduce import Investigation, Space
+    >>> class Coin(Investigation[str, str, Any]):
+    ...     def __init__(self) -> None:
+    ...         self._start()
+    ...     def initial_space(self) -> Space:
+    ...         return Space(("side",), (("heads", "tails"),), [[0], [1]])
+    ...     def apply_clue(self, space: Space, clue: str) -> Space:
+    ...         return space.filter(space.column("side") == space.label_index("side", clue))
+    >>> Coin().observe("tails").solutions()
+    [Assignment(side='tails')]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import TypeVar
+
+from deduce.errors import InvalidInput, MissingHook
+from deduce.space import Space
+from deduce.strategy import Partition, partition
+
+__all__ = ["REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Solution"]
+
+Clue = TypeVar("Clue", default=Any)
+"""The type of a game's clues (what :meth:`deduce.Investigation.observe` takes)."""
+Query = TypeVar("Query", default=Any)
+"""The type of a game's moves (what :meth:`deduce.Investigation.recommend` suggests)."""
+Solution = TypeVar("Solution", default=Any)
+"""The type of a game's solutions (what :meth:`deduce.Investigation.solutions` lists)."""
+
+REQUIRED = ("initial_space", "apply_clue")
+"""The hooks every game must write."""
+
+_CHUNK = 1 << 22  # outcome-table entries computed at once
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """A solution of a custom game: variable names with their values.
+
+    Example:
+        >>> a = Assignment((("suspect", "Ann"), ("room", "hall")))
+        >>> a["room"], a.as_dict()
+        ('hall', {'suspect': 'Ann', 'room': 'hall'})
+    """
+
+    items: tuple[tuple[str, Any], ...]
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.items:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The assignment as a dict."""
+        return dict(self.items)
+
+    def __repr__(self) -> str:
+        return "Assignment(" + ", ".join(f"{k}={v!r}" for k, v in self.items) + ")"
+
+
+class Hooks(Generic[Clue, Query, Solution]):
+    """The rules of a game, as the engine asks for them.
+
+    Class attributes and hooks (``initial_space`` and ``apply_clue`` are required):
+
+    - ``game`` (class attribute): its name in saved files; ``default_strategy``: the
+      strategy :meth:`recommend` uses unless told otherwise.
+    - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
+    - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
+    - ``initial_space()``: the worlds before any clue.
+    - ``apply_clue(space, clue)``: the space filtered by a clue; raise ``InvalidInput`` for a
+      clue that is wrong on its own.
+    - ``check_turn(clue)``: the rules of the turn that a new clue must obey given the clues
+      so far (a limit on moves, a card that must follow a guess...); checked when a clue
+      is observed, not when clues are replayed to explain a contradiction.
+    - ``solution_of(labels)``: the game's solution object for a tuple of labels (and
+      ``merges_solutions()``, true while several rows can read as one solution).
+    - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
+      ``possible_queries(space, queries)``: the moves a player can make and their answers;
+      or ``partition(space, queries)`` directly, when a game can count faster.
+    - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
+      and whether it ends the game (used by simulations and ``deduce.testing``).
+    - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
+      truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
+      ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
+      secret is more than a row of the initial space.
+    """
+
+    game: ClassVar[str] = ""
+    default_strategy: ClassVar[str] = "entropy"
+    clue_types: ClassVar[tuple[type, ...]] = ()
+    value_types: ClassVar[tuple[type, ...]] = ()
+
+    _space: Space
+
+    if TYPE_CHECKING:
+
+        def _root(self) -> Hooks[Clue, Query, Solution]: ...
+
+    def setup(self) -> dict[str, Any]:
+        """The set-up as JSON-able values: the constructor's arguments (default: none)."""
+        return {}
+
+    @classmethod
+    def from_setup(cls, config: dict[str, Any], **context: Any) -> Self:
+        """The investigation that :meth:`setup` describes (checked to read back equal)."""
+        try:
+            made = cls(**config, **context)
+        except TypeError as error:
+            raise InvalidInput(
+                "config", config, f"the set-up of {cls.game}", reason=str(error)
+            ) from None
+        expected = json.loads(json.dumps(made.setup()))  # as it reads back from JSON
+        if expected != json.loads(json.dumps(config)):
+            raise InvalidInput("config", config, f"the whole set-up: {expected}")
+        return made
+
+    def initial_space(self) -> Space:
+        """The worlds before any clue (required)."""
+        raise MissingHook(type(self).__name__, "initial_space")
+
+    def apply_clue(self, space: Space, clue: Clue) -> Space:
+        """``space`` filtered (or reweighted) by ``clue`` (required).
+
+        Raise ``InvalidInput`` for a clue that is wrong on its own.
+        """
+        raise MissingHook(type(self).__name__, "apply_clue")
+
+    def check_turn(self, clue: Clue) -> None:
+        """Raise ``InvalidInput`` if ``clue`` may not follow the clues so far."""
+
+    def solution_of(self, labels: tuple[Any, ...]) -> Solution:
+        """The solution object for a row's labels (default: an :class:`Assignment`)."""
+        names = self._space.solution_names
+        return Assignment(tuple(zip(names, labels, strict=True)))  # type: ignore[return-value]
+
+    def merges_solutions(self) -> bool:
+        """Whether ``solution_of`` may now read several rows as one solution."""
+        return False
+
+    def queries(self) -> Sequence[Query]:
+        """Every move a player can make (default: none, so nothing is recommended)."""
+        return ()
+
+    def outcome_table(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[Any]:
+        """``(Q, N)`` small ints: the answer of each query in each world of ``space``."""
+        raise MissingHook(type(self).__name__, "outcome_table", "or partition")
+
+    def outcome_label(self, query: Query, k: int) -> Any:
+        """How answer number ``k`` to ``query`` reads (default: ``k``)."""
+        return k
+
+    def possible_queries(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[np.bool_]:
+        """Which queries could be the solution itself (ties go to them)."""
+        return np.zeros(len(queries), dtype=bool)
+
+    def partition(self, space: Space, queries: Sequence[Query]) -> Partition:
+        """How the worlds split by answer, per query (default: from ``outcome_table``)."""
+        solution_ids = space.solution_ids()
+        parts = []
+        step = max(1, _CHUNK // max(1, space.size))
+        for start in range(0, len(queries), step):
+            chunk = queries[start : start + step]
+            parts.append(partition(self.outcome_table(space, chunk), space.weights, solution_ids))
+        width = max(p.mass.shape[1] for p in parts)
+
+        def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return np.pad(a, ((0, 0), (0, width - a.shape[1])))
+
+        return Partition(
+            mass=np.concatenate([pad(p.mass) for p in parts]),
+            count=np.concatenate([pad(p.count) for p in parts]),
+            cond_entropy=np.concatenate([p.cond_entropy for p in parts]),
+        )
+
+    def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
+        return {}
+
+    def query_orbits(
+        self, queries: Sequence[Query], fixed: Sequence[Query] = ()
+    ) -> npt.NDArray[np.int64] | None:
+        """For each of ``queries``, the position of the first one equivalent to it under
+        the game's symmetries that keep the clues so far and the moves ``fixed`` (default
+        None: no symmetry). Equivalent moves split the worlds alike, so the strategies
+        evaluate one of each class (see :mod:`deduce.search`)."""
+        return None
+
+    def _action(self, value: Any) -> Any:
+        """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
+        queries = self.queries()
+        if value not in queries:
+            shown = [str(q) for q in list(queries)[:8]]
+            raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
+        return value
+
+    def clue_for(self, query: Query, k: int) -> Clue:
+        """The clue that answer number ``k`` to ``query`` gives."""
+        raise MissingHook(type(self).__name__, "clue_for")
+
+    def finishes(self, query: Query, k: int) -> bool:
+        """Whether answer ``k`` to ``query`` ends the game (default: never)."""
+        return False
+
+    def world_of(self, secret: Any) -> int:
+        """The world id (a row of the initial space) of ``secret``."""
+        if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
+            return int(secret)
+        raise InvalidInput("secret", secret, "a world id (int)")
+
+    def secret_of(self, world: int) -> Any:
+        """The secret object of world id ``world``."""
+        return world
+
+    def contains_secret(self, secret: Any) -> bool:
+        """Whether ``secret`` is still possible."""
+        return bool(np.isin(self.world_of(secret), self._space.ids))
+
+    def _answer(self, secret: Any, query: Any) -> int:
+        root = self._root()._space
+        row = int(np.searchsorted(root.ids, self.world_of(secret)))
+        return int(self.outcome_table(root.take([row]), [query])[0, 0])
+
+    def secrets_strategy(self) -> Any:
+        """A hypothesis strategy of the secrets still possible."""
+        from hypothesis import strategies as st
+
+        return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
+
+    def clue_strategy(self, secret: Any) -> Any:
+        """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
+        from hypothesis import strategies as st
+
+        return st.sampled_from(self.queries()).map(
+            lambda query: self.clue_for(query, self._answer(secret, query))
+        )
+
+    def _constructor_repr(self) -> str:
+        args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
+        return f"{type(self).__name__}({args})"
