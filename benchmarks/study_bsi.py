@@ -1,4 +1,7 @@
-"""Black Stories Investigation: bots that follow the table's advice against simpler bots.
+"""Black Stories Investigation: bots that follow the one-step advice against simpler bots.
+
+The points advice (the table's default) against the one-step advice is in
+``benchmarks/tournament_bsi.py``.
 
 Every game is dealt from a fixed seed; the seat of the bot under study rotates so that
 starting first favours nobody. A tie for the most points counts as a win for every
@@ -15,10 +18,10 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from deduce.games.bsi import Bot, advised, cautious, play_game, random_bot
+from deduce.games.bsi import Bot, cautious, entropy_advised, play_game, random_bot
 
-BOTS = {"advised": advised, "cautious": cautious, "random": random_bot}
-MATCHES = [("advised", "random"), ("advised", "cautious"), ("cautious", "random")]
+BOTS = {"entropy": entropy_advised, "cautious": cautious, "random": random_bot}
+MATCHES = [("entropy", "random"), ("entropy", "cautious"), ("cautious", "random")]
 
 
 def _one(spec: tuple[str, str, int, int]) -> tuple[float, float, float, int, float]:

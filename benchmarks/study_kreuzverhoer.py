@@ -51,6 +51,7 @@ import numpy.typing as npt
 from deduce.games import kreuzverhoer as kv
 
 STRATEGIES = ("entropy", "minimax", "expected_size", "most_parts", "win_probability")
+SEARCHED = ("lookahead",)  # depth-2 expectimax (deduce.search); without cards only: slow
 IntArray = npt.NDArray[np.int64]
 
 
@@ -194,7 +195,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--draws", type=int, default=10, help="random games per case")
     args = parser.parse_args()
-    jobs = [(s, c) for c in (False, True) for s in STRATEGIES]
+    jobs = [(s, c) for c in (False, True) for s in STRATEGIES] + [(s, False) for s in SEARCHED]
     results: dict[tuple[str, str], IntArray] = {}
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -216,8 +217,9 @@ def main() -> None:
     print("| --- | ---: | ---: | ---: |")
     suffix = {"none": "", "hand": " + hand of 3", "ideal": " + ideal cards (bound)"}
     for mode, label in suffix.items():
-        for name in (*STRATEGIES, "random consistent"):
-            print(_row(name + label, results[name, mode]))
+        for name in (*STRATEGIES, *SEARCHED, "random consistent"):
+            if (name, mode) in results:
+                print(_row(name + label, results[name, mode]))
     print(
         f"\n({time.perf_counter() - start:.0f} s; random: {args.draws} draws per case, "
         f"{max(1, args.draws // 5)} with ideal cards, 1 shuffle per case with a hand)"

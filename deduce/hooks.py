@@ -192,6 +192,15 @@ class Hooks(Generic[Clue, Query, Solution]):
     def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
         return {}
 
+    def query_orbits(
+        self, queries: Sequence[Query], fixed: Sequence[Query] = ()
+    ) -> npt.NDArray[np.int64] | None:
+        """For each of ``queries``, the position of the first one equivalent to it under
+        the game's symmetries that keep the clues so far and the moves ``fixed`` (default
+        None: no symmetry). Equivalent moves split the worlds alike, so the strategies
+        evaluate one of each class (see :mod:`deduce.search`)."""
+        return None
+
     def _action(self, value: Any) -> Any:
         """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
         queries = self.queries()

@@ -343,14 +343,24 @@ class Investigation(Hooks[Clue, Query, Solution]):
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        from deduce.search import distinct_moves
+
+        queries = distinct_moves(self, queries)  # one of each class of equivalent moves
         part = self.partition(self._space, queries)
         order = rank(
             part,
             strategy,
             candidates=self.possible_queries(self._space, queries),
-            extra=self._extra_strategies(),
+            extra=self._strategies(queries),
         )
         return queries, part, order
+
+    def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
+        """The game's own strategies and the searches of :mod:`deduce.search`."""
+        from deduce.search import search_strategies
+
+        extra = self._extra_strategies()
+        return {**extra, **search_strategies(self, queries, extra)}
 
     def check_strategy(self, strategy: str) -> str:
         """``strategy`` if this game knows it (cheap: nothing is computed).
@@ -363,7 +373,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
             >>> Investigation().check_strategy("minimax")
             'minimax'
         """
-        known = [*STRATEGIES, *self._extra_strategies()]
+        known = [*STRATEGIES, *self._strategies(())]
         if not isinstance(strategy, str) or strategy not in known:
             raise InvalidInput("strategy", strategy, known)
         return strategy
@@ -379,21 +389,23 @@ class Investigation(Hooks[Clue, Query, Solution]):
 
         Args:
             top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size", "most_parts", or one the
-                game adds (default: the game's ``default_strategy``).
+            strategy: "entropy", "minimax", "expected_size", "most_parts", a search
+                of :mod:`deduce.search` ("lookahead", "optimal"), or one the game adds
+                (default: the game's ``default_strategy``). Moves that a symmetry of
+                the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
             >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
-            ['133', '313']
+            ['133', '232']
         """
         check_int("top", top, 1)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         queries, part, order = self._ranking(strategy, among)
         info = information(part)
-        score = scores(part, strategy, self._extra_strategies())
+        score = scores(part, strategy, self._strategies(queries))
         total = part.mass.sum(axis=1)
         result = []
         for i in order[:top]:

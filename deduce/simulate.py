@@ -86,6 +86,7 @@ def simulate(
     executor: Executor | None = None,
     opening: Any = None,
     progress: Callable[[int, int], None] | None = None,
+    max_moves: int | None = None,
 ) -> Stats:
     """Play the game with ``strategy`` against every secret and count the moves.
 
@@ -100,6 +101,8 @@ def simulate(
         opening: the first move, instead of the strategy's choice.
         progress: called with (secrets played, secrets in all) after the first move and
             as each subtree finishes, for a progress bar.
+        max_moves: with ``strategy="optimal"``, the best tree that never needs more
+            moves than this (the exact search has no time limit here).
 
     Raises:
         InvalidInput: a bad game, strategy or secret.
@@ -112,6 +115,10 @@ def simulate(
     """
     start = as_investigation(game)
     start.check_strategy(strategy)
+    if strategy == "optimal":
+        return _optimal(start, secrets, executor, opening, progress, max_moves)
+    if max_moves is not None:
+        raise InvalidInput("max_moves", max_moves, "None (a cap is for strategy='optimal')")
     ids = start.space.ids
     if secrets is None:
         rows = np.arange(start.space.size)
@@ -156,6 +163,46 @@ def simulate(
     for result in results:
         moves.update({depth + 1: n for depth, n in result.items()})
     return Stats(strategy, dict(sorted(moves.items())), opening=query)
+
+
+def _optimal(
+    start: Investigation,
+    secrets: Iterable[Any] | None,
+    executor: Executor | None,
+    opening: Any,
+    progress: Callable[[int, int], None] | None,
+    max_moves: int | None,
+) -> Stats:
+    """The exact optimum's tree, searched once, its first moves' subtrees on ``executor``."""
+    from deduce.optimum import Budget, optimal
+
+    if secrets is not None or opening is not None:
+        which = "secrets" if secrets is not None else "opening"
+        raise InvalidInput(
+            which, "given", "None (the optimum is a tree over every secret, its own opening)"
+        )
+    games = start.space.size
+
+    def report(tried: int, moves: int) -> None:
+        if progress is not None:
+            progress(games * tried // max(moves, 1), games)
+
+    workers = os.cpu_count() or 1
+    unlimited = Budget(seconds=None)
+    if executor is None and games >= _POOL_FROM and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            result = optimal(
+                start, max_moves=max_moves, budget=unlimited, executor=pool, progress=report
+            )
+    else:
+        result = optimal(
+            start, max_moves=max_moves, budget=unlimited, executor=executor, progress=report
+        )
+    if result.histogram is None:
+        raise DeduceError(f"the optimal search found no tree: {result.fell_back}")
+    if progress is not None:
+        progress(games, games)
+    return Stats("optimal", result.histogram, opening=result.move)
 
 
 def _play_all(

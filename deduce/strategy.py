@@ -105,7 +105,7 @@ def partition(
     tiled = None if unit else np.tile(w, queries)
     mass = np.bincount(flat, weights=tiled, minlength=queries * k).reshape(queries, k)
     n_solutions = int(sol.max()) + 1 if len(sol) else 0
-    if len(np.unique(sol)) == worlds:  # one world per solution: the answer is a function of it
+    if not worlds or np.bincount(sol).max() == 1:  # one world per solution: answers follow it
         count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
         cond = np.zeros(queries)
     else:

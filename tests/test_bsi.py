@@ -105,7 +105,7 @@ def test_worked_example_one_case() -> None:
 def test_worked_example_at_the_table() -> None:
     table = Table(2, case="man/night/inside/gun", hand=[FIRST_CARD, WOMAN_KNIFE, "man/day"])
     table = table.played(FIRST_CARD, 1, "0/1").drew("man/night")
-    table = table.played("man/night", 0, 2).drew()
+    table = table.played("man/inside", 0, 2).drew()
     table = table.played(WOMAN_KNIFE, 1, 2)
     assert table.solved_case(1) == ANSWER
     assert table.attempt_value(1, 3) == 7.0
@@ -329,8 +329,8 @@ def test_the_reading_of_the_reshuffle_changes_the_counts() -> None:
     when a card is needed) it would often be different, so the reading matters."""
     differ = reported = 0
     for seed in range(300):
-        record = play_game([advised, random_bot, random_bot][: 2 + seed % 2], seed=seed,
-                           reshuffle="when_empty")  # fmt: skip
+        lineup = [bsi.entropy_advised, random_bot, random_bot][: 2 + seed % 2]
+        record = play_game(lineup, seed=seed, reshuffle="when_empty")
         check_table(record)
         table = record.tables[0]
         if any(isinstance(e, bsi.Reshuffle) for e in table.clues):
@@ -467,6 +467,66 @@ def test_the_lay_that_makes_a_case_certain_comes_first() -> None:
     assert three.probability == 0.5 and three.points == pytest.approx(2.0)
 
 
+def test_one_case_offers_only_cards_in_the_box() -> None:
+    inv = Investigation().played("woman/night/outside/gun", "0/1")
+    left = set(inv.solutions())
+    offered = [r.action for r in inv.recommend(top=1000)]
+    assert sorted(offered, key=str) == sorted(
+        [*STAND_IN, *(case.card for case in CASES if case not in left)], key=str
+    )
+    assert len(set(offered)) == 12 + 16 - len(left)
+    mine = ["woman/knife", "man/day", "inside/gun", "night/outside", "man/night/knife",
+            "woman/day/gun", "day/inside", "night/gun", "man/outside/gun", "woman/inside",
+            "day/outside/knife", "man/gun"]  # fmt: skip
+    own = Investigation(small_cards=mine).played("woman/night/outside/gun", "0/1")
+    assert {str(r.action) for r in own.recommend(top=1000) if r.action.size < 4} == set(mine)
+    assert Investigation.from_json(own.to_json()) == own
+    assert "small_cards=" in repr(own)
+    for bad in (mine[:11], [*mine[:11], "woman/knife"], [*mine[:11], "man/day/inside/gun"]):
+        invalid_input(lambda bad=bad: Investigation(small_cards=bad), "small_cards")
+
+
+THREE_POINTS_MOVES = [
+    "lay day/inside 1 2", "draw day/knife", "lay man/knife 0 0/1", "draw",
+    "lay day/outside 1 0/1", "draw", "lay night/inside 1 0/1", "draw night/outside/gun",
+    "lay woman/gun 0 0/1", "draw", "lay night/outside 1 0/1", "draw",
+    "lay day/knife 1 2", "draw woman/inside", "lay inside/gun 0 0/1", "draw",
+    "lay man/night/knife 0 2", "draw",
+]  # fmt: skip
+
+
+def test_the_console_shows_every_lay_with_its_attempt_before_laying(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "bsi"], home=tmp_path)
+    for question, answer in (
+        ("Players", "3"),
+        ("case", "man/night/outside/gun"),
+        ("cards", "day/inside night/inside woman/day"),
+        ("starts", ""),
+    ):
+        term.expect(question)
+        term.send(answer)
+    term.expect_prompt("bsi> ")
+    for line in THREE_POINTS_MOVES:
+        term.send(line)
+        assert "refused" not in term.expect_prompt("bsi> ")
+    assert (
+        three_points_position().clues
+        == bsi.Table.from_json((tmp_path / "state" / "deduce" / "bsi.json").read_text()).clues
+    )
+    term.send("attempts")
+    shown = " ".join(term.expect_prompt("bsi> ").split())
+    assert shown.index("lay woman/day at seat 1 4.49 0/1 50% seat 1 is man/day/inside/knife, "
+                       "3-drop card: 100% right, 3.00 points") < shown.index(
+        "lay night/outside/gun at seat 2")  # fmt: skip
+    term.send("lay woman/day 1 2")
+    shown = " ".join(term.expect_prompt("bsi> ").split())
+    assert "Worth solving now: seat 1 is woman/day/inside/knife (100%, 3.00 points" in shown
+    term.send("quit")
+    assert term.finish() == 0
+
+
 # -- the table: contradictions and bad moves ------------------------------------------
 
 
@@ -516,7 +576,7 @@ def test_table_contradiction_across_seats() -> None:
         (lambda t: t.played("woman/knife", 3, 2), "target"),  # no seat 3 at 3 players
         (lambda t: t.played("woman/knife", 1, 3), "field"),  # 3 for a 2-piece card
         (lambda t: t.played("woman/knife", 1, "4"), "field"),
-        (lambda t: t.attempt(1, "man/day/inside/gun", 3, correct=False), "event"),  # lay first
+        (lambda t: t.attempt(1, "man/day/inside/gun", 3, correct=False), "move"),  # lay first
         (
             lambda t: t.played("woman/knife", 1, 2).attempt(
                 1, "woman/day/inside/gun", 4, correct=False
@@ -532,12 +592,12 @@ def test_table_contradiction_across_seats() -> None:
         ),  # my case
         (lambda t: t.played("woman/knife", 1, 2).drew(), "card"),  # my drawn card is required
         (lambda t: t.played("woman/knife", 1, 2).drew("man/day/inside/knife"), "card"),  # in view
-        (lambda t: t.played("woman/knife", 1, 2).played("man/gun", 1, 2), "event"),
+        (lambda t: t.played("woman/knife", 1, 2).played("man/gun", 1, 2), "move"),
         (
-            lambda t: t.played("woman/knife", 1, 2).drew("man/night").played("man/gun", 0, 2),
+            lambda t: t.played("woman/knife", 1, 2).drew("man/night").played("man/outside", 0, 2),
             "field",
         ),
-        (lambda t: t.played("woman/knife", 1, 2).drew("man/night").drew(), "event"),
+        (lambda t: t.played("woman/knife", 1, 2).drew("man/night").drew(), "move"),
         (
             lambda t: (
                 t.played("woman/knife", 1, 2).drew("man/night").played("man/gun", 2, 2).drew("x/y")
@@ -553,6 +613,78 @@ def test_table_bad_moves(move: Any, argument: str) -> None:
     assert t.to_json() == before
 
 
+def test_a_card_is_where_it_is() -> None:
+    """Each card exists once: another seat cannot lay a card in my hand, under a grid, on
+    the discard pile, or one it cannot have drawn."""
+    t = opening(3).played("woman/knife", 1, 2).drew("man/night")
+    for card, where in (
+        ("man/gun", "it is in your hand"),
+        ("man/night", "it is in your hand"),
+        ("woman/knife", "it lies under an evidence grid"),
+        ("man/day/inside/knife", "it is in view (your case or a solved case)"),
+    ):
+        with pytest.raises(InvalidInput) as error:
+            t.played(card, 2, "0/1")
+        assert error.value.argument == "card" and f"({where})" in str(error.value)
+        assert "seat 1 can hold" in str(error.value)
+    t = t.played("man/outside", 2, "0/1").attempt(2, "woman/night/inside/gun", 3, correct=True)
+    with pytest.raises(InvalidInput, match=r"\(it is on the discard pile\)"):
+        t.drew().played("man/outside", 0, "0/1")
+    with pytest.raises(InvalidInput, match=r"card='man/gun' .*\(it is in your hand\)"):
+        t = t.drew().played("woman/day/outside", 0, "0/1").drew()
+        t.played("day/gun", 1, "0/1").drew("man/gun")
+
+
+def reshuffled_table() -> tuple[Table, Case]:
+    """3 players; a solve sends man/day and woman/gun (turned up) to the discard pile, the
+    draw pile runs out and the discard pile becomes the new one when seat 1 draws, before
+    seat 2's turn. Returns the table at seat 2's turn and seat 2's case."""
+    mine, one, two = (
+        Case.parse(c)
+        for c in ("man/day/inside/knife", "woman/night/outside/gun", "woman/day/outside/gun")
+    )
+    fresh = iter(
+        c
+        for c in CARDS
+        if c.size < 4
+        and str(c) not in {"man/day", "woman/gun", "woman/knife", "man/gun", "day/gun"}
+    )
+    t = Table(3, case=mine, hand=["woman/knife", "man/gun", "day/gun"])
+    solved = False
+    while True:
+        player = t.turn
+        if player == 2 and t.reshuffles == 1:
+            return t, two
+        if player == 0:
+            card = t.hand[0]
+            t = t.played(card, 2, field_of(two, card))
+        else:
+            card = next(fresh)
+            t = t.played(card, 0, field_of(mine, card))
+        if player == 2 and not solved:
+            t = t.attempt(1, one, 3, correct=True, revealed=["man/day", "woman/gun"])
+            solved = True
+        if player == 0:  # the new draw pile holds man/day and seat 1's solved case
+            t = t.drew(one.card if t.pile == 0 or t.reshuffles else next(fresh))
+        else:
+            t = t.drew()
+
+
+def test_a_card_back_in_play_only_for_who_drew_from_its_pile() -> None:
+    t, two = reshuffled_table()
+    assert t.reshuffles == 1 and t.turn == 2 and t.pile == 2
+    with pytest.raises(InvalidInput) as error:
+        t.played("man/day", 0, "0/1")
+    assert str(error.value) == (
+        "card='man/day' is not valid (it went back into play with the draw pile of reshuffle "
+        "1, and seat 2 has not drawn from that pile); expected a card seat 2 can hold"
+    )
+    # seat 1 drew from that pile: it may hold man/day
+    t = t.played("woman/night/outside", 0, "0/1").drew()
+    t = t.played(t.hand[0], 2, field_of(two, t.hand[0])).drew("woman/night/outside/gun")
+    assert t.turn == 1 and t.played("man/day", 0, 2).grid(0)[-1] == (Card.parse("man/day"), 2)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "argument"),
     [
@@ -560,6 +692,7 @@ def test_table_bad_moves(move: Any, argument: str) -> None:
         ({"players": 1}, "players"),
         ({"hand": ["woman/knife", "man/gun"]}, "hand"),
         ({"hand": ["woman/knife", "man/gun", "man/day/inside/knife"]}, "hand"),
+        ({"hand": ["woman/knife", "man/gun", "knife/woman"]}, "hand"),  # one card twice
         ({"case": "man/day"}, "case"),
         ({"first": 3}, "first"),
         ({"names": ["Emil", "Eva"]}, "names"),
@@ -643,7 +776,7 @@ def test_a_player_without_cards_cannot_lay() -> None:
     card = next(c for c in STAND_IN if c not in table.start_hand)
     with pytest.raises(InvalidInput) as error:
         table.played(card, 0, field_of(table.my_case, card))
-    assert error.value.argument == "event" and "no card in hand" in str(error.value)
+    assert error.value.argument == "move" and "no card in hand" in str(error.value)
     assert table.drew().turn == 0
     with pytest.raises(InvalidInput) as error:  # my turn, and no card to advise on
         table.drew().recommend_play()

@@ -398,6 +398,125 @@ def test_nothing_after_the_case_is_solved() -> None:
         inv.profiler("Juri L.")
 
 
+def test_no_next_questioning_after_solving_or_with_none_left() -> None:
+    solved = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)
+    assert solved.recommend() == []
+    spent = kv.Investigation(limit=1).questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    assert spent.questionings_left == 0 and spent.recommend(top=2) == []
+    skipped = kv.Investigation(limit=2).questioning("Mord", "Ulm", "Ede K.", "Gift", 0)
+    assert skipped.defence("suspension").recommend() == []
+    assert len(skipped.recommend(top=2)) == 2
+    with pytest.raises(InvalidInput, match="top="):
+        solved.recommend(top=0)
+
+
+def test_questionings_counted_for_each_player_or_in_total() -> None:
+    lay = ("Mord", "Ulm", "Ede K.", "Gift", 0)
+    each = kv.Investigation()
+    total = kv.Investigation(counting="total")
+    assert (each.counting, each.questionings_left) == ("each", 12)
+    assert (total.counting, total.questionings_left) == ("total", 6)
+    for _ in range(6):
+        total = total.questioning(*lay)
+    assert total.questionings_left == 0
+    with pytest.raises(InvalidInput, match=r"at most 6 questionings \(12 in all, 6 for each"):
+        total.questioning(*lay)
+    with pytest.raises(InvalidInput, match=r"limit=11 .*even number"):
+        kv.Investigation(limit=11, counting="total")
+    with pytest.raises(InvalidInput, match="counting='both'"):
+        kv.Investigation(counting="both")
+
+
+def test_a_skip_uses_a_questioning_up_or_not() -> None:
+    lay = ("Mord", "Ulm", "Ede K.", "Gift", 0)
+    used = kv.Investigation().questioning(*lay).defence("lawyer")
+    free = kv.Investigation(skips_use_up=False).questioning(*lay).defence("lawyer")
+    assert used.questionings_left == 10 and free.questionings_left == 11
+    assert free.skips_use_up is False and used.skips_use_up is True
+    for _ in range(11):
+        free = free.questioning(*lay)
+    assert free.questionings_left == 0 and free.questionings == 12
+    with pytest.raises(InvalidInput, match="skips_use_up='no'"):
+        kv.Investigation(skips_use_up="no")  # type: ignore[arg-type]
+
+
+def test_rule_options_are_saved_and_shown() -> None:
+    inv = kv.Investigation(limit=10, counting="total", skips_use_up=False, repeats=False)
+    back = kv.Investigation.from_json(inv.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).to_json())
+    assert (back.limit, back.counting, back.skips_use_up, back.repeats) == (
+        10,
+        "total",
+        False,
+        False,
+    )
+    assert back.questionings_left == 4
+    assert repr(kv.Investigation(repeats=False)).startswith("Investigation(repeats=False)")
+    old = json.loads(START.to_json())  # a save from before the options: the defaults
+    for key in ("counting", "skips_use_up", "repeats"):
+        del old["config"][key]
+    assert kv.Investigation.from_json(json.dumps(old)).rules == START.rules
+
+
+def test_faster_variant_refuses_a_detail_named_twice() -> None:
+    fast = kv.Investigation(repeats=False).questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    fast = fast.single_interrogation("Einbruch")
+    again = fast.questioning("Mord", "Berlin", "Nora M.", "Gift", 1)
+    with pytest.raises(InvalidInput, match=r"crime='Einbruch' .*faster variant"):
+        again.single_interrogation("Einbruch")
+    with pytest.raises(InvalidInput, match=r"crime='Einbruch' .*faster variant"):
+        again.ruled_out(crime="Einbruch", card="witness")
+    assert again.ruled_out(crime="Einbruch").space.size == again.space.size  # known anyway
+    assert again.single_interrogation("Überfall").space.size < again.space.size
+    slow = kv.Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    slow = slow.single_interrogation("Einbruch").questioning("Mord", "Berlin", "Nora M.", "Gift", 1)
+    assert slow.single_interrogation("Einbruch").space.size == slow.space.size
+
+
+def test_faster_variant_answering_side_names_each_detail_once() -> None:
+    case = kv.Case("Mord", "Ulm", "Ede K.", "Gift")
+    mine = kv.Interrogation(case, repeats=False)
+    named: set[str] = set()
+    for _ in range(5):
+        mine = mine.questioning("Einbruch", "Berlin", "Nora M.", "Messer")
+        choices = mine.suggestions("single_interrogation")
+        assert all(len(a) == 1 and a[0] not in named | {"Mord"} for a in choices)  # type: ignore[arg-type]
+        answer = mine.suggest("single_interrogation", seed=1)
+        assert isinstance(answer, tuple)
+        named.add(answer[0])
+        mine = mine.played("single_interrogation", answer)
+    assert named == set(DECK.crimes) - {"Mord"}
+    mine = mine.questioning("Einbruch", "Berlin", "Nora M.", "Messer")
+    with pytest.raises(InvalidInput, match="every other crime was named before"):
+        mine.suggest("single_interrogation")
+    with pytest.raises(InvalidInput, match="faster variant"):
+        mine.played("single_interrogation", ("Einbruch",))
+
+
+@SETTINGS
+@given(games(kv.Investigation(repeats=False), max_clues=8))
+def test_faster_variant_sound_and_complete(game: tuple[kv.Case, kv.Investigation]) -> None:
+    case, inv = game
+    assert inv.repeats is False and contains(inv, case)
+    assert set(inv.solutions()) == brute(inv.clues)
+    told = [n for clue in inv.clues for n in told_names(clue)]
+    assert len(told) == len(set(told))
+
+
+def told_names(clue: Any) -> list[tuple[str, str]]:
+    """(field, name) pairs a card answer names as not the case's."""
+    if isinstance(clue, kv.SingleInterrogation):
+        return [("crime", clue.crime)]
+    if isinstance(clue, kv.Profiler):
+        return [("suspect", clue.suspect)]
+    if isinstance(clue, kv.Informant):
+        return [("scene", n) for n in clue.scenes]
+    if isinstance(clue, kv.InvestigatorsOnSite):
+        return [("weapon", n) for n in clue.weapons or ()]
+    if isinstance(clue, kv.RuledOut) and clue.card is not None:
+        return [(f, n) for f in kv.FIELDS for n in getattr(clue, f)]
+    return []
+
+
 def test_repeated_ruling_out_is_legal_and_teaches_nothing() -> None:
     inv = START.questioning("Mord", "Ulm", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
     again = inv.questioning("Mord", "Berlin", "Ede K.", "Gift", 1).single_interrogation("Einbruch")
@@ -967,3 +1086,173 @@ def test_the_ninth_card_can_be_logged() -> None:
     assert Q.confirmed(scene="Ulm", card="other").certain()["scene"] == "Ulm"
     assert kv.Investigation.from_json(inv.to_json()) == inv
     assert [v.card for v in Q.rank_cards(["other"])] == ["other"]
+
+
+# -- the race --------------------------------------------------------------------------
+
+CARDS_NAMED = ("confrontation", "single_interrogation", "investigators_on_site", "informant")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(secrets(START), st.data())
+def test_opponent_case_file_is_a_brute_force_replay_of_my_answers(
+    case: kv.Case, data: st.DataObject
+) -> None:
+    """What the opponent can know is exactly the cases that would have given every
+    answer I gave: replayed by brute force over all 1944 cases."""
+    mine = kv.Interrogation(case)
+    log: list[tuple[Any, ...]] = []
+    for step in range(data.draw(st.integers(1, 5))):
+        guess = data.draw(st.sampled_from(START.queries()))
+        mine = mine.questioning(*guess)
+        log.append(("lay", guess, mine.last_answer))
+        if mine.last_answer == 4:
+            break
+        card = data.draw(st.sampled_from([None, *CARDS_NAMED, "profiler"]))
+        if card is None or card == DECK.banned(guess.suspect):
+            continue
+        answer = mine.suggest(card, seed=step)
+        mine = mine.played(card, answer)
+        log.append(("card", card, guess, answer))
+
+    def replays(other: kv.Case) -> bool:
+        for entry in log:
+            if entry[0] == "lay" and right(entry[1], other) != entry[2]:
+                return False
+            if entry[0] == "card":
+                _, card, guess, answer = entry
+                if not true_of(card, answer, kv.Questioning(*guess, correct=0), other):
+                    return False
+        return True
+
+    assert set(mine.opponent.solutions()) == {c for c in ALL_CASES if replays(c)}
+    assert mine.cases_left == sum(map(replays, ALL_CASES))
+
+
+def entropy_game(inv: kv.Investigation, case: kv.Case) -> int | None:
+    """The questioning (1, 2, ...) in which entropy play from ``inv`` solves ``case``,
+    played out move by move; None if it is not solved in time."""
+    for number in itertools.count(1):
+        if inv.questionings_left == 0:
+            return None
+        guess = inv.best("entropy")
+        answer = right(guess, case)
+        if answer == 4:
+            return number
+        inv = inv.questioning(*guess, correct=answer)
+    raise AssertionError
+
+
+def test_pace_is_what_simulate_counts_or_the_bound() -> None:
+    small = START.confirmed(crime="Mord", scene="Ulm")
+    stats = deduce.simulate(small, "entropy")
+    pace = kv.pace(small)
+    assert pace.exact and small.space.size <= kv.EXACT_UP_TO
+    done = 0
+    for t in range(1, 13):
+        done += stats.histogram.get(t, 0)
+        assert pace.within(t) == pytest.approx(done / stats.games)
+    large = START.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    bound = kv.pace(large)
+    assert not bound.exact and bound.within(0) == 0.0
+    assert bound.within(3) == pytest.approx(21 / large.space.size)
+    assert kv.pace(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)).within(0) == 1.0
+
+
+@pytest.mark.parametrize(
+    "mine",
+    [
+        START.confirmed(crime="Mord", scene="Ulm", suspect="Ede K."),
+        START.confirmed(crime="Mord", suspect="Ede K.").ruled_out(
+            scene=["Berlin", "Hamburg*", "München*", "Köln*", "Frankfurt*"]
+        ),
+    ],
+)
+def test_race_chance_to_win_is_exact_for_small_files(mine: kv.Investigation) -> None:
+    """Every pair (my case, their case) played out: I lay first, so I win when I solve
+    in no more questionings than they need; nobody solving is half a win."""
+    theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*").opponent
+    their_times = [entropy_game(theirs, d) for d in theirs.solutions()]
+    for move in kv.race(mine, theirs, top=3):
+        assert move.exact
+        total = 0.0
+        for c in mine.solutions():
+            answer = right(move.action, c)
+            mine_t = 1 if answer == 4 else entropy_game(mine.questioning(*move.action, answer), c)
+            mine_t = None if mine_t is None else (1 if answer == 4 else mine_t + 1)
+            for their_t in their_times:
+                if mine_t is None:
+                    total += 0.5 if their_t is None else 0.0
+                else:
+                    total += 1.0 if their_t is None or mine_t <= their_t else 0.0
+        assert move.win == pytest.approx(total / (len(their_times) * mine.space.size))
+        assert move.solves_now == pytest.approx(
+            sum(right(move.action, c) == 4 for c in mine.solutions()) / mine.space.size
+        )
+
+
+def test_race_tries_to_solve_when_the_opponent_is_about_to() -> None:
+    mine = START.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    informative = mine.recommend(top=1)[0]
+    assert 4 not in informative.outcomes  # the most informative lay cannot solve now
+    close = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    for weapon in ("Axt*", "Messer", "Pistole", "Strick*"):
+        close = close.questioning("Mord", "Ulm", "Ede K.", weapon)
+    assert close.cases_left == 2
+    attempt = kv.race(mine, close.opponent, top=1)[0]
+    assert attempt.solves_now > 0
+    far = kv.race(mine, kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift")).opponent)
+    assert far[0].information == pytest.approx(informative.information)
+    assert far[0].solves_now == 0.0
+
+
+def test_race_bad_input() -> None:
+    with pytest.raises(InvalidInput, match="opponent="):
+        kv.race(START, "far")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="top=0"):
+        kv.race(START, START, top=0)
+    with pytest.raises(InvalidInput, match="questioning left"):
+        kv.race(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4), START)
+    with pytest.raises(InvalidInput, match="strategy="):
+        kv.pace(START, strategy="luck")
+
+
+# -- at the table ----------------------------------------------------------------------
+
+
+def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "kreuzverhoer", "--no-autosave"], home=tmp_path)
+    term.expect("[default]: ")
+    term.send("")
+    term.expect("total: shared, half each) [each]: ")
+    term.send("total")
+    term.expect("for each player or in total as Counting says) [12]: ")
+    term.send("11")
+    term.expect("questionings 11 is not valid (the questionings alternate between two players)")
+    term.send("12")
+    term.expect("Skips use up (a questioning skipped after Lawyer or Suspension counts as used)")
+    term.send("no")
+    term.expect("Repeats (the answering player may name a detail twice; no: the faster variant)")
+    term.send("no")
+    shown = term.expect_prompt("kreuzverhoer> ")
+    assert "left: 6 of 6." in shown
+    for line in ("ask mord berlin juri messer 1", "single einbruch", "defence lawyer"):
+        term.send(line)
+        shown = term.expect_prompt("kreuzverhoer> ")
+    assert "left: 5 of 6." in shown  # the skip does not use one up
+    term.send("ask mord ulm ede gift 1")
+    term.expect_prompt("kreuzverhoer> ")
+    term.send("single einbruch")
+    shown = " ".join(term.expect_prompt("kreuzverhoer> ").split())
+    assert "(in the faster variant the answering player names each detail once)" in shown
+    term.send("quit")
+    assert term.finish() == 0
+    sets = ("deck=default", "counting=each", "questionings=3", "skips_use_up=yes", "repeats=yes")
+    args = [word for value in sets for word in ("--set", value)]
+    preset = Terminal(["play", "kreuzverhoer", "--no-autosave", *args], home=tmp_path)
+    assert "left: 3 of 3." in preset.expect_prompt("kreuzverhoer> ")
+    preset.send("quit")
+    assert preset.finish() == 0

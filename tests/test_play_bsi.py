@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 from terminal import Terminal
@@ -38,8 +37,10 @@ def start(home: Path, *args: str) -> Terminal:
 def test_full_game_until_i_solve_the_case(tmp_path: Path) -> None:
     table = bsi.Table(2, case=MINE, hand=HAND)
     term = start(tmp_path)
-    my_draws = itertools.cycle(SMALL[5:])
-    their_cards = itertools.cycle(SMALL[10:])
+    # every card exists once: my draws and seat 1's cards are all different
+    unused = [card for card in SMALL if str(card) not in HAND]
+    my_draws = iter(unused[:28])
+    their_cards = iter(unused[28:])
     for _ in range(20):
         best = table.recommend_play(top=1)[0].action
         card, where = best.card, field(SECRET, best.card)
@@ -88,8 +89,8 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
         "lay man/day 1 4": 'refused: field "4" is not valid; expected one of 0/1, 0, 1, 2',
         "solve 1 woman/day 3 right": 'refused: case "woman/day" is not valid',
         "solve 1 woman/day/outside/knife 3 maybe": 'refused: right|wrong "maybe" is not valid',
-        "lay man/day 1 0/1": "refused: lays man/day at seat 1: field 0/1 is not possible (a card "
-        "was laid already); expected an attempt or a draw",
+        "lay man/day 1 0/1": 'refused: move "lay" is not valid (seat 0 has laid a card this '
+        "turn already); expected an attempt or a draw",
         "solve 1 woman/day/outside/knife 3 right wrong": '("wrong" is one word too many)',
         "solve 1 woman/day/outside/knife 3 right revealed": "(CARD after revealed is missing)",
         "solve 1 woman/day/outside/knife 3 right revealed man/day new": "(CASE after new is "
@@ -103,7 +104,9 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
     assert shown_lines == ["1. seat 0 lays woman/knife at seat 1: field 2"]
     term.send("draw man/gun")
     term.expect_prompt(PROMPT)
-    term.send("lay man/day 0 2")
+    term.send("lay man/day 0 2")  # seat 1 cannot lay a card that is in my hand
+    assert 'refused: card "man/day" is not valid (it is in your hand)' in term.expect_prompt(PROMPT)
+    term.send("lay man/outside 0 2")
     shown = term.expect_prompt(PROMPT)
     assert "refused: field 2 is not valid (your case man/night/inside/gun" in shown
     term.send("undo")

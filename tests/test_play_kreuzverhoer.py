@@ -16,7 +16,19 @@ def start(home: Path, *args: str) -> Terminal:
     term = Terminal(["play", "kreuzverhoer", *args], home=home)
     term.expect("Deck (a deck file (TOML), or default; e.g. my-deck.toml) [default]: ")
     term.send("")
-    term.expect("Questionings (questionings allowed in the game) [12]: ")
+    term.expect("Counting (each: that many for every player; total: shared, half each) [each]: ")
+    term.send("")
+    term.expect(
+        "Questionings (questionings allowed, for each player or in total as Counting says) [12]: "
+    )
+    term.send("")
+    term.expect(
+        "Skips use up (a questioning skipped after Lawyer or Suspension counts as used) [yes]: "
+    )
+    term.send("")
+    term.expect(
+        "Repeats (the answering player may name a detail twice; no: the faster variant) [yes]: "
+    )
     term.send("")
     term.expect_prompt(PROMPT)
     return term

@@ -52,6 +52,9 @@ def count(n: int, noun: str) -> str:
 Fact = tuple[str, Any]  # a field of the solution and one of its values
 
 
+_ADVICE_LIMIT = 120.0  # seconds of advice computed before a prompt at most
+
+
 class _Quit(Exception):
     pass
 
@@ -302,6 +305,27 @@ class Session:
         self.console.print(f"undone: {escape(dropped)}")
         self.show()
 
+    def _advice(self, inv: Investigation) -> list[Any]:
+        """The recommended moves; refused up front when they would take too long, with a
+        spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
+        from deduce.search import advice_seconds
+
+        estimate = advice_seconds(inv, self.strategy)
+        if estimate > _ADVICE_LIMIT:
+            self.console.print(
+                f"(no advice: ranking the moves would take about {estimate:.0f} s; "
+                "enter a clue to narrow the codes down)"
+            )
+            return []
+        if estimate < 1:
+            return self.adapter.recommend(inv, self.strategy)
+        try:
+            with self.console.status(f"ranking the moves (about {estimate:.0f} s; Ctrl-C skips)"):
+                return self.adapter.recommend(inv, self.strategy)
+        except KeyboardInterrupt:
+            self.console.print("(advice skipped)")
+            return []
+
     def history(self, values: Mapping[str, Any] | None = None) -> None:
         """List the clues so far."""
         lines = self.adapter.history(self.investigation)
@@ -315,9 +339,7 @@ class Session:
         inv = self.investigation
         solved = self.adapter.solved(inv)
         try:
-            recommendations = (
-                [] if inv.solved is not None else self.adapter.recommend(inv, self.strategy)
-            )
+            recommendations = [] if inv.solved is not None else self._advice(inv)
         except (DeduceError, NotImplementedError):
             recommendations = []
         self.console.print(

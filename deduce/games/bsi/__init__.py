@@ -30,9 +30,11 @@ from deduce.games.bsi.bots import (
 )
 from deduce.games.bsi.cards import (
     ATTRIBUTES,
+    BOX,
     CARDS,
     CASES,
     FIELDS,
+    STAND_IN,
     Card,
     Case,
 )
@@ -51,9 +53,11 @@ from deduce.games.bsi.table import Table
 
 __all__ = [
     "ATTRIBUTES",
+    "BOX",
     "CARDS",
     "CASES",
     "FIELDS",
+    "STAND_IN",
     "AttemptOption",
     "Bot",
     "Card",

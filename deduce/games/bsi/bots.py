@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card, Case
+from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -38,28 +38,8 @@ __all__ = [
     "random_bot",
 ]
 
-STAND_IN: tuple[Card, ...] = tuple(
-    Card.parse(text)
-    for text in (
-        "man/day",
-        "woman/night",
-        "inside/knife",
-        "outside/gun",
-        "man/outside",
-        "woman/inside",
-        "man/night/knife",
-        "woman/day/gun",
-        "man/inside/gun",
-        "woman/outside/knife",
-        "day/outside/knife",
-        "night/inside/gun",
-    )
-)
-"""12 cards of 2 and 3 pieces standing in for the printed ones (whose exact pieces do
-not change any deduction about the cases)."""
-
-DECK: tuple[Card, ...] = tuple(case.card for case in CASES) + STAND_IN
-"""The 28 murder case cards: the 16 cases and the 12 stand-in cards."""
+DECK: tuple[Card, ...] = BOX
+"""The 28 murder case cards the game master deals: the 16 cases and the 12 stand-ins."""
 
 RESHUFFLES = ("when_needed", "when_empty")
 """When the discard pile becomes the draw pile: when a card must be taken from the empty

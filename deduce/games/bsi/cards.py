@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from deduce.errors import InvalidInput
 
-__all__ = ["ATTRIBUTES", "CARDS", "CASES", "FIELDS", "Card", "Case"]
+__all__ = ["ATTRIBUTES", "BOX", "CARDS", "CASES", "FIELDS", "STAND_IN", "Card", "Case"]
 
 ATTRIBUTES: dict[str, tuple[str, str]] = {
     "victim": ("man", "woman"),
@@ -215,8 +215,33 @@ CARDS: tuple[Card, ...] = _all_cards()
 """Every card that can exist: 24 with 2 pieces, 32 with 3, the 16 cases last."""
 
 _CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+
 _CASE_OF_CARD = {case.card: case for case in CASES}
 _CASE_INDEX = {case: i for i, case in enumerate(CASES)}
+
+
+STAND_IN: tuple[Card, ...] = tuple(
+    Card.parse(text)
+    for text in (
+        "man/day",
+        "woman/night",
+        "inside/knife",
+        "outside/gun",
+        "man/outside",
+        "woman/inside",
+        "man/night/knife",
+        "woman/day/gun",
+        "man/inside/gun",
+        "woman/outside/knife",
+        "day/outside/knife",
+        "night/inside/gun",
+    )
+)
+"""12 cards of 2 and 3 pieces standing in for the printed ones (whose exact pieces do
+not change any deduction about the cases; give yours where a box is asked for)."""
+
+BOX: tuple[Card, ...] = tuple(case.card for case in CASES) + STAND_IN
+"""The 28 murder case cards in the box: the 16 cases and the 12 smaller cards (stand-ins)."""
 
 
 def _match_table() -> npt.NDArray[np.int8]:

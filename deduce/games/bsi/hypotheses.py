@@ -41,9 +41,13 @@ def truthful_move(s: State, cases: tuple[Case, ...]) -> Any:
     if s.phase == 0 and s.hands[player] > 0:
         if player == 0:
             cards = st.sampled_from(s.hand)
-        else:
-            hidden = [c.card for c in CASES if s.where[c.index] >= 0 and c not in cases]
-            cards = st.sampled_from(small + hidden)
+        else:  # a card out of view, from a draw pile the player has drawn from
+
+            def held(epoch: int) -> bool:
+                return epoch >= 0 and bool((s.drew[player] >> epoch) & 1)
+
+            hidden = [c.card for c in CASES if held(s.where[c.index]) and c not in cases]
+            cards = st.sampled_from([c for c in small if held(s.small[c.index])] + hidden)
         targets = st.sampled_from([t for t in range(s.players) if t != player])
 
         def lay(card: Card, target: int) -> Lay:
@@ -52,11 +56,12 @@ def truthful_move(s: State, cases: tuple[Case, ...]) -> Any:
 
         return st.builds(lay, cards, targets)
     if player == 0:
-        fresh = [c.card for c in CASES if s.where[c.index] == s.epoch and c not in cases]
-        pool = small + (fresh if s.pile > 0 else [])
-        draw = st.sampled_from(pool).map(Draw)
-        if s.pile == 0 and not s.discard:
-            draw = st.just(Draw())
+        if s.pile > 0:
+            fresh = [c.card for c in CASES if s.where[c.index] == s.epoch and c not in cases]
+            pool = [c for c in small if s.small[c.index] == s.epoch] + fresh
+        else:  # the discard pile becomes the draw pile
+            pool = list(s.discard)
+        draw = st.sampled_from(pool).map(Draw) if pool else st.just(Draw())
     else:
         draw = st.just(Draw())
     if s.pile == 0 and s.discard:  # a table that reshuffles as soon as the pile is empty

@@ -29,6 +29,7 @@ from deduce.games.bsi.cards import (
     CASES,
     FIELD_OF,
     FIELDS,
+    STAND_IN,
     Card,
     Case,
     field_index,
@@ -110,6 +111,15 @@ class FailedAttempt:
 class Investigation(_Investigation):
     """One player's case, as the cards laid at that player's evidence grid show it.
 
+    Any card can be reported laid; the advice (:meth:`recommend`) offers only cards in the
+    box: the 16 case cards that can still be laid (not the case itself) and the 12 cards
+    of 2 and 3 pieces.
+
+    Args:
+        small_cards: the 12 cards of 2 and 3 pieces in your box (default: the stand-ins
+            :data:`~deduce.games.bsi.cards.STAND_IN`, since the printed ones are not known
+            here).
+
     Example:
         >>> inv = Investigation().played("man/day/inside", 3)
         >>> len(inv.solutions()), inv.certain()["scene"]
@@ -122,8 +132,25 @@ class Investigation(_Investigation):
     clue_types = (Played, Seen, FailedAttempt)
     value_types = (Card, Case)
 
-    def __init__(self) -> None:
+    def __init__(self, *, small_cards: Sequence[Card | str] | None = None) -> None:
+        if small_cards is None:
+            self.small_cards = STAND_IN
+        else:
+            if isinstance(small_cards, (str, Card)):
+                raise InvalidInput("small_cards", small_cards, "a list of 12 cards")
+            cards = tuple(Card.parse(c) for c in small_cards)
+            shown = [str(c) for c in cards]
+            if len(cards) != len(STAND_IN) or len(set(cards)) != len(cards):
+                raise InvalidInput("small_cards", shown, "12 different cards of 2 or 3 pieces")
+            if any(card.case is not None for card in cards):
+                raise InvalidInput("small_cards", shown, "12 different cards of 2 or 3 pieces")
+            self.small_cards = cards
         self._start()
+
+    def setup(self) -> dict[str, Any]:
+        if self.small_cards == STAND_IN:
+            return {}
+        return {"small_cards": [str(c) for c in self.small_cards]}
 
     def played(self, card: Card | str, field: str | int) -> Investigation:
         """The investigation after ``card`` went to ``field`` ("0/1", 0, 1, 2 or 3).
@@ -169,9 +196,11 @@ class Investigation(_Investigation):
         return Case(*labels)
 
     def queries(self) -> Sequence[Card]:
-        # a 4-evidence card that is still possible cannot be played: it would be the case
+        # the cards in the box; a case card that is still possible cannot be laid: it would
+        # be the case itself
         possible = set(self._space.ids.tolist())
-        return [c for c in CARDS if c.size < 4 or c.case is None or c.case.index not in possible]
+        cases = [case.card for case in CASES if case.index not in possible]
+        return [c for c in CARDS if c in self.small_cards] + cases
 
     def outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[Any]:
         rows = np.array([q.index for q in queries], dtype=np.int64)
@@ -190,4 +219,6 @@ class Investigation(_Investigation):
         return CASES[world]
 
     def _constructor_repr(self) -> str:
-        return "Investigation()"
+        if self.small_cards == STAND_IN:
+            return "Investigation()"
+        return f"Investigation(small_cards={[str(c) for c in self.small_cards]!r})"

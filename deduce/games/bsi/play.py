@@ -83,11 +83,13 @@ def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
 
 
 def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
+    if table.turn == 0 and table.step == "lay":
+        return _lays(table)
     options = table.recommend_attempt()
     if not options:
         return "No attempt is possible (no investigation card left)."
     return Rows(
-        ("seat", "case", "drops", "right", "points now", "after waiting"),
+        ("seat", "case", "drops", "right", "points now", "with my next attempt", "after waiting"),
         tuple(
             (
                 str(o.target),
@@ -95,10 +97,36 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
                 str(o.drops),
                 f"{100 * o.probability:.1f}%",
                 f"{o.points:.2f}" + (" (advisable)" if o.advisable else ""),
+                f"{o.value:.2f}",
                 f"{o.wait_points:.2f}",
             )
             for o in options
         ),
+    )
+
+
+def _lays(table: bsi.Table) -> Rows:
+    """Before my card is laid: every lay, its expected points and, for each field, the
+    attempt it sets up."""
+    rows = []
+    for option in table.lay_options():
+        first = True
+        for field, chance in option.outcomes.items():
+            attempt = option.attempts[field]
+            then = (
+                "wait"
+                if attempt is None
+                else f"seat {attempt.target} is {attempt.case}, {attempt.drops}-drop card: "
+                f"{100 * attempt.probability:.0f}% right, {attempt.points:.2f} points"
+            )
+            lay = f"lay {option.play.card} at seat {option.play.target}" if first else ""
+            points = f"{option.points:.2f}" if first else ""
+            rows.append((lay, points, str(field), f"{100 * chance:.0f}%", then))
+            first = False
+    return Rows(
+        ("lay", "points expected", "field", "chance", "then attempt"),
+        tuple(rows),
+        "Points expected: this turn's attempt and my next, or waiting, by the field's chance.",
     )
 
 
@@ -162,7 +190,8 @@ GRAMMAR = Grammar(
         Verb(
             ("attempts",),
             (),
-            "every attempt I can make now, with expected points",
+            "every attempt I can make now, with expected points (before my card is laid:\n"
+            "every lay, with the points it leads to and the attempt it sets up)",
             ("attempts",),
             _attempts,
             command=True,

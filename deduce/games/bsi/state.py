@@ -37,6 +37,8 @@ __all__ = [
     "take_from_pile",
 ]
 
+SMALL = sum(card.size < 4 for card in CARDS)
+"""How many 2- and 3-piece cards can exist: they come first in ``CARDS``."""
 FULL = (1 << len(CASES)) - 1
 """The mask of every case: a seat whose case nothing is known about."""
 _BIT = np.arange(len(CASES), dtype=np.int64)
@@ -66,6 +68,8 @@ class State(NamedTuple):
     case_epoch: tuple[int, ...]
     masks: tuple[int, ...]  # cases each seat's current case can be, by the clues
     where: tuple[int, ...]  # per case card: -1 in view, else the epoch it went hidden in
+    small: tuple[int, ...]  # per 2- or 3-piece card: the same (each card exists once)
+    drew: tuple[int, ...]  # per seat: the epochs it drew a card into its hand in (bits)
     drops: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
     solved: tuple[int, ...]  # cases solved so far, per seat whose case it was
@@ -93,9 +97,12 @@ def _case(value: Any, argument: str = "case") -> Case:
 def initial_state(players: int, first: int, case: Case, hand: tuple[Card, ...]) -> State:
     where = [0] * len(CASES)
     where[case.index] = -1
+    small = [0] * SMALL
     for card in hand:
         if card.case is not None:
             where[card.case.index] = -1
+        else:
+            small[card.index] = -1
     return State(
         players=players,
         first=first,
@@ -111,6 +118,8 @@ def initial_state(players: int, first: int, case: Case, hand: tuple[Card, ...]) 
         case_epoch=(0,) * players,
         masks=(FULL,) * players,
         where=tuple(where),
+        small=tuple(small),
+        drew=(1,) * players,  # everyone was dealt cards from the first draw pile
         drops=((1, 2, 3),) * players,
         points=(0,) * players,
         solved=(0,) * players,
@@ -129,10 +138,15 @@ def reshuffle(s: State) -> State:
     """
     epoch = s.epoch + 1
     where = list(s.where)
+    small = list(s.small)
     for card in s.discard:
         if card.case is not None:
             where[card.case.index] = epoch
-    return s._replace(epoch=epoch, where=tuple(where), pile=len(s.discard), discard=())
+        else:
+            small[card.index] = epoch
+    return s._replace(
+        epoch=epoch, where=tuple(where), small=tuple(small), pile=len(s.discard), discard=()
+    )
 
 
 def take_from_pile(s: State, *, optional: bool = False) -> State | None:
@@ -188,15 +202,28 @@ def joint(s: State) -> npt.NDArray[np.int64]:
     return rows[keep]
 
 
+_VERBS = {Lay: "lay", Solve: "solve", Draw: "draw", Reshuffle: "reshuffle"}
+
+
+def _refuse(event: Any, expected: str, reason: str) -> InvalidInput:
+    """A move the rules of the turn do not allow, named by its verb."""
+    return InvalidInput("move", _VERBS[type(event)], expected, reason=reason)
+
+
 def step(s: State, event: Any, inform: bool = True) -> State:
     """The public state after ``event``.
 
     ``inform=False`` keeps out what the event tells about the cases (a field, a failed
     attempt, a case card coming into view); used to find the moves a contradiction comes
     from.
+
+    Raises:
+        InvalidInput: a move the rules or the cards do not allow, said in the game's words.
     """
+    if type(event) not in _VERBS:
+        raise InvalidInput("move", type(event).__name__, "a Lay, Solve, Draw or Reshuffle")
     if s.over:
-        raise InvalidInput("event", event, "no further move", reason="the game is over")
+        raise _refuse(event, "no further move", "the game is over")
     player = s.turn
     if isinstance(event, Lay):
         return _lay(s, event, player, inform)
@@ -204,40 +231,74 @@ def step(s: State, event: Any, inform: bool = True) -> State:
         return _solve(s, event, player, inform)
     if isinstance(event, Draw):
         return _draw(s, event, player, inform)
-    if isinstance(event, Reshuffle):
-        if s.pile > 0:
-            reason = f"{s.pile} cards are left in the draw pile"
-        elif not s.discard:
-            reason = "the discard pile is empty"
-        else:
-            return reshuffle(s)
-        raise InvalidInput("event", event, "a reshuffle once the draw pile is empty", reason=reason)
-    raise InvalidInput("event", event, "Lay, Solve, Draw or Reshuffle")
+    if s.pile > 0:
+        reason = f"{_cards(s.pile)} left in the draw pile"
+    elif not s.discard:
+        reason = "the discard pile is empty"
+    else:
+        return reshuffle(s)
+    raise _refuse(event, "a reshuffle once the draw pile is empty", reason)
+
+
+def _cards(n: int) -> str:
+    return "1 card is" if n == 1 else f"{n} cards are"
+
+
+def _where(s: State, card: Card) -> int:
+    """-1 if ``card`` is in view, else the epoch it went out of view in."""
+    return s.where[card.case.index] if card.case is not None else s.small[card.index]
+
+
+def _seen(s: State, card: Card) -> str:
+    """Where a card in view is, in words."""
+    if card in s.hand:
+        return "it is in your hand"
+    if card in s.discard:
+        return "it is on the discard pile"
+    if any(card == c for grid in s.grids for c, _ in grid):
+        return "it lies under an evidence grid"
+    return "it is in view (your case or a solved case)"
+
+
+def _check_held(s: State, card: Card, player: int) -> None:
+    """Refuse a card that seat ``player`` (not me) cannot hold: one in view, or one that
+    went back into a draw pile the seat has not drawn from."""
+    epoch = _where(s, card)
+    if epoch < 0:
+        raise InvalidInput(
+            "card", str(card), f"a card seat {player} can hold", reason=_seen(s, card)
+        )
+    if not (s.drew[player] >> epoch) & 1:
+        reason = (
+            f"it went back into play with the draw pile of reshuffle {epoch}, and seat "
+            f"{player} has not drawn from that pile"
+        )
+        raise InvalidInput("card", str(card), f"a card seat {player} can hold", reason=reason)
 
 
 def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
     if s.phase != 0:
-        raise InvalidInput("event", event, "an attempt or a draw", reason="a card was laid already")
+        expected = "a draw" if s.phase == 2 else "an attempt or a draw"
+        raise _refuse(event, expected, f"seat {player} has laid a card this turn already")
     card = _card(event.card)
     if s.hands[player] == 0:
-        raise InvalidInput(
-            "event", event, "a draw", reason=f"seat {player} has no card in hand to lay"
-        )
+        raise _refuse(event, "an attempt or a draw", f"seat {player} has no card in hand to lay")
     target = check_seat(event.target, s.players, "target", exclude=player)
     f = field_index(event.field, card)
     where = list(s.where)
+    small = s.small
     hand = s.hand
     if player == 0:
         if card not in hand:
-            raise InvalidInput("card", card, [str(c) for c in hand], reason="not in your hand")
+            raise InvalidInput("card", str(card), [str(c) for c in hand], reason="not in your hand")
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1 :]
-    elif card.case is not None:
-        x = card.case.index
-        if where[x] < 0:
-            raise InvalidInput("card", card, "a card not in view", reason="it is in view already")
-        if inform:
-            where[x] = -1
+    else:
+        _check_held(s, card, player)
+        if card.case is None:
+            small = _set(small, card.index, -1)
+        elif inform:
+            where[card.case.index] = -1
     masks = s.masks
     if target == 0:
         truth = int(FIELD_OF[card.index, s.my_case])
@@ -255,26 +316,33 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
         hand=hand,
         hands=_set(s.hands, player, s.hands[player] - 1),
         where=tuple(where),
+        small=small,
         masks=masks,
         grids=_set(s.grids, target, (*s.grids[target], (card, FIELDS[f]))),
     )
 
 
 def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
-    if s.phase != 1 and not (s.phase == 0 and s.hands[player] == 0):
-        reason = "lay a card first" if s.phase == 0 else "one attempt per turn"
-        raise InvalidInput("event", event, "a card laid or a draw", reason=reason)
+    if s.phase == 0 and s.hands[player] > 0:
+        raise _refuse(event, "a card laid first", "a turn starts by laying a card")
+    if s.phase == 2:
+        raise _refuse(event, "a draw", f"one attempt per turn: seat {player} has tried already")
     target = check_seat(event.target, s.players, "target", exclude=player)
     case = _case(event.case)
     if check_int("drops", event.drops, 1, 3) not in s.drops[player]:
-        raise InvalidInput("drops", event.drops, list(s.drops[player]), reason="cards left")
+        have = list(s.drops[player])
+        reason = f"seat {player} has used that investigation card"
+        raise InvalidInput(
+            "drops", event.drops, have or "no card: all three are used", reason=reason
+        )
     if not isinstance(event.correct, bool):
         raise InvalidInput("correct", event.correct, [True, False])
     left = tuple(d for d in s.drops[player] if d != event.drops)
     s = s._replace(phase=2, drops=_set(s.drops, player, left), final=s.final or not left)
     if not event.correct:
         if event.revealed or event.new_case is not None:
-            raise InvalidInput("revealed", event.revealed, "() after a failed attempt")
+            shown = [str(c) for c in event.revealed]
+            raise InvalidInput("revealed", shown, "no card after a failed attempt")
         if target == 0:
             if case.index == s.my_case:
                 raise InvalidInput("correct", False, [True], reason=f"your case is {case}")
@@ -288,8 +356,10 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
     else:
         x = case.index
         if where[x] != s.case_epoch[target]:
-            reason = "it is in view" if where[x] < 0 else "it was not in the draw pile then"
-            raise InvalidInput("case", case, f"a possible case of seat {target}", reason=reason)
+            reason = _seen(s, case.card) if where[x] < 0 else "it was not in the draw pile then"
+            raise InvalidInput(
+                "case", str(case), f"a possible case of seat {target}", reason=reason
+            )
         column = joint(s)[:, target - 1]
         if not (column == x).any():
             s = s._replace(broken=True)
@@ -307,48 +377,61 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
         card = _card(card, "revealed")
         if card.case is not None:
             raise InvalidInput(
-                "revealed", card, "2- and 3-piece cards", reason="a case card becomes the case"
+                "revealed", str(card), "2- and 3-piece cards", reason="a case card becomes the case"
             )
         s = _pile_card(s)
-        s = s._replace(discard=(*s.discard, card))
+        if s.small[card.index] != s.epoch:
+            reason = _seen(s, card) if s.small[card.index] < 0 else "it was not in the draw pile"
+            raise InvalidInput("revealed", str(card), "a card from the draw pile", reason=reason)
+        s = s._replace(discard=(*s.discard, card), small=_set(s.small, card.index, -1))
     s = _pile_card(s)
     if target == 0:
         new = _case(event.new_case, "new_case")
         if s.where[new.index] != s.epoch:
-            raise InvalidInput("new_case", new, "a case card in the draw pile", reason="in view")
+            reason = _seen(s, new.card) if s.where[new.index] < 0 else "not in the draw pile"
+            raise InvalidInput("new_case", str(new), "a case card in the draw pile", reason=reason)
         return s._replace(my_case=new.index, where=_set(s.where, new.index, -1))
     if event.new_case is not None:
-        raise InvalidInput("new_case", event.new_case, "None (only seat 0's new case is seen)")
+        raise InvalidInput("new_case", str(event.new_case), "none: only your own new case is seen")
     return s._replace(case_epoch=_set(s.case_epoch, target, s.epoch))
 
 
 def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
     if s.phase == 0 and s.hands[player] > 0:
-        raise InvalidInput("event", event, "a card laid first", reason="a turn starts with one")
+        raise _refuse(event, "a card laid first", "a turn starts by laying a card")
     taken = take_from_pile(s, optional=True)
-    hand, where, count = s.hand, s.where, s.hands[player]
+    hand, where, small, count = s.hand, s.where, s.small, s.hands[player]
+    drew = s.drew
     if taken is None:  # both piles are empty: the turn ends without a card
         if event.card is not None:
-            raise InvalidInput("card", event.card, [None], reason="both piles are empty")
+            raise InvalidInput(
+                "card", str(event.card), "no card", reason="the draw and discard piles are empty"
+            )
     else:
         s = taken
-        where = s.where
+        where, small = s.where, s.small
         count += 1
+        drew = _set(drew, player, drew[player] | 1 << s.epoch)
         if player == 0:
             card = _card(event.card)
-            if card.case is not None:
-                x = card.case.index
-                if where[x] != s.epoch:
-                    raise InvalidInput("card", card, "a card from the draw pile", reason="in view")
-                if inform:
-                    where = _set(where, x, -1)
+            if _where(s, card) != s.epoch:
+                reason = _seen(s, card) if _where(s, card) < 0 else "it was not in the draw pile"
+                raise InvalidInput("card", str(card), "a card from the draw pile", reason=reason)
+            if card.case is None:
+                small = _set(small, card.index, -1)
+            elif inform:
+                where = _set(where, card.case.index, -1)
             hand = (*hand, card)
         elif event.card is not None:
-            raise InvalidInput("card", event.card, "None (another player's card is hidden)")
+            raise InvalidInput(
+                "card", str(event.card), "none: another player's card is hidden from you"
+            )
     turn = (player + 1) % s.players
     return s._replace(
         hand=hand,
         where=where,
+        small=small,
+        drew=drew,
         hands=_set(s.hands, player, count),
         turn=turn,
         phase=0,

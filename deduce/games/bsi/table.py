@@ -78,7 +78,7 @@ class Table(TableView):
         >>> t = Table(2, case="man/night/inside/gun", hand=["woman/night/outside/gun",
         ...           "woman/knife", "man/day"])
         >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
-        >>> t = t.played("man/night", 0, 2).drew()
+        >>> t = t.played("man/inside", 0, 2).drew()
         >>> t = t.played("woman/knife", 1, 2)
         >>> t.case_probabilities(1)
         {Case('woman', 'day', 'inside', 'knife'): 1.0}
@@ -107,9 +107,13 @@ class Table(TableView):
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             raise InvalidInput("hand", hand, "3 cards")
         self.start_hand = tuple(Card.parse(c) for c in hand)
-        fours = [c.case for c in self.start_hand if c.case is not None] + [self.case]
-        if len(set(fours)) != len(fours):
-            raise InvalidInput("hand", hand, "cards other than your case, each case card once")
+        shown = [str(c) for c in self.start_hand]
+        if self.case.card in self.start_hand:
+            reason = f"{self.case} is your case"
+            raise InvalidInput("hand", shown, "3 cards other than your case", reason=reason)
+        if len(set(self.start_hand)) != 3:
+            reason = "each card exists once"
+            raise InvalidInput("hand", shown, "3 different cards", reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if isinstance(names, str) or len(names) != players or len(set(names)) != players:
@@ -206,7 +210,7 @@ class Table(TableView):
             >>> t.reshuffled()
             Traceback (most recent call last):
             ...
-            deduce.errors.InvalidInput: event=Reshuffle() is not valid (20 cards are left in
+            deduce.errors.InvalidInput: move='reshuffle' is not valid (20 cards are left in
             the draw pile); expected a reshuffle once the draw pile is empty
         """
         return self.observe(Reshuffle())
@@ -310,7 +314,7 @@ class Table(TableView):
             >>> t = Table(2, case="man/night/inside/gun",
             ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
             >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
-            >>> t = t.played("man/night", 0, 2).drew()
+            >>> t = t.played("man/inside", 0, 2).drew()
             >>> for option in t.lay_options():
             ...     print(option)
             man/day -> seat 1: 4.80 points expected, 0.97 bits

@@ -28,7 +28,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from deduce._validation import check_int
@@ -140,8 +140,12 @@ def play_round(
     *,
     on_event: Callable[[Event, Investigation], None] | None = None,
     limit: int = 400,
+    strategies: Mapping[str, str] | None = None,
 ) -> Result:
     """The first writer's story, found by guests who ask the recommended questions.
+
+    ``strategies`` names the strategy each guest ranks questions by (default: the
+    notebook's default strategy for every guest).
 
     Raises:
         RuntimeError: the guests did not find the story in ``limit`` questions.
@@ -161,7 +165,7 @@ def play_round(
     def is_card(question: Question) -> bool:
         return any(c.text == question.about for c in deck.for_element(question.element))
 
-    def next_question() -> Question | str:
+    def next_question(guest: str) -> Question | str:
         """The guests' next question, or the element to go on with by the stand-in rule."""
         certain = inv.certain()
         open_elements = [e for e in ELEMENTS if e not in found]
@@ -174,7 +178,10 @@ def play_round(
                     return card_of(element)
                 except InvalidInput:  # every one answered "no": the writer's own wording
                     return element
-        best = inv.recommend(top=1, among=lambda q: q.element in open_elements)[0]
+        strategy = (strategies or {}).get(guest)
+        best = inv.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)[
+            0
+        ]
         if best.information > 1e-9:
             action: Question = best.action
             return action
@@ -201,7 +208,7 @@ def play_round(
             break
         guest = guests[turn % len(guests)]
         clock += rng.uniform(10, 40)
-        question = next_question()
+        question = next_question(guest)
         if isinstance(question, str):
             element = question
             stand_in[element] = stand_in.get(element, 0) + 1

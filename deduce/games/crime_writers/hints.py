@@ -11,13 +11,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.clues import Answer
-from deduce.games.crime_writers.deck import DECK_OF, Card, Deck
+from deduce.games.crime_writers.deck import DECK_OF, INVENTED, Card, Deck
 
-__all__ = ["hint_scores"]
+__all__ = ["hint_scores", "merge_candidates"]
 
 
 def _named(deck: Deck, element: str, about: str) -> Card | None:
@@ -50,3 +50,26 @@ def hint_scores(deck: Deck, element: str, answers: Sequence[Answer]) -> list[flo
                 if c != card and named | mine:
                     score[i] += len(named & mine) / len(named | mine)
     return score
+
+
+def merge_candidates(
+    values: Mapping[str, float], found: str | None, hint: Sequence[float]
+) -> list[tuple[str, float]]:
+    """An element's possible ``values`` (its marginals, in deck order, invented last)
+    as (text, probability): the invented element under its ``found`` wording (merged
+    with the card worded so), ordered by ``hint`` first, then probability, then deck
+    order.
+
+    Example:
+        >>> merge_candidates({"Knife": 0.25, "Poison": 0.5, INVENTED: 0.25}, "Knife", [0, 0, 0])
+        [('Knife', 0.5), ('Poison', 0.5)]
+    """
+    merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
+    for i, (text, p) in enumerate(values.items()):
+        if p <= 0:
+            continue
+        shown = found if (text == INVENTED and found is not None) else text
+        h, first, q = merged.get(shown, (hint[i], i, 0.0))
+        merged[shown] = (max(h, hint[i]), min(first, i), q + p)
+    items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
+    return [(text, p) for text, (_, _, p) in items]

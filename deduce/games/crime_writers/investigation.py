@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import short
+from deduce._validation import check_int, short
 from deduce.errors import InvalidInput
+from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
@@ -29,7 +30,7 @@ from deduce.games.crime_writers.clues import (
     reply_of,
 )
 from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
-from deduce.games.crime_writers.hints import hint_scores
+from deduce.games.crime_writers.hints import hint_scores, merge_candidates
 from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
 from deduce.games.crime_writers.tables import (
     HAS,
@@ -43,7 +44,7 @@ from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition
+from deduce.strategy import STRATEGIES, Partition
 
 __all__ = ["Investigation"]
 
@@ -231,15 +232,7 @@ class Investigation(_Investigation):
         found = self._space.state.found[ELEMENTS.index(name)]
         answers = [c for c in self._clues if isinstance(c, Answer)]
         hint = hint_scores(self.deck, name, answers)
-        merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
-        for i, (text, p) in enumerate(values.items()):
-            if p <= 0:
-                continue
-            shown = found if (text == INVENTED and found is not None) else text
-            h, first, q = merged.get(shown, (hint[i], i, 0.0))
-            merged[shown] = (max(h, hint[i]), min(first, i), q + p)
-        items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
-        return [(text, p) for text, (_, _, p) in items]
+        return merge_candidates(values, found, hint)
 
     # -- recommendations ---------------------------------------------------------------
 
@@ -265,14 +258,31 @@ class Investigation(_Investigation):
             >>> inv.recommend(top=1, element="where")[0].action
             Question(element='where', about='public')
         """
-        if element is None:
-            return super().recommend(top, strategy=strategy, among=among)
-        focus = element_of(element)
-        return super().recommend(
-            top,
-            strategy=strategy,
-            among=lambda q: q.element == focus and (among is None or among(q)),
-        )
+        keep = among
+        if element is not None:
+            focus = element_of(element)
+            keep = lambda q: q.element == focus and (among is None or among(q))  # noqa: E731
+        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
+        if chosen != TURN:
+            return super().recommend(top, strategy=chosen, among=keep)
+        check_int("top", top, 1)
+        queries = [q for q in self.queries() if keep is None or keep(q)]
+        if not queries:
+            raise InvalidInput("among", among, "a test that some question passes")
+        names_card = [q in self._tables.card for q in queries]
+        return turn_recommendations(queries, self.partition(self._space, queries), names_card, top)
+
+    def best(
+        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
+    ) -> Any:
+        """The single best question (see :meth:`recommend`)."""
+        return self.recommend(1, strategy=strategy, among=among)[0].action
+
+    def check_strategy(self, strategy: str) -> str:
+        known = [*STRATEGIES, TURN]
+        if not isinstance(strategy, str) or strategy not in known:
+            raise InvalidInput("strategy", strategy, known)
+        return strategy
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best

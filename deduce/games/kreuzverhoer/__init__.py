@@ -52,12 +52,16 @@ from deduce.games.kreuzverhoer.deck import (
 )
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
+from deduce.games.kreuzverhoer.race import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 
 __all__ = [
     "BANNABLE_CARDS",
     "CARD_TITLES",
+    "COUNTINGS",
     "DEFENCE_CARDS",
+    "EXACT_UP_TO",
     "FIELDS",
     "INVESTIGATION_CARDS",
     "CardValue",
@@ -71,11 +75,15 @@ __all__ = [
     "Interrogation",
     "Investigation",
     "InvestigatorsOnSite",
+    "Pace",
     "Profiler",
     "Questioning",
+    "RaceMove",
     "RuledOut",
     "SingleInterrogation",
     "deck_template",
     "hard_case",
+    "pace",
     "questionings_needed",
+    "race",
 ]

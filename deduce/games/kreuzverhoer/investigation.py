@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -65,6 +66,7 @@ from deduce.games.kreuzverhoer.rules import (
 )
 from deduce.info import round_bits
 from deduce.investigation import Investigation as _Investigation
+from deduce.investigation import Recommendation
 from deduce.space import Space
 from deduce.strategy import Partition, information
 
@@ -291,6 +293,19 @@ class Investigation(_Investigation):
 
     def solution_of(self, labels: tuple[Any, ...]) -> Case:
         return Case(*labels)
+
+    def recommend(self, top: int = 3, **options: Any) -> list[Recommendation]:
+        """The next questionings to make, as :meth:`deduce.Investigation.recommend` ranks
+        them; none once the case is solved or no questioning is left.
+
+        Example:
+            >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).recommend()
+            []
+        """
+        if self.questionings_left == 0:
+            check_int("top", top, 1)
+            return []
+        return super().recommend(top, **options)
 
     def queries(self) -> Sequence[Guess]:
         return self._tables.guesses

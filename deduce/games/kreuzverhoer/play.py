@@ -73,6 +73,16 @@ def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
     return Rows(("card", "information", "worst case", "note"), tuple(rows))
 
 
+def _even_in_total(answers: Mapping[str, Any]) -> None:
+    if answers.get("counting") == "total" and answers["questionings"] % 2:
+        raise InvalidInput(
+            "questionings",
+            answers["questionings"],
+            "an even number with counting total",
+            reason="the questionings alternate between two players",
+        )
+
+
 _CARD = Name(kv.INVESTIGATION_CARDS)
 
 GRAMMAR = Grammar(
@@ -188,7 +198,31 @@ GRAMMAR = Grammar(
             "default",
             example="my-deck.toml",
         ),
-        Question("questionings", Integer(1, 99), "questionings allowed in the game", "12"),
+        Question(
+            "counting",
+            Name(kv.COUNTINGS),
+            "each: that many for every player; total: shared, half each",
+            "each",
+        ),
+        Question(
+            "questionings",
+            Integer(1, 64),
+            "questionings allowed, for each player or in total as Counting says",
+            "12",
+            check=_even_in_total,
+        ),
+        Question(
+            "skips_use_up",
+            YesNo(),
+            "a questioning skipped after Lawyer or Suspension counts as used",
+            "yes",
+        ),
+        Question(
+            "repeats",
+            YesNo(),
+            "the answering player may name a detail twice; no: the faster variant",
+            "yes",
+        ),
     ),
 )
 
@@ -203,7 +237,13 @@ class KreuzverhoerAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        return kv.Investigation(answers["deck"], limit=answers["questionings"])
+        return kv.Investigation(
+            answers["deck"],
+            limit=answers["questionings"],
+            counting=answers["counting"],
+            skips_use_up=answers["skips_use_up"],
+            repeats=answers["repeats"],
+        )
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
@@ -244,9 +284,10 @@ class KreuzverhoerAdapter(Adapter):
     def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
         made, left = inv.questionings, inv.questionings_left
-        if inv.solved is not None and left == 0 and made < inv.limit:
-            return f"Questionings made: {made} of {inv.limit}; the case is solved."
-        return f"Questionings made: {made}, left: {left} of {inv.limit}."
+        allowed = inv.rules.allowed
+        if inv.solved is not None and left == 0 and made < allowed:
+            return f"Questionings made: {made} of {allowed}; the case is solved."
+        return f"Questionings made: {made}, left: {left} of {allowed}."
 
 
 ADAPTER = KreuzverhoerAdapter()

@@ -18,6 +18,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,6 +29,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.mastermind.symmetry import orbits
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 from deduce.strategy import Partition, partition
@@ -36,6 +38,7 @@ __all__ = ["Code", "Game", "Guess", "Investigation"]
 
 _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
+_CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,23 +202,41 @@ def _code_array(pegs: int, colours: int) -> npt.NDArray[np.int64]:
 
 @lru_cache(maxsize=16)
 def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
-    return tuple(Code("".join(str(int(c) + 1) for c in row)) for row in _code_array(pegs, colours))
+    digits = "123456789"[:colours]
+    return tuple(map(Code, map("".join, itertools.product(digits, repeat=pegs))))
 
 
 def _feedback(
-    guesses: npt.NDArray[np.int64], secrets: npt.NDArray[np.int64], colours: int, black_only: bool
+    guesses: npt.NDArray[Any], secrets: npt.NDArray[Any], colours: int, black_only: bool
 ) -> npt.NDArray[np.uint8]:
-    """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``."""
-    black = (guesses[:, None, :] == secrets[None, :, :]).sum(axis=2)
-    if black_only:
-        only: npt.NDArray[np.uint8] = black.astype(np.uint8)
-        return only
+    """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``.
+
+    Computed in chunks of guesses, peg by peg and colour by colour, with uint8
+    temporaries, so memory stays near the size of the result whatever the code count.
+    """
     pegs = guesses.shape[1]
-    g_count = np.stack([(guesses == c).sum(axis=1) for c in range(colours)], axis=1)
-    s_count = np.stack([(secrets == c).sum(axis=1) for c in range(colours)], axis=1)
-    common = np.minimum(g_count[:, None, :], s_count[None, :, :]).sum(axis=2)
-    both: npt.NDArray[np.uint8] = (black * (pegs + 1) + common - black).astype(np.uint8)
-    return both
+    g8 = np.asarray(guesses, dtype=np.uint8)
+    s8 = np.ascontiguousarray(np.asarray(secrets, dtype=np.uint8).T)  # (pegs, S)
+    out = np.empty((len(g8), s8.shape[1]), dtype=np.uint8)
+    if not black_only:
+        s_count = np.stack([(s8 == c).sum(axis=0, dtype=np.uint8) for c in range(colours)])
+        g_count = np.stack([(g8 == c).sum(axis=1, dtype=np.uint8) for c in range(colours)], 1)
+    step = max(1, _CHUNK // max(1, s8.shape[1]))
+    for start in range(0, len(g8), step):
+        stop = min(start + step, len(g8))
+        black = np.zeros((stop - start, s8.shape[1]), dtype=np.uint8)
+        for i in range(pegs):
+            black += g8[start:stop, i, None] == s8[i][None, :]
+        if black_only:
+            out[start:stop] = black
+            continue
+        common = np.zeros_like(black)
+        for c in range(colours):
+            common += np.minimum(g_count[start:stop, c, None], s_count[c][None, :])
+        black *= np.uint8(pegs)
+        black += common
+        out[start:stop] = black
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -299,7 +320,12 @@ class Investigation(_Investigation):
         return self.rules.codes()
 
     def _guess_array(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
-        return np.array([q.pegs for q in queries], dtype=np.int64).reshape(-1, self.rules.pegs)
+        rules = self.rules
+        if queries is rules.codes():
+            return _code_array(rules.pegs, rules.colours)
+        digits = "".join(q.digits for q in queries).encode()
+        flat = np.frombuffer(digits, dtype=np.uint8).astype(np.int64) - ord("1")
+        return flat.reshape(-1, rules.pegs)
 
     def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
         rules = self.rules
@@ -322,6 +348,29 @@ class Investigation(_Investigation):
         powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
         index = self._guess_array(queries) @ powers
         return np.isin(index, space.ids)
+
+    def query_orbits(
+        self, queries: Sequence[Code], fixed: Sequence[Code] = ()
+    ) -> npt.NDArray[np.int64]:
+        """Codes that a permutation of colours and positions keeping every code guessed so
+        far (and ``fixed``) maps onto each other: each points to the first of its class.
+
+        Example:
+            >>> inv = Investigation(4, 6)
+            >>> sorted({str(inv.queries()[i]) for i in inv.query_orbits(inv.queries())})
+            ['1111', '1112', '1122', '1123', '1234']
+        """
+        rules = self.rules
+        guesses = [rules.code(clue.code).pegs for clue in self._clues]
+        guesses += [rules.code(query).pegs for query in fixed]
+        labels = orbits(rules.pegs, rules.colours, guesses)
+        if len(queries) == len(labels):
+            return labels
+        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
+        sub = labels[self._guess_array(queries) @ powers]
+        _, first, inverse = np.unique(sub, return_index=True, return_inverse=True)
+        result: npt.NDArray[np.int64] = first[inverse.ravel()].astype(np.int64)
+        return result
 
     def outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
         return self.rules.decode(k)

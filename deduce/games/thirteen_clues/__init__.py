@@ -24,6 +24,7 @@ Example:
     Ask(witness=2, about='red', side=None)
 """
 
+from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances, view_of
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
@@ -45,6 +46,7 @@ from deduce.games.thirteen_clues.clues import (
     Peek,
     Question,
 )
+from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 
 __all__ = [
@@ -57,13 +59,18 @@ __all__ = [
     "Ask",
     "Card",
     "Deal",
+    "Glasses",
     "Informant",
     "Investigation",
     "Peek",
     "Puzzle",
     "Question",
+    "TableAdvice",
+    "advise",
     "attributes",
     "cards_in_play",
     "colours_in_play",
     "informant_count",
+    "rival_chances",
+    "view_of",
 ]

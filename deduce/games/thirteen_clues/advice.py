@@ -1,49 +1,190 @@
-"""Advice at a table of 13 Indizien beyond the bits a question gives.
+"""Advice that plays to win 13 Indizien, not only to learn: the race against the others.
+
+Every question is public, so the answers tell me about the other players' puzzles too (I
+see them all). :func:`rival_chances` estimates, for each other seat, the chance that its
+player would name their puzzle right if they accused now: it draws whole deals from my
+exact posterior (:meth:`Investigation.sample_deal`), builds the notebook each player
+would keep from their own seat (:func:`view_of`: their two hidden cards, the puzzles they
+see, every public answer), and averages their best accusation's probability. What they
+saw at the informant is private, so this is what the public answers alone tell them.
+
+:func:`advise` weighs my moves by the glasses (see :mod:`.glasses`): a question hands the
+witness an action, the informant and an accusation hand one to the next player without
+a glass, and each player who acts before my next action may win first. A move's *danger*
+is the chance that one of them would be right (the players with glasses now, and the one
+my move hands a glass to); its value is its expected bits times the chance that I get to
+use them (1 - danger). I accuse now when my best puzzle is at least as likely right as
+the best move's chance to see my next turn: with nobody close that means only when
+certain; with a rival close, a likely but uncertain puzzle is worth the try.
 
 Example:
-    >>> from deduce.games.thirteen_clues.cards import Puzzle
-    >>> move = accusation_move(Accusation(Puzzle("Duke", "Park", "Gun"), 0.25, False), 4, 4.0)
-    >>> move.outcomes
-    {'right': 0.25, 'wrong': 0.75}
+    >>> deal = Deal.random(3, seed=4)
+    >>> inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
+    >>> advice = advise(inv, Glasses.start(3), samples=2, seed=1)
+    >>> advice.accuse, isinstance(advice.best, Ask | Peek)
+    (False, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from deduce.games.thirteen_clues.clues import VERDICTS, Accusation
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.cards import Deal
+from deduce.games.thirteen_clues.clues import Accusation, Ask, Peek, Question
+from deduce.games.thirteen_clues.glasses import Glasses
+from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
-from deduce.strategy import Partition, information, scores
 
-__all__ = ["accusation_move"]
+__all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
 
 
-def accusation_move(
-    accusation: Accusation,
-    size: int,
-    total: float,
+def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
+    """The notebook that the player at ``seat`` keeps in ``deal``, with the public
+    questions among ``clues`` (seats numbered from seat 0 = me, as in my notebook).
+
+    Seats are renumbered so that ``seat`` is 0 in the notebook returned; the other clues
+    (my informant cards, my accusations) are not about that player's puzzle and are left
+    out.
+
+    Example:
+        >>> deal = Deal.random(3, seed=2)
+        >>> view = view_of(deal, 1, [Question(0, 2, "red", deal.answer(2, "red"))])
+        >>> view.clues[0].asker, view.clues[0].witness, deal.puzzles[1] in view.solutions()
+        (2, 1, True)
+    """
+    n = deal.players
+    seat = check_int("seat", seat, 0, n - 1)
+    puzzles = [deal.puzzles[(seat + k) % n] for k in range(1, n)]
+    view = Investigation(n, deal.hands[seat], puzzles)
+    for clue in clues:
+        if isinstance(clue, Question):
+            asker, witness = (clue.asker - seat) % n, (clue.witness - seat) % n
+            view = view.observe(Question(asker, witness, clue.about, clue.answer, clue.side))
+    return view
+
+
+def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dict[int, float]:
+    """For each other seat, the estimated chance that its player would be right if they
+    accused their likeliest puzzle now, from the public answers (see the module's text):
+    the mean over ``samples`` deals drawn from my posterior (seeded, so repeatable).
+
+    Example:
+        >>> deal = Deal.random(3, seed=4)
+        >>> inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
+        >>> sorted(rival_chances(inv, samples=2))
+        [1, 2]
+    """
+    samples = check_int("samples", samples, 1)
+    rng = random.Random(seed)
+    total = dict.fromkeys(range(1, inv.players), 0.0)
+    for _ in range(samples):
+        deal = inv.sample_deal(rng)
+        for seat in total:
+            total[seat] += view_of(deal, seat, inv.clues).accusation().probability
+    return {seat: chance / samples for seat, chance in total.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class TableAdvice:
+    """What to do now at the table (see :func:`advise`).
+
+    Attributes:
+        accuse: whether to accuse now.
+        accusation: my likeliest puzzle and its exact probability.
+        moves: the other moves, best first, each with ``score`` = its expected bits times
+            the chance that nobody wins before I can use them.
+        danger: for each move in ``moves``, the chance that a player who acts before my
+            next action (given that move's glass) would win.
+        rivals: each other seat's chance to be right if they accused now.
+    """
+
+    accuse: bool
+    accusation: Accusation
+    moves: tuple[Recommendation, ...]
+    danger: tuple[float, ...]
+    rivals: Mapping[int, float]
+
+    @property
+    def best(self) -> Accusation | Ask | Peek:
+        """The move to make: the accusation, or the best other move."""
+        if self.accuse or not self.moves:
+            return self.accusation
+        action: Ask | Peek = self.moves[0].action
+        return action
+
+    def __str__(self) -> str:
+        close = ", ".join(f"seat {s} {p:.0%}" for s, p in sorted(self.rivals.items()))
+        if self.accuse:
+            return f"{self.accusation} now: the others are close ({close})"
+        return f"{self.best} ({self.moves[0].score:.2f} bits I can use; others: {close})"
+
+
+def _danger(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> float:
+    acting = set(glasses.actions_before(0)) | {receiver}
+    safe = 1.0
+    for seat in acting - {0}:
+        safe *= 1.0 - rivals.get(seat, 0.0)
+    return 1.0 - safe
+
+
+def advise(
+    inv: Investigation,
+    glasses: Glasses,
+    *,
     strategy: str = "entropy",
-    extra: Mapping[str, Callable[[Partition], npt.NDArray[np.float64]]] | None = None,
-) -> Recommendation:
-    """Accusing ``accusation``'s puzzle as a move among ``size`` puzzles of total weight
-    ``total``: right (the game is won) or wrong (that puzzle is ruled out), scored by
-    ``strategy`` like a question."""
-    right = accusation.probability * total
-    part = Partition(
-        mass=np.array([[right, total - right]]),
-        count=np.array([[1, size - 1]], dtype=np.int64),
-        cond_entropy=np.zeros(1),
+    samples: int = 8,
+    seed: int = 0,
+    rivals: Mapping[int, float] | None = None,
+) -> TableAdvice:
+    """What I (seat 0) should do now, weighing the race (see the module's text).
+
+    Args:
+        inv: my notebook.
+        glasses: the glasses at the table; I must be the one acting.
+        strategy: how the moves' information is scored (see
+            :meth:`Investigation.recommend`).
+        samples: deals drawn to estimate the others' chances (:func:`rival_chances`).
+        seed: the seed of those draws.
+        rivals: the others' chances, if known otherwise (then nothing is drawn): each
+            other seat -> its chance, from 0 to 1.
+
+    Raises:
+        InvalidInput: a table of another player count, or not my turn.
+    """
+    if not isinstance(glasses, Glasses) or glasses.players != inv.players:
+        raise InvalidInput("glasses", glasses, f"the Glasses of a {inv.players}-player table")
+    if glasses.active != 0 or glasses.winner is not None:
+        raise InvalidInput("glasses", str(glasses), "a table where I (seat 0) act now")
+    accusation = inv.accusation()
+    if rivals is None:
+        rivals = rival_chances(inv, samples=samples, seed=seed)
+    elif not isinstance(rivals, Mapping) or not all(
+        s in range(1, inv.players) and isinstance(p, int | float) and 0 <= p <= 1
+        for s, p in rivals.items()
+    ):
+        raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
+    others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
+    danger = [_danger(glasses, glasses.receiver(r.action), rivals) for r in others]
+    scored = sorted(
+        (
+            (rec.information * (1.0 - d), i, rec, d)
+            for i, (rec, d) in enumerate(zip(others, danger, strict=True))
+        ),
+        key=lambda item: (-item[0], item[1]),
     )
-    right_wrong = (accusation.probability, 1.0 - accusation.probability)
-    outcomes = dict(zip(VERDICTS, right_wrong, strict=True))
-    return Recommendation(
-        action=accusation,
-        information=float(information(part)[0]),
-        outcomes={k: p for k, p in outcomes.items() if p > 0},
-        worst_case=int(part.count[0][part.mass[0] > 0].max()),
-        strategy=strategy,
-        score=float(scores(part, strategy, dict(extra or {}))[0]),
+    moves = tuple(
+        Recommendation(
+            rec.action, rec.information, rec.outcomes, rec.worst_case, "race", float(score)
+        )
+        for score, _, rec, _ in scored
     )
+    dangers = tuple(d for _, _, _, d in scored)
+    useful = [(m, d) for m, d in zip(moves, dangers, strict=True) if m.information > 1e-9]
+    survive = max((1.0 - d for _, d in useful), default=0.0)
+    accuse = accusation.certain or not useful or accusation.probability >= survive
+    return TableAdvice(accuse, accusation, moves, dangers, rivals)

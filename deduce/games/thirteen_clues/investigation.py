@@ -22,7 +22,6 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.thirteen_clues.advice import accusation_move
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
@@ -44,6 +43,7 @@ from deduce.games.thirteen_clues.clues import (
     Informant,
     Peek,
     Question,
+    accusation_move,
     truthful_clues,
 )
 from deduce.games.thirteen_clues.counting import holdings

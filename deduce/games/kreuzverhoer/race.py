@@ -1,0 +1,212 @@
+"""Kreuzverhör: the race, the lay that makes it most likely that you solve first.
+
+You answer every questioning about the case you chose, so the opponent's case file
+(:attr:`Interrogation.opponent`) tells exactly how many cases they still hold.
+:func:`pace` turns a case file into the chance of solving within each number of
+questionings; :func:`race` ranks your next lay by the chance that you solve your case
+before your opponent solves theirs.
+
+Example:
+    >>> from deduce.games.kreuzverhoer import Case, Interrogation, Investigation
+    >>> mine = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+    >>> theirs = Interrogation(Case("Mord", "Ulm", "Ede K.", "Gift"))
+    >>> theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*")   # 3 right: close
+    >>> best = race(mine, theirs.opponent, top=1)[0]
+    >>> best.solves_now > 0, round(best.win, 3)
+    (True, 0.698)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.kreuzverhoer.clues import Guess
+from deduce.games.kreuzverhoer.investigation import Investigation
+from deduce.games.kreuzverhoer.study import questionings_needed
+from deduce.strategy import information
+
+__all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "pace", "race"]
+
+FloatArray = npt.NDArray[np.float64]
+
+EXACT_UP_TO = 40
+"""Case files of at most this many cases get an exact pace (a walk of the whole decision
+tree); larger ones the bound that ``t`` questionings solve at most ``(4**t - 1) / 3``
+cases."""
+
+TOLERANCE = 0.01  # chances to win within 1% of the best count as equal
+CANDIDATES = 4  # lays compared: the most informative ones, and as many that can solve now
+ALL_ATTEMPTS_UP_TO = 12  # with this few cases left, every lay that can solve now competes
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How soon a case file is solved, playing ``strategy`` from here.
+
+    Attributes:
+        solved_by: ``solved_by[t]``: the chance of having solved within ``t`` more
+            questionings, ``t = 0 ..`` the questionings left (``solved_by[0]`` is 0).
+        exact: True when it comes from the whole decision tree (every case still held
+            equally likely, no investigation cards); False when it is the upper bound
+            that ``t`` questionings solve at most ``(4**t - 1) / 3`` cases.
+
+    Example:
+        >>> Pace((0.0, 0.25, 1.0), exact=True).within(1)
+        0.25
+    """
+
+    solved_by: tuple[float, ...]
+    exact: bool
+
+    def within(self, questionings: int) -> float:
+        """The chance of having solved within ``questionings`` more questionings."""
+        last = len(self.solved_by) - 1
+        return self.solved_by[max(0, min(questionings, last))]
+
+
+@dataclass(frozen=True, slots=True)
+class RaceMove:
+    """A lay ranked by the race.
+
+    Attributes:
+        action: the four cards to lay.
+        win: the estimated chance to win the game with it: solving before the opponent,
+            or (nobody solving) half of the rulebook's tie-break.
+        solves_now: the chance that this lay solves the case at once.
+        information: the expected bits it gives about the case.
+        exact: whether ``win`` needed no bound (every part it leaves, and the
+            opponent's case file, small enough for an exact pace).
+    """
+
+    action: Guess
+    win: float
+    solves_now: float
+    information: float
+    exact: bool
+
+
+def _bound(size: int, left: int) -> FloatArray:
+    t = np.arange(left + 1, dtype=np.float64)
+    solved: FloatArray = np.minimum(1.0, (4.0**t - 1.0) / (3.0 * max(size, 1)))
+    return solved
+
+
+def pace(inv: Investigation, *, strategy: str = "entropy") -> Pace:
+    """How soon ``inv`` is solved if its player lays what ``strategy`` says.
+
+    Exact (a walk of the whole decision tree, every case still held equally likely, no
+    investigation cards) when at most :data:`EXACT_UP_TO` cases are left; else the upper
+    bound that ``t`` questionings solve at most ``(4**t - 1) / 3`` cases.
+
+    Raises:
+        InvalidInput: ``inv`` is not a Kreuzverhör case file, or an unknown strategy.
+
+    Example:
+        >>> inv = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+        >>> [round(p, 3) for p in pace(inv, strategy="minimax").solved_by[:4]]
+        [0.0, 0.167, 0.333, 0.5]
+    """
+    if not isinstance(inv, Investigation):
+        raise InvalidInput("inv", inv, "a kreuzverhoer.Investigation")
+    inv.check_strategy(strategy)
+    left = inv.questionings_left
+    if inv.solved is not None:
+        return Pace((1.0,) * (left + 1), exact=True)
+    size = inv.space.size
+    if size > EXACT_UP_TO:
+        return Pace(tuple(float(p) for p in _bound(size, left)), exact=False)
+    needed = questionings_needed(inv, strategy)
+    counts = np.bincount(needed, minlength=inv.limit + 2)[: left + 1]
+    solved = np.cumsum(counts) / float(size)
+    return Pace(tuple(float(p) for p in solved), exact=True)
+
+
+def race(
+    mine: Investigation,
+    opponent: Investigation,
+    *,
+    top: int = 3,
+    strategy: str = "entropy",
+) -> list[RaceMove]:
+    """Your next lays, ranked by the chance that you win the race.
+
+    ``mine`` is your case file, ``opponent`` the opponent's (as
+    :attr:`Interrogation.opponent` keeps it); it is your turn, and the opponent
+    questions after you. The opponent is taken to lay what ``strategy`` says, and so are
+    you after this lay; their pace and yours come from :func:`pace`. Compared are the
+    most informative lays and the most informative lays that can solve at once (all of
+    these when few cases are left): when the opponent is about to solve, a lay that
+    tries to solve now wins; otherwise information does. Chances to win within 1% of
+    the best count as equal, and information decides among them. If nobody
+    solves, the rulebook's tie-break (most details right in the last questioning) counts
+    as half a win.
+
+    Raises:
+        InvalidInput: not Kreuzverhör case files, ``top`` < 1, or no questioning left.
+
+    Example:
+        >>> from deduce.games.kreuzverhoer import Case, Interrogation
+        >>> mine = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+        >>> far = Interrogation(Case("Mord", "Ulm", "Ede K.", "Gift")).opponent
+        >>> move = race(mine, far, top=1)[0]
+        >>> str(move.action), round(move.win, 3), move.exact
+        ('Mord / Ulm / Ede K. / Messer', 0.961, False)
+    """
+    for name, value in (("mine", mine), ("opponent", opponent)):
+        if not isinstance(value, Investigation):
+            raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
+    check_int("top", top, 1)
+    left = mine.questionings_left
+    if left == 0:
+        raise InvalidInput("mine", mine, "a case file with a questioning left")
+    theirs = pace(opponent, strategy=strategy)
+    their_left = opponent.questionings_left
+    # before your t-th lay from now the opponent has had t questionings
+    alive = np.array([1.0 - theirs.within(min(t, their_left)) for t in range(left)])
+    never = 1.0 - theirs.within(their_left)
+    space = mine.space
+    queries = mine.queries()
+    part = mine.partition(space, queries)
+    info = information(part)
+    size = float(part.count[0].sum())
+    candidates = _candidates(part.count, info)
+    moves = []
+    for i in candidates:
+        query = queries[i]
+        counts = part.count[i]
+        solved = np.zeros(left, dtype=np.float64)  # solved at your t-th lay from now
+        solved[0] = counts[4] / size
+        exact = theirs.exact
+        for k in range(4):
+            if counts[k] == 0 or left == 1:
+                continue
+            child = mine.observe(mine.clue_for(query, k))
+            later = pace(child, strategy=strategy)
+            exact = exact and later.exact
+            by = np.array([later.within(t) for t in range(left)])
+            solved[1:] += counts[k] / size * np.diff(by)
+        win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
+        moves.append(RaceMove(query, win, float(solved[0]), float(info[i]), exact))
+    # chances within 1% of the best count as equal (the paces of large parts are
+    # bounds): among those information decides
+    close = max(m.win for m in moves) * (1.0 - TOLERANCE)
+    moves.sort(
+        key=lambda m: (m.win < close, -round(m.information, 12) if m.win >= close else 0.0, -m.win)
+    )
+    return moves[:top]
+
+
+def _candidates(count: npt.NDArray[np.int64], info: FloatArray) -> list[int]:
+    """The lays compared: the most informative, and the most informative that can solve
+    now (every one of those when few cases are left)."""
+    order = np.lexsort((np.arange(len(info)), -np.round(info, 12)))
+    attempts = order[count[order, 4] > 0]
+    cases = int(count[0].sum())
+    chosen = list(order[:CANDIDATES])
+    chosen += list(attempts if cases <= ALL_ATTEMPTS_UP_TO else attempts[:CANDIDATES])
+    return list(dict.fromkeys(int(i) for i in chosen))

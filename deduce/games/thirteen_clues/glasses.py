@@ -1,0 +1,204 @@
+"""The magnifying glasses of 13 Indizien: who acts next, and how many actions each has.
+
+The rulebook: a player's glasses are the actions they have. Each action uses one. Asking
+a witness gives the witness a glass; consulting the informant or accusing gives one to
+the next player (clockwise) without a glass. A wrong accusation ends the turn: the
+accuser lays down every glass left. A right one wins. With two players there are no
+glasses: each turn is exactly one action, and the players take turns.
+
+The rulebook does not say how many glasses the game starts with: :meth:`Glasses.start`
+gives one to the first player (so a glass always marks whose turn it is, and the total
+stays one), and ``counts=`` sets any other start. A player acts while holding glasses;
+then the next player clockwise who holds one.
+
+Example:
+    >>> table = Glasses.start(4)
+    >>> table = table.asked(2)  # seat 0 asks seat 2: seat 2 gets the glass and acts
+    >>> table.active, table.counts
+    (2, (0, 0, 1, 0))
+    >>> table = table.consulted()  # the informant: the glass goes to seat 3
+    >>> print(table)
+    seat 3 acts; glasses: seat 3: 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.cards import check_players
+
+__all__ = ["Glasses"]
+
+
+@dataclass(frozen=True, slots=True)
+class Glasses:
+    """Whose turn it is and every player's glasses (immutable: each action returns a new
+    one).
+
+    Attributes:
+        players: 2 to 6.
+        counts: each seat's glasses (all 0 with two players, who have none).
+        active: the seat that acts now.
+        winner: the seat whose accusation was right (the game is over), else None.
+    """
+
+    players: int
+    counts: tuple[int, ...]
+    active: int
+    winner: int | None = None
+
+    @classmethod
+    def start(cls, players: int, *, first: int = 0, counts: Sequence[int] | None = None) -> Glasses:
+        """The start of a game: ``first`` acts, holding the one glass (or ``counts``).
+
+        Raises:
+            InvalidInput: a bad player count or seat, counts of the wrong length, or no
+                glass for the first player.
+
+        Example:
+            >>> Glasses.start(3, first=1).counts, Glasses.start(2).counts
+            ((0, 1, 0), (0, 0))
+        """
+        n = check_players(players)
+        first = check_int("first", first, 0, n - 1)
+        if n == 2:
+            if counts is not None and any(counts):
+                raise InvalidInput("counts", counts, "none: two players play without glasses")
+            return cls(n, (0, 0), first)
+        if counts is None:
+            start = tuple(1 if seat == first else 0 for seat in range(n))
+        else:
+            if isinstance(counts, str) or not isinstance(counts, Sequence) or len(counts) != n:
+                raise InvalidInput("counts", counts, f"{n} numbers of glasses, one per seat")
+            start = tuple(check_int("counts", c, 0) for c in counts)
+            if not start[first]:
+                raise InvalidInput("counts", counts, "a glass for the first player")
+        return cls(n, start, first)
+
+    # -- the three actions ---------------------------------------------------------------
+
+    def asked(self, witness: int) -> Glasses:
+        """After the active player asked ``witness``: the witness gets a glass.
+
+        Example:
+            >>> Glasses.start(3).asked(1).asked(0).counts
+            (1, 0, 0)
+        """
+        self._playing()
+        witness = check_int("witness", witness, 0, self.players - 1)
+        if witness == self.active:
+            raise InvalidInput("witness", witness, f"a seat other than the one acting ({witness})")
+        return self._after(witness)
+
+    def consulted(self) -> Glasses:
+        """After the active player consulted the informant: the next player without a
+        glass gets one.
+
+        Example:
+            >>> Glasses.start(3).consulted().active
+            1
+        """
+        self._playing()
+        return self._after(None)
+
+    def accused(self, *, right: bool) -> Glasses:
+        """After the active player accused: ``right`` wins the game; wrong gives the next
+        player without a glass one, and the accuser lays down every glass left.
+
+        Example:
+            >>> table = Glasses.start(4, counts=(2, 0, 0, 0)).accused(right=False)
+            >>> table.counts, table.active
+            ((0, 1, 0, 0), 1)
+            >>> Glasses.start(4).accused(right=True).winner
+            0
+        """
+        self._playing()
+        if not isinstance(right, bool):
+            raise InvalidInput("right", right, "True or False")
+        if right:
+            return Glasses(self.players, self.counts, self.active, winner=self.active)
+        return self._after(None, drop=True)
+
+    def receiver(self, move: Any) -> int:
+        """The seat that a move of the active player gives a glass to: the witness of a
+        question (anything with a ``witness``), else the next player without a glass.
+
+        Example:
+            >>> from deduce.games.thirteen_clues.clues import Ask, Peek
+            >>> table = Glasses.start(4)
+            >>> table.receiver(Ask(2, "red")), table.receiver(Peek())
+            (2, 1)
+        """
+        witness = getattr(move, "witness", None)
+        if isinstance(witness, int):
+            return witness
+        return self._next_without(self._spent(drop=False))
+
+    def actions_before(self, seat: int) -> dict[int, int]:
+        """How many actions each other player has before ``seat`` acts again, counting
+        the glasses they hold now (the glasses handed out meanwhile are not foreseen).
+
+        Example:
+            >>> Glasses.start(4, counts=(1, 2, 0, 1)).actions_before(0)
+            {1: 2, 3: 1}
+        """
+        seat = check_int("seat", seat, 0, self.players - 1)
+        if self.players == 2:
+            return {} if self.active != seat else {1 - seat: 1}
+        result = {}
+        for step in range(self.players):
+            other = (self.active + step) % self.players
+            if other == seat:
+                if step:
+                    break
+                continue
+            if self.counts[other]:
+                result[other] = self.counts[other]
+        return result
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def _playing(self) -> None:
+        if self.winner is not None:
+            raise InvalidInput(
+                "action", "after the game", "nothing", reason=f"seat {self.winner} has won"
+            )
+
+    def _spent(self, *, drop: bool) -> list[int]:
+        counts = list(self.counts)
+        if self.players > 2:
+            counts[self.active] = 0 if drop else counts[self.active] - 1
+        return counts
+
+    def _next_without(self, counts: list[int]) -> int:
+        for step in range(1, self.players + 1):
+            seat = (self.active + step) % self.players
+            if counts[seat] == 0:
+                return seat
+        return (self.active + 1) % self.players  # everyone holds one (a custom start)
+
+    def _after(self, receiver: int | None, *, drop: bool = False) -> Glasses:
+        n = self.players
+        if n == 2:
+            return Glasses(n, self.counts, 1 - self.active)
+        counts = self._spent(drop=False)
+        given = self._next_without(counts) if receiver is None else receiver
+        counts[given] += 1
+        if drop:
+            counts[self.active] = 0
+        active = self.active
+        if not counts[active]:
+            active = next(
+                (active + step) % n for step in range(1, n + 1) if counts[(active + step) % n]
+            )
+        return Glasses(n, tuple(counts), active)
+
+    def __str__(self) -> str:
+        if self.winner is not None:
+            return f"seat {self.winner} has won"
+        held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(self.counts) if c)
+        return f"seat {self.active} acts" + (f"; glasses: {held}" if held else "")

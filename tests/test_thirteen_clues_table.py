@@ -1,0 +1,131 @@
+"""13 Indizien at the table: the magnifying glasses through a scripted game, how close
+the other players are, and when to accuse."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deduce.games.thirteen_clues import (
+    Ask,
+    Deal,
+    Glasses,
+    Investigation,
+    Peek,
+    advise,
+    attributes,
+    rival_chances,
+    view_of,
+)
+from deduce.testing import invalid_input
+
+
+def test_the_glass_count_follows_the_rulebook_through_a_scripted_game() -> None:
+    table = Glasses.start(4, counts=(1, 0, 1, 0))
+    steps = [
+        # (action, counts after, who acts next)
+        (lambda t: t.asked(2), (0, 0, 2, 0), 2),  # the witness gets a glass
+        (lambda t: t.consulted(), (0, 0, 1, 1), 2),  # next without a glass: seat 3; 2 acts on
+        (lambda t: t.asked(3), (0, 0, 0, 2), 3),
+        (lambda t: t.accused(right=False), (1, 0, 0, 0), 0),  # seat 0 gets one; 3 lays down
+        (lambda t: t.consulted(), (0, 1, 0, 0), 1),
+    ]
+    for act, counts, active in steps:
+        table = act(table)
+        assert (table.counts, table.active) == (counts, active), str(table)
+    invalid_input(lambda: table.asked(1), "witness", "other than")
+    invalid_input(lambda: table.asked(4), "witness", "from 0 to 3")
+    won = table.accused(right=True)
+    assert won.winner == 1 and str(won) == "seat 1 has won"
+    invalid_input(won.consulted, "action", "nothing")
+
+
+def test_one_glass_marks_whose_turn_it_is() -> None:
+    table = Glasses.start(3)
+    for act, active in [
+        (lambda t: t.asked(2), 2),
+        (lambda t: t.asked(1), 1),
+        (lambda t: t.consulted(), 2),
+        (lambda t: t.accused(right=False), 0),
+    ]:
+        table = act(table)
+        assert table.active == active and sum(table.counts) == 1
+
+
+def test_two_players_have_no_glasses_and_take_turns() -> None:
+    table = Glasses.start(2)
+    for act in (lambda t: t.asked(1), lambda t: t.consulted(), lambda t: t.accused(right=False)):
+        before = table.active
+        table = act(table)
+        assert table.counts == (0, 0) and table.active == 1 - before
+    invalid_input(lambda: Glasses.start(2, counts=(1, 0)), "counts", "without glasses")
+
+
+def test_who_receives_the_glass_of_a_move() -> None:
+    table = Glasses.start(4, counts=(2, 1, 0, 0))
+    assert table.receiver(Ask(3, "red")) == 3
+    assert table.receiver(Peek()) == 2  # seat 1 holds one
+    assert table.actions_before(0) == {1: 1}
+    invalid_input(lambda: Glasses.start(4, counts=(0, 1, 0, 0)), "counts", "first player")
+    invalid_input(lambda: Glasses.start(7), "players", "2 to 6")
+
+
+def position(players: int, seed: int, questions: int) -> tuple[Deal, Investigation]:
+    """A deal and my notebook after ``questions`` truthful public questions."""
+    deal = Deal.random(players, seed=seed)
+    inv = Investigation(players, deal.hands[0], list(deal.puzzles[1:]))
+    rng = random.Random(seed)
+    for _ in range(questions):
+        asker = rng.randrange(players)
+        witness = rng.choice([s for s in range(players) if s != asker])
+        about = rng.choice(attributes(players))
+        side = rng.choice(["left", "right"]) if players == 2 else None
+        inv = inv.question(asker, witness, about, deal.answer(witness, about, side=side), side)
+    return deal, inv
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_each_player_view_keeps_their_true_puzzle(players: int, seed: int) -> None:
+    deal, inv = position(players, seed, 8)
+    for seat in range(1, players):
+        view = view_of(deal, seat, inv.clues)
+        assert deal.puzzles[seat] in view.probabilities()
+        assert len(view.clues) == len(inv.clues)
+    assert view_of(deal, 0, inv.clues).probabilities() == inv.probabilities()
+    chances = rival_chances(inv, samples=3, seed=5)
+    assert set(chances) == set(range(1, players))
+    assert all(0 < p <= 1 for p in chances.values())
+    assert chances == rival_chances(inv, samples=3, seed=5)  # seeded
+
+
+def test_accuse_a_likely_puzzle_when_a_rival_is_close() -> None:
+    _, inv = position(4, 7, 14)
+    p = inv.accusation().probability
+    assert 0.05 < p < 1, p
+    table = Glasses.start(4, counts=(1, 1, 0, 0))  # seat 1 acts before my next action
+    calm = advise(inv, table, rivals={1: 0.0, 2: 0.0, 3: 0.0})
+    assert not calm.accuse and isinstance(calm.best, Ask | Peek)
+    close = advise(inv, table, rivals={1: 1.0 - p / 2, 2: 0.0, 3: 0.0})
+    assert close.accuse and close.best == inv.accusation() and "close" in str(close)
+    far = advise(inv, table, rivals={1: 1.0 - 2 * p if p < 0.5 else 0.0, 2: 0.0, 3: 0.0})
+    assert not far.accuse
+
+
+def test_a_glass_handed_to_a_close_rival_costs() -> None:
+    _, inv = position(4, 8, 3)
+    table = Glasses.start(4)
+    advice = advise(inv, table, rivals={1: 0.0, 2: 0.9, 3: 0.0})
+    by_move = dict(zip((m.action for m in advice.moves), advice.danger, strict=True))
+    asks = [m for m in advice.moves if isinstance(m.action, Ask)]
+    assert all(
+        by_move[m.action] == pytest.approx(0.9 if m.action.witness == 2 else 0.0) for m in asks
+    )
+    assert all(
+        m.score == pytest.approx(m.information * (1 - by_move[m.action])) for m in advice.moves
+    )
+    assert [m.score for m in advice.moves] == sorted((m.score for m in advice.moves), reverse=True)
+    assert advice.best.witness != 2 if isinstance(advice.best, Ask) else True
+    invalid_input(lambda: advise(inv, Glasses.start(4, first=1)), "glasses", "seat 0")
+    invalid_input(lambda: advise(inv, Glasses.start(3)), "glasses", "4-player")
+    invalid_input(lambda: advise(inv, table, rivals={5: 0.1}), "rivals", "chances")
