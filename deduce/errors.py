@@ -64,7 +64,7 @@ class InvalidInput(DeduceError, ValueError):
         else:
             self.expected = "one of " + ", ".join(repr(choice) for choice in expected)
         self.reason = reason
-        message = f"{argument}={value!r} is not valid"
+        message = f"{argument}={_shown(value)} is not valid"
         if reason:
             message += f" ({reason})"
         message += f"; expected {self.expected}"
@@ -72,6 +72,16 @@ class InvalidInput(DeduceError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_invalid, (self.argument, self.value, self.expected, self.reason))
+
+
+def _shown(value: Any, limit: int = 300) -> str:
+    """``repr(value)`` for a message: shortened, and never failing (a huge int, a broken
+    ``__repr__``)."""
+    try:
+        text = repr(value)
+    except Exception:  # e.g. an int of more digits than Python converts
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _rebuild_invalid(argument: str, value: Any, expected: str, reason: str | None) -> InvalidInput:

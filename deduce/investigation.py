@@ -26,7 +26,7 @@ from typing import Any, Generic, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int
+from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
@@ -157,6 +157,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         if self.clue_types and not isinstance(clue, self.clue_types):
             names = [t.__name__ for t in self.clue_types]
             raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+        clue = check_clue(clue)  # every field of its type, as plain Python data
         self.check_turn(clue)
         space = self.apply_clue(self._space, clue)
         if space.total == 0:
@@ -336,6 +337,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
     ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
+        self.check_strategy(strategy)
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 import deduce
+from deduce.games import bsi, crime_writers, kreuzverhoer
 from deduce.games.mastermind import Game, Investigation
 from deduce.model import Model
 from deduce.testing import invalid_input
@@ -111,3 +113,67 @@ def _with_query() -> Any:
 @pytest.mark.parametrize(("case", "call", "argument", "choices"), CASES, ids=[c[0] for c in CASES])
 def test_invalid_input(case: str, call: Callable[[], Any], argument: str, choices: str) -> None:
     assert isinstance(invalid_input(call, argument, choices), ValueError)
+
+
+# -- one rule for types: ints are ints (numpy's too), not bools or floats; names are str --
+
+KV = kreuzverhoer.Investigation()
+KV_LAID = KV.questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+BSI = bsi.Investigation()
+CW = crime_writers.Investigation(crime_writers.Deck.example())
+PAIR = np.array(["alibi", "lawyer"])
+
+TYPE_CASES: list[tuple[str, Callable[[], Any], str, str]] = [
+    ("bsi field 1.0", lambda: BSI.played("woman/knife", 1.0), "field", "'0/1', 0, 1, 2"),
+    ("bsi field -0.0", lambda: BSI.played("woman/knife", -0.0), "field", "'0/1', 0, 1, 2"),
+    ("bsi field 2.0", lambda: BSI.played("woman/knife", 2.0), "field", "'0/1', 0, 1, 2"),
+    ("bsi field True", lambda: BSI.played("woman/knife", True), "field", "'0/1', 0, 1, 2"),
+    ("bsi Seen(cases=True)", lambda: BSI.observe(bsi.Seen(cases=True)), "cases", "tuple"),  # type: ignore[arg-type]
+    ("kv informant None", lambda: KV_LAID.informant(None), "scenes", "names"),  # type: ignore[arg-type]
+    ("kv on site False", lambda: KV_LAID.investigators_on_site(False), "weapons", "names"),  # type: ignore[arg-type]
+    ("kv defence array", lambda: KV.defence(PAIR), "card", "a str"),  # type: ignore[arg-type]
+    (
+        "kv Confirmed array",
+        lambda: KV.observe(kreuzverhoer.Confirmed(suspect=PAIR)),  # type: ignore[arg-type]
+        "suspect",
+        "a str or None",
+    ),
+    (
+        "kv Confrontation array",
+        lambda: KV_LAID.observe(kreuzverhoer.Confrontation(PAIR, True)),  # type: ignore[arg-type]
+        "suspect",
+        "a str",
+    ),
+    (
+        "kv confrontation 1",
+        lambda: KV_LAID.confrontation(1),
+        "correct",
+        "True or False",
+    ),  # type: ignore[arg-type]
+    ("cw seen array", lambda: CW.seen(np.array(["Butler", "Poison"])), "text", "a name (str)"),  # type: ignore[arg-type]
+    ("cw seen stack array", lambda: CW.seen("Butler", stack=PAIR), "stack", "a name"),  # type: ignore[arg-type]
+    ("why [] None", lambda: MM.why([], None), "field", "'peg1'"),  # type: ignore[arg-type]
+    ("recommend strategy []", lambda: MM.recommend(strategy=[]), "strategy", "'entropy'"),  # type: ignore[arg-type]
+    ("best strategy array", lambda: MM.best(PAIR), "strategy", "'entropy'"),  # type: ignore[arg-type]
+    ("black 1.0", lambda: MM.guess("1122", 1.0, 0), "black", "integer"),  # type: ignore[arg-type]
+    ("black True", lambda: MM.guess("1122", True, 0), "black", "integer"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "call", "argument", "choices"), TYPE_CASES, ids=[c[0] for c in TYPE_CASES]
+)
+def test_wrong_types(case: str, call: Callable[[], Any], argument: str, choices: str) -> None:
+    invalid_input(call, argument, choices)
+
+
+def test_numpy_integers_are_stored_as_ints() -> None:
+    inv = MM.guess("1122", np.int64(1), np.int64(0))
+    clue = inv.clues[-1]
+    assert (type(clue.black), type(clue.white)) == (int, int)
+    assert Investigation.from_json(inv.to_json()) == inv
+    assert inv == MM.guess("1122", 1, 0)
+    laid = KV.questioning("Mord", "Ulm", "Ede K.", "Gift", np.int8(1))
+    assert kreuzverhoer.Investigation.from_json(laid.to_json()) == KV_LAID
+    said = KV_LAID.confrontation(np.bool_(False))
+    assert type(said.clues[-1].correct) is bool

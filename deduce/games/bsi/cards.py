@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import is_int
 from deduce.errors import InvalidInput
 
 __all__ = ["ATTRIBUTES", "BOX", "CARDS", "CASES", "FIELDS", "STAND_IN", "Card", "Case"]
@@ -277,7 +278,7 @@ def field_index(field: Any, card: Card) -> int:
         >>> field_index(1, Card.parse("woman knife")), field_index("2", Card.parse("man gun"))
         (0, 1)
     """
-    if isinstance(field, bool):
+    if not (is_int(field) or isinstance(field, str)):  # 1.0, True, arrays: not fields
         raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
     if isinstance(field, str) and field.strip() in {"0", "1", "2", "3"}:
         field = int(field.strip())

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, short
+from deduce._validation import check_int, check_name, short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.clues import (
@@ -44,7 +44,7 @@ from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition
+from deduce.strategy import Partition
 
 __all__ = ["Investigation"]
 
@@ -193,12 +193,13 @@ class Investigation(_Investigation):
             >>> inv.clues
             (Seen(stack='persons', text='Butler'), Seen(stack='causes', text='Poison'))
         """
-        if stack is not None and stack not in DECKS:
+        if check_name("stack", stack, optional=True) is not None and stack not in DECKS:
             raise InvalidInput("stack", stack, DECKS)
         if not texts:
             raise InvalidInput("texts", texts, "at least one card's wording")
         result: Investigation = self
         for text in texts:
+            check_name("text", text)
             stacks = [stack] if stack is not None else list(DECKS)
             matches = [(s, c) for s in stacks if (c := self._card(s, text)) is not None]
             if not matches:
@@ -279,10 +280,12 @@ class Investigation(_Investigation):
         return self.recommend(1, strategy=strategy, among=among)[0].action
 
     def check_strategy(self, strategy: str) -> str:
-        known = [*STRATEGIES, TURN]
-        if not isinstance(strategy, str) or strategy not in known:
-            raise InvalidInput("strategy", strategy, known)
-        return strategy
+        if strategy == TURN:
+            return strategy
+        try:
+            return super().check_strategy(strategy)
+        except InvalidInput as error:  # the engine's names, and the turn value
+            raise InvalidInput("strategy", strategy, f"{error.expected}, {TURN!r}") from None
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_names
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -186,7 +186,7 @@ class Investigation(_Investigation):
             {'scene': 'Ulm'}
         """
         scene = last_questioning(self._clues, "investigators_on_site").scene
-        named = None if weapons is None else tuple(as_names(weapons))
+        named = None if weapons is None else check_names("weapons", as_names(weapons))
         return self.observe(InvestigatorsOnSite(scene, named))
 
     def confrontation(self, correct: bool) -> Investigation:
@@ -197,7 +197,7 @@ class Investigation(_Investigation):
     def informant(self, scenes: Sequence[str]) -> Investigation:
         """Informant: these 2 scenes are not the case's (refused after a suspect whose
         card forbids it, such as Juri L. or Elke V., was laid)."""
-        return self.observe(Informant(tuple(as_names(scenes))))
+        return self.observe(Informant(check_names("scenes", as_names(scenes))))
 
     def profiler(self, suspect: str) -> Investigation:
         """Profiler: your opponent named ``suspect`` as not the case's."""
