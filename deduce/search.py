@@ -380,8 +380,9 @@ def advice_seconds(inv: Investigation, strategy: str) -> float:
     moves = len(queries) if orbit is None else len(np.unique(orbit))
     seconds = moves * inv.space.size * _SECONDS_PER_ENTRY
     plan = SEARCHES.get(strategy, Lookahead(depth=1))
+    budget = 0.0 if plan is not None else 10.0  # "optimal": its default budget, then lookahead
     plan = plan if plan is not None else Lookahead()
-    return float(seconds * sum(plan.width**d for d in range(plan.depth)))
+    return budget + float(seconds * sum(plan.width**d for d in range(plan.depth)))
 
 
 def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:

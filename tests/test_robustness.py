@@ -146,6 +146,9 @@ def starts() -> dict[str, Investigation]:
             puzzles={1: ("Officer", "Parlor", "Knife"), 2: ("Butcher", "Harbor", "Sword")},
         ),
         "crime_writers": crime_writers.Investigation(crime_writers.Deck.example()),
+        "bsi table": bsi.Table(
+            2, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"]
+        ).played("woman/knife", 1, "0/1"),
     }
 
 
@@ -174,6 +177,10 @@ CALLS: list[tuple[str, Call]] = [
     ("crime_writers", Call("answer", ("who", "Butler", "no"))),
     ("crime_writers", Call("found", ("how", "Poison"), (("invented", False),))),
     ("crime_writers", Call("seen", ("Butler", "Poison"), (("stack", None),))),
+    ("crime_writers", Call("asked", ("who", "Night watchman?", "almost"))),
+    ("crime_writers", Call("drawn", ("how", "poison"))),
+    ("bsi table", Call("drew", ("man/day",))),
+    ("bsi table", Call("attempt", (1, "woman/night/outside/gun", 1), (("correct", False),))),
 ]
 
 

@@ -31,9 +31,13 @@ from deduce.play.session import Session
 GAMES = sorted(starts())
 # the games whose table front end follows the investigation above (that of BSI follows the
 # whole table, a different save)
-CONSOLE = [
-    g for g in GAMES if isinstance(starts()[g], registry.find(g).adapter().investigation_type)
-]
+
+
+def _adapter(game: str) -> Any:
+    return registry.find(game.split()[0]).adapter()
+
+
+CONSOLE = [g for g in GAMES if isinstance(starts()[g], _adapter(g).investigation_type)]
 
 
 @functools.cache
@@ -189,7 +193,7 @@ def test_damaged_saves_into_from_json_at_length(game: str, data: st.DataObject) 
 
 
 def _session(game: str, folder: Path) -> tuple[Session, io.StringIO]:
-    adapter = registry.find(game).adapter()
+    adapter = _adapter(game)
     shown = io.StringIO()
     console = Console(file=shown, width=120, highlight=False, emoji=False)
     autosave = folder / "autosave.json"
@@ -223,7 +227,7 @@ def _resume(game: str, data: bytes) -> None:
         autosave.write_bytes(data)
         shown = io.StringIO()
         console = Console(file=shown, width=120)
-        adapter = registry.find(game).adapter()
+        adapter = _adapter(game)
         resumed, kept = _offer_resume(autosave, adapter, lambda prompt: "yes", console)
         assert kept == autosave
         if resumed is None and "unreadable" in shown.getvalue():
@@ -259,7 +263,7 @@ def test_a_good_save_loads_and_resumes() -> None:
         with tempfile.TemporaryDirectory() as name:
             autosave = Path(name) / "autosave.json"
             save_file(autosave, good(game))
-            adapter = registry.find(game).adapter()
+            adapter = _adapter(game)
             console = Console(file=io.StringIO())
             resumed, _ = _offer_resume(autosave, adapter, lambda prompt: "yes", console)
             assert resumed == good(game)

@@ -11,10 +11,13 @@ from functools import cache
 
 import numpy as np
 import pytest
+from rich.console import Console
 
+from deduce import play
 from deduce.games.mastermind import Game, Investigation
 from deduce.games.mastermind.symmetry import orbits
 from deduce.optimum import Budget, optimal
+from deduce.play.session import Session
 from deduce.search import Lookahead, lookahead_scores, lower_bound
 from deduce.simulate import simulate
 from deduce.strategy import STRATEGIES, rank
@@ -66,7 +69,7 @@ def test_optimal_equals_every_tree(pegs: int, colours: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("pegs", "colours"), [(3, 4), (2, 5)])
+@pytest.mark.parametrize(("pegs", "colours"), [(2, 5), (4, 2)])
 def test_optimal_equals_every_tree_larger(pegs: int, colours: int) -> None:
     result = optimal(Investigation(pegs, colours), budget=Budget(seconds=None))
     assert result.total == reference_optimum(pegs, colours)
@@ -233,3 +236,34 @@ def test_simulate_optimal_matches_the_search_on_any_executor() -> None:
     assert stats.total == expected and stats.games == 27
     capped = simulate(Investigation(2, 3), "optimal", max_moves=3)
     assert capped.worst <= 3 and capped.total == reference_optimum(2, 3, 3)
+
+
+def _session(inv: Investigation, strategy: str) -> tuple[Session, Console]:
+    console = Console(record=True, width=100)
+    return Session(
+        play.adapter("mastermind"), inv, console, autosave=None, strategy=strategy
+    ), console
+
+
+@pytest.mark.slow
+def test_the_table_refuses_advice_that_cannot_finish_with_its_estimate() -> None:
+    inv = Investigation(7, 7).guess("1122334", black=1, white=2)
+    session, console = _session(inv, "lookahead3")
+    session.show()
+    shown = console.export_text()
+    assert "(no advice: ranking the moves would take about" in shown
+    assert "114270 solutions left" in shown.replace(",", "")
+
+
+@pytest.mark.slow
+def test_ctrl_c_skips_the_advice_and_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    inv = Investigation(7, 7)  # its first advice takes over a second: a spinner, then Ctrl-C
+    session, console = _session(inv, "entropy")
+
+    def interrupted(*args: object) -> list[object]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session.adapter, "recommend", interrupted)
+    session.show()
+    assert "(advice skipped)" in console.export_text()
+    assert session.investigation is inv

@@ -11,6 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -310,21 +311,33 @@ class Session:
         spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
         from deduce.search import advice_seconds
 
-        estimate = advice_seconds(inv, self.strategy)
+        if inv.space.size >= 100_000:  # even the estimate takes seconds
+            with self.console.status("estimating the advice"):
+                estimate = advice_seconds(inv, self.strategy)
+        else:
+            estimate = advice_seconds(inv, self.strategy)
         if estimate > _ADVICE_LIMIT:
             self.console.print(
                 f"(no advice: ranking the moves would take about {estimate:.0f} s; "
                 "enter a clue to narrow the codes down)"
             )
             return []
-        if estimate < 1:
-            return self.adapter.recommend(inv, self.strategy)
         try:
-            with self.console.status(f"ranking the moves (about {estimate:.0f} s; Ctrl-C skips)"):
-                return self.adapter.recommend(inv, self.strategy)
+            with warnings.catch_warnings(record=True) as caught:  # a search that fell back
+                warnings.simplefilter("always")
+                if estimate < 1:
+                    advice = self.adapter.recommend(inv, self.strategy)
+                else:
+                    with self.console.status(
+                        f"ranking the moves (about {estimate:.0f} s; Ctrl-C skips)"
+                    ):
+                        advice = self.adapter.recommend(inv, self.strategy)
         except KeyboardInterrupt:
             self.console.print("(advice skipped)")
             return []
+        for warning in caught:
+            self.console.print(f"({escape(str(warning.message))})")
+        return advice
 
     def history(self, values: Mapping[str, Any] | None = None) -> None:
         """List the clues so far."""

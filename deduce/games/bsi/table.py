@@ -231,7 +231,7 @@ class Table(TableView):
             ...       ).check_strategy("points")
             'points'
         """
-        if strategy == "points":
+        if isinstance(strategy, str) and strategy == "points":
             return strategy
         return super().check_strategy(strategy)
 

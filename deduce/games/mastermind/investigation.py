@@ -262,6 +262,7 @@ class Investigation(_Investigation):
     """
 
     game = "mastermind"
+    default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:

@@ -119,8 +119,8 @@ def orbits(pegs: int, colours: int, guesses: Sequence[Sequence[int]]) -> IntArra
 @lru_cache(maxsize=64)
 def _orbits(pegs: int, colours: int, fixed_bytes: bytes) -> IntArray:
     fixed = np.frombuffer(fixed_bytes, dtype=np.int64).reshape(-1, pegs)
-    codes = np.indices((colours,) * pegs).reshape(pegs, -1).T
     if len(fixed) == 0:  # every permutation: a code's orbit is its sorted colour counts
+        codes = np.indices((colours,) * pegs, dtype=np.uint8).reshape(pegs, -1).T
         counts = -np.sort(-np.stack([(codes == c).sum(axis=1) for c in range(colours)], 1), 1)
         key = counts @ ((pegs + 1) ** np.arange(colours, dtype=np.int64))
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
@@ -136,8 +136,15 @@ def _orbits(pegs: int, colours: int, fixed_bytes: bytes) -> IntArray:
         pi[a], pi[b] = b, a
         generators.append((identity, tuple(pi)))
     count = colours**pegs
-    powers = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
-    images = [np.asarray(pi)[codes[:, list(sigma)]] @ powers for sigma, pi in generators]
+    index = np.arange(count, dtype=np.int64)
+    digits = [(index // colours ** (pegs - 1 - j) % colours).astype(np.intp) for j in range(pegs)]
+    images = []
+    for sigma, colour_map in generators:
+        table = np.asarray(colour_map, dtype=np.int64)
+        image = np.zeros(count, dtype=np.int64)
+        for i in range(pegs):
+            image += table[digits[sigma[i]]] * colours ** (pegs - 1 - i)
+        images.append(image)
     labels = np.arange(count, dtype=np.int64)
     while True:
         before = labels.copy()
