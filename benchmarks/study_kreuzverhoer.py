@@ -9,11 +9,11 @@ number of questionings and the share of cases solved within the rulebook's 12.
 - With ideal cards, an UPPER BOUND on what investigation cards can give: after every
   questioning the best of the five described investigation cards (by expected
   information, bans respected) is played, as if every one of them were always in hand,
-  and the answering player never blocks it with a defence card but names what teaches
-  least (``Interrogation.suggest``). The rules give each player a hand of 3 cards from a
-  30-card deck (18 investigation cards, 9 kinds x 2, of which only 5 kinds are
-  described; 12 defence cards, some of which block a card or cost a questioning), so a
-  real game gains less.
+  and the answering player never blocks it with a defence card but names what
+  ``Interrogation.suggest`` draws among the answers that teach least. The rules give
+  each player a hand of 3 cards from a 30-card deck (18 investigation cards, 9 kinds x
+  2, of which only 5 kinds are described; 12 defence cards, some of which block a card
+  or cost a questioning), so a real game gains less.
 - With a hand of 3: the action deck of the rulebook, 30 cards (the 9
   investigation kinds twice each, the 4 kinds whose text is not given counting as cards
   that give nothing; Refusal to Testify x4, Alibi, False Witness, Mole x2, Lawyer and
@@ -23,7 +23,8 @@ number of questionings and the share of cases solved within the rulebook's 12.
   the top card of the pile. The answering player plays at most one defence card: Lawyer
   or Suspension when it holds one (the questioner then skips the next questioning, which
   counts against the 12), else Alibi or Refusal (Alibi first) when it blocks the card,
-  else it names what teaches least; Mole is never played. Played cards are discarded,
+  else it names what ``Interrogation.suggest`` draws; Mole is never played. Played cards
+  are discarded,
   both draw back to 3, and the discards are reshuffled when the pile is empty. The
   answering player's own questionings are not simulated (its hand changes only by the
   defence cards it plays). Questionings needed counts skipped ones. One shuffle per case.

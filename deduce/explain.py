@@ -25,7 +25,7 @@ from deduce.space import Space
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["contradiction", "deletion_filter", "explain", "replay", "smallest"]
+__all__ = ["contradiction", "deletion_filter", "explain_facts", "replay", "smallest"]
 
 Test = Callable[[Space | None], bool]
 
@@ -175,7 +175,9 @@ def contradiction(investigation: Investigation, clue: Any) -> DeduceError:
     return Contradiction(clue, kept)
 
 
-def explain(investigation: Investigation, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+def explain_facts(
+    investigation: Investigation, facts: Sequence[tuple[str, Any]]
+) -> tuple[Any, ...]:
     """The fewest clues of ``investigation`` that settle every fact of ``facts``.
 
     A fact ``(field, value)`` is settled when the value is certain or impossible; the
@@ -188,7 +190,7 @@ def explain(investigation: Investigation, facts: Sequence[tuple[str, Any]]) -> t
     Example:
         >>> from deduce.games.mastermind import Investigation
         >>> inv = Investigation(2, 3).guess("12", black=0, white=2)
-        >>> explain(inv, [("peg1", "2")])
+        >>> explain_facts(inv, [("peg1", "2")])
         (Guess(code='12', black=0, white=2),)
     """
     marginals = investigation.marginals()

@@ -26,13 +26,12 @@ from typing import Any, Generic, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce import explain as _explain
-from deduce import persistence
 from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
-from deduce.explain import deletion_filter
+from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
 from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Solution
+from deduce.persistence import dump, load, register
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, information, rank, scores
 
@@ -91,7 +90,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        persistence.register(cls)
+        register(cls)
 
     def _start(self) -> None:
         """Set the state before any clue; a subclass's ``__init__`` ends with this."""
@@ -175,14 +174,14 @@ class Investigation(Hooks[Clue, Query, Solution]):
 
         None if one of them cannot apply there (a clue that needs an earlier one).
         """
-        return _explain.replay(self, clues, start)
+        return replay(self, clues, start)
 
     def _root(self) -> Investigation[Clue, Query, Solution]:
         return self._first
 
     def _contradiction(self, clue: Clue) -> DeduceError:
         """The error for ``clue``, which leaves no world (games may find it faster)."""
-        return _explain.contradiction(self, clue)
+        return contradiction(self, clue)
 
     def undo(self) -> Self:
         """The investigation before the last clue.
@@ -326,7 +325,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
             >>> inv.explain([("peg1", "2"), ("peg2", "1")])
             (Guess(code='12', black=0, white=2),)
         """
-        return _explain.explain(self, facts)
+        return explain_facts(self, facts)
 
     def _repr_html_(self) -> str:
         from deduce.display import render_html
@@ -456,7 +455,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
             >>> Investigation.from_json(inv.to_json()) == inv
             True
         """
-        return persistence.dump(self)
+        return dump(self)
 
     @classmethod
     def from_json(cls, text: str | bytes, **context: Any) -> Self:
@@ -481,7 +480,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
             ... )
             Investigation(2, 3)
         """
-        return persistence.load(cls, text, **context)
+        return load(cls, text, **context)
 
     # -- values ------------------------------------------------------------------------
 

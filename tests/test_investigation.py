@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import deduce
+from deduce import explain
+from deduce.games import thirteen_clues
 from deduce.games.mastermind import Code, Game, Investigation
 from deduce.testing import games
 
@@ -51,3 +57,93 @@ def test_certain_fields() -> None:
     assert solved.certain() == {"peg1": "2", "peg2": "3"}
     assert solved.solved == Code("23")
     assert solved.recommend(top=1)[0].action == Code("23")
+
+
+THIRTEEN = thirteen_clues.Investigation(
+    3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"), ("Butcher", "Harbor", "Sword")]
+)
+ATTRIBUTES = thirteen_clues.attributes(3)
+
+
+def long_game(clues: int, seed: int) -> tuple[thirteen_clues.Investigation, Any]:
+    """13 Indizien after ``clues`` truthful questions about a random deal."""
+    rng = random.Random(seed)
+    deal = THIRTEEN.sample_deal(rng)
+    inv = THIRTEEN
+    for _ in range(clues):
+        witness = rng.randrange(1, 3)
+        asker = rng.choice([s for s in range(3) if s != witness])
+        about = rng.choice(ATTRIBUTES)
+        inv = inv.question(asker, witness, about, deal.answer(witness, about))
+    return inv, deal
+
+
+def assert_minimal_conflict(inv: Any, clue: Any, conflict: tuple[Any, ...]) -> None:
+    root = inv._root()
+    rest = iter(inv.clues)
+    assert all(any(c == d for d in rest) for c in conflict)  # earlier clues, in their order
+    space = root._replay([*conflict, clue])
+    assert space is not None and space.total == 0
+    for dropped in range(len(conflict)):
+        rest = [c for i, c in enumerate(conflict) if i != dropped]
+        again = root._replay([*rest, clue])
+        assert again is None or again.total > 0, f"{conflict[dropped]} is not needed"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(5, 60), st.integers(0, 10**6))
+def test_conflicts_in_long_games_are_minimal(clues: int, seed: int) -> None:
+    inv, deal = long_game(clues, seed)
+    rng = random.Random(seed)
+    tried = 0
+    for about in rng.sample(list(ATTRIBUTES), len(ATTRIBUTES)):
+        for witness in (1, 2):
+            truth = deal.answer(witness, about)
+            for answer in (truth - 1, truth + 1):
+                try:
+                    inv.question(0, witness, about, answer)
+                except deduce.Contradiction as error:
+                    assert_minimal_conflict(inv, error.clue, error.conflict)
+                    tried += 1
+                except deduce.InvalidInput:
+                    continue
+                if tried >= 3:
+                    return
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(5, 60), st.integers(0, 10**6))
+def test_why_in_long_games_is_minimal(clues: int, seed: int) -> None:
+    inv, _ = long_game(clues, seed)
+    before = THIRTEEN.marginals()
+    root = inv._root()
+    facts = [
+        (name, value, p)
+        for name, values in inv.marginals().items()
+        for value, p in values.items()
+        if p in (0.0, 1.0) and before[name][value] != p
+    ]
+    for name, value, p in facts[:4]:
+        reason = inv.why(name, value)
+        space = root._replay(reason)
+        assert space is not None and space.marginals([name])[name][value] == p
+        for dropped in range(len(reason)):
+            rest = [c for i, c in enumerate(reason) if i != dropped]
+            again = root._replay(rest)
+            assert again is not None and again.marginals([name])[name][value] != p
+
+
+def test_smallest_keeps_only_the_clues_needed() -> None:
+    inv = Investigation(2, 3).guess("11", 0, 0).guess("22", 0, 0)
+    first, second = inv.clues
+
+    def one_left(space: deduce.Space | None) -> bool:
+        return space is not None and space.size == 1
+
+    def no_two(space: deduce.Space | None) -> bool:
+        return space is not None and space.marginals(["peg1"])["peg1"]["2"] == 0
+
+    assert explain.smallest(inv, inv.clues, one_left) == (first, second)
+    assert explain.smallest(inv, inv.clues, no_two) == (second,)
+    assert explain.smallest(inv, inv.clues, lambda space: True) == ()
+    assert explain.smallest(inv, inv.clues, lambda space: False) == (first, second)

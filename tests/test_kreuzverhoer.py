@@ -1157,6 +1157,19 @@ def test_pace_is_what_simulate_counts_or_the_bound() -> None:
     assert not bound.exact and bound.within(0) == 0.0
     assert bound.within(3) == pytest.approx(21 / large.space.size)
     assert kv.pace(START.questioning("Mord", "Ulm", "Ede K.", "Gift", 4)).within(0) == 1.0
+    known = START.confirmed(crime="Mord", scene="Ulm", suspect="Ede K.", weapon="Gift")
+    assert known.solved is not None  # deduced, but still to be laid
+    assert kv.pace(known).solved_by[:3] == (0.0, 1.0, 1.0)
+
+
+def test_race_lays_a_deduced_case_when_the_opponent_knows_theirs() -> None:
+    mine = START.confirmed(crime="Mord", scene="Ulm", suspect="Ede K.", weapon="Gift")
+    theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    for weapon in ("Axt*", "Messer", "Pistole", "Strick*", "Hammer*"):
+        theirs = theirs.questioning("Mord", "Ulm", "Ede K.", weapon)
+    assert theirs.cases_left == 1
+    move = kv.race(mine, theirs.opponent, top=1)[0]
+    assert move.action == kv.Guess("Mord", "Ulm", "Ede K.", "Gift") and move.win == 1.0
 
 
 @pytest.mark.parametrize(

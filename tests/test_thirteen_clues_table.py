@@ -8,6 +8,7 @@ import random
 import pytest
 
 from deduce.games.thirteen_clues import (
+    Accusation,
     Ask,
     Deal,
     Glasses,
@@ -129,3 +130,12 @@ def test_a_glass_handed_to_a_close_rival_costs() -> None:
     invalid_input(lambda: advise(inv, Glasses.start(4, first=1)), "glasses", "seat 0")
     invalid_input(lambda: advise(inv, Glasses.start(3)), "glasses", "4-player")
     invalid_input(lambda: advise(inv, table, rivals={5: 0.1}), "rivals", "chances")
+
+
+def test_a_search_strategy_ranks_moves_and_still_offers_the_certain_accusation() -> None:
+    inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+    assert isinstance(inv.recommend(top=1, strategy="lookahead")[0].action, Ask)
+    for p in inv.solutions()[1:]:
+        inv = inv.accused(p.person, p.location, p.weapon)
+    first = inv.recommend(top=1, strategy="lookahead")[0]
+    assert isinstance(first.action, Accusation) and first.action.certain

@@ -36,11 +36,11 @@ def run(console: Console, *, seed: int) -> None:
         who, s_ = ("I", "") if player == 0 else (f"Seat {player}", "s")
         if isinstance(event, Lay):
             if player == 0:
-                rec = before.recommend_play(top=1)[0]
+                rec = before.recommend(top=1)[0]
                 fields = ", ".join(f"{f}: {100 * p:.0f}%" for f, p in rec.outcomes.items())
                 console.print(
                     f"\n[bold]My turn.[/bold] Best card: {rec.action} "
-                    f"({rec.information:.2f} bits for everyone; fields {fields})."
+                    f"({rec.score:.2f} points expected; fields {fields})."
                 )
             where = f"seat {event.target}: field {event.field}"
             console.print(f"{who} lay{s_} {event.card} at {where}.")
@@ -49,7 +49,8 @@ def run(console: Console, *, seed: int) -> None:
         elif isinstance(event, Solve):
             verdict = "[green]right[/green]" if event.correct else "[red]wrong[/red]"
             console.print(
-                f"{who} name{s_} {event.case} for seat {event.target} with {event.drops} drops: "
+                f"{who} name{s_} {event.case} for seat {event.target} with {event.drops} "
+                f"{'drop' if event.drops == 1 else 'drops'}: "
                 f"{verdict}. Scores: {after.scores()}"
             )
         elif isinstance(event, Draw) and player == 0 and before.step == "attempt":
@@ -58,7 +59,7 @@ def run(console: Console, *, seed: int) -> None:
                 o = option[0]
                 console.print(
                     f"  I wait: naming {o.case} for seat {o.target} now is worth "
-                    f"{o.points:.2f} points, after one more card {o.wait_points:.2f}."
+                    f"{o.value:.2f} points with my next attempt, waiting {o.wait_points:.2f}."
                 )
     console.print(f"\nGame over after {record.turns} turns. Scores: {final.scores()}.")
     winners = ", ".join(f"seat {s}" for s in final.winners())

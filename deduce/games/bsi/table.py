@@ -105,7 +105,8 @@ class Table(TableView):
         self.players = players
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or len(hand) != 3:
-            raise InvalidInput("hand", hand, "3 cards")
+            shown = hand if isinstance(hand, str) else [str(c) for c in hand]
+            raise InvalidInput("hand", shown, "3 cards")
         self.start_hand = tuple(Card.parse(c) for c in hand)
         shown = [str(c) for c in self.start_hand]
         if self.case.card in self.start_hand:

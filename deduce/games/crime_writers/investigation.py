@@ -44,7 +44,7 @@ from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition
+from deduce.strategy import Partition
 
 __all__ = ["Investigation"]
 
@@ -280,10 +280,12 @@ class Investigation(_Investigation):
         return self.recommend(1, strategy=strategy, among=among)[0].action
 
     def check_strategy(self, strategy: str) -> str:
-        known = [*STRATEGIES, TURN]
-        if not isinstance(strategy, str) or strategy not in known:
-            raise InvalidInput("strategy", strategy, known)
-        return strategy
+        if strategy == TURN:
+            return strategy
+        try:
+            return super().check_strategy(strategy)
+        except InvalidInput as error:  # the engine's names, and the turn value
+            raise InvalidInput("strategy", strategy, f"{error.expected}, {TURN!r}") from None
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best

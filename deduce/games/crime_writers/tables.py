@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
+from deduce.info import binary_entropy
 
 __all__ = [
     "EXACT_LIMIT",
@@ -149,14 +150,4 @@ def scaled(weights: npt.NDArray[Any], factor: npt.NDArray[np.int64]) -> npt.NDAr
             result = result.astype(np.float64) / float(result.max())
     elif len(result) and result.max() > 1.0:
         result = result / result.max()
-    return result
-
-
-def binary_entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """Binary entropy in bits, elementwise."""
-    q = np.clip(p, 1e-300, 1.0)
-    r = np.clip(1.0 - p, 1e-300, 1.0)
-    result: npt.NDArray[np.float64] = np.where(
-        (p > 0) & (p < 1), -(p * np.log2(q) + (1 - p) * np.log2(r)), 0.0
-    )
     return result

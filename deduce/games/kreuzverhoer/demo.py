@@ -22,7 +22,7 @@ def run(console: Console, *, seed: int) -> None:
     case = start.secret_of(rng.randrange(start.space.size))
     console.rule("[bold]Kreuzverhör[/bold] (default deck: names ending in * are stand-ins)")
     console.print(f"The opponent's case (hidden from the assistant) is [bold]{case}[/bold].")
-    opponent = Interrogation(case)  # answers truthfully, naming what teaches least
+    opponent = Interrogation(case)  # answers truthfully, giving nothing away
     pile = [card for card in INVESTIGATION_CARDS for _ in range(2)]
     rng.shuffle(pile)
     hand = [pile.pop() for _ in range(3)]

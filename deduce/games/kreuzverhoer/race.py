@@ -115,7 +115,8 @@ def pace(inv: Investigation, *, strategy: str = "entropy") -> Pace:
         raise InvalidInput("inv", inv, "a kreuzverhoer.Investigation")
     inv.check_strategy(strategy)
     left = inv.questionings_left
-    if inv.solved is not None:
+    last = inv.last_questioning
+    if last is not None and last.correct == 4:  # laid: solved (a case deduced is not yet)
         return Pace((1.0,) * (left + 1), exact=True)
     size = inv.space.size
     if size > EXACT_UP_TO:
@@ -141,8 +142,11 @@ def race(
     you after this lay; their pace and yours come from :func:`pace`. Compared are the
     most informative lays and the most informative lays that can solve at once (all of
     these when few cases are left): when the opponent is about to solve, a lay that
-    tries to solve now wins; otherwise information does. Chances to win within 1% of
-    the best count as equal, and information decides among them. If nobody
+    tries to solve now wins; otherwise information does. While the opponent holds more
+    than :data:`EXACT_UP_TO` cases their pace is only a bound that overstates how close
+    they are, and the lays are ranked by information (as ``strategy`` ranks them); once
+    it is exact, by the chance to win, where chances within 1% of the best count as
+    equal and information decides among them. If nobody
     solves, the rulebook's tie-break (most details right in the last questioning) counts
     as half a win.
 
@@ -192,12 +196,18 @@ def race(
             solved[1:] += counts[k] / size * np.diff(by)
         win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
         moves.append(RaceMove(query, win, float(solved[0]), float(info[i]), exact))
+    if not theirs.exact:  # far from solving: their pace is only a bound, information decides
+        moves.sort(key=lambda m: (-round(m.information, 12), -m.solves_now, -m.win))
+        return moves[:top]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides
     close = max(m.win for m in moves) * (1.0 - TOLERANCE)
-    moves.sort(
-        key=lambda m: (m.win < close, -round(m.information, 12) if m.win >= close else 0.0, -m.win)
-    )
+
+    def rank(m: RaceMove) -> tuple[bool, float, float, float]:
+        near = m.win >= close
+        return (not near, -round(m.information, 12) if near else 0.0, -m.solves_now, -m.win)
+
+    moves.sort(key=rank)
     return moves[:top]
 
 

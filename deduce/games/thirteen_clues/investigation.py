@@ -51,7 +51,7 @@ from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
-from deduce.strategy import Partition, joint_partition
+from deduce.strategy import STRATEGIES, Partition, joint_partition
 
 __all__ = ["Investigation", "Place"]
 
@@ -259,9 +259,10 @@ class Investigation(_Investigation):
         """Accusing the most probable puzzle, as a move: right (the game is won) or wrong
         (that puzzle is ruled out)."""
         space = self._space
-        return accusation_move(
-            self.accusation(), space.size, float(space.total), strategy, self._extra_strategies()
-        )
+        extra = self._extra_strategies()
+        # a search scores whole move lists; one accusation is scored by its bits then
+        plain = strategy if strategy in (*STRATEGIES, *extra) else "entropy"
+        return accusation_move(self.accusation(), space.size, float(space.total), plain, extra)
 
     def card_locations(self) -> dict[str, dict[Place, float]]:
         """Every card in play -> the exact probability of each place it can be.
