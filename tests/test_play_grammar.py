@@ -123,13 +123,13 @@ def test_refusals_quote_a_long_line_shortened() -> None:
 
 
 def test_refusals_show_clues_in_the_game_s_words() -> None:
-    table = bsi.Table(2, case="man/night/inside/gun", hand=["woman/knife", "man/day", "man/gun"])
-    table = table.played("woman/knife", 1, 2)
-    with pytest.raises(InvalidInput) as caught:
-        table.played("man/day", 1, 2)
-    message = refusal(caught.value, adapter("bsi").show_value)
-    assert "Lay(" not in message and "Card(" not in message
-    assert message.startswith("lays man/day at seat 1: field 2 is not possible")
+    event = bsi.Lay(bsi.Card.parse("man/day"), 1, 2)
+    error = InvalidInput("event", event, "an attempt or a draw", reason="laid already")
+    message = refusal(error, adapter("bsi").show_value)
+    assert message == (
+        "lays man/day at seat 1: field 2 is not possible (laid already); "
+        "expected an attempt or a draw"
+    )
 
 
 def test_completion_knows_which_argument_is_typed() -> None:
