@@ -119,7 +119,7 @@ class _Solver:
     orbits: dict[frozenset[int], npt.NDArray[np.int64]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from deduce.search import _finishing
+        from deduce.search import ends_with_a_move
 
         inv = self.inv
         self.queries = inv.queries()
@@ -133,7 +133,7 @@ class _Solver:
         self.k = int(self.table.max(initial=0)) + 1
         self.weights = np.asarray(space.weights, dtype=np.float64)
         self.solution = space.solution_ids()
-        self.finishing = _finishing(inv)
+        self.finishing = ends_with_a_move(inv)
         self.fin = np.zeros((len(self.queries), self.k), dtype=bool)
         if self.finishing:
             for q, query in enumerate(self.queries):

@@ -47,6 +47,7 @@ __all__ = [
     "Lookahead",
     "advice_seconds",
     "distinct_moves",
+    "ends_with_a_move",
     "expected_moves",
     "lookahead_scores",
     "lower_bound",
@@ -126,8 +127,14 @@ def symmetric_partition(
     return Partition(mass=part.mass[at], count=part.count[at], cond_entropy=part.cond_entropy[at])
 
 
-def _finishing(inv: Investigation) -> bool:
-    """Whether answers can end the game (then a known solution still takes a move)."""
+def ends_with_a_move(inv: Investigation) -> bool:
+    """Whether answers can end the game (then a known solution still takes a move).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation as Mastermind
+        >>> ends_with_a_move(Mastermind(pegs=2, colours=2))
+        True
+    """
     from deduce.investigation import Investigation as Base
 
     return type(inv).finishes is not Base.finishes
@@ -293,7 +300,7 @@ def _context(inv: Investigation, queries: Sequence[Any], plan: Lookahead, extra:
     moves = distinct_moves(inv, inv.queries())
     root = inv.partition(inv.space, moves)
     branching = int((root.mass > 0).sum(axis=1).max()) if len(root.mass) else 1
-    finishing = _finishing(inv)
+    finishing = ends_with_a_move(inv)
     return _Context(inv, inv.queries(), plan, extra, branching - int(finishing), finishing)
 
 

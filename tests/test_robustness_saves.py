@@ -22,9 +22,9 @@ from rich.console import Console
 from test_robustness import CALLS, starts
 
 from deduce import registry
-from deduce.cli import _offer_resume
 from deduce.errors import Contradiction, InvalidInput
 from deduce.investigation import Investigation
+from deduce.play.command import offer_resume
 from deduce.play.files import save_file
 from deduce.play.session import Session
 
@@ -228,7 +228,7 @@ def _resume(game: str, data: bytes) -> None:
         shown = io.StringIO()
         console = Console(file=shown, width=120)
         adapter = _adapter(game)
-        resumed, kept = _offer_resume(autosave, adapter, lambda prompt: "yes", console)
+        resumed, kept = offer_resume(autosave, adapter, lambda prompt: "yes", console)
         assert kept == autosave
         if resumed is None and "unreadable" in shown.getvalue():
             assert not autosave.exists()
@@ -265,5 +265,5 @@ def test_a_good_save_loads_and_resumes() -> None:
             save_file(autosave, good(game))
             adapter = _adapter(game)
             console = Console(file=io.StringIO())
-            resumed, _ = _offer_resume(autosave, adapter, lambda prompt: "yes", console)
+            resumed, _ = offer_resume(autosave, adapter, lambda prompt: "yes", console)
             assert resumed == good(game)

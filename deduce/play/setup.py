@@ -20,10 +20,26 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal
 
-__all__ = ["ask_setup", "presets", "setup_help"]
+__all__ = ["ask_setup", "parse_presets", "presets", "setup_help"]
 
 Reader = Callable[[str], str]
 Completer = Callable[[str], list[str]]
+
+
+def parse_presets(items: Sequence[str]) -> dict[str, str]:
+    """The ``--set KEY=VALUE`` options, as a dict.
+
+    Example:
+        >>> parse_presets(["pegs=5", " colours = 8"])
+        {'pegs': '5', 'colours': '8'}
+    """
+    found = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise InvalidInput("--set", item, "KEY=VALUE")
+        found[name.strip()] = value.strip()
+    return found
 
 
 def presets(adapter: Adapter, given: Mapping[str, str]) -> dict[str, str]:
