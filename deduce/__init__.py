@@ -17,7 +17,7 @@ installs is imported as ``deduce``, and ``deduce.__version__`` is its version:
 
 from importlib.metadata import PackageNotFoundError, version
 
-from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
 from deduce.investigation import Assignment, Investigation, Recommendation
 from deduce.model import Answer, Fact, Model, ModelInvestigation
 from deduce.simulate import Stats, simulate
@@ -42,6 +42,7 @@ __all__ = [
     "Fact",
     "InvalidInput",
     "Investigation",
+    "MissingHook",
     "Model",
     "ModelInvestigation",
     "Partition",

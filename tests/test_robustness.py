@@ -300,3 +300,10 @@ def test_numpy_integers_are_plain_ints_once_accepted() -> None:
     inv = mastermind.Investigation().guess("1122", np.int64(1), np.int64(0))
     assert inv.clues[-1].black == 1 and type(inv.clues[-1].black) is int
     assert mastermind.Investigation.from_json(inv.to_json()) == inv
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("junk", [np.array(["turn", "entropy"]), np.array([]), ["entropy"], None])
+def test_an_array_is_no_strategy_name(game: str, junk: object) -> None:
+    with pytest.raises(InvalidInput):
+        starts()[game].check_strategy(junk)  # type: ignore[arg-type]

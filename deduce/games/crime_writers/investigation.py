@@ -280,7 +280,7 @@ class Investigation(_Investigation):
         return self.recommend(1, strategy=strategy, among=among)[0].action
 
     def check_strategy(self, strategy: str) -> str:
-        if strategy == TURN:
+        if isinstance(strategy, str) and strategy == TURN:
             return strategy
         try:
             return super().check_strategy(strategy)
