@@ -1,17 +1,9 @@
 """Kreuzverhör: your case file, every case still possible after your questionings.
 
 Example:
-    >>> inv = Investigation()
-    >>> len(inv.solutions())
-    1944
-    >>> inv = inv.questioning("Mord", "Berlin", "Juri L.", "Messer", correct=1)
-    >>> inv.informant(["Ulm", "Köln*"])
-    Traceback (most recent call last):
-    ...
-    deduce.errors.InvalidInput: card='informant' is not valid (Juri L. was laid and ...
-    >>> inv = inv.single_interrogation("Einbruch")
-    >>> len(inv.solutions()), inv.questionings_left
-    (566, 11)
+    >>> inv = Investigation().questioning("Mord", "Ulm", "Nora M.", "Gift", correct=0)
+    >>> inv.marginals()["crime"]["Mord"], inv.questionings_left
+    (0.0, 11)
 """
 
 from __future__ import annotations

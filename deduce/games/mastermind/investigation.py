@@ -1,19 +1,12 @@
-"""Mastermind, the reference game for benchmarks.
+"""Mastermind's rules: codes, the feedback of a guess, and the code-breaker's investigation.
 
-Codes are tuples of ints ``0..colours-1`` or digit strings (digits ``1..colours``). The
-feedback is ``(black, white)``: black pegs for the right colour in the right place, white
-for a right colour in the wrong place. With ``black_only=True`` only black pegs are
-given (the feedback Kreuzverhör uses), and the feedback is ``(black, None)``.
+The package's text (:mod:`deduce.games.mastermind`) says how codes are written.
 
 Example:
-    >>> game = Game(pegs=4, colours=6)
-    >>> game.feedback("1234", "1122")
+    >>> Game(pegs=3, colours=4).feedback((0, 1, 2), (2, 1, 3))
     (1, 1)
-    >>> inv = game.investigation().guess("1122", black=1, white=0)
-    >>> len(inv.solutions())
-    256
-    >>> inv.recommend(top=1, strategy="minimax")[0].action
-    Code('1344')
+    >>> Investigation(pegs=2, colours=3).guess("12", black=0, white=2).solved
+    Code('21')
 """
 
 from __future__ import annotations
