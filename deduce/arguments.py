@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,8 +41,29 @@ __all__ = [
     "key",
     "listed",
     "quoted",
+    "tokens",
     "word",
 ]
+
+
+def tokens(line: str) -> list[str]:
+    """The words of ``line``: white space separates them, quotes group them, and a
+    backslash is kept as it is (``C:\\games\\x.json`` is one word).
+
+    Raises:
+        ValueError: a quotation is not closed.
+
+    Example:
+        >>> tokens("ask who 'Night watchman' almost")
+        ['ask', 'who', 'Night watchman', 'almost']
+        >>> tokens('load "C:\\\\My games\\\\x.json"')
+        ['load', 'C:\\\\My games\\\\x.json']
+    """
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.escape = ""
+    lexer.commenters = ""
+    return list(lexer)
 
 
 def key(text: str) -> str:

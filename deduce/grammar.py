@@ -33,7 +33,6 @@ Example:
 from __future__ import annotations
 
 import os
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +54,7 @@ from deduce.arguments import (
     key,
     listed,
     quoted,
+    tokens,
     word,
 )
 from deduce.errors import InvalidInput
@@ -245,7 +245,7 @@ def split(line: str) -> tuple[list[str], str]:
     """
     for closing in ("", '"', "'"):
         try:
-            words = shlex.split(line + closing)
+            words = tokens(line + closing)
         except ValueError:
             continue
         if closing or not line or not line[-1].isspace():

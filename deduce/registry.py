@@ -19,24 +19,14 @@ Example:
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from deduce.arguments import key
 from deduce.errors import InvalidInput
 
 __all__ = ["GAMES", "GameEntry", "find", "key", "kind", "names"]
-
-
-def key(text: str) -> str:
-    """The comparison key of a name: lower case, letters and digits only.
-
-    Example:
-        >>> key("Juri L."), key("crime_writers"), key("Crime-Writers")
-        ('juril', 'crimewriters', 'crimewriters')
-    """
-    return re.sub(r"[\W_]+", "", text.casefold())
 
 
 @dataclass(frozen=True, slots=True)

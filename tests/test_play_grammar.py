@@ -20,6 +20,7 @@ from deduce.grammar import (
     Verb,
     YesNo,
     quoted,
+    split,
 )
 from deduce.play import adapter, adapters
 from deduce.play.adapter import refusal
@@ -220,3 +221,9 @@ def test_a_question_checks_the_answers_so_far() -> None:
     with pytest.raises(InvalidInput, match="the same as a"):
         question.read("1", {"a": 1})
     assert question.prompt() == "B (a number) [1]: "
+
+
+def test_completion_reads_a_line_as_the_parser_does() -> None:
+    # a backslash is an ordinary character in both (Windows paths stay whole)
+    assert split(r"load C:\games\x") == (["load"], r"C:\games\x")
+    assert split(r'save "C:\my games\x.json" ') == (["save", r"C:\my games\x.json"], "")

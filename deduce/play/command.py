@@ -25,6 +25,7 @@ from rich.markup import escape
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
+from deduce.play import files
 from deduce.play.setup import parse_presets
 
 __all__ = ["offer_resume", "play", "state_dir"]
@@ -40,7 +41,6 @@ def state_dir() -> Path:
 def play(args: argparse.Namespace, console: Console) -> int:
     """Carry out ``deduce play`` with the parsed ``args``; returns the exit status."""
     from deduce.play import adapter as find_adapter
-    from deduce.play.files import saved_game
     from deduce.play.reader import line_reader
 
     if args.list:
@@ -56,7 +56,7 @@ def play(args: argparse.Namespace, console: Console) -> int:
             )
     if args.game is None and resume is None:
         raise InvalidInput("game", None, registry.names())
-    game = find_adapter(args.game if args.game is not None else saved_game(resume))  # type: ignore[arg-type]
+    game = find_adapter(args.game if args.game is not None else files.saved_game(resume))  # type: ignore[arg-type]
     if args.no_autosave:
         autosave: Path | None = None
     elif args.autosave:
@@ -90,7 +90,6 @@ def _play_locked(
     completion: list[Completer],
     console: Console,
 ) -> int:
-    from deduce.play.files import load_file
     from deduce.play.session import Session, count
     from deduce.play.setup import ask_setup
 
@@ -101,9 +100,9 @@ def _play_locked(
         resume = autosave if resumed is not None else None
     if resume is not None:
         investigation = (
-            resumed if resumed is not None else load_file(resume, game.investigation_type)
+            resumed if resumed is not None else files.load_file(resume, game.investigation_type)
         )
-        if autosave is not None and autosave.exists() and not _same(autosave, resume):
+        if autosave is not None and autosave.exists() and not files.same_file(autosave, resume):
             autosave = _keep_autosave(autosave, investigation, game, console)
         console.print(
             f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
@@ -129,21 +128,13 @@ def _play_locked(
     return 0
 
 
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except OSError:
-        return False
-
-
 def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) -> Path | None:
     """Before a session read from another file is autosaved, keep the game left in the
     autosave file as FILE.bak (unless it is the same game). Returns the autosave file, or
     None when the game there cannot be kept aside (then it is not overwritten either)."""
-    from deduce.play.files import load_file
 
     try:
-        if load_file(autosave, game.investigation_type) == resumed:
+        if files.load_file(autosave, game.investigation_type) == resumed:
             return autosave
     except DeduceError:
         pass
@@ -153,10 +144,9 @@ def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) ->
 def _set_aside(autosave: Path, console: Console, said: str) -> Path | None:
     """Set the autosave file aside and say ``said`` with its new name; if it cannot be,
     say so and return None: the session is then not autosaved, so the file stays."""
-    from deduce.play.files import set_aside
 
     try:
-        backup = set_aside(autosave)
+        backup = files.set_aside(autosave)
     except (OSError, DeduceError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
         console.print(
@@ -179,11 +169,10 @@ def offer_resume(
     """
     from deduce.grammar import Context, YesNo
     from deduce.play.adapter import refusal
-    from deduce.play.files import load_file
     from deduce.play.session import count
 
     try:
-        saved = load_file(autosave, game.investigation_type)
+        saved = files.load_file(autosave, game.investigation_type)
     except DeduceError as error:
         console.print(
             f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"
@@ -213,7 +202,6 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
     ``--autosave`` that is not a saved session, is refused and left as it is; temporary
     files that a killed session left are removed.
     """
-    from deduce.play.files import SessionLock, clean_temporaries, is_save
 
     if autosave is None:
         yield None
@@ -224,16 +212,16 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
         )
     with contextlib.suppress(OSError):
         autosave.parent.mkdir(parents=True, exist_ok=True)
-    lock = SessionLock.acquire(autosave)
+    lock = files.SessionLock.acquire(autosave)
     try:
-        if named and autosave.exists() and not is_save(autosave):
+        if named and autosave.exists() and not files.is_save(autosave):
             raise InvalidInput(
                 "--autosave",
                 str(autosave),
                 "a new file or a saved session",
                 reason="it holds something else, which is left as it is",
             )
-        clean_temporaries(autosave)
+        files.clean_temporaries(autosave)
         yield lock
     finally:
         lock.release()

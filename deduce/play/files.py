@@ -49,6 +49,7 @@ __all__ = [
     "clean_temporaries",
     "is_save",
     "load_file",
+    "same_file",
     "save_file",
     "saved_game",
     "set_aside",
@@ -386,3 +387,16 @@ def saved_game(path: Path) -> str:
     if not isinstance(game, str):
         raise InvalidInput("file", str(path), "a saved session naming its game")
     return game
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (False when either is missing).
+
+    Example:
+        >>> same_file(Path("."), Path("./.")), same_file(Path("."), Path("/no/such/file"))
+        (True, False)
+    """
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False

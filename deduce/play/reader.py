@@ -20,7 +20,6 @@ Example:
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -32,6 +31,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import DummyOutput
 
+from deduce.arguments import tokens as split
+
 __all__ = ["LineCompleter", "Reader", "line_reader", "partial_word", "quote", "split"]
 
 Reader = Callable[[str], str]
@@ -41,26 +42,6 @@ Words = Callable[[str], Iterable[str]]
 """The words that may be typed at the end of a line (given the text before the cursor)."""
 
 _QUOTES = "\"'"
-
-
-def split(line: str) -> list[str]:
-    """The words of ``line``: white space separates them, quotes group them, and a
-    backslash is kept as it is (``C:\\games\\x.json`` is one word).
-
-    Raises:
-        ValueError: a quotation is not closed.
-
-    Example:
-        >>> split("ask who 'Night watchman' almost")
-        ['ask', 'who', 'Night watchman', 'almost']
-        >>> split('load "C:\\\\My games\\\\x.json"')
-        ['load', 'C:\\\\My games\\\\x.json']
-    """
-    lexer = shlex.shlex(line, posix=True)
-    lexer.whitespace_split = True
-    lexer.escape = ""
-    lexer.commenters = ""
-    return list(lexer)
 
 
 def partial_word(before: str) -> tuple[int, str]:

@@ -26,7 +26,7 @@ from deduce.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb,
 from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal, syntax
-from .files import load_file, save_file, set_aside
+from .files import load_file, same_file, save_file, set_aside
 from .reader import Reader, split
 
 __all__ = [
@@ -425,7 +425,7 @@ class Session:
             and self.investigation.clues
             and self.investigation != loaded
             and self.autosave.exists()
-            and not _same_file(self.autosave, path)
+            and not same_file(self.autosave, path)
         ):
             try:
                 backup = set_aside(self.autosave)
@@ -495,10 +495,3 @@ class Session:
             return self.grammar.complete(before, self.investigation)
         except Exception:  # completion must never break the prompt
             return []
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except OSError:
-        return False
