@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench docs clean browser
+.PHONY: demo test test-fast fuzz lint bench docs clean browser
 
 # The package with every extra, and the project's own tools (the `dev` dependency group,
 # which needs pip >= 25.1).
@@ -38,6 +38,11 @@ test: lint browser
 
 test-fast: $(STAMP)
 	$(BIN)/pytest
+
+# The larger random search, outside the blocking suite (which runs derandomized under CI):
+# every hypothesis test with the `fuzz` profile and fresh random seeds.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m 'slow or not slow' -q tests
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

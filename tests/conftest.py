@@ -1,13 +1,36 @@
-"""Shared test settings: hypothesis profiles (no deadlines: machines here are shared)."""
+"""Shared test settings: hypothesis profiles (no deadlines: machines here are shared).
+
+- ``default`` (a plain ``pytest``): random examples, a modest number.
+- ``ci`` (``CI`` set, as ``.ci/run`` and ``make test`` on CI do): derandomized, so that a
+  run on a fresh clone is reproducible and never fails on an example no earlier run met.
+- ``fuzz`` (``make fuzz``, ``HYPOTHESIS_PROFILE=fuzz``): the larger random search, outside
+  the blocking suite; what it finds is kept as an ``@example`` with its fix.
+"""
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60
 )
 settings.register_profile(
-    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=120
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=120,
+    derandomize=True,
+    database=None,
+    print_blob=True,
 )
-settings.load_profile("ci" if os.environ.get("CI") else "default")
+settings.register_profile(
+    "fuzz",
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    max_examples=2000,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+    print_blob=True,
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+)

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from deduce.errors import Contradiction, InvalidInput
@@ -221,6 +221,15 @@ def test_junk_into_clue_methods(game: str, call: Call, data: st.DataObject) -> N
 @given(data=st.data())
 def test_junk_into_clue_methods_at_length(game: str, call: Call, data: st.DataObject) -> None:
     _junk_into_calls(game, call, data)
+
+
+@given(target=junk_or(1))
+@example(target=np.array([1, 2]))  # found by the fuzz suite: numpy's "truth value ... ambiguous"
+@example(target=np.array(0))
+@example(target=np.bool_(False))
+def test_junk_as_the_target_of_a_bsi_attempt(target: Any) -> None:
+    table = starts()["bsi table"]
+    attempt(table, lambda: table.attempt(target, "woman/night/outside/gun", 1, correct=False))
 
 
 # -- observe: clue objects with junk fields ------------------------------------------------

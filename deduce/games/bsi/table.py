@@ -164,8 +164,9 @@ class Table(TableView):
             Contradiction: a correct attempt naming a case the earlier moves rule out.
         """
         state = self.state
+        target = check_seat(target, state.players, "target")
         named = Case.parse(case)
-        if target == 0 and not isinstance(target, bool):
+        if target == 0:
             truth = named.index == state.my_case
             if correct is not None and correct != truth:
                 raise InvalidInput(
