@@ -24,7 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.race import race
+from deduce.games.kreuzverhoer.advice import race
 
 BOTS = ("race", "entropy")
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 import types
 import typing
 from typing import Any
@@ -40,6 +41,7 @@ __all__ = [
     "check_name",
     "check_names",
     "is_int",
+    "key",
     "short",
 ]
 
@@ -235,3 +237,13 @@ def short(text: Any, limit: int = 60) -> str:
     except Exception:  # an int of more digits than Python converts, a broken __str__
         shown = f"<{type(text).__name__}>"
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def key(text: str) -> str:
+    """The comparison key of a name: lower case, letters and digits only.
+
+    Example:
+        >>> key("Juri L."), key("juri_l")
+        ('juril', 'juril')
+    """
+    return re.sub(r"[\W_]+", "", text.casefold())

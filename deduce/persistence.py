@@ -212,13 +212,13 @@ def _target(base: type[Kind], document: dict[str, Any]) -> type[Kind]:
                 found = registry.kind(game, kind)
     if found is None or not issubclass(found, base):
         names = {g for (g, _), cls in _KINDS.items() if issubclass(cls, base)}
-        names |= {entry.name for entry in registry.GAMES}
+        names |= set(registry.names())
         entry = None
         if found is None and isinstance(game, str) and kind is not None:
             with contextlib.suppress(InvalidInput):
                 entry = registry.find(game)
         if entry is not None:
-            raise InvalidInput("kind", kind, [name for name, _ in entry.kinds])
+            raise InvalidInput("kind", kind, list(entry.kind_names))
         raise InvalidInput("game", game, sorted(names))
     return found
 

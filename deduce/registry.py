@@ -1,7 +1,17 @@
-"""Every built-in game, one record each, looked up by name without importing the game.
+"""Every game deduce knows, built from the games' declarations.
 
-The engine and the front ends know the games only through this table: ``deduce play``,
-``deduce demo``, ``deduce simulate`` and :meth:`deduce.Investigation.from_json` all accept
+The built-in games declare themselves in their package's ``manifest`` module; a game
+published as its own distribution names its :class:`~deduce.declaration.Declaration`
+in the entry-point group ``deduce.games``::
+
+    [project.entry-points."deduce.games"]
+    coin = "coin_game.manifest:GAME"
+
+The entry points are read on first use, not when deduce is imported. A plug-in that
+cannot be loaded (an import error, not a declaration, a name that is taken) is reported
+by name in :func:`problems` (and once as a warning) and never stops the other games.
+``deduce play``, ``deduce demo``, ``deduce simulate``,
+:meth:`deduce.Investigation.from_json` and :func:`deduce.testing.check_game` all accept
 the same names, and import a game's package only when it is used.
 
 Example:
@@ -18,128 +28,152 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import importlib
-from collections.abc import Callable
+import warnings
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Any
 
-from deduce.arguments import key
+from deduce._validation import key
+from deduce.declaration import Declaration, Sample
 from deduce.errors import InvalidInput
 
-__all__ = ["GAMES", "GameEntry", "find", "key", "kind", "names"]
+__all__ = [
+    "BUILT_IN",
+    "ENTRY_POINTS",
+    "Declaration",
+    "GameEntry",
+    "Problem",
+    "Sample",
+    "declarations",
+    "find",
+    "key",
+    "kind",
+    "names",
+    "problems",
+    "refresh",
+]
+
+ENTRY_POINTS = "deduce.games"
+"""The entry-point group in which a distribution names its games' declarations."""
+
+BUILT_IN = (
+    "deduce.games.mastermind.manifest:GAME",
+    "deduce.games.bsi.manifest:GAME",
+    "deduce.games.kreuzverhoer.manifest:GAME",
+    "deduce.games.thirteen_clues.manifest:GAME",
+    "deduce.games.crime_writers.manifest:GAME",
+)
+"""Where the built-in games' declarations are (``module:attribute``)."""
+
+GameEntry = Declaration
+"""The former name of :class:`~deduce.declaration.Declaration` (kept for one release)."""
 
 
 @dataclass(frozen=True, slots=True)
-class GameEntry:
-    """One built-in game.
+class Problem:
+    """A game plug-in that could not be used.
 
     Attributes:
-        name: its one name on the command line and in the docs.
-        title: its name as printed on the box.
-        package: the Python package holding everything about it.
-        aliases: other names accepted wherever a game is named.
-        kinds: each kind of investigation it saves (the class name written in saved
-            files) -> ``"module:Class"``; the first is the game's main investigation.
-        tags: the tags of saved files of format 1 -> the kind they hold.
-        autosave: the file name stem of its autosave file.
+        name: the entry point's name.
+        source: what it points at (``module:attribute``).
+        reason: what went wrong.
 
     Example:
-        >>> find("mastermind")
-        GameEntry(name='mastermind', title='Mastermind', package='deduce.games.mastermind', ...)
+        >>> Problem("coin", "coin_game:GAME", "ModuleNotFoundError: No module named 'coin_game'")
+        Problem(name='coin', source='coin_game:GAME', reason="ModuleNotFoundError: ...")
     """
 
     name: str
-    title: str
-    package: str
-    aliases: tuple[str, ...]
-    kinds: tuple[tuple[str, str], ...]
-    tags: tuple[tuple[str, str], ...]
-    autosave: str
+    source: str
+    reason: str
 
-    def module(self, part: str = "") -> Any:
-        """The game's package, or one of its modules (``"play"``, ``"demo"``)."""
-        return importlib.import_module(f"{self.package}.{part}" if part else self.package)
-
-    def adapter(self) -> Any:
-        """The game's table front end (its ``play`` module's ``ADAPTER``)."""
-        return self.module("play").ADAPTER
-
-    def demo(self) -> Callable[..., None]:
-        """The game's narrated demo: ``run(console, *, seed)``."""
-        run: Callable[..., None] = self.module("demo").run
-        return run
-
-    def matches(self, text: str) -> bool:
-        """Whether ``text`` names this game (case, spaces, ``-`` and ``_`` do not matter)."""
-        wanted = key(text)
-        return wanted == key(self.name) or wanted in {key(a) for a in self.aliases}
+    def __str__(self) -> str:
+        return f"the game plug-in {self.name!r} ({self.source}) was not loaded: {self.reason}"
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        name="mastermind",
-        title="Mastermind",
-        package="deduce.games.mastermind",
-        aliases=(),
-        kinds=(("Investigation", "deduce.games.mastermind.investigation:Investigation"),),
-        tags=(("mastermind", "Investigation"),),
-        autosave="mastermind",
-    ),
-    GameEntry(
-        name="bsi",
-        title="Black Stories Investigation",
-        package="deduce.games.bsi",
-        aliases=("black-stories-investigation", "black-stories"),
-        kinds=(
-            ("Investigation", "deduce.games.bsi.investigation:Investigation"),
-            ("Table", "deduce.games.bsi.table:Table"),
-        ),
-        tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
-        autosave="bsi",
-    ),
-    GameEntry(
-        name="kreuzverhoer",
-        title="Kreuzverhör",
-        package="deduce.games.kreuzverhoer",
-        aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
-        kinds=(("Investigation", "deduce.games.kreuzverhoer.investigation:Investigation"),),
-        tags=(("kreuzverhoer", "Investigation"),),
-        autosave="kreuzverhoer",
-    ),
-    GameEntry(
-        name="thirteen-clues",
-        title="13 Indizien",
-        package="deduce.games.thirteen_clues",
-        aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
-        kinds=(("Investigation", "deduce.games.thirteen_clues.investigation:Investigation"),),
-        tags=(("thirteen_clues", "Investigation"),),
-        autosave="13clues",
-    ),
-    GameEntry(
-        name="crime-writers",
-        title="Crime Writers",
-        package="deduce.games.crime_writers",
-        aliases=(),
-        kinds=(("Investigation", "deduce.games.crime_writers.investigation:Investigation"),),
-        tags=(("crime_writers", "Investigation"),),
-        autosave="crime-writers",
-    ),
-)
+@functools.cache
+def _load() -> tuple[tuple[Declaration, ...], tuple[Problem, ...]]:
+    games: list[Declaration] = [_built_in(path) for path in BUILT_IN]
+    problems: list[Problem] = []
+    for point in _entry_points():
+        try:
+            declared = point.load()
+            if not isinstance(declared, Declaration):
+                raise TypeError(f"{type(declared).__name__} is not a deduce Declaration")
+            taken = [g.name for g in games if _clash(g, declared)]
+            if taken:
+                raise ValueError(f"the name {declared.name!r} is taken by {taken[0]!r}")
+        except Exception as error:  # a broken plug-in never stops the other games
+            problem = Problem(point.name, point.value, f"{type(error).__name__}: {error}")
+            problems.append(problem)
+            warnings.warn(str(problem), RuntimeWarning, stacklevel=3)
+            continue
+        games.append(declared)
+    return tuple(games), tuple(problems)
+
+
+def _built_in(path: str) -> Declaration:
+    module, _, attribute = path.partition(":")
+    declared: Declaration = getattr(importlib.import_module(module), attribute)
+    return declared
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    return sorted(metadata.entry_points(group=ENTRY_POINTS), key=lambda p: (p.name, p.value))
+
+
+def _clash(old: Declaration, new: Declaration) -> bool:
+    words = {key(w) for w in (new.name, *new.aliases)}
+    return bool(words & {key(w) for w in (old.name, *old.aliases)})
+
+
+def declarations() -> tuple[Declaration, ...]:
+    """Every game: the built-in ones, then the plug-ins, in the order of their names.
+
+    Example:
+        >>> [game.name for game in declarations()][:2]
+        ['mastermind', 'bsi']
+    """
+    return _load()[0]
+
+
+def problems() -> tuple[Problem, ...]:
+    """The game plug-ins that could not be loaded, each with its reason.
+
+    Example:
+        >>> problems()
+        ()
+    """
+    return _load()[1]
+
+
+def refresh() -> None:
+    """Read the entry points again (after a distribution was installed in this process).
+
+    Example:
+        >>> refresh()
+        >>> names()[0]
+        'mastermind'
+    """
+    _load.cache_clear()
+    importlib.invalidate_caches()
 
 
 def names() -> list[str]:
-    """The name of every built-in game.
+    """The name of every game.
 
     Example:
-        >>> names()
+        >>> names()[:5]
         ['mastermind', 'bsi', 'kreuzverhoer', 'thirteen-clues', 'crime-writers']
     """
-    return [entry.name for entry in GAMES]
+    return [game.name for game in declarations()]
 
 
-def find(name: object, *, argument: str = "game") -> GameEntry:
+def find(name: object, *, argument: str = "game") -> Declaration:
     """The game that ``name`` names (its name or an alias; case, spaces, ``-``, ``_`` and
-    punctuation do not matter).
+    punctuation do not matter), or the tag of a saved file of format 1.
 
     Raises:
         InvalidInput: no game has that name.
@@ -148,13 +182,13 @@ def find(name: object, *, argument: str = "game") -> GameEntry:
         >>> find("KREUZVERHÖR").name
         'kreuzverhoer'
     """
-    if isinstance(name, str):
-        for entry in GAMES:
-            if entry.matches(name):
-                return entry
-        for entry in GAMES:  # a saved-file tag of format 1 names its game too
-            if any(tag == name for tag, _ in entry.tags):
-                return entry
+    games = declarations()
+    for game in games:
+        if game.matches(name):
+            return game
+    for game in games:
+        if game.tag_kind(name) is not None:
+            return game
     raise InvalidInput(argument, name, names())
 
 
@@ -167,18 +201,19 @@ def kind(game: object, name: object = None) -> type[Any]:
             the kind that a format 1 tag stands for, else the game's main one.
 
     Raises:
-        InvalidInput: no built-in game has that name or kind.
+        InvalidInput: no game has that name or kind.
 
     Example:
         >>> kind("13clues").__module__
         'deduce.games.thirteen_clues.investigation'
     """
-    entry = find(game)
+    declared = find(game)
     if name is None:
-        name = next((k for tag, k in entry.tags if tag == game), entry.kinds[0][0])
-    for saved, path in entry.kinds:
-        if saved == name:
-            module, _, attribute = path.partition(":")
-            found: type[Any] = getattr(importlib.import_module(module), attribute)
-            return found
-    raise InvalidInput("kind", name, [saved for saved, _ in entry.kinds])
+        name = declared.tag_kind(game)
+    return declared.kind(name)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":  # the former table of built-in games (kept for one release)
+        return declarations()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

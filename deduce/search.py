@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.hooks import Hooks
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, rank
 
@@ -135,9 +136,7 @@ def ends_with_a_move(inv: Investigation) -> bool:
         >>> ends_with_a_move(Mastermind(pegs=2, colours=2))
         True
     """
-    from deduce.investigation import Investigation as Base
-
-    return type(inv).finishes is not Base.finishes
+    return type(inv).finishes is not Hooks.finishes
 
 
 def lower_bound(weights: npt.ArrayLike, branching: int, *, finishing: bool) -> float:

@@ -11,8 +11,8 @@ import pytest
 
 import deduce
 from deduce import registry
-from deduce.cli import main
 from deduce.games.mastermind import Game
+from deduce.play.cli import main
 
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
 

@@ -130,7 +130,9 @@ def test_a_save_resumes_with_resume_and_load(game: str, tmp_path: Path) -> None:
     assert fresh.finish() == 0
 
 
-NAMES = [(entry.name, name) for entry in registry.GAMES for name in (entry.name, *entry.aliases)]
+NAMES = [
+    (entry.name, name) for entry in registry.declarations() for name in (entry.name, *entry.aliases)
+]
 
 
 @pytest.mark.parametrize(("game", "name"), NAMES)
@@ -149,7 +151,7 @@ def test_every_command_takes_every_name_of_a_game(game: str, name: str, tmp_path
         text=True,
         timeout=600,
     )
-    if adapter(game).simulated:
+    if registry.find(game).simulated:
         assert simulate.returncode == 0, simulate.stdout + simulate.stderr
     else:  # refused for what it is, not for its name
         shown = " ".join(simulate.stdout.split())

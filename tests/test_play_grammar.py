@@ -9,7 +9,9 @@ import pytest
 from deduce.errors import InvalidInput
 from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
 from deduce.games.mastermind import Investigation as Mastermind
-from deduce.grammar import (
+from deduce.play import adapter, adapters
+from deduce.play.adapter import refusal
+from deduce.play.grammar import (
     Arg,
     Flag,
     Grammar,
@@ -22,8 +24,6 @@ from deduce.grammar import (
     quoted,
     split,
 )
-from deduce.play import adapter, adapters
-from deduce.play.adapter import refusal
 from deduce.play.session import COMMANDS
 
 
@@ -112,7 +112,7 @@ def test_a_prefix_of_several_choices_says_which_fit() -> None:
         Name(("rope", "rose")).read("ro", GRAMMAR_CONTEXT, "card")
 
 
-GRAMMAR_CONTEXT = __import__("deduce.grammar", fromlist=["Context"]).Context()
+GRAMMAR_CONTEXT = __import__("deduce.play.grammar", fromlist=["Context"]).Context()
 
 
 def test_refusals_quote_a_long_line_shortened() -> None:

@@ -12,7 +12,7 @@ __all__ = ["adapter", "adapters"]
 
 def adapters() -> dict[str, Adapter]:
     """Every game that ``deduce play`` knows, by its name."""
-    return {entry.name: entry.adapter() for entry in registry.GAMES}
+    return {g.name: g.adapter() for g in registry.declarations() if g.front_end is not None}
 
 
 def adapter(name: str) -> Adapter:

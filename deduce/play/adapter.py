@@ -2,7 +2,7 @@
 
 A game's front end is a small :class:`Adapter` subclass in its package's ``play``
 module: its clue lines and set-up questions are declared once as a
-:class:`deduce.grammar.Grammar`; the prompt loop, the commands, the display and the
+:class:`deduce.play.grammar.Grammar`; the prompt loop, the commands, the display and the
 autosave are written once in :mod:`deduce.play.session`.
 """
 
@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from deduce.declaration import Declaration
 from deduce.errors import InvalidInput
-from deduce.grammar import Grammar, choose, key, quoted, word
 from deduce.investigation import Investigation, Recommendation
+from deduce.play.grammar import Grammar, choose, key, quoted, word
 
 __all__ = ["Adapter", "choose", "key", "refusal", "syntax", "word"]
 
@@ -57,7 +58,7 @@ def syntax(grammar: Grammar, investigation: Any = None) -> str:
     """The help text of a grammar: each verb's usage and help line, then its notes.
 
     Example:
-        >>> from deduce.grammar import Verb
+        >>> from deduce.play.grammar import Verb
         >>> print(syntax(Grammar((Verb(("undo",), (), "take back the last clue", (), print),))))
           undo      take back the last clue
     """
@@ -83,17 +84,23 @@ def syntax(grammar: Grammar, investigation: Any = None) -> str:
 class Adapter:
     """A game's front end: subclass it and fill in the class attributes and methods."""
 
-    name: ClassVar[str] = ""
-    """The game's name on the command line."""
-    title: ClassVar[str] = ""
+    declaration: ClassVar[Declaration]
+    """The game's declaration: its name, title and what the front ends may do with it."""
     investigation_type: ClassVar[type[Investigation]] = Investigation
     grammar: ClassVar[Grammar] = Grammar(())
     """The clue lines, commands and set-up questions of the game."""
     solutions_shown: ClassVar[int] = 8
     recommendations: ClassVar[int] = 3
-    simulated: ClassVar[bool] = False
-    """Whether ``deduce simulate`` applies: a world is the secret and every answer is a
-    function of it."""
+
+    @property
+    def name(self) -> str:
+        """The game's name on the command line (from its declaration)."""
+        return self.declaration.name
+
+    @property
+    def title(self) -> str:
+        """The game's name as printed on the box (from its declaration)."""
+        return self.declaration.title
 
     @property
     def syntax(self) -> str:

@@ -167,8 +167,8 @@ def offer_resume(
     Returns the session to continue (or None) and the autosave file (None when the file
     there could not be kept aside, so that it is not overwritten).
     """
-    from deduce.grammar import Context, YesNo
     from deduce.play.adapter import refusal
+    from deduce.play.grammar import Context, YesNo
     from deduce.play.session import count
 
     try:

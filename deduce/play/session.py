@@ -3,7 +3,7 @@
 A prompt loop reads clue lines and commands (``undo``, ``history``, ``save FILE``,
 ``load FILE``, ``why``, ``strategy``, ``help``, ``quit``), shows the state after every
 clue and saves it atomically after every change, so a session can be resumed after a
-crash. Every line is read by the game's :class:`deduce.grammar.Grammar` together with
+crash. Every line is read by the game's :class:`deduce.play.grammar.Grammar` together with
 the commands below; a line that is not understood, or a clue that cannot be true, is
 refused with the reason and leaves the state exactly as it was.
 """
@@ -22,8 +22,8 @@ from rich.table import Table
 
 from deduce.display import render
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 from deduce.investigation import Investigation
+from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 
 from .adapter import Adapter, refusal, syntax
 from .files import load_file, same_file, save_file, set_aside

@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from deduce.errors import InvalidInput
-from deduce.grammar import Context, Question, key, listed, split
 from deduce.investigation import Investigation
+from deduce.play.grammar import Context, Question, key, listed, split
 
 from .adapter import Adapter, refusal
 

@@ -38,7 +38,7 @@ from deduce.games.bsi.cards import (
     Card,
     Case,
 )
-from deduce.games.bsi.events import (
+from deduce.games.bsi.clues import (
     AttemptOption,
     Cases,
     Draw,

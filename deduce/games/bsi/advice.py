@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
-from deduce.games.bsi.events import AttemptOption, LayOption, Play
+from deduce.games.bsi.clues import AttemptOption, LayOption, Play
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State
 from deduce.games.bsi.view import TableView

@@ -34,6 +34,7 @@ from deduce.games.bsi.cards import (
     Case,
     field_index,
 )
+from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 
@@ -128,7 +129,7 @@ class Investigation(_Investigation):
         Case('man', 'day', 'inside', 'knife')
     """
 
-    game = "bsi"
+    game = GAME.name
     clue_types = (Played, Seen, FailedAttempt)
     value_types = (Card, Case)
 

@@ -7,7 +7,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import bsi
-from deduce.grammar import (
+from deduce.games.bsi.manifest import GAME
+from deduce.investigation import Investigation, Recommendation
+from deduce.play.adapter import Adapter
+from deduce.play.grammar import (
     Arg,
     Context,
     Grammar,
@@ -19,8 +22,6 @@ from deduce.grammar import (
     Value,
     Verb,
 )
-from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
 
 __all__ = ["ADAPTER", "GRAMMAR", "BsiAdapter"]
 
@@ -226,8 +227,7 @@ GRAMMAR = Grammar(
 class BsiAdapter(Adapter):
     """Clue lines for every move at the table, in turn order."""
 
-    name = "bsi"
-    title = "Black Stories Investigation"
+    declaration = GAME
     investigation_type = bsi.Table
     solutions_shown = 6
     grammar = GRAMMAR

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
-from deduce.games.bsi.events import Draw, Lay, Reshuffle, Solve, check_seat
+from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, check_seat
 from deduce.games.bsi.investigation import points
 
 __all__ = [

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.games.bsi import advice, hypotheses
+from deduce.games.bsi import advice, truthful
 from deduce.games.bsi.cards import (
     CASES,
     FIELD_OF,
@@ -29,7 +29,7 @@ from deduce.games.bsi.cards import (
     Card,
     Case,
 )
-from deduce.games.bsi.events import (
+from deduce.games.bsi.clues import (
     AttemptOption,
     Cases,
     Draw,
@@ -41,6 +41,7 @@ from deduce.games.bsi.events import (
     check_seat,
 )
 from deduce.games.bsi.investigation import field_label, points
+from deduce.games.bsi.manifest import GAME
 from deduce.games.bsi.state import State, informative, initial_state, joint, step
 from deduce.games.bsi.view import TableView
 from deduce.investigation import Recommendation, deletion_filter
@@ -88,7 +89,7 @@ class Table(TableView):
         {0: 7, 1: 0}
     """
 
-    game = "bsi"
+    game = GAME.name
     clue_types = (Lay, Solve, Draw, Reshuffle)
     value_types = (Card, Case)
 
@@ -460,7 +461,7 @@ class Table(TableView):
         move needs them; no attempt succeeds (that would change a case). Once the draw
         pile is empty, a reported reshuffle is one of the moves.
         """
-        return hypotheses.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
+        return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
 
     def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
         state: State = self._root()._space.state

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.games.bsi.cards import ATTRIBUTES, CASE_VALUES, CASES, Card, Case
-from deduce.games.bsi.events import check_seat
+from deduce.games.bsi.clues import check_seat
 from deduce.games.bsi.state import State
 from deduce.investigation import Investigation
 from deduce.space import Space

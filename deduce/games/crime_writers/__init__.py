@@ -49,6 +49,14 @@ Example:
     True
 """
 
+from deduce.games.crime_writers.cards import (
+    DECK_OF,
+    DECKS,
+    ELEMENTS,
+    INVENTED,
+    Card,
+    Deck,
+)
 from deduce.games.crime_writers.clues import (
     REPLIES,
     Answer,
@@ -57,14 +65,6 @@ from deduce.games.crime_writers.clues import (
     Question,
     Seen,
     Story,
-)
-from deduce.games.crime_writers.deck import (
-    DECK_OF,
-    DECKS,
-    ELEMENTS,
-    INVENTED,
-    Card,
-    Deck,
 )
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import (

@@ -9,7 +9,7 @@ keeps my turn, the value of asking on, estimated by the best single question now
 question likely to be answered yes is worth more than an equally informative long shot.
 
 Example:
-    >>> from deduce.games.crime_writers.deck import Deck
+    >>> from deduce.games.crime_writers.cards import Deck
     >>> from deduce.games.crime_writers.investigation import Investigation
     >>> inv = Investigation(Deck.example())
     >>> best = inv.recommend(top=1, strategy="turn")[0]

@@ -19,7 +19,7 @@ others), and then name it. Every question takes 10 to 40 seconds.
 
 Example:
     >>> import random
-    >>> from deduce.games.crime_writers.deck import Deck
+    >>> from deduce.games.crime_writers.cards import Deck
     >>> result = play_round(Deck.example(), ("Ann", "Ben", "Cy"), random.Random(2))
     >>> result.sheet.rounds[0].complete, result.investigation.solved == result.story
     (True, True)
@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question, Story, truthful_reply
-from deduce.games.crime_writers.deck import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 

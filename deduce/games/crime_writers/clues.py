@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
+from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
 
 __all__ = [
     "ALIASES",

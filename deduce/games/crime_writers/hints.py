@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from deduce.errors import InvalidInput
+from deduce.games.crime_writers.cards import DECK_OF, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import Answer
-from deduce.games.crime_writers.deck import DECK_OF, INVENTED, Card, Deck
 
 __all__ = ["hint_scores", "merge_candidates"]
 

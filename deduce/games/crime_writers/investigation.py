@@ -19,6 +19,7 @@ import numpy.typing as npt
 from deduce._validation import check_int, check_name, short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
+from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
@@ -29,10 +30,7 @@ from deduce.games.crime_writers.clues import (
     element_of,
     reply_of,
 )
-from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
-from deduce.games.crime_writers.hints import hint_scores, merge_candidates
-from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
-from deduce.games.crime_writers.tables import (
+from deduce.games.crime_writers.counting import (
     HAS,
     LACKS,
     State,
@@ -40,6 +38,9 @@ from deduce.games.crime_writers.tables import (
     binary_entropy,
     tables_of,
 )
+from deduce.games.crime_writers.hints import hint_scores, merge_candidates
+from deduce.games.crime_writers.manifest import GAME
+from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
 from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
@@ -69,7 +70,7 @@ class Investigation(_Investigation):
         1.0
     """
 
-    game = "crime-writers"
+    game = GAME.name
     clue_types = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
@@ -78,6 +79,16 @@ class Investigation(_Investigation):
         self.deck = deck
         self._tables = tables_of(deck)
         self._start()
+
+    @classmethod
+    def example(cls) -> Investigation:
+        """A new investigation with the sample deck (:meth:`Deck.example`).
+
+        Example:
+            >>> Investigation.example() == Investigation(Deck.example())
+            True
+        """
+        return cls(Deck.example())
 
     # -- the table's helpers -----------------------------------------------------------
 

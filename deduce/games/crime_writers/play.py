@@ -7,7 +7,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
-from deduce.grammar import (
+from deduce.games.crime_writers.manifest import GAME
+from deduce.investigation import Investigation
+from deduce.play.adapter import Adapter
+from deduce.play.grammar import (
     Arg,
     Context,
     Flag,
@@ -20,8 +23,6 @@ from deduce.grammar import (
     Verb,
     key,
 )
-from deduce.investigation import Investigation
-from deduce.play.adapter import Adapter
 
 __all__ = ["ADAPTER", "GRAMMAR", "CrimeWritersAdapter"]
 
@@ -218,8 +219,7 @@ GRAMMAR = Grammar(
 class CrimeWritersAdapter(Adapter):
     """Clue lines for the writer's replies, found elements and cards seen elsewhere."""
 
-    name = "crime-writers"
-    title = "Crime Writers"
+    declaration = GAME
     investigation_type = cw.Investigation
     solutions_shown = 5
     grammar = GRAMMAR

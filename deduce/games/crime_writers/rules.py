@@ -9,7 +9,7 @@
 - A wording found, and a card seen elsewhere.
 
 Example:
-    >>> from deduce.games.crime_writers.deck import Deck
+    >>> from deduce.games.crime_writers.cards import Deck
     >>> from deduce.games.crime_writers.investigation import Investigation
     >>> inv = Investigation(Deck.example())
     >>> tables = tables_of(inv.deck)
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS
-from deduce.games.crime_writers.tables import HAS, LACKS, MAYBE, State, Tables, scaled, tables_of
+from deduce.games.crime_writers.counting import HAS, LACKS, MAYBE, State, Tables, scaled, tables_of
 from deduce.space import Space
 
 __all__ = ["EFFECT", "not_in_story", "tables_of", "tag_reply", "wording"]

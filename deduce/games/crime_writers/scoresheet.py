@@ -26,7 +26,7 @@ from typing import Any
 
 from deduce._validation import short
 from deduce.errors import InvalidInput
-from deduce.games.crime_writers.deck import ELEMENTS
+from deduce.games.crime_writers.cards import ELEMENTS
 
 __all__ = ["GUEST_POINTS", "Find", "Round", "ScoreSheet", "started_minutes"]
 

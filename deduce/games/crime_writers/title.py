@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from deduce.errors import InvalidInput
-from deduce.games.crime_writers.deck import DECK_OF, DECKS, INVENTED, Deck
+from deduce.games.crime_writers.cards import DECK_OF, DECKS, INVENTED, Deck
 
 __all__ = ["TitleWarning", "check_title"]
 

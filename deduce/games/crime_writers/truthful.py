@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import (
     REPLIES,
     Answer,
@@ -24,8 +25,7 @@ from deduce.games.crime_writers.clues import (
     Story,
     truthful_reply,
 )
-from deduce.games.crime_writers.deck import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
-from deduce.games.crime_writers.tables import State
+from deduce.games.crime_writers.counting import State
 
 __all__ = ["truthful_clues"]
 

@@ -27,6 +27,13 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
+from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.cards import (
+    BANNABLE_CARDS,
+    FIELDS,
+    Deck,
+    deck_template,
+)
 from deduce.games.kreuzverhoer.clues import (
     CARD_TITLES,
     DEFENCE_CARDS,
@@ -44,15 +51,8 @@ from deduce.games.kreuzverhoer.clues import (
     RuledOut,
     SingleInterrogation,
 )
-from deduce.games.kreuzverhoer.deck import (
-    BANNABLE_CARDS,
-    FIELDS,
-    Deck,
-    deck_template,
-)
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
-from deduce.games.kreuzverhoer.race import EXACT_UP_TO, Pace, RaceMove, pace, race
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 

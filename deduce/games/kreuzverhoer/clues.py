@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games.kreuzverhoer.deck import FIELDS, Deck
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 
 __all__ = [
     "CARD_TITLES",

@@ -16,8 +16,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from deduce.games.kreuzverhoer.cards import FIELDS, SIZES, Deck
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
-from deduce.games.kreuzverhoer.deck import FIELDS, SIZES, Deck
 from deduce.info import entropy, round_bits
 from deduce.space import Space
 from deduce.strategy import Partition

@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from deduce.errors import Contradiction, InvalidInput
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     NAMES_TOLD,
     Case,
@@ -27,7 +28,6 @@ from deduce.games.kreuzverhoer.clues import (
     ban_note,
     last_questioning,
 )
-from deduce.games.kreuzverhoer.deck import FIELDS, Deck
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import LIMIT, named_before
 

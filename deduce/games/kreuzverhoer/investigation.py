@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int, check_names
 from deduce.errors import InvalidInput
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
@@ -48,7 +49,7 @@ from deduce.games.kreuzverhoer.counting import (
     histograms,
     win_probability_of,
 )
-from deduce.games.kreuzverhoer.deck import FIELDS, Deck
+from deduce.games.kreuzverhoer.manifest import GAME
 from deduce.games.kreuzverhoer.rules import (
     CLUE_TYPES,
     LIMIT,
@@ -106,9 +107,9 @@ class Investigation(_Investigation):
         476
     """
 
-    game = "kreuzverhoer"
+    game = GAME.name
     clue_types = CLUE_TYPES
-    # the race advice (race.py) needs the opponent's case file and did not win clearly
+    # the race advice (advice.py) needs the opponent's case file and did not win clearly
     # against entropy in the tournament (docs/benchmarks.md)
     default_strategy = "entropy"
 

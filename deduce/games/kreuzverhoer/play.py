@@ -7,7 +7,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.grammar import (
+from deduce.games.kreuzverhoer.manifest import GAME
+from deduce.investigation import Investigation, Recommendation
+from deduce.play.adapter import Adapter
+from deduce.play.grammar import (
     Arg,
     Context,
     Fact,
@@ -20,8 +23,6 @@ from deduce.grammar import (
     Verb,
     YesNo,
 )
-from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
 
 __all__ = ["ADAPTER", "GRAMMAR", "KreuzverhoerAdapter"]
 
@@ -230,10 +231,8 @@ GRAMMAR = Grammar(
 class KreuzverhoerAdapter(Adapter):
     """Clue lines for one player's questionings and the cards played on them."""
 
-    name = "kreuzverhoer"
-    title = "Kreuzverhör"
+    declaration = GAME
     investigation_type = kv.Investigation
-    simulated = True
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:

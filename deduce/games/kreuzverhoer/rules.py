@@ -19,6 +19,7 @@ import numpy as np
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     INVESTIGATION_CARDS,
     Confirmed,
@@ -38,7 +39,6 @@ from deduce.games.kreuzverhoer.clues import (
     last_questioning,
     turn_of,
 )
-from deduce.games.kreuzverhoer.deck import FIELDS, Deck
 from deduce.space import Space
 
 __all__ = ["COUNTINGS", "LIMIT", "Rules", "apply_clue", "check_turn", "named_before"]

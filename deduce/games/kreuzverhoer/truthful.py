@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from deduce.games.kreuzverhoer.cards import FIELDS
 from deduce.games.kreuzverhoer.clues import (
     BLOCKS,
     Case,
@@ -29,7 +30,6 @@ from deduce.games.kreuzverhoer.clues import (
     questioning_of,
     turn_of,
 )
-from deduce.games.kreuzverhoer.deck import FIELDS
 from deduce.games.kreuzverhoer.rules import named_before
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
+from deduce.games.mastermind.manifest import GAME
 from deduce.games.mastermind.symmetry import orbits
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
@@ -254,7 +255,7 @@ class Investigation(_Investigation):
         0.0
     """
 
-    game = "mastermind"
+    game = GAME.name
     default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
 

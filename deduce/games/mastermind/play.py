@@ -7,8 +7,9 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import Code, Game, Guess, Investigation
-from deduce.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
+from deduce.games.mastermind.manifest import GAME
 from deduce.play.adapter import Adapter
+from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 
 __all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
 
@@ -101,10 +102,8 @@ GRAMMAR = Grammar(
 class MastermindAdapter(Adapter):
     """Clue lines: ``CODE BLACK WHITE`` (or ``CODE BLACK`` when only black pegs are given)."""
 
-    name = "mastermind"
-    title = "Mastermind"
+    declaration = GAME
     investigation_type = Investigation
-    simulated = True
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:

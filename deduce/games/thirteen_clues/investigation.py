@@ -48,6 +48,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.counting import holdings
 from deduce.games.thirteen_clues.deals import Deals, Knowledge
+from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.space import Space
@@ -86,7 +87,7 @@ class Investigation(_Investigation):
         0.0125
     """
 
-    game = "thirteen-clues"
+    game = GAME.name
     clue_types = (Question, Informant, Accused)
 
     def __init__(

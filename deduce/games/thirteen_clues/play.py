@@ -7,9 +7,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
-from deduce.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
+from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation
 from deduce.play.adapter import Adapter
+from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 
 __all__ = ["ADAPTER", "GRAMMAR", "ThirteenCluesAdapter"]
 
@@ -179,8 +180,7 @@ GRAMMAR = Grammar(
 class ThirteenCluesAdapter(Adapter):
     """Clue lines for the questions at the table, the informant and wrong accusations."""
 
-    name = "thirteen-clues"
-    title = "13 Indizien"
+    declaration = GAME
     investigation_type = tc.Investigation
     grammar = GRAMMAR
 

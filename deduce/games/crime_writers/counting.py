@@ -4,7 +4,7 @@ element the status of every card for every question (has the tag, lacks it, mayb
 and the state a space of draws carries besides its rows.
 
 Example:
-    >>> from deduce.games.crime_writers.deck import Deck
+    >>> from deduce.games.crime_writers.cards import Deck
     >>> tables = tables_of(Deck.example())
     >>> [len(labels) for labels in tables.labels]
     [31, 31, 17, 21, 21]
@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.deck import DECK_OF, ELEMENTS, INVENTED, Deck
 from deduce.info import binary_entropy
 
 __all__ = [

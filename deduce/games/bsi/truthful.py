@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case
-from deduce.games.bsi.events import Draw, Lay, Reshuffle, Solve
+from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
 from deduce.games.bsi.state import State
 
 __all__ = ["truthful_move"]

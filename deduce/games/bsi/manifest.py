@@ -1,0 +1,39 @@
+"""Black Stories Investigation declares itself: its names, saved files, front ends and
+samples (one opponent's case on its own, and a whole table).
+
+Example:
+    >>> GAME.kind_names
+    ('Investigation', 'Table')
+"""
+
+from deduce.declaration import Declaration, Sample
+
+__all__ = ["GAME"]
+
+GAME = Declaration(
+    name="bsi",
+    title="Black Stories Investigation",
+    package="deduce.games.bsi",
+    aliases=("black-stories-investigation", "black-stories"),
+    kinds=("investigation:Investigation", "table:Table"),
+    tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
+    samples=(
+        Sample("Investigation", {}),
+        Sample(
+            "Table",
+            {
+                "players": 2,
+                "case": "man/night/inside/gun",
+                "hand": ["woman/night/outside/gun", "woman/knife", "man/day"],
+                "first": 0,
+            },
+        ),
+    ),
+    table_setup=(
+        "players=2",
+        "case=man/night/inside/gun",
+        "hand=woman/night/outside/gun woman/knife man/day",
+        "first=0",
+    ),
+    table_lines=("lay woman/night/outside/gun 1 0/1",),
+)

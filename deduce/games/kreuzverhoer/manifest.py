@@ -1,0 +1,23 @@
+"""Kreuzverhör declares itself: its names, saved files, front ends and samples.
+
+Example:
+    >>> GAME.matches("Kreuzverhör"), GAME.matches("cross examination")
+    (True, True)
+"""
+
+from deduce.declaration import Declaration, Sample
+
+__all__ = ["GAME"]
+
+GAME = Declaration(
+    name="kreuzverhoer",
+    title="Kreuzverhör",
+    package="deduce.games.kreuzverhoer",
+    aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
+    kinds=("investigation:Investigation",),
+    tags=(("kreuzverhoer", "Investigation"),),
+    simulated=True,
+    samples=(Sample("Investigation"),),  # the default deck
+    table_setup=("deck=default", "questionings=12"),
+    table_lines=("ask Mord Ulm Nora Brechstange 2",),
+)

@@ -1,0 +1,21 @@
+"""Mastermind declares itself: its names, saved files, front ends and samples.
+
+Example:
+    >>> GAME.name, GAME.simulated
+    ('mastermind', True)
+"""
+
+from deduce.declaration import Declaration, Sample
+
+__all__ = ["GAME"]
+
+GAME = Declaration(
+    name="mastermind",
+    title="Mastermind",
+    package="deduce.games.mastermind",
+    kinds=("investigation:Investigation",),
+    tags=(("mastermind", "Investigation"),),
+    simulated=True,
+    samples=(Sample("Investigation", {"pegs": 3, "colours": 3, "black_only": False}),),
+    table_setup=("pegs=4", "colours=6", "black_only=no"),
+)

@@ -1,0 +1,37 @@
+"""13 Indizien declares itself: its names, saved files, front ends and samples.
+
+Example:
+    >>> GAME.title, GAME.autosave
+    ('13 Indizien', '13clues')
+"""
+
+from deduce.declaration import Declaration, Sample
+
+__all__ = ["GAME"]
+
+GAME = Declaration(
+    name="thirteen-clues",
+    title="13 Indizien",
+    package="deduce.games.thirteen_clues",
+    aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
+    kinds=("investigation:Investigation",),
+    tags=(("thirteen_clues", "Investigation"),),
+    autosave="13clues",
+    samples=(
+        Sample(
+            "Investigation",
+            {
+                "players": 3,
+                "hand": ["Duke", "Park"],
+                "puzzles": [["Officer", "Parlor", "Knife"], ["Butcher", "Harbor", "Sword"]],
+            },
+        ),
+    ),
+    table_setup=(
+        "players=4",
+        "hand=Officer Parlor",
+        "seat_1=Duke Park Gun",
+        "seat_2=Nurse Plaza Rifle",
+        "seat_3=Maid Museum Sword",
+    ),
+)

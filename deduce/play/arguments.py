@@ -1,0 +1,375 @@
+"""The kinds of argument a clue grammar knows, and the word helpers they share.
+
+Each kind (:class:`Name`, :class:`Integer`, :class:`YesNo`, :class:`Text`,
+:class:`Value`, :class:`Several`, :class:`Fact`, :class:`File`, :class:`Flag`) reads one
+argument from the words typed, says what it accepts, and offers the words that can
+complete it. :mod:`deduce.play.grammar` puts them together into verbs.
+
+Example:
+    >>> Integer(0, 4).read("3", Context(), "black")
+    3
+    >>> YesNo().read("ja", Context(), "confront")
+    True
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deduce._validation import key
+from deduce.errors import InvalidInput
+
+__all__ = [
+    "Bound",
+    "Choices",
+    "Context",
+    "Fact",
+    "File",
+    "Flag",
+    "Integer",
+    "Kind",
+    "Name",
+    "Several",
+    "Text",
+    "Value",
+    "YesNo",
+    "choose",
+    "key",
+    "listed",
+    "quoted",
+    "tokens",
+    "word",
+]
+
+
+def tokens(line: str) -> list[str]:
+    """The words of ``line``: white space separates them, quotes group them, and a
+    backslash is kept as it is (``C:\\games\\x.json`` is one word).
+
+    Raises:
+        ValueError: a quotation is not closed.
+
+    Example:
+        >>> tokens("ask who 'Night watchman' almost")
+        ['ask', 'who', 'Night watchman', 'almost']
+        >>> tokens('load "C:\\\\My games\\\\x.json"')
+        ['load', 'C:\\\\My games\\\\x.json']
+    """
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.escape = ""
+    lexer.commenters = ""
+    return list(lexer)
+
+
+def word(name: Any) -> str:
+    """A name as one typed word (spaces become ``_``, which every name reader accepts).
+
+    Example:
+        >>> word("Juri L.")
+        'Juri_L.'
+    """
+    return re.sub(r"\s+", "_", str(name))
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes as a player typed it, shortened when it is long.
+
+    Example:
+        >>> quoted("hello")
+        '"hello"'
+        >>> quoted("x" * 5000)
+        '"xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxx" (5000 characters)'
+    """
+    if len(text) <= limit:
+        return f'"{text}"'
+    half = limit // 2
+    return f'"{text[:half]}…{text[len(text) - half + 1 :]}" ({len(text)} characters)'
+
+
+def listed(choices: Sequence[Any], limit: int = 12) -> str:
+    """Choices in words: ``one of a, b, c`` (the first ``limit`` and how many more).
+
+    Example:
+        >>> listed(["yes", "no"])
+        'one of yes, no'
+        >>> listed(range(20), limit=3)
+        'one of 0, 1, 2 (and 17 more)'
+    """
+    names = [str(c) for c in choices]
+    more = f" (and {len(names) - limit} more)" if len(names) > limit else ""
+    return "one of " + ", ".join(names[:limit]) + more
+
+
+def choose(token: str, choices: Sequence[Any], argument: str, *, prefix: bool = True) -> Any:
+    """The choice that ``token`` names: exactly (ignoring case, spaces and punctuation),
+    or as the unique choice starting with it (when ``prefix``).
+
+    Raises:
+        InvalidInput: no choice, or several, fit.
+
+    Example:
+        >>> choose("juri", ["Juri L.", "Elke V."], "suspect")
+        'Juri L.'
+    """
+    options = list(choices)
+    wanted = key(token)
+    exact = [c for c in options if key(str(c)) == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    starting = [c for c in options if wanted and key(str(c)).startswith(wanted)] if prefix else []
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        raise InvalidInput(argument, token, listed(starting), reason="it fits several")
+    raise InvalidInput(argument, token, listed(options))
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a choice may depend on: the investigation (None during the set-up) and the
+    values read so far (the earlier arguments of the line, or the earlier answers)."""
+
+    investigation: Any = None
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+Choices = Sequence[str] | Callable[[Context], Sequence[str]]
+Bound = int | Callable[[Context], int]
+
+
+def _choices(choices: Choices, context: Context) -> list[str]:
+    return list(choices(context) if callable(choices) else choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A name from a list (which may depend on the investigation), written in full or as
+    a unique start; ``aliases`` are other words for a name; with ``other``, any other
+    text is taken as it is (``other`` says what it means)."""
+
+    choices: Choices
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    other: str | None = None
+
+    def read(self, text: str, context: Context, argument: str) -> Any:
+        alias = {key(a): v for a, v in self.aliases.items()}.get(key(text))
+        if alias is not None:
+            return alias
+        options = _choices(self.choices, context)
+        if self.other is None:
+            return choose(text, options, argument)
+        wanted = key(text)
+        exact = [c for c in options if key(c) == wanted]
+        starting = [c for c in options if len(wanted) >= 3 and key(c).startswith(wanted)]
+        if exact or (" " not in text.strip() and len(starting) == 1):
+            return (exact or starting)[0]
+        return text.replace("_", " ") if " " not in text else text
+
+    def words(self, context: Context) -> list[str]:
+        return [word(c) for c in _choices(self.choices, context)] + list(self.aliases)
+
+    def describe(self, context: Context) -> str:
+        options = _choices(self.choices, context) + [
+            a
+            for a in self.aliases
+            if key(a) not in {key(c) for c in _choices(self.choices, context)}
+        ]
+        return listed(options) + (f", or {self.other}" if self.other else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Integer:
+    """A whole number from ``low`` to ``high`` (either may depend on the investigation)."""
+
+    low: Bound | None = None
+    high: Bound | None = None
+
+    def bounds(self, context: Context) -> tuple[int | None, int | None]:
+        def bound(b: Bound | None) -> int | None:
+            return b(context) if callable(b) else b
+
+        return bound(self.low), bound(self.high)
+
+    def read(self, text: str, context: Context, argument: str) -> int:
+        if re.fullmatch(r"\s*[+-]?\d{1,9}\s*", text):
+            value = int(text)
+            low, high = self.bounds(context)
+            if (low is None or value >= low) and (high is None or value <= high):
+                return value
+        raise InvalidInput(argument, text, self.describe(context))
+
+    def words(self, context: Context) -> list[str]:
+        low, high = self.bounds(context)
+        if low is not None and high is not None and high - low < 20:
+            return [str(n) for n in range(low, high + 1)]
+        return []
+
+    def describe(self, context: Context) -> str:
+        low, high = self.bounds(context)
+        if low is not None and high is not None:
+            return f"a number from {low} to {high}"
+        if low is not None:
+            return f"a number of at least {low}"
+        return "a whole number"
+
+
+_YES = {"y", "yes", "true", "j", "ja"}
+_NO = {"n", "no", "false", "nein"}
+
+
+@dataclass(frozen=True, slots=True)
+class YesNo:
+    """``yes`` or ``no`` (also ``y``/``n``)."""
+
+    def read(self, text: str, context: Context, argument: str) -> bool:
+        if key(text) in _YES:
+            return True
+        if key(text) in _NO:
+            return False
+        raise InvalidInput(argument, text, "yes or no")
+
+    def words(self, context: Context) -> list[str]:
+        return ["yes", "no"]
+
+    def describe(self, context: Context) -> str:
+        return "yes or no"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Free text (``_`` in a single word stands for a space); ``what`` says what it is."""
+
+    what: str = "any text"
+    suggestions: Choices = ()
+
+    def read(self, text: str, context: Context, argument: str) -> str:
+        if not text.strip():
+            raise InvalidInput(argument, text, self.what)
+        return text.replace("_", " ") if " " not in text else text
+
+    def words(self, context: Context) -> list[str]:
+        return [word(c) for c in _choices(self.suggestions, context)]
+
+    def describe(self, context: Context) -> str:
+        return self.what
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A value the game reads itself (a card, a code, a deck file): ``parse(text,
+    context)`` raises ``InvalidInput``; ``what`` says what is expected, with an example
+    (or gives that text for the context)."""
+
+    parse: Callable[[str, Context], Any]
+    what: str | Callable[[Context], str]
+    suggestions: Choices = ()
+
+    def read(self, text: str, context: Context, argument: str) -> Any:
+        try:
+            return self.parse(text, context)
+        except InvalidInput as error:
+            raise InvalidInput(
+                argument, text, self.describe(context), reason=error.reason
+            ) from None
+
+    def words(self, context: Context) -> list[str]:
+        return [word(c) for c in _choices(self.suggestions, context)]
+
+    def describe(self, context: Context) -> str:
+        return self.what(context) if callable(self.what) else self.what
+
+
+@dataclass(frozen=True, slots=True)
+class Several:
+    """``count`` values of ``kind`` in one answer, separated by spaces or commas."""
+
+    kind: Kind
+    count: int
+
+    def read(self, text: str, context: Context, argument: str) -> tuple[Any, ...]:
+        parts = text.replace(",", " ").split()
+        if len(parts) != self.count:
+            raise InvalidInput(
+                argument,
+                text,
+                f"{self.count} of {self.kind.describe(context)}",
+                reason=f"{len(parts)} given",
+            )
+        return tuple(self.kind.read(p, context, argument) for p in parts)
+
+    def words(self, context: Context) -> list[str]:
+        return self.kind.words(context)
+
+    def describe(self, context: Context) -> str:
+        return f"{self.count} of {self.kind.describe(context)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """``FIELD=NAME`` (``FIELD=NAME,NAME`` when ``several``): read as ``(field, name)`` or
+    ``(field, (name, ...))``; ``fields`` gives each field's names."""
+
+    fields: Callable[[Context], Mapping[str, Sequence[Any]]]
+    several: bool = False
+
+    def read(self, text: str, context: Context, argument: str) -> tuple[str, Any]:
+        fields = self.fields(context)
+        name_text, sep, value_text = text.partition("=")
+        if not sep or not value_text.strip():
+            example = next(iter(fields), "FIELD")
+            raise InvalidInput("fact", text, f"FIELD=NAME, e.g. {example}=...")
+        name = choose(name_text, list(fields), "field")
+        parts = value_text.split(",") if self.several else [value_text]
+        if not all(p.strip() for p in parts):
+            raise InvalidInput(name, value_text, "names separated by single commas")
+        values = [choose(p, list(fields[name]), name) for p in parts]
+        if len(set(values)) != len(values):
+            raise InvalidInput(name, value_text, f"different {name} names", reason="a repeat")
+        return (name, tuple(values) if self.several else values[0])
+
+    def words(self, context: Context) -> list[str]:
+        return [f"{word(f)}={word(v)}" for f, vs in self.fields(context).items() for v in vs]
+
+    def describe(self, context: Context) -> str:
+        fields = ", ".join(self.fields(context))
+        shape = "FIELD=NAME[,NAME...]" if self.several else "FIELD=NAME"
+        return f"{shape} with FIELD one of {fields}"
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    """A file name (Tab completes the files of the directory)."""
+
+    what: str = "a file name"
+
+    def read(self, text: str, context: Context, argument: str) -> Path:
+        return Path(text).expanduser()
+
+    def words(self, context: Context) -> list[str]:
+        return []
+
+    def describe(self, context: Context) -> str:
+        return self.what
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A word that is there or not (the argument's keyword alone): read as True."""
+
+    def read(self, text: str, context: Context, argument: str) -> bool:
+        return True
+
+    def words(self, context: Context) -> list[str]:
+        return []
+
+    def describe(self, context: Context) -> str:
+        return "the word alone"
+
+
+Kind = Name | Integer | YesNo | Text | Value | Several | Fact | File | Flag

@@ -1,0 +1,526 @@
+"""A game's clue grammar, declared once: its verbs, their arguments, help and examples.
+
+A :class:`Grammar` says what a player may type at the table: every :class:`Verb` with
+its words, its :class:`Arg` arguments (each of a kind: a :class:`Name` from a list, an
+:class:`Integer`, :class:`YesNo`, :class:`Text`, a game's own :class:`Value`,
+``FIELD=VALUE`` :class:`Fact` s, a :class:`File`), its help line, its examples and the
+function it calls on the game's public API. The set-up :class:`Question` s are declared
+the same way. Nothing here knows about terminals: the console reads lines with
+:meth:`Grammar.parse`, writes ``help`` from :meth:`Grammar.usage` and completes words
+with :meth:`Grammar.complete`; another front end (a form) can read the same description.
+
+Example:
+    >>> grammar = Grammar(
+    ...     verbs=(
+    ...         Verb(
+    ...             ("ask", "question"),
+    ...             (Arg("WITNESS", Integer(1, 3)), Arg("ABOUT", Name(("red", "blue")))),
+    ...             "ask seat WITNESS about a colour",
+    ...             ("ask 2 red",),
+    ...             lambda target, values: (values["witness"], values["about"]),
+    ...         ),
+    ...     ),
+    ... )
+    >>> call = grammar.parse(["q", "2", "bl"])
+    >>> call.verb.name, call.values
+    ('ask', {'witness': 2, 'about': 'blue'})
+    >>> grammar.complete("ask 2 ")
+    ['red', 'blue']
+    >>> grammar.usage(grammar.verbs[0])
+    'ask WITNESS ABOUT'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deduce.errors import InvalidInput
+from deduce.play.arguments import (
+    Context,
+    Fact,
+    File,
+    Flag,
+    Integer,
+    Kind,
+    Name,
+    Several,
+    Text,
+    Value,
+    YesNo,
+    choose,
+    key,
+    listed,
+    quoted,
+    tokens,
+    word,
+)
+
+__all__ = [
+    "Arg",
+    "Call",
+    "Context",
+    "Fact",
+    "File",
+    "Flag",
+    "Grammar",
+    "Integer",
+    "Name",
+    "Question",
+    "Rows",
+    "Several",
+    "Text",
+    "Value",
+    "Verb",
+    "YesNo",
+    "choose",
+    "key",
+    "listed",
+    "quoted",
+    "split",
+    "word",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """One argument of a verb.
+
+    Attributes:
+        name: as written in the usage (``CRIME``); its value is stored under ``name``
+            in lower case, or under ``store`` when given.
+        kind: how it is read and completed.
+        optional: it may be left out (its value is then missing from the values).
+        repeated: one or more words, read into a tuple.
+        rest: the remaining words, read as one text.
+        keyword: written ``KEYWORD VALUE`` (``KEYWORD=VALUE`` when it ends with ``=``;
+            with :class:`Flag` the keyword alone), anywhere after the verb.
+        when: the argument exists only when this holds (e.g. a variant of the game).
+        store: the key of its value (default: ``name`` in lower case).
+    """
+
+    name: str
+    kind: Kind
+    optional: bool = False
+    repeated: bool = False
+    rest: bool = False
+    keyword: str | None = None
+    when: Callable[[Context], bool] | None = None
+    store: str = ""
+
+    @property
+    def key(self) -> str:
+        """The key of the argument's value."""
+        return self.store or self.name.lower()
+
+    @property
+    def said(self) -> str:
+        """The argument as a refusal names it (``crime``; a one-letter name as it is)."""
+        return self.name.lower() if len(self.name) > 2 else self.name
+
+    def usage(self) -> str:
+        """How the argument is written in a usage line."""
+        if self.keyword is None:
+            text = self.name + (" ..." if self.repeated else "")
+        elif isinstance(self.kind, Flag):
+            text = self.keyword
+        elif self.keyword.endswith("="):
+            text = f"{self.keyword}{self.name}"
+        else:
+            text = f"{self.keyword} {self.name}" + (" ..." if self.repeated else "")
+        return f"[{text}]" if self.optional else text
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One thing a player can type.
+
+    Attributes:
+        words: its word, then the aliases accepted for it.
+        args: its arguments, in order.
+        help: what it says, in one line.
+        examples: lines that use it (each one is run by the tests).
+        do: ``do(target, values)``: what it does; a clue returns the new investigation,
+            a command returns something to show (or None).
+        command: it shows something instead of adding a clue.
+        implied: the verb may be left out (a line that starts with no verb is this one).
+    """
+
+    words: tuple[str, ...]
+    args: tuple[Arg, ...]
+    help: str
+    examples: tuple[str, ...]
+    do: Callable[[Any, dict[str, Any]], Any]
+    command: bool = False
+    implied: bool = False
+
+    @property
+    def name(self) -> str:
+        """Its word."""
+        return self.words[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A line read: the verb and the values of its arguments."""
+
+    verb: Verb
+    values: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A command's answer as a table: ``header`` and ``rows`` of text."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One set-up question; its ``key`` is also its ``--set KEY=VALUE`` name and the
+    first word of its prompt.
+
+    Attributes:
+        key: the name of the answer.
+        kind: how the answer is read (and completed).
+        help: what is asked, in a few words (shown in the prompt).
+        default: the answer taken for an empty line (None: an answer is required).
+        example: an answer of the right form (shown in the prompt; default: ``default``).
+        check: ``check(answers)`` with the answers so far, this one included: raises
+            ``InvalidInput`` (naming every problem) when they cannot stand together.
+        when: the question is asked only when this holds of the answers so far.
+    """
+
+    key: str
+    kind: Kind
+    help: str
+    default: str | None = None
+    example: str | None = None
+    check: Callable[[Mapping[str, Any]], None] | None = None
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+
+    @property
+    def label(self) -> str:
+        """The key as the prompt writes it (``black_only`` -> ``Black only``)."""
+        text = self.key.replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+    def prompt(self) -> str:
+        """The prompt, with an example of the answer and the default.
+
+        Example:
+            >>> Question("players", Integer(2, 4), "2 to 4", "2").prompt()
+            'Players (2 to 4) [2]: '
+        """
+        example = self.example if self.example not in (None, self.default) else None
+        notes = "; ".join(n for n in (self.help, example and f"e.g. {example}") if n)
+        default = f" [{self.default}]" if self.default is not None else ""
+        return f"{self.label}{f' ({notes})' if notes else ''}{default}: "
+
+    def read(self, text: str, answers: Mapping[str, Any]) -> Any:
+        """The answer ``text`` read and checked with the answers so far."""
+        value = self.kind.read(text, Context(None, answers), self.key)
+        if self.check is not None:
+            self.check({**answers, self.key: value})
+        return value
+
+    def applies(self, answers: Mapping[str, Any]) -> bool:
+        """Whether the question is asked, given the answers so far."""
+        return self.when is None or self.when(answers)
+
+
+def split(line: str) -> tuple[list[str], str]:
+    """The words of ``line`` before the cursor: the finished ones and the one being typed.
+
+    Example:
+        >>> split('ask who "Night wa')
+        (['ask', 'who'], 'Night wa')
+        >>> split("ask ")
+        (['ask'], '')
+    """
+    for closing in ("", '"', "'"):
+        try:
+            words = tokens(line + closing)
+        except ValueError:
+            continue
+        if closing or not line or not line[-1].isspace():
+            return (words[:-1], words[-1]) if words else ([], "")
+        return words, ""
+    return line.split(), ""
+
+
+class _Walk:
+    """Reads the words of one verb's line; records what could come next."""
+
+    def __init__(self, verb: Verb, context: Context, strict: bool, shape: str = "") -> None:
+        self.verb = verb
+        self.shape = shape
+        self.line = ""
+        self.context = context
+        self.strict = strict
+        self.values: dict[str, Any] = dict(context.values)
+        self.read: dict[str, Any] = {}
+        applies = [a for a in verb.args if a.when is None or a.when(self._context())]
+        self.positional = [a for a in applies if a.keyword is None]
+        self.keywords = [a for a in applies if a.keyword is not None]
+        self.at = 0  # the next positional argument
+        self.open: Arg | None = None  # a repeated or rest argument still taking words
+        self.words: list[str] = []
+        self.after_keyword: Arg | None = None  # a keyword waiting for its value
+
+    def _context(self) -> Context:
+        return Context(self.context.investigation, self.values)
+
+    def keyword(self, token: str) -> tuple[Arg, str | None] | None:
+        for arg in self.keywords:
+            assert arg.keyword is not None
+            if arg.keyword.endswith("="):
+                name, sep, value = token.partition("=")
+                if sep and key(name) == key(arg.keyword):
+                    return arg, value
+            elif key(token) == key(arg.keyword):
+                return arg, None
+        return None
+
+    def _store(self, arg: Arg, text: str | list[str]) -> None:
+        try:
+            name = arg.said
+            if isinstance(text, list):
+                value: Any = tuple(arg.kind.read(t, self._context(), name) for t in text)
+            else:
+                value = arg.kind.read(text, self._context(), name)
+        except InvalidInput:
+            if self.strict:
+                raise
+            return
+        if arg.repeated and arg.keyword is not None and arg.key in self.read:
+            value = self.read[arg.key] + value
+        self.values[arg.key] = self.read[arg.key] = value
+
+    def _close(self) -> None:
+        if self.open is not None:
+            arg = self.open
+            self.open = None
+            if not self.words:
+                self._fail(arg.said, "", f"{arg.usage()} with at least one word")
+            self._store(arg, " ".join(self.words) if arg.rest else list(self.words))
+            self.words = []
+
+    def _fail(self, argument: str, value: str, expected: str, reason: str | None = None) -> None:
+        if self.strict:
+            raise InvalidInput(argument, value, expected, reason=reason)
+
+    def take(self, token: str) -> None:
+        if self.after_keyword is not None:
+            arg = self.after_keyword
+            self.after_keyword = None
+            if arg.repeated:
+                self.open, self.words = arg, [token]
+            else:
+                self._store(arg, token)
+            return
+        found = self.keyword(token)
+        if found is not None:
+            self._close()
+            arg, value = found
+            if arg.key in self.read and not arg.repeated:
+                said = token if value is None else value
+                self._fail(arg.said, said, f"{arg.usage()} once", reason="it is said twice")
+            if isinstance(arg.kind, Flag):
+                self.values[arg.key] = self.read[arg.key] = True
+            elif value is not None:
+                self._store(arg, value)
+            else:
+                self.after_keyword = arg
+            return
+        if self.open is not None:
+            self.words.append(token)
+            return
+        while self.at < len(self.positional):
+            arg = self.positional[self.at]
+            self.at += 1
+            if arg.rest or arg.repeated:
+                self.open, self.words = arg, [token]
+                return
+            if arg.optional and self.at < len(self.positional):
+                try:
+                    arg.kind.read(token, self._context(), arg.said)
+                except InvalidInput:
+                    continue
+            self._store(arg, token)
+            return
+        self._fail("line", self.line, self.shape, reason=f"{quoted(token)} is one word too many")
+
+    def finish(self) -> dict[str, Any]:
+        line, shape = self.line, self.shape
+        if self.after_keyword is not None:
+            arg = self.after_keyword
+            self._fail("line", line, shape, reason=f"{arg.name} after {arg.keyword} is missing")
+        self._close()
+        for arg in self.positional[self.at :]:
+            if not arg.optional:
+                self._fail("line", line, shape, reason=f"{arg.name} is missing")
+        return self.read
+
+    def expecting(self) -> list[Arg]:
+        """The arguments the next word may be (or continue)."""
+        if self.after_keyword is not None:
+            return [self.after_keyword]
+        found: list[Arg] = []
+        if self.open is not None:
+            found.append(self.open)
+        else:
+            for arg in self.positional[self.at :]:
+                found.append(arg)
+                if not arg.optional:
+                    break
+        return found + [a for a in self.keywords if a.key not in self.read or a.repeated]
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """Every verb of a game (and its set-up questions).
+
+    Attributes:
+        verbs: the verbs, in the order ``help`` lists them.
+        notes: lines shown after the verbs by ``help`` (how names are written, ...).
+        setup: the set-up questions, asked in order.
+        setup_note: said before the set-up questions (who I am at the table, ...).
+    """
+
+    verbs: tuple[Verb, ...]
+    notes: str = ""
+    setup: tuple[Question, ...] = ()
+    setup_note: str = ""
+
+    def __add__(self, other: Grammar) -> Grammar:
+        return Grammar(
+            self.verbs + other.verbs,
+            self.notes or other.notes,
+            self.setup or other.setup,
+            self.setup_note or other.setup_note,
+        )
+
+    def words(self) -> list[str]:
+        """Every verb word (aliases included)."""
+        return [w for verb in self.verbs for w in verb.words]
+
+    def find(self, token: str) -> list[Verb]:
+        """The verbs (one, or several forms of one word) that ``token`` names: exactly,
+        or as the unique start of a verb word; none if it names no verb."""
+        wanted = key(token)
+        exact = [v for v in self.verbs if any(key(w) == wanted for w in v.words)]
+        if exact or not wanted:
+            return exact
+        starting = {w for v in self.verbs for w in v.words if key(w).startswith(wanted)}
+        if len({next(v.name for v in self.verbs if w in v.words) for w in starting}) == 1:
+            return [v for v in self.verbs if starting & set(v.words)]
+        return []
+
+    def usage(self, verb: Verb, investigation: Any = None) -> str:
+        """How ``verb`` is written (for this investigation: variants change it)."""
+        context = Context(investigation)
+        args = [a for a in verb.args if investigation is None or a.when is None or a.when(context)]
+        return " ".join([verb.name, *(a.usage() for a in args)])
+
+    def parse(self, tokens: Sequence[str], investigation: Any = None) -> Call:
+        """The verb and values that the words of a line say.
+
+        Raises:
+            InvalidInput: the line says nothing this game knows; the message names the
+                wrong word and what would be accepted there.
+        """
+        if not tokens:
+            raise InvalidInput("line", "", "a clue or a command (try help)")
+        verbs = self.find(tokens[0])
+        rest = list(tokens[1:])
+        if not verbs:
+            verbs = [v for v in self.verbs if v.implied]
+            rest = list(tokens)
+            if not verbs:
+                clues = [v.name for v in self.verbs if not v.command]
+                commands = [v.name for v in self.verbs if v.command]
+                raise InvalidInput(
+                    "line",
+                    " ".join(tokens),
+                    f"a clue ({', '.join(clues)}) or a command ({', '.join(commands)})",
+                    reason=f"{quoted(tokens[0])} is neither",
+                )
+        errors: list[tuple[int, InvalidInput]] = []
+        line = " ".join(tokens)
+        for verb in verbs:
+            usage = self.usage(verb, investigation)
+            example = verb.examples[0] if verb.examples else ""
+            shape = usage if example in {"", verb.name} else f"{usage}, e.g. {example}"
+            walk = _Walk(verb, Context(investigation), strict=True, shape=shape)
+            walk.line = line
+            done = 0
+            try:
+                for token in rest:
+                    walk.take(token)
+                    done += 1
+                return Call(verb, walk.finish())
+            except InvalidInput as error:
+                errors.append((done, error))
+        raise max(errors, key=lambda e: e[0])[1]
+
+    def complete(self, before: str, investigation: Any = None) -> list[str]:
+        """The words that may be typed at the end of ``before`` (the line up to the
+        cursor): verbs first, then what the argument being typed can be, in the order
+        they are declared.
+
+        Example:
+            >>> Grammar((Verb(("undo",), (), "take back", ("undo",), print),)).complete("un")
+            ['undo']
+        """
+        done, partial = split(before)
+        candidates: list[str] = []
+        if not done:
+            candidates.extend(self.words())
+        verbs = self.find(done[0]) if done else []
+        rest = done[1:]
+        if not verbs:
+            verbs = [v for v in self.verbs if v.implied]
+            rest = list(done)
+        for verb in verbs:
+            walk = _Walk(verb, Context(investigation), strict=False)
+            try:
+                for token in rest:
+                    walk.take(token)
+                for arg in walk.expecting():
+                    if arg.keyword is not None and arg is not walk.after_keyword:
+                        if arg is not walk.open:
+                            candidates.append(arg.keyword)
+                        continue
+                    if isinstance(arg.kind, File):
+                        candidates.extend(_files(partial))
+                    else:
+                        candidates.extend(arg.kind.words(walk._context()))
+            except Exception:  # completion must never break the prompt
+                continue
+        folded = partial.casefold()
+        return [c for c in dict.fromkeys(candidates) if c.casefold().startswith(folded)]
+
+    def examples(self) -> list[str]:
+        """Every example line of every verb."""
+        return [line for verb in self.verbs for line in verb.examples]
+
+
+def _files(partial: str) -> list[str]:
+    folder, _, start = partial.rpartition("/")
+    where = Path(folder or ".").expanduser()
+    try:
+        names = sorted(os.listdir(where))
+    except OSError:
+        return []
+    prefix = f"{folder}/" if folder else ""
+    return [
+        prefix + n + ("/" if (where / n).is_dir() else "")
+        for n in names
+        if n.startswith(start) and not n.startswith(".")
+    ]
