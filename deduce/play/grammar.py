@@ -33,7 +33,7 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,6 @@ from deduce.play.arguments import (
     File,
     Flag,
     Integer,
-    Kind,
     Name,
     Several,
     Text,
@@ -58,6 +57,7 @@ from deduce.play.arguments import (
     tokens,
     word,
 )
+from deduce.play.verbs import Arg, Call, Question, Rows, Verb
 
 __all__ = [
     "Arg",
@@ -83,155 +83,6 @@ __all__ = [
     "split",
     "word",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Arg:
-    """One argument of a verb.
-
-    Attributes:
-        name: as written in the usage (``CRIME``); its value is stored under ``name``
-            in lower case, or under ``store`` when given.
-        kind: how it is read and completed.
-        optional: it may be left out (its value is then missing from the values).
-        repeated: one or more words, read into a tuple.
-        rest: the remaining words, read as one text.
-        keyword: written ``KEYWORD VALUE`` (``KEYWORD=VALUE`` when it ends with ``=``;
-            with :class:`Flag` the keyword alone), anywhere after the verb.
-        when: the argument exists only when this holds (e.g. a variant of the game).
-        store: the key of its value (default: ``name`` in lower case).
-    """
-
-    name: str
-    kind: Kind
-    optional: bool = False
-    repeated: bool = False
-    rest: bool = False
-    keyword: str | None = None
-    when: Callable[[Context], bool] | None = None
-    store: str = ""
-
-    @property
-    def key(self) -> str:
-        """The key of the argument's value."""
-        return self.store or self.name.lower()
-
-    @property
-    def said(self) -> str:
-        """The argument as a refusal names it (``crime``; a one-letter name as it is)."""
-        return self.name.lower() if len(self.name) > 2 else self.name
-
-    def usage(self) -> str:
-        """How the argument is written in a usage line."""
-        if self.keyword is None:
-            text = self.name + (" ..." if self.repeated else "")
-        elif isinstance(self.kind, Flag):
-            text = self.keyword
-        elif self.keyword.endswith("="):
-            text = f"{self.keyword}{self.name}"
-        else:
-            text = f"{self.keyword} {self.name}" + (" ..." if self.repeated else "")
-        return f"[{text}]" if self.optional else text
-
-
-@dataclass(frozen=True, slots=True)
-class Verb:
-    """One thing a player can type.
-
-    Attributes:
-        words: its word, then the aliases accepted for it.
-        args: its arguments, in order.
-        help: what it says, in one line.
-        examples: lines that use it (each one is run by the tests).
-        do: ``do(target, values)``: what it does; a clue returns the new investigation,
-            a command returns something to show (or None).
-        command: it shows something instead of adding a clue.
-        implied: the verb may be left out (a line that starts with no verb is this one).
-    """
-
-    words: tuple[str, ...]
-    args: tuple[Arg, ...]
-    help: str
-    examples: tuple[str, ...]
-    do: Callable[[Any, dict[str, Any]], Any]
-    command: bool = False
-    implied: bool = False
-
-    @property
-    def name(self) -> str:
-        """Its word."""
-        return self.words[0]
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """A line read: the verb and the values of its arguments."""
-
-    verb: Verb
-    values: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Rows:
-    """A command's answer as a table: ``header`` and ``rows`` of text."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """One set-up question; its ``key`` is also its ``--set KEY=VALUE`` name and the
-    first word of its prompt.
-
-    Attributes:
-        key: the name of the answer.
-        kind: how the answer is read (and completed).
-        help: what is asked, in a few words (shown in the prompt).
-        default: the answer taken for an empty line (None: an answer is required).
-        example: an answer of the right form (shown in the prompt; default: ``default``).
-        check: ``check(answers)`` with the answers so far, this one included: raises
-            ``InvalidInput`` (naming every problem) when they cannot stand together.
-        when: the question is asked only when this holds of the answers so far.
-    """
-
-    key: str
-    kind: Kind
-    help: str
-    default: str | None = None
-    example: str | None = None
-    check: Callable[[Mapping[str, Any]], None] | None = None
-    when: Callable[[Mapping[str, Any]], bool] | None = None
-
-    @property
-    def label(self) -> str:
-        """The key as the prompt writes it (``black_only`` -> ``Black only``)."""
-        text = self.key.replace("_", " ")
-        return text[:1].upper() + text[1:]
-
-    def prompt(self) -> str:
-        """The prompt, with an example of the answer and the default.
-
-        Example:
-            >>> Question("players", Integer(2, 4), "2 to 4", "2").prompt()
-            'Players (2 to 4) [2]: '
-        """
-        example = self.example if self.example not in (None, self.default) else None
-        notes = "; ".join(n for n in (self.help, example and f"e.g. {example}") if n)
-        default = f" [{self.default}]" if self.default is not None else ""
-        return f"{self.label}{f' ({notes})' if notes else ''}{default}: "
-
-    def read(self, text: str, answers: Mapping[str, Any]) -> Any:
-        """The answer ``text`` read and checked with the answers so far."""
-        value = self.kind.read(text, Context(None, answers), self.key)
-        if self.check is not None:
-            self.check({**answers, self.key: value})
-        return value
-
-    def applies(self, answers: Mapping[str, Any]) -> bool:
-        """Whether the question is asked, given the answers so far."""
-        return self.when is None or self.when(answers)
 
 
 def split(line: str) -> tuple[list[str], str]:
