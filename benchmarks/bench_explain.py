@@ -34,7 +34,7 @@ def game(clues: int, seed: int = 1) -> tuple[Investigation, Any]:
 
 def settled_facts(inv: Investigation) -> list[tuple[str, Any]]:
     """Every fact the clues settled (certain or ruled out) that was open before them."""
-    before = inv._root().marginals()
+    before = inv.origin.marginals()
     return [
         (name, value)
         for name, values in inv.marginals().items()

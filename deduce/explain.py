@@ -77,7 +77,7 @@ def replay(
         >>> replay(Investigation(2, 2), [Guess("12", 2, 0)]).size
         1
     """
-    space = investigation._root()._space if start is None else start
+    space = investigation.origin.space if start is None else start
     try:
         for clue in clues:
             space = investigation.apply_clue(space, clue)
@@ -88,12 +88,7 @@ def replay(
 
 def _prefix_spaces(investigation: Investigation, clues: Sequence[Any]) -> list[Space | None]:
     """The space after each prefix of ``clues`` (``len(clues) + 1`` of them)."""
-    chain: list[Space] = []
-    node: Investigation | None = investigation
-    while node is not None:
-        chain.append(node._space)
-        node = node._parent
-    chain.reverse()
+    chain = [step.space for step in investigation.lineage]
     if len(chain) == len(clues) + 1 and tuple(clues) == investigation.clues:
         return list(chain)  # the investigation's own clues: every prefix is known
     spaces: list[Space | None] = [chain[0]]

@@ -9,7 +9,7 @@ Example:
     >>> from deduce import Investigation, Space
     >>> class Coin(Investigation[str, str, Any]):
     ...     def __init__(self) -> None:
-    ...         self._start()
+    ...         self.begin()
     ...     def initial_space(self) -> Space:
     ...         return Space(("side",), (("heads", "tails"),), [[0], [1]])
     ...     def apply_clue(self, space: Space, clue: str) -> Space:
@@ -33,7 +33,7 @@ from deduce.errors import InvalidInput, MissingHook
 from deduce.space import Space
 from deduce.strategy import Partition, partition
 
-__all__ = ["REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Solution"]
+__all__ = ["REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Secret", "Solution"]
 
 Clue = TypeVar("Clue", default=Any)
 """The type of a game's clues (what :meth:`deduce.Investigation.observe` takes)."""
@@ -41,6 +41,9 @@ Query = TypeVar("Query", default=Any)
 """The type of a game's moves (what :meth:`deduce.Investigation.recommend` suggests)."""
 Solution = TypeVar("Solution", default=Any)
 """The type of a game's solutions (what :meth:`deduce.Investigation.solutions` lists)."""
+Secret = TypeVar("Secret", default=Any)
+"""The type of a game's secrets: the whole hidden truth of one game (a code, a deal, a
+story), which ``deduce.testing`` draws and truthful clues are about."""
 
 REQUIRED = ("initial_space", "apply_clue")
 """The hooks every game must write."""
@@ -74,7 +77,7 @@ class Assignment:
         return "Assignment(" + ", ".join(f"{k}={v!r}" for k, v in self.items) + ")"
 
 
-class Hooks(Generic[Clue, Query, Solution]):
+class Hooks(Generic[Clue, Query, Solution, Secret]):
     """The rules of a game, as the engine asks for them.
 
     Class attributes and hooks (``initial_space`` and ``apply_clue`` are required):
@@ -111,7 +114,11 @@ class Hooks(Generic[Clue, Query, Solution]):
 
     if TYPE_CHECKING:
 
-        def _root(self) -> Hooks[Clue, Query, Solution]: ...
+        @property
+        def origin(self) -> Hooks[Clue, Query, Solution, Secret]: ...
+
+        @property
+        def space(self) -> Space: ...
 
     def setup(self) -> dict[str, Any]:
         """The set-up as JSON-able values: the constructor's arguments (default: none)."""
@@ -189,7 +196,7 @@ class Hooks(Generic[Clue, Query, Solution]):
             cond_entropy=np.concatenate([p.cond_entropy for p in parts]),
         )
 
-    def _extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
+    def extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
         return {}
 
     def query_orbits(
@@ -201,7 +208,7 @@ class Hooks(Generic[Clue, Query, Solution]):
         evaluate one of each class (see :mod:`deduce.search`)."""
         return None
 
-    def _action(self, value: Any) -> Any:
+    def as_query(self, value: Any) -> Any:
         """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
         queries = self.queries()
         if value not in queries:
@@ -217,22 +224,22 @@ class Hooks(Generic[Clue, Query, Solution]):
         """Whether answer ``k`` to ``query`` ends the game (default: never)."""
         return False
 
-    def world_of(self, secret: Any) -> int:
+    def world_of(self, secret: Secret) -> int:
         """The world id (a row of the initial space) of ``secret``."""
         if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
             return int(secret)
         raise InvalidInput("secret", secret, "a world id (int)")
 
-    def secret_of(self, world: int) -> Any:
-        """The secret object of world id ``world``."""
-        return world
+    def secret_of(self, world: int) -> Secret:
+        """The secret object of world id ``world`` (default: the id itself)."""
+        return world  # type: ignore[return-value]  # a game whose secret is a row id
 
-    def contains_secret(self, secret: Any) -> bool:
+    def contains_secret(self, secret: Secret) -> bool:
         """Whether ``secret`` is still possible."""
         return bool(np.isin(self.world_of(secret), self._space.ids))
 
-    def _answer(self, secret: Any, query: Any) -> int:
-        root = self._root()._space
+    def _answer(self, secret: Secret, query: Query) -> int:
+        root = self.origin.space
         row = int(np.searchsorted(root.ids, self.world_of(secret)))
         return int(self.outcome_table(root.take([row]), [query])[0, 0])
 
@@ -242,7 +249,7 @@ class Hooks(Generic[Clue, Query, Solution]):
 
         return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
 
-    def clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Secret) -> Any:
         """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
         from hypothesis import strategies as st
 
@@ -250,6 +257,6 @@ class Hooks(Generic[Clue, Query, Solution]):
             lambda query: self.clue_for(query, self._answer(secret, query))
         )
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
         return f"{type(self).__name__}({args})"

@@ -30,7 +30,7 @@ from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
-from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Solution
+from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
 from deduce.persistence import dump, load, register
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, information, rank, scores
@@ -41,6 +41,7 @@ __all__ = [
     "Investigation",
     "Query",
     "Recommendation",
+    "Secret",
     "Solution",
     "as_investigation",
     "deletion_filter",
@@ -72,7 +73,7 @@ class Recommendation(Generic[Query]):
     score: float = 0.0
 
 
-class Investigation(Hooks[Clue, Query, Solution]):
+class Investigation(Hooks[Clue, Query, Solution, Secret]):
     """The state of one deduction: the clues so far and every world still possible.
 
     Every method that adds a clue returns a *new* investigation; the one it was called
@@ -80,20 +81,24 @@ class Investigation(Hooks[Clue, Query, Solution]):
     solution types: ``class Game(Investigation[Guess, Code, Code])``.
 
     A game says its rules through the hooks of :class:`deduce.hooks.Hooks` (see "Writing
-    a game" in the reference); its ``__init__`` ends with ``self._start()``.
+    a game" in the reference); its ``__init__`` ends with ``self.begin()``.
     """
 
     _history: History[Clue]
     _space: Space
-    _parent: Investigation[Clue, Query, Solution] | None
-    _first: Investigation[Clue, Query, Solution]
+    _parent: Investigation[Clue, Query, Solution, Secret] | None
+    _first: Investigation[Clue, Query, Solution, Secret]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         register(cls)
 
-    def _start(self) -> None:
-        """Set the state before any clue; a subclass's ``__init__`` ends with this."""
+    def begin(self) -> None:
+        """Set the state before any clue; a subclass's ``__init__`` ends with this.
+
+        Raises:
+            MissingHook: the class lacks a required hook.
+        """
         for hook in REQUIRED:
             if getattr(type(self), hook) is getattr(Hooks, hook):
                 raise MissingHook(type(self).__name__, hook)
@@ -101,6 +106,8 @@ class Investigation(Hooks[Clue, Query, Solution]):
         self._space = self.initial_space()
         self._parent = None
         self._first = self
+
+    _start = begin  # the former name of begin (kept for one release)
 
     # -- clues -------------------------------------------------------------------------
 
@@ -176,8 +183,48 @@ class Investigation(Hooks[Clue, Query, Solution]):
         """
         return replay(self, clues, start)
 
-    def _root(self) -> Investigation[Clue, Query, Solution]:
+    @property
+    def origin(self) -> Investigation[Clue, Query, Solution, Secret]:
+        """The investigation before any clue that this one grew from (itself if none).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> start = Investigation(2, 2)
+            >>> start.guess("12", black=0, white=2).origin is start
+            True
+        """
         return self._first
+
+    @property
+    def parent(self) -> Investigation[Clue, Query, Solution, Secret] | None:
+        """The investigation before the last clue (None before any clue).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).parent is None
+            True
+        """
+        return self._parent
+
+    @property
+    def lineage(self) -> tuple[Investigation[Clue, Query, Solution, Secret], ...]:
+        """Every investigation from :attr:`origin` to this one, one more per clue.
+
+        ``lineage[k]`` knows the first ``k`` clues, and ``lineage[k].space`` is the
+        space they leave.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 2).guess("11", black=1, white=0)
+            >>> [len(step.clues) for step in inv.lineage]
+            [0, 1]
+        """
+        chain: list[Investigation[Clue, Query, Solution, Secret]] = []
+        node: Investigation[Clue, Query, Solution, Secret] | None = self
+        while node is not None:
+            chain.append(node)
+            node = node._parent
+        return tuple(reversed(chain))
 
     def _contradiction(self, clue: Clue) -> DeduceError:
         """The error for ``clue``, which leaves no world (games may find it faster)."""
@@ -361,7 +408,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         """The game's own strategies and the searches of :mod:`deduce.search`."""
         from deduce.search import search_strategies
 
-        extra = self._extra_strategies()
+        extra = self.extra_strategies()
         return {**extra, **search_strategies(self, queries, extra)}
 
     def check_strategy(self, strategy: str) -> str:
@@ -496,7 +543,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return self._constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
+        return self.constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)
 
 
 def as_investigation(game: Any) -> Investigation[Any, Any, Any]:

@@ -260,7 +260,7 @@ class ModelInvestigation(Investigation):
             raise InvalidInput("model", model, "a deduce.Model")
         self.model = model
         self._query_list = tuple(model.queries.values())
-        self._start()
+        self.begin()
         self._tables = self._build_tables()
 
     def answer(self, query: str, outcome: Any) -> ModelInvestigation:
@@ -350,7 +350,7 @@ class ModelInvestigation(Investigation):
             raise InvalidInput("text", config, "an investigation saved from this model")
         return fresh
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         return f"{type(self).__name__}(<Model of {', '.join(self.model.names)}>)"
 
     # -- CP-SAT ------------------------------------------------------------------------
@@ -427,7 +427,7 @@ class ModelInvestigation(Investigation):
             >>> inv.possible(x=2), inv.possible(x=3)
             (False, True)
         """
-        cp, literal, switches = self._cp(self._clues)
+        cp, literal, switches = self._cp(self.clues)
         for name, value in assignment.items():
             index = self.model.domain(name).index(value) if value in self.model.domain(name) else -1
             if index < 0:
@@ -444,21 +444,21 @@ class ModelInvestigation(Investigation):
             >>> m.investigation().fact("x", 1).proven()
             {'x': 1}
         """
-        cp, literal, switches = self._cp(self._clues)
+        cp, literal, switches = self._cp(self.clues)
         feasible, first = self._solve(cp, switches)
         if not feasible:
             raise DeduceError("the clues have no solution")
         known: dict[str, Any] = {}
         for name in self._space.solution_names:
             value = next(i for i, x in enumerate(literal[name]) if first.boolean_value(x))
-            cp_other, lit_other, sw_other = self._cp(self._clues)
+            cp_other, lit_other, sw_other = self._cp(self.clues)
             cp_other.add_bool_or([lit_other[name][value].Not()])
             if not self._solve(cp_other, sw_other)[0]:
                 known[name] = self.model.domain(name)[value]
         return known
 
     def _contradiction(self, clue: Any) -> DeduceError:
-        clues = [*self._clues, clue]
+        clues = [*self.clues, clue]
         cp, _, switches = self._cp(clues)
         feasible, solver = self._solve(cp, switches)
         if feasible:
@@ -472,4 +472,4 @@ class ModelInvestigation(Investigation):
             return InvalidInput(
                 "clue", clue, "a clue that some world allows", reason="no world fits it"
             )
-        return Contradiction(clue, [self._clues[j] for j in kept])
+        return Contradiction(clue, [self.clues[j] for j in kept])

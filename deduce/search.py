@@ -361,7 +361,7 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
         >>> expected_moves(Investigation(2, 2), "12", depth=3)
         2.0
     """
-    action = inv._action(query)
+    action = inv.as_query(query)
     queries = inv.queries()
     ctx = _context(inv, queries, Lookahead(depth=depth, width=width), {})
     mass = inv.partition(inv.space, [action]).mass[0]

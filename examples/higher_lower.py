@@ -44,7 +44,7 @@ class HigherLower(Investigation[Above, int, int]):
     def __init__(self, top: int = 100, *, limit: int = 7) -> None:
         self.top = top
         self.limit = limit
-        self._start()
+        self.begin()
 
     def above(self, k: int, yes: bool) -> HigherLower:
         """The investigation after "is it above ``k``?" was answered."""
@@ -118,7 +118,7 @@ def main() -> None:
 
     class Unfinished(Investigation[Above, int, int]):
         def __init__(self) -> None:
-            self._start()
+            self.begin()
 
     try:
         Unfinished()

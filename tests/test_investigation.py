@@ -79,7 +79,7 @@ def long_game(clues: int, seed: int) -> tuple[thirteen_clues.Investigation, Any]
 
 
 def assert_minimal_conflict(inv: Any, clue: Any, conflict: tuple[Any, ...]) -> None:
-    root = inv._root()
+    root = inv.origin
     rest = iter(inv.clues)
     assert all(any(c == d for d in rest) for c in conflict)  # earlier clues, in their order
     space = root._replay([*conflict, clue])
@@ -116,7 +116,7 @@ def test_conflicts_in_long_games_are_minimal(clues: int, seed: int) -> None:
 def test_why_in_long_games_is_minimal(clues: int, seed: int) -> None:
     inv, _ = long_game(clues, seed)
     before = THIRTEEN.marginals()
-    root = inv._root()
+    root = inv.origin
     facts = [
         (name, value, p)
         for name, values in inv.marginals().items()

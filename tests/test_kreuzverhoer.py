@@ -231,7 +231,7 @@ def test_win_probability_is_exact_near_the_end(left: int) -> None:
     kept = inv.solutions()
     queries = inv.queries()
     part = inv.partition(inv.space, queries)
-    score = scores(part, "win_probability", inv._extra_strategies())
+    score = scores(part, "win_probability", inv.extra_strategies())
     for i in range(0, len(queries), 97):
         guess = queries[i]
         if left == 1:
@@ -258,7 +258,7 @@ def test_win_probability_with_three_left_is_only_an_upper_bound() -> None:
         return int(((sub == 4).sum(axis=1) + parts).max())
 
     part = inv.partition(inv.space, queries)
-    score = scores(part, "win_probability", inv._extra_strategies())
+    score = scores(part, "win_probability", inv.extra_strategies())
     exact = np.array(
         [
             (

@@ -146,7 +146,7 @@ class Investigation(_Investigation):
             if any(card.case is not None for card in cards):
                 raise InvalidInput("small_cards", shown, "12 different cards of 2 or 3 pieces")
             self.small_cards = cards
-        self._start()
+        self.begin()
 
     def setup(self) -> dict[str, Any]:
         if self.small_cards == STAND_IN:
@@ -199,7 +199,7 @@ class Investigation(_Investigation):
     def queries(self) -> Sequence[Card]:
         # the cards in the box; a case card that is still possible cannot be laid: it would
         # be the case itself
-        possible = set(self._space.ids.tolist())
+        possible = set(self.space.ids.tolist())
         cases = [case.card for case in CASES if case.index not in possible]
         return [c for c in CARDS if c in self.small_cards] + cases
 
@@ -219,7 +219,7 @@ class Investigation(_Investigation):
     def secret_of(self, world: int) -> Case:
         return CASES[world]
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         if self.small_cards == STAND_IN:
             return "Investigation()"
         return f"Investigation(small_cards={[str(c) for c in self.small_cards]!r})"

@@ -122,7 +122,7 @@ class Table(TableView):
                 raise InvalidInput("names", names, f"{players} different names")
             names = tuple(str(n) for n in names)
         self.names = names
-        self._start()
+        self.begin()
 
     # -- moves -------------------------------------------------------------------------
 
@@ -410,7 +410,7 @@ class Table(TableView):
             config["names"] = list(self.names)
         return config
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         args = [f"{self.players}", f"case={str(self.case)!r}"]
         args.append(f"hand={[str(c) for c in self.start_hand]!r}")
         if self.first:
@@ -420,7 +420,7 @@ class Table(TableView):
         return f"Table({', '.join(args)})"
 
     def _space_of(self, state: State) -> Space:
-        names = self._column_names()
+        names = self.column_names()
         return Space(names, [CASES] * len(names), joint(state), state=state)
 
     def initial_space(self) -> Space:
@@ -447,7 +447,7 @@ class Table(TableView):
 
     def contains_secret(self, secret: Any) -> bool:
         cases = tuple(Case.parse(c).index for c in secret)
-        return bool((self._space.worlds == np.array(cases)).all(axis=1).any())
+        return bool((self.space.worlds == np.array(cases)).all(axis=1).any())
 
     def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
@@ -464,14 +464,14 @@ class Table(TableView):
         return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
 
     def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
-        state: State = self._root()._space.state
+        state: State = self.origin.space.state
         for i, event in enumerate(events):
             state = step(state, event, i not in ignored)
         return state
 
     def _contradiction(self, clue: Any) -> DeduceError:
-        events = (*self._clues, clue)
-        telling = [i for i, e in enumerate(self._clues) if informative(e)]
+        events = (*self.clues, clue)
+        telling = [i for i, e in enumerate(self.clues) if informative(e)]
 
         def fails(kept: Sequence[int]) -> bool:
             try:
@@ -488,4 +488,4 @@ class Table(TableView):
                 reason="no case fits it that is out of view and was in the right draw pile",
             )
         kept = deletion_filter(telling, fails)
-        return Contradiction(clue, [self._clues[i] for i in kept])
+        return Contradiction(clue, [self.clues[i] for i in kept])

@@ -40,7 +40,7 @@ class TableView(Investigation):
     @property
     def state(self) -> State:
         """Everything public at the table, as I see it (see :mod:`deduce.games.bsi.state`)."""
-        state: State = self._space.state
+        state: State = self.space.state
         return state
 
     @property
@@ -133,10 +133,10 @@ class TableView(Investigation):
 
     def _column(self, opponent: int) -> npt.NDArray[np.int64]:
         seat = check_seat(opponent, self.players, "opponent", exclude=0)
-        return self._space.worlds[:, seat - 1]
+        return self.space.worlds[:, seat - 1]
 
     def _column_name(self, opponent: int) -> str:
-        return self._column_names()[check_seat(opponent, self.players, "opponent", exclude=0) - 1]
+        return self.column_names()[check_seat(opponent, self.players, "opponent", exclude=0) - 1]
 
     def case_probabilities(self, opponent: int) -> dict[Case, float]:
         """Each case ``opponent`` can have, with its probability, most probable first.
@@ -148,7 +148,7 @@ class TableView(Investigation):
             (15, 0.0667)
         """
         name = self._column_name(opponent)
-        marginal = self._space.marginals([name])[name]
+        marginal = self.space.marginals([name])[name]
         ranked = sorted(marginal.items(), key=lambda item: -item[1])  # stable: CASES order
         return {case: p for case, p in ranked if p > 0}
 
@@ -163,11 +163,11 @@ class TableView(Investigation):
             tuple(ATTRIBUTES),
             tuple(ATTRIBUTES.values()),
             CASE_VALUES[self._column(opponent)],
-            weights=self._space.weights,
+            weights=self.space.weights,
         )
         return pieces.marginals()
 
-    def _column_names(self) -> tuple[str, ...]:
+    def column_names(self) -> tuple[str, ...]:
         if self.names is not None:
             return tuple(self.names[1:])
         return tuple(f"seat {s}" for s in range(1, self.players))

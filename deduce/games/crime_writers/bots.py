@@ -110,7 +110,7 @@ class Writer:
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
     """A story from the notebook's prior, and the wordings of its 2 invented elements."""
     start = Investigation(deck)
-    drawn = start._draw(rng.randrange(start.space.size))
+    drawn = start.story_of(rng.randrange(start.space.size))
     story = {e: getattr(drawn, e) for e in ELEMENTS}
     inventions = {}
     for element in ELEMENTS:

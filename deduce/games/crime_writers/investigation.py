@@ -78,7 +78,7 @@ class Investigation(_Investigation):
             raise InvalidInput("deck", deck, "a crime_writers.Deck (Deck.example() or Deck.load)")
         self.deck = deck
         self._tables = tables_of(deck)
-        self._start()
+        self.begin()
 
     @classmethod
     def example(cls) -> Investigation:
@@ -241,8 +241,8 @@ class Investigation(_Investigation):
         """
         name = element_of(element)
         values = self.marginals()[name]
-        found = self._space.state.found[ELEMENTS.index(name)]
-        answers = [c for c in self._clues if isinstance(c, Answer)]
+        found = self.space.state.found[ELEMENTS.index(name)]
+        answers = [c for c in self.clues if isinstance(c, Answer)]
         hint = hint_scores(self.deck, name, answers)
         return merge_candidates(values, found, hint)
 
@@ -282,7 +282,7 @@ class Investigation(_Investigation):
         if not queries:
             raise InvalidInput("among", among, "a test that some question passes")
         names_card = [q in self._tables.card for q in queries]
-        return turn_recommendations(queries, self.partition(self._space, queries), names_card, top)
+        return turn_recommendations(queries, self.partition(self.space, queries), names_card, top)
 
     def best(
         self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
@@ -352,7 +352,7 @@ class Investigation(_Investigation):
             raise InvalidInput("config", sorted(config), "exactly the key 'deck'")
         return cls(Deck.from_dict(config["deck"], source="saved deck"))
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         if self.deck == Deck.example():
             return "Investigation(Deck.example())"
         return f"Investigation({self.deck!r})"
@@ -419,11 +419,11 @@ class Investigation(_Investigation):
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way
-        state: State = self._space.state
+        state: State = self.space.state
         return any(found is not None for found in state.found)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Story:
-        state: State = self._space.state
+        state: State = self.space.state
         named = [
             found if (label == INVENTED and found is not None) else label
             for label, found in zip(labels, state.found, strict=True)
@@ -431,7 +431,7 @@ class Investigation(_Investigation):
         return Story(*named)
 
     def queries(self) -> Sequence[Question]:
-        asked = self._space.state.asked
+        asked = self.space.state.asked
         return [q for q in self._tables.questions if q not in asked]
 
     def partition(self, space: Space, queries: Sequence[Question]) -> Partition:
@@ -504,20 +504,25 @@ class Investigation(_Investigation):
         return row
 
     def secret_of(self, world: int) -> Story:
-        root = self._root()._space
+        root = self.origin.space
         return Story(*(root.labels[e][int(i)] for e, i in enumerate(root.worlds[world])))
 
-    def _draw(self, index: int) -> Story:
+    def story_of(self, index: int) -> Story:
         """The draw of remaining row ``index``; a uniform ``index`` before any clue gives
-        the notebook's prior (self-play and property tests both draw stories so)."""
-        return self.secret_of(int(self._space.ids[index]))
+        the notebook's prior (self-play and property tests both draw stories so).
+
+        Example:
+            >>> Investigation.example().story_of(0) in Investigation.example().solutions()
+            True
+        """
+        return self.secret_of(int(self.space.ids[index]))
 
     def secrets_strategy(self) -> Any:
         from hypothesis import strategies as st
 
-        return st.integers(0, self._space.size - 1).map(self._draw)
+        return st.integers(0, self.space.size - 1).map(self.story_of)
 
     def clue_strategy(self, secret: Any) -> Any:
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
-        return truthful_clues(self.deck, secret, self._space.state)
+        return truthful_clues(self.deck, secret, self.space.state)

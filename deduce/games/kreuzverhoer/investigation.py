@@ -133,7 +133,7 @@ class Investigation(_Investigation):
             repeats=repeats,
         )
         self._tables = guess_tables(self.deck)
-        self._start()
+        self.begin()
 
     @property
     def limit(self) -> int:
@@ -181,13 +181,13 @@ class Investigation(_Investigation):
             >>> inv.investigators_on_site(["Messer", "Axt*"]).certain()
             {'scene': 'Ulm'}
         """
-        scene = last_questioning(self._clues, "investigators_on_site").scene
+        scene = last_questioning(self.clues, "investigators_on_site").scene
         named = None if weapons is None else check_names("weapons", as_names(weapons))
         return self.observe(InvestigatorsOnSite(scene, named))
 
     def confrontation(self, correct: bool) -> Investigation:
         """Gegenüberstellung: whether the laid suspect is the case's."""
-        suspect = last_questioning(self._clues, "confrontation").suspect
+        suspect = last_questioning(self.clues, "confrontation").suspect
         return self.observe(Confrontation(suspect, correct))
 
     def informant(self, scenes: Sequence[str]) -> Investigation:
@@ -225,12 +225,12 @@ class Investigation(_Investigation):
     @property
     def questionings(self) -> int:
         """Questionings made so far."""
-        return turn_of(self._clues).questionings
+        return turn_of(self.clues).questionings
 
     @property
     def questionings_left(self) -> int:
         """Questionings still allowed (skipped ones count as used)."""
-        turn = turn_of(self._clues)
+        turn = turn_of(self.clues)
         if turn.solved_in is not None:
             return 0
         return max(0, self.rules.allowed - self.rules.used(turn))
@@ -238,13 +238,13 @@ class Investigation(_Investigation):
     @property
     def last_questioning(self) -> Questioning | None:
         """The last questioning, which cards refer to."""
-        return turn_of(self._clues).last
+        return turn_of(self.clues).last
 
     def check_turn(self, clue: Any) -> None:
         """The turn rules: the questionings allowed, cards after a questioning, one card
         of each kind per questioning, the suspects' bans, and in the faster variant no
         detail named twice."""
-        check_turn(self.rules, self._clues, clue)
+        check_turn(self.rules, self.clues, clue)
 
     # -- rules -------------------------------------------------------------------------
 
@@ -272,7 +272,7 @@ class Investigation(_Investigation):
             repeats=config.get("repeats", True),
         )
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         args = [] if self.deck == Deck.default() else [f"deck={self.deck!r}"]
         defaults = Rules(self.deck)
         for name in ("limit", "counting", "skips_use_up", "repeats"):
@@ -306,7 +306,7 @@ class Investigation(_Investigation):
     def queries(self) -> Sequence[Guess]:
         return self._tables.guesses
 
-    def _action(self, value: Any) -> Guess:
+    def as_query(self, value: Any) -> Guess:
         """A :class:`Guess` from a Guess, a Case, four names, or ``"Mord / Ulm / ..."``."""
         expected = "a Guess, or 4 names (crime, scene, suspect, weapon), or 'a / b / c / d'"
         if isinstance(value, (Guess, Case)):
@@ -361,7 +361,7 @@ class Investigation(_Investigation):
         present[space.ids] = True
         return present[case]  # case -1 reads the last entry, which is always False
 
-    def _extra_strategies(self) -> dict[str, Callable[[Partition], FloatArray]]:
+    def extra_strategies(self) -> dict[str, Callable[[Partition], FloatArray]]:
         left = max(1, self.questionings_left)
         return {
             # ties go to information; on the last questioning to the expected number of
@@ -433,21 +433,21 @@ class Investigation(_Investigation):
             if card not in INVESTIGATION_CARDS and card not in DEFENCE_CARDS:
                 raise InvalidInput("hand", card, INVESTIGATION_CARDS + DEFENCE_CARDS)
         if guess is None:
-            last = turn_of(self._clues).last
+            last = turn_of(self.clues).last
             if last is None:
                 raise InvalidInput("guess", None, "a Guess (no questioning has been made yet)")
             laid = last.guess
-            parts = [(1.0, self._space)]
+            parts = [(1.0, self.space)]
         else:
             if not isinstance(guess, Guess):
                 raise InvalidInput("guess", guess, "a kreuzverhoer.Guess")
             laid = guess
-            outcome = self.outcome_table(self._space, [guess])[0]
-            total = float(self._space.total)
+            outcome = self.outcome_table(self.space, [guess])[0]
+            total = float(self.space.total)
             parts = [
                 (
-                    float(self._space.weights[outcome == k].sum()) / total,
-                    self._space.filter(outcome == k),
+                    float(self.space.weights[outcome == k].sum()) / total,
+                    self.space.filter(outcome == k),
                 )
                 for k in range(4)
                 if (outcome == k).any()

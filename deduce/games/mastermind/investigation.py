@@ -261,7 +261,7 @@ class Investigation(_Investigation):
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
-        self._start()
+        self.begin()
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
         """The investigation after ``code`` got ``black`` (and ``white``) pegs.
@@ -356,7 +356,7 @@ class Investigation(_Investigation):
             ['1111', '1112', '1122', '1123', '1234']
         """
         rules = self.rules
-        guesses = [rules.code(clue.code).pegs for clue in self._clues]
+        guesses = [rules.code(clue.code).pegs for clue in self.clues]
         guesses += [rules.code(query).pegs for query in fixed]
         labels = orbits(rules.pegs, rules.colours, guesses)
         if len(queries) == len(labels):
@@ -380,13 +380,13 @@ class Investigation(_Investigation):
     def world_of(self, secret: Any) -> int:
         return self.rules.index(secret)
 
-    def _action(self, value: Any) -> Code:
+    def as_query(self, value: Any) -> Code:
         return self.rules.code(value, argument="action")
 
     def secret_of(self, world: int) -> Code:
         return self.rules.codes()[world]
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         rules = self.rules
         extra = ", black_only=True" if rules.black_only else ""
         return f"Investigation({rules.pegs}, {rules.colours}{extra})"

@@ -130,7 +130,7 @@ class Investigation(_Investigation):
         self._hand_index = hand_index
         self._puzzle_index = puzzle_index
         self._setup()
-        self._start()
+        self.begin()
 
     def _setup(self) -> None:
         self._deals = Deals(self.players, self._hand_index, self._puzzle_index)
@@ -199,8 +199,8 @@ class Investigation(_Investigation):
             >>> inv.accusation().certain
             False
         """
-        (labels, p), *_ = self._space.ranked(limit=1)
-        return Accusation(Puzzle(*labels), p, self._space.size == 1)
+        (labels, p), *_ = self.space.ranked(limit=1)
+        return Accusation(Puzzle(*labels), p, self.space.size == 1)
 
     def recommend(
         self,
@@ -259,8 +259,8 @@ class Investigation(_Investigation):
     def _accusation_move(self, strategy: str) -> Recommendation:
         """Accusing the most probable puzzle, as a move: right (the game is won) or wrong
         (that puzzle is ruled out)."""
-        space = self._space
-        extra = self._extra_strategies()
+        space = self.space
+        extra = self.extra_strategies()
         # a search scores whole move lists; one accusation is scored by its bits then
         plain = strategy if strategy in (*STRATEGIES, *extra) else "entropy"
         return accusation_move(self.accusation(), space.size, float(space.total), plain, extra)
@@ -280,7 +280,7 @@ class Investigation(_Investigation):
             >>> sum(inv.card_locations()["Maid"].values())
             1.0
         """
-        space = self._space
+        space = self.space
         weights = space.weights.astype(np.int64)
         total = int(weights.sum())
         counts = self._deals.place_counts(space.ids, space.state, weights)
@@ -310,7 +310,7 @@ class Investigation(_Investigation):
             "puzzles": [[p.person, p.location, p.weapon] for p in self.puzzles.values()],
         }
 
-    def _constructor_repr(self) -> str:
+    def constructor_repr(self) -> str:
         puzzles = {s: (p.person, p.location, p.weapon) for s, p in self.puzzles.items()}
         return f"Investigation({self.players}, {self.hand!r}, {puzzles!r})"
 
@@ -407,7 +407,7 @@ class Investigation(_Investigation):
             for about in self._attributes
             for side in sides
         ]
-        seen = len(self._space.state.informants)
+        seen = len(self.space.state.informants)
         if seen < informant_count(self.players):
             queries.append(Peek())
         return queries
@@ -479,7 +479,7 @@ class Investigation(_Investigation):
             >>> deal.answer(1, "red"), deal.hands[0]
             (3, ('Duke', 'Park'))
         """
-        space = self._space
+        space = self.space
         return self._deals.sample(
             space.ids, space.weights, space.state, self.hand, rng or random.Random()
         )
@@ -499,5 +499,5 @@ class Investigation(_Investigation):
         row = puzzle_indices(secret.puzzles[0], self.players, argument="secret")
         hands = [(card_index(left, n), card_index(right, n)) for left, right in secret.hands[1:]]
         shown = {card_index(c, n) for c in secret.informants}
-        space = self._space
+        space = self.space
         return self._deals.holds(space.ids, space.state, row, hands, shown)
