@@ -1,7 +1,8 @@
-"""Values stay values: a space's arrays are read-only."""
+"""Values stay values: a space's arrays are read-only, and errors keep their choices."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -9,8 +10,10 @@ import numpy as np
 import pytest
 
 import deduce
-from deduce import Space
+from deduce import InvalidInput, Space
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
+from deduce.play.adapter import refusal
+from deduce.play.session import strategy_names
 
 
 def _investigations() -> dict[str, Any]:
@@ -101,3 +104,49 @@ def test_a_clue_after_a_refused_write_still_counts_right() -> None:
         inv.space.weights[:] = 0
     assert len(inv.guess("12", black=0, white=2).solutions()) == 1
     assert inv.space.total == 9
+
+
+# -- InvalidInput.choices ----------------------------------------------------------------
+
+
+def test_invalid_input_keeps_its_choices() -> None:
+    error = InvalidInput("strategy", "best", ["entropy", "minimax"])
+    assert error.choices == ("entropy", "minimax")
+    assert str(error) == "strategy='best' is not valid; expected one of 'entropy', 'minimax'"
+    sentence = InvalidInput("pegs", 0, "an integer from 1 to 8")
+    assert sentence.choices == () and sentence.expected == "an integer from 1 to 8"
+    generated = InvalidInput("x", 3, (n for n in range(2)))
+    assert generated.choices == (0, 1) and generated.expected == "one of 0, 1"
+
+
+def test_choices_survive_pickling() -> None:
+    error = InvalidInput("strategy", "best", ["entropy", "minimax"], reason="a typo")
+    back = pickle.loads(pickle.dumps(error))
+    assert (back.choices, str(back), back.reason) == (error.choices, str(error), "a typo")
+    sentence = pickle.loads(pickle.dumps(InvalidInput("pegs", 0, "at least 1")))
+    assert sentence.choices == () and str(sentence) == "pegs=0 is not valid; expected at least 1"
+
+
+@pytest.mark.parametrize("game", list(INVESTIGATIONS))
+def test_an_unknown_strategy_lists_the_known_ones(game: str) -> None:
+    inv = INVESTIGATIONS[game]
+    with pytest.raises(InvalidInput) as caught:
+        inv.check_strategy("no such strategy")
+    assert "entropy" in caught.value.choices
+    assert caught.value.expected == "one of " + ", ".join(map(repr, caught.value.choices))
+    assert strategy_names(inv) == [str(name) for name in caught.value.choices]
+
+
+def test_crime_writers_strategies_include_the_turn() -> None:
+    inv = INVESTIGATIONS["crime_writers"]
+    names = strategy_names(inv)
+    assert names[-1] == "turn" and names[:2] == ["entropy", "minimax"]
+
+
+def test_the_console_shows_choices_without_quotes() -> None:
+    assert refusal(InvalidInput("verb", "x", ["undo", "why"])) == (
+        'verb "x" is not valid; expected one of undo, why'
+    )
+    assert refusal(InvalidInput("count", 9, [1, 2])) == (
+        "count 9 is not valid; expected one of 1, 2"
+    )

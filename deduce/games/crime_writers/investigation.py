@@ -285,7 +285,7 @@ class Investigation(_Investigation):
         try:
             return super().check_strategy(strategy)
         except InvalidInput as error:  # the engine's names, and the turn value
-            raise InvalidInput("strategy", strategy, f"{error.expected}, {TURN!r}") from None
+            raise InvalidInput("strategy", strategy, [*error.choices, TURN]) from None
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best
