@@ -20,11 +20,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Self
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any, Self
 
 from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
@@ -32,44 +28,21 @@ from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
 from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Solution
 from deduce.persistence import dump, load, register
+from deduce.ranking import Ranking, Recommendation, rank_queries
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition, information, rank, scores
+from deduce.strategy import STRATEGIES, Partition
 
 __all__ = [
     "Assignment",
     "Clue",
     "Investigation",
     "Query",
+    "Ranking",
     "Recommendation",
     "Solution",
     "as_investigation",
     "deletion_filter",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Recommendation(Generic[Query]):
-    """One suggested next move and what it is expected to teach.
-
-    Attributes:
-        action: the game's query object (a guess, a question, a card to play...).
-        information: expected bits learned about the solution.
-        outcomes: each possible answer -> its probability.
-        worst_case: the most solutions that can remain after the answer.
-        strategy: the strategy that ranked it.
-        score: its score under that strategy (higher is better).
-
-    Example:
-        >>> Recommendation("1122", 1.5, {"2 black": 1.0}, 3, "entropy", 1.5).worst_case
-        3
-    """
-
-    action: Query
-    information: float
-    outcomes: dict[Any, float] = field(compare=False)
-    worst_case: int
-    strategy: str = "entropy"
-    score: float = 0.0
 
 
 class Investigation(Hooks[Clue, Query, Solution]):
@@ -336,26 +309,17 @@ class Investigation(Hooks[Clue, Query, Solution]):
 
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
-    ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
-        self.check_strategy(strategy)
+    ) -> Ranking[Query] | None:
+        """The queries that ``among`` passes, ranked once (None: no query passes)."""
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
         if not queries:
-            if among is not None:
-                raise InvalidInput("among", among, "a test that some move passes")
-            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+            return None
         from deduce.search import distinct_moves
 
         queries = distinct_moves(self, queries)  # one of each class of equivalent moves
-        part = self.partition(self._space, queries)
-        order = rank(
-            part,
-            strategy,
-            candidates=self.possible_queries(self._space, queries),
-            extra=self._strategies(queries),
-        )
-        return queries, part, order
+        return rank_queries(self, queries, strategy, self._strategies(queries))
 
     def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
         """The game's own strategies and the searches of :mod:`deduce.search`."""
@@ -387,7 +351,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         strategy: str | None = None,
         among: Callable[[Query], bool] | None = None,
     ) -> list[Recommendation[Query]]:
-        """The ``top`` most informative next moves under ``strategy``.
+        """The ``top`` most informative next moves under ``strategy`` (ranked once).
 
         Args:
             top: how many to return (at least 1).
@@ -405,29 +369,7 @@ class Investigation(Hooks[Clue, Query, Solution]):
         """
         check_int("top", top, 1)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        queries, part, order = self._ranking(strategy, among)
-        info = information(part)
-        score = scores(part, strategy, self._strategies(queries))
-        total = part.mass.sum(axis=1)
-        result = []
-        for i in order[:top]:
-            query = queries[i]
-            outcomes = {
-                self.outcome_label(query, k): float(m) / float(total[i])
-                for k, m in enumerate(part.mass[i])
-                if m > 0
-            }
-            result.append(
-                Recommendation(
-                    action=query,
-                    information=float(info[i]),
-                    outcomes=outcomes,
-                    worst_case=int(part.count[i].max()),
-                    strategy=strategy,
-                    score=float(score[i]),
-                )
-            )
-        return result
+        return self._ranked(strategy, among).recommendations(top, self.outcome_label)
 
     def best(
         self, strategy: str | None = None, *, among: Callable[[Query], bool] | None = None
@@ -441,8 +383,15 @@ class Investigation(Hooks[Clue, Query, Solution]):
             Code('1122')
         """
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        queries, _, order = self._ranking(strategy, among)
-        return queries[int(order[0])]
+        return self._ranked(strategy, among).best
+
+    def _ranked(self, strategy: str, among: Callable[[Query], bool] | None) -> Ranking[Query]:
+        ranking = self._ranking(strategy, among)
+        if ranking is None:
+            if among is not None:
+                raise InvalidInput("among", among, "a test that some move passes")
+            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        return ranking
 
     # -- persistence -------------------------------------------------------------------
 
