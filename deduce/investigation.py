@@ -350,8 +350,13 @@ class Investigation(Hooks[Clue, Query, Solution]):
         *,
         strategy: str | None = None,
         among: Callable[[Query], bool] | None = None,
+        **options: Any,
     ) -> list[Recommendation[Query]]:
-        """The ``top`` most informative next moves under ``strategy`` (ranked once).
+        """The ``top`` most informative next moves under ``strategy``.
+
+        The game's queries are ranked once; a game lists its own moves for strategies
+        of its own (:meth:`~deduce.hooks.Hooks.own_ranking`) and offers moves that are
+        not queries before them (:meth:`~deduce.hooks.Hooks.other_moves`).
 
         Args:
             top: how many to return (at least 1).
@@ -360,6 +365,12 @@ class Investigation(Hooks[Clue, Query, Solution]):
                 (default: the game's ``default_strategy``). Moves that a symmetry of
                 the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
+            **options: a game's own keywords that narrow the moves (see
+                :meth:`~deduce.hooks.Hooks.move_filter`; Crime Writers' ``element=``).
+
+        Raises:
+            InvalidInput: ``top`` below 1, an unknown strategy, or no move passes
+                ``among``.
 
         Example:
             >>> from deduce.games.mastermind import Investigation
@@ -368,30 +379,63 @@ class Investigation(Hooks[Clue, Query, Solution]):
             ['133', '232']
         """
         check_int("top", top, 1)
+        among = self.move_filter(among, **options)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        return self._ranked(strategy, among).recommendations(top, self.outcome_label)
+        own = self.own_ranking(strategy, among, top)
+        if own is not None:
+            return list(own[:top])
+        ranking = self._ranking(strategy, among)
+        moves = self._other_moves(strategy, ranking, among)
+        if ranking is not None:
+            moves += ranking.recommendations(top, self.outcome_label)
+        return moves[:top]
 
     def best(
-        self, strategy: str | None = None, *, among: Callable[[Query], bool] | None = None
+        self,
+        strategy: str | None = None,
+        *,
+        among: Callable[[Query], bool] | None = None,
+        **options: Any,
     ) -> Query:
         """The single best next move under ``strategy`` (default: the game's
-        ``default_strategy``; see :meth:`recommend`).
+        ``default_strategy``): the first that :meth:`recommend` lists.
+
+        Raises:
+            InvalidInput: an unknown strategy, or no move passes ``among``.
+            DeduceError: the game offers no move now.
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> Investigation().best("minimax")
             Code('1122')
         """
+        among = self.move_filter(among, **options)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        return self._ranked(strategy, among).best
-
-    def _ranked(self, strategy: str, among: Callable[[Query], bool] | None) -> Ranking[Query]:
+        own = self.own_ranking(strategy, among, 1)
+        if own is not None:
+            if not own:
+                raise DeduceError(f"{type(self).__name__} has no move to recommend now")
+            return own[0].action
         ranking = self._ranking(strategy, among)
-        if ranking is None:
+        moves = self._other_moves(strategy, ranking, among)
+        if moves:
+            return moves[0].action
+        assert ranking is not None  # else _other_moves raised
+        return ranking.best
+
+    def _other_moves(
+        self,
+        strategy: str,
+        ranking: Ranking[Query] | None,
+        among: Callable[[Query], bool] | None,
+    ) -> list[Recommendation[Query]]:
+        """The game's other moves that ``among`` passes; raises when there is no move."""
+        moves = [m for m in self.other_moves(strategy, ranking) if among is None or among(m.action)]
+        if ranking is None and not moves:
             if among is not None:
                 raise InvalidInput("among", among, "a test that some move passes")
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
-        return ranking
+        return moves
 
     # -- persistence -------------------------------------------------------------------
 
