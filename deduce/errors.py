@@ -41,12 +41,21 @@ class InvalidInput(DeduceError, ValueError):
     Args:
         argument: the name of the argument (or field) that is wrong.
         value: the value that was given.
-        expected: the valid choices, in words.
+        expected: the valid choices: a sequence of them, or a sentence.
         reason: optionally, why the value is wrong when that is not obvious.
 
+    Attributes:
+        argument, value, reason: as given.
+        expected: the valid choices in words, as the message says them.
+        choices: the valid choices as a tuple when they were given as a sequence; empty
+            when the expectation is a sentence.
+
     Example:
-        >>> print(InvalidInput("strategy", "best", ["entropy", "minimax"]))
+        >>> error = InvalidInput("strategy", "best", ["entropy", "minimax"])
+        >>> print(error)
         strategy='best' is not valid; expected one of 'entropy', 'minimax'
+        >>> error.choices, InvalidInput("pegs", 0, "at least 1").choices
+        (('entropy', 'minimax'), ())
     """
 
     def __init__(
@@ -59,10 +68,11 @@ class InvalidInput(DeduceError, ValueError):
     ) -> None:
         self.argument = argument
         self.value = value
+        self.choices: tuple[Any, ...] = () if isinstance(expected, str) else tuple(expected)
         if isinstance(expected, str):
             self.expected = expected
         else:
-            self.expected = "one of " + ", ".join(repr(choice) for choice in expected)
+            self.expected = "one of " + ", ".join(repr(choice) for choice in self.choices)
         self.reason = reason
         message = f"{argument}={_shown(value)} is not valid"
         if reason:
@@ -71,7 +81,8 @@ class InvalidInput(DeduceError, ValueError):
         super().__init__(message)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_invalid, (self.argument, self.value, self.expected, self.reason))
+        expected = self.choices or self.expected
+        return (_rebuild_invalid, (self.argument, self.value, expected, self.reason))
 
 
 def _shown(value: Any, limit: int = 300) -> str:
@@ -84,7 +95,9 @@ def _shown(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _rebuild_invalid(argument: str, value: Any, expected: str, reason: str | None) -> InvalidInput:
+def _rebuild_invalid(
+    argument: str, value: Any, expected: str | Sequence[Any], reason: str | None
+) -> InvalidInput:
     return InvalidInput(argument, value, expected, reason=reason)
 
 

@@ -33,6 +33,9 @@ from deduce.errors import InvalidInput, MissingHook
 from deduce.space import Space
 from deduce.strategy import Partition, partition
 
+if TYPE_CHECKING:
+    from deduce.ranking import Ranking, Recommendation
+
 __all__ = ["REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Secret", "Solution"]
 
 Clue = TypeVar("Clue", default=Any)
@@ -97,6 +100,12 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
       ``possible_queries(space, queries)``: the moves a player can make and their answers;
       or ``partition(space, queries)`` directly, when a game can count faster.
+    - ``other_moves(strategy, ranking)``: moves that are not queries (an accusation, say),
+      offered before the ranked queries; ``own_ranking(strategy, among, top)``: the
+      game's own list of moves for a strategy of its own (or none left at all);
+      ``move_filter(among, **options)``: a game's own keywords of ``recommend()`` and
+      ``best()``, as a test of moves. With them the engine's ``recommend()`` and
+      ``best()`` serve every game; a game never overrides those two.
     - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
       and whether it ends the game (used by simulations and ``deduce.testing``).
     - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
@@ -198,6 +207,61 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     def extra_strategies(self) -> dict[str, Callable[[Partition], npt.NDArray[np.float64]]]:
         return {}
+
+    def move_filter(
+        self, among: Callable[[Query], bool] | None, **options: Any
+    ) -> Callable[[Query], bool] | None:
+        """The test every move of ``recommend()`` and ``best()`` must pass: ``among``,
+        narrowed by the game's own keywords of those two (default: ``among``; no keyword).
+
+        Example:
+            >>> from deduce.games.crime_writers import Deck, Investigation
+            >>> focus = Investigation(Deck.example()).move_filter(None, element="how")
+            >>> Investigation(Deck.example()).best(among=focus).element
+            'how'
+        """
+        if options:
+            name = next(iter(options))
+            raise TypeError(f"recommend() and best() of {type(self).__name__} take no {name}=")
+        return among
+
+    def own_ranking(
+        self, strategy: str, among: Callable[[Query], bool] | None, top: int
+    ) -> Sequence[Recommendation[Query]] | None:
+        """The game's own best ``top`` moves under ``strategy``, best first, or None to
+        let the engine rank :meth:`queries` (the default).
+
+        A game answers for the strategies that are its own (BSI's ``"points"``, Crime
+        Writers' ``"turn"``: its :meth:`deduce.Investigation.check_strategy` accepts
+        them), or with ``[]`` when no move is left (Kreuzverhör after the last
+        questioning). It keeps to the moves ``among`` passes and raises ``InvalidInput``
+        naming ``among`` when none does.
+
+        Example:
+            >>> from deduce.games.kreuzverhoer import Investigation
+            >>> Investigation().own_ranking("entropy", None, 3) is None
+            True
+        """
+        return None
+
+    def other_moves(
+        self, strategy: str, ranking: Ranking[Query] | None
+    ) -> Sequence[Recommendation[Query]]:
+        """Moves that are not queries, offered before the ranked queries (default: none).
+
+        This is how a game offers a move that is not one of its :meth:`queries` (13
+        Indizien's accusation, when it is certain or no question teaches anything).
+        ``ranking`` is the ranking of the queries that pass ``among`` (None when none
+        does); the engine keeps the moves ``among`` passes, lists them first in the
+        order given, then the ranked queries.
+
+        Example:
+            >>> from deduce.games.thirteen_clues import Investigation
+            >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+            >>> inv.other_moves("entropy", None)[0].outcomes
+            {'right': 0.0125, 'wrong': 0.9875}
+        """
+        return ()
 
     def query_orbits(
         self, queries: Sequence[Query], fixed: Sequence[Query] = ()

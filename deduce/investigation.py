@@ -20,11 +20,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Self
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any, Self
 
 from deduce._validation import check_clue, check_int
 from deduce.errors import DeduceError, InvalidInput, MissingHook
@@ -32,45 +28,22 @@ from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
 from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
 from deduce.persistence import dump, load, register
+from deduce.ranking import Ranking, Recommendation, rank_queries
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition, information, rank, scores
+from deduce.strategy import STRATEGIES, Partition
 
 __all__ = [
     "Assignment",
     "Clue",
     "Investigation",
     "Query",
+    "Ranking",
     "Recommendation",
     "Secret",
     "Solution",
     "as_investigation",
     "deletion_filter",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Recommendation(Generic[Query]):
-    """One suggested next move and what it is expected to teach.
-
-    Attributes:
-        action: the game's query object (a guess, a question, a card to play...).
-        information: expected bits learned about the solution.
-        outcomes: each possible answer -> its probability.
-        worst_case: the most solutions that can remain after the answer.
-        strategy: the strategy that ranked it.
-        score: its score under that strategy (higher is better).
-
-    Example:
-        >>> Recommendation("1122", 1.5, {"2 black": 1.0}, 3, "entropy", 1.5).worst_case
-        3
-    """
-
-    action: Query
-    information: float
-    outcomes: dict[Any, float] = field(compare=False)
-    worst_case: int
-    strategy: str = "entropy"
-    score: float = 0.0
 
 
 class Investigation(Hooks[Clue, Query, Solution, Secret]):
@@ -383,26 +356,17 @@ class Investigation(Hooks[Clue, Query, Solution, Secret]):
 
     def _ranking(
         self, strategy: str, among: Callable[[Query], bool] | None = None
-    ) -> tuple[Sequence[Query], Partition, npt.NDArray[np.int64]]:
-        self.check_strategy(strategy)
+    ) -> Ranking[Query] | None:
+        """The queries that ``among`` passes, ranked once (None: no query passes)."""
         queries = self.queries()
         if among is not None:
             queries = [q for q in queries if among(q)]
         if not queries:
-            if among is not None:
-                raise InvalidInput("among", among, "a test that some move passes")
-            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+            return None
         from deduce.search import distinct_moves
 
         queries = distinct_moves(self, queries)  # one of each class of equivalent moves
-        part = self.partition(self._space, queries)
-        order = rank(
-            part,
-            strategy,
-            candidates=self.possible_queries(self._space, queries),
-            extra=self._strategies(queries),
-        )
-        return queries, part, order
+        return rank_queries(self, queries, strategy, self._strategies(queries))
 
     def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
         """The game's own strategies and the searches of :mod:`deduce.search`."""
@@ -433,8 +397,13 @@ class Investigation(Hooks[Clue, Query, Solution, Secret]):
         *,
         strategy: str | None = None,
         among: Callable[[Query], bool] | None = None,
+        **options: Any,
     ) -> list[Recommendation[Query]]:
         """The ``top`` most informative next moves under ``strategy``.
+
+        The game's queries are ranked once; a game lists its own moves for strategies
+        of its own (:meth:`~deduce.hooks.Hooks.own_ranking`) and offers moves that are
+        not queries before them (:meth:`~deduce.hooks.Hooks.other_moves`).
 
         Args:
             top: how many to return (at least 1).
@@ -443,6 +412,12 @@ class Investigation(Hooks[Clue, Query, Solution, Secret]):
                 (default: the game's ``default_strategy``). Moves that a symmetry of
                 the game makes equivalent are listed once.
             among: only moves for which this is true (default: every move).
+            **options: a game's own keywords that narrow the moves (see
+                :meth:`~deduce.hooks.Hooks.move_filter`; Crime Writers' ``element=``).
+
+        Raises:
+            InvalidInput: ``top`` below 1, an unknown strategy, or no move passes
+                ``among``.
 
         Example:
             >>> from deduce.games.mastermind import Investigation
@@ -451,45 +426,63 @@ class Investigation(Hooks[Clue, Query, Solution, Secret]):
             ['133', '232']
         """
         check_int("top", top, 1)
+        among = self.move_filter(among, **options)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        queries, part, order = self._ranking(strategy, among)
-        info = information(part)
-        score = scores(part, strategy, self._strategies(queries))
-        total = part.mass.sum(axis=1)
-        result = []
-        for i in order[:top]:
-            query = queries[i]
-            outcomes = {
-                self.outcome_label(query, k): float(m) / float(total[i])
-                for k, m in enumerate(part.mass[i])
-                if m > 0
-            }
-            result.append(
-                Recommendation(
-                    action=query,
-                    information=float(info[i]),
-                    outcomes=outcomes,
-                    worst_case=int(part.count[i].max()),
-                    strategy=strategy,
-                    score=float(score[i]),
-                )
-            )
-        return result
+        own = self.own_ranking(strategy, among, top)
+        if own is not None:
+            return list(own[:top])
+        ranking = self._ranking(strategy, among)
+        moves = self._other_moves(strategy, ranking, among)
+        if ranking is not None:
+            moves += ranking.recommendations(top, self.outcome_label)
+        return moves[:top]
 
     def best(
-        self, strategy: str | None = None, *, among: Callable[[Query], bool] | None = None
+        self,
+        strategy: str | None = None,
+        *,
+        among: Callable[[Query], bool] | None = None,
+        **options: Any,
     ) -> Query:
         """The single best next move under ``strategy`` (default: the game's
-        ``default_strategy``; see :meth:`recommend`).
+        ``default_strategy``): the first that :meth:`recommend` lists.
+
+        Raises:
+            InvalidInput: an unknown strategy, or no move passes ``among``.
+            DeduceError: the game offers no move now.
 
         Example:
             >>> from deduce.games.mastermind import Investigation
             >>> Investigation().best("minimax")
             Code('1122')
         """
+        among = self.move_filter(among, **options)
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        queries, _, order = self._ranking(strategy, among)
-        return queries[int(order[0])]
+        own = self.own_ranking(strategy, among, 1)
+        if own is not None:
+            if not own:
+                raise DeduceError(f"{type(self).__name__} has no move to recommend now")
+            return own[0].action
+        ranking = self._ranking(strategy, among)
+        moves = self._other_moves(strategy, ranking, among)
+        if moves:
+            return moves[0].action
+        assert ranking is not None  # else _other_moves raised
+        return ranking.best
+
+    def _other_moves(
+        self,
+        strategy: str,
+        ranking: Ranking[Query] | None,
+        among: Callable[[Query], bool] | None,
+    ) -> list[Recommendation[Query]]:
+        """The game's other moves that ``among`` passes; raises when there is no move."""
+        moves = [m for m in self.other_moves(strategy, ranking) if among is None or among(m.action)]
+        if ranking is None and not moves:
+            if among is not None:
+                raise InvalidInput("among", among, "a test that some move passes")
+            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
+        return moves
 
     # -- persistence -------------------------------------------------------------------
 

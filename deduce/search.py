@@ -403,23 +403,13 @@ def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) 
 
     def make(name: str) -> Callable[[Partition], FloatArray]:
         def score(part: Partition) -> FloatArray:
-            key = (inv, name, hash(tuple(queries)), len(queries))
-            if key not in _SCORES:
-                plan = SEARCHES[name]
-                if plan is None:
-                    from deduce.optimum import optimal_scores
+            plan = SEARCHES[name]
+            if plan is None:
+                from deduce.optimum import optimal_scores
 
-                    keys = optimal_scores(inv, queries, part, extra=extra)
-                else:
-                    keys = lookahead_scores(inv, queries, part, plan=plan, extra=extra)
-                while len(_SCORES) >= 4:
-                    _SCORES.pop(next(iter(_SCORES)))
-                _SCORES[key] = keys
-            return _SCORES[key]
+                return optimal_scores(inv, queries, part, extra=extra)
+            return lookahead_scores(inv, queries, part, plan=plan, extra=extra)
 
         return score
 
     return {name: make(name) for name in SEARCHES}
-
-
-_SCORES: dict[tuple[Any, ...], FloatArray] = {}  # the last few rankings (recommend asks twice)

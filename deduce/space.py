@@ -25,7 +25,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,13 @@ from deduce.info import entropy
 __all__ = ["Space"]
 
 IntArray = npt.NDArray[np.int64]
+ArrayT = TypeVar("ArrayT", bound=np.ndarray[Any, Any])
+
+
+def _read_only(array: ArrayT) -> ArrayT:
+    """``array``, marked read-only (a space's arrays never change in place)."""
+    array.flags.writeable = False
+    return array
 
 
 class Space:
@@ -55,7 +62,17 @@ class Space:
             every derived space.
 
     A ``Space`` is never changed in place: :meth:`filter` and :meth:`reweight` return
-    new spaces. Rows of weight 0 are dropped.
+    new spaces. Rows of weight 0 are dropped. Every array it holds or hands out
+    (``worlds``, ``weights``, ``ids``, :meth:`column`, :meth:`solution_ids`,
+    :meth:`solution_rows`, :meth:`solution_weights`) is read-only: writing into one
+    raises ``ValueError``. Arrays passed in are copied, so the caller's stay writable.
+
+    Example:
+        >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+        >>> s.weights[:] = 0
+        Traceback (most recent call last):
+        ...
+        ValueError: assignment destination is read-only
     """
 
     __slots__ = ("_cache", "ids", "labels", "names", "solution", "state", "weights", "worlds")
@@ -75,7 +92,7 @@ class Space:
         self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
         if len(self.labels) != len(self.names):
             raise InvalidInput("labels", len(self.labels), f"{len(self.names)} label lists")
-        array = np.asarray(worlds, dtype=np.int64)
+        array = np.array(worlds, dtype=np.int64)  # a copy: the caller's array stays theirs
         if array.ndim != 2 or array.shape[1] != len(self.names):
             raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
         for column, values in enumerate(self.labels):
@@ -88,20 +105,18 @@ class Space:
                     int(bad[0]),
                     f"indices from 0 to {len(values) - 1} for {self.names[column]!r}",
                 )
-        weight_array = (
-            np.ones(len(array), dtype=np.int64) if weights is None else np.asarray(weights)
-        )
+        weight_array = np.ones(len(array), dtype=np.int64) if weights is None else np.array(weights)
         if weight_array.shape != (len(array),):
             raise InvalidInput("weights", weight_array.shape, f"shape ({len(array)},)")
         if len(weight_array) and weight_array.min() < 0:
             raise InvalidInput("weights", weight_array.min(), "weights of at least 0")
-        id_array = np.arange(len(array)) if ids is None else np.asarray(ids, dtype=np.int64)
+        id_array = np.arange(len(array)) if ids is None else np.array(ids, dtype=np.int64)
         keep = weight_array > 0
         if not keep.all():
             array, weight_array, id_array = array[keep], weight_array[keep], id_array[keep]
-        self.worlds: IntArray = array
-        self.weights: npt.NDArray[Any] = weight_array
-        self.ids: IntArray = id_array
+        self.worlds: IntArray = _read_only(array)
+        self.weights: npt.NDArray[Any] = _read_only(weight_array)
+        self.ids: IntArray = _read_only(id_array)
         chosen = self.names if solution is None else tuple(solution)
         unknown = [name for name in chosen if name not in self.names]
         if unknown or not chosen:
@@ -120,7 +135,7 @@ class Space:
         if not keep.all():
             worlds, weights, ids = worlds[keep], weights[keep], ids[keep]
         new.names, new.labels, new.solution = self.names, self.labels, self.solution
-        new.worlds, new.weights, new.ids = worlds, weights, ids
+        new.worlds, new.weights, new.ids = _read_only(worlds), _read_only(weights), _read_only(ids)
         new.state = self.state if state is None else state
         new._cache = {}
         return new
@@ -133,7 +148,7 @@ class Space:
             >>> s.replace(weights=[0, 5], state="after clue 1").worlds.tolist()
             [[1]]
         """
-        new_weights = self.weights if weights is None else np.asarray(weights)
+        new_weights = self.weights if weights is None else np.array(weights)
         if new_weights.shape != (len(self.worlds),):
             raise InvalidInput("weights", new_weights.shape, f"an array of shape ({self.size},)")
         if len(new_weights) and new_weights.min() < 0:
@@ -267,7 +282,7 @@ class Space:
                 unique, inverse = np.unique(key, return_inverse=True)
                 rows = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
                 result = (inverse.reshape(-1).astype(np.int64), rows)
-            self._cache["projection"] = result
+            self._cache["projection"] = (_read_only(result[0]), _read_only(result[1]))
         projection: tuple[IntArray, IntArray] = self._cache["projection"]
         return projection
 
@@ -304,8 +319,8 @@ class Space:
         """
         if "solution_weights" not in self._cache:
             ids, rows = self._projection()
-            self._cache["solution_weights"] = np.bincount(
-                ids, weights=self.weights, minlength=len(rows)
+            self._cache["solution_weights"] = _read_only(
+                np.bincount(ids, weights=self.weights, minlength=len(rows))
             )
         result: npt.NDArray[Any] = self._cache["solution_weights"]
         return result

@@ -47,6 +47,7 @@ __all__ = [
     "joint_partition",
     "partition",
     "rank",
+    "rank_with_keys",
     "scores",
 ]
 
@@ -235,8 +236,27 @@ def rank(
         >>> rank(p, "entropy", candidates=[False, False, True]).tolist()
         [2, 1, 0]
     """
+    return rank_with_keys(part, strategy, candidates=candidates, extra=extra)[0]
+
+
+def rank_with_keys(
+    part: Partition,
+    strategy: str,
+    *,
+    candidates: npt.ArrayLike | None = None,
+    extra: dict[str, Callable[[Partition], FloatArray]] | None = None,
+) -> tuple[npt.NDArray[np.int64], FloatArray]:
+    """:func:`rank` and the strategy's rows of scores (the first is :func:`scores`),
+    from one evaluation of the strategy.
+
+    Example:
+        >>> p = partition([[0, 0], [0, 1]], [1, 1], [0, 1])
+        >>> order, keys = rank_with_keys(p, "most_parts")
+        >>> order.tolist(), keys.tolist()
+        ([1, 0], [[1.0, 2.0]])
+    """
     keys = _keys(part, strategy, extra)
     queries = keys.shape[1]
     can_be = np.zeros(queries, bool) if candidates is None else np.asarray(candidates, bool)
     order = np.lexsort((np.arange(queries), ~can_be, *(-row for row in keys[::-1])))
-    return order.astype(np.int64)
+    return order.astype(np.int64), keys

@@ -49,8 +49,10 @@ def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
     if error.reason:
         head += f" ({error.reason})"
     expected = error.expected
-    if expected.startswith("one of '"):
-        expected = re.sub(r"'([^']*)'", r"\1", expected)
+    if error.choices and repr(error.choices[0]).startswith("'"):  # names, without quotes
+        expected = "one of " + ", ".join(
+            re.sub(r"'([^']*)'", r"\1", repr(choice)) for choice in error.choices
+        )
     return f"{head}; expected {expected}"
 
 

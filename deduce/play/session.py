@@ -10,7 +10,6 @@ refused with the reason and leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -74,7 +73,7 @@ def strategy_names(investigation: Investigation) -> list[str]:
     try:
         investigation.check_strategy("")
     except InvalidInput as error:
-        return re.findall(r"'([^']*)'", error.expected)
+        return [str(name) for name in error.choices]
     return []
 
 

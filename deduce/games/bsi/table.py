@@ -237,39 +237,14 @@ class Table(TableView):
             return strategy
         return super().check_strategy(strategy)
 
-    def recommend(
-        self,
-        top: int = 3,
-        *,
-        strategy: str | None = None,
-        among: Callable[[Any], bool] | None = None,
-    ) -> list[Recommendation]:
-        """The ``top`` lays at the start of my turn under ``strategy`` (by default
-        :attr:`default_strategy`): for ``"points"``, ``score`` is the expected points
-        (see :meth:`lay_options`); for the engine's strategies, what the field reveals.
-
-        The field is public: every player at the table learns the same bits from it.
-        ``action`` is a :class:`Play`; ``outcomes`` maps each field to its probability.
-
-        Raises:
-            InvalidInput: not my turn, my card for this turn laid already, no card in my
-                hand, the game is over, or an unknown strategy.
-
-        Example:
-            >>> t = Table(2, case="man/day/inside/knife",
-            ...           hand=["woman/knife", "man/gun", "day/gun"])
-            >>> str(t.recommend(top=1, strategy="entropy")[0].action)
-            'woman/knife -> seat 1'
-            >>> t.played("woman/knife", 1, 2).recommend()
-            Traceback (most recent call last):
-            ...
-            deduce.errors.InvalidInput: step='attempt' is not valid (your card for this
-            turn is laid already); expected the lay step of your turn
-        """
-        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        if chosen != "points":
-            return super().recommend(top, strategy=chosen, among=among)
-        check_int("top", top, 1)
+    def own_ranking(
+        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+    ) -> list[Recommendation] | None:
+        """The lays of the ``"points"`` strategy (None for the engine's strategies, which
+        rank the lays by what the field reveals): ``score`` is the expected points (see
+        :meth:`lay_options`)."""
+        if strategy != "points":
+            return None
         options = [o for o in self.lay_options() if among is None or among(o.play)]
         if not options:
             raise InvalidInput("among", among, "a test that some move passes")
@@ -290,14 +265,30 @@ class Table(TableView):
             )
         return result
 
-    def best(
-        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
-    ) -> Any:
-        """The lay to make now under ``strategy`` (see :meth:`recommend`)."""
-        return self.recommend(1, strategy=strategy, among=among)[0].action
-
     def recommend_play(self, top: int = 3, *, strategy: str | None = None) -> list[Recommendation]:
-        """The same as :meth:`recommend`: the lays at the start of my turn, best first."""
+        """The ``top`` lays at the start of my turn under ``strategy`` (by default
+        :attr:`default_strategy`), as :meth:`recommend` gives them: for ``"points"``,
+        ``score`` is the expected points (see :meth:`lay_options`); for the engine's
+        strategies, what the field reveals.
+
+        The field is public: every player at the table learns the same bits from it.
+        ``action`` is a :class:`Play`; ``outcomes`` maps each field to its probability.
+
+        Raises:
+            InvalidInput: not my turn, my card for this turn laid already, no card in my
+                hand, the game is over, or an unknown strategy.
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> str(t.recommend_play(top=1, strategy="entropy")[0].action)
+            'woman/knife -> seat 1'
+            >>> t.played("woman/knife", 1, 2).recommend()
+            Traceback (most recent call last):
+            ...
+            deduce.errors.InvalidInput: step='attempt' is not valid (your card for this
+            turn is laid already); expected the lay step of your turn
+        """
         return self.recommend(top, strategy=strategy)
 
     def lay_options(self) -> list[LayOption]:

@@ -398,5 +398,8 @@ def _no_unknown(where: str, table: Mapping[str, Any], known: Sequence[str]) -> N
 def _located(where: str, error: InvalidInput) -> InvalidInput:
     sep = " " if where.endswith(":") else "."
     return InvalidInput(
-        f"{where}{sep}{error.argument}", error.value, error.expected, reason=error.reason
+        f"{where}{sep}{error.argument}",
+        error.value,
+        error.choices or error.expected,
+        reason=error.reason,
     )

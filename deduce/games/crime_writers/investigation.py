@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, check_name, short
+from deduce._validation import check_name, short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
@@ -248,16 +248,11 @@ class Investigation(_Investigation):
 
     # -- recommendations ---------------------------------------------------------------
 
-    def recommend(
-        self,
-        top: int = 3,
-        *,
-        strategy: str | None = None,
-        among: Callable[[Any], bool] | None = None,
-        element: str | None = None,
-    ) -> list[Recommendation]:
-        """The ``top`` best questions (each a :class:`Question`), overall or about
-        ``element``.
+    def move_filter(
+        self, among: Callable[[Any], bool] | None, *, element: str | None = None, **options: Any
+    ) -> Callable[[Any], bool] | None:
+        """``recommend(element=...)`` and ``best(element=...)``: only questions about
+        ``element`` (and that ``among`` passes).
 
         Questions already asked are not suggested again, whatever the reply (the writer
         would only repeat it). A question is scored by what its reply tells about the
@@ -270,25 +265,24 @@ class Investigation(_Investigation):
             >>> inv.recommend(top=1, element="where")[0].action
             Question(element='where', about='public')
         """
-        keep = among
-        if element is not None:
-            focus = element_of(element)
-            keep = lambda q: q.element == focus and (among is None or among(q))  # noqa: E731
-        chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        if chosen != TURN:
-            return super().recommend(top, strategy=chosen, among=keep)
-        check_int("top", top, 1)
-        queries = [q for q in self.queries() if keep is None or keep(q)]
+        among = super().move_filter(among, **options)
+        if element is None:
+            return among
+        focus = element_of(element)
+        return lambda q: q.element == focus and (among is None or among(q))
+
+    def own_ranking(
+        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+    ) -> list[Recommendation] | None:
+        """The questions by turn value for ``strategy="turn"`` (see
+        :mod:`deduce.games.crime_writers.advice`); None for the engine's strategies."""
+        if strategy != TURN:
+            return None
+        queries = [q for q in self.queries() if among is None or among(q)]
         if not queries:
             raise InvalidInput("among", among, "a test that some question passes")
         names_card = [q in self._tables.card for q in queries]
         return turn_recommendations(queries, self.partition(self.space, queries), names_card, top)
-
-    def best(
-        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
-    ) -> Any:
-        """The single best question (see :meth:`recommend`)."""
-        return self.recommend(1, strategy=strategy, among=among)[0].action
 
     def check_strategy(self, strategy: str) -> str:
         if isinstance(strategy, str) and strategy == TURN:
@@ -296,7 +290,7 @@ class Investigation(_Investigation):
         try:
             return super().check_strategy(strategy)
         except InvalidInput as error:  # the engine's names, and the turn value
-            raise InvalidInput("strategy", strategy, f"{error.expected}, {TURN!r}") from None
+            raise InvalidInput("strategy", strategy, [*error.choices, TURN]) from None
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, check_names
+from deduce._validation import check_names
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -290,18 +290,17 @@ class Investigation(_Investigation):
     def solution_of(self, labels: tuple[Any, ...]) -> Case:
         return Case(*labels)
 
-    def recommend(self, top: int = 3, **options: Any) -> list[Recommendation]:
-        """The next questionings to make, as :meth:`deduce.Investigation.recommend` ranks
-        them; none once the case is solved or no questioning is left.
+    def own_ranking(
+        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+    ) -> list[Recommendation] | None:
+        """No questioning to recommend once the case is solved or none is left; until
+        then the engine ranks them (:meth:`deduce.Investigation.recommend`).
 
         Example:
             >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).recommend()
             []
         """
-        if self.questionings_left == 0:
-            check_int("top", top, 1)
-            return []
-        return super().recommend(top, **options)
+        return [] if self.questionings_left == 0 else None
 
     def queries(self) -> Sequence[Guess]:
         return self._tables.guesses

@@ -63,7 +63,11 @@ def _check_game(answers: Mapping[str, Any]) -> None:
         Game(pegs=pegs, colours=colours)
     except InvalidInput as error:
         fit = [c for c in range(2, 10) if _fits(pegs, c)]
-        expected = f"at most {max(fit)} colours with {pegs} pegs" if fit else error.expected
+        expected = (
+            f"at most {max(fit)} colours with {pegs} pegs"
+            if fit
+            else error.choices or error.expected
+        )
         raise InvalidInput("colours", colours, expected, reason=error.reason) from None
 
 

@@ -13,7 +13,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -50,7 +50,7 @@ from deduce.games.thirteen_clues.counting import holdings
 from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
-from deduce.investigation import Recommendation
+from deduce.investigation import Ranking, Recommendation
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, joint_partition
 
@@ -202,29 +202,18 @@ class Investigation(_Investigation):
         (labels, p), *_ = self.space.ranked(limit=1)
         return Accusation(Puzzle(*labels), p, self.space.size == 1)
 
-    def recommend(
-        self,
-        top: int = 3,
-        *,
-        strategy: str | None = None,
-        among: Callable[[Any], bool] | None = None,
-    ) -> list[Recommendation]:
-        """The ``top`` best next moves: questions, the informant, or the accusation.
+    def other_moves(self, strategy: str, ranking: Ranking | None) -> list[Recommendation]:
+        """The accusation, as the move before the questions when it is due.
 
-        Questions (every witness x colour, category and sub-kind, x side with two players)
-        and a look at the informant are ranked by ``strategy`` as in
-        :meth:`deduce.Investigation.recommend`. The accusation of the most probable
-        puzzle comes first when it is certain, or when no other move can teach anything
-        about my puzzle (less than 1e-9 bits): its action is an :class:`Accusation`
-        (puzzle, exact probability, certain), its outcomes ``"right"`` and ``"wrong"``
-        with their probabilities. Otherwise it is not listed; :meth:`accusation` always
-        gives it.
-
-        Args:
-            top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size" or "most_parts".
-            among: only moves for which this is true (it sees the :class:`Accusation`
-                too, when one is offered).
+        :meth:`recommend` ranks the questions (every witness x colour, category and
+        sub-kind, x side with two players) and a look at the informant by ``strategy``
+        as in :meth:`deduce.Investigation.recommend`. The accusation of the most
+        probable puzzle comes first when it is certain, or when no other move can teach
+        anything about my puzzle (less than 1e-9 bits): its action is an
+        :class:`Accusation` (puzzle, exact probability, certain), its outcomes
+        ``"right"`` and ``"wrong"`` with their probabilities. Otherwise it is not
+        listed; :meth:`accusation` always gives it. A test ``among`` of
+        ``recommend()`` sees the :class:`Accusation` too, when one is offered.
 
         Example:
             >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
@@ -236,25 +225,10 @@ class Investigation(_Investigation):
             >>> rec.action.certain, rec.outcomes
             (True, {'right': 1.0})
         """
-        check_int("top", top, 1)
-        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         accusation = self._accusation_move(strategy)
-        offer = among is None or bool(among(accusation.action))
-        if not any(among is None or among(q) for q in self.queries()):
-            if offer:
-                return [accusation]
-            raise InvalidInput("among", among, "a test that some move passes")
-        moves = super().recommend(top=len(self.queries()), strategy=strategy, among=among)
-        if offer and (accusation.action.certain or all(m.information < 1e-9 for m in moves)):
-            moves = [accusation, *moves]
-        return moves[:top]
-
-    def best(
-        self, strategy: str | None = None, *, among: Callable[[Any], bool] | None = None
-    ) -> Any:
-        """The single best next move (see :meth:`recommend`): a question, the informant,
-        or an :class:`Accusation`."""
-        return self.recommend(top=1, strategy=strategy, among=among)[0].action
+        if ranking is None or accusation.action.certain or bool((ranking.information < 1e-9).all()):
+            return [accusation]
+        return []
 
     def _accusation_move(self, strategy: str) -> Recommendation:
         """Accusing the most probable puzzle, as a move: right (the game is won) or wrong
