@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Self
 
 from deduce._validation import check_clue, check_int
+from deduce.advice import Advice
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
 from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
 from deduce.persistence import dump, load, register
-from deduce.ranking import Ranking, Recommendation, rank_queries
+from deduce.ranking import Ranking, Recommendation
 from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition
 
 __all__ = [
     "Assignment",
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 
-class Investigation(Hooks[Clue, Query, Solution, Secret]):
+class Investigation(Advice[Clue, Query, Solution, Secret]):
     """The state of one deduction: the clues so far and every world still possible.
 
     Every method that adds a clue returns a *new* investigation; the one it was called
@@ -351,138 +351,6 @@ class Investigation(Hooks[Clue, Query, Solution, Secret]):
         from deduce.display import render_html
 
         return render_html(self)
-
-    # -- recommendations ---------------------------------------------------------------
-
-    def _ranking(
-        self, strategy: str, among: Callable[[Query], bool] | None = None
-    ) -> Ranking[Query] | None:
-        """The queries that ``among`` passes, ranked once (None: no query passes)."""
-        queries = self.queries()
-        if among is not None:
-            queries = [q for q in queries if among(q)]
-        if not queries:
-            return None
-        from deduce.search import distinct_moves
-
-        queries = distinct_moves(self, queries)  # one of each class of equivalent moves
-        return rank_queries(self, queries, strategy, self._strategies(queries))
-
-    def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
-        """The game's own strategies and the searches of :mod:`deduce.search`."""
-        from deduce.search import search_strategies
-
-        extra = self.extra_strategies()
-        return {**extra, **search_strategies(self, queries, extra)}
-
-    def check_strategy(self, strategy: str) -> str:
-        """``strategy`` if this game knows it (cheap: nothing is computed).
-
-        Raises:
-            InvalidInput: an unknown strategy, with the names this game knows.
-
-        Example:
-            >>> from deduce.games.mastermind import Investigation
-            >>> Investigation().check_strategy("minimax")
-            'minimax'
-        """
-        known = [*STRATEGIES, *self._strategies(())]
-        if not isinstance(strategy, str) or strategy not in known:
-            raise InvalidInput("strategy", strategy, known)
-        return strategy
-
-    def recommend(
-        self,
-        top: int = 3,
-        *,
-        strategy: str | None = None,
-        among: Callable[[Query], bool] | None = None,
-        **options: Any,
-    ) -> list[Recommendation[Query]]:
-        """The ``top`` most informative next moves under ``strategy``.
-
-        The game's queries are ranked once; a game lists its own moves for strategies
-        of its own (:meth:`~deduce.hooks.Hooks.own_ranking`) and offers moves that are
-        not queries before them (:meth:`~deduce.hooks.Hooks.other_moves`).
-
-        Args:
-            top: how many to return (at least 1).
-            strategy: "entropy", "minimax", "expected_size", "most_parts", a search
-                of :mod:`deduce.search` ("lookahead", "optimal"), or one the game adds
-                (default: the game's ``default_strategy``). Moves that a symmetry of
-                the game makes equivalent are listed once.
-            among: only moves for which this is true (default: every move).
-            **options: a game's own keywords that narrow the moves (see
-                :meth:`~deduce.hooks.Hooks.move_filter`; Crime Writers' ``element=``).
-
-        Raises:
-            InvalidInput: ``top`` below 1, an unknown strategy, or no move passes
-                ``among``.
-
-        Example:
-            >>> from deduce.games.mastermind import Investigation
-            >>> inv = Investigation(3, 3).guess("112", black=1, white=0)
-            >>> [str(r.action) for r in inv.recommend(top=2, among=lambda c: "3" in str(c))]
-            ['133', '232']
-        """
-        check_int("top", top, 1)
-        among = self.move_filter(among, **options)
-        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        own = self.own_ranking(strategy, among, top)
-        if own is not None:
-            return list(own[:top])
-        ranking = self._ranking(strategy, among)
-        moves = self._other_moves(strategy, ranking, among)
-        if ranking is not None:
-            moves += ranking.recommendations(top, self.outcome_label)
-        return moves[:top]
-
-    def best(
-        self,
-        strategy: str | None = None,
-        *,
-        among: Callable[[Query], bool] | None = None,
-        **options: Any,
-    ) -> Query:
-        """The single best next move under ``strategy`` (default: the game's
-        ``default_strategy``): the first that :meth:`recommend` lists.
-
-        Raises:
-            InvalidInput: an unknown strategy, or no move passes ``among``.
-            DeduceError: the game offers no move now.
-
-        Example:
-            >>> from deduce.games.mastermind import Investigation
-            >>> Investigation().best("minimax")
-            Code('1122')
-        """
-        among = self.move_filter(among, **options)
-        strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        own = self.own_ranking(strategy, among, 1)
-        if own is not None:
-            if not own:
-                raise DeduceError(f"{type(self).__name__} has no move to recommend now")
-            return own[0].action
-        ranking = self._ranking(strategy, among)
-        moves = self._other_moves(strategy, ranking, among)
-        if moves:
-            return moves[0].action
-        assert ranking is not None  # else _other_moves raised
-        return ranking.best
-
-    def _other_moves(
-        self,
-        strategy: str,
-        ranking: Ranking[Query] | None,
-        among: Callable[[Query], bool] | None,
-    ) -> list[Recommendation[Query]]:
-        """The game's other moves that ``among`` passes; raises when there is no move."""
-        moves = [m for m in self.other_moves(strategy, ranking) if among is None or among(m.action)]
-        if ranking is None and not moves:
-            if among is not None:
-                raise InvalidInput("among", among, "a test that some move passes")
-            raise DeduceError(f"{type(self).__name__} has no queries to recommend")
-        return moves
 
     # -- persistence -------------------------------------------------------------------
 

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,13 +36,13 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.search import Extra, Lookahead, lookahead_scores, lower_bound
-from deduce.strategy import Partition, partition
+from deduce.search import lower_bound
+from deduce.strategy import partition
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["Budget", "Optimum", "optimal", "optimal_scores"]
+__all__ = ["Budget", "Optimum", "optimal"]
 
 FloatArray = npt.NDArray[np.float64]
 _TABLE_LIMIT = 1 << 26  # outcome-table entries the exact search may hold
@@ -481,31 +480,3 @@ def _only(solver: _Solver, rows: npt.NDArray[np.int64]) -> int:
     heavy = int(rows[int(np.argmax(solver.weights[rows]))])
     own = solver.fin[np.arange(len(solver.queries)), solver.table[:, heavy]]
     return int(np.argmax(own)) if own.any() else -1
-
-
-def optimal_scores(
-    inv: Investigation, queries: Sequence[Any], part: Partition, *, extra: Extra
-) -> FloatArray:
-    """Rows of scores for ``strategy="optimal"``: the optimum's move first (within the
-    default :class:`Budget`), then the lookahead's order; if the budget runs out, the
-    lookahead's with a warning that says so.
-
-    Example:
-        >>> from deduce.games.mastermind import Investigation
-        >>> str(Investigation(2, 3).best("optimal"))
-        '12'
-    """
-    result = optimal(inv)
-    keys = lookahead_scores(inv, queries, part, plan=Lookahead(), extra=extra)
-    if not result.exact:
-        warnings.warn(
-            f"optimal: {result.fell_back}; ranked by lookahead instead",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return keys
-    first = np.zeros(len(queries))
-    where = [i for i, q in enumerate(queries) if q == result.move]
-    if where:
-        first[where[0]] = 1.0
-    return np.vstack([first, keys])

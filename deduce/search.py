@@ -52,7 +52,6 @@ __all__ = [
     "expected_moves",
     "lookahead_scores",
     "lower_bound",
-    "search_strategies",
     "symmetric_partition",
 ]
 
@@ -389,27 +388,3 @@ def advice_seconds(inv: Investigation, strategy: str) -> float:
     budget = 0.0 if plan is not None else 10.0  # "optimal": its default budget, then lookahead
     plan = plan if plan is not None else Lookahead()
     return budget + float(seconds * sum(plan.width**d for d in range(plan.depth)))
-
-
-def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) -> Extra:
-    """The searching strategies as score functions of a partition of ``queries``, for the
-    ranking of :meth:`Investigation.recommend` (``extra``: the game's own strategies).
-
-    Example:
-        >>> from deduce.games.mastermind import Investigation
-        >>> sorted(search_strategies(Investigation(2, 2), [], {}))
-        ['lookahead', 'lookahead3', 'optimal']
-    """
-
-    def make(name: str) -> Callable[[Partition], FloatArray]:
-        def score(part: Partition) -> FloatArray:
-            plan = SEARCHES[name]
-            if plan is None:
-                from deduce.optimum import optimal_scores
-
-                return optimal_scores(inv, queries, part, extra=extra)
-            return lookahead_scores(inv, queries, part, plan=plan, extra=extra)
-
-        return score
-
-    return {name: make(name) for name in SEARCHES}

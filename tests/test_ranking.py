@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import deduce
-from deduce import DeduceError, InvalidInput, Recommendation, Space, search
+from deduce import DeduceError, InvalidInput, Recommendation, Space, advice, search
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
 from deduce.investigation import Investigation
 from deduce.ranking import Ranking
@@ -54,7 +54,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[i
 def test_a_lookahead_is_evaluated_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
     expected = MM.recommend(top=4, strategy="lookahead")
     best = MM.best("lookahead")
-    calls = _counting(monkeypatch, search, "lookahead_scores")
+    calls = _counting(monkeypatch, advice, "lookahead_scores")
     assert MM.recommend(top=4, strategy="lookahead") == expected
     assert len(calls) == 1
     assert MM.recommend(top=4, strategy="lookahead") == expected  # nothing kept between calls
@@ -64,11 +64,9 @@ def test_a_lookahead_is_evaluated_once_per_call(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_the_optimum_is_evaluated_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    from deduce import optimum
-
     inv = mastermind.Investigation(2, 3)
     expected = inv.recommend(top=2, strategy="optimal")
-    calls = _counting(monkeypatch, optimum, "optimal_scores")
+    calls = _counting(monkeypatch, advice, "optimal_scores")
     assert inv.recommend(top=2, strategy="optimal") == expected
     assert inv.best("optimal") == expected[0].action
     assert len(calls) == 2
@@ -78,7 +76,7 @@ def test_the_optimum_is_evaluated_once_per_call(monkeypatch: pytest.MonkeyPatch)
 def test_recommendations_are_the_ranking_and_scores_of_the_strategy(strategy: str) -> None:
     queries = search.distinct_moves(MM, MM.queries())
     part = MM.partition(MM.space, queries)
-    extra = search.search_strategies(MM, queries, {})
+    extra = advice.search_strategies(MM, queries, {})
     candidates = MM.possible_queries(MM.space, queries)
     order = rank(part, strategy, candidates=candidates, extra=extra)
     score = scores(part, strategy, extra)
