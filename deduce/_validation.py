@@ -128,6 +128,8 @@ def _describe(hint: Any) -> str:
 
 def _conform(value: Any, hint: Any) -> Any:
     """``value`` as plain Python data of type ``hint``, or _MISSING if it is not one."""
+    if hint is type(value) and hint in (int, str, float, bool):  # already plain
+        return value
     if hint is Any:
         return value
     if hint is type(None):

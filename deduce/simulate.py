@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
+from deduce.tree import best_move, plain_strategy
 
 __all__ = ["Stats", "simulate", "walk"]
 
@@ -271,21 +272,37 @@ def _walk(
     strategy: str,
     done: Callable[[npt.NDArray[np.int64], int], None],
     follow: Follow | None,
+    plain: bool | None = None,
 ) -> None:
     if depth >= _MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
-    query = node.best(strategy)
-    where = {int(world): row for row, world in enumerate(node.space.ids)}
-    rows = np.array([where[int(world)] for world in world_ids], dtype=np.int64)
-    outcome = node.outcome_table(node.space.take(rows), [query])[0]
-    for k in np.unique(outcome):
-        group = world_ids[outcome == k]
-        if node.finishes(query, int(k)):
+    if plain is None:
+        plain = plain_strategy(node, strategy)
+    query = best_move(node, strategy, plain=plain)
+    space = node.space
+    if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
+        outcome = node.outcome_table(space, [query])[0]
+    else:
+        outcome = node.outcome_table(space.take(_rows(space.ids, world_ids)), [query])[0]
+    for k in sorted(set(outcome.tolist())):
+        group = world_ids[outcome == k] if len(outcome) > 1 else world_ids
+        if node.finishes(query, k):
             done(group, depth + 1)
             continue
-        child = node.observe(node.clue_for(query, int(k)))
+        child = node.observe(node.clue_for(query, k))
         nodes = [(child, group)] if follow is None else follow(child, group, depth + 1)
         for after, ids in nodes:
-            if after.space.size == node.space.size:
+            if after.space.size == space.size:
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
-            _walk(after, np.asarray(ids, dtype=np.int64), depth + 1, strategy, done, follow)
+            ids = np.asarray(ids, dtype=np.int64)
+            _walk(after, ids, depth + 1, strategy, done, follow, plain)
+
+
+def _rows(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The rows of ``world_ids`` in a space whose rows have ``ids``."""
+    if len(ids) and bool((ids[1:] > ids[:-1]).all()):
+        rows = np.searchsorted(ids, world_ids)
+        if bool((rows < len(ids)).all()) and np.array_equal(ids[rows], world_ids):
+            return rows.astype(np.int64)
+    where = {int(world): row for row, world in enumerate(ids)}
+    return np.array([where[int(world)] for world in world_ids], dtype=np.int64)

@@ -32,6 +32,8 @@ __all__ = ["Code", "Game", "Guess", "Investigation"]
 _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
 _CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
+_FEW = 32  # fewer codes than this are numbered one by one, more as one array
+_ZERO_BASED = str.maketrans("123456789", "012345678")
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,9 +305,38 @@ class Investigation(_Investigation):
 
     def apply_clue(self, space: Space, clue: Guess) -> Space:
         k = self._outcome(clue)
-        guess = np.array([self.rules.code(clue.code).pegs])
-        row = _feedback(guess, space.worlds, self.rules.colours, self.rules.black_only)[0]
+        rules = self.rules
+        code = rules.code(clue.code)
+        table = self._table()
+        if table is not None:
+            index = int(code.digits.translate(_ZERO_BASED), rules.colours)
+            return space.filter(table[index, space.ids] == k)
+        guess = np.array([code.pegs])
+        row = _feedback(guess, space.worlds, rules.colours, rules.black_only)[0]
         return space.filter(row == k)
+
+    def _table(self) -> npt.NDArray[np.uint8] | None:
+        """The feedback of every code against every code, for games small enough."""
+        table: npt.NDArray[np.uint8] | None = self.__dict__.get("_feedback_table")
+        if table is None:
+            rules = self.rules
+            if rules.colours**rules.pegs > _TABLE_LIMIT:
+                return None
+            table = _full_table(rules.pegs, rules.colours, rules.black_only)
+            self.__dict__["_feedback_table"] = table  # later investigations share it
+        return table
+
+    def _guess_index(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
+        """The position of each of ``queries`` in :meth:`Game.codes`."""
+        rules = self.rules
+        if len(queries) <= _FEW:  # digits 1..c read as a number in base c, one code at a time
+            return np.array(
+                [int(q.digits.translate(_ZERO_BASED), rules.colours) for q in queries],
+                dtype=np.int64,
+            )
+        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
+        index: npt.NDArray[np.int64] = self._guess_array(queries) @ powers
+        return index
 
     def solution_of(self, labels: tuple[Any, ...]) -> Code:
         return Code("".join(labels))
@@ -323,15 +354,20 @@ class Investigation(_Investigation):
 
     def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
         rules = self.rules
+        table = self._table()
+        if table is not None:
+            return table[self._guess_index(queries)][:, space.ids]
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
     def partition(self, space: Space, queries: Sequence[Code]) -> Partition:
-        rules = self.rules
-        count = rules.colours**rules.pegs
-        if count <= _TABLE_LIMIT and len(queries) == count:
-            table = _full_table(rules.pegs, rules.colours, rules.black_only)[:, space.ids]
-            return partition(table, space.weights, np.arange(space.size))
-        return super().partition(space, queries)
+        table = self._table()
+        if table is None:
+            return super().partition(space, queries)
+        if len(queries) == len(table):
+            rows = table[:, space.ids]
+        else:
+            rows = table[self._guess_index(queries)][:, space.ids]
+        return partition(rows, space.weights, np.arange(space.size))
 
     def possible_queries(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
         rules = self.rules
@@ -339,9 +375,7 @@ class Investigation(_Investigation):
             mask = np.zeros(len(queries), dtype=bool)
             mask[space.ids] = True
             return mask
-        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
-        index = self._guess_array(queries) @ powers
-        return np.isin(index, space.ids)
+        return np.isin(self._guess_index(queries), space.ids)
 
     def query_orbits(
         self, queries: Sequence[Code], fixed: Sequence[Code] = ()
