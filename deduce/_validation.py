@@ -57,10 +57,10 @@ def is_int(value: Any) -> bool:
 
 def check_int(argument: str, value: Any, low: int, high: int | None = None) -> int:
     """``value`` as an int if it is an integer (not a bool) from ``low`` to ``high``."""
-    expected = (
-        f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
-    )
     if not is_int(value) or value < low or (high is not None and value > high):
+        expected = (
+            f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
+        )
         raise InvalidInput(argument, value, expected)
     return int(value)
 

@@ -28,11 +28,10 @@ import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
-from deduce.tree import best_move, plain_strategy
+from deduce.tree import MAX_MOVES, best_move, plain_strategy, rows_of, spaces_suffice, walk_spaces
 
 __all__ = ["Stats", "simulate", "walk"]
 
-_MAX_MOVES = 64
 _POOL_FROM = 256  # secrets: below this, starting worker processes costs more than it saves
 
 
@@ -262,7 +261,11 @@ def walk(
         >>> sorted(seen)
         [1, 2, 2, 2, 2, 3, 3, 3, 3]
     """
-    _walk(node, np.asarray(world_ids, dtype=np.int64), 0, strategy, done, follow)
+    ids = np.asarray(world_ids, dtype=np.int64)
+    if follow is None and spaces_suffice(node, strategy):
+        walk_spaces(node, strategy, ids, done)
+    else:
+        _walk(node, ids, 0, strategy, done, follow)
 
 
 def _walk(
@@ -274,8 +277,8 @@ def _walk(
     follow: Follow | None,
     plain: bool | None = None,
 ) -> None:
-    if depth >= _MAX_MOVES:
-        raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
+    if depth >= MAX_MOVES:
+        raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
     if plain is None:
         plain = plain_strategy(node, strategy)
     query = best_move(node, strategy, plain=plain)
@@ -283,7 +286,7 @@ def _walk(
     if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
         outcome = node.outcome_table(space, [query])[0]
     else:
-        outcome = node.outcome_table(space.take(_rows(space.ids, world_ids)), [query])[0]
+        outcome = node.outcome_table(space.take(rows_of(space.ids, world_ids)), [query])[0]
     for k in sorted(set(outcome.tolist())):
         group = world_ids[outcome == k] if len(outcome) > 1 else world_ids
         if node.finishes(query, k):
@@ -296,13 +299,3 @@ def _walk(
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
             ids = np.asarray(ids, dtype=np.int64)
             _walk(after, ids, depth + 1, strategy, done, follow, plain)
-
-
-def _rows(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The rows of ``world_ids`` in a space whose rows have ``ids``."""
-    if len(ids) and bool((ids[1:] > ids[:-1]).all()):
-        rows = np.searchsorted(ids, world_ids)
-        if bool((rows < len(ids)).all()) and np.array_equal(ids[rows], world_ids):
-            return rows.astype(np.int64)
-    where = {int(world): row for row, world in enumerate(ids)}
-    return np.array([where[int(world)] for world in world_ids], dtype=np.int64)

@@ -100,8 +100,9 @@ def partition(
     queries, worlds = outcome.shape
     k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
-    flat = (outcome.astype(np.int64) + offsets).ravel()
     unit = bool((w == 1).all())
+    # unweighted counts do not depend on the order of the entries: no copy of the table
+    flat = (outcome.astype(np.int64) + offsets).ravel(order="K" if unit else "C")
     tiled = None if unit else np.tile(w, queries)
     one_each = not worlds or np.bincount(sol).max() == 1  # one world per solution
     worlds_by_answer = (

@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,7 @@ _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback t
 _CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
 _FEW = 32  # fewer codes than this are numbered one by one, more as one array
 _ZERO_BASED = str.maketrans("123456789", "012345678")
+_DIGITS = operator.attrgetter("digits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +120,7 @@ class Game:
         )
         if isinstance(digits, str):
             allowed = "123456789"[: self.colours]
-            ok = len(digits) == self.pegs and all(c in allowed for c in digits)
-            if ok:
+            if len(digits) == self.pegs and not digits.strip(allowed):  # only allowed digits
                 return Code(digits)
         elif (
             isinstance(digits, (tuple, list))
@@ -236,10 +237,23 @@ def _feedback(
 
 @lru_cache(maxsize=4)
 def _full_table(pegs: int, colours: int, black_only: bool) -> npt.NDArray[np.uint8]:
+    """Feedback numbers of every guess (row) against every secret (column). Feedback is
+    symmetric (swapping secret and guess keeps the pegs), so is the table: the columns
+    of some secrets are read as rows, which is faster."""
     codes = _code_array(pegs, colours)
     table = _feedback(codes, codes, colours, black_only)
     table.setflags(write=False)
     return table
+
+
+def _block(
+    table: npt.NDArray[np.uint8], guesses: npt.NDArray[np.int64], secrets: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint8]:
+    """``table[guesses][:, secrets]``, gathering whole rows of the smaller side first."""
+    if len(guesses) <= len(secrets):
+        return table[guesses][:, secrets]
+    block: npt.NDArray[np.uint8] = table[secrets][:, guesses].T  # the table is symmetric
+    return block
 
 
 class Investigation(_Investigation):
@@ -259,6 +273,7 @@ class Investigation(_Investigation):
     game = "mastermind"
     default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
+    fixed_queries = True  # every code at every state; the hooks read only the space
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
@@ -348,7 +363,7 @@ class Investigation(_Investigation):
         rules = self.rules
         if queries is rules.codes():
             return _code_array(rules.pegs, rules.colours)
-        digits = "".join(q.digits for q in queries).encode()
+        digits = "".join(map(_DIGITS, queries)).encode()
         flat = np.frombuffer(digits, dtype=np.uint8).astype(np.int64) - ord("1")
         return flat.reshape(-1, rules.pegs)
 
@@ -356,7 +371,9 @@ class Investigation(_Investigation):
         rules = self.rules
         table = self._table()
         if table is not None:
-            return table[self._guess_index(queries)][:, space.ids]
+            if len(queries) == 1:
+                return table[self._guess_index(queries)[0], space.ids][None, :]
+            return _block(table, self._guess_index(queries), space.ids)
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
     def partition(self, space: Space, queries: Sequence[Code]) -> Partition:
@@ -364,9 +381,9 @@ class Investigation(_Investigation):
         if table is None:
             return super().partition(space, queries)
         if len(queries) == len(table):
-            rows = table[:, space.ids]
+            rows = table[space.ids].T
         else:
-            rows = table[self._guess_index(queries)][:, space.ids]
+            rows = _block(table, self._guess_index(queries), space.ids)
         return partition(rows, space.weights, np.arange(space.size))
 
     def possible_queries(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
@@ -375,7 +392,10 @@ class Investigation(_Investigation):
             mask = np.zeros(len(queries), dtype=bool)
             mask[space.ids] = True
             return mask
-        return np.isin(self._guess_index(queries), space.ids)
+        present = np.zeros(rules.colours**rules.pegs, dtype=bool)
+        present[space.ids] = True
+        result: npt.NDArray[np.bool_] = present[self._guess_index(queries)]
+        return result
 
     def query_orbits(
         self, queries: Sequence[Code], fixed: Sequence[Code] = ()
