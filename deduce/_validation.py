@@ -59,10 +59,10 @@ def is_int(value: Any) -> bool:
 
 def check_int(argument: str, value: Any, low: int, high: int | None = None) -> int:
     """``value`` as an int if it is an integer (not a bool) from ``low`` to ``high``."""
-    expected = (
-        f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
-    )
     if not is_int(value) or value < low or (high is not None and value > high):
+        expected = (
+            f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
+        )
         raise InvalidInput(argument, value, expected)
     return int(value)
 
@@ -130,6 +130,8 @@ def _describe(hint: Any) -> str:
 
 def _conform(value: Any, hint: Any) -> Any:
     """``value`` as plain Python data of type ``hint``, or _MISSING if it is not one."""
+    if hint is type(value) and hint in (int, str, float, bool):  # already plain
+        return value
     if hint is Any:
         return value
     if hint is type(None):

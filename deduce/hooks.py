@@ -87,6 +87,9 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     - ``game`` (class attribute): its name in saved files; ``default_strategy``: the
       strategy :meth:`recommend` uses unless told otherwise.
+    - ``fixed_queries`` (class attribute): true when ``queries()`` is the same at every
+      state and the hooks that take a space read nothing else; simulations then walk a
+      strategy's tree on spaces alone (:mod:`deduce.tree`).
     - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
     - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
     - ``initial_space()``: the worlds before any clue.
@@ -116,6 +119,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     game: ClassVar[str] = ""
     default_strategy: ClassVar[str] = "entropy"
+    fixed_queries: ClassVar[bool] = False
     clue_types: ClassVar[tuple[type, ...]] = ()
     value_types: ClassVar[tuple[type, ...]] = ()
 

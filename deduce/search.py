@@ -288,10 +288,13 @@ def distinct_moves(
     orbit = inv.query_orbits(queries, fixed)
     if orbit is None:
         return queries
-    reps = np.unique(orbit)
+    labels = np.asarray(orbit, dtype=np.int64)
+    first = labels == np.arange(len(labels))
+    # each move points to the first of its class (the hook's contract): those are the classes
+    reps = np.flatnonzero(first) if (labels[labels] == labels).all() else np.unique(labels)
     if len(reps) == len(queries):
         return queries
-    return [queries[int(i)] for i in reps]
+    return [queries[i] for i in reps.tolist()]
 
 
 def _context(inv: Investigation, queries: Sequence[Any], plan: Lookahead, extra: Extra) -> _Context:

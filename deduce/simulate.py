@@ -28,10 +28,10 @@ import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
+from deduce.tree import MAX_MOVES, best_move, plain_strategy, rows_of, spaces_suffice, walk_spaces
 
 __all__ = ["Stats", "simulate", "walk"]
 
-_MAX_MOVES = 64
 _POOL_FROM = 256  # secrets: below this, starting worker processes costs more than it saves
 
 
@@ -261,7 +261,11 @@ def walk(
         >>> sorted(seen)
         [1, 2, 2, 2, 2, 3, 3, 3, 3]
     """
-    _walk(node, np.asarray(world_ids, dtype=np.int64), 0, strategy, done, follow)
+    ids = np.asarray(world_ids, dtype=np.int64)
+    if follow is None and spaces_suffice(node, strategy):
+        walk_spaces(node, strategy, ids, done)
+    else:
+        _walk(node, ids, 0, strategy, done, follow)
 
 
 def _walk(
@@ -271,21 +275,27 @@ def _walk(
     strategy: str,
     done: Callable[[npt.NDArray[np.int64], int], None],
     follow: Follow | None,
+    plain: bool | None = None,
 ) -> None:
-    if depth >= _MAX_MOVES:
-        raise DeduceError(f"strategy {strategy!r} did not finish within {_MAX_MOVES} moves")
-    query = node.best(strategy)
-    where = {int(world): row for row, world in enumerate(node.space.ids)}
-    rows = np.array([where[int(world)] for world in world_ids], dtype=np.int64)
-    outcome = node.outcome_table(node.space.take(rows), [query])[0]
-    for k in np.unique(outcome):
-        group = world_ids[outcome == k]
-        if node.finishes(query, int(k)):
+    if depth >= MAX_MOVES:
+        raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
+    if plain is None:
+        plain = plain_strategy(node, strategy)
+    query = best_move(node, strategy, plain=plain)
+    space = node.space
+    if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
+        outcome = node.outcome_table(space, [query])[0]
+    else:
+        outcome = node.outcome_table(space.take(rows_of(space.ids, world_ids)), [query])[0]
+    for k in sorted(set(outcome.tolist())):
+        group = world_ids[outcome == k] if len(outcome) > 1 else world_ids
+        if node.finishes(query, k):
             done(group, depth + 1)
             continue
-        child = node.observe(node.clue_for(query, int(k)))
+        child = node.observe(node.clue_for(query, k))
         nodes = [(child, group)] if follow is None else follow(child, group, depth + 1)
         for after, ids in nodes:
-            if after.space.size == node.space.size:
+            if after.space.size == space.size:
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
-            _walk(after, np.asarray(ids, dtype=np.int64), depth + 1, strategy, done, follow)
+            ids = np.asarray(ids, dtype=np.int64)
+            _walk(after, ids, depth + 1, strategy, done, follow, plain)

@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,6 +34,9 @@ __all__ = ["Code", "Game", "Guess", "Investigation"]
 _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
 _CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
+_FEW = 32  # fewer codes than this are numbered one by one, more as one array
+_ZERO_BASED = str.maketrans("123456789", "012345678")
+_DIGITS = operator.attrgetter("digits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +121,7 @@ class Game:
         )
         if isinstance(digits, str):
             allowed = "123456789"[: self.colours]
-            ok = len(digits) == self.pegs and all(c in allowed for c in digits)
-            if ok:
+            if len(digits) == self.pegs and not digits.strip(allowed):  # only allowed digits
                 return Code(digits)
         elif (
             isinstance(digits, (tuple, list))
@@ -235,10 +238,23 @@ def _feedback(
 
 @lru_cache(maxsize=4)
 def _full_table(pegs: int, colours: int, black_only: bool) -> npt.NDArray[np.uint8]:
+    """Feedback numbers of every guess (row) against every secret (column). Feedback is
+    symmetric (swapping secret and guess keeps the pegs), so is the table: the columns
+    of some secrets are read as rows, which is faster."""
     codes = _code_array(pegs, colours)
     table = _feedback(codes, codes, colours, black_only)
     table.setflags(write=False)
     return table
+
+
+def _block(
+    table: npt.NDArray[np.uint8], guesses: npt.NDArray[np.int64], secrets: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint8]:
+    """``table[guesses][:, secrets]``, gathering whole rows of the smaller side first."""
+    if len(guesses) <= len(secrets):
+        return table[guesses][:, secrets]
+    block: npt.NDArray[np.uint8] = table[secrets][:, guesses].T  # the table is symmetric
+    return block
 
 
 class Investigation(_Investigation):
@@ -258,6 +274,7 @@ class Investigation(_Investigation):
     game = GAME.name
     default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
+    fixed_queries = True  # every code at every state; the hooks read only the space
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
@@ -304,9 +321,38 @@ class Investigation(_Investigation):
 
     def apply_clue(self, space: Space, clue: Guess) -> Space:
         k = self._outcome(clue)
-        guess = np.array([self.rules.code(clue.code).pegs])
-        row = _feedback(guess, space.worlds, self.rules.colours, self.rules.black_only)[0]
+        rules = self.rules
+        code = rules.code(clue.code)
+        table = self._table()
+        if table is not None:
+            index = int(code.digits.translate(_ZERO_BASED), rules.colours)
+            return space.filter(table[index, space.ids] == k)
+        guess = np.array([code.pegs])
+        row = _feedback(guess, space.worlds, rules.colours, rules.black_only)[0]
         return space.filter(row == k)
+
+    def _table(self) -> npt.NDArray[np.uint8] | None:
+        """The feedback of every code against every code, for games small enough."""
+        table: npt.NDArray[np.uint8] | None = self.__dict__.get("_feedback_table")
+        if table is None:
+            rules = self.rules
+            if rules.colours**rules.pegs > _TABLE_LIMIT:
+                return None
+            table = _full_table(rules.pegs, rules.colours, rules.black_only)
+            self.__dict__["_feedback_table"] = table  # later investigations share it
+        return table
+
+    def _guess_index(self, queries: Sequence[Code]) -> npt.NDArray[np.int64]:
+        """The position of each of ``queries`` in :meth:`Game.codes`."""
+        rules = self.rules
+        if len(queries) <= _FEW:  # digits 1..c read as a number in base c, one code at a time
+            return np.array(
+                [int(q.digits.translate(_ZERO_BASED), rules.colours) for q in queries],
+                dtype=np.int64,
+            )
+        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
+        index: npt.NDArray[np.int64] = self._guess_array(queries) @ powers
+        return index
 
     def solution_of(self, labels: tuple[Any, ...]) -> Code:
         return Code("".join(labels))
@@ -318,21 +364,28 @@ class Investigation(_Investigation):
         rules = self.rules
         if queries is rules.codes():
             return _code_array(rules.pegs, rules.colours)
-        digits = "".join(q.digits for q in queries).encode()
+        digits = "".join(map(_DIGITS, queries)).encode()
         flat = np.frombuffer(digits, dtype=np.uint8).astype(np.int64) - ord("1")
         return flat.reshape(-1, rules.pegs)
 
     def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
         rules = self.rules
+        table = self._table()
+        if table is not None:
+            if len(queries) == 1:
+                return table[self._guess_index(queries)[0], space.ids][None, :]
+            return _block(table, self._guess_index(queries), space.ids)
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
     def partition(self, space: Space, queries: Sequence[Code]) -> Partition:
-        rules = self.rules
-        count = rules.colours**rules.pegs
-        if count <= _TABLE_LIMIT and len(queries) == count:
-            table = _full_table(rules.pegs, rules.colours, rules.black_only)[:, space.ids]
-            return partition(table, space.weights, np.arange(space.size))
-        return super().partition(space, queries)
+        table = self._table()
+        if table is None:
+            return super().partition(space, queries)
+        if len(queries) == len(table):
+            rows = table[space.ids].T
+        else:
+            rows = _block(table, self._guess_index(queries), space.ids)
+        return partition(rows, space.weights, np.arange(space.size))
 
     def possible_queries(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.bool_]:
         rules = self.rules
@@ -340,9 +393,10 @@ class Investigation(_Investigation):
             mask = np.zeros(len(queries), dtype=bool)
             mask[space.ids] = True
             return mask
-        powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)
-        index = self._guess_array(queries) @ powers
-        return np.isin(index, space.ids)
+        present = np.zeros(rules.colours**rules.pegs, dtype=bool)
+        present[space.ids] = True
+        result: npt.NDArray[np.bool_] = present[self._guess_index(queries)]
+        return result
 
     def query_orbits(
         self, queries: Sequence[Code], fixed: Sequence[Code] = ()

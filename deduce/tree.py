@@ -1,0 +1,240 @@
+"""The move a one-step strategy makes at a node of its decision tree, found with less work.
+
+:func:`deduce.simulate.walk` asks for a move at every node of a strategy's decision
+tree, and most nodes are small: in Knuth's tree of Mastermind(4, 6), 952 of its 1378
+nodes hold a single code. :func:`best_move` gives exactly the move that
+:meth:`Investigation.best` gives, and skips work whose outcome is known in advance:
+
+- **One world left.** Every move has one answer, so ``"minimax"``, ``"entropy"`` and
+  ``"expected_size"`` score all moves alike, and the tie goes to the first move that can
+  be the solution (or the first move).
+- **A perfect minimax split.** No move leaves fewer than one solution per answer. When a
+  move that can be the solution does that, it wins, and the first such move wins the
+  tie: in small spaces the moves that can be the solution are evaluated first.
+- **Small spaces.** Moves that a symmetry of the game makes equivalent split the worlds
+  alike (the contract of ``query_orbits``), so the first of the best class is the best
+  move overall: below :data:`SYMMETRY_FROM` worlds every move is evaluated at once,
+  which costs less than finding the classes.
+
+Other strategies (a game's own, the searches) are left to :meth:`Investigation.best`.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> inv = Investigation(4, 6).guess("1122", black=1, white=0)
+    >>> best_move(inv, "minimax") == inv.best("minimax")
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import DeduceError
+from deduce.hooks import Hooks
+from deduce.search import distinct_moves
+from deduce.space import Space
+from deduce.strategy import STRATEGIES, rank
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation
+
+__all__ = [
+    "MAX_MOVES",
+    "PERFECT_BELOW",
+    "SYMMETRY_FROM",
+    "best_move",
+    "plain_strategy",
+    "rows_of",
+    "spaces_suffice",
+    "walk_spaces",
+]
+
+MAX_MOVES = 64
+"""A strategy that has not finished after this many moves is stopped (DeduceError)."""
+
+SYMMETRY_FROM = 64
+"""Spaces of at least this many worlds are split one move per class of equivalent moves;
+smaller ones by every move."""
+
+PERFECT_BELOW = 8
+"""Below this many worlds, ``"minimax"`` first looks for a perfect split among the moves
+that can be the solution."""
+
+_ALIKE_ON_ONE_WORLD = ("minimax", "entropy", "expected_size")  # "most_parts" counts noise
+
+
+def plain_strategy(inv: Investigation, strategy: str) -> bool:
+    """Whether ``strategy`` is a built-in one-step strategy that ``inv``'s game does not
+    replace with its own (then :func:`best_move` may take its shortcuts).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> plain_strategy(Investigation(2, 2), "minimax"), plain_strategy(
+        ...     Investigation(2, 2), "lookahead"
+        ... )
+        (True, False)
+    """
+    return strategy in STRATEGIES and strategy not in inv._extra_strategies()
+
+
+def best_move(
+    inv: Investigation,
+    strategy: str,
+    *,
+    space: Space | None = None,
+    fixed: Sequence[Any] = (),
+    plain: bool | None = None,
+) -> Any:
+    """The move ``inv.best(strategy)`` makes, found with the shortcuts of this module.
+
+    Args:
+        inv: the node of the decision tree.
+        strategy: the strategy's name.
+        space: the worlds left after the moves ``fixed`` made since ``inv`` (default
+            ``inv.space``); for a game with ``fixed_queries``, this is the best move of
+            the investigation those moves lead to.
+        fixed: the moves made since ``inv``, which the game's symmetries must keep.
+        plain: the answer of :func:`plain_strategy` when the caller already knows it.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> str(best_move(Investigation(3, 3).guess("112", black=2, white=0), "minimax"))
+        '113'
+    """
+    if not (plain_strategy(inv, strategy) if plain is None else plain):
+        return inv.best(strategy)
+    space = inv.space if space is None else space
+    queries = inv.queries()
+    if not queries:
+        return inv.best(strategy)  # its error
+    if space.size == 1 and strategy in _ALIKE_ON_ONE_WORLD:
+        return queries[_first(inv.possible_queries(space, queries))]
+    if strategy == "minimax" and space.size < PERFECT_BELOW:
+        possible = np.flatnonzero(inv.possible_queries(space, queries))
+        if len(possible):
+            among = [queries[i] for i in possible.tolist()]
+            perfect = np.flatnonzero(inv.partition(space, among).count.max(axis=1) <= 1)
+            if len(perfect):
+                return among[int(perfect[0])]
+    moves: Sequence[Any] = queries
+    if space.size >= SYMMETRY_FROM:
+        moves = distinct_moves(inv, queries, fixed)
+    part = inv.partition(space, moves)
+    candidates = inv.possible_queries(space, moves)
+    score = np.asarray(STRATEGIES[strategy](part), dtype=np.float64)
+    if score.ndim != 1 or np.isnan(score).any():
+        return moves[int(rank(part, strategy, candidates=candidates)[0])]
+    best = score == score.max()  # rank's order: the best score, a possible move, the first
+    preferred = best & np.asarray(candidates, dtype=bool)
+    return moves[_first(preferred if preferred.any() else best)]
+
+
+def spaces_suffice(inv: Investigation, strategy: str) -> bool:
+    """Whether a tree of ``strategy`` from ``inv`` can be walked on spaces alone: a plain
+    strategy (:func:`plain_strategy`), a game whose moves and hooks depend on the space
+    only (``fixed_queries``) and that has no turn rules (``check_turn``).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> spaces_suffice(Investigation(2, 2), "minimax")
+        True
+    """
+    kind = type(inv)
+    return (
+        kind.fixed_queries and kind.check_turn is Hooks.check_turn and plain_strategy(inv, strategy)
+    )
+
+
+Done = Callable[[npt.NDArray[np.int64], int], None]
+
+
+def walk_spaces(
+    inv: Investigation, strategy: str, world_ids: npt.NDArray[np.int64], done: Done
+) -> None:
+    """:func:`deduce.simulate.walk` without an investigation per node, for a game and a
+    strategy where :func:`spaces_suffice`: each node is the space its clues leave and
+    the moves made since ``inv``, and the hooks of ``inv`` answer for it.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> seen = []
+        >>> start = Investigation(2, 3)
+        >>> walk_spaces(start, "entropy", start.space.ids, lambda ids, moves: seen.append(moves))
+        >>> sorted(seen)
+        [1, 2, 2, 2, 2, 3, 3, 3, 3]
+    """
+    _visit(inv, strategy, inv.space, np.asarray(world_ids, dtype=np.int64), (), (), done)
+
+
+def _visit(
+    inv: Investigation,
+    strategy: str,
+    space: Space,
+    world_ids: npt.NDArray[np.int64],
+    moves: tuple[Any, ...],
+    answers: tuple[int, ...],
+    done: Done,
+) -> None:
+    depth = len(moves)
+    if depth >= MAX_MOVES:
+        raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
+    query = best_move(inv, strategy, space=space, fixed=moves, plain=True)
+    if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
+        outcome = inv.outcome_table(space, [query])[0]
+    else:
+        outcome = inv.outcome_table(space.take(rows_of(space.ids, world_ids)), [query])[0]
+    for k in sorted(set(outcome.tolist())):
+        group = world_ids[outcome == k] if len(outcome) > 1 else world_ids
+        if inv.finishes(query, k):
+            done(group, depth + 1)
+            continue
+        clue = inv.clue_for(query, k)
+        child = inv.apply_clue(space, clue)
+        if child.size == 0:  # what observing the clues says of it (a Contradiction)
+            node = inv
+            for before, answer in zip(moves, answers, strict=True):
+                node = node.observe(inv.clue_for(before, answer))
+            node.observe(clue)
+        if child.size == space.size:
+            raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
+        if child.size == 1 and depth + 1 < MAX_MOVES and _finds(inv, strategy, child, group):
+            done(group, depth + 2)  # the node below: its one world's move finished it
+            continue
+        _visit(inv, strategy, child, group, (*moves, query), (*answers, k), done)
+
+
+def _finds(inv: Investigation, strategy: str, space: Space, world_ids: Any) -> bool:
+    """Whether the move of a node of one world (``space``, the secrets ``world_ids``)
+    finishes the game: the node's whole walk, read off without visiting it."""
+    if strategy not in _ALIKE_ON_ONE_WORLD or len(world_ids) != 1 or world_ids[0] != space.ids[0]:
+        return False
+    queries = inv.queries()
+    if not queries:
+        return False
+    move = queries[_first(inv.possible_queries(space, queries))]
+    return inv.finishes(move, int(inv.outcome_table(space, [move])[0, 0]))
+
+
+def rows_of(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The rows of ``world_ids`` in a space whose rows have ``ids``.
+
+    Example:
+        >>> rows_of(np.array([3, 5, 9]), np.array([9, 3])).tolist()
+        [2, 0]
+    """
+    if len(ids) and bool((ids[1:] > ids[:-1]).all()):
+        rows = np.searchsorted(ids, world_ids)
+        if bool((rows < len(ids)).all()) and np.array_equal(ids[rows], world_ids):
+            return rows.astype(np.int64)
+    where = {int(world): row for row, world in enumerate(ids)}
+    return np.array([where[int(world)] for world in world_ids], dtype=np.int64)
+
+
+def _first(mask: Any) -> int:
+    """The first true position of ``mask``, else 0."""
+    first = int(np.argmax(mask))  # the first true one, or 0 when none is
+    return first if mask[first] else 0
