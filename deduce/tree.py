@@ -78,7 +78,7 @@ def plain_strategy(inv: Investigation, strategy: str) -> bool:
         ... )
         (True, False)
     """
-    return strategy in STRATEGIES and strategy not in inv._extra_strategies()
+    return strategy in STRATEGIES and strategy not in inv.extra_strategies()
 
 
 def best_move(

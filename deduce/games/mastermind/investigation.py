@@ -373,7 +373,8 @@ class Investigation(_Investigation):
         table = self._table()
         if table is not None:
             if len(queries) == 1:
-                return table[self._guess_index(queries)[0], space.ids][None, :]
+                row: npt.NDArray[Any] = table[self._guess_index(queries)[0], space.ids]
+                return row[None, :]
             return _block(table, self._guess_index(queries), space.ids)
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
