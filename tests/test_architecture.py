@@ -90,3 +90,15 @@ def test_the_docs_architecture_section_is_drawn_from_the_code() -> None:
     assert architecture.written() == architecture.section(), (
         "docs/explanation.md is out of date: run python docs/architecture.py"
     )
+
+
+@pytest.mark.parametrize("name", ["grammar", "arguments", "cli"])
+def test_the_former_module_names_still_work_with_a_warning(name: str) -> None:
+    import importlib
+
+    sys.modules.pop(f"deduce.{name}", None)
+    with pytest.warns(DeprecationWarning, match=f"deduce.play.{name}"):
+        old = importlib.import_module(f"deduce.{name}")
+    new = importlib.import_module(f"deduce.play.{name}")
+    assert old.__all__ == new.__all__
+    assert all(getattr(old, n) is getattr(new, n) for n in new.__all__)
