@@ -4,8 +4,8 @@ Example:
     >>> call = GRAMMAR.parse(["ask", "red_hair", "no"])
     >>> call.verb.name, call.values
     ('ask', {'trait': 'red hair', 'answer': False})
-    >>> ADAPTER.show_action(Ask("Anna")), ADAPTER.show_action(Ask("glasses"))
-    ('name Anna', 'ask glasses')
+    >>> ADAPTER.show_action(Ask("Anna")), ADAPTER.show_action(Ask("grey hair"))
+    ('name Anna', 'ask grey_hair')
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deduce.investigation import Investigation
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, word
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Verb, YesNo
 from lineup_game.cards import CAST, TRAITS
 from lineup_game.clues import Answer, Ask
@@ -74,8 +74,9 @@ class LineupAdapter(Adapter):
         return str(clue) if isinstance(clue, Answer) else repr(clue)
 
     def show_action(self, action: Any) -> str:
-        if isinstance(action, Ask):
-            return f"name {action.about}" if action.names_a_suspect else f"ask {action.about}"
+        if isinstance(action, Ask):  # as it is typed: one word for a trait
+            verb = "name" if action.names_a_suspect else "ask"
+            return f"{verb} {word(action.about)}"
         return str(action)
 
     def solved(self, investigation: Investigation) -> str | None:
