@@ -6,7 +6,8 @@ The plug-in is installed once per test run with pip into a temporary directory
 the setuptools of the project's own environment); every check runs in a subprocess
 whose ``PYTHONPATH`` holds that directory, so the project's environment is never
 changed. The broken plug-ins are an installed distribution written by hand (a
-``.dist-info`` folder with its entry points, as an installer leaves it).
+``.dist-info`` folder with its entry points, as an installer leaves it), beside one sound
+game that declares neither a console front end nor a demo.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A distribution with three broken game plug-ins."""
+    """A distribution with three broken game plug-ins and a sound one, ``coin``, that has
+    no console front end, no demo and no simulation."""
     target = tmp_path_factory.mktemp("broken")
     package = target / "broken_games"
     package.mkdir()
@@ -69,6 +71,11 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (package / "taken.py").write_text(
         "from deduce.declaration import Declaration\n\n"
         'GAME = Declaration(name="Master Mind", title="Mastermind", package="broken_games")\n'
+    )
+    (package / "coin.py").write_text(
+        "from deduce.declaration import Declaration\n\n"
+        'GAME = Declaration(name="coin", title="Coin", package="broken_games",\n'
+        "                   front_end=None, demo=None)\n"
     )
     info = target / "deduce_broken_games-0.1.dist-info"
     info.mkdir()
@@ -80,6 +87,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "raises = broken_games.raises:GAME\n"
         "not-a-declaration = broken_games.other:GAME\n"
         "taken = broken_games.taken:GAME\n"
+        "coin = broken_games.coin:GAME\n"
     )
     return target
 
@@ -267,13 +275,13 @@ def test_broken_plugins_are_named_and_stop_nothing(
     )
     assert found.returncode == 0, found.stderr
     lines = found.stdout.splitlines()
-    assert lines[0] == str([*BUILT_IN, "lineup"])
+    assert lines[0] == str([*BUILT_IN, "coin", "lineup"])
     assert sorted(lines[1:4]) == sorted(f"{name} | {why}" for name, why in BROKEN.items())
     assert lines[4] == "['RuntimeWarning'] 3"
 
     listed = deduce(["demo", "--list"], site, broken, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
-    assert listed.stdout.split() == [*BUILT_IN, "lineup"]
+    assert listed.stdout.split() == [*BUILT_IN, "lineup"]  # coin declares no demo
     reported = listed.stderr.splitlines()
     assert len(reported) == len(BROKEN)  # one line each, and nothing else
     for name, why in BROKEN.items():
@@ -297,3 +305,9 @@ def test_broken_plugins_are_named_and_stop_nothing(
     assert "256" in term.expect_prompt(prompt)
     term.send("quit")
     assert term.finish() == 0
+
+    for command in (["play", "coin", "--no-autosave"], ["simulate", "coin"]):
+        refused = deduce(command, site, broken, cwd=tmp_path)
+        assert refused.returncode == 1, refused.stdout
+        assert "Traceback" not in refused.stdout + refused.stderr
+        assert 'game "coin" is not valid' in " ".join(refused.stdout.split())
