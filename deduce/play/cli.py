@@ -17,6 +17,7 @@ import contextlib
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -312,9 +313,20 @@ def _opening(game: Any, start: Any, text: str) -> Any:
     raise InvalidInput("--opening", text, f"a move written like {', '.join(shown)}, ...")
 
 
+def _report_problems() -> None:
+    """One line on stderr for each game plug-in that could not be loaded (instead of the
+    registry's warning): the other games go on working."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "the game plug-in", RuntimeWarning)
+        problems = registry.problems()
+    for problem in problems:
+        print(f"deduce: warning: {' '.join(str(problem).split())}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    _report_problems()
     setup = ""
     if {"-h", "--help"} & set(words) and {"play", "simulate"} & set(words):
         from deduce.play.setup import setup_help
