@@ -105,7 +105,8 @@ class Declaration:
         table_setup: answers to the console's set-up questions (``KEY=VALUE``, as
             ``deduce play --set`` takes them) that start a sample game.
         table_lines: console lines that, played after ``table_setup``, make every
-            example of the console's help possible.
+            example of the console's help possible (an example of the same verb as one
+            of them is tried without them, at the start).
 
     Example:
         >>> from deduce import registry

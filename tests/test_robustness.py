@@ -167,7 +167,7 @@ def test_junk_into_clue_methods_at_length(game: str, call: Call, data: st.DataOb
 @example(target=np.array(0))
 @example(target=np.bool_(False))
 def test_junk_as_the_target_of_a_bsi_attempt(target: Any) -> None:
-    table = state("bsi:Table", LAID)
+    table: Any = state("bsi:Table", LAID)
     attempt(table, lambda: table.attempt(target, "woman/day/outside/gun", 1, correct=False))
 
 
