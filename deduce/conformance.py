@@ -42,7 +42,6 @@ __all__ = [
     "check_immutability",
     "check_json",
     "check_sample",
-    "shown",
 ]
 
 Pairs = st.SearchStrategy[tuple[Any, Investigation[Any, Any, Any]]]
