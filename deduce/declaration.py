@@ -45,15 +45,25 @@ class Sample:
         setup: the set-up as :meth:`deduce.Investigation.setup` writes it (plain JSON
             values), or None.
         make: the path (``"module:function"``) of a function that makes it, or None.
+        reference: the path (``"module:function"``) of the game's own brute force for
+            this sample: ``reference(investigation)`` lists the solutions that its clues
+            allow, as a set (all equally likely) or a dict solution -> probability,
+            straight from the rules and independent of the engine (no
+            :class:`~deduce.Space`, no filter). :func:`deduce.testing.check_game`
+            compares every random truthful game with it; None: the check falls back to
+            soundness and a replay.
 
     Example:
         >>> Sample("Investigation", {"pegs": 3, "colours": 3, "black_only": False})
         Sample('Investigation', {'pegs': 3, 'colours': 3, 'black_only': False})
+        >>> Sample("Investigation", reference="truthful:reference")
+        Sample('Investigation', reference='truthful:reference')
     """
 
     kind: str
     setup: Mapping[str, Any] | None = field(default=None, hash=False)
     make: str | None = None
+    reference: str | None = None
 
     def __repr__(self) -> str:
         args = [repr(self.kind)]
@@ -61,6 +71,8 @@ class Sample:
             args.append(repr(dict(self.setup)))
         if self.make is not None:
             args.append(f"make={self.make!r}")
+        if self.reference is not None:
+            args.append(f"reference={self.reference!r}")
         return f"Sample({', '.join(args)})"
 
 
@@ -87,12 +99,14 @@ class Declaration:
         demo: the path of its narrated demo ``run(console, *, seed)``, or None.
         simulated: whether ``deduce simulate`` applies: a world is the secret and
             every answer is a function of it.
-        samples: a sample investigation of each kind, for
+        samples: a sample investigation of each kind (more than one of a kind is
+            allowed: :meth:`sample` makes the first), for
             :func:`deduce.testing.check_game`.
         table_setup: answers to the console's set-up questions (``KEY=VALUE``, as
             ``deduce play --set`` takes them) that start a sample game.
         table_lines: console lines that, played after ``table_setup``, make every
-            example of the console's help possible.
+            example of the console's help possible (an example of the same verb as one
+            of them is tried without them, at the start).
 
     Example:
         >>> from deduce import registry
@@ -137,8 +151,10 @@ class Declaration:
                 raise InvalidInput("samples", sample, f"a Sample of {list(self.kind_names)}")
             if sample.setup is not None:
                 json.dumps(dict(sample.setup))  # plain values only (a TypeError otherwise)
-            if sample.make is not None and not _is_path(sample.make):
-                raise InvalidInput("make", sample.make, "a path 'module:function', or None")
+            for path_argument in ("make", "reference"):
+                path = getattr(sample, path_argument)
+                if path is not None and not _is_path(path):
+                    raise InvalidInput(path_argument, path, "a path 'module:function', or None")
         if not isinstance(self.simulated, bool):
             raise InvalidInput("simulated", self.simulated, [True, False])
         if not self.autosave:
@@ -217,13 +233,24 @@ class Declaration:
         """
         for sample in self.samples:
             if kind is None or sample.kind == kind:
-                if sample.make is not None:
-                    return self.load(sample.make)()
-                made = self.kind(sample.kind)
-                if sample.setup is None:
-                    return made()
-                return made.from_setup(json.loads(json.dumps(dict(sample.setup))))
+                return self.make(sample)
         raise InvalidInput("kind", kind, [s.kind for s in self.samples])
+
+    def make(self, sample: Sample) -> Any:
+        """A new investigation of ``sample`` (one of :attr:`samples`)."""
+        if sample.make is not None:
+            return self.load(sample.make)()
+        made = self.kind(sample.kind)
+        if sample.setup is None:
+            return made()
+        return made.from_setup(json.loads(json.dumps(dict(sample.setup))))
+
+    def reference(self, sample: Sample) -> Callable[[Any], Any] | None:
+        """The brute force that ``sample`` names (see :attr:`Sample.reference`), or None."""
+        if sample.reference is None:
+            return None
+        found: Callable[[Any], Any] = self.load(sample.reference)
+        return found
 
 
 def _is_path(path: object) -> bool:

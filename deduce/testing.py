@@ -2,7 +2,9 @@
 
 Every game's investigation can produce its secrets and *truthful* clues for a given
 secret, so a test can check that a deduction is sound (the secret is never eliminated)
-and complete (every kept solution fits every clue).
+and complete (every kept solution fits every clue). :func:`junk` and :func:`junk_or`
+are values a caller might pass by mistake, and :func:`check_game` checks the whole
+common contract on any registered game, built in or a plug-in.
 
 Example:
     >>> from hypothesis import given, settings
@@ -21,12 +23,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from deduce import conformance, registry
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, as_investigation
+from deduce.junk import junk, junk_or
 
-__all__ = ["clue_sequences", "contains", "games", "invalid_input", "secrets"]
+__all__ = [
+    "check_game",
+    "clue_sequences",
+    "contains",
+    "games",
+    "invalid_input",
+    "junk",
+    "junk_or",
+    "secrets",
+]
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
@@ -131,3 +145,76 @@ def invalid_input(
         assert choices is None or choices in message, f"{choices!r} not in {message!r}"
         return error
     raise AssertionError(f"no InvalidInput about {argument!r}")
+
+
+def check_game(
+    name: str,
+    *,
+    examples: int = 25,
+    max_clues: int = 5,
+    console: bool = True,
+    derandomize: bool = True,
+) -> None:
+    """Check the common contract of every investigation on the registered game ``name``.
+
+    For every sample that the game's declaration lists (see
+    :class:`deduce.declaration.Sample`), on ``examples`` random truthful games of up to
+    ``max_clues`` clues each (:func:`games`):
+
+    - filtering is sound and complete: the secret is never eliminated, and the solutions
+      and probabilities are exactly those of the sample's ``reference`` (the game's own
+      brute force); without one, those of a replay of the clues
+      (:func:`deduce.conformance.check_filtering`);
+    - a clue returns a new investigation and leaves the old one unchanged
+      (:func:`~deduce.conformance.check_immutability`);
+    - ``to_json`` / ``from_json`` round-trip exactly, also through
+      :meth:`deduce.Investigation.from_json`, from format 1 tags, and in a fresh Python
+      process (:func:`~deduce.conformance.check_json`,
+      :func:`~deduce.conformance.check_fresh_process`);
+    - junk into ``observe`` and into every public clue method
+      (:func:`~deduce.conformance.clue_methods`) gives only
+      :class:`~deduce.InvalidInput` or :class:`~deduce.Contradiction`, leaves the state
+      unchanged, and what is accepted can be saved and read back
+      (:func:`~deduce.conformance.check_junk`);
+    - the text view and the notebook's HTML view render
+      (:func:`~deduce.conformance.check_display`);
+    - with ``console=True``, when the game has a console front end, every example of its
+      ``help`` is accepted by ``deduce play`` after the declaration's ``table_setup``
+      and ``table_lines`` (:func:`~deduce.conformance.check_console`).
+
+    Args:
+        name: the game's name or an alias, as :func:`deduce.registry.find` takes it.
+        examples: random games per property (more finds more, slower).
+        max_clues: clues per random game, at most.
+        console: also drive the console (a new process for each game).
+        derandomize: the same examples every run (hypothesis' ``derandomize``).
+
+    Raises:
+        AssertionError: a check failed; the message names the game, the kind of
+            investigation and the check.
+        InvalidInput: no game has that name, or it declares no sample.
+
+    Example:
+        >>> check_game("mastermind", examples=3, console=False)
+    """
+    declaration = registry.find(name)
+    if not declaration.samples:
+        raise InvalidInput("game", name, "a game that declares its samples")
+    run = settings(
+        max_examples=examples,
+        derandomize=derandomize,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    for number, sample in enumerate(declaration.samples):
+        where = f"{declaration.name} ({sample.kind}, sample {number + 1})"
+        start = declaration.make(sample)
+        conformance.check_sample(
+            declaration, sample, start, games(start, max_clues=max_clues), run, where=where
+        )
+    if console and declaration.front_end is not None:
+        conformance.about(
+            declaration.name, "console", lambda: conformance.check_console(declaration)
+        )

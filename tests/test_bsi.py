@@ -14,39 +14,13 @@ from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
 from deduce.games.bsi.bots import STAND_IN, Bot, advised, cautious, play_game, random_bot
+from deduce.games.bsi.truthful import brute_cases, field_of, matches
+from deduce.games.bsi.truthful import table_reference as reference
 from deduce.testing import invalid_input
 
 WOMAN_KNIFE = Card(victim="woman", weapon="knife")
 FIRST_CARD = Card(victim="woman", time="night", scene="outside", weapon="gun")
 ANSWER = Case("woman", "day", "inside", "knife")
-
-
-# -- brute force ----------------------------------------------------------------------
-
-
-def matches(case: Case, card: Card) -> int:
-    return sum(getattr(case, k) == v for k, v in card.pieces.items())
-
-
-def field_of(case: Case, card: Card) -> str | int:
-    m = matches(case, card)
-    return "0/1" if m <= 1 else m
-
-
-def brute_cases(clues: list[Any]) -> list[Case]:
-    kept = []
-    for case in CASES:
-        ok = True
-        for clue in clues:
-            if isinstance(clue, bsi.Played):
-                ok &= matches(case, clue.card) < 4 and field_of(case, clue.card) == clue.field
-            elif isinstance(clue, bsi.Seen):
-                ok &= case not in clue.cases
-            else:
-                ok &= case != clue.case
-        if ok:
-            kept.append(case)
-    return kept
 
 
 # -- cards ----------------------------------------------------------------------------
@@ -216,36 +190,6 @@ def _histogram(alive: list[Case], card: Card) -> dict[Any, int]:
 
 
 # -- the table: reference from the game master's own record ---------------------------
-
-
-def reference(record: Any) -> set[tuple[Case, ...]]:
-    """Every assignment of cases to seats 1.. that seat 0 cannot rule out, by brute force.
-
-    A card can be seat j's case if it was never in seat 0's view since the draw pile
-    it could come from was formed (the start, or the last reshuffle before the case was
-    drawn, when it must have been on the discard pile), fits every field at seat j's grid
-    and no failed attempt named it; and the cases are all different.
-    """
-    truth = record.truth
-    visible: list[frozenset[Case]] = truth["visible"]
-    n = len(truth["cases"])
-    possible: list[list[Case]] = []
-    for seat in range(1, n):
-        drawn = truth["case_step"][seat]
-        earlier = [(step, pool) for step, pool in truth["reshuffles"] if step < drawn]
-        start, pool = earlier[-1] if earlier else (0, frozenset(CASES))
-        options = []
-        for case in CASES:
-            if case not in pool or any(case in visible[k] for k in range(start, len(visible))):
-                continue
-            if case in truth["failed"][seat]:
-                continue
-            if all(
-                matches(case, c) < 4 and field_of(case, c) == f for c, f in truth["grids"][seat]
-            ):
-                options.append(case)
-        possible.append(options)
-    return {combo for combo in itertools.product(*possible) if len(set(combo)) == len(combo)}
 
 
 bots = st.sampled_from([advised, cautious, random_bot])

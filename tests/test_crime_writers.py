@@ -32,134 +32,19 @@ from deduce.games.crime_writers import (
     Seen,
     Story,
 )
+from deduce.games.crime_writers.truthful import (
+    draws,
+    is_card,
+    small_deck,
+    tag_truth,
+    wordings,
+    worlds,
+)
+from deduce.games.crime_writers.truthful import posterior as reference
 from deduce.testing import contains, games, invalid_input
 
-# A deck small enough to list every draw by hand; tags with "maybe" on purpose.
-TINY = Deck(
-    persons=(
-        Card("Butler", ("man", "servant")),
-        Card("Maid", ("woman", "servant")),
-        Card("Nurse", ("medical",), maybe=("man", "woman")),
-    ),
-    scenes=(Card("Cellar", ("indoors", "dark")), Card("Beach", ("outdoors",))),
-    causes=(
-        Card("Poison", ("substance",)),
-        Card("Knife", ("weapon", "sharp")),
-        Card("Fall", (), maybe=("accident",)),
-    ),
-    motives=(Card("Greed", ("money",)), Card("Fear", ("emotion",), maybe=("money",))),
-    near=(("weapon", ("sharp",)),),
-    name="tiny test deck",
-)
+TINY = small_deck()
 EXAMPLE = Deck.example()
-
-
-# -- the brute-force reference ------------------------------------------------------------
-
-
-def draws(deck: Deck) -> list[tuple[str, ...]]:
-    """Every draw: three elements are cards, two invented; killer and victim differ."""
-    result = []
-    for chosen in itertools.combinations(ELEMENTS, 3):
-        options = [
-            [c.text for c in deck.for_element(e)] if e in chosen else [INVENTED] for e in ELEMENTS
-        ]
-        for values in itertools.product(*options):
-            if values[0] != INVENTED and values[0] == values[1]:
-                continue
-            result.append(values)
-    return result
-
-
-OWN = "(a wording of the writer's own)"
-
-
-def is_card(deck: Deck, element: str, text: str) -> bool:
-    return any(c.text == text for c in deck.for_element(element))
-
-
-def wordings(deck: Deck, element: str) -> list[str]:
-    """What an invented element can be worded: like any card of its stack, or its own."""
-    return [*(c.text for c in deck.for_element(element)), OWN]
-
-
-def tag_truth(deck: Deck, element: str, value: str, tag: str, bit: bool) -> bool:
-    """Is the answer to "does element (= value) have <tag>" yes?"""
-    if value == INVENTED:
-        return bit
-    status = {c.text: c for c in deck.for_element(element)}[value].status(tag)
-    return bit if status == "maybe" else status == "has"
-
-
-def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Story], Fraction]:
-    """Every (draw, story) that fits the clues, with its probability weight: the draws are
-    equally likely; an invented element is worded like each card of its stack or its own
-    way (equally likely); each tag asked is yes or no for it (equally likely)."""
-    tag_clues = [  # "also" (true as part of something wider) counts as "yes"
-        c
-        for c in clues
-        if isinstance(c, Answer)
-        and c.reply in ("yes", "also", "no")
-        and not is_card(deck, c.element, c.about)
-    ]
-    asked = sorted({(c.element, c.about) for c in tag_clues})
-    result: dict[tuple[tuple[str, ...], Story], Fraction] = {}
-    for draw in draws(deck):
-        value = dict(zip(ELEMENTS, draw, strict=True))
-        if any(
-            isinstance(c, Seen) and DECK_OF[e] == c.stack and value[e] == c.text
-            for c in clues
-            for e in ELEMENTS
-        ):
-            continue
-        count = 0
-        for bits in itertools.product((False, True), repeat=len(asked)):
-            bit = dict(zip(asked, bits, strict=True))
-            if all(
-                tag_truth(deck, c.element, value[c.element], c.about, bit[(c.element, c.about)])
-                == (c.reply in ("yes", "also"))
-                for c in tag_clues
-            ):
-                count += 1
-        if not count:
-            continue
-        invented = [e for e in ELEMENTS if value[e] == INVENTED]
-        for choice in itertools.product(*(wordings(deck, e) for e in invented)):
-            wording = {**value, **dict(zip(invented, choice, strict=True))}
-            named: dict[str, str] = {}
-            ok = True
-            for clue in clues:
-                if isinstance(clue, Answer) and is_card(deck, clue.element, clue.about):
-                    if clue.reply == "yes":
-                        clue = Found(clue.element, clue.about, None)
-                    elif clue.reply in ("no", "also", "almost"):  # not worded exactly so
-                        ok = ok and wording[clue.element] != clue.about
-                if not isinstance(clue, Found):
-                    continue
-                element, text = clue.element, clue.text
-                if is_card(deck, element, text):
-                    ok = ok and wording[element] == text
-                    if clue.invented is not None:
-                        ok = ok and (value[element] == INVENTED) == clue.invented
-                else:  # the writer's own wording: one text only
-                    ok = ok and wording[element] == OWN and named.get(element, text) == text
-                named[element] = text
-            if ok:
-                story = Story(*(named.get(e, value[e]) for e in ELEMENTS))
-                p = Fraction(count, 2 ** len(asked))
-                for e in invented:
-                    p /= len(wordings(deck, e))
-                result[(draw, story)] = result.get((draw, story), Fraction(0)) + p
-    return result
-
-
-def reference(deck: Deck, clues: Sequence[Any]) -> dict[Story, Fraction]:
-    """The posterior over stories, by listing every draw, wording and description."""
-    weight: dict[Story, Fraction] = {}
-    for (_, story), p in worlds(deck, clues).items():
-        weight[story] = weight.get(story, Fraction(0)) + p
-    total = sum(weight.values())
-    return {story: p / total for story, p in weight.items()}
 
 
 FLAGS: tuple[bool | None, ...] = (False, True, None)

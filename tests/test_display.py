@@ -14,6 +14,7 @@ from browser import layout, screenshot
 from rich.console import Console
 
 import deduce
+from deduce import registry
 from deduce.display import render, render_html, render_text
 from deduce.games.mastermind import Investigation
 
@@ -204,25 +205,15 @@ def test_user_text_is_shown_as_written() -> None:
 
 
 def notebook_states() -> dict[str, deduce.Investigation]:
-    """A state of each game as a notebook holds it at the start of a game."""
-    from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
-
-    deal = thirteen_clues.Deal.random(3, seed=5)
-    return {
-        "mastermind": Investigation(4, 6).guess("1122", black=1, white=0),
-        "thirteen_clues": thirteen_clues.Investigation(
-            players=3, hand=deal.hands[0], puzzles={s: deal.puzzles[s] for s in (1, 2)}
-        ),
-        "crime_writers": crime_writers.Investigation(crime_writers.Deck.example()).seen(
-            "Butler", "Library", "Greed"
-        ),
-        "kreuzverhoer": kreuzverhoer.Investigation(kreuzverhoer.Deck.default()),
-        "bsi": bsi.Table(
-            2,
-            case=bsi.Case.parse("man/night/inside/gun"),
-            hand=["woman/night/outside/gun", "woman/knife", "man/day"],
-        ),
-    }
+    """The sample state of every kind of every game, as its declaration makes it (by
+    ``game`` or ``game:Kind``)."""
+    found = {}
+    for declaration in registry.declarations():
+        for kind in declaration.kind_names:
+            main = kind == declaration.kind_names[0]
+            name = declaration.name if main else f"{declaration.name}:{kind}"
+            found[name] = declaration.sample(kind)
+    return found
 
 
 def test_every_game_fits_a_page_in_a_real_browser() -> None:
@@ -249,10 +240,15 @@ def test_every_game_fits_a_page_in_a_real_browser() -> None:
             assert all(chip["left"] >= 0 and chip["right"] <= 1100 for chip in field["chips"])
             if len(texts) > 12:  # a long row wraps onto more lines
                 assert len({chip["top"] for chip in field["chips"]}) > 1, (name, field["field"])
-    crime = {f["field"]: f["chips"] for f in shown["sections"]["crime_writers"]["fields"]}
+    crime = {f["field"]: f["chips"] for f in shown["sections"]["crime-writers"]["fields"]}
     for chips in crime.values():
         assert chips[0]["text"] == "(invented)"  # the likeliest value, first and on screen
-    assert len(shown["sections"]["bsi"]["fields"][0]["chips"]) == 16
+    assert len(shown["sections"]["bsi:Table"]["fields"][0]["chips"]) == 16
+    assert any(  # a long row that wraps is really tested
+        len(field["chips"]) > 12
+        for section in shown["sections"].values()
+        for field in section["fields"]
+    )
 
 
 @pytest.mark.slow

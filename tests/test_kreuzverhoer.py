@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 import deduce
 from deduce import Contradiction, InvalidInput
 from deduce.games import kreuzverhoer as kv
+from deduce.games.kreuzverhoer import truthful
+from deduce.games.kreuzverhoer.truthful import fits, right
 from deduce.investigation import Investigation as Base
 from deduce.strategy import scores
 from deduce.testing import contains, games, secrets
@@ -29,48 +31,14 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 def all_cases(deck: kv.Deck = DECK) -> list[kv.Case]:
-    return [
-        kv.Case(c, s, p, w)
-        for c, s, p, w in itertools.product(deck.crimes, deck.scenes, deck.suspects, deck.weapons)
-        if w in dict(deck.weapons_of)[c]
-    ]
+    return truthful.all_cases(deck)
 
 
 ALL_CASES = all_cases()
 
 
-def fits(case: kv.Case, clue: Any) -> bool:
-    """Whether ``clue`` is true of ``case``: the rules, written out plainly."""
-    if isinstance(clue, kv.Questioning):
-        laid = (clue.crime, clue.scene, clue.suspect, clue.weapon)
-        return sum(a == b for a, b in zip(laid, case, strict=True)) == clue.correct
-    if isinstance(clue, kv.SingleInterrogation):
-        return case.crime != clue.crime
-    if isinstance(clue, kv.Profiler):
-        return case.suspect != clue.suspect
-    if isinstance(clue, kv.Informant):
-        return case.scene not in clue.scenes
-    if isinstance(clue, kv.InvestigatorsOnSite):
-        if clue.weapons is None:
-            return case.scene != clue.scene
-        return case.scene == clue.scene and case.weapon not in clue.weapons
-    if isinstance(clue, kv.Confrontation):
-        return (case.suspect == clue.suspect) == clue.correct
-    if isinstance(clue, kv.RuledOut):
-        return all(getattr(case, f) not in getattr(clue, f) for f in kv.FIELDS)
-    if isinstance(clue, kv.Confirmed):
-        return all(getattr(clue, f) in (None, getattr(case, f)) for f in kv.FIELDS)
-    if isinstance(clue, kv.Defence):
-        return True
-    raise AssertionError(clue)
-
-
 def brute(clues: Any, deck: kv.Deck = DECK) -> set[kv.Case]:
-    return {case for case in all_cases(deck) if all(fits(case, clue) for clue in clues)}
-
-
-def right(guess: Any, case: kv.Case) -> int:
-    return sum(a == b for a, b in zip(guess, case, strict=True))
+    return truthful.brute(clues, deck)
 
 
 # -- the model -------------------------------------------------------------------------

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 import pytest
 from hypothesis import given
 
 import deduce
-from deduce.games.mastermind import Code, Game, Guess, Investigation
+from deduce.games.mastermind import Code, Game, Guess, Investigation, truthful
+from deduce.games.mastermind.truthful import reference_feedback
 from deduce.testing import contains, games
-
-
-def reference_feedback(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
-    """The textbook definition, one peg at a time."""
-    black = sum(s == g for s, g in zip(secret, guess, strict=True))
-    common = sum((Counter(secret) & Counter(guess)).values())
-    return black, common - black
 
 
 @pytest.mark.parametrize(("pegs", "colours"), [(2, 3), (3, 3), (4, 6), (3, 5)])
@@ -73,16 +66,7 @@ def test_published_totals(strategy: str, total: int) -> None:
 
 def brute_force(game: Game, clues: tuple[Guess, ...]) -> set[Code]:
     """Every code that gives every clue's feedback (independent of the engine)."""
-    found = set()
-    for pegs in itertools.product(range(game.colours), repeat=game.pegs):
-        code = game.code(pegs)
-        if all(
-            reference_feedback(pegs, game.code(c.code).pegs)
-            == (c.black, c.white if c.white is not None else 0)
-            for c in clues
-        ):
-            found.add(code)
-    return found
+    return truthful.brute_force(game.pegs, game.colours, clues, black_only=game.black_only)
 
 
 @given(games(Game(3, 4), max_clues=5))

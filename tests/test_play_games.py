@@ -19,40 +19,29 @@ from deduce.play.session import COMMANDS, strategy_names
 
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
 
-# answers to every set-up question of each game, and lines that make each example possible
-SETUP: dict[str, list[str]] = {
-    "mastermind": ["pegs=4", "colours=6", "black_only=no"],
-    "bsi": [
-        "players=2",
-        "case=man/night/inside/gun",
-        "hand=woman/night/outside/gun woman/knife man/day",
-        "first=0",
-    ],
-    "kreuzverhoer": ["deck=default", "questionings=12"],
-    "thirteen-clues": [
-        "players=4",
-        "hand=Officer Parlor",
-        "seat_1=Duke Park Gun",
-        "seat_2=Nurse Plaza Rifle",
-        "seat_3=Maid Museum Sword",
-    ],
-    "crime-writers": ["deck=example"],
-}
-BEFORE: dict[str, list[str]] = {  # clue lines some examples need first
-    "bsi": ["lay woman/night/outside/gun 1 0/1"],
-    "kreuzverhoer": ["ask Mord Ulm Nora Brechstange 2"],
-}
-WITHOUT_BEFORE = {"bsi": ("lay", "table"), "kreuzverhoer": ("ask",)}
+
+def setup(game: str) -> tuple[str, ...]:
+    """Answers to every set-up question of ``game`` that start a sample game."""
+    return registry.find(game).table_setup
+
+
+def before(game: str, line: str) -> tuple[str, ...]:
+    """The clue lines typed before the example ``line`` to make it possible: the game's
+    ``table_lines``, unless ``line`` is a line of the same verb as one of them."""
+    lines = registry.find(game).table_lines
+    if line.split()[0] in {t.split()[0] for t in lines}:
+        return ()
+    return lines
 
 
 def start(game: str, home: Path, *more: str) -> Terminal:
-    given = {item.split("=")[0] for item in SETUP[game]}
+    given = {item.split("=")[0] for item in setup(game)}
     defaults = [
         f"{q.key}={q.default}"
         for q in adapter(game).grammar.setup
         if q.key not in given and q.default is not None
     ]
-    options = [w for item in (*SETUP[game], *defaults) for w in ("--set", item)]
+    options = [w for item in (*setup(game), *defaults) for w in ("--set", item)]
     term = Terminal(["play", game, "--no-autosave", *options, *more], home=home)
     term.expect_prompt(f"{game}> ")
     return term
@@ -77,10 +66,9 @@ def test_every_example_of_the_help_works(game: str, tmp_path: Path) -> None:
     term.send("save start.json")
     term.expect_prompt(prompt)
     for line in lines:
-        if game in BEFORE and line.split()[0] not in WITHOUT_BEFORE[game]:
-            for before in BEFORE[game]:
-                term.send(before)
-                assert "noted:" in term.expect_prompt(prompt)
+        for earlier in before(game, line):
+            term.send(earlier)
+            assert "noted:" in term.expect_prompt(prompt)
         term.send(line)
         shown = term.expect_prompt(prompt)
         if (
@@ -267,7 +255,8 @@ def test_kreuzverhoer_tab_after_ask_completes_crimes(tmp_path: Path) -> None:
 
 
 def test_setup_answers_given_in_advance_use_the_prompt_s_words() -> None:
-    for game, answers in SETUP.items():
+    for game in registry.names():
+        answers = setup(game)
         line = " ".join(shlex.quote(a) for a in answers)
         assert all(
             a.split("=")[0] in [q.key for q in adapter(game).grammar.setup] for a in answers

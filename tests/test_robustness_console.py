@@ -16,7 +16,7 @@ import pytest
 import terminal
 from terminal import Terminal
 
-from deduce import cli
+from deduce import cli, registry
 from deduce.games.mastermind import Investigation
 from deduce.play import files
 
@@ -305,7 +305,7 @@ def test_piped_lines_that_are_refused_give_a_failing_status(tmp_path: Path) -> N
     assert "2 lines refused." in bad.stdout
 
 
-@pytest.mark.parametrize("game", ["mastermind", "bsi", "kreuzverhoer", "thirteen-clues"])
+@pytest.mark.parametrize("game", registry.names())
 def test_an_unknown_strategy_is_refused_before_the_set_up(tmp_path: Path, game: str) -> None:
     result = run(tmp_path, f"deduce play {game} --strategy bogus", stdin="")
     assert result.returncode == 1

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations, permutations, product
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -34,108 +34,20 @@ from deduce.games.thirteen_clues import (
     colours_in_play,
     informant_count,
 )
+from deduce.games.thirteen_clues.truthful import (
+    INDEX,
+    brute,
+    brute_answer,
+    brute_keep,
+    has,
+    seat_hands,
+    vars_of,
+)
 from deduce.testing import clue_sequences, contains, games, invalid_input
-
-INDEX = {card.name: i for i, card in enumerate(CARDS)}
 
 
 def start_of(deal: Deal) -> Investigation:
     return Investigation(deal.players, deal.hands[0], list(deal.puzzles[1:]))
-
-
-def has(about: str) -> np.ndarray:
-    """For every card number, 1 if the card has the colour, category or sub-kind."""
-    return np.array([about in (c.colour, c.category, c.kind) for c in CARDS], dtype=np.int64)
-
-
-# -- brute force: every deal, listed -------------------------------------------------------
-
-
-@lru_cache(maxsize=8)
-def all_deals(players: int, hand: tuple[str, ...], puzzles: tuple[Puzzle, ...]) -> np.ndarray:
-    """Every deal of the unknown cards: columns = my person, location, weapon, then each
-    other seat's (left, right) hidden cards, then the informants (in card order).
-
-    With three or more players a hand is a set (left < right); with two players, the
-    witness names a side, so both orders are different deals.
-    """
-    seen = {INDEX[c] for c in hand} | {INDEX[c] for p in puzzles for c in vars_of(p)}
-    unknown = [i for i in range(len(cards_in_play(players))) if i not in seen]
-    by_category = [
-        [c for c in unknown if CARDS[c].category == k] for k in ("person", "location", "weapon")
-    ]
-    rows = []
-    for mine in product(*by_category):
-        rest = [c for c in unknown if c not in mine]
-        for hands in seat_hands(rest, players - 1, ordered=players == 2):
-            taken = {c for pair in hands for c in pair}
-            informants = [c for c in rest if c not in taken]
-            rows.append([*mine, *(c for pair in hands for c in pair), *informants])
-    return np.array(rows, dtype=np.int64)
-
-
-def vars_of(p: Puzzle) -> tuple[str, str, str]:
-    return (p.person, p.location, p.weapon)
-
-
-def seat_hands(cards: list[int], seats: int, *, ordered: bool) -> Any:
-    if seats == 0:
-        yield ()
-        return
-    pairs = permutations(cards, 2) if ordered else combinations(cards, 2)
-    for pair in pairs:
-        rest = [c for c in cards if c not in pair]
-        for others in seat_hands(rest, seats - 1, ordered=ordered):
-            yield (pair, *others)
-
-
-def brute_answer(
-    inv: Investigation, deals: np.ndarray, witness: int, about: str, side: str | None
-) -> np.ndarray:
-    """The witness's answer in every deal, straight from the rules."""
-    a = has(about)
-    if witness == 0:
-        hidden = [INDEX[c] for c in inv.hand]
-        if side is not None:
-            hidden = [hidden[("left", "right").index(side)]]
-        counted = a[hidden].sum() + sum(
-            a[INDEX[c]] for p in inv.puzzles.values() for c in vars_of(p)
-        )
-        return np.full(len(deals), counted)
-    first = 3 + 2 * (witness - 1)
-    columns = [first, first + 1]
-    if side is not None:
-        columns = [columns[("left", "right").index(side)]]
-    counted = a[deals[:, columns]].sum(axis=1) + a[deals[:, 0:3]].sum(axis=1)
-    for seat, p in inv.puzzles.items():
-        if seat != witness:
-            counted = counted + sum(a[INDEX[c]] for c in vars_of(p))
-    return counted
-
-
-def brute_keep(inv: Investigation, deals: np.ndarray) -> np.ndarray:
-    """Which deals every clue so far allows."""
-    keep = np.ones(len(deals), dtype=bool)
-    first_informant = 3 + 2 * (inv.players - 1)
-    for clue in inv.clues:
-        if isinstance(clue, Question):
-            answer = brute_answer(inv, deals, clue.witness, clue.about, clue.side)
-            keep &= answer == clue.answer
-        elif isinstance(clue, Informant):
-            keep &= (deals[:, first_informant:] == INDEX[clue.card]).any(axis=1)
-        else:
-            assert isinstance(clue, Accused)
-            wrong = [INDEX[clue.person], INDEX[clue.location], INDEX[clue.weapon]]
-            keep &= ~(deals[:, 0:3] == wrong).all(axis=1)
-    return keep
-
-
-def brute(inv: Investigation) -> tuple[np.ndarray, Counter[tuple[str, ...]]]:
-    n = inv.players
-    deals = all_deals(n, inv.hand, tuple(inv.puzzles.values()))
-    deals = deals[brute_keep(inv, deals)]
-    counts = Counter(tuple(CARDS[c].name for c in row[:3]) for row in deals.tolist())
-    return deals, counts
 
 
 def brute_information(inv: Investigation, deals: np.ndarray, query: Any) -> tuple[float, dict]:

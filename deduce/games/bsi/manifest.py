@@ -18,7 +18,7 @@ GAME = Declaration(
     kinds=("investigation:Investigation", "table:Table"),
     tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
     samples=(
-        Sample("Investigation", {}),
+        Sample("Investigation", {}, reference="truthful:reference"),
         Sample(
             "Table",
             {

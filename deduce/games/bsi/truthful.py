@@ -1,7 +1,8 @@
 """Truthful moves at a Black Stories Investigation table, as hypothesis strategies.
 
 What ``Table.clue_strategy`` (and so ``deduce.testing.games``) draws from: a next move
-that is true when the opponents' cases are the given ones.
+that is true when the opponents' cases are the given ones; and the brute-force references
+the tests check the deductions against, written from the rules (no space, no filter).
 
 Example:
     >>> from deduce.games.bsi import Case, Table
@@ -10,17 +11,23 @@ Example:
     >>> moves = truthful_move(t.state, (Case.parse("woman/night/outside/gun"),))
     >>> type(find(moves, lambda move: True)).__name__
     'Lay'
+    >>> from deduce.games.bsi import Investigation
+    >>> len(reference(Investigation().played("woman/knife", 2)))
+    4
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
+from deduce.games.bsi.investigation import FailedAttempt, Played, Seen
 from deduce.games.bsi.state import State
 
-__all__ = ["truthful_move"]
+__all__ = ["brute_cases", "field_of", "matches", "reference", "table_reference", "truthful_move"]
 
 
 def truthful_move(s: State, cases: tuple[Case, ...]) -> Any:
@@ -82,3 +89,72 @@ def truthful_move(s: State, cases: tuple[Case, ...]) -> Any:
         st.sampled_from(s.drops[player]),
     ).filter(lambda clue: clue is not None)
     return st.one_of(draw, fail)
+
+
+# -- brute force ----------------------------------------------------------------------
+
+
+def matches(case: Case, card: Card) -> int:
+    """How many pieces of evidence of ``card`` ``case`` has."""
+    return sum(getattr(case, k) == v for k, v in card.pieces.items())
+
+
+def field_of(case: Case, card: Card) -> str | int:
+    """The field of the grid that ``card`` goes in when the case is ``case``."""
+    m = matches(case, card)
+    return "0/1" if m <= 1 else m
+
+
+def brute_cases(clues: Iterable[Any]) -> list[Case]:
+    """Every case (in card order) that fits every clue about one case."""
+    clues = list(clues)
+    kept = []
+    for case in CASES:
+        ok = True
+        for clue in clues:
+            if isinstance(clue, Played):
+                ok &= matches(case, clue.card) < 4 and field_of(case, clue.card) == clue.field
+            elif isinstance(clue, Seen):
+                ok &= case not in clue.cases
+            else:
+                assert isinstance(clue, FailedAttempt), clue
+                ok &= case != clue.case
+        if ok:
+            kept.append(case)
+    return kept
+
+
+def reference(investigation: Any) -> set[Case]:
+    """The cases one case's investigation must keep (every one equally likely)."""
+    return set(brute_cases(investigation.clues))
+
+
+def table_reference(record: Any) -> set[tuple[Case, ...]]:
+    """Every assignment of cases to seats 1.. that seat 0 cannot rule out, by brute force,
+    from the game master's own record of a whole game (:func:`~deduce.games.bsi.bots.play_game`).
+
+    A card can be seat j's case if it was never in seat 0's view since the draw pile
+    it could come from was formed (the start, or the last reshuffle before the case was
+    drawn, when it must have been on the discard pile), fits every field at seat j's grid
+    and no failed attempt named it; and the cases are all different.
+    """
+    truth = record.truth
+    visible: list[frozenset[Case]] = truth["visible"]
+    n = len(truth["cases"])
+    possible: list[list[Case]] = []
+    for seat in range(1, n):
+        drawn = truth["case_step"][seat]
+        earlier = [(step, pool) for step, pool in truth["reshuffles"] if step < drawn]
+        start, pool = earlier[-1] if earlier else (0, frozenset(CASES))
+        options = []
+        for case in CASES:
+            if case not in pool or any(case in visible[k] for k in range(start, len(visible))):
+                continue
+            if case in truth["failed"][seat]:
+                continue
+            if all(
+                matches(case, c) < 4 and field_of(case, c) == f for c, f in truth["grids"][seat]
+            ):
+                options.append(case)
+        possible.append(options)
+    return {combo for combo in itertools.product(*possible) if len(set(combo)) == len(combo)}

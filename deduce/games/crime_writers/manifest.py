@@ -1,8 +1,10 @@
 """Crime Writers declares itself: its names, saved files, front ends and samples.
 
 Example:
-    >>> GAME.samples
-    (Sample('Investigation', make='investigation:Investigation.example'),)
+    >>> GAME.samples[0]
+    Sample('Investigation', make='investigation:Investigation.example')
+    >>> GAME.samples[1].reference
+    'truthful:reference'
 """
 
 from deduce.declaration import Declaration, Sample
@@ -16,7 +18,10 @@ GAME = Declaration(
     kinds=("investigation:Investigation",),
     tags=(("crime_writers", "Investigation"),),
     samples=(
-        Sample("Investigation", make="investigation:Investigation.example"),
-    ),  # the sample deck
+        Sample("Investigation", make="investigation:Investigation.example"),  # the sample deck
+        Sample(  # a deck small enough for the brute force
+            "Investigation", make="truthful:small_investigation", reference="truthful:reference"
+        ),
+    ),
     table_setup=("deck=example",),
 )

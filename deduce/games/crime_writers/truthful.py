@@ -1,6 +1,8 @@
 """Truthful clues about a Crime Writers story, as hypothesis strategies (for
 :mod:`deduce.testing` and the property tests): what a writer who tells the truth can
-reply, what a guest can find, and which cards can be seen elsewhere.
+reply, what a guest can find, and which cards can be seen elsewhere; and the brute-force
+reference the posterior is checked against: every draw, wording and description listed
+(no space, no counting tables).
 
 Example:
     >>> from deduce.games.crime_writers.investigation import Investigation
@@ -8,14 +10,20 @@ Example:
     >>> story = Story("Butler", "Heiress", "Greed", "Library", INVENTED)
     >>> truthful_clues(inv.deck, story, inv.space.state).is_empty
     False
+    >>> small = small_investigation().seen("Butler")
+    >>> sorted(set(reference(small)) - set(small.probabilities()))
+    []
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
+from deduce import registry
+from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import (
     REPLIES,
     Answer,
@@ -26,8 +34,23 @@ from deduce.games.crime_writers.clues import (
     truthful_reply,
 )
 from deduce.games.crime_writers.counting import State
+from deduce.games.crime_writers.manifest import GAME
 
-__all__ = ["truthful_clues"]
+if TYPE_CHECKING:
+    from deduce.games.crime_writers.investigation import Investigation
+
+__all__ = [
+    "draws",
+    "is_card",
+    "posterior",
+    "reference",
+    "small_deck",
+    "small_investigation",
+    "tag_truth",
+    "truthful_clues",
+    "wordings",
+    "worlds",
+]
 
 
 def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
@@ -100,3 +123,145 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
         st.composite(asked)(),
         st.composite(seen)().filter(lambda clue: clue is not None),
     )
+
+
+def small_deck() -> Deck:
+    """A deck small enough to list every draw by hand; tags with "maybe" on purpose."""
+    return Deck(
+        persons=(
+            Card("Butler", ("man", "servant")),
+            Card("Maid", ("woman", "servant")),
+            Card("Nurse", ("medical",), maybe=("man", "woman")),
+        ),
+        scenes=(Card("Cellar", ("indoors", "dark")), Card("Beach", ("outdoors",))),
+        causes=(
+            Card("Poison", ("substance",)),
+            Card("Knife", ("weapon", "sharp")),
+            Card("Fall", (), maybe=("accident",)),
+        ),
+        motives=(Card("Greed", ("money",)), Card("Fear", ("emotion",), maybe=("money",))),
+        near=(("weapon", ("sharp",)),),
+        name="tiny test deck",
+    )
+
+
+def small_investigation() -> Investigation:
+    """An investigation of :func:`small_deck` (the sample that the conformance suite checks
+    against the brute force)."""
+    made: Investigation = registry.kind(GAME.name)(small_deck())
+    return made
+
+
+# -- the brute-force reference ------------------------------------------------------------
+
+
+def draws(deck: Deck) -> list[tuple[str, ...]]:
+    """Every draw: three elements are cards, two invented; killer and victim differ."""
+    result = []
+    for chosen in itertools.combinations(ELEMENTS, 3):
+        options = [
+            [c.text for c in deck.for_element(e)] if e in chosen else [INVENTED] for e in ELEMENTS
+        ]
+        for values in itertools.product(*options):
+            if values[0] != INVENTED and values[0] == values[1]:
+                continue
+            result.append(values)
+    return result
+
+
+OWN = "(a wording of the writer's own)"
+
+
+def is_card(deck: Deck, element: str, text: str) -> bool:
+    return any(c.text == text for c in deck.for_element(element))
+
+
+def wordings(deck: Deck, element: str) -> list[str]:
+    """What an invented element can be worded: like any card of its stack, or its own."""
+    return [*(c.text for c in deck.for_element(element)), OWN]
+
+
+def tag_truth(deck: Deck, element: str, value: str, tag: str, bit: bool) -> bool:
+    """Is the answer to "does element (= value) have <tag>" yes?"""
+    if value == INVENTED:
+        return bit
+    status = {c.text: c for c in deck.for_element(element)}[value].status(tag)
+    return bit if status == "maybe" else status == "has"
+
+
+def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Story], Fraction]:
+    """Every (draw, story) that fits the clues, with its probability weight: the draws are
+    equally likely; an invented element is worded like each card of its stack or its own
+    way (equally likely); each tag asked is yes or no for it (equally likely)."""
+    tag_clues = [  # "also" (true as part of something wider) counts as "yes"
+        c
+        for c in clues
+        if isinstance(c, Answer)
+        and c.reply in ("yes", "also", "no")
+        and not is_card(deck, c.element, c.about)
+    ]
+    asked = sorted({(c.element, c.about) for c in tag_clues})
+    result: dict[tuple[tuple[str, ...], Story], Fraction] = {}
+    for draw in draws(deck):
+        value = dict(zip(ELEMENTS, draw, strict=True))
+        if any(
+            isinstance(c, Seen) and DECK_OF[e] == c.stack and value[e] == c.text
+            for c in clues
+            for e in ELEMENTS
+        ):
+            continue
+        count = 0
+        for bits in itertools.product((False, True), repeat=len(asked)):
+            bit = dict(zip(asked, bits, strict=True))
+            if all(
+                tag_truth(deck, c.element, value[c.element], c.about, bit[(c.element, c.about)])
+                == (c.reply in ("yes", "also"))
+                for c in tag_clues
+            ):
+                count += 1
+        if not count:
+            continue
+        invented = [e for e in ELEMENTS if value[e] == INVENTED]
+        for choice in itertools.product(*(wordings(deck, e) for e in invented)):
+            wording = {**value, **dict(zip(invented, choice, strict=True))}
+            named: dict[str, str] = {}
+            ok = True
+            for clue in clues:
+                if isinstance(clue, Answer) and is_card(deck, clue.element, clue.about):
+                    if clue.reply == "yes":
+                        clue = Found(clue.element, clue.about, None)
+                    elif clue.reply in ("no", "also", "almost"):  # not worded exactly so
+                        ok = ok and wording[clue.element] != clue.about
+                if not isinstance(clue, Found):
+                    continue
+                element, text = clue.element, clue.text
+                if is_card(deck, element, text):
+                    ok = ok and wording[element] == text
+                    if clue.invented is not None:
+                        ok = ok and (value[element] == INVENTED) == clue.invented
+                else:  # the writer's own wording: one text only
+                    ok = ok and wording[element] == OWN and named.get(element, text) == text
+                named[element] = text
+            if ok:
+                story = Story(*(named.get(e, value[e]) for e in ELEMENTS))
+                p = Fraction(count, 2 ** len(asked))
+                for e in invented:
+                    p /= len(wordings(deck, e))
+                result[(draw, story)] = result.get((draw, story), Fraction(0)) + p
+    return result
+
+
+def posterior(deck: Deck, clues: Sequence[Any]) -> dict[Story, Fraction]:
+    """The posterior over stories, by listing every draw, wording and description."""
+    weight: dict[Story, Fraction] = {}
+    for (_, story), p in worlds(deck, clues).items():
+        weight[story] = weight.get(story, Fraction(0)) + p
+    total = sum(weight.values())
+    return {story: p / total for story, p in weight.items()}
+
+
+def reference(investigation: Investigation) -> dict[Story, float]:
+    """The posterior over stories that a Crime Writers investigation must hold."""
+    return {
+        story: float(p) for story, p in posterior(investigation.deck, investigation.clues).items()
+    }

@@ -17,7 +17,7 @@ GAME = Declaration(
     kinds=("investigation:Investigation",),
     tags=(("kreuzverhoer", "Investigation"),),
     simulated=True,
-    samples=(Sample("Investigation"),),  # the default deck
+    samples=(Sample("Investigation", reference="truthful:reference"),),  # the default deck
     table_setup=("deck=default", "questionings=12"),
     table_lines=("ask Mord Ulm Nora Brechstange 2",),
 )

@@ -1,4 +1,6 @@
-"""Kreuzverhör: truthful clues about a known case, for property tests.
+"""Kreuzverhör: truthful clues about a known case, for property tests, and the
+brute-force reference the deductions are checked against (the rules written out plainly,
+no space, no filter).
 
 Example:
     >>> from hypothesis import strategies as st
@@ -6,14 +8,18 @@ Example:
     >>> clues = clue_strategy(Investigation(), Case("Mord", "Ulm", "Ede K.", "Gift"))
     >>> isinstance(clues, st.SearchStrategy)
     True
+    >>> len(reference(Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4)))
+    1
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from deduce.games.kreuzverhoer.cards import FIELDS
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     BLOCKS,
     Case,
@@ -35,7 +41,7 @@ from deduce.games.kreuzverhoer.rules import named_before
 if TYPE_CHECKING:
     from deduce.games.kreuzverhoer.investigation import Investigation
 
-__all__ = ["clue_strategy"]
+__all__ = ["all_cases", "brute", "clue_strategy", "fits", "reference", "right"]
 
 
 def clue_strategy(inv: Investigation, secret: Case) -> Any:
@@ -113,3 +119,57 @@ def clue_strategy(inv: Investigation, secret: Case) -> Any:
         )
     )
     return st.one_of(options)
+
+
+# -- the brute-force reference ---------------------------------------------------------
+
+
+def all_cases(deck: Deck) -> list[Case]:
+    """Every case of ``deck``: a crime with one of its weapons, any scene and suspect."""
+    return [
+        Case(c, s, p, w)
+        for c, s, p, w in itertools.product(deck.crimes, deck.scenes, deck.suspects, deck.weapons)
+        if w in dict(deck.weapons_of)[c]
+    ]
+
+
+def right(guess: Any, case: Case) -> int:
+    """How many of the four laid cards are the case's."""
+    return sum(a == b for a, b in zip(guess, case, strict=True))
+
+
+def fits(case: Case, clue: Any) -> bool:
+    """Whether ``clue`` is true of ``case``: the rules, written out plainly."""
+    if isinstance(clue, Questioning):
+        laid = (clue.crime, clue.scene, clue.suspect, clue.weapon)
+        return right(laid, case) == clue.correct
+    if isinstance(clue, SingleInterrogation):
+        return case.crime != clue.crime
+    if isinstance(clue, Profiler):
+        return case.suspect != clue.suspect
+    if isinstance(clue, Informant):
+        return case.scene not in clue.scenes
+    if isinstance(clue, InvestigatorsOnSite):
+        if clue.weapons is None:
+            return case.scene != clue.scene
+        return case.scene == clue.scene and case.weapon not in clue.weapons
+    if isinstance(clue, Confrontation):
+        return (case.suspect == clue.suspect) == clue.correct
+    if isinstance(clue, RuledOut):
+        return all(getattr(case, f) not in getattr(clue, f) for f in FIELDS)
+    if isinstance(clue, Confirmed):
+        return all(getattr(clue, f) in (None, getattr(case, f)) for f in FIELDS)
+    if isinstance(clue, Defence):
+        return True
+    raise AssertionError(clue)
+
+
+def brute(clues: Iterable[Any], deck: Deck) -> set[Case]:
+    """Every case of ``deck`` that every clue is true of."""
+    clues = list(clues)
+    return {case for case in all_cases(deck) if all(fits(case, clue) for clue in clues)}
+
+
+def reference(investigation: Any) -> set[Case]:
+    """The cases a Kreuzverhör investigation must keep (every one equally likely)."""
+    return brute(investigation.clues, investigation.deck)

@@ -16,6 +16,12 @@ GAME = Declaration(
     kinds=("investigation:Investigation",),
     tags=(("mastermind", "Investigation"),),
     simulated=True,
-    samples=(Sample("Investigation", {"pegs": 3, "colours": 3, "black_only": False}),),
+    samples=(
+        Sample(
+            "Investigation",
+            {"pegs": 3, "colours": 3, "black_only": False},
+            reference="truthful:reference",
+        ),
+    ),
     table_setup=("pegs=4", "colours=6", "black_only=no"),
 )

@@ -25,6 +25,7 @@ GAME = Declaration(
                 "hand": ["Duke", "Park"],
                 "puzzles": [["Officer", "Parlor", "Knife"], ["Butcher", "Harbor", "Sword"]],
             },
+            reference="truthful:reference",
         ),
     ),
     table_setup=(

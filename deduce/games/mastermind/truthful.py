@@ -1,0 +1,53 @@
+"""Mastermind for tests: the textbook feedback and a brute-force count of the codes that
+every clue allows, written independently of the engine (no space, no feedback table).
+
+Example:
+    >>> reference_feedback((0, 0, 1), (0, 1, 2))
+    (1, 1)
+    >>> from deduce.games.mastermind.investigation import Investigation
+    >>> sorted(map(str, reference(Investigation(2, 3).guess("12", black=0, white=2))))
+    ['21']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from deduce.games.mastermind.investigation import Code, Guess
+
+__all__ = ["brute_force", "reference", "reference_feedback"]
+
+
+def reference_feedback(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
+    """The textbook definition, one peg at a time: (black, white)."""
+    black = sum(s == g for s, g in zip(secret, guess, strict=True))
+    common = sum((Counter(secret) & Counter(guess)).values())
+    return black, common - black
+
+
+def brute_force(
+    pegs: int, colours: int, clues: Iterable[Guess], *, black_only: bool = False
+) -> set[Code]:
+    """Every code of ``pegs`` pegs in ``colours`` colours that gives every clue's feedback."""
+    clues = list(clues)
+    found = set()
+    for code in itertools.product(range(colours), repeat=pegs):
+        if all(_fits(code, clue, black_only) for clue in clues):
+            found.add(Code("".join(str(c + 1) for c in code)))
+    return found
+
+
+def _fits(code: tuple[int, ...], clue: Guess, black_only: bool) -> bool:
+    black, white = reference_feedback(code, Code(clue.code).pegs)
+    if black_only:
+        return black == clue.black
+    return (black, white) == (clue.black, clue.white)
+
+
+def reference(investigation: Any) -> set[Code]:
+    """The codes a Mastermind investigation must keep (every one equally likely)."""
+    rules = investigation.rules
+    return brute_force(rules.pegs, rules.colours, investigation.clues, black_only=rules.black_only)
