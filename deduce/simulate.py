@@ -132,7 +132,7 @@ def simulate(
         rows = np.array([position[w] for w in wanted], dtype=np.int64)
     if len(rows) == 0:
         raise InvalidInput("secrets", [], "at least one secret")
-    query = start._action(opening) if opening is not None else start.best(strategy)
+    query = start._action(opening) if opening is not None else best_move(start, strategy)
     outcome = start.outcome_table(start.space.take(rows), [query])[0]
     moves: Counter[int] = Counter()
     tasks = []

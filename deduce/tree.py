@@ -114,10 +114,10 @@ def best_move(
     if space.size == 1 and strategy in _ALIKE_ON_ONE_WORLD:
         return queries[_first(inv.possible_queries(space, queries))]
     if strategy == "minimax" and space.size < PERFECT_BELOW:
-        possible = np.flatnonzero(inv.possible_queries(space, queries))
+        possible = np.asarray(inv.possible_queries(space, queries)).nonzero()[0]
         if len(possible):
             among = [queries[i] for i in possible.tolist()]
-            perfect = np.flatnonzero(inv.partition(space, among).count.max(axis=1) <= 1)
+            perfect = (inv.partition(space, among).count.max(axis=1) <= 1).nonzero()[0]
             if len(perfect):
                 return among[int(perfect[0])]
     moves: Sequence[Any] = queries
@@ -236,5 +236,6 @@ def rows_of(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt
 
 def _first(mask: Any) -> int:
     """The first true position of ``mask``, else 0."""
-    first = int(np.argmax(mask))  # the first true one, or 0 when none is
-    return first if mask[first] else 0
+    array = np.asarray(mask)
+    first = int(array.argmax())  # the first true one, or 0 when none is
+    return first if array[first] else 0

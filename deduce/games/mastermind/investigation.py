@@ -114,10 +114,6 @@ class Game:
             Code('1234')
         """
         digits = value.digits if isinstance(value, Code) else value
-        expected = (
-            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
-            f"{self.pegs} ints from 0 to {self.colours - 1}"
-        )
         if isinstance(digits, str):
             allowed = "123456789"[: self.colours]
             if len(digits) == self.pegs and not digits.strip(allowed):  # only allowed digits
@@ -133,6 +129,10 @@ class Game:
             )
         ):
             return Code("".join(str(int(c) + 1) for c in digits))
+        expected = (
+            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
+            f"{self.pegs} ints from 0 to {self.colours - 1}"
+        )
         raise InvalidInput(argument, value, expected)
 
     def codes(self) -> tuple[Code, ...]:
@@ -372,7 +372,9 @@ class Investigation(_Investigation):
         table = self._table()
         if table is not None:
             if len(queries) == 1:
-                return table[self._guess_index(queries)[0], space.ids][None, :]
+                index = int(queries[0].digits.translate(_ZERO_BASED), rules.colours)
+                row: npt.NDArray[np.uint8] = table[index, space.ids]
+                return row[None, :]
             return _block(table, self._guess_index(queries), space.ids)
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
 
