@@ -273,7 +273,7 @@ class Investigation(_Investigation):
     game = "mastermind"
     default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
-    fixed_queries = True  # every code at every state; the hooks read only the space
+    table_game = True  # every code at every state, hooks of the space, clues filter
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
