@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
-from deduce.tree import MAX_MOVES, best_move, plain_strategy, rows_of, spaces_suffice, walk_spaces
+from deduce.tree import MAX_MOVES, best_move, rows_of, spaces_suffice, walk_spaces
 
 __all__ = ["Stats", "simulate", "walk"]
 
@@ -275,13 +275,10 @@ def _walk(
     strategy: str,
     done: Callable[[npt.NDArray[np.int64], int], None],
     follow: Follow | None,
-    plain: bool | None = None,
 ) -> None:
     if depth >= MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
-    if plain is None:
-        plain = plain_strategy(node, strategy)
-    query = best_move(node, strategy, plain=plain)
+    query = best_move(node, strategy)
     space = node.space
     if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
         outcome = node.outcome_table(space, [query])[0]
@@ -298,4 +295,4 @@ def _walk(
             if after.space.size == space.size:
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
             ids = np.asarray(ids, dtype=np.int64)
-            _walk(after, ids, depth + 1, strategy, done, follow, plain)
+            _walk(after, ids, depth + 1, strategy, done, follow)
