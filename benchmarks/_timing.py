@@ -19,6 +19,20 @@ def median_seconds(run: Callable[[], Any], *, repeat: int = 5) -> tuple[float, A
     return statistics.median(times), result
 
 
+def paired_medians(runs: list[Callable[[], Any]], *, repeat: int = 7) -> list[tuple[float, Any]]:
+    """The median wall time and the last result of each of ``runs``, calling them in
+    turn ``repeat`` times, so that a change in the load of a shared machine weighs on
+    every one of them alike."""
+    times: list[list[float]] = [[] for _ in runs]
+    results: list[Any] = [None] * len(runs)
+    for _ in range(repeat):
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            results[i] = run()
+            times[i].append(time.perf_counter() - start)
+    return [(statistics.median(t), r) for t, r in zip(times, results, strict=True)]
+
+
 def report(label: str, seconds: float, reference: float | None = None) -> None:
     """Print one measured line (and its speed-up over the reference)."""
     line = f"{label:<58} {seconds * 1000:10.2f} ms"

@@ -87,9 +87,11 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     - ``game`` (class attribute): its name in saved files; ``default_strategy``: the
       strategy :meth:`recommend` uses unless told otherwise.
-    - ``fixed_queries`` (class attribute): true when ``queries()`` is the same at every
-      state and the hooks that take a space read nothing else; simulations then walk a
-      strategy's tree on spaces alone (:mod:`deduce.tree`).
+    - ``table_game`` (class attribute): true for a game that is its outcome table:
+      ``queries()`` is the same at every state, the hooks that take a space read nothing
+      else, and the clue ``clue_for(q, k)`` keeps exactly the worlds where
+      ``outcome_table`` gives ``q`` the answer ``k``; simulations then walk a strategy's
+      tree on spaces alone (:mod:`deduce.tree`).
     - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
     - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
     - ``initial_space()``: the worlds before any clue.
@@ -119,7 +121,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     game: ClassVar[str] = ""
     default_strategy: ClassVar[str] = "entropy"
-    fixed_queries: ClassVar[bool] = False
+    table_game: ClassVar[bool] = False
     clue_types: ClassVar[tuple[type, ...]] = ()
     value_types: ClassVar[tuple[type, ...]] = ()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
-from deduce.tree import MAX_MOVES, best_move, plain_strategy, rows_of, spaces_suffice, walk_spaces
+from deduce.tree import MAX_MOVES, best_move, rows_of, spaces_suffice, walk_spaces
 
 __all__ = ["Stats", "simulate", "walk"]
 
@@ -132,7 +132,7 @@ def simulate(
         rows = np.array([position[w] for w in wanted], dtype=np.int64)
     if len(rows) == 0:
         raise InvalidInput("secrets", [], "at least one secret")
-    query = start.as_query(opening) if opening is not None else start.best(strategy)
+    query = start.as_query(opening) if opening is not None else best_move(start, strategy)
     outcome = start.outcome_table(start.space.take(rows), [query])[0]
     moves: Counter[int] = Counter()
     tasks = []
@@ -143,23 +143,23 @@ def simulate(
             continue
         child = start.observe(start.clue_for(query, int(k)))
         group_ids = ids[group]
-        tasks.append((child.to_json(), type(child), group_ids, strategy))
+        tasks.append((child, group_ids))
     done = moves[1]
     if progress is not None:
         progress(done, len(rows))
     workers = os.cpu_count() or 1
     if executor is None and len(rows) >= _POOL_FROM and workers > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-            results = _play_all(pool, tasks, done, len(rows), progress)
+            results = _play_all(pool, tasks, strategy, done, len(rows), progress)
     elif executor is None or not tasks:
         results = []
-        for task in tasks:
-            results.append(_subtree(*task))
-            done += len(task[2])
+        for child, group_ids in tasks:
+            results.append(_subtree(child, type(child), group_ids, strategy))
+            done += len(group_ids)
             if progress is not None:
                 progress(done, len(rows))
     else:
-        results = _play_all(executor, tasks, done, len(rows), progress)
+        results = _play_all(executor, tasks, strategy, done, len(rows), progress)
     for result in results:
         moves.update({depth + 1: n for depth, n in result.items()})
     return Stats(strategy, dict(sorted(moves.items())), opening=query)
@@ -207,13 +207,21 @@ def _optimal(
 
 def _play_all(
     executor: Executor,
-    tasks: list[tuple[str, type[Investigation], npt.NDArray[np.int64], str]],
+    tasks: list[tuple[Investigation, npt.NDArray[np.int64]]],
+    strategy: str,
     done: int,
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> list[dict[int, int]]:
-    """Every subtree on ``executor``, reporting progress as each one finishes."""
-    futures = {executor.submit(_subtree, *task): len(task[2]) for task in tasks}
+    """Every subtree on ``executor``, reporting progress as each one finishes. Threads
+    of this process share the investigations; other executors get them as saved text."""
+    shared = isinstance(executor, ThreadPoolExecutor)
+    futures = {
+        executor.submit(
+            _subtree, child if shared else child.to_json(), type(child), group_ids, strategy
+        ): len(group_ids)
+        for child, group_ids in tasks
+    }
     for future in as_completed(futures):
         done += futures[future]
         if progress is not None:
@@ -222,15 +230,20 @@ def _play_all(
 
 
 def _subtree(
-    text: str, kind: type[Investigation], world_ids: npt.NDArray[np.int64], strategy: str
+    node: Investigation | str,
+    kind: type[Investigation],
+    world_ids: npt.NDArray[np.int64],
+    strategy: str,
 ) -> dict[int, int]:
-    """Moves needed (from this node on) -> number of secrets, for secrets ``world_ids``."""
+    """Moves needed (from ``node``, or the investigation saved as that text, on) -> number
+    of secrets, for secrets ``world_ids``."""
     counts: Counter[int] = Counter()
 
     def done(ids: npt.NDArray[np.int64], moves: int) -> None:
         counts[moves] += len(ids)
 
-    walk(kind.from_json(text), strategy, world_ids, done)
+    start = node if isinstance(node, Investigation) else kind.from_json(node)
+    walk(start, strategy, world_ids, done)
     return dict(counts)
 
 
@@ -275,13 +288,10 @@ def _walk(
     strategy: str,
     done: Callable[[npt.NDArray[np.int64], int], None],
     follow: Follow | None,
-    plain: bool | None = None,
 ) -> None:
     if depth >= MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
-    if plain is None:
-        plain = plain_strategy(node, strategy)
-    query = best_move(node, strategy, plain=plain)
+    query = best_move(node, strategy)
     space = node.space
     if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
         outcome = node.outcome_table(space, [query])[0]
@@ -298,4 +308,4 @@ def _walk(
             if after.space.size == space.size:
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
             ids = np.asarray(ids, dtype=np.int64)
-            _walk(after, ids, depth + 1, strategy, done, follow, plain)
+            _walk(after, ids, depth + 1, strategy, done, follow)

@@ -166,9 +166,10 @@ class Space:
         keep = np.asarray(mask, dtype=bool)
         if keep.shape != (len(self.worlds),):
             raise InvalidInput("mask", keep.shape, f"a boolean array of shape ({self.size},)")
-        if keep.all():  # nothing ruled out: spaces never change, so share this one
+        rows = keep.nonzero()[0]
+        if len(rows) == len(keep):  # nothing ruled out: spaces never change, so share this one
             return self
-        return self._derive(self.worlds[keep], self.weights[keep], self.ids[keep])
+        return self._derive(self.worlds[rows], self.weights[rows], self.ids[rows])
 
     def take(self, rows: npt.ArrayLike) -> Space:
         """The worlds at the given row positions, in that order.

@@ -102,20 +102,19 @@ def partition(
     k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
     unit = bool((w == 1).all())
-    # unweighted counts do not depend on the order of the entries: no copy of the table
-    flat = (outcome.astype(np.int64) + offsets).ravel(order="K" if unit else "C")
-    tiled = None if unit else np.tile(w, queries)
     one_each = not worlds or np.bincount(sol).max() == 1  # one world per solution
-    worlds_by_answer = (
-        np.bincount(flat, minlength=queries * k).reshape(queries, k) if unit or one_each else None
-    )
-    if unit and worlds_by_answer is not None:
-        mass = worlds_by_answer
-    else:
-        mass = np.bincount(flat, weights=tiled, minlength=queries * k).reshape(queries, k)
+    flat = outcome.astype(np.int64)
+    flat += offsets
+    if unit and one_each:  # every answer's mass is its number of worlds and of solutions
+        # counts do not depend on the order of the entries: the table is not copied
+        count = np.bincount(flat.ravel(order="K"), minlength=queries * k).reshape(queries, k)
+        return Partition(mass=count.astype(np.float64), count=count, cond_entropy=np.zeros(queries))
+    flat = flat.ravel()
+    tiled = None if unit else np.tile(w, queries)
+    mass = np.bincount(flat, weights=tiled, minlength=queries * k).reshape(queries, k)
     n_solutions = int(sol.max()) + 1 if len(sol) else 0
-    if one_each and worlds_by_answer is not None:  # answers follow the solution
-        count = worlds_by_answer.astype(np.int64, copy=False)
+    if one_each:  # answers follow the solution
+        count = np.bincount(flat, minlength=queries * k).reshape(queries, k).astype(np.int64)
         cond = np.zeros(queries)
     else:
         joint_index = (

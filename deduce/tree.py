@@ -18,6 +18,12 @@ nodes hold a single code. :func:`best_move` gives exactly the move that
 
 Other strategies (a game's own, the searches) are left to :meth:`Investigation.best`.
 
+A game that is its outcome table (``table_game``) and has no turn rules is walked by
+:func:`walk_spaces` without an investigation per node: each answer's space is the
+worlds that give it, the hooks of the investigation it starts from answer for every
+node's space (as in the lookahead of :mod:`deduce.search`), and a node of one world is
+read off at its parent.
+
 Example:
     >>> from deduce.games.mastermind import Investigation
     >>> inv = Investigation(4, 6).guess("1122", black=1, white=0)
@@ -95,7 +101,7 @@ def best_move(
         inv: the node of the decision tree.
         strategy: the strategy's name.
         space: the worlds left after the moves ``fixed`` made since ``inv`` (default
-            ``inv.space``); for a game with ``fixed_queries``, this is the best move of
+            ``inv.space``); for a ``table_game``, this is the best move of
             the investigation those moves lead to.
         fixed: the moves made since ``inv``, which the game's symmetries must keep.
         plain: the answer of :func:`plain_strategy` when the caller already knows it.
@@ -114,10 +120,10 @@ def best_move(
     if space.size == 1 and strategy in _ALIKE_ON_ONE_WORLD:
         return queries[_first(inv.possible_queries(space, queries))]
     if strategy == "minimax" and space.size < PERFECT_BELOW:
-        possible = np.flatnonzero(inv.possible_queries(space, queries))
+        possible = np.asarray(inv.possible_queries(space, queries)).nonzero()[0]
         if len(possible):
             among = [queries[i] for i in possible.tolist()]
-            perfect = np.flatnonzero(inv.partition(space, among).count.max(axis=1) <= 1)
+            perfect = (inv.partition(space, among).count.max(axis=1) <= 1).nonzero()[0]
             if len(perfect):
                 return among[int(perfect[0])]
     moves: Sequence[Any] = queries
@@ -136,7 +142,8 @@ def best_move(
 def spaces_suffice(inv: Investigation, strategy: str) -> bool:
     """Whether a tree of ``strategy`` from ``inv`` can be walked on spaces alone: a plain
     strategy (:func:`plain_strategy`), a game whose moves and hooks depend on the space
-    only (``fixed_queries``) and that has no turn rules (``check_turn``).
+    only and whose clues keep the worlds of their answer (``table_game``), and that has no
+    turn rules (``check_turn``).
 
     Example:
         >>> from deduce.games.mastermind import Investigation
@@ -144,9 +151,7 @@ def spaces_suffice(inv: Investigation, strategy: str) -> bool:
         True
     """
     kind = type(inv)
-    return (
-        kind.fixed_queries and kind.check_turn is Hooks.check_turn and plain_strategy(inv, strategy)
-    )
+    return kind.table_game and kind.check_turn is Hooks.check_turn and plain_strategy(inv, strategy)
 
 
 Done = Callable[[npt.NDArray[np.int64], int], None]
@@ -167,7 +172,7 @@ def walk_spaces(
         >>> sorted(seen)
         [1, 2, 2, 2, 2, 3, 3, 3, 3]
     """
-    _visit(inv, strategy, inv.space, np.asarray(world_ids, dtype=np.int64), (), (), done)
+    _visit(inv, strategy, inv.space, np.asarray(world_ids, dtype=np.int64), (), done)
 
 
 def _visit(
@@ -176,35 +181,29 @@ def _visit(
     space: Space,
     world_ids: npt.NDArray[np.int64],
     moves: tuple[Any, ...],
-    answers: tuple[int, ...],
     done: Done,
 ) -> None:
     depth = len(moves)
     if depth >= MAX_MOVES:
         raise DeduceError(f"strategy {strategy!r} did not finish within {MAX_MOVES} moves")
     query = best_move(inv, strategy, space=space, fixed=moves, plain=True)
+    answer = inv.outcome_table(space, [query])[0]  # of every world of the space
     if len(world_ids) == space.size and bool((world_ids == space.ids).all()):
-        outcome = inv.outcome_table(space, [query])[0]
+        outcome = answer
     else:
-        outcome = inv.outcome_table(space.take(rows_of(space.ids, world_ids)), [query])[0]
+        outcome = answer[rows_of(space.ids, world_ids)]
     for k in sorted(set(outcome.tolist())):
         group = world_ids[outcome == k] if len(outcome) > 1 else world_ids
         if inv.finishes(query, k):
             done(group, depth + 1)
             continue
-        clue = inv.clue_for(query, k)
-        child = inv.apply_clue(space, clue)
-        if child.size == 0:  # what observing the clues says of it (a Contradiction)
-            node = inv
-            for before, answer in zip(moves, answers, strict=True):
-                node = node.observe(inv.clue_for(before, answer))
-            node.observe(clue)
+        child = space.filter(answer == k)  # what the clue of answer k leaves (table_game)
         if child.size == space.size:
             raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
         if child.size == 1 and depth + 1 < MAX_MOVES and _finds(inv, strategy, child, group):
             done(group, depth + 2)  # the node below: its one world's move finished it
             continue
-        _visit(inv, strategy, child, group, (*moves, query), (*answers, k), done)
+        _visit(inv, strategy, child, group, (*moves, query), done)
 
 
 def _finds(inv: Investigation, strategy: str, space: Space, world_ids: Any) -> bool:
@@ -236,5 +235,6 @@ def rows_of(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt
 
 def _first(mask: Any) -> int:
     """The first true position of ``mask``, else 0."""
-    first = int(np.argmax(mask))  # the first true one, or 0 when none is
-    return first if mask[first] else 0
+    array = np.asarray(mask)
+    first = int(array.argmax())  # the first true one, or 0 when none is
+    return first if array[first] else 0

@@ -115,10 +115,6 @@ class Game:
             Code('1234')
         """
         digits = value.digits if isinstance(value, Code) else value
-        expected = (
-            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
-            f"{self.pegs} ints from 0 to {self.colours - 1}"
-        )
         if isinstance(digits, str):
             allowed = "123456789"[: self.colours]
             if len(digits) == self.pegs and not digits.strip(allowed):  # only allowed digits
@@ -134,6 +130,10 @@ class Game:
             )
         ):
             return Code("".join(str(int(c) + 1) for c in digits))
+        expected = (
+            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
+            f"{self.pegs} ints from 0 to {self.colours - 1}"
+        )
         raise InvalidInput(argument, value, expected)
 
     def codes(self) -> tuple[Code, ...]:
@@ -274,7 +274,7 @@ class Investigation(_Investigation):
     game = GAME.name
     default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
     clue_types = (Guess,)
-    fixed_queries = True  # every code at every state; the hooks read only the space
+    table_game = True  # every code at every state, hooks of the space, clues filter
 
     def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
@@ -373,7 +373,8 @@ class Investigation(_Investigation):
         table = self._table()
         if table is not None:
             if len(queries) == 1:
-                row: npt.NDArray[Any] = table[self._guess_index(queries)[0], space.ids]
+                index = int(queries[0].digits.translate(_ZERO_BASED), rules.colours)
+                row: npt.NDArray[np.uint8] = table[index, space.ids]
                 return row[None, :]
             return _block(table, self._guess_index(queries), space.ids)
         return _feedback(self._guess_array(queries), space.worlds, rules.colours, rules.black_only)
