@@ -69,8 +69,12 @@ def register(kind: type[Investigation]) -> None:
 def dump(investigation: Investigation) -> str:
     """The set-up and every clue of ``investigation`` as JSON text (format 2).
 
+    Nothing is written that :func:`load` would refuse: more than :data:`MAX_CLUES` clues,
+    or more than :data:`MAX_CHARS` characters, is refused here.
+
     Raises:
-        InvalidInput: a clue holds a value that JSON cannot keep.
+        InvalidInput: a clue holds a value that JSON cannot keep, or the document would be
+            too large to be read back.
 
     Example:
         >>> from deduce.games.mastermind import Investigation
@@ -87,6 +91,12 @@ def dump(investigation: Investigation) -> str:
          "clues": []
         }
     """
+    if len(investigation.clues) > MAX_CLUES:
+        raise InvalidInput(
+            "clues",
+            f"{len(investigation.clues):,} clues",
+            f"at most {MAX_CLUES:,} clues (the most a saved document may hold)",
+        )
     document = {
         "format": FORMAT,
         "game": investigation.game,
@@ -94,7 +104,14 @@ def dump(investigation: Investigation) -> str:
         "config": investigation.setup(),
         "clues": [_encode(clue) for clue in investigation.clues],
     }
-    return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
+    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
+    if len(text) > MAX_CHARS:
+        raise InvalidInput(
+            "investigation",
+            f"a document of {len(text):,} characters",
+            f"at most {MAX_CHARS:,} characters (the largest saved document read)",
+        )
+    return text
 
 
 def load(base: type[Kind], text: str | bytes, **context: Any) -> Kind:

@@ -27,6 +27,7 @@ from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
 from deduce.play.setup import parse_presets
+from deduce.reading import kind_of
 
 __all__ = ["offer_resume", "play", "state_dir"]
 
@@ -209,6 +210,13 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
     if autosave.is_dir():
         raise InvalidInput(
             "--autosave", str(autosave), "a file", reason="it is a folder, left as it is"
+        )
+    if autosave.exists() and not autosave.is_file():  # a FIFO, a device: never opened
+        raise InvalidInput(
+            "--autosave",
+            str(autosave),
+            "a regular file (new, or a saved session)",
+            reason=f"it is {kind_of(autosave.stat().st_mode)}, left as it is",
         )
     with contextlib.suppress(OSError):
         autosave.parent.mkdir(parents=True, exist_ok=True)

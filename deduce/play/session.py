@@ -288,9 +288,17 @@ class Session:
         if new is self.investigation or new.clues == self.investigation.clues:
             self.console.print("(nothing new)")
             return
+        try:  # nothing is kept that could not be read back
+            text = new.to_json()
+        except InvalidInput as error:
+            self._refuse(
+                f"the session cannot take this clue: it could not be saved and read back "
+                f"({error}); nothing changed"
+            )
+            return
         self.investigation = new
         self.refused = None
-        self._save()
+        self._save(text)
         self.console.print(f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}")
         self.show()
 
@@ -410,7 +418,7 @@ class Session:
             save_file(path, self.investigation)
         except OSError as error:
             raise InvalidInput(
-                "file", str(path), "a writable file", reason=error.strerror
+                "file", str(path), "a writable file", reason=error.strerror or str(error)
             ) from None
         self.console.print(
             f"Saved {count(len(self.investigation.clues), 'clue')} in {escape(str(path))}."
@@ -472,17 +480,18 @@ class Session:
         self.console.print(escape(syntax(commands, self.investigation)))
         self.console.print("Names may be shortened to any unique start; Tab completes them.")
 
-    def _save(self) -> None:
+    def _save(self, text: str | None = None) -> None:
         if self.autosave is None:
             return
         try:
-            save_file(self.autosave, self.investigation, create_directory=True)
+            save_file(self.autosave, self.investigation, create_directory=True, text=text)
         except (OSError, DeduceError) as error:
             self.saved = False
             reason = error.strerror if isinstance(error, OSError) else str(error)
             self.console.print(
                 f"[red]could not autosave[/red] to {escape(str(self.autosave))}: "
-                f"{escape(str(reason))}"
+                f"{escape(str(reason))}. [red]Not saved[/red]: the session goes on in "
+                "memory (`save FILE` writes it elsewhere)."
             )
         else:
             self.saved = True
