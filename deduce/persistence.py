@@ -101,7 +101,7 @@ def dump(investigation: Investigation) -> str:
         "format": FORMAT,
         "game": investigation.game,
         "kind": type(investigation).__name__,
-        "config": investigation.setup(),
+        "config": _plain(investigation.setup(), "config"),
         "clues": [_encode(clue) for clue in investigation.clues],
     }
     text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
@@ -250,6 +250,24 @@ def _check_plain(item: Any, where: str, depth: int = 0) -> None:
         item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
     ):
         _check_plain(value, where, depth + 1)
+
+
+def _plain(value: Any, where: str) -> Any:
+    """A set-up value as plain JSON data: numpy scalars become Python's, tuples lists;
+    anything else that JSON cannot hold is refused."""
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {str(k): _plain(v, where) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, where) for v in value]
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and math.isfinite(value):
+        return float(value)
+    if value is None or isinstance(value, str):
+        return None if value is None else str(value)
+    raise InvalidInput(where, short(value), "set-up values that JSON can hold (int, str, ...)")
 
 
 def _encode(value: Any) -> Any:

@@ -101,8 +101,7 @@ class Table(TableView):
         first: int = 0,
         names: Sequence[str] | None = None,
     ) -> None:
-        check_int("players", players, 2, 4)
-        self.players = players
+        self.players = check_int("players", players, 2, 4)
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             shown = hand if isinstance(hand, str) else [str(c) for c in hand]
