@@ -189,8 +189,8 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
     if args.executor == "process":
         from concurrent.futures import ProcessPoolExecutor
 
-        if args.workers is not None:
-            check_int("--workers", args.workers, 1)
+        if args.workers is not None:  # more processes than cores only slow the run down
+            check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
         pool = ProcessPoolExecutor(max_workers=args.workers)
         return pool, lambda: pool.shutdown(cancel_futures=True)
     try:

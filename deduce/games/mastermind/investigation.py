@@ -172,8 +172,9 @@ class Game:
             (2, 1)
         """
         if self.black_only:
-            return (k, None)
-        return divmod(k, self.pegs + 1)
+            return (check_int("k", k, 0, self.pegs), None)
+        black, white = divmod(check_int("k", k, 0, self.pegs * (self.pegs + 1)), self.pegs + 1)
+        return (black, white)
 
     def investigation(self) -> Investigation:
         """A new investigation of this game.
