@@ -26,6 +26,7 @@ from rich.markup import escape
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
+from deduce.play.progress import loading
 from deduce.play.setup import parse_presets
 from deduce.reading import kind_of
 
@@ -100,9 +101,11 @@ def _play_locked(
         resumed, autosave = offer_resume(autosave, game, read, console)
         resume = autosave if resumed is not None else None
     if resume is not None:
-        investigation = (
-            resumed if resumed is not None else files.load_file(resume, game.investigation_type)
-        )
+        if resumed is not None:
+            investigation = resumed
+        else:
+            with loading(console, "reading the saved clues") as report:
+                investigation = files.load_file(resume, game.investigation_type, progress=report)
         if autosave is not None and autosave.exists() and not files.same_file(autosave, resume):
             autosave = _keep_autosave(autosave, investigation, game, console)
         console.print(
@@ -173,7 +176,8 @@ def offer_resume(
     from deduce.play.session import count
 
     try:
-        saved = files.load_file(autosave, game.investigation_type)
+        with loading(console, "reading the saved clues") as report:
+            saved = files.load_file(autosave, game.investigation_type, progress=report)
     except DeduceError as error:
         console.print(
             f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"

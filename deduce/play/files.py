@@ -35,6 +35,7 @@ import os
 import re
 import secrets
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from deduce import persistence
@@ -246,11 +247,17 @@ def clean_temporaries(path: Path) -> list[Path]:
     return removed
 
 
-def load_file(path: Path, kind: type[Investigation]) -> Investigation:
+def load_file(
+    path: Path,
+    kind: type[Investigation],
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> Investigation:
     """Read a session saved by :func:`save_file` (every clue is checked again).
 
     Only a regular file is read (a FIFO or a device is refused at once), and only one of
-    at most :data:`MAX_BYTES` bytes (refused by its size, before it is read).
+    at most :data:`MAX_BYTES` bytes (refused by its size, before it is read). ``progress``
+    is called with (clues read, clues in all) as the clues are checked.
 
     Raises:
         InvalidInput: whatever is wrong with the file (unreadable, not a saved session of
@@ -258,7 +265,10 @@ def load_file(path: Path, kind: type[Investigation]) -> Investigation:
     """
     data = _read(path)
     try:
-        return kind.from_json(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        if progress is None:
+            return kind.from_json(text)
+        return kind.from_json(text, progress=progress)
     except UnicodeDecodeError:
         raise InvalidInput(
             "file", str(path), "a saved session", reason="it is not UTF-8 text"

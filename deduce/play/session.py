@@ -27,6 +27,7 @@ from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal, syntax
 from .files import load_file, same_file, save_file, set_aside
+from .progress import loading
 from .reader import Reader, split
 
 __all__ = [
@@ -427,7 +428,8 @@ class Session:
     def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file."""
         path: Path = values["file"]
-        loaded = load_file(path, self.adapter.investigation_type)
+        with loading(self.console, "reading the saved clues") as report:
+            loaded = load_file(path, self.adapter.investigation_type, progress=report)
         if (
             self.autosave is not None
             and self.investigation.clues
