@@ -401,3 +401,21 @@ def test_console_a_full_disk_says_not_saved_and_goes_on(tiny_disk: Path) -> None
     term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_console_escape_sequences_from_a_file_never_reach_the_terminal(tmp_path: Path) -> None:
+    from deduce.games import crime_writers as cw
+
+    saved = tmp_path / "story.json"
+    inv = cw.Investigation(cw.Deck.example()).found("why", "Stage \x1bc fright \x1b]0;x")
+    saved.write_text(inv.to_json())
+    term = Terminal(
+        ["play", "crime-writers", "--resume", str(saved), "--no-autosave"], home=tmp_path
+    )
+    term.expect_prompt("crime-writers> ")
+    term.send("history")
+    shown = term.expect_prompt("crime-writers> ")
+    assert "Stage ␛c fright ␛]0;x" in shown
+    term.send("quit")
+    assert term.finish() == 0
+    assert "\x1bc" not in term.seen and "\x1b]" not in term.seen

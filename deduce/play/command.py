@@ -26,6 +26,7 @@ from rich.markup import escape
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
+from deduce.play.printable import guard
 from deduce.play.progress import loading
 from deduce.play.setup import parse_presets
 from deduce.reading import kind_of
@@ -45,6 +46,7 @@ def play(args: argparse.Namespace, console: Console) -> int:
     from deduce.play import adapter as find_adapter
     from deduce.play.reader import line_reader
 
+    guard(console)  # names and clues from files and decks: never an escape sequence
     if args.list:
         print("\n".join(registry.names()))
         return 0
