@@ -327,6 +327,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as error:  # the output cannot be written (`>/dev/full`, a closed terminal)
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print(f"deduce: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # nor the rest
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 def _run(args: argparse.Namespace, console: Console) -> int:

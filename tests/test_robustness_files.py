@@ -419,3 +419,30 @@ def test_console_escape_sequences_from_a_file_never_reach_the_terminal(tmp_path:
     term.send("quit")
     assert term.finish() == 0
     assert "\x1bc" not in term.seen and "\x1b]" not in term.seen
+
+
+@pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
+def test_console_closed_or_full_output_gives_a_message_and_no_traceback(
+    tmp_path: Path, redirect: str
+) -> None:
+    import terminal
+
+    environment = dict(os.environ, HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path / "state"))
+    deduce = terminal.script()
+    setup = " ".join(SETUP)
+    for command in (f"{deduce} play mastermind {setup}", f"{deduce} demo mastermind"):
+        result = subprocess.run(
+            ["bash", "-c", f"{command} {redirect}"],
+            input="1122 1 0\n",
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=tmp_path,
+            timeout=120,
+        )
+        assert "Traceback" not in result.stderr, result.stderr
+        if redirect == ">/dev/full":
+            assert "cannot write the output: No space left on device" in result.stderr
+            assert result.returncode == 1
+    if redirect == ">&-":
+        assert clues(autosave(tmp_path)) == 1  # the game is kept all the same
