@@ -444,8 +444,8 @@ class Table(TableView):
         return FIELDS[k]
 
     def contains_secret(self, secret: Any) -> bool:
-        if isinstance(secret, (str, bytes)) or not isinstance(secret, (tuple, list)):
-            raise InvalidInput("secret", secret, "the opponents' cases (a tuple of Case)")
+        if isinstance(secret, (str, bytes)) or not isinstance(secret, Iterable):
+            raise InvalidInput("secret", secret, "the opponents' cases (Cases, or Case each)")
         cases = tuple(Case.parse(c).index for c in secret)
         return bool((self._space.worlds == np.array(cases)).all(axis=1).any())
 
