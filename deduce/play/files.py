@@ -56,6 +56,7 @@ __all__ = [
     "same_file",
     "save_file",
     "saved_game",
+    "saved_text",
     "set_aside",
 ]
 
@@ -96,6 +97,29 @@ def is_save(path: Path) -> bool:
     except Exception:  # anything unreadable is not a save
         return False
     return isinstance(document, dict) and "format" in document and "game" in document
+
+
+def saved_text(investigation: Investigation) -> str:
+    """``investigation.to_json()``, refused when it could not be read back (too many
+    clues, or too long: see :mod:`deduce.persistence`).
+
+    Raises:
+        InvalidInput: the session cannot take the last clue (naming the limit).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> saved_text(Investigation(2, 2)).startswith("{")
+        True
+    """
+    try:
+        return investigation.to_json()
+    except InvalidInput as error:
+        raise InvalidInput(
+            "clue",
+            short(investigation.clues[-1]) if investigation.clues else None,
+            "a clue after which the session can still be saved and read back",
+            reason=f"{error.argument}={error.value} is too much: {error.expected}",
+        ) from None
 
 
 def _check_target(path: Path) -> os.stat_result | None:

@@ -26,7 +26,7 @@ from deduce.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb,
 from deduce.investigation import Investigation
 
 from .adapter import Adapter, refusal, syntax
-from .files import load_file, same_file, save_file, set_aside
+from .files import load_file, same_file, save_file, saved_text, set_aside
 from .progress import loading
 from .reader import Reader, split
 
@@ -289,14 +289,7 @@ class Session:
         if new is self.investigation or new.clues == self.investigation.clues:
             self.console.print("(nothing new)")
             return
-        try:  # nothing is kept that could not be read back
-            text = new.to_json()
-        except InvalidInput as error:
-            self._refuse(
-                f"the session cannot take this clue: it could not be saved and read back "
-                f"({error}); nothing changed"
-            )
-            return
+        text = saved_text(new)  # refused (nothing changed) if it could not be read back
         self.investigation = new
         self.refused = None
         self._save(text)
