@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 import re
 import types
 import typing
@@ -35,15 +36,21 @@ import numpy as np
 from deduce.errors import InvalidInput
 
 __all__ = [
+    "MAX_SEED",
     "check_bool",
     "check_clue",
     "check_int",
+    "check_int_or",
     "check_name",
     "check_names",
+    "check_seed",
     "is_int",
     "key",
     "short",
 ]
+
+MAX_SEED = 2**63 - 1
+"""The largest integer seed (a seed is saved and shown like any other integer)."""
 
 
 def is_int(value: Any) -> bool:
@@ -63,6 +70,46 @@ def check_int(argument: str, value: Any, low: int, high: int | None = None) -> i
         expected = (
             f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
         )
+        raise InvalidInput(argument, value, expected)
+    return int(value)
+
+
+def check_seed(argument: str, value: Any) -> random.Random:
+    """The random generator that ``value`` asks for: None (a fresh, unpredictable one), an
+    integer from 0 to :data:`MAX_SEED` (numpy's too; never a bool, a float or NaN), or a
+    ``random.Random``, used as it is.
+
+    Example:
+        >>> check_seed("seed", np.int64(1)).random() == random.Random(1).random()
+        True
+        >>> check_seed("seed", 1.5)
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: seed=1.5 is not valid; expected None, an integer from 0 to ...
+    """
+    if isinstance(value, random.Random):
+        return value
+    if value is None:
+        return random.Random()
+    return random.Random(
+        check_int_or(
+            argument,
+            value,
+            0,
+            MAX_SEED,
+            f"None, an integer from 0 to {MAX_SEED} or a random.Random",
+        )
+    )
+
+
+def check_int_or(argument: str, value: Any, low: int, high: int, expected: str) -> int:
+    """``value`` as an int from ``low`` to ``high``, else InvalidInput saying ``expected``.
+
+    Example:
+        >>> check_int_or("samples", 8, 1, 10, "a count")
+        8
+    """
+    if not is_int(value) or value < low or value > high:
         raise InvalidInput(argument, value, expected)
     return int(value)
 

@@ -1,8 +1,11 @@
 """Deck files: TOML read and written once for every game that lets players edit its cards.
 
 Reading refuses, with :class:`~deduce.InvalidInput` naming the file and the line, a file
-that is not UTF-8 or not TOML; writing uses a maintained TOML writer (tomli-w), so any
-text, accents and emoji included, reads back exactly.
+that is not UTF-8 or not TOML; also one that is not a regular file (a FIFO, a device),
+larger than :data:`MAX_BYTES`, nested deeper than :data:`MAX_DEPTH`, or holding an
+integer beyond 64 bits; :func:`control_character` finds what a game's deck refuses in a
+name (escape sequences, zero-width characters). Writing uses a maintained TOML writer
+(tomli-w), so any text, accents and emoji included, reads back exactly.
 
 Example:
     >>> from deduce import decks
@@ -14,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -22,8 +26,15 @@ import tomli_w
 
 from deduce._validation import short
 from deduce.errors import InvalidInput
+from deduce.reading import read_regular
 
-__all__ = ["dumps", "load", "parse", "read", "write"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "control_character", "dumps", "load", "parse", "read", "write"]
+
+MAX_BYTES = 1_000_000
+"""The largest deck file read, in bytes (a full deck of card texts takes a few KB)."""
+MAX_DEPTH = 16
+"""How deeply a deck file may nest tables and lists."""
+_MAX_INT = 2**63
 
 
 def read(path: str | Path) -> str:
@@ -43,13 +54,11 @@ def read(path: str | Path) -> str:
         ...     print(error.reason)
         line 2, column 12: byte 0xe9 is not UTF-8
     """
-    file = Path(path)
-    try:
-        raw = file.read_bytes()
-    except OSError as error:
-        raise InvalidInput(
-            "path", str(path), "a readable TOML deck file", reason=error.strerror or str(error)
-        ) from None
+    if not isinstance(path, (str, Path)):
+        raise InvalidInput("path", short(path), "the path of a deck file (str or Path)")
+    raw = read_regular(
+        Path(path), limit=MAX_BYTES, argument="path", expected="a readable TOML deck file"
+    )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -78,13 +87,64 @@ def parse(text: str, *, source: str = "deck") -> dict[str, Any]:
     """
     if not isinstance(text, str):
         raise InvalidInput(source, short(text), "TOML text (str)")
+    if len(text) > MAX_BYTES:
+        raise InvalidInput(
+            source, f"a text of {len(text):,} characters", f"at most {MAX_BYTES:,} characters"
+        )
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         if "(at line " not in message:
             message = f"line {_line_of(message, text)}: {message}"
         raise InvalidInput(source, short(text), "valid TOML text", reason=message) from None
+    except RecursionError:
+        raise InvalidInput(
+            source, short(text), f"TOML nested at most {MAX_DEPTH} deep", reason="nested too deep"
+        ) from None
+    except ValueError:  # an integer of thousands of digits
+        raise InvalidInput(
+            source,
+            short(text),
+            "integers that fit in 64 bits",
+            reason="an integer of thousands of digits",
+        ) from None
+    _check(document, source, "", 0)
+    return document
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` that a name must not hold (a control character
+    such as ESC or a line break, or an invisible format character such as a zero-width
+    space or a direction mark), or None.
+
+    Example:
+        >>> control_character("Berlin"), control_character("Ber\u200blin")
+        (None, '\u200b')
+    """
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Cc" or (category == "Cf" and ch != "\u200d"):  # ZWJ joins emoji
+            return ch
+    return None
+
+
+def _check(value: Any, source: str, where: str, depth: int) -> None:
+    """Refuse values nested too deeply and integers beyond 64 bits."""
+    if depth > MAX_DEPTH:
+        raise InvalidInput(
+            source, short(value), f"tables and lists nested at most {MAX_DEPTH} deep"
+        )
+    if isinstance(value, int) and not isinstance(value, bool) and not -_MAX_INT <= value < _MAX_INT:
+        raise InvalidInput(
+            source, short(value), "integers that fit in 64 bits", reason=f"at {where or 'the top'}"
+        )
+    if isinstance(value, dict):
+        for name, item in value.items():
+            _check(item, source, f"{where}.{name}" if where else str(name), depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check(item, source, f"{where}[{i}]", depth + 1)
 
 
 def load(path: str | Path) -> dict[str, Any]:

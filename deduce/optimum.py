@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Budget", "Optimum", "optimal"]
 
+MAX_MOVES = 64
+"""The largest cap on moves (no game here needs more than a few dozen)."""
+
 FloatArray = npt.NDArray[np.float64]
 _TABLE_LIMIT = 1 << 26  # outcome-table entries the exact search may hold
 
@@ -61,12 +64,18 @@ class Budget:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        if self.seconds is not None and not (
-            isinstance(self.seconds, (int, float)) and self.seconds > 0
-        ):
-            raise InvalidInput("seconds", self.seconds, "a positive number of seconds, or None")
+        seconds = self.seconds
+        if seconds is not None:
+            if (
+                isinstance(seconds, (bool, np.bool_))
+                or not isinstance(seconds, (int, float, np.integer, np.floating))
+                or not math.isfinite(seconds)
+                or seconds <= 0
+            ):
+                raise InvalidInput("seconds", seconds, "a positive number of seconds, or None")
+            object.__setattr__(self, "seconds", float(seconds))
         if self.nodes is not None:
-            check_int("nodes", self.nodes, 1)
+            object.__setattr__(self, "nodes", check_int("nodes", self.nodes, 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +84,9 @@ class Optimum:
 
     Attributes:
         move: the first move of the best tree (of the lookahead if it fell back).
-        total: the weighted sum of moves over every world (Mastermind: of every code).
+        total: the weighted sum of moves over every world (Mastermind: of every code);
+            NaN when the search fell back (no tree was proven best), infinity when no
+            tree finishes within ``max_moves``.
         expected: the expected number of moves.
         histogram: moves -> worlds that need them, in the best tree (None if not exact).
         exact: whether ``total`` is the proven optimum.
@@ -102,7 +113,9 @@ class Optimum:
 
 
 class _OutOfBudget(Exception):
-    pass
+    def __init__(self, message: str, nodes: int = 0) -> None:
+        super().__init__(message)
+        self.nodes = nodes
 
 
 @dataclass
@@ -250,11 +263,11 @@ class _Solver:
         self.nodes += 1
         budget = self.budget
         if budget.nodes is not None and self.nodes > budget.nodes:
-            raise _OutOfBudget(f"the budget of {budget.nodes} nodes ran out")
+            raise _OutOfBudget(f"the budget of {budget.nodes} nodes ran out", self.nodes)
         late = budget.seconds is not None and time.time() - self.started > budget.seconds
         if self.nodes % 32 == 0 and late:
             raise _OutOfBudget(
-                f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes"
+                f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes", self.nodes
             )
 
     def solve(
@@ -423,9 +436,12 @@ def optimal(
         >>> optimal(Investigation(2, 3), max_moves=2).fell_back
         'no tree finishes within 2 moves'
     """
-    budget = budget or Budget()
+    if budget is None:
+        budget = Budget()
+    elif not isinstance(budget, Budget):
+        raise InvalidInput("budget", budget, "a Budget, or None for the default")
     if max_moves is not None:
-        check_int("max_moves", max_moves, 1)
+        max_moves = check_int("max_moves", max_moves, 1, MAX_MOVES)
     start = time.time()
     try:
         solver = _Solver(inv, max_moves, budget, started=start)
@@ -442,8 +458,16 @@ def optimal(
     except _OutOfBudget as error:
         reason = str(error)
         move = inv.best("lookahead")
-        return Optimum(
-            move, math.nan, math.nan, None, False, reason, 0, time.time() - start, max_moves
+        return Optimum(  # no total is known: NaN, with the nodes the search got through
+            move,
+            math.nan,
+            math.nan,
+            None,
+            False,
+            reason,
+            error.nodes,
+            time.time() - start,
+            max_moves,
         )
     weight = float(np.sum(inv.space.weights))
     if total == math.inf:

@@ -28,6 +28,7 @@ import contextlib
 import dataclasses
 import json
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -38,7 +39,16 @@ from deduce.errors import DeduceError, InvalidInput
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["FORMAT", "MAX_CHARS", "MAX_CLUES", "MAX_DEPTH", "dump", "load", "register"]
+__all__ = [
+    "FORMAT",
+    "MAX_CHARS",
+    "MAX_CLUES",
+    "MAX_DEPTH",
+    "dump",
+    "load",
+    "parse_json",
+    "register",
+]
 
 FORMAT = 2
 """The format written; format 1 is still read."""
@@ -69,8 +79,12 @@ def register(kind: type[Investigation]) -> None:
 def dump(investigation: Investigation) -> str:
     """The set-up and every clue of ``investigation`` as JSON text (format 2).
 
+    Nothing is written that :func:`load` would refuse: more than :data:`MAX_CLUES` clues,
+    or more than :data:`MAX_CHARS` characters, is refused here.
+
     Raises:
-        InvalidInput: a clue holds a value that JSON cannot keep.
+        InvalidInput: a clue holds a value that JSON cannot keep, or the document would be
+            too large to be read back.
 
     Example:
         >>> from deduce.games.mastermind import Investigation
@@ -87,22 +101,43 @@ def dump(investigation: Investigation) -> str:
          "clues": []
         }
     """
+    if len(investigation.clues) > MAX_CLUES:
+        raise InvalidInput(
+            "clues",
+            f"{len(investigation.clues):,} clues",
+            f"at most {MAX_CLUES:,} clues (the most a saved document may hold)",
+        )
     document = {
         "format": FORMAT,
         "game": investigation.game,
         "kind": type(investigation).__name__,
-        "config": investigation.setup(),
+        "config": _plain(investigation.setup(), "config"),
         "clues": [_encode(clue) for clue in investigation.clues],
     }
-    return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
+    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
+    if len(text) > MAX_CHARS:
+        raise InvalidInput(
+            "investigation",
+            f"a document of {len(text):,} characters",
+            f"at most {MAX_CHARS:,} characters (the largest saved document read)",
+        )
+    return text
 
 
-def load(base: type[Kind], text: str | bytes, **context: Any) -> Kind:
+def load(
+    base: type[Kind],
+    text: str | bytes,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    **context: Any,
+) -> Kind:
     """The investigation saved in ``text``, which must be of ``base`` or a subclass.
 
     Args:
         base: the class asked for (``Investigation`` accepts every game).
         text: the saved JSON (str, or UTF-8 bytes).
+        progress: called with (clues read, clues in all) before the first clue and after
+            every one (a console shows it when loading takes a while).
         **context: what the saved text cannot hold (a custom game's ``model=``).
 
     Raises:
@@ -141,6 +176,8 @@ def load(base: type[Kind], text: str | bytes, **context: Any) -> Kind:
             reason=f"{type(error).__name__}: {error}",
         ) from None
     types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
+    if progress is not None:
+        progress(0, len(clues))
     for i, item in enumerate(clues):
         clue = _decode(item, types, f"clues[{i}]")
         try:
@@ -154,7 +191,56 @@ def load(base: type[Kind], text: str | bytes, **context: Any) -> Kind:
                 f"a clue of {target.game}",
                 reason=f"{type(error).__name__}: {error}",
             ) from None
+        if progress is not None:
+            progress(i + 1, len(clues))
     return investigation
+
+
+def parse_json(text: object, *, expected: str = "JSON text") -> Any:
+    """The JSON value in ``text`` (str, or UTF-8 bytes), read the way every saved document
+    is: at most :data:`MAX_CHARS` characters, no NaN or Infinity, nested at most
+    :data:`MAX_DEPTH` deep, integers within 64 bits; every failure an InvalidInput that
+    names ``expected``.
+
+    Example:
+        >>> parse_json('{"a": [1, 2]}')
+        {'a': [1, 2]}
+        >>> parse_json("[" * 100 + "]" * 100)
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: text='[[[...' is not valid; expected values nested ...
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(
+                "text",
+                short(text),
+                f"{expected} in UTF-8",
+                reason=f"byte {error.object[error.start]:#04x} at position {error.start}",
+            ) from None
+    if not isinstance(text, str):
+        raise InvalidInput("text", short(text), f"{expected} (str or bytes)")
+    if len(text) > MAX_CHARS:
+        raise InvalidInput(
+            "text", f"a document of {len(text):,} characters", f"at most {MAX_CHARS:,} characters"
+        )
+
+    def constant(name: str) -> Any:
+        raise InvalidInput("text", name, "numbers that are finite (no NaN or Infinity)")
+
+    try:
+        document = json.loads(text, parse_constant=constant)
+    except RecursionError:
+        raise InvalidInput("text", short(text), f"{expected}, nested less deeply") from None
+    except InvalidInput:
+        raise
+    except ValueError as error:  # bad JSON, or an integer of thousands of digits
+        reason = "an integer of thousands of digits" if "digits" in str(error) else str(error)
+        raise InvalidInput("text", short(text), expected, reason=short(reason, 200)) from None
+    _check_plain(document, "text")
+    return document
 
 
 def _parse(text: object) -> dict[str, Any]:
@@ -187,8 +273,11 @@ def _parse(text: object) -> dict[str, Any]:
         raise
     except ValueError as error:  # bad JSON, or an integer of thousands of digits
         raise InvalidInput("text", short(text), "JSON from to_json()", reason=str(error)) from None
-    if not isinstance(document, dict) or document.get("format") not in (1, FORMAT):
-        raise InvalidInput("text", short(text), f"a saved investigation (format 1 or {FORMAT})")
+    version = document.get("format") if isinstance(document, dict) else None
+    if not isinstance(document, dict) or type(version) is not int or version not in (1, FORMAT):
+        raise InvalidInput(  # "format": true is not format 1
+            "text", short(text), f"a saved investigation (format 1 or {FORMAT})"
+        )
     return document
 
 
@@ -233,6 +322,24 @@ def _check_plain(item: Any, where: str, depth: int = 0) -> None:
         item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
     ):
         _check_plain(value, where, depth + 1)
+
+
+def _plain(value: Any, where: str) -> Any:
+    """A set-up value as plain JSON data: numpy scalars become Python's, tuples lists;
+    anything else that JSON cannot hold is refused."""
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {str(k): _plain(v, where) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, where) for v in value]
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and math.isfinite(value):
+        return float(value)
+    if value is None or isinstance(value, str):
+        return None if value is None else str(value)
+    raise InvalidInput(where, short(value), "set-up values that JSON can hold (int, str, ...)")
 
 
 def _encode(value: Any) -> Any:

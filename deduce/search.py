@@ -152,11 +152,12 @@ def lower_bound(weights: npt.ArrayLike, branching: int, *, finishing: bool) -> f
         >>> lower_bound([3, 1], 2, finishing=False)  # one move tells them apart
         4.0
     """
+    branching = check_int("branching", branching, 0)  # a Python int: it never overflows
     w = np.sort(np.asarray(weights, dtype=np.float64))[::-1]
     if len(w) == 0 or (len(w) == 1 and not finishing):
         return 0.0
     total, start, depth = 0.0, 0, 1
-    capacity = 1 if finishing else branching
+    capacity = 1 if finishing else max(branching, 1)
     while start < len(w):
         total += depth * float(w[start : start + capacity].sum())
         start += capacity

@@ -115,6 +115,10 @@ def simulate(
     """
     start = as_investigation(game)
     start.check_strategy(strategy)
+    if secrets is not None and (
+        isinstance(secrets, (str, bytes)) or not isinstance(secrets, Iterable)
+    ):
+        raise InvalidInput("secrets", secrets, "a list of secrets, or None for every one")
     if strategy == "optimal":
         return _optimal(start, secrets, executor, opening, progress, max_moves)
     if max_moves is not None:

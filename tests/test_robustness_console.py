@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import terminal
@@ -163,9 +164,9 @@ def test_the_resume_question_reads_the_autosave_once(
     reads: list[Path] = []
     load = files.load_file
 
-    def counting(path: Path, kind: type[Investigation]) -> Investigation:
+    def counting(path: Path, kind: type[Investigation], **options: Any) -> Investigation:
         reads.append(path)
-        return load(path, kind)  # type: ignore[return-value]
+        return load(path, kind, **options)  # type: ignore[return-value]
 
     monkeypatch.setattr(files, "load_file", counting)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))

@@ -194,8 +194,8 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
     if args.executor == "process":
         from concurrent.futures import ProcessPoolExecutor
 
-        if args.workers is not None:
-            check_int("--workers", args.workers, 1)
+        if args.workers is not None:  # more processes than cores only slow the run down
+            check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
         pool = ProcessPoolExecutor(max_workers=args.workers)
         return pool, lambda: pool.shutdown(cancel_futures=True)
     try:
@@ -339,6 +339,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args, console)
     except BrokenPipeError:  # the reader of the output went away (e.g. `| head`)
         with contextlib.suppress(OSError, ValueError):  # nothing more can be written
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as error:  # the output cannot be written (`>/dev/full`, a closed terminal)
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print(f"deduce: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # nor the rest
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 1

@@ -26,7 +26,10 @@ from rich.markup import escape
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
+from deduce.play.printable import guard
+from deduce.play.progress import loading
 from deduce.play.setup import parse_presets
+from deduce.reading import kind_of
 
 __all__ = ["offer_resume", "play", "state_dir"]
 
@@ -43,6 +46,7 @@ def play(args: argparse.Namespace, console: Console) -> int:
     from deduce.play import adapter as find_adapter
     from deduce.play.reader import line_reader
 
+    guard(console)  # names and clues from files and decks: never an escape sequence
     if args.list:
         print("\n".join(registry.names()))
         return 0
@@ -99,9 +103,11 @@ def _play_locked(
         resumed, autosave = offer_resume(autosave, game, read, console)
         resume = autosave if resumed is not None else None
     if resume is not None:
-        investigation = (
-            resumed if resumed is not None else files.load_file(resume, game.investigation_type)
-        )
+        if resumed is not None:
+            investigation = resumed
+        else:
+            with loading(console, "reading the saved clues") as report:
+                investigation = files.load_file(resume, game.investigation_type, progress=report)
         if autosave is not None and autosave.exists() and not files.same_file(autosave, resume):
             autosave = _keep_autosave(autosave, investigation, game, console)
         console.print(
@@ -172,7 +178,8 @@ def offer_resume(
     from deduce.play.session import count
 
     try:
-        saved = files.load_file(autosave, game.investigation_type)
+        with loading(console, "reading the saved clues") as report:
+            saved = files.load_file(autosave, game.investigation_type, progress=report)
     except DeduceError as error:
         console.print(
             f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"
@@ -209,6 +216,13 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
     if autosave.is_dir():
         raise InvalidInput(
             "--autosave", str(autosave), "a file", reason="it is a folder, left as it is"
+        )
+    if autosave.exists() and not autosave.is_file():  # a FIFO, a device: never opened
+        raise InvalidInput(
+            "--autosave",
+            str(autosave),
+            "a regular file (new, or a saved session)",
+            reason=f"it is {kind_of(autosave.stat().st_mode)}, left as it is",
         )
     with contextlib.suppress(OSError):
         autosave.parent.mkdir(parents=True, exist_ok=True)

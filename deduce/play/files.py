@@ -5,7 +5,10 @@ Nothing here loses a saved game: a file is written to a temporary name and renam
 the old one only when complete; a saved session that must make room is renamed to
 ``FILE.bak`` (``.bak.2``, ...), never over another file; a file that a running session
 autosaves to is locked (a second session on it is refused); and a path that is not a
-saved session (a directory, someone's notes) is never moved or overwritten.
+saved session (a directory, someone's notes) is never moved or overwritten. A symbolic
+link is written through to the file it points to (and stays a link); only regular files
+are read, their size checked before they are read; a full disk is an error of its own
+(:class:`DiskFull`), after which the old file is still whole.
 
 Example:
     >>> import tempfile
@@ -26,25 +29,26 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import secrets
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
-from typing import Any
 
+from deduce import persistence
 from deduce._validation import short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
+from deduce.reading import kind_of, read_regular
 
-try:  # advisory locks; where they do not exist a session file is simply not locked
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+from .locks import SessionLock, locked, resolved
 
 __all__ = [
+    "MAX_BYTES",
+    "DiskFull",
     "SessionLock",
     "clean_temporaries",
     "is_save",
@@ -52,172 +56,90 @@ __all__ = [
     "same_file",
     "save_file",
     "saved_game",
+    "saved_text",
     "set_aside",
 ]
 
-_HELD: dict[str, SessionLock] = {}  # the locks this process holds, by resolved path
+MAX_BYTES = 4 * persistence.MAX_CHARS
+"""The largest saved file read, in bytes (UTF-8 takes at most 4 per character)."""
 
 
-def _key(path: Path) -> str:
-    return str(path.expanduser().resolve())
+_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
-def _lock_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.lock")
+class DiskFull(OSError):
+    """A file could not be written: the disk (or the user's quota) is full."""
 
 
 def _temporary_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
 
 
-class SessionLock:
-    """The lock a session holds on its file while it runs (a hidden ``.FILE.lock`` next to
-    it, holding the process id; removed when released).
-
-    Use :meth:`acquire`; release with :meth:`release` or a ``with`` block. A lock held by
-    this process is held once: saving to a locked file from the same process works.
-
-    Example:
-        >>> import tempfile
-        >>> from pathlib import Path
-        >>> path = Path(tempfile.mkdtemp()) / "game.json"
-        >>> lock = SessionLock.acquire(path)
-        >>> lock.path == path, SessionLock.holds(path)
-        (True, True)
-        >>> lock.release()
-        >>> SessionLock.holds(path)
-        False
-    """
-
-    def __init__(self, path: Path, handle: int | None) -> None:
-        self.path = path
-        self._handle = handle
-
-    @classmethod
-    def acquire(cls, path: Path) -> SessionLock:
-        """Lock ``path`` for this process.
-
-        Where no lock file can be made (a read-only folder, a system without locks) the
-        lock holds nothing: nobody can write there either, or nothing can be checked.
-
-        Raises:
-            InvalidInput: another process holds the lock (the message names it).
-        """
-        key = _key(path)
-        if key in _HELD:
-            return _HELD[key]
-        if fcntl is None:  # pragma: no cover - Windows
-            return cls(path, None)
-        name = _lock_name(path)
-        while True:
-            try:
-                handle = os.open(name, os.O_RDWR | os.O_CREAT, 0o666)
-            except OSError:
-                return cls(path, None)
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                owner = _read_owner(handle)
-                os.close(handle)
-                raise InvalidInput(
-                    "file",
-                    str(path),
-                    "a file that no other deduce session is using (quit that session, or "
-                    "choose another file with --autosave FILE, or --no-autosave)",
-                    reason=f"deduce process {owner} is using it" if owner else "in use",
-                ) from None
-            try:  # the file may have been removed by its last holder meanwhile
-                same = os.stat(name).st_ino == os.fstat(handle).st_ino
-            except OSError:
-                same = False
-            if same:
-                break
-            os.close(handle)
-        os.ftruncate(handle, 0)
-        os.write(handle, f"{os.getpid()}\n".encode())
-        lock = cls(path, handle)
-        _HELD[key] = lock
-        return lock
-
-    @staticmethod
-    def holds(path: Path) -> bool:
-        """Whether this process holds the lock on ``path``."""
-        return _key(path) in _HELD
-
-    def release(self) -> None:
-        """Give the lock up (removing the lock file)."""
-        if self._handle is None:
-            return
-        _HELD.pop(_key(self.path), None)
-        with contextlib.suppress(OSError):
-            os.unlink(_lock_name(self.path))
-        os.close(self._handle)
-        self._handle = None
-
-    def __enter__(self) -> SessionLock:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.release()
-
-
-def _read_owner(handle: int) -> str:
-    with contextlib.suppress(OSError, ValueError):
-        text = os.pread(handle, 32, 0).decode("ascii").strip()
-        if text.isdigit():
-            return text
-    return ""
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Any:
-    """Hold the lock on ``path`` for a moment (unless this process holds it already)."""
-    if SessionLock.holds(path):
-        yield
-        return
-    lock = SessionLock.acquire(path)
-    try:
-        yield
-    finally:
-        lock.release()
+def _read(path: Path) -> bytes:
+    return read_regular(path, limit=MAX_BYTES, expected="a readable saved session")
 
 
 def is_save(path: Path) -> bool:
     """Whether ``path`` is a file that looks like a saved session (a JSON object naming its
-    format and game); its clues are not checked.
+    format and game); its clues are not checked. A FIFO or a device is not (and is not
+    read).
 
     Example:
         >>> import tempfile
         >>> from pathlib import Path
         >>> notes = Path(tempfile.mkdtemp()) / "notes.txt"
         >>> _ = notes.write_text("milk, eggs")
-        >>> is_save(notes), is_save(notes.parent)
-        (False, False)
+        >>> is_save(notes), is_save(notes.parent), is_save(Path("/dev/zero"))
+        (False, False, False)
     """
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return False
-        document = json.loads(path.read_bytes().decode("utf-8"))
+        document = json.loads(_read(path).decode("utf-8"))
     except Exception:  # anything unreadable is not a save
         return False
     return isinstance(document, dict) and "format" in document and "game" in document
 
 
-def _check_target(path: Path) -> None:
-    """Refuse to overwrite ``path`` unless it is new or a saved session."""
+def saved_text(investigation: Investigation) -> str:
+    """``investigation.to_json()``, refused when it could not be read back (too many
+    clues, or too long: see :mod:`deduce.persistence`).
+
+    Raises:
+        InvalidInput: the session cannot take the last clue (naming the limit).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> saved_text(Investigation(2, 2)).startswith("{")
+        True
+    """
     try:
-        mode = path.stat().st_mode
+        return investigation.to_json()
+    except InvalidInput as error:
+        raise InvalidInput(
+            "clue",
+            short(investigation.clues[-1]) if investigation.clues else None,
+            "a clue after which the session can still be saved and read back",
+            reason=f"{error.argument}={error.value} is too much: {error.expected}",
+        ) from None
+
+
+def _check_target(path: Path) -> os.stat_result | None:
+    """Refuse to overwrite ``path`` (a resolved path) unless it is new or a saved session;
+    its status if it exists."""
+    try:
+        info = path.lstat()
     except FileNotFoundError:
-        return
+        return None
     except OSError as error:
         raise InvalidInput("file", str(path), "a writable file", reason=error.strerror) from None
-    if stat.S_ISDIR(mode):
+    if stat.S_ISDIR(info.st_mode):
         raise InvalidInput("file", str(path), "a file", reason="it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInput(
+            "file",
+            str(path),
+            "a new file or a saved session (a regular file)",
+            reason=f"it is {kind_of(info.st_mode)}, which is left as it is",
+        )
     if not is_save(path):
         raise InvalidInput(
             "file",
@@ -225,13 +147,22 @@ def _check_target(path: Path) -> None:
             "a new file or a saved session",
             reason="it holds something else, which is left as it is",
         )
+    return info
 
 
-def save_file(path: Path, investigation: Investigation, *, create_directory: bool = False) -> None:
+def save_file(
+    path: Path,
+    investigation: Investigation,
+    *,
+    create_directory: bool = False,
+    text: str | None = None,
+) -> None:
     """Write ``investigation`` to ``path`` atomically (a temporary file, then a rename).
 
-    The file gets the usual permissions of a new file (0666 less the umask). The
-    directory is synced after the rename, so that the new name survives a power cut.
+    A symbolic link is written through: the file it points to gets the new text and the
+    link stays. A new file gets the usual permissions (0666 less the umask), a saved one
+    keeps its own. The directory is synced after the rename, so that the new name
+    survives a power cut.
 
     Args:
         path: the file.
@@ -239,31 +170,41 @@ def save_file(path: Path, investigation: Investigation, *, create_directory: boo
         create_directory: create missing directories (for the autosave file only: a file
             named by the player in a directory that does not exist is most likely a typing
             mistake).
+        text: ``investigation.to_json()``, if it was made already.
 
     Raises:
-        InvalidInput: ``path`` is a folder or a file that is not a saved session (left as
-            it is), or another session is using it.
+        InvalidInput: ``path`` is a folder, a FIFO, a device or a file that is not a
+            saved session (left as it is), another session is using it, or the
+            investigation is too large to be read back (see :mod:`deduce.persistence`).
+        DiskFull: the disk is full (nothing was changed).
         OSError: the file cannot be written (e.g. its directory does not exist).
     """
-    text = investigation.to_json()  # before anything is touched
+    if text is None:
+        text = investigation.to_json()  # before anything is touched
+    target = resolved(path)
     if create_directory:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path):
-        _check_target(path)
-        temporary = _temporary_name(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+    with locked(target):
+        old = _check_target(target)
+        temporary = _temporary_name(target)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
+            if old is not None:
+                with contextlib.suppress(OSError):
+                    os.fchmod(handle, stat.S_IMODE(old.st_mode))
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(text)
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.replace(temporary, path)
-        except BaseException:
+            os.replace(temporary, target)
+        except BaseException as error:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+            if isinstance(error, OSError) and error.errno in _FULL:
+                raise DiskFull(error.errno, "the disk is full", str(path)) from None
             raise
     with contextlib.suppress(OSError):  # not every platform can open a directory
-        directory = os.open(path.parent, os.O_RDONLY)
+        directory = os.open(target.parent, os.O_RDONLY)
         try:
             os.fsync(directory)
         finally:
@@ -272,23 +213,24 @@ def save_file(path: Path, investigation: Investigation, *, create_directory: boo
 
 def set_aside(path: Path) -> Path:
     """Rename ``path`` to ``path.bak`` (or ``.bak.2``, ``.bak.3``, ... if that exists):
-    a saved session is never overwritten, and no other file is renamed over. Returns the
-    new name.
+    a saved session is never overwritten, and no other file is renamed over. A symbolic
+    link stays: the file it points to is set aside. Returns the new name.
 
     Raises:
-        InvalidInput: ``path`` is not a file (a folder is never moved), or another
+        InvalidInput: ``path`` is not a regular file (a folder is never moved), or another
             session is using it.
         OSError: it cannot be renamed (e.g. a read-only folder).
     """
-    if not path.is_file():
+    target = resolved(path)
+    if not target.is_file():
         raise InvalidInput("file", str(path), "a file", reason="only a saved file is set aside")
-    with _locked(path):
+    with locked(target):
         number = 1
         while True:
             suffix = ".bak" if number == 1 else f".bak.{number}"
-            backup = path.with_name(path.name + suffix)
+            backup = target.with_name(target.name + suffix)
             try:
-                os.link(path, backup, follow_symlinks=False)
+                os.link(target, backup, follow_symlinks=False)
             except FileExistsError:
                 number += 1
                 continue
@@ -296,9 +238,9 @@ def set_aside(path: Path) -> Path:
                 if backup.exists() or backup.is_symlink():
                     number += 1
                     continue
-                os.replace(path, backup)
+                os.replace(target, backup)
                 return backup
-            os.unlink(path)
+            os.unlink(target)
             return backup
 
 
@@ -314,12 +256,13 @@ def clean_temporaries(path: Path) -> list[Path]:
         >>> [p.name for p in clean_temporaries(path)]
         ['.game.json.0123abcd.tmp']
     """
-    pattern = re.compile(rf"\.{re.escape(path.name)}\.[0-9a-f]{{8}}\.tmp")
     removed = []
     try:
-        with _locked(path):
-            for entry in sorted(path.parent.iterdir()):
-                if pattern.fullmatch(entry.name) and entry.is_file():
+        target = resolved(path)
+        pattern = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}\.tmp")
+        with locked(target):
+            for entry in sorted(target.parent.iterdir()):
+                if pattern.fullmatch(entry.name) and entry.is_file() and not entry.is_symlink():
                     with contextlib.suppress(OSError):
                         entry.unlink()
                         removed.append(entry)
@@ -328,21 +271,28 @@ def clean_temporaries(path: Path) -> list[Path]:
     return removed
 
 
-def load_file(path: Path, kind: type[Investigation]) -> Investigation:
+def load_file(
+    path: Path,
+    kind: type[Investigation],
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> Investigation:
     """Read a session saved by :func:`save_file` (every clue is checked again).
+
+    Only a regular file is read (a FIFO or a device is refused at once), and only one of
+    at most :data:`MAX_BYTES` bytes (refused by its size, before it is read). ``progress``
+    is called with (clues read, clues in all) as the clues are checked.
 
     Raises:
         InvalidInput: whatever is wrong with the file (unreadable, not a saved session of
             this game, clues that contradict each other), naming the file.
     """
+    data = _read(path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InvalidInput(
-            "file", str(path), "a readable saved session", reason=error.strerror
-        ) from None
-    try:
-        return kind.from_json(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        if progress is None:
+            return kind.from_json(text)
+        return kind.from_json(text, progress=progress)
     except UnicodeDecodeError:
         raise InvalidInput(
             "file", str(path), "a saved session", reason="it is not UTF-8 text"
@@ -373,12 +323,9 @@ def load_file(path: Path, kind: type[Investigation]) -> Investigation:
 
 def saved_game(path: Path) -> str:
     """The game's name stored in a saved session."""
+    data = _read(path)
     try:
-        document = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as error:
-        raise InvalidInput(
-            "file", str(path), "a readable saved session", reason=error.strerror
-        ) from None
+        document = json.loads(data.decode("utf-8"))
     except Exception as error:  # not UTF-8, not JSON, nested too deep, ...
         raise InvalidInput(
             "file", str(path), "a saved session (JSON)", reason=short(error, 200)

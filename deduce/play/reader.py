@@ -225,10 +225,11 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _plain_reader(source: TextIO, sink: TextIO) -> Reader:
+def _plain_reader(source: TextIO, sink: TextIO | None) -> Reader:
     def read(prompt: str) -> str:
-        sink.write(prompt)
-        sink.flush()
+        if sink is not None:  # None: the output is closed (`>&-`); the lines still count
+            sink.write(prompt)
+            sink.flush()
         line = source.readline()
         if not line:
             raise EOFError

@@ -25,7 +25,8 @@ from deduce.investigation import Investigation
 from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 
 from .adapter import Adapter, refusal, syntax
-from .files import load_file, same_file, save_file, set_aside
+from .files import load_file, same_file, save_file, saved_text, set_aside
+from .progress import loading
 from .reader import Reader, split
 
 __all__ = [
@@ -287,9 +288,10 @@ class Session:
         if new is self.investigation or new.clues == self.investigation.clues:
             self.console.print("(nothing new)")
             return
+        text = saved_text(new)  # refused (nothing changed) if it could not be read back
         self.investigation = new
         self.refused = None
-        self._save()
+        self._save(text)
         self.console.print(f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}")
         self.show()
 
@@ -409,7 +411,7 @@ class Session:
             save_file(path, self.investigation)
         except OSError as error:
             raise InvalidInput(
-                "file", str(path), "a writable file", reason=error.strerror
+                "file", str(path), "a writable file", reason=error.strerror or str(error)
             ) from None
         self.console.print(
             f"Saved {count(len(self.investigation.clues), 'clue')} in {escape(str(path))}."
@@ -418,7 +420,8 @@ class Session:
     def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file."""
         path: Path = values["file"]
-        loaded = load_file(path, self.adapter.investigation_type)
+        with loading(self.console, "reading the saved clues") as report:
+            loaded = load_file(path, self.adapter.investigation_type, progress=report)
         if (
             self.autosave is not None
             and self.investigation.clues
@@ -471,17 +474,18 @@ class Session:
         self.console.print(escape(syntax(commands, self.investigation)))
         self.console.print("Names may be shortened to any unique start; Tab completes them.")
 
-    def _save(self) -> None:
+    def _save(self, text: str | None = None) -> None:
         if self.autosave is None:
             return
         try:
-            save_file(self.autosave, self.investigation, create_directory=True)
+            save_file(self.autosave, self.investigation, create_directory=True, text=text)
         except (OSError, DeduceError) as error:
             self.saved = False
             reason = error.strerror if isinstance(error, OSError) else str(error)
             self.console.print(
                 f"[red]could not autosave[/red] to {escape(str(self.autosave))}: "
-                f"{escape(str(reason))}"
+                f"{escape(str(reason))}. [red]Not saved[/red]: the session goes on in "
+                "memory (`save FILE` writes it elsewhere)."
             )
         else:
             self.saved = True

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case
 
@@ -242,7 +242,7 @@ def play_game(
     check_int("max_turns", max_turns, 1)
     if reshuffle not in RESHUFFLES:
         raise InvalidInput("reshuffle", reshuffle, RESHUFFLES)
-    rng = random.Random(seed)
+    rng = check_seed("seed", seed)
     n = len(bots)
     game = _Game(n, rng)
     tables = [Table(n, case=game.cases[s], hand=game.hands[s], first=(0 - s) % n) for s in range(n)]

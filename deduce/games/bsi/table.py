@@ -102,8 +102,7 @@ class Table(TableView):
         first: int = 0,
         names: Sequence[str] | None = None,
     ) -> None:
-        check_int("players", players, 2, 4)
-        self.players = players
+        self.players = check_int("players", players, 2, 4)
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             shown = hand if isinstance(hand, str) else [str(c) for c in hand]
@@ -437,6 +436,8 @@ class Table(TableView):
         return FIELDS[k]
 
     def contains_secret(self, secret: Any) -> bool:
+        if isinstance(secret, (str, bytes)) or not isinstance(secret, Iterable):
+            raise InvalidInput("secret", secret, "the opponents' cases (Cases, or Case each)")
         cases = tuple(Case.parse(c).index for c in secret)
         return bool((self.space.worlds == np.array(cases)).all(axis=1).any())
 

@@ -25,8 +25,12 @@ from typing import Any, Literal
 
 from deduce import decks
 from deduce.errors import InvalidInput
+from deduce.registry import key as typed_key
 
-__all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "Card", "Deck"]
+__all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "MAX_CARDS", "Card", "Deck"]
+
+MAX_CARDS = 50
+"""The most cards of a stack (the possible draws grow with the cube of the stacks)."""
 
 ELEMENTS: tuple[str, ...] = ("who", "whom", "why", "where", "how")
 """The five crime elements: killer, victim, motive, scene, cause of death."""
@@ -57,6 +61,15 @@ _EXAMPLE = "example.toml"
 def _text(argument: str, value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or value != value.strip():
         raise InvalidInput(argument, value, f"{what}: a non-empty string without outer spaces")
+    bad = decks.control_character(value)
+    if bad is not None:
+        raise InvalidInput(
+            argument,
+            value,
+            f"{what} without control characters (escape sequences, line breaks, zero-width "
+            "characters)",
+            reason=f"it holds the character U+{ord(bad):04X}",
+        )
     return value
 
 
@@ -124,6 +137,12 @@ def _cards(argument: str, value: Any) -> tuple[Card, ...]:
     cards = tuple(value)
     if not cards:
         raise InvalidInput(argument, [], "at least one card")
+    if len(cards) > MAX_CARDS:
+        raise InvalidInput(
+            argument,
+            f"{len(cards):,} cards",
+            f"at most {MAX_CARDS} cards (the printed stacks have 16 to 30)",
+        )
     for i, card in enumerate(cards):
         if not isinstance(card, Card):
             raise InvalidInput(f"{argument}[{i}]", card, "a Card")
@@ -173,18 +192,19 @@ class Deck:
             object.__setattr__(self, stack, cards)
             texts: dict[str, int] = {}
             for i, card in enumerate(cards):
-                key = card.text.casefold()
-                if key in texts:
+                typed = typed_key(card.text)
+                if typed in texts:
                     raise InvalidInput(
                         f"{stack}[{i}].text",
                         card.text,
-                        "a wording not used by another card of the stack",
-                        reason=f"{stack}[{texts[key]}] is worded the same",
+                        "a wording not used by another card of the stack (case, spaces and "
+                        "punctuation aside, as the wordings are typed)",
+                        reason=f"{stack}[{texts[typed]}] is worded {cards[texts[typed]].text!r}",
                     )
-                texts[key] = i
+                texts[typed] = i
             for i, card in enumerate(cards):
                 for tag in card.all_tags():
-                    if tag.casefold() in texts:
+                    if typed_key(tag) in texts:
                         raise InvalidInput(
                             f"{stack}[{i}].tags",
                             tag,
@@ -193,6 +213,8 @@ class Deck:
                         )
         if not isinstance(self.name, str):
             raise InvalidInput("name", self.name, "a string")
+        if decks.control_character(self.name) is not None:
+            raise InvalidInput("name", self.name, "a name without control characters")
         if not isinstance(self.sample, bool):
             raise InvalidInput("sample", self.sample, "True or False")
         object.__setattr__(self, "near", self._check_near(self.near))
@@ -237,10 +259,16 @@ class Deck:
         return tuple(seen)
 
     def card(self, stack: str, text: str) -> Card:
-        """The card of ``stack`` worded ``text`` (exact, else with case folded).
+        """The card of ``stack`` worded ``text``: exactly, else as typed (case, spaces,
+        ``_`` and punctuation aside, the way the console reads names; no two cards of a
+        stack are worded alike so).
 
         Raises:
             InvalidInput: no card of the stack is worded so.
+
+        Example:
+            >>> Deck.example().card("persons", "mother in law").text
+            'Mother-in-law'
         """
         cards = self.stack(stack)
         for card in cards:
@@ -248,7 +276,7 @@ class Deck:
                 return card
         if isinstance(text, str):
             for card in cards:
-                if card.text.casefold() == text.casefold():
+                if typed_key(card.text) == typed_key(text):
                     return card
         raise InvalidInput(stack[:-1], text, [c.text for c in cards])
 

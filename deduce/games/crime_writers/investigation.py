@@ -160,8 +160,9 @@ class Investigation(_Investigation):
 
         Args:
             element: "who", "whom", "why", "where" or "how".
-            text: the wording. Any wording that is no card's (case folded) means the
-                writer invented the element. A card's wording means that card was drawn
+            text: the wording. Any wording that is no card's (case, spaces and
+                punctuation aside, as :meth:`Deck.card` reads it) means the writer invented
+                the element. A card's wording means that card was drawn
                 or the element was invented and worded like it, unless ``invented``
                 says which.
             invented: True if the writer says the element was invented, False if the

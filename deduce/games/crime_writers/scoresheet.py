@@ -25,10 +25,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deduce._validation import short
-from deduce.errors import InvalidInput
+from deduce.errors import DeduceError, InvalidInput
 from deduce.games.crime_writers.cards import ELEMENTS
+from deduce.persistence import parse_json
 
 __all__ = ["GUEST_POINTS", "Find", "Round", "ScoreSheet", "started_minutes"]
+
+MAX_SECONDS = 10**9
+"""The longest time on a round's clock, in seconds (over thirty years)."""
 
 GUEST_POINTS = 3
 """Points a guest receives for each crime element figured out."""
@@ -41,10 +45,14 @@ def _seconds(argument: str, value: Any) -> float:
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
+        or not 0 <= value <= MAX_SECONDS  # NaN too; compared before a huge int is a float
         or not math.isfinite(value)
-        or value < 0
     ):
-        raise InvalidInput(argument, value, "seconds since the clock started (a number >= 0)")
+        raise InvalidInput(
+            argument,
+            value,
+            f"seconds since the clock started (a number >= 0, at most {MAX_SECONDS:,})",
+        )
     return value
 
 
@@ -298,18 +306,30 @@ class ScoreSheet:
         return json.dumps(document, ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> ScoreSheet:
+    def from_json(cls, text: str | bytes) -> ScoreSheet:
         """Read a sheet saved by :meth:`to_json` (everything is checked again).
+
+        The text is read as every saved document is (see
+        :func:`deduce.persistence.parse_json`).
 
         Raises:
             InvalidInput: the text is not a saved score sheet, or its content is wrong.
         """
+        document = parse_json(text, expected="JSON from ScoreSheet.to_json()")
         try:
-            document = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
+            return cls._from_document(document, text)
+        except DeduceError:
+            raise
+        except Exception as error:  # a value of a type the sheet cannot use
             raise InvalidInput(
-                "text", short(text), "JSON from ScoreSheet.to_json()", reason=str(error)
+                "text",
+                short(text),
+                "JSON from ScoreSheet.to_json()",
+                reason=f"{type(error).__name__}: {short(error, 200)}",
             ) from None
+
+    @classmethod
+    def _from_document(cls, document: Any, text: Any) -> ScoreSheet:
         if not isinstance(document, dict) or document.get("kind") != _KIND:
             raise InvalidInput("text", short(text), f"a saved score sheet (kind {_KIND!r})")
         if document.get("format") != _FORMAT:

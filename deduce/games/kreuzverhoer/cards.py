@@ -20,6 +20,7 @@ from typing import Any
 
 from deduce import decks
 from deduce.errors import InvalidInput
+from deduce.registry import key
 
 __all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
 
@@ -51,13 +52,27 @@ def _names(kind: str, values: Any) -> tuple[str, ...]:
         raise InvalidInput(
             plural, list(names), f"exactly {size} {kind} names", reason=f"got {len(names)}"
         )
-    seen: set[str] = set()
     for v in names:
-        if v in seen:
+        control = decks.control_character(v)
+        if control is not None:
             raise InvalidInput(
-                plural, list(names), f"{size} different names", reason=f"{v!r} twice"
+                plural,
+                v,
+                "card names without control characters (escape sequences, line breaks, "
+                "zero-width characters)",
+                reason=f"it holds the character U+{ord(control):04X}",
             )
-        seen.add(v)
+    seen: dict[str, str] = {}
+    for v in names:
+        if key(v) in seen:
+            twice = f"{v!r} twice" if seen[key(v)] == v else f"{seen[key(v)]!r} and {v!r}"
+            raise InvalidInput(
+                plural,
+                list(names),
+                f"{size} different names (as typed: case, spaces and punctuation aside)",
+                reason=twice,
+            )
+        seen[key(v)] = v
     return names
 
 
@@ -107,6 +122,8 @@ class Deck:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise InvalidInput("name", self.name, "a string")
+        if decks.control_character(self.name) is not None:
+            raise InvalidInput("name", self.name, "a name without control characters")
         crimes = _names("crime", self.crimes)
         scenes = _names("scene", self.scenes)
         suspects = _names("suspect", self.suspects)

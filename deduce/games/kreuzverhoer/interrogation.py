@@ -14,7 +14,8 @@ import random
 from itertools import combinations
 from typing import Any
 
-from deduce.errors import Contradiction, InvalidInput
+from deduce._validation import check_seed, short
+from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     NAMES_TOLD,
@@ -30,6 +31,7 @@ from deduce.games.kreuzverhoer.clues import (
 )
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import LIMIT, named_before
+from deduce.persistence import parse_json
 
 __all__ = ["SUGGESTED", "Answer", "Interrogation"]
 
@@ -67,11 +69,7 @@ def answer_in_words(card: str, answer: Any, scene: str, suspect: str) -> str:
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidInput("seed", seed, "an int, a random.Random or None")
-    return random.Random(seed)
+    return check_seed("seed", seed)
 
 
 class Interrogation:
@@ -380,19 +378,27 @@ class Interrogation:
             InvalidInput: the text is not a saved interrogation, or an answer in it is
                 not true of its case.
         """
+        expected = "JSON from Interrogation.to_json()"
+        document = parse_json(text, expected=expected)
         try:
-            document = json.loads(text)
-            case = Case(*document["case"])
+            if not isinstance(document, dict) or set(document) != {"case", "opponent"}:
+                raise InvalidInput("text", short(text), f"{expected}: an object of case, opponent")
+            named = document["case"]
+            if not isinstance(named, list) or not all(isinstance(n, str) for n in named):
+                raise InvalidInput("case", short(named), "a list of four names")
+            case = Case(*named)
             opponent = json.dumps(document["opponent"])
-        except (TypeError, KeyError, ValueError) as error:
+            view = Investigation.from_json(opponent)
+            view.world_of(case)  # a case of the deck whose crime goes with its weapon
+            if case not in view.solutions():
+                raise InvalidInput("text", case, "answers that are true of the saved case")
+            return cls.of(case, view)
+        except DeduceError:
+            raise
+        except Exception as error:  # a value of a type the reader cannot use
             raise InvalidInput(
-                "text", str(text)[:60], "JSON from Interrogation.to_json()", reason=str(error)
+                "text", short(text), expected, reason=f"{type(error).__name__}: {short(error, 200)}"
             ) from None
-        view = Investigation.from_json(opponent)
-        view.world_of(case)  # a case of the deck whose crime goes with its weapon
-        if case not in view.solutions():
-            raise InvalidInput("text", case, "answers that are true of the saved case")
-        return cls.of(case, view)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Interrogation):

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from deduce._validation import check_int
+from deduce._validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -85,7 +85,7 @@ class Rules:
     repeats: bool = True
 
     def __post_init__(self) -> None:
-        check_int("limit", self.limit, 1, MAX_LIMIT)
+        object.__setattr__(self, "limit", check_int("limit", self.limit, 1, MAX_LIMIT))
         if self.counting not in COUNTINGS:
             raise InvalidInput("counting", self.counting, COUNTINGS)
         if self.counting == "total" and self.limit % 2:
@@ -96,8 +96,7 @@ class Rules:
                 reason="the questionings alternate between two players",
             )
         for name in ("skips_use_up", "repeats"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidInput(name, getattr(self, name), "True or False")
+            object.__setattr__(self, name, check_bool(name, getattr(self, name)))
 
     @property
     def allowed(self) -> int:

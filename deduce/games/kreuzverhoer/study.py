@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_seed
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
 from deduce.games.kreuzverhoer.interrogation import Interrogation
@@ -112,5 +113,5 @@ def hard_case(
     start = Investigation(deck)
     needed = questionings_needed(start, strategy)
     hardest = np.flatnonzero(needed == needed.max())
-    choice = random.Random(seed).choice(hardest.tolist())
+    choice = check_seed("seed", seed).choice(hardest.tolist())
     return start.secret_of(int(start.space.ids[choice]))

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int
+from deduce._validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.manifest import GAME
 from deduce.games.mastermind.symmetry import orbits
@@ -95,8 +95,9 @@ class Game:
     black_only: bool = False
 
     def __post_init__(self) -> None:
-        check_int("pegs", self.pegs, 1, 8)
-        check_int("colours", self.colours, 2, 9)
+        object.__setattr__(self, "pegs", check_int("pegs", self.pegs, 1, 8))
+        object.__setattr__(self, "colours", check_int("colours", self.colours, 2, 9))
+        object.__setattr__(self, "black_only", check_bool("black_only", self.black_only))
         if self.colours**self.pegs > _MAX_CODES:
             raise InvalidInput(
                 "pegs",
@@ -104,8 +105,6 @@ class Game:
                 f"colours ** pegs of at most {_MAX_CODES}",
                 reason=f"{self.colours} ** {self.pegs} codes is too many",
             )
-        if not isinstance(self.black_only, bool):
-            raise InvalidInput("black_only", self.black_only, "True or False")
 
     def code(self, value: Any, *, argument: str = "code") -> Code:
         """``value`` (digit string, tuple of ints or Code) as a checked :class:`Code`.
@@ -177,8 +176,9 @@ class Game:
             (2, 1)
         """
         if self.black_only:
-            return (k, None)
-        return divmod(k, self.pegs + 1)
+            return (check_int("k", k, 0, self.pegs), None)
+        black, white = divmod(check_int("k", k, 0, self.pegs * (self.pegs + 1)), self.pegs + 1)
+        return (black, white)
 
     def investigation(self) -> Investigation:
         """A new investigation of this game.

@@ -27,20 +27,29 @@ Example:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import Deal
-from deduce.games.thirteen_clues.clues import Accusation, Ask, Peek, Question
+from deduce.games.thirteen_clues.clues import (
+    Accusation,
+    Accused,
+    Ask,
+    Informant,
+    Peek,
+    Question,
+)
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
 
 __all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
+
+MAX_SAMPLES = 10_000
+"""The most deals drawn to estimate the others' chances (each takes milliseconds)."""
 
 
 def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
@@ -61,8 +70,14 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
     seat = check_int("seat", seat, 0, n - 1)
     puzzles = [deal.puzzles[(seat + k) % n] for k in range(1, n)]
     view = Investigation(n, deal.hands[seat], puzzles)
-    for clue in clues:
-        if isinstance(clue, Question):
+    if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
+        raise InvalidInput("clues", clues, "a list of clues (the notebook's .clues)")
+    for i, clue in enumerate(clues):
+        if not isinstance(clue, (Question, Informant, Accused)):
+            raise InvalidInput(f"clues[{i}]", clue, "a Question, Informant or Accused")
+        if isinstance(clue, Question):  # the others are mine alone: nobody else sees them
+            check_int(f"clues[{i}].asker", clue.asker, 0, n - 1)
+            check_int(f"clues[{i}].witness", clue.witness, 0, n - 1)
             asker, witness = (clue.asker - seat) % n, (clue.witness - seat) % n
             view = view.observe(Question(asker, witness, clue.about, clue.answer, clue.side))
     return view
@@ -79,8 +94,8 @@ def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dic
         >>> sorted(rival_chances(inv, samples=2))
         [1, 2]
     """
-    samples = check_int("samples", samples, 1)
-    rng = random.Random(seed)
+    samples = check_int("samples", samples, 1, MAX_SAMPLES)
+    rng = check_seed("seed", seed)
     total = dict.fromkeys(range(1, inv.players), 0.0)
     for _ in range(samples):
         deal = inv.sample_deal(rng)

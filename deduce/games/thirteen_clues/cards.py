@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
 
 COLOURS: tuple[str, ...] = (
@@ -208,7 +208,7 @@ class Deal:
     def random(cls, players: int, *, seed: int | random.Random | None = None) -> Deal:
         """A random deal: puzzles of one card per category, everything else shuffled."""
         players = check_players(players)
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rng = check_seed("seed", seed)
         deck = [card.name for card in cards_in_play(players)]
         rng.shuffle(deck)
         puzzles = []

@@ -51,6 +51,20 @@ class Glasses:
     active: int
     winner: int | None = None
 
+    def __post_init__(self) -> None:
+        n = check_players(self.players)
+        counts = self.counts
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != n:
+            raise InvalidInput("counts", counts, f"{n} numbers of glasses, one per seat")
+        plain = tuple(check_int("counts", c, 0) for c in counts)
+        if n == 2 and any(plain):
+            raise InvalidInput("counts", counts, "none: two players play without glasses")
+        object.__setattr__(self, "players", n)
+        object.__setattr__(self, "counts", plain)
+        object.__setattr__(self, "active", check_int("active", self.active, 0, n - 1))
+        if self.winner is not None:
+            object.__setattr__(self, "winner", check_int("winner", self.winner, 0, n - 1))
+
     @classmethod
     def start(cls, players: int, *, first: int = 0, counts: Sequence[int] | None = None) -> Glasses:
         """The start of a game: ``first`` acts, holding the one glass (or ``counts``).
@@ -66,13 +80,17 @@ class Glasses:
         n = check_players(players)
         first = check_int("first", first, 0, n - 1)
         if n == 2:
-            if counts is not None and any(counts):
+            if counts is not None and (isinstance(counts, (str, bytes)) or any(counts)):
                 raise InvalidInput("counts", counts, "none: two players play without glasses")
             return cls(n, (0, 0), first)
         if counts is None:
             start = tuple(1 if seat == first else 0 for seat in range(n))
         else:
-            if isinstance(counts, str) or not isinstance(counts, Sequence) or len(counts) != n:
+            if (
+                isinstance(counts, (str, bytes))
+                or not isinstance(counts, Sequence)
+                or len(counts) != n
+            ):
                 raise InvalidInput("counts", counts, f"{n} numbers of glasses, one per seat")
             start = tuple(check_int("counts", c, 0) for c in counts)
             if not start[first]:

@@ -365,9 +365,10 @@ class Investigation(_Investigation):
             )
             raise InvalidInput("answer", answer, expected, reason=f"{sees}, whatever the deal")
         target = answer - int(self._deals.known[witness, attribute])
-        new = replace(
-            knowledge, rules=(*knowledge.rules, (witness, attribute, side_number, target))
-        )
+        rule = (witness, attribute, side_number, target)
+        if rule in knowledge.rules:  # asked and answered before: nothing new to count
+            return space
+        new = replace(knowledge, rules=(*knowledge.rules, rule))
         return space.replace(weights=self._deals.weights(space.ids, new), state=new)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Puzzle:
