@@ -258,6 +258,43 @@ class Deck:
                 seen.setdefault(tag, None)
         return tuple(seen)
 
+    def find(self, stack: str, text: Any) -> Card | None:
+        """The card of ``stack`` that ``text`` names (see :meth:`card`), or None.
+
+        Example:
+            >>> Deck.example().find("persons", "butler").text, Deck.example().find("persons", "x")
+            ('Butler', None)
+        """
+        try:
+            return self.card(stack, text.strip() if isinstance(text, str) else text)
+        except InvalidInput:
+            return None
+
+    def about(self, element: str, about: Any) -> tuple[str, Card | None]:
+        """What a question about ``element`` names: (its tag, None) or (a card's wording,
+        the card); a tag may be typed in any case.
+
+        Raises:
+            InvalidInput: neither a tag nor a card of the element's stack.
+
+        Example:
+            >>> Deck.example().about("where", "Indoors")
+            ('indoors', None)
+        """
+        stack = DECK_OF[element]
+        tags = self.tags(stack)
+        if isinstance(about, str):
+            if about in tags:
+                return about, None
+            card = self.find(stack, about)
+            if card is not None:
+                return card.text, card
+            folded = [t for t in tags if t.casefold() == about.strip().casefold()]
+            if folded:
+                return folded[0], None
+        choices = [*tags, *(c.text for c in self.stack(stack))]
+        raise InvalidInput("about", about, choices, reason=f"not a tag or card of {stack}")
+
     def card(self, stack: str, text: str) -> Card:
         """The card of ``stack`` worded ``text``: exactly, else as typed (case, spaces,
         ``_`` and punctuation aside, the way the console reads names; no two cards of a

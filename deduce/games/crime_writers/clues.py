@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
 
@@ -28,6 +29,7 @@ __all__ = [
     "Seen",
     "Story",
     "element_of",
+    "own_words",
     "reply_of",
     "truthful_reply",
 ]
@@ -203,3 +205,18 @@ def truthful_reply(
     if status == "maybe":
         return "yes" if decide() else "no"
     return "yes" if status == "has" else "no"
+
+
+def own_words(question: Any) -> str:
+    """A question in the asker's own words, trimmed.
+
+    Raises:
+        InvalidInput: not a non-empty text.
+
+    Example:
+        >>> own_words("  Was it at night? ")
+        'Was it at night?'
+    """
+    if not isinstance(question, str) or not question.strip():
+        raise InvalidInput("question", short(question), "the question in words")
+    return question.strip()

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from deduce._validation import check_name, short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
-from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
+from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
@@ -28,6 +28,7 @@ from deduce.games.crime_writers.clues import (
     Seen,
     Story,
     element_of,
+    own_words,
     reply_of,
 )
 from deduce.games.crime_writers.counting import (
@@ -113,7 +114,7 @@ class Investigation(_Investigation):
             0.0
         """
         name = element_of(element)
-        return self.observe(Answer(name, self._about(name, about)[0], reply_of(reply)))
+        return self.observe(Answer(name, self.deck.about(name, about)[0], reply_of(reply)))
 
     def asked(self, element: str, question: str, reply: str) -> Investigation:
         """The investigation after a question in the guest's own words about ``element``.
@@ -132,10 +133,10 @@ class Investigation(_Investigation):
             ((Asked(element='who', question='Night watchman?', reply='almost'),), True)
         """
         name = element_of(element)
-        words = self._own_words(question)
+        words = own_words(question)
         said = reply_of(reply)
         try:
-            about = self._about(name, words)[0]
+            about = self.deck.about(name, words)[0]
         except InvalidInput:
             return self.observe(Asked(name, words, said))
         return self.observe(Answer(name, about, said))
@@ -182,7 +183,7 @@ class Investigation(_Investigation):
             raise InvalidInput("text", short(text), "the element's wording (a non-empty string)")
         if invented is not None and not isinstance(invented, bool):
             raise InvalidInput("invented", invented, "True, False or None")
-        card = self._card(DECK_OF[name], text.strip())
+        card = self.deck.find(DECK_OF[name], text.strip())
         if card is None:
             if invented is False:
                 cards = [c.text for c in self.deck.for_element(name)]
@@ -213,7 +214,7 @@ class Investigation(_Investigation):
         for text in texts:
             check_name("text", text)
             stacks = [stack] if stack is not None else list(DECKS)
-            matches = [(s, c) for s in stacks if (c := self._card(s, text)) is not None]
+            matches = [(s, c) for s in stacks if (c := self.deck.find(s, text)) is not None]
             if not matches:
                 every = [c.text for s in stacks for c in self.deck.stack(s)]
                 raise InvalidInput("text", text, every)
@@ -314,28 +315,6 @@ class Investigation(_Investigation):
 
     # -- rules -------------------------------------------------------------------------
 
-    def _about(self, element: str, about: Any) -> tuple[str, Card | None]:
-        """``about`` as (exact tag, None) or (card wording, card)."""
-        stack = DECK_OF[element]
-        tags = self.deck.tags(stack)
-        if isinstance(about, str):
-            if about in tags:
-                return about, None
-            card = self._card(stack, about)
-            if card is not None:
-                return card.text, card
-            folded = [t for t in tags if t.casefold() == about.strip().casefold()]
-            if folded:
-                return folded[0], None
-        choices = [*tags, *(c.text for c in self.deck.stack(stack))]
-        raise InvalidInput("about", about, choices, reason=f"not a tag or card of {stack}")
-
-    def _card(self, stack: str, text: str) -> Card | None:
-        try:
-            return self.deck.card(stack, text.strip() if isinstance(text, str) else text)
-        except InvalidInput:
-            return None
-
     def setup(self) -> dict[str, Any]:
         return {"deck": self.deck.to_dict()}
 
@@ -365,7 +344,7 @@ class Investigation(_Investigation):
         if isinstance(clue, Answer):
             element = element_of(clue.element)
             reply = reply_of(clue.reply)
-            about, card = self._about(element, clue.about)
+            about, card = self.deck.about(element, clue.about)
             asked = state.asked | {Question(element, about)}
             e = ELEMENTS.index(element)
             if card is not None:  # only "yes" means worded exactly so
@@ -381,7 +360,7 @@ class Investigation(_Investigation):
         if isinstance(clue, Asked):
             element_of(clue.element)
             reply_of(clue.reply)
-            self._own_words(clue.question)
+            own_words(clue.question)
             return space
         if isinstance(clue, Found):
             element = element_of(clue.element)
@@ -392,7 +371,7 @@ class Investigation(_Investigation):
                     "text", short(clue.text), "the element's wording (a non-empty string)"
                 )
             e = ELEMENTS.index(element)
-            card = self._card(DECK_OF[element], clue.text)
+            card = self.deck.find(DECK_OF[element], clue.text)
             if card is None and clue.invented is False:
                 raise InvalidInput("text", short(clue.text), list(tables.labels[e][:-1]))
             text = clue.text.strip() if card is None else card.text
@@ -401,16 +380,11 @@ class Investigation(_Investigation):
         if isinstance(clue, Seen):
             if clue.stack not in DECKS:
                 raise InvalidInput("stack", clue.stack, DECKS)
-            card = self._card(clue.stack, clue.text)
+            card = self.deck.find(clue.stack, clue.text)
             if card is None:
                 raise InvalidInput("text", clue.text, [c.text for c in self.deck.stack(clue.stack)])
             return not_in_story(tables, space, clue.stack, card.text)
         raise InvalidInput("clue", clue, "an Answer, Asked, Found or Seen")
-
-    def _own_words(self, question: Any) -> str:
-        if not isinstance(question, str) or not question.strip():
-            raise InvalidInput("question", short(question), "the question in words")
-        return question.strip()
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way
