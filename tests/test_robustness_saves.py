@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
-from test_robustness import CALLS, starts
+from test_robustness import CALLS, starts, state
 
 from deduce import registry
 from deduce.errors import Contradiction, InvalidInput
@@ -34,7 +34,7 @@ GAMES = sorted(starts())
 
 
 def _adapter(game: str) -> Any:
-    return registry.find(game.split()[0]).adapter()
+    return registry.find(game.split(":")[0]).adapter()
 
 
 CONSOLE = [g for g in GAMES if isinstance(starts()[g], _adapter(g).investigation_type)]
@@ -43,12 +43,13 @@ CONSOLE = [g for g in GAMES if isinstance(starts()[g], _adapter(g).investigation
 @functools.cache
 def good(game: str) -> Investigation:
     """An investigation of ``game`` with a few clues."""
-    investigation = starts()[game]
+    first = [earlier for name, call in CALLS if name == game for earlier in call.after]
+    investigation = state(game, tuple(dict.fromkeys(first)))
     for name, call in CALLS:
         if name != game:
             continue
         try:
-            investigation = getattr(investigation, call.method)(*call.args, **dict(call.kwargs))
+            investigation = call.on(investigation)
         except (InvalidInput, Contradiction):
             continue
     assert investigation.clues
