@@ -141,7 +141,7 @@ def main() -> None:
     report("Knuth minimax, 1296 secrets: deduce, default (process pool)", seconds, ref_time)
     table = numpy_table()
     (np_time, np_histogram), (seconds, stats) = paired_medians(
-        [lambda: numpy_knuth(table), lambda: one_thread(game)], repeat=9
+        [lambda: numpy_knuth(table), lambda: one_thread(game)], repeat=15
     )
     assert stats.histogram == np_histogram and stats.total == 5801, (stats, np_histogram)
     report("Knuth minimax, 1296 secrets: numpy tree walk", np_time)
