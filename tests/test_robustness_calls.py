@@ -22,6 +22,10 @@ THIRTEEN = thirteen_clues.Investigation(
     3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"), ("Nurse", "Museum", "Blowgun")]
 )
 
+QUESTIONED = kreuzverhoer.Interrogation(
+    kreuzverhoer.Case("Mord", "Ulm", "Ede K.", "Gift")
+).questioning("Mord", "Berlin", "Ede K.", "Messer")
+
 CALLS: dict[str, Callable[[], Any]] = {
     "bsi contains_secret None": lambda: TABLE.contains_secret(None),
     "bsi contains_secret str": lambda: TABLE.contains_secret("man/day/inside/gun"),
@@ -37,6 +41,8 @@ CALLS: dict[str, Callable[[], Any]] = {
     "Budget seconds=inf": lambda: Budget(seconds=float("inf")),
     "decode -1": lambda: mastermind.Game(4, 6).decode(-1),
     "rival_chances samples=2**63": lambda: thirteen_clues.rival_chances(THIRTEEN, samples=2**63),
+    "in_words unknown card": lambda: QUESTIONED.in_words("zzz", None),
+    "in_words array card": lambda: QUESTIONED.in_words(np.array(["a", "b"]), None),  # type: ignore[arg-type]
     "lower_bound branching bool": lambda: lower_bound([1, 1], True, finishing=True),  # type: ignore[arg-type]
 }
 for name, seed in {

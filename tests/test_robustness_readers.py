@@ -192,3 +192,29 @@ def test_kreuzverhoer_names_that_collide_as_typed_are_refused(twin: str) -> None
     data["scenes"] = scenes
     with pytest.raises(InvalidInput, match="different names"):
         kv.Deck.from_dict(data)
+
+
+@pytest.mark.parametrize("case", ["deep nesting", "huge int"])
+@pytest.mark.parametrize("game", ["kreuzverhoer", "crime-writers"])
+def test_a_damaged_deck_through_the_console_is_refused(
+    tmp_path: Path, game: str, case: str
+) -> None:
+    import subprocess
+
+    import terminal
+
+    path = tmp_path / "deck.toml"
+    path.write_text(DECK_FILES[case])
+    environment = dict(os.environ, HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path / "state"))
+    result = subprocess.run(
+        [terminal.script(), "play", game, "--no-autosave", "--set", f"deck={path}"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    assert "deck.toml" in result.stdout
+    assert result.returncode == 1

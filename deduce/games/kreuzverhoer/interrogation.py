@@ -281,6 +281,8 @@ class Interrogation:
             >>> mine.in_words("investigators_on_site", None)
             'the laid scene Berlin is wrong'
         """
+        if not isinstance(card, str) or card not in CARDS:
+            raise InvalidInput("card", card, CARDS)
         last = last_questioning(self._view.clues, card)
         return answer_in_words(card, answer, last.scene, last.suspect)
 
