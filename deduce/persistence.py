@@ -210,6 +210,14 @@ def parse_json(text: object, *, expected: str = "JSON text") -> Any:
         ...
         deduce.errors.InvalidInput: text='[[[...' is not valid; expected values nested ...
     """
+    document = _json(text, expected)
+    _check_plain(document, "text")
+    return document
+
+
+def _json(text: object, expected: str) -> Any:
+    """The JSON value in ``text`` (str, or UTF-8 bytes): at most :data:`MAX_CHARS`
+    characters, no NaN or Infinity; every failure an InvalidInput naming ``expected``."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -239,40 +247,12 @@ def parse_json(text: object, *, expected: str = "JSON text") -> Any:
     except ValueError as error:  # bad JSON, or an integer of thousands of digits
         reason = "an integer of thousands of digits" if "digits" in str(error) else str(error)
         raise InvalidInput("text", short(text), expected, reason=short(reason, 200)) from None
-    _check_plain(document, "text")
     return document
 
 
 def _parse(text: object) -> dict[str, Any]:
     """The JSON object in ``text``, every failure an InvalidInput."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidInput(
-                "text",
-                short(text),
-                "UTF-8 text",
-                reason=f"byte {error.object[error.start]:#04x} at position {error.start}",
-            ) from None
-    if not isinstance(text, str):
-        raise InvalidInput("text", short(text), "the JSON text of a saved investigation")
-    if len(text) > MAX_CHARS:
-        raise InvalidInput(
-            "text", f"a document of {len(text):,} characters", f"at most {MAX_CHARS:,} characters"
-        )
-
-    def constant(name: str) -> Any:
-        raise InvalidInput("text", name, "numbers that are finite (no NaN or Infinity)")
-
-    try:
-        document = json.loads(text, parse_constant=constant)
-    except RecursionError:
-        raise InvalidInput("text", short(text), "JSON nested less deeply") from None
-    except InvalidInput:
-        raise
-    except ValueError as error:  # bad JSON, or an integer of thousands of digits
-        raise InvalidInput("text", short(text), "JSON from to_json()", reason=str(error)) from None
+    document = _json(text, "the JSON text of a saved investigation")
     version = document.get("format") if isinstance(document, dict) else None
     if not isinstance(document, dict) or type(version) is not int or version not in (1, FORMAT):
         raise InvalidInput(  # "format": true is not format 1

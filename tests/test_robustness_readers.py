@@ -152,7 +152,7 @@ def crime_writers_deck(extra: int = 0, **texts: str) -> dict[str, Any]:
 
 
 def test_a_crime_writers_deck_with_too_many_cards_is_refused_before_it_is_used() -> None:
-    with pytest.raises(InvalidInput, match=f"at most {cw.deck.MAX_CARDS} cards"):
+    with pytest.raises(InvalidInput, match=f"at most {cw.cards.MAX_CARDS} cards"):
         cw.Deck.from_dict(crime_writers_deck(330))
     text = decks.dumps(crime_writers_deck(330))
     assert len(text) > 20_000
