@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
-from deduce import cli, persistence
+from deduce import persistence
 from deduce.games import thirteen_clues
+from deduce.play import cli
 from deduce.play.progress import loading
 
 

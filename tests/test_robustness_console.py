@@ -17,9 +17,9 @@ import pytest
 import terminal
 from terminal import Terminal
 
-from deduce import cli, registry
+from deduce import registry
 from deduce.games.mastermind import Investigation
-from deduce.play import files
+from deduce.play import cli, files
 
 PROMPT = "mastermind> "
 SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
