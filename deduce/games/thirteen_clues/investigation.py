@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -88,7 +88,7 @@ class Investigation(_Investigation):
     """
 
     game = GAME.name
-    clue_types = (Question, Informant, Accused)
+    clue_types: ClassVar[tuple[type, ...]] = (Question, Informant, Accused)
 
     def __init__(
         self,
@@ -145,7 +145,7 @@ class Investigation(_Investigation):
         about: str,
         answer: int,
         side: str | None = None,
-    ) -> Investigation:
+    ) -> Self:
         """The investigation after a question at the table and its answer.
 
         Args:
@@ -163,11 +163,11 @@ class Investigation(_Investigation):
         clue = Question(asker, witness, self._attribute_name(about), answer, self._side(side))
         return self.observe(clue)
 
-    def informant(self, card: str) -> Investigation:
+    def informant(self, card: str) -> Self:
         """The investigation after the informant showed me ``card``."""
         return self.observe(Informant(CARDS[card_index(card, self.players)].name))
 
-    def accused(self, person: str, location: str, weapon: str) -> Investigation:
+    def accused(self, person: str, location: str, weapon: str) -> Self:
         """The investigation after my wrong accusation of this puzzle."""
         p = puzzle_of(puzzle_indices((person, location, weapon), self.players, argument="accused"))
         return self.observe(Accused(p.person, p.location, p.weapon))

@@ -14,8 +14,8 @@ GAME = Declaration(
     title="13 Indizien",
     package="deduce.games.thirteen_clues",
     aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
-    kinds=("investigation:Investigation",),
-    tags=(("thirteen_clues", "Investigation"),),
+    kinds=("investigation:Investigation", "table:Table"),
+    tags=(("thirteen_clues", "Investigation"), ("thirteen_clues-table", "Table")),
     autosave="13clues",
     samples=(
         Sample(
@@ -24,6 +24,16 @@ GAME = Declaration(
                 "players": 3,
                 "hand": ["Duke", "Park"],
                 "puzzles": [["Officer", "Parlor", "Knife"], ["Butcher", "Harbor", "Sword"]],
+            },
+            reference="truthful:reference",
+        ),
+        Sample(
+            "Table",
+            {
+                "players": 2,
+                "hand": ["Duke", "Park"],
+                "puzzles": [["Officer", "Parlor", "Knife"]],
+                "first": 1,
             },
             reference="truthful:reference",
         ),
