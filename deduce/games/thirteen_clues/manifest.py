@@ -44,5 +44,7 @@ GAME = Declaration(
         "seat_1=Duke Park Gun",
         "seat_2=Nurse Plaza Rifle",
         "seat_3=Maid Museum Sword",
+        "first=0",
     ),
+    table_lines=("informant Knife", "q 1 3 woman 1"),
 )
