@@ -40,6 +40,7 @@ from deduce.games.thirteen_clues.clues import (
     Accusation,
     Accused,
     Ask,
+    Convicted,
     Informant,
     Peek,
     Question,
@@ -306,12 +307,12 @@ class Investigation(_Investigation):
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
         knowledge: Knowledge = space.state
-        if isinstance(clue, Accused):
+        if isinstance(clue, Accused | Convicted):  # wrong: ruled out; right: my puzzle
             row = puzzle_indices(
                 (clue.person, clue.location, clue.weapon), self.players, argument="accused"
             )
-            wrong = (self._deals.rows[space.ids] == np.array(row)).all(axis=1)
-            return space.filter(~wrong)
+            named = (self._deals.rows[space.ids] == np.array(row)).all(axis=1)
+            return space.filter(named if isinstance(clue, Convicted) else ~named)
         if isinstance(clue, Informant):
             if informant_count(self.players) == 0:
                 raise InvalidInput(

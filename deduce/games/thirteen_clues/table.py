@@ -244,11 +244,6 @@ class Table(Investigation):
             if not 0 < clue.seat < self.players:
                 raise InvalidInput("seat", clue.seat, f"a seat from 1 to {self.players - 1}")
             return space  # about their own puzzle: nothing about mine
-        if isinstance(clue, Convicted):
-            row = puzzle_indices(
-                (clue.person, clue.location, clue.weapon), self.players, argument="accused"
-            )
-            return space.filter((self._deals.rows[space.ids] == row).all(axis=1))
         return super().apply_clue(space, clue)
 
     # -- advice --------------------------------------------------------------------------
