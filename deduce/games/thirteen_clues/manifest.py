@@ -46,5 +46,14 @@ GAME = Declaration(
         "seat_3=Maid Museum Sword",
         "first=0",
     ),
-    table_lines=("informant Knife", "q 1 3 woman 1"),
+    table_lines=(  # every verb of mine, and the turn round to seat 1
+        "ask 2 red 1",
+        "accuse 2 wrong",
+        "accuse 3 wrong",
+        "accused Officer Parlor Knife",
+        "accuse 1 wrong",
+        "accuse 2 wrong",
+        "accuse 3 wrong",
+        "informant Knife",
+    ),
 )

@@ -187,7 +187,7 @@ GRAMMAR = Grammar(
             ("consulted",),
             (Arg("SEAT", _WITNESS),),
             "seat SEAT consulted the secret informant (my own look: informant CARD)",
-            ("consulted 3",),
+            ("consulted 1",),
             _consulted,
         ),
         Verb(
@@ -202,7 +202,7 @@ GRAMMAR = Grammar(
             "seat SEAT accused and was right (the game is over) or wrong (their glasses are\n"
             "laid down); my own accusation names the puzzle: accuse 0 wrong PERSON LOCATION\n"
             "WEAPON",
-            ("accuse 3 wrong",),
+            ("accuse 0 wrong Butcher Library Poison",),
             _accuse,
         ),
     ),
