@@ -47,7 +47,6 @@ DEAL = tc.Deal(
     ),
     ("Blowgun", "Officer", "Harbor", "Sword", "Poison", "Theater"),
 )
-CONSOLE = tc.Bot("the console's advice", lambda table, rng: table.advice().best)
 
 
 def line_of(clue: object) -> str:
@@ -69,7 +68,7 @@ def line_of(clue: object) -> str:
 
 
 def test_a_whole_game_follows_the_turns_as_play_game_plays_it(tmp_path: Path) -> None:
-    record = tc.play_game([CONSOLE, tc.entropy, tc.entropy], seed=5, first=1)
+    record = tc.play_game([tc.advised, tc.entropy, tc.entropy], seed=5, first=1)
     assert record.truth["deal"] == DEAL and record.over
     mine = record.tables[0]
     term = start(tmp_path, DEAL, first=1)

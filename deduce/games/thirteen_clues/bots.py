@@ -37,7 +37,7 @@ Move = Ask | Peek | Accusation | Puzzle
 
 
 def _advised(table: Table, rng: random.Random) -> Move:
-    return table.advice(seed=rng.randrange(2**32)).best
+    return table.advice().best
 
 
 def _entropy(table: Table, rng: random.Random) -> Move:
@@ -46,9 +46,9 @@ def _entropy(table: Table, rng: random.Random) -> Move:
 
 
 advised: Bot[Table, Move] = Bot("advised", _advised)
-"""The table's default advice: ``table.advice().best`` (see
-:func:`~deduce.games.thirteen_clues.advise`), its draws of the others' chances seeded from
-the game's random generator."""
+"""The table's default advice, as the console gives it: ``table.advice().best`` (see
+:func:`~deduce.games.thirteen_clues.advise`; its draws of the others' chances seeded
+with 0)."""
 
 entropy: Bot[Table, Move] = Bot("entropy", _entropy)
 """``Investigation.best("entropy")``: the most informative question or look at the
