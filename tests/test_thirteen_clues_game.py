@@ -252,3 +252,22 @@ def test_play_game_reports_a_move_limit() -> None:
     slow = Bot("asks", lambda table, rng: Ask(1, "red", "left" if table.players == 2 else None))
     record = play_game([slow, slow], seed=3, max_moves=10)
     assert not record.over and record.winners == () and len(record.moves) == 10
+
+
+def test_the_console_shows_the_exact_race_with_two_puzzles_left() -> None:
+    from deduce.games.thirteen_clues.play import ADAPTER
+
+    t = Table(2, ("Duke", "Park"), PUZZLES[:1])
+    for p in t.solutions()[2:]:
+        t = t.accused(p.person, p.location, p.weapon).charged(1, right=False)
+    assert t.turn == 0 and len(t.solutions()) == 2
+    advice = t.advice()
+    assert advice.accuse and advice.chances is not None
+    shown = ADAPTER.extra(t)
+    assert shown is not None
+    now, later = advice.chances
+    assert f"I win {100 * now:.0f}% accusing now, {100 * later:.0f}% asking first." in shown
+    best = advice.accusation.puzzle
+    assert f"Accuse now: accuse 0 right|wrong {best.person} {best.location} {best.weapon}" in shown
+    assert isinstance(ADAPTER.recommend(t, "race")[0].action, Accusation)
+    assert ADAPTER.recommend(t.accused(best.person, best.location, best.weapon), "race") == []
