@@ -200,3 +200,20 @@ def test_tab_completes_card_names(tmp_path: Path) -> None:
     assert f"noted: the informant showed me the {card}" in shown
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_race_is_the_default_and_the_information_strategies_one_word_away(
+    tmp_path: Path,
+) -> None:
+    deal = tc.Deal.random(3, seed=2)
+    term = start(tmp_path, deal, "--strategy", "race")
+    assert "(moves ranked by race)" in term.shown  # type: ignore[attr-defined]
+    term.send("strategy")
+    assert "Moves are ranked by race (the game's default)." in term.expect_prompt(PROMPT)
+    term.send("strategy entropy")
+    shown = term.expect_prompt(PROMPT)
+    assert "(moves ranked by entropy)" in shown and "Race: my best accusation" in shown
+    term.send("strategy race")
+    assert "(moves ranked by race)" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
