@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deduce.games.thirteen_clues import (
     Accusation,
@@ -271,3 +272,16 @@ def test_the_console_shows_the_exact_race_with_two_puzzles_left() -> None:
     assert f"Accuse now: accuse 0 right|wrong {best.person} {best.location} {best.weapon}" in shown
     assert isinstance(ADAPTER.recommend(t, "race")[0].action, Accusation)
     assert ADAPTER.recommend(t.accused(best.person, best.location, best.weapon), "race") == []
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(st.integers(2, 4), st.integers(0, 10_000))
+def test_a_record_replays_turn_by_turn_on_a_fresh_table(players: int, seed: int) -> None:
+    record = play_game([entropy] * players, seed=seed, first=seed % players)
+    deal = record.truth["deal"]
+    table = Table(players, deal.hands[0], list(deal.puzzles[1:]), first=seed % players)
+    for (seat, _), clue in zip(record.moves, record.tables[0].clues, strict=True):
+        assert table.turn == seat
+        table = table.observe(clue)
+    assert table == record.tables[0] and table.winners() == record.winners
+    assert table.contains_secret(deal)
