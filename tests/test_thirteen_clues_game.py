@@ -72,7 +72,7 @@ def test_the_glasses_follow_every_seats_action() -> None:
 def test_an_action_out_of_turn_is_refused_and_changes_nothing() -> None:
     t = four()
     before = repr(t)
-    invalid_input(lambda: t.question(1, 2, "red", 1), "asker", "seat 0, whose turn it is")
+    invalid_input(lambda: t.question(1, 2, "red", 1), "seat", "seat 0, whose turn it is")
     invalid_input(lambda: t.consulted(2), "seat", "seat 0, whose turn it is")
     invalid_input(lambda: t.charged(0, right=False), "seat", "another seat")
     invalid_input(lambda: t.consulted(0), "seat", "informant CARD")
@@ -144,7 +144,7 @@ def test_any_game_in_turn_keeps_one_glass_and_the_true_deal(game: tuple[Deal, Ta
         return
     other = next(s for s in range(3) if s != t.turn)
     witness = next(s for s in range(3) if s not in (other,))
-    invalid_input(lambda: t.question(other, witness, "red", 0), "asker", "whose turn it is")
+    invalid_input(lambda: t.question(other, witness, "red", 0), "seat", "whose turn it is")
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

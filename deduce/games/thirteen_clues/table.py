@@ -92,7 +92,7 @@ class Table(Investigation):
         >>> t.question(1, 2, "red", 3)
         Traceback (most recent call last):
         ...
-        deduce.errors.InvalidInput: asker=1 is not valid; expected seat 0, whose turn it is
+        deduce.errors.InvalidInput: seat=1 is not valid; expected seat 0, whose turn it is
     """
 
     clue_types: ClassVar[tuple[type, ...]] = (
@@ -226,18 +226,18 @@ class Table(Investigation):
                 "action", clue, "nothing: the game is over", reason=f"seat {glasses.winner} won"
             )
         if isinstance(clue, Question):
-            argument, seat = "asker", clue.asker
+            seat = clue.asker
         elif isinstance(clue, Consulted | Charged):
-            argument, seat = "seat", clue.seat
+            seat = clue.seat
             if seat == 0:
                 mine = "informant CARD" if isinstance(clue, Consulted) else "accused"
                 raise InvalidInput("seat", 0, f"another seat (mine is told with {mine})")
             if isinstance(clue, Consulted) and not informant_count(self.players):
                 raise InvalidInput("action", clue, "ask or accuse", reason="no informant")
         else:
-            argument, seat = "seat", 0
+            seat = 0
         if seat != glasses.active:
-            raise InvalidInput(argument, seat, f"seat {glasses.active}, whose turn it is")
+            raise InvalidInput("seat", seat, f"seat {glasses.active}, whose turn it is")
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
         if isinstance(clue, Consulted | Charged):
