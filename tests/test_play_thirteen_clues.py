@@ -7,11 +7,12 @@ from pathlib import Path
 from terminal import Terminal
 
 from deduce.games import thirteen_clues as tc
+from deduce.games.thirteen_clues.play import ADAPTER
 
 PROMPT = "thirteen-clues> "
 
 
-def start(home: Path, deal: tc.Deal, *args: str) -> Terminal:
+def start(home: Path, deal: tc.Deal, *args: str, first: int = 0) -> Terminal:
     term = Terminal(["play", "13clues", *args], home=home)
     term.expect("Players (at the table, 2 to 6) [4]: ")
     term.send(str(deal.players))
@@ -23,7 +24,9 @@ def start(home: Path, deal: tc.Deal, *args: str) -> Terminal:
         )
         puzzle = deal.puzzles[seat]
         term.send(f"{puzzle.person} {puzzle.location} {puzzle.weapon}")
-    term.expect_prompt(PROMPT)
+    term.expect("First (the seat that starts, 0 is you) [0]: ")
+    term.send(str(first))
+    term.shown = term.expect_prompt(PROMPT)  # type: ignore[attr-defined]
     return term
 
 
@@ -32,46 +35,90 @@ def investigation(deal: tc.Deal) -> tc.Investigation:
     return tc.Investigation(deal.players, deal.hands[0], puzzles)
 
 
-def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
-    deal = tc.Deal.random(4, seed=0)
-    inv = investigation(deal)
-    term = start(tmp_path, deal)
-    shown_cards: list[str] = []
-    for _ in range(30):
-        action = inv.recommend(top=1)[0].action
-        if isinstance(action, tc.Ask):
-            answer = deal.answer(action.witness, action.about, side=action.side)
-            term.send(f"ask {action.witness} {action.about} {answer}")
-            inv = inv.question(0, action.witness, action.about, answer)
-            noted = f"noted: I asked seat {action.witness} about {action.about}: {answer}"
-        else:
-            card = next(c for c in deal.informants if c not in shown_cards)
-            shown_cards.append(card)
-            term.send(f"informant {card}")
-            inv = inv.informant(card)
-            noted = f"noted: the informant showed me the {card}"
+# A deal written down before the game (it is Deal.random(3, seed=5)): my hidden cards,
+# every puzzle (mine first) and every seat's hidden cards, the informants.
+DEAL = tc.Deal(
+    3,
+    (("Butcher", "Parlor"), ("Rifle", "Park"), ("Duke", "Nurse")),
+    (
+        tc.Puzzle("Maid", "Market", "Gun"),
+        tc.Puzzle("Dancer", "Museum", "Crossbow"),
+        tc.Puzzle("Countess", "Library", "Knife"),
+    ),
+    ("Blowgun", "Officer", "Harbor", "Sword", "Poison", "Theater"),
+)
+
+
+def line_of(clue: object) -> str:
+    """The console line of an action at the table, as seat 0 notes it."""
+    if isinstance(clue, tc.Question):
+        side = f" {clue.side}" if clue.side else ""
+        if clue.asker == 0:
+            return f"ask {clue.witness} {clue.about} {clue.answer}{side}"
+        return f"q {clue.asker} {clue.witness} {clue.about} {clue.answer}{side}"
+    if isinstance(clue, tc.Informant):
+        return f"informant {clue.card}"
+    if isinstance(clue, tc.Consulted):
+        return f"consulted {clue.seat}"
+    if isinstance(clue, tc.Charged):
+        return f"accuse {clue.seat} {'right' if clue.right else 'wrong'}"
+    assert isinstance(clue, tc.Accused | tc.Convicted)
+    verdict = "right" if isinstance(clue, tc.Convicted) else "wrong"
+    return f"accuse 0 {verdict} {clue.person} {clue.location} {clue.weapon}"
+
+
+def test_a_whole_game_follows_the_turns_as_play_game_plays_it(tmp_path: Path) -> None:
+    record = tc.play_game([tc.advised, tc.entropy, tc.entropy], seed=5, first=1)
+    assert record.truth["deal"] == DEAL and record.over
+    mine = record.tables[0]
+    term = start(tmp_path, DEAL, first=1)
+    table = tc.Table(3, DEAL.hands[0], list(DEAL.puzzles[1:]), first=1)
+    shown: str = term.shown  # type: ignore[attr-defined]
+    for clue, (seat, move) in zip(mine.clues, record.moves, strict=True):
+        assert table.turn == seat
+        if seat == 0:  # my turn: the console advises the move the bot made
+            assert "My turn: ask a witness" in shown and "Race: my best accusation" in shown
+            advice = table.advice()
+            assert advice.best == move
+            expected = ADAPTER.show_action(move)
+            first_move = shown.split("next move")[1].splitlines()[1].strip()
+            assert first_move.startswith(expected), (first_move, expected)
+        term.send(line_of(clue))
+        table = table.observe(clue)
         shown = term.expect_prompt(PROMPT)
-        assert noted in shown
-        count = len(inv.solutions())
-        assert f"{count} solution{'s' if count != 1 else ''} left" in shown
-        if inv.solved is not None:
-            assert f"Solved: {deal.puzzles[0]}" in shown
+        assert "noted:" in shown
+        if table.over:
             break
-        best = inv.recommend(top=1)[0].action
-        first = shown.split("next move")[1].splitlines()[1]
-        expected = (
-            f"ask {best.witness} {best.about}"
-            if isinstance(best, tc.Ask)
-            else "consult the informant"
-        )
-        assert first.strip().startswith(expected)
-    assert inv.solved == deal.puzzles[0]
-    term.send("accuse")
-    assert f"Accuse {deal.puzzles[0]}: certain." in term.expect_prompt(PROMPT)
+        turn = table.turn
+        if turn == 0:
+            assert "My turn:" in shown
+        else:
+            assert f"Seat {turn}'s turn: seat {turn} asks a witness (q {turn} WITNESS" in shown
+        held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(table.glasses.counts) if c)
+        assert f"Magnifying glasses: {held}." in shown
+    (winner,) = record.winners
+    assert f"The game is over: seat {winner} won." in shown
     term.send("quit")
     assert term.finish() == 0
     saved = tmp_path / "state" / "deduce" / "13clues.json"
-    assert tc.Investigation.from_json(saved.read_text()) == inv
+    assert tc.Table.from_json(saved.read_text()) == mine == table
+
+
+def test_an_old_notebook_without_turns_still_loads(tmp_path: Path) -> None:
+    deal = tc.Deal.random(3, seed=2)
+    old = investigation(deal).question(1, 2, "red", deal.answer(2, "red"))
+    path = tmp_path / "old.json"
+    path.write_text(old.to_json())
+    term = Terminal(["play", "13clues", "--resume", str(path)], home=tmp_path)
+    shown = term.expect_prompt(PROMPT)
+    assert "solutions left" in shown and "turn" not in shown.split("solutions left")[1]
+    answer = deal.answer(1, "blue")
+    term.send(f"q 2 1 blue {answer}")  # no turn order in an old notebook
+    assert "noted: seat 2 asked seat 1 about blue" in term.expect_prompt(PROMPT)
+    term.send("consulted 2")
+    assert "this game was saved without its turns" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
 
 
 def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
@@ -128,6 +175,8 @@ def test_setup_refuses_each_answer_where_it_is_typed(tmp_path: Path) -> None:
     shown = " ".join(term.expect(seat).split())
     assert "Duke is already in your hand; Park is already in your hand" in shown, shown
     term.send("Officer Parlor Knife")
+    term.expect("First (the seat that starts, 0 is you) [0]: ")
+    term.send("")
     assert "solutions left" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
@@ -149,5 +198,22 @@ def test_tab_completes_card_names(tmp_path: Path) -> None:
     term.send("")
     shown = term.expect_prompt(PROMPT)
     assert f"noted: the informant showed me the {card}" in shown
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_the_race_is_the_default_and_the_information_strategies_one_word_away(
+    tmp_path: Path,
+) -> None:
+    deal = tc.Deal.random(3, seed=2)
+    term = start(tmp_path, deal, "--strategy", "race")
+    assert "(moves ranked by race)" in term.shown  # type: ignore[attr-defined]
+    term.send("strategy")
+    assert "Moves are ranked by race (the game's default)." in term.expect_prompt(PROMPT)
+    term.send("strategy entropy")
+    shown = term.expect_prompt(PROMPT)
+    assert "(moves ranked by entropy)" in shown and "Race: my best accusation" in shown
+    term.send("strategy race")
+    assert "(moves ranked by race)" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0

@@ -287,13 +287,19 @@ def _check_strategy_first(game: Any, strategy: str) -> None:
         return ""
 
     try:
-        start = ask_setup(game, defaults, Console(file=io.StringIO()), {})
-    except (Exception, EOFError):  # no default set-up: a bare one knows the same names
-        kind = game.investigation_type
-        start = kind.__new__(kind)
-    try:
-        start.check_strategy(strategy)
-    except InvalidInput:
-        raise
-    except Exception:  # its names depend on the set-up: checked after the questions
-        return
+        starts = [ask_setup(game, defaults, Console(file=io.StringIO()), {})]
+    except (Exception, EOFError):  # no default set-up: bare ones of every kind it saves
+        kinds = [game.declaration.kind(name) for name in game.declaration.kind_names]
+        starts = [kind.__new__(kind) for kind in kinds]
+    refused: InvalidInput | None = None
+    for start in starts:
+        try:
+            start.check_strategy(strategy)
+            return
+        except InvalidInput as error:  # the kind that knows the most names says them
+            if refused is None or len(error.choices) > len(refused.choices):
+                refused = error
+        except Exception:  # its names depend on the set-up: checked after the questions
+            return
+    if refused is not None:
+        raise refused

@@ -25,6 +25,7 @@ Example:
 """
 
 from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances, view_of
+from deduce.games.thirteen_clues.bots import Bot, GameRecord, advised, entropy, play_game
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
@@ -42,35 +43,49 @@ from deduce.games.thirteen_clues.clues import (
     Accusation,
     Accused,
     Ask,
+    Charged,
+    Consulted,
+    Convicted,
     Informant,
     Peek,
     Question,
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
+from deduce.games.thirteen_clues.table import RACE, Table
 
 __all__ = [
     "CARDS",
     "CATEGORIES",
     "COLOURS",
     "KINDS",
+    "RACE",
     "Accusation",
     "Accused",
     "Ask",
+    "Bot",
     "Card",
+    "Charged",
+    "Consulted",
+    "Convicted",
     "Deal",
+    "GameRecord",
     "Glasses",
     "Informant",
     "Investigation",
     "Peek",
     "Puzzle",
     "Question",
+    "Table",
     "TableAdvice",
     "advise",
+    "advised",
     "attributes",
     "cards_in_play",
     "colours_in_play",
+    "entropy",
     "informant_count",
+    "play_game",
     "rival_chances",
     "view_of",
 ]

@@ -17,6 +17,12 @@ use them (1 - danger). I accuse now when my best puzzle is at least as likely ri
 the best move's chance to see my next turn: with nobody close that means only when
 certain; with a rival close, a likely but uncertain puzzle is worth the try.
 
+With two players and two puzzles left the race is counted exactly
+(:func:`two_puzzle_chances`): a wrong accusation costs only the turn a question costs and
+leaves the other puzzle certain for my next turn, so accusing wins with ``p + (1 - p)(1
+- r)`` (``r``: the rival's chance to win on their turn in between) against at most ``1 -
+r`` for any question; I accuse there.
+
 Example:
     >>> deal = Deal.random(3, seed=4)
     >>> inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
@@ -38,6 +44,9 @@ from deduce.games.thirteen_clues.clues import (
     Accusation,
     Accused,
     Ask,
+    Charged,
+    Consulted,
+    Convicted,
     Informant,
     Peek,
     Question,
@@ -46,7 +55,7 @@ from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
 
-__all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
+__all__ = ["TableAdvice", "advise", "rival_chances", "two_puzzle_chances", "view_of"]
 
 MAX_SAMPLES = 10_000
 """The most deals drawn to estimate the others' chances (each takes milliseconds)."""
@@ -57,8 +66,8 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
     questions among ``clues`` (seats numbered from seat 0 = me, as in my notebook).
 
     Seats are renumbered so that ``seat`` is 0 in the notebook returned; the other clues
-    (my informant cards, my accusations) are not about that player's puzzle and are left
-    out.
+    (my informant cards, my accusations, the other seats' looks at the informant and
+    accusations) are not about that player's puzzle and are left out.
 
     Example:
         >>> deal = Deal.random(3, seed=2)
@@ -73,8 +82,8 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise InvalidInput("clues", clues, "a list of clues (the notebook's .clues)")
     for i, clue in enumerate(clues):
-        if not isinstance(clue, (Question, Informant, Accused)):
-            raise InvalidInput(f"clues[{i}]", clue, "a Question, Informant or Accused")
+        if not isinstance(clue, (Question, Informant, Accused, Convicted, Consulted, Charged)):
+            raise InvalidInput(f"clues[{i}]", clue, "a clue of 13 Indizien (a Question, ...)")
         if isinstance(clue, Question):  # the others are mine alone: nobody else sees them
             check_int(f"clues[{i}].asker", clue.asker, 0, n - 1)
             check_int(f"clues[{i}].witness", clue.witness, 0, n - 1)
@@ -117,6 +126,9 @@ class TableAdvice:
         danger: for each move in ``moves``, the chance that a player who acts before my
             next action (given that move's glass) would win.
         rivals: each other seat's chance to be right if they accused now.
+        chances: with two players and two puzzles left, my chance to win by accusing now
+            and by the best other move (then accusing), computed exactly given the
+            rival's chance; else None.
     """
 
     accuse: bool
@@ -124,6 +136,7 @@ class TableAdvice:
     moves: tuple[Recommendation, ...]
     danger: tuple[float, ...]
     rivals: Mapping[int, float]
+    chances: tuple[float, float] | None = None
 
     @property
     def best(self) -> Accusation | Ask | Peek:
@@ -135,6 +148,10 @@ class TableAdvice:
 
     def __str__(self) -> str:
         close = ", ".join(f"seat {s} {p:.0%}" for s, p in sorted(self.rivals.items()))
+        if self.chances is not None:
+            now, later = self.chances
+            odds = f"I win {now:.0%} accusing now, {later:.0%} asking first; others: {close}"
+            return f"{self.best} ({odds})"
         if self.accuse:
             return f"{self.accusation} now: the others are close ({close})"
         return f"{self.best} ({self.moves[0].score:.2f} bits I can use; others: {close})"
@@ -146,6 +163,50 @@ def _danger(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> flo
     for seat in acting - {0}:
         safe *= 1.0 - rivals.get(seat, 0.0)
     return 1.0 - safe
+
+
+def _next_turn(inv: Investigation, move: Ask | Peek, label: Any, rival: float) -> float:
+    """My chance to win from my next turn on, after ``move`` was answered ``label``, with
+    two puzzles left: certain, or accuse the likelier (wrong: the other is certain the
+    turn after, if the rival has not won in between)."""
+    if isinstance(move, Peek):
+        after = inv.observe(Informant(label))
+    else:
+        after = inv.observe(Question(0, move.witness, move.about, label, move.side))
+    p = after.accusation().probability
+    return p + (1.0 - p) * (1.0 - rival)
+
+
+def two_puzzle_chances(
+    inv: Investigation, moves: Sequence[Recommendation], rivals: Mapping[int, float]
+) -> tuple[float, float] | None:
+    """With two players and two puzzles left: my chance to win by accusing now, and by
+    the first of ``moves`` (then accusing), where the rival at seat 1 wins on each of
+    their turns with the chance ``rivals[1]`` (see :func:`advise`); else None.
+
+    Accusing now wins with the likelier puzzle's chance ``p``; if wrong, the other
+    puzzle is certain on my next turn, so it wins then unless the rival won in between:
+    ``p + (1 - p)(1 - r)``. Any other move spends this turn: at best ``1 - r``.
+
+    Example:
+        >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+        >>> two_puzzle_chances(inv, [], {1: 0.5}) is None  # 80 puzzles left
+        True
+    """
+    probabilities = [p for _, p in inv.ranked(limit=3) if p > 0]
+    if inv.players != 2 or len(probabilities) != 2:
+        return None
+    rival = float(rivals.get(1, 0.0))
+    p = probabilities[0]
+    accuse = p + (1.0 - p) * (1.0 - rival)
+    if not moves:
+        return accuse, 0.0
+    move = moves[0]
+    after = sum(
+        chance * _next_turn(inv, move.action, label, rival)
+        for label, chance in move.outcomes.items()
+    )
+    return accuse, (1.0 - rival) * after
 
 
 def advise(
@@ -204,4 +265,7 @@ def advise(
     useful = [(m, d) for m, d in zip(moves, dangers, strict=True) if m.information > 1e-9]
     survive = max((1.0 - d for _, d in useful), default=0.0)
     accuse = accusation.certain or not useful or accusation.probability >= survive
-    return TableAdvice(accuse, accusation, moves, dangers, rivals)
+    chances = two_puzzle_chances(inv, moves, rivals)
+    if chances is not None:
+        accuse = chances[0] >= chances[1]
+    return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)

@@ -1,6 +1,7 @@
 """What happens at a table of 13 Indizien, as values: the clues I note (a question and
-its answer, a card the informant showed me, my wrong accusation) and the moves I can make
-(ask a witness, consult the informant, accuse).
+its answer, a card the informant showed me, my accusation, another player's look at the
+informant or accusation) and the moves I can make (ask a witness, consult the informant,
+accuse).
 
 Example:
     >>> print(Question(asker=1, witness=2, about="red", answer=3))
@@ -27,6 +28,9 @@ __all__ = [
     "Accusation",
     "Accused",
     "Ask",
+    "Charged",
+    "Consulted",
+    "Convicted",
     "Informant",
     "Peek",
     "Question",
@@ -95,6 +99,54 @@ class Accused:
 
     def __str__(self) -> str:
         return f"my accusation {self.person}, {self.location}, {self.weapon} was wrong"
+
+
+@dataclass(frozen=True, slots=True)
+class Convicted:
+    """The clue: I accused this puzzle and was right (the game is over: I won).
+
+    Example:
+        >>> print(Convicted("Duke", "Park", "Gun"))
+        my accusation Duke, Park, Gun was right
+    """
+
+    person: str
+    location: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"my accusation {self.person}, {self.location}, {self.weapon} was right"
+
+
+@dataclass(frozen=True, slots=True)
+class Consulted:
+    """The clue: the player at ``seat`` (not me) consulted the secret informant.
+
+    Example:
+        >>> print(Consulted(2))
+        seat 2 consulted the informant
+    """
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} consulted the informant"
+
+
+@dataclass(frozen=True, slots=True)
+class Charged:
+    """The clue: the player at ``seat`` (not me) accused, and was ``right`` or not.
+
+    Example:
+        >>> print(Charged(1, right=False))
+        seat 1 accused and was wrong
+    """
+
+    seat: int
+    right: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} accused and was {'right' if self.right else 'wrong'}"
 
 
 @dataclass(frozen=True, slots=True)

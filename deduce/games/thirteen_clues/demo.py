@@ -1,85 +1,82 @@
-"""13 Indizien: the assistant follows a 4-player table and solves its own puzzle."""
+"""13 Indizien: the assistant plays a 4-player game against three entropy players."""
 
 from __future__ import annotations
 
-import random
+from itertools import pairwise
+from typing import cast
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as Grid
 
 from deduce.display import render
 from deduce.games.thirteen_clues import (
-    Accusation,
-    Deal,
+    Accused,
+    Charged,
+    Consulted,
+    Convicted,
     Informant,
-    Investigation,
-    Peek,
-    attributes,
+    Question,
+    Table,
+    advised,
+    entropy,
+    play_game,
 )
 
 PLAYERS = 4
 
 
-def _sheet(inv: Investigation, console: Console) -> None:
+def _sheet(table: Table, console: Console) -> None:
     """The investigation sheet: where each card I cannot see may be."""
     places = ["mine", *range(1, PLAYERS), "informant"]
-    table = Table("card", *(str(p) for p in places), box=None, title="investigation sheet")
-    for card, where in inv.card_locations().items():
+    grid = Grid("card", *(str(p) for p in places), box=None, title="investigation sheet")
+    for card, where in table.card_locations().items():
         if set(where) & {"seen", 0}:
             continue
         cells = [f"{100 * where[p]:.0f}%" if p in where else "-" for p in places]
-        table.add_row(card, *cells)
-    console.print(table)
+        grid.add_row(card, *cells)
+    console.print(grid)
 
 
 def run(console: Console, *, seed: int) -> None:
-    """Play a random 4-player deal: every seat asks in turn, I follow the recommendations."""
-    rng = random.Random(seed)
-    deal = Deal.random(PLAYERS, seed=rng)
+    """A whole game from seat 0's table: the assistant follows ``advise`` (the race), the
+    others the most informative move; every action, and the advice on my turns."""
+    record = play_game([advised, entropy, entropy, entropy], seed=seed)
+    deal = record.truth["deal"]
+    final: Table = record.tables[0]
     console.rule(f"[bold]13 Indizien[/bold] ({PLAYERS} players; I am seat 0)")
     console.print(f"My hidden cards: {', '.join(deal.hands[0])}.")
     for seat in range(1, PLAYERS):
         console.print(f"Seat {seat}'s puzzle, which I see: {deal.puzzles[seat]}.")
     console.print(f"My own puzzle (hidden from the assistant): [bold]{deal.puzzles[0]}[/bold].")
-    inv = Investigation(PLAYERS, deal.hands[0], list(deal.puzzles[1:]))
-    shown = list(deal.informants)
-    rng.shuffle(shown)
-    actions = 0
-    for turn in range(1, 41):
-        console.print(f"\n[bold]Round {turn}[/bold]")
-        rec = inv.recommend(top=1)[0]
-        if isinstance(rec.action, Accusation):  # certain, or no question can tell more
-            best = rec.action
-            actions += 1
-            console.print(
-                f"I accuse {best.puzzle} (probability {best.probability:.0%})"
-                + (", certain." if best.certain else ": no question can tell any more.")
-            )
-            if best.puzzle == deal.puzzles[0]:
-                console.print(f"[green]Right: solved with {actions} actions.[/green]")
-                _sheet(inv, console)
-                return
-            console.print("Wrong; that puzzle is ruled out.")
-            inv = inv.accused(best.puzzle.person, best.puzzle.location, best.puzzle.weapon)
-        else:
-            actions += 1
-            if isinstance(rec.action, Peek):
-                seen = {clue.card for clue in inv.clues if isinstance(clue, Informant)}
-                card = next(c for c in shown if c not in seen)
-                console.print(f"I {rec.action} ({rec.information:.2f} bits): it shows {card}.")
-                inv = inv.informant(card)
-            else:
-                witness, about = rec.action.witness, rec.action.about
-                answer = deal.answer(witness, about)
-                console.print(
-                    f"I {rec.action} ({rec.information:.2f} bits expected): answer {answer}."
-                )
-                inv = inv.question(0, witness, about, answer)
-        for asker in range(1, PLAYERS):  # the others ask too; every answer is public
-            witness = rng.choice([s for s in range(PLAYERS) if s != asker])
-            about = rng.choice(attributes(PLAYERS))
-            answer = deal.answer(witness, about)
-            inv = inv.question(asker, witness, about, answer)
-            console.print(f"Seat {asker} asks seat {witness} about {about}: {answer}.")
-        console.print(render(inv, solutions=3))
-    console.print(f"[red]Not solved; my puzzle was {deal.puzzles[0]}.[/red]")
+    for before, after in pairwise(cast("tuple[Table, ...]", final.lineage)):
+        clue = after.clues[-1]
+        if before.turn == 0:
+            console.print(f"\n[bold]My turn.[/bold] {before.advice()}")
+        if isinstance(clue, Question):
+            asker = "I ask" if clue.asker == 0 else f"Seat {clue.asker} asks"
+            witness = "me" if clue.witness == 0 else f"seat {clue.witness}"
+            side = f" ({clue.side} card)" if clue.side else ""
+            console.print(f"{asker} {witness} about {clue.about}{side}: {clue.answer}.")
+        elif isinstance(clue, Informant):
+            console.print(f"I consult the informant: {clue.card}.")
+        elif isinstance(clue, Consulted):
+            console.print(f"Seat {clue.seat} consults the informant.")
+        elif isinstance(clue, Accused | Convicted):
+            right = isinstance(clue, Convicted)
+            verdict = "[green]right[/green]" if right else "[red]wrong[/red]"
+            console.print(f"I accuse {clue.person}, {clue.location}, {clue.weapon}: {verdict}.")
+        elif isinstance(clue, Charged):
+            verdict = "[green]right[/green]" if clue.right else "[red]wrong[/red]"
+            console.print(f"Seat {clue.seat} accuses: {verdict}.")
+        if before.turn == 0 or isinstance(clue, Question):
+            left = len(after.solutions())
+            console.print(f"  {left} puzzle{'s' if left != 1 else ''} left; {after.glasses}.")
+    console.print()
+    console.print(render(final, solutions=3))
+    _sheet(final, console)
+    if record.winners:
+        (winner,) = record.winners
+        who = "I win" if winner == 0 else f"Seat {winner} wins"
+        console.print(f"[bold]{who} after {len(record.moves)} actions.[/bold]")
+    else:
+        console.print(f"[red]Nobody won in {len(record.moves)} actions.[/red]")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,7 @@ from deduce.games.thirteen_clues.clues import (
     Accusation,
     Accused,
     Ask,
+    Convicted,
     Informant,
     Peek,
     Question,
@@ -88,7 +89,7 @@ class Investigation(_Investigation):
     """
 
     game = GAME.name
-    clue_types = (Question, Informant, Accused)
+    clue_types: ClassVar[tuple[type, ...]] = (Question, Informant, Accused)
 
     def __init__(
         self,
@@ -145,7 +146,7 @@ class Investigation(_Investigation):
         about: str,
         answer: int,
         side: str | None = None,
-    ) -> Investigation:
+    ) -> Self:
         """The investigation after a question at the table and its answer.
 
         Args:
@@ -163,11 +164,11 @@ class Investigation(_Investigation):
         clue = Question(asker, witness, self._attribute_name(about), answer, self._side(side))
         return self.observe(clue)
 
-    def informant(self, card: str) -> Investigation:
+    def informant(self, card: str) -> Self:
         """The investigation after the informant showed me ``card``."""
         return self.observe(Informant(CARDS[card_index(card, self.players)].name))
 
-    def accused(self, person: str, location: str, weapon: str) -> Investigation:
+    def accused(self, person: str, location: str, weapon: str) -> Self:
         """The investigation after my wrong accusation of this puzzle."""
         p = puzzle_of(puzzle_indices((person, location, weapon), self.players, argument="accused"))
         return self.observe(Accused(p.person, p.location, p.weapon))
@@ -306,12 +307,12 @@ class Investigation(_Investigation):
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
         knowledge: Knowledge = space.state
-        if isinstance(clue, Accused):
+        if isinstance(clue, Accused | Convicted):  # wrong: ruled out; right: my puzzle
             row = puzzle_indices(
                 (clue.person, clue.location, clue.weapon), self.players, argument="accused"
             )
-            wrong = (self._deals.rows[space.ids] == np.array(row)).all(axis=1)
-            return space.filter(~wrong)
+            named = (self._deals.rows[space.ids] == np.array(row)).all(axis=1)
+            return space.filter(named if isinstance(clue, Convicted) else ~named)
         if isinstance(clue, Informant):
             if informant_count(self.players) == 0:
                 raise InvalidInput(

@@ -14,8 +14,8 @@ GAME = Declaration(
     title="13 Indizien",
     package="deduce.games.thirteen_clues",
     aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
-    kinds=("investigation:Investigation",),
-    tags=(("thirteen_clues", "Investigation"),),
+    kinds=("investigation:Investigation", "table:Table"),
+    tags=(("thirteen_clues", "Investigation"), ("thirteen_clues-table", "Table")),
     autosave="13clues",
     samples=(
         Sample(
@@ -27,6 +27,16 @@ GAME = Declaration(
             },
             reference="truthful:reference",
         ),
+        Sample(
+            "Table",
+            {
+                "players": 2,
+                "hand": ["Duke", "Park"],
+                "puzzles": [["Officer", "Parlor", "Knife"]],
+                "first": 1,
+            },
+            reference="truthful:reference",
+        ),
     ),
     table_setup=(
         "players=4",
@@ -34,5 +44,16 @@ GAME = Declaration(
         "seat_1=Duke Park Gun",
         "seat_2=Nurse Plaza Rifle",
         "seat_3=Maid Museum Sword",
+        "first=0",
+    ),
+    table_lines=(  # every verb of mine, and the turn round to seat 1
+        "ask 2 red 1",
+        "accuse 2 wrong",
+        "accuse 3 wrong",
+        "accused Officer Parlor Knife",
+        "accuse 1 wrong",
+        "accuse 2 wrong",
+        "accuse 3 wrong",
+        "informant Knife",
     ),
 )

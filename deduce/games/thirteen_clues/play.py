@@ -1,4 +1,5 @@
-"""``deduce play thirteen-clues``: my puzzle in 13 Indizien, from every question at the table."""
+"""``deduce play thirteen-clues``: the whole game of 13 Indizien from my seat: every
+action at the table in turn, the magnifying glasses, and my puzzle from every question."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 
@@ -88,15 +89,48 @@ def _where(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
     return Rows(header, tuple(rows))
 
 
-def _accuse(inv: tc.Investigation, v: dict[str, Any]) -> str:
-    best = inv.accusation()
-    sure = "certain" if best.certain else f"{100 * best.probability:.1f}% likely"
-    return f"Accuse {best.puzzle}: {sure}."
+def _table(inv: tc.Investigation, line: str) -> tc.Table:
+    """``inv`` if it follows the table; a notebook saved before the table was kept
+    records only questions, the informant and my wrong accusations."""
+    if isinstance(inv, tc.Table):
+        return inv
+    raise InvalidInput(
+        "line", line, "ask, q, informant or accused", reason="this game was saved without its turns"
+    )
+
+
+def _accuse(inv: tc.Investigation, v: dict[str, Any]) -> tc.Investigation:
+    seat, right = v["seat"], v["verdict"] == "right"
+    named: list[Any] = [v.get(k) for k in ("person", "location", "weapon")]
+    if seat == 0 and None in named:
+        raise InvalidInput(
+            "the puzzle I named", None, "accuse 0 right|wrong PERSON LOCATION WEAPON"
+        )
+    if seat == 0 and not right and not isinstance(inv, tc.Table):
+        return inv.accused(*named)
+    table = _table(inv, f"accuse {seat}")
+    if seat == 0:
+        return table.accused(*named, right=right)
+    return table.charged(seat, right=right)
+
+
+def _consulted(inv: tc.Investigation, v: dict[str, Any]) -> tc.Investigation:
+    return _table(inv, f"consulted {v['seat']}").consulted(v["seat"])
+
+
+def _information(table: tc.Table) -> str:
+    """The strategies that rank moves by information alone, as ``strategy`` takes them."""
+    try:
+        table.check_strategy("")
+    except InvalidInput as error:
+        return "|".join(str(n) for n in error.choices if n != tc.RACE)
+    return "entropy"
 
 
 _SEAT = Integer(0, lambda c: _players(c) - 1)
 _WITNESS = Integer(1, lambda c: _players(c) - 1)
 _SIDE = Name(("left", "right"))
+_VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
 _CARD = Name(_card_names)
 
 GRAMMAR = Grammar(
@@ -150,15 +184,30 @@ GRAMMAR = Grammar(
             command=True,
         ),
         Verb(
+            ("consulted",),
+            (Arg("SEAT", _WITNESS),),
+            "seat SEAT consulted the secret informant (my own look: informant CARD)",
+            ("consulted 1",),
+            _consulted,
+        ),
+        Verb(
             ("accuse",),
-            (),
-            "the best accusation now and its probability",
-            ("accuse",),
+            (
+                Arg("SEAT", _SEAT),
+                Arg("right|wrong", _VERDICT, store="verdict"),
+                Arg("PERSON", _CARD, optional=True),
+                Arg("LOCATION", _CARD, optional=True),
+                Arg("WEAPON", _CARD, optional=True),
+            ),
+            "seat SEAT accused and was right (the game is over) or wrong (their glasses are\n"
+            "laid down); my own accusation names the puzzle: accuse 0 wrong PERSON LOCATION\n"
+            "WEAPON",
+            ("accuse 0 wrong Butcher Library Poison",),
             _accuse,
-            command=True,
         ),
     ),
-    notes="I am seat 0; the others are numbered clockwise from my left, 1, 2, ...\n"
+    notes="I am seat 0; the others are numbered clockwise from my left, 1, 2, ... Enter every\n"
+    "action at the table in turn, by whoever takes it (the glasses say whose turn it is).\n"
     "ABOUT is a colour in play, person|location|weapon, or man|woman|indoors|outdoors|\n"
     "melee|ranged. With two players, name the hidden card the witness answers for (left or\n"
     "right). Card names may be shortened to a unique start.",
@@ -172,6 +221,7 @@ GRAMMAR = Grammar(
             check=_check_cards,
         ),
         *(_seat_question(seat) for seat in range(1, _MAX_PLAYERS)),
+        Question("first", _SEAT, "the seat that starts, 0 is you", "0"),
     ),
     setup_note="You are seat 0; the others are numbered clockwise from your left: 1, 2, ...",
 )
@@ -187,7 +237,71 @@ class ThirteenCluesAdapter(Adapter):
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         players = answers["players"]
         puzzles = {s: answers[f"seat_{s}"] for s in range(1, players)}
-        return tc.Investigation(players, answers["hand"], puzzles)
+        return tc.Table(players, answers["hand"], puzzles, first=answers.get("first", 0))
+
+    _last: tuple[tc.Table, tc.TableAdvice] | None = None
+
+    def _race(self, table: tc.Table) -> tc.TableAdvice:
+        """The race advice on my turn (kept for the table it was drawn for)."""
+        if self._last is None or self._last[0] != table:
+            self._last = (table, table.advice())
+        return self._last[1]
+
+    def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
+        if not isinstance(investigation, tc.Table):
+            return super().recommend(investigation, strategy)
+        if investigation.turn != 0:
+            return []
+        if strategy == tc.RACE:
+            return investigation.race_ranking(self._race(investigation), top=self.recommendations)
+        return investigation.recommend(top=self.recommendations, strategy=strategy)
+
+    def extra(self, investigation: Investigation) -> str | None:
+        if not isinstance(investigation, tc.Table):
+            return None
+        table = investigation
+        glasses = table.glasses
+        if glasses.winner is not None:
+            who = "I won" if glasses.winner == 0 else f"seat {glasses.winner} won"
+            return f"The game is over: {who}."
+        lines = []
+        if table.players > 2:
+            held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(glasses.counts) if c)
+            lines.append(f"Magnifying glasses: {held}.")
+        turn = glasses.active
+        side = " left|right" if table.players == 2 else ""
+        informant = "informant" in table.actions
+        if turn == 0:
+            ways = [f"ask a witness (ask WITNESS ABOUT N{side})"]
+            if informant:
+                ways.append("consult the informant (informant CARD)")
+            ways.append("accuse (accuse 0 right|wrong PERSON LOCATION WEAPON)")
+            lines.append("My turn: " + ", ".join(ways[:-1]) + " or " + ways[-1] + ".")
+            lines.append(self._race_line(self._race(table)))
+            lines.append(f"Information strategies instead: strategy {_information(table)}.")
+        else:
+            ways = [f"asks a witness (q {turn} WITNESS ABOUT N{side})"]
+            if informant:
+                ways.append(f"consults the informant (consulted {turn})")
+            ways.append(f"accuses (accuse {turn} right|wrong)")
+            lines.append(
+                f"Seat {turn}'s turn: seat {turn} " + ", ".join(ways[:-1]) + " or " + ways[-1] + "."
+            )
+        return "\n".join(lines)
+
+    @staticmethod
+    def _race_line(advice: tc.TableAdvice) -> str:
+        mine = advice.accusation
+        sure = "certain" if mine.certain else f"{100 * mine.probability:.1f}% likely"
+        rivals = ", ".join(f"seat {s} {100 * p:.0f}%" for s, p in sorted(advice.rivals.items()))
+        line = f"Race: my best accusation {mine.puzzle} is {sure}; if they accused now: {rivals}."
+        if advice.chances is not None:
+            now, later = advice.chances
+            line += f" I win {100 * now:.0f}% accusing now, {100 * later:.0f}% asking first."
+        if advice.accuse:
+            line += f" Accuse now: accuse 0 right|wrong {mine.puzzle.person} "
+            line += f"{mine.puzzle.location} {mine.puzzle.weapon}."
+        return line
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, tc.Question):

@@ -22,7 +22,14 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.games.thirteen_clues.cards import CARDS, Puzzle, cards_in_play
-from deduce.games.thirteen_clues.clues import Accused, Informant, Question
+from deduce.games.thirteen_clues.clues import (
+    Accused,
+    Charged,
+    Consulted,
+    Convicted,
+    Informant,
+    Question,
+)
 
 if TYPE_CHECKING:
     from deduce.games.thirteen_clues.investigation import Investigation
@@ -129,10 +136,12 @@ def brute_keep(inv: Investigation, deals: npt.NDArray[np.int64]) -> npt.NDArray[
             keep &= answer == clue.answer
         elif isinstance(clue, Informant):
             keep &= (deals[:, first_informant:] == INDEX[clue.card]).any(axis=1)
-        else:
-            assert isinstance(clue, Accused)
-            wrong = [INDEX[clue.person], INDEX[clue.location], INDEX[clue.weapon]]
-            keep &= ~(deals[:, 0:3] == wrong).all(axis=1)
+        elif isinstance(clue, Accused | Convicted):
+            named = [INDEX[clue.person], INDEX[clue.location], INDEX[clue.weapon]]
+            same = (deals[:, 0:3] == named).all(axis=1)
+            keep &= same if isinstance(clue, Convicted) else ~same
+        else:  # another seat's look at the informant or accusation: nothing about mine
+            assert isinstance(clue, Consulted | Charged)
     return keep
 
 

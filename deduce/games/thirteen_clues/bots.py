@@ -1,0 +1,165 @@
+"""Whole games of 13 Indizien between bots, each seeing the game as a
+:class:`~deduce.games.thirteen_clues.Table` of its own.
+
+The game master holds the deal, answers every question (the answers are public: every
+table hears them), shows a player who consults the informant a card they have not seen
+yet (chosen at random, seeded), and says whether an accusation is right. A bot is a
+:class:`~deduce.gamemaster.Bot`: a name and ``policy(table, rng)``, where ``table`` is
+the bot's own table (it is seat 0 there, the others numbered clockwise from its left) and
+the move is an :class:`~deduce.games.thirteen_clues.Ask` (the witness in the bot's own
+numbers), a :class:`~deduce.games.thirteen_clues.Peek`, or an accusation (an
+:class:`~deduce.games.thirteen_clues.Accusation` or a
+:class:`~deduce.games.thirteen_clues.Puzzle`).
+
+Example:
+    >>> record = play_game([entropy, entropy], seed=3)
+    >>> record.over, record.winners == record.tables[0].winners()
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from deduce._validation import check_int, check_seed
+from deduce.errors import InvalidInput
+from deduce.gamemaster import Bot, GameRecord, check_lineup, run
+from deduce.games.thirteen_clues.cards import Deal, Puzzle
+from deduce.games.thirteen_clues.clues import Accusation, Ask, Informant, Peek
+from deduce.games.thirteen_clues.table import Table
+
+__all__ = ["Bot", "GameRecord", "advised", "entropy", "play_game"]
+
+Move = Ask | Peek | Accusation | Puzzle
+"""A bot's move: ask a witness, consult the informant, or accuse a puzzle."""
+
+
+def _advised(table: Table, rng: random.Random) -> Move:
+    return table.advice().best
+
+
+def _entropy(table: Table, rng: random.Random) -> Move:
+    move: Move = table.best("entropy")
+    return move
+
+
+advised: Bot[Table, Move] = Bot("advised", _advised)
+"""The table's default advice, as the console gives it: ``table.advice().best`` (see
+:func:`~deduce.games.thirteen_clues.advise`; its draws of the others' chances seeded
+with 0)."""
+
+entropy: Bot[Table, Move] = Bot("entropy", _entropy)
+"""``Investigation.best("entropy")``: the most informative question or look at the
+informant; the accusation once it is certain (or nothing else can tell more)."""
+
+
+class _Referee:
+    """The 13 Indizien game master for :func:`~deduce.gamemaster.run`."""
+
+    def __init__(self, deal: Deal, first: int, informants: random.Random) -> None:
+        n = self.players = deal.players
+        self.deal = deal
+        self.informants = informants
+        self.tables = [
+            Table(
+                n,
+                deal.hands[s],
+                [deal.puzzles[(s + k) % n] for k in range(1, n)],
+                first=(first - s) % n,
+            )
+            for s in range(n)
+        ]
+
+    def turn(self) -> int | None:
+        return self.tables[0].turn
+
+    def view(self, seat: int) -> Table:
+        return self.tables[seat]
+
+    def winners(self) -> tuple[int, ...]:
+        return self.tables[0].winners()
+
+    def points(self) -> None:
+        return None
+
+    def apply(self, seat: int, move: Any) -> list[str]:
+        n, deal, tables = self.players, self.deal, self.tables
+        if isinstance(move, Accusation):
+            move = move.puzzle
+        if isinstance(move, Ask):
+            if not isinstance(move.witness, int) or not 0 < move.witness < n:
+                raise InvalidInput("witness", move.witness, f"a seat from 1 to {n - 1}")
+            witness = (seat + move.witness) % n
+            answer = deal.answer(witness, move.about, side=move.side)
+            new = [
+                t.question((seat - v) % n, (witness - v) % n, move.about, answer, move.side)
+                for v, t in enumerate(tables)
+            ]
+            side = f" ({move.side} card)" if move.side else ""
+            line = f"seat {seat} asks seat {witness} about {move.about}{side}: {answer}"
+        elif isinstance(move, Peek):
+            seen = {c.card for c in tables[seat].clues if isinstance(c, Informant)}
+            fresh = [c for c in deal.informants if c not in seen]
+            if not fresh:
+                raise InvalidInput("move", move, "ask or accuse", reason="no informant card unseen")
+            card = self.informants.choice(fresh)
+            new = [
+                t.informant(card) if v == seat else t.consulted((seat - v) % n)
+                for v, t in enumerate(tables)
+            ]
+            line = f"seat {seat} consults the informant and sees {card}"
+        elif isinstance(move, Puzzle):
+            right = move == deal.puzzles[seat]
+            new = [
+                t.accused(move.person, move.location, move.weapon, right=right)
+                if v == seat
+                else t.charged((seat - v) % n, right=right)
+                for v, t in enumerate(tables)
+            ]
+            line = f"seat {seat} accuses {move}: {'right' if right else 'wrong'}"
+        else:
+            raise InvalidInput("move", move, "an Ask, a Peek or an Accusation")
+        self.tables = new
+        return [line]
+
+
+def play_game(
+    lineup: Sequence[Bot[Table, Move]],
+    *,
+    seed: int,
+    first: int = 0,
+    max_moves: int = 300,
+    narrate: Callable[[str], None] | None = None,
+) -> GameRecord:
+    """Play one game of 13 Indizien between ``lineup`` (2 to 6 bots, by seat).
+
+    The deal is ``Deal.random(players, seed=seed)``; the informant's cards are chosen
+    with ``random.Random(seed)``, the bots' random choices with another generator of the
+    same seed. ``record.truth["deal"]`` is the deal.
+
+    Args:
+        lineup: the players, by seat.
+        seed: the seed of the deal and of every random choice.
+        first: the seat that starts (holding the one glass).
+        max_moves: stop after this many actions if nobody has won (then no winner).
+        narrate: called with each line of the log as it happens.
+
+    Raises:
+        InvalidInput: a bad lineup, seed, seat or limit; a bot's move the rules refuse.
+
+    Example:
+        >>> record = play_game([advised, entropy, entropy], seed=1, first=2)
+        >>> record.moves[0][0], len(record.log) == len(record.moves)
+        (2, True)
+    """
+    bots = check_lineup(lineup, 2, 6)
+    max_moves = check_int("max_moves", max_moves, 1)
+    first = check_int("first", first, 0, len(bots) - 1)
+    check_seed("seed", seed)
+    deal = Deal.random(len(bots), seed=seed)
+    referee = _Referee(deal, first, random.Random(seed))
+    record = run(referee, bots, rng=random.Random(seed), max_moves=max_moves, narrate=narrate)
+    record.truth = {"deal": deal}
+    return record
