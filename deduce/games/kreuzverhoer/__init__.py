@@ -81,6 +81,7 @@ __all__ = [
     "RaceMove",
     "RuledOut",
     "SingleInterrogation",
+    "card_name",
     "deck_template",
     "hard_case",
     "pace",
