@@ -178,10 +178,12 @@ class Name:
 
 @dataclass(frozen=True, slots=True)
 class Integer:
-    """A whole number from ``low`` to ``high`` (either may depend on the investigation)."""
+    """A whole number from ``low`` to ``high`` (either may depend on the investigation);
+    ``suggestions``, when given, are the numbers Tab offers (else every one in range)."""
 
     low: Bound | None = None
     high: Bound | None = None
+    suggestions: Choices | None = None
 
     def bounds(self, context: Context) -> tuple[int | None, int | None]:
         def bound(b: Bound | None) -> int | None:
@@ -198,6 +200,8 @@ class Integer:
         raise InvalidInput(argument, text, self.describe(context))
 
     def words(self, context: Context) -> list[str]:
+        if self.suggestions is not None:
+            return [str(n) for n in _choices(self.suggestions, context)]
         low, high = self.bounds(context)
         if low is not None and high is not None and high - low < 20:
             return [str(n) for n in range(low, high + 1)]

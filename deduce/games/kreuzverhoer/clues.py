@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.names import resolve
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
+from deduce.names import resolve
 
 __all__ = [
     "CARD_TITLES",

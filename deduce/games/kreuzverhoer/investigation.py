@@ -223,7 +223,9 @@ class Investigation(_Investigation):
         """Your opponent played defence ``card`` (``blocks``: the investigation card it
         made useless). Nothing about the case changes; Lawyer and Suspension cost you
         your next questioning."""
-        return self.observe(Defence(card_name(card, DEFENCE_CARDS), card_name(blocks, argument="blocks")))
+        return self.observe(
+            Defence(card_name(card, DEFENCE_CARDS), card_name(blocks, argument="blocks"))
+        )
 
     def _named(self, field: str, names: Any) -> tuple[str, ...]:
         plural = field + "s"
