@@ -135,7 +135,7 @@ def close(typed: str, names: Sequence[str], *, most: int = 3) -> list[str]:
             keys.setdefault(form, name)
     found: dict[str, None] = {}
     for wanted in sorted(forms(typed)):
-        for form in difflib.get_close_matches(wanted, list(keys), n=most, cutoff=0.75):
+        for form in difflib.get_close_matches(wanted, list(keys), n=most, cutoff=0.6):
             found.setdefault(keys[form], None)
     return list(found)[:most]
 

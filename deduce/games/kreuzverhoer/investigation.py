@@ -167,9 +167,9 @@ class Investigation(_Investigation):
             >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).solved
             Case(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
         """
-        laid = (crime, scene, suspect, weapon)
-        names = [self.deck.card(f, n) for f, n in zip(FIELDS, laid, strict=True)]
-        return self.observe(Questioning(*names, correct))
+        card = self.deck.card
+        laid = card("crime", crime), card("scene", scene), card("suspect", suspect)
+        return self.observe(Questioning(*laid, card("weapon", weapon), correct))
 
     def single_interrogation(self, crime: str) -> Investigation:
         """Einzelverhör: your opponent named ``crime`` as not the case's."""
