@@ -364,23 +364,29 @@ def field_names(names: dict[str, Any], *, many: bool, deck: Deck | None = None) 
     if many:
         listed = {k: as_names(v) for k, v in names.items()}
         return {
-            k: tuple(deck.card(k, n) for n in v) if isinstance(v, tuple) else v
+            k: tuple(named(deck, k, n) for n in v) if isinstance(v, tuple) else v
             for k, v in listed.items()
         }
-    return {k: deck.card(k, v) for k, v in names.items()}
+    return {k: named(deck, k, v) for k, v in names.items()}
+
+
+def named(deck: Deck, field: str, name: Any) -> Any:
+    """``name`` as ``deck`` writes its ``field`` card (see :meth:`Deck.card`) if it is a
+    str; anything else is left for the clue's checks to refuse."""
+    return deck.card(field, name) if isinstance(name, str) else name
 
 
 def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:
     """The action card of ``cards`` that ``card`` names: its name in the API
     (``confrontation``) or the title printed on it (``Gegenüberstellung``), as players
-    type names; None stays None.
+    type names; what is not a str is left for the clue's checks.
 
     Example:
         >>> card_name("Gegenueberstellung"), card_name("Zeuge"), card_name("Anwalt", DEFENCE_CARDS)
         ('confrontation', 'witness', 'lawyer')
     """
-    if card is None:
-        return None
+    if not isinstance(card, str):
+        return card
     titles = {CARD_TITLES[c]: c for c in cards if c != "other"}
     return resolve(card, list(cards), argument=argument, prefix=False, aliases=titles)
 

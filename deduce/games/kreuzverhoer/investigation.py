@@ -38,6 +38,7 @@ from deduce.games.kreuzverhoer.clues import (
     card_name,
     field_names,
     last_questioning,
+    named,
     questioning_of,
     turn_of,
 )
@@ -167,13 +168,14 @@ class Investigation(_Investigation):
             >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).solved
             Case(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
         """
-        card = self.deck.card
-        laid = card("crime", crime), card("scene", scene), card("suspect", suspect)
-        return self.observe(Questioning(*laid, card("weapon", weapon), correct))
+        deck = self.deck
+        laid = named(deck, "crime", crime), named(deck, "scene", scene)
+        who, what = named(deck, "suspect", suspect), named(deck, "weapon", weapon)
+        return self.observe(Questioning(*laid, who, what, correct))
 
     def single_interrogation(self, crime: str) -> Investigation:
         """Einzelverhör: your opponent named ``crime`` as not the case's."""
-        return self.observe(SingleInterrogation(self.deck.card("crime", crime)))
+        return self.observe(SingleInterrogation(named(self.deck, "crime", crime)))
 
     def investigators_on_site(self, weapons: Sequence[str] | None) -> Investigation:
         """Ermittler vor Ort: the laid scene is right and these 2 weapons are out, or
@@ -185,8 +187,8 @@ class Investigation(_Investigation):
             {'scene': 'Ulm'}
         """
         scene = last_questioning(self.clues, "investigators_on_site").scene
-        named = None if weapons is None else self._named("weapon", weapons)
-        return self.observe(InvestigatorsOnSite(scene, named))
+        said = None if weapons is None else self._named("weapon", weapons)
+        return self.observe(InvestigatorsOnSite(scene, said))
 
     def confrontation(self, correct: bool) -> Investigation:
         """Gegenüberstellung: whether the laid suspect is the case's."""
@@ -200,7 +202,7 @@ class Investigation(_Investigation):
 
     def profiler(self, suspect: str) -> Investigation:
         """Profiler: your opponent named ``suspect`` as not the case's."""
-        return self.observe(Profiler(self.deck.card("suspect", suspect)))
+        return self.observe(Profiler(named(self.deck, "suspect", suspect)))
 
     def ruled_out(self, *, card: str | None = None, **names: Any) -> Investigation:
         """None of these names is the case's: ``ruled_out(weapon="Gift")``, or several
@@ -211,13 +213,13 @@ class Investigation(_Investigation):
             >>> Investigation().ruled_out(weapon=["Gift", "Messer"]).space.size
             1512
         """
-        named = field_names(names, many=True, deck=self.deck)
-        return self.observe(RuledOut(**named, card=card_name(card)))
+        said = field_names(names, many=True, deck=self.deck)
+        return self.observe(RuledOut(**said, card=card_name(card)))
 
     def confirmed(self, *, card: str | None = None, **names: Any) -> Investigation:
         """These names are the case's: ``confirmed(suspect="Nora M.")``."""
-        named = field_names(names, many=False, deck=self.deck)
-        return self.observe(Confirmed(**named, card=card_name(card)))
+        said = field_names(names, many=False, deck=self.deck)
+        return self.observe(Confirmed(**said, card=card_name(card)))
 
     def defence(self, card: str, *, blocks: str | None = None) -> Investigation:
         """Your opponent played defence ``card`` (``blocks``: the investigation card it
@@ -229,7 +231,7 @@ class Investigation(_Investigation):
 
     def _named(self, field: str, names: Any) -> tuple[str, ...]:
         plural = field + "s"
-        return tuple(self.deck.card(field, n) for n in check_names(plural, as_names(names)))
+        return tuple(named(self.deck, field, n) for n in check_names(plural, as_names(names)))
 
     # -- state -------------------------------------------------------------------------
 
@@ -329,7 +331,7 @@ class Investigation(_Investigation):
             raise InvalidInput("action", value, expected)
         if len(names) != len(FIELDS):
             raise InvalidInput("action", value, expected)
-        return Guess(*(self.deck.card(f, n) for f, n in zip(FIELDS, names, strict=True)))
+        return Guess(*(named(self.deck, f, n) for f, n in zip(FIELDS, names, strict=True)))
 
     def _query_numbers(self, queries: Sequence[Any]) -> IntArray:
         tables = self._tables
