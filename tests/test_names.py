@@ -239,12 +239,21 @@ def test_bsi_lay_offers_my_hand_then_the_other_seats() -> None:
     assert _offered(session, "lay man/i") == ["man/inside/gun"]
     assert _offered(session, "lay man/inside/gun ") == ["1", "2"]
     assert _offered(session, "solve ")[:2] == ["1", "2"]
+    assert _offered(session, "solve 1 woman/night/inside/gun ")[:4] == ["1", "2", "3", "new"]
     later = table.played("man/inside/gun", 1, 2).drew("woman/night")
     later = later.played("woman/day", 2, "0/1").drew()
     session, _ = _session("bsi", later)
     assert later.turn == 2
     assert len(_offered(session, "lay ")) == len(bsi.CARDS)
     assert _offered(session, "lay woman/day ") == ["0", "1"]
+    assert _offered(session, "solve 0 woman/night/inside/gun ")[:4] == ["1", "2", "3", "new"]
+    later = table.played("man/inside/gun", 1, 2).drew("woman/night")  # seat 1 uses its 3:
+    later = later.played("woman/day", 0, 2).attempt(2, "man/night/inside/gun", 3, correct=False)
+    later = later.drew().played("man/day", 1, "0/1").drew()
+    later = later.played("man/night/knife", 2, "0/1").drew("woman/knife")
+    assert (later.turn, later.drops_left(1)) == (1, (1, 2))
+    session, _ = _session("bsi", later)
+    assert _offered(session, "solve 0 woman/night/inside/gun ")[:3] == ["1", "2", "new"]
 
 
 def test_tab_completes_names_typed_without_umlauts() -> None:

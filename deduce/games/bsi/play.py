@@ -68,6 +68,14 @@ def _targets(context: Context) -> Sequence[str]:
     return [str(seat) for seat in range(table.players) if seat != table.turn]
 
 
+def _drops(context: Context) -> Sequence[str]:
+    """The investigation cards the player whose turn it is still holds (blood drops)."""
+    table = context.investigation
+    if not isinstance(table, bsi.Table):
+        return ["1", "2", "3"]
+    return [str(drops) for drops in sorted(table.drops_left(table.turn))]
+
+
 _LAID = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _laid)
 _TARGET = Integer(0, _seats, suggestions=_targets)
 
@@ -183,7 +191,7 @@ GRAMMAR = Grammar(
             (
                 Arg("SEAT", _TARGET),
                 Arg("CASE", _A_CASE),
-                Arg("DROPS", Integer(1, 3)),
+                Arg("DROPS", Integer(1, 3, suggestions=_drops)),
                 Arg("right|wrong", _VERDICT, optional=True, store="verdict"),
                 Arg("CASE", _A_CASE, optional=True, keyword="new", store="new"),
                 Arg(
