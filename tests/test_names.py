@@ -208,12 +208,28 @@ def test_thirteen_clues_colours_and_kinds_in_any_case() -> None:
         assert deal.answer(1, about.upper()) == deal.answer(1, about)
 
 
-@pytest.mark.parametrize("stack", crime_writers.DECKS)
-def test_crime_writers_cards_in_ascii(stack: str) -> None:
+@pytest.mark.parametrize("element", crime_writers.ELEMENTS)
+def test_crime_writers_cards_in_ascii(element: str) -> None:
     deck = crime_writers.Deck.example()
+    stack = crime_writers.DECK_OF[element]
+    inv = crime_writers.Investigation(deck)
+    grammar = adapters()["crime-writers"].grammar
     for card in deck.stack(stack):
         for typed in _ascii(card.text):
             assert deck.card(stack, typed) == card
+            line = f"drawn {element.upper()} {word(typed)}".split()
+            call = grammar.parse(line, inv)
+            clue = call.verb.do(inv, call.values).clues[-1]
+            assert str(clue).startswith(f"{element} found: {card.text} "), clue
+
+
+def test_crime_writers_elements_and_replies_as_typed() -> None:
+    inv = crime_writers.Investigation(crime_writers.Deck.example())
+    tag = crime_writers.Deck.example().tags("persons")[0]
+    clue = inv.answer("WHOM", tag, "Not-Important").clues[-1]
+    assert (clue.element, clue.reply) == ("whom", "not characteristic"), clue
+    with pytest.raises(InvalidInput, match="did you mean almost"):
+        inv.answer("who", tag, "almots")
 
 
 def test_bsi_cards_in_any_case() -> None:
