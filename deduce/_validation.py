@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-import re
 import types
 import typing
 from typing import Any
@@ -34,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from deduce.errors import InvalidInput
+from deduce.names import fold
 
 __all__ = [
     "MAX_SEED",
@@ -303,11 +303,12 @@ def short(text: Any, limit: int = 60) -> str:
 
 
 def key(text: str) -> str:
-    """The comparison key of a name: lower case, letters and digits only.
+    """The comparison key of a name: lower case, accents dropped, letters and digits only
+    (:func:`deduce.names.fold`).
 
     Example:
-        >>> key("Juri L."), key("juri_l")
-        ('juril', 'juril')
+        >>> key("Juri L."), key("juri_l"), key("Köln")
+        ('juril', 'juril', 'koln')
     """
     check_type("text", text, str, "a name (str)")
-    return re.sub(r"[\W_]+", "", text.casefold())
+    return fold(text)

@@ -165,7 +165,7 @@ def test_completion_of_each_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert complete("drawn who Gar", cw) == ["Gardener"]
     table = bsi.Table(2, case="man/night/inside/gun", hand=["woman/knife", "man/day", "man/gun"])
     complete = (adapter("bsi").grammar + COMMANDS).complete
-    assert complete("lay woman/knife ", table) == ["0", "1"]
+    assert complete("lay woman/knife ", table) == ["1"]  # not my own seat
     assert complete("solve 1 woman/day/inside/knife 3 ", table) == [
         "right",
         "wrong",

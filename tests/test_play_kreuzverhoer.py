@@ -77,7 +77,7 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
     ranked = kv.Investigation().questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
     values = ranked.rank_cards(["profiler", "informant", "confrontation"])
     rows = [r.split()[0] for r in shown.splitlines()[2:] if r.strip()]
-    assert rows == [v.card for v in values]
+    assert rows == [kv.CARD_TITLES[v.card] for v in values]
     assert any("Juri L." in row and "forbids it" in row for row in shown.splitlines())
     term.send("informant ulm bremen")
     shown = term.expect_prompt(PROMPT)

@@ -23,6 +23,7 @@ from typing import Any
 
 from deduce._validation import key
 from deduce.errors import InvalidInput
+from deduce.names import fold, lookup, resolve
 
 __all__ = [
     "Bound",
@@ -107,27 +108,20 @@ def listed(choices: Sequence[Any], limit: int = 12) -> str:
 
 
 def choose(token: str, choices: Sequence[Any], argument: str, *, prefix: bool = True) -> Any:
-    """The choice that ``token`` names: exactly (ignoring case, spaces and punctuation),
-    or as the unique choice starting with it (when ``prefix``).
+    """The choice that ``token`` names, read as :func:`deduce.names.resolve` reads names:
+    case, accents, umlauts written out, spaces and punctuation aside, or as the unique
+    choice starting with it (when ``prefix``).
 
     Raises:
-        InvalidInput: no choice, or several, fit.
+        InvalidInput: no choice fits (with "did you mean" when one is close), or several.
 
     Example:
         >>> choose("juri", ["Juri L.", "Elke V."], "suspect")
         'Juri L.'
+        >>> choose("Koeln", ["Köln", "Ulm"], "scene")
+        'Köln'
     """
-    options = list(choices)
-    wanted = key(token)
-    exact = [c for c in options if key(str(c)) == wanted]
-    if len(exact) == 1:
-        return exact[0]
-    starting = [c for c in options if wanted and key(str(c)).startswith(wanted)] if prefix else []
-    if len(starting) == 1:
-        return starting[0]
-    if len(starting) > 1:
-        raise InvalidInput(argument, token, listed(starting), reason="it fits several")
-    raise InvalidInput(argument, token, listed(options))
+    return resolve(token, list(choices), argument=argument, prefix=prefix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,21 +152,20 @@ class Name:
     other: str | None = None
 
     def read(self, text: str, context: Context, argument: str) -> Any:
-        alias = {key(a): v for a, v in self.aliases.items()}.get(key(text))
-        if alias is not None:
-            return alias
         options = _choices(self.choices, context)
         if self.other is None:
-            return choose(text, options, argument)
-        wanted = key(text)
-        exact = [c for c in options if key(c) == wanted]
-        starting = [c for c in options if len(wanted) >= 3 and key(c).startswith(wanted)]
-        if exact or (" " not in text.strip() and len(starting) == 1):
-            return (exact or starting)[0]
+            return resolve(text, options, argument=argument, aliases=self.aliases)
+        words = [*options, *self.aliases]
+        meant = [*options, *self.aliases.values()]
+        found = {meant[i] for i in lookup(text, words, prefix=False)}
+        if not found and " " not in text.strip() and len(fold(text)) >= 3:
+            found = {meant[i] for i in lookup(text, words)}
+        if len(found) == 1:
+            return found.pop()
         return text.replace("_", " ") if " " not in text else text
 
     def words(self, context: Context) -> list[str]:
-        return [word(c) for c in _choices(self.choices, context)] + list(self.aliases)
+        return [word(c) for c in [*_choices(self.choices, context), *self.aliases]]
 
     def describe(self, context: Context) -> str:
         options = _choices(self.choices, context) + [
@@ -185,10 +178,12 @@ class Name:
 
 @dataclass(frozen=True, slots=True)
 class Integer:
-    """A whole number from ``low`` to ``high`` (either may depend on the investigation)."""
+    """A whole number from ``low`` to ``high`` (either may depend on the investigation);
+    ``suggestions``, when given, are the numbers Tab offers (else every one in range)."""
 
     low: Bound | None = None
     high: Bound | None = None
+    suggestions: Choices | None = None
 
     def bounds(self, context: Context) -> tuple[int | None, int | None]:
         def bound(b: Bound | None) -> int | None:
@@ -205,6 +200,8 @@ class Integer:
         raise InvalidInput(argument, text, self.describe(context))
 
     def words(self, context: Context) -> list[str]:
+        if self.suggestions is not None:
+            return [str(n) for n in _choices(self.suggestions, context)]
         low, high = self.bounds(context)
         if low is not None and high is not None and high - low < 20:
             return [str(n) for n in range(low, high + 1)]

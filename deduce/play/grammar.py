@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce.errors import InvalidInput
+from deduce.names import lookup, starts
 from deduce.play.arguments import (
     Context,
     Fact,
@@ -264,14 +265,12 @@ class Grammar:
     def find(self, token: str) -> list[Verb]:
         """The verbs (one, or several forms of one word) that ``token`` names: exactly,
         or as the unique start of a verb word; none if it names no verb."""
-        wanted = key(token)
-        exact = [v for v in self.verbs if any(key(w) == wanted for w in v.words)]
-        if exact or not wanted:
-            return exact
-        starting = {w for v in self.verbs for w in v.words if key(w).startswith(wanted)}
-        if len({next(v.name for v in self.verbs if w in v.words) for w in starting}) == 1:
-            return [v for v in self.verbs if starting & set(v.words)]
-        return []
+        pairs = [(w, v) for v in self.verbs for w in v.words]
+        found = lookup(token, [w for w, _ in pairs])
+        if len({pairs[i][1].name for i in found}) != 1:
+            return []
+        named = {pairs[i][0] for i in found}
+        return [v for v in self.verbs if named & set(v.words)]
 
     def usage(self, verb: Verb, investigation: Any = None) -> str:
         """How ``verb`` is written (for this investigation: variants change it)."""
@@ -354,8 +353,7 @@ class Grammar:
                         candidates.extend(arg.kind.words(walk._context()))
             except Exception:  # completion must never break the prompt
                 continue
-        folded = partial.casefold()
-        return [c for c in dict.fromkeys(candidates) if c.casefold().startswith(folded)]
+        return [c for c in dict.fromkeys(candidates) if starts(partial, c)]
 
     def examples(self) -> list[str]:
         """Every example line of every verb."""

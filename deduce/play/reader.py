@@ -31,6 +31,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import DummyOutput
 
+from deduce.names import starts
 from deduce.play.arguments import tokens as split
 
 __all__ = ["LineCompleter", "Reader", "line_reader", "partial_word", "quote", "split"]
@@ -83,7 +84,7 @@ def quote(word: str) -> str:
 
 class LineCompleter(Completer):
     """Completes the word being typed with ``words(text before the cursor)`` that start
-    with it (case folded), each followed by a space.
+    with it (as names are read: case, accents and umlauts aside), each followed by a space.
 
     Example:
         >>> from prompt_toolkit.document import Document
@@ -100,14 +101,13 @@ class LineCompleter(Completer):
     ) -> Iterator[Completion]:
         before = document.text_before_cursor
         start, typed = partial_word(before)
-        folded = typed.casefold()
         seen: set[str] = set()
         try:
             candidates = list(self.words(before))
         except Exception:  # completion must never break the prompt
             return
         for candidate in candidates:
-            if candidate in seen or not candidate.casefold().startswith(folded):
+            if candidate in seen or not starts(typed, candidate):
                 continue
             seen.add(candidate)
             yield Completion(

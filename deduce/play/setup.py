@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation
+from deduce.names import starts
 from deduce.play.grammar import Context, Question, key, listed, split
 
 from .adapter import Adapter, refusal
@@ -148,7 +149,7 @@ def _completer(question: Question, answers: Mapping[str, Any]) -> Completer:
     def complete(before: str) -> list[str]:
         _, partial = split(before)
         words = question.kind.words(Context(None, dict(answers)))
-        return sorted(w for w in words if w.casefold().startswith(partial.casefold()))
+        return sorted(w for w in words if starts(partial, w))
 
     return complete
 

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from deduce._validation import is_int
 from deduce.errors import InvalidInput
+from deduce.names import resolve
 
 __all__ = ["ATTRIBUTES", "BOX", "CARDS", "CASES", "FIELDS", "STAND_IN", "Card", "Case"]
 
@@ -108,7 +109,11 @@ class Card:
             if not token:
                 continue
             if token not in _KIND_OF:
-                raise InvalidInput("card", text, "values from " + ", ".join(_KIND_OF))
+                try:
+                    token = resolve(token, list(_KIND_OF), argument="card", prefix=False)
+                except InvalidInput as error:
+                    expected = "values from " + ", ".join(_KIND_OF)
+                    raise InvalidInput("card", text, expected, reason=error.reason) from None
             kind = _KIND_OF[token]
             if kind in pieces:
                 raise InvalidInput("card", text, "at most one value of each evidence")

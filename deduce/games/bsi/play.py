@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deduce.errors import InvalidInput
@@ -41,6 +41,7 @@ def _case(text: str, context: Context) -> bsi.Case:
 
 
 _CARD = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _CARD_WORDS)
+
 _A_CASE = Value(_case, "a case: all four pieces, e.g. man/night/inside/gun", _CASE_WORDS)
 
 
@@ -49,6 +50,34 @@ def _seats(context: Context) -> int:
     if context.investigation is not None:
         players = context.investigation.players
     return int(players or 4) - 1
+
+
+def _laid(context: Context) -> Sequence[str]:
+    """The cards the player whose turn it is may lay: my hand on my turn, else any."""
+    table = context.investigation
+    if isinstance(table, bsi.Table) and table.turn == 0:
+        return [str(card) for card in table.hand]
+    return _CARD_WORDS
+
+
+def _targets(context: Context) -> Sequence[str]:
+    """The seats the player whose turn it is may lay at or name: every other seat."""
+    table = context.investigation
+    if not isinstance(table, bsi.Table):
+        return [str(seat) for seat in range(_seats(context) + 1)]
+    return [str(seat) for seat in range(table.players) if seat != table.turn]
+
+
+def _drops(context: Context) -> Sequence[str]:
+    """The investigation cards the player whose turn it is still holds (blood drops)."""
+    table = context.investigation
+    if not isinstance(table, bsi.Table):
+        return ["1", "2", "3"]
+    return [str(drops) for drops in sorted(table.drops_left(table.turn))]
+
+
+_LAID = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _laid)
+_TARGET = Integer(0, _seats, suggestions=_targets)
 
 
 def _check_hand(answers: Mapping[str, Any]) -> None:
@@ -149,8 +178,8 @@ GRAMMAR = Grammar(
         Verb(
             ("lay",),
             (
-                Arg("CARD", _CARD),
-                Arg("SEAT", Integer(0, _seats)),
+                Arg("CARD", _LAID),
+                Arg("SEAT", _TARGET),
                 Arg("FIELD", Name(("0/1", "0", "1", "2", "3"))),
             ),
             "the player whose turn it is laid CARD at SEAT's grid, in FIELD 0/1, 2 or 3",
@@ -160,9 +189,9 @@ GRAMMAR = Grammar(
         Verb(
             ("solve",),
             (
-                Arg("SEAT", Integer(0, _seats)),
+                Arg("SEAT", _TARGET),
                 Arg("CASE", _A_CASE),
-                Arg("DROPS", Integer(1, 3)),
+                Arg("DROPS", Integer(1, 3, suggestions=_drops)),
                 Arg("right|wrong", _VERDICT, optional=True, store="verdict"),
                 Arg("CASE", _A_CASE, optional=True, keyword="new", store="new"),
                 Arg(

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from deduce import decks
 from deduce.errors import InvalidInput
+from deduce.names import lookup, resolve
 from deduce.registry import key as typed_key
 
 __all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "MAX_CARDS", "Card", "Deck"]
@@ -289,9 +290,9 @@ class Deck:
             card = self.find(stack, about)
             if card is not None:
                 return card.text, card
-            folded = [t for t in tags if t.casefold() == about.strip().casefold()]
+            folded = lookup(about.strip(), list(tags), prefix=False)
             if folded:
-                return folded[0], None
+                return tags[folded[0]], None
         choices = [*tags, *(c.text for c in self.stack(stack))]
         raise InvalidInput("about", about, choices, reason=f"not a tag or card of {stack}")
 
@@ -311,11 +312,8 @@ class Deck:
         for card in cards:
             if card.text == text:
                 return card
-        if isinstance(text, str):
-            for card in cards:
-                if typed_key(card.text) == typed_key(text):
-                    return card
-        raise InvalidInput(stack[:-1], text, [c.text for c in cards])
+        wording = resolve(text, [c.text for c in cards], argument=stack[:-1], prefix=False)
+        return next(card for card in cards if card.text == wording)
 
     def near_tags(self, tag: str) -> frozenset[str]:
         """The tags declared near ``tag`` (either way round), without ``tag`` itself."""

@@ -10,7 +10,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
+from deduce.names import resolve
 
 __all__ = [
     "ALIASES",
@@ -41,20 +41,18 @@ ALIASES: dict[str, str] = {"not important": "not characteristic"}
 
 
 def reply_of(value: Any) -> str:
-    """``value`` as one of :data:`REPLIES` (case, spaces and dashes do not matter)."""
-    if isinstance(value, str):
-        key = re.sub(r"[\s_-]+", " ", value.strip().casefold())
-        key = ALIASES.get(key, key)
-        if key in REPLIES:
-            return key
-    raise InvalidInput("reply", value, [*REPLIES, "not important"])
+    """``value`` as one of :data:`REPLIES` (read as names are: case, spaces and dashes
+    do not matter)."""
+    try:
+        return resolve(value, REPLIES, argument="reply", prefix=False, aliases=ALIASES)
+    except InvalidInput as error:
+        choices = [*REPLIES, "not important"]
+        raise InvalidInput("reply", value, choices, reason=error.reason) from None
 
 
 def element_of(value: Any) -> str:
     """``value`` as one of the five elements (case does not matter)."""
-    if isinstance(value, str) and value.strip().casefold() in ELEMENTS:
-        return value.strip().casefold()
-    raise InvalidInput("element", value, ELEMENTS)
+    return resolve(value, ELEMENTS, argument="element", prefix=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers.manifest import GAME
 from deduce.investigation import Investigation
+from deduce.names import close, fold, lookup, starts
 from deduce.play.adapter import Adapter
 from deduce.play.grammar import (
     Arg,
@@ -21,7 +22,6 @@ from deduce.play.grammar import (
     Text,
     Value,
     Verb,
-    key,
 )
 
 __all__ = ["ADAPTER", "GRAMMAR", "CrimeWritersAdapter"]
@@ -33,28 +33,6 @@ _REPLY_ALIASES = {
     "nc": "not characteristic",
     "ni": "not important",
 }
-
-
-def _distance(a: str, b: str) -> int:
-    """The number of letters to insert, delete or change to turn ``a`` into ``b``."""
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        previous, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
-    return row[-1]
-
-
-def _near(typed: str, card: str) -> bool:
-    """Whether ``typed`` looks like a shortened or mistyped ``card`` (both as keys).
-
-    Example:
-        >>> _near("poisxx", "poison"), _near("pois", "poison"), _near("stagefright", "fear")
-        (True, True, False)
-    """
-    if len(typed) >= 3 and card.startswith(typed):
-        return True
-    return _distance(typed, card) <= max(1, len(card) // 3)
 
 
 def _deck(text: str, context: Context) -> cw.Deck:
@@ -101,14 +79,15 @@ def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, text = v["element"], v["wording"]
     invented = True if v.get("invented") else None
     cards = [c.text for c in inv.deck.for_element(element)]
-    exact = [c for c in cards if key(c) == key(text)]
+    exact = [cards[i] for i in lookup(text, cards, prefix=False)]
     if not exact and invented is None:
-        close = [c for c in cards if _near(key(text), key(c))]
-        if close:
+        started = [c for c in cards if len(fold(text)) >= 3 and starts(text, c)]
+        near = list(dict.fromkeys(started + close(text, cards)))
+        if near:
             raise InvalidInput(
                 "wording",
                 text,
-                f"a card's exact wording ({', '.join(close)}), or `found {element} "
+                f"a card's exact wording ({', '.join(near)}), or `found {element} "
                 f"WORDING invented` for a wording the writer made up",
                 reason="it is close to a card's wording",
             )

@@ -50,6 +50,7 @@ from deduce.games.kreuzverhoer.clues import (
     Questioning,
     RuledOut,
     SingleInterrogation,
+    card_name,
 )
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
@@ -81,6 +82,7 @@ __all__ = [
     "RaceMove",
     "RuledOut",
     "SingleInterrogation",
+    "card_name",
     "deck_template",
     "hard_case",
     "pace",

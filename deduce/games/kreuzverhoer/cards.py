@@ -20,6 +20,7 @@ from typing import Any
 
 from deduce import decks
 from deduce.errors import InvalidInput
+from deduce.names import resolve
 from deduce.registry import key
 
 __all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
@@ -293,6 +294,20 @@ class Deck:
         if field == "weapon":
             return self.weapons
         raise InvalidInput("field", field, FIELDS)
+
+    def card(self, field: str, typed: Any) -> str:
+        """The ``field`` card that ``typed`` names, as players type names: exactly, or
+        with case, accents, umlauts written out (``Ueberfall``, ``Koeln``), spaces and
+        punctuation (the stand-in ``*``) aside.
+
+        Raises:
+            InvalidInput: no such card (with "did you mean" when one is close).
+
+        Example:
+            >>> Deck.default().card("crime", "Ueberfall"), Deck.default().card("scene", "Koln")
+            ('Überfall', 'Köln*')
+        """
+        return resolve(typed, self.names(field), argument=field, prefix=False)
 
     def index(self, field: str, name: Any) -> int:
         """The position of card ``name`` among the ``field`` cards.

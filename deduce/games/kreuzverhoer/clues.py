@@ -15,6 +15,7 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
+from deduce.names import resolve
 
 __all__ = [
     "CARD_TITLES",
@@ -32,6 +33,7 @@ __all__ = [
     "Questioning",
     "RuledOut",
     "SingleInterrogation",
+    "card_name",
 ]
 
 INVESTIGATION_CARDS: tuple[str, ...] = (
@@ -351,13 +353,42 @@ def ban_note(deck: Deck, suspect: str, card: str) -> str | None:
     return " (a stand-in ban of the default deck)" if suspect in deck.stand_in_bans else ""
 
 
-def field_names(names: dict[str, Any], *, many: bool) -> dict[str, Any]:
+def field_names(names: dict[str, Any], *, many: bool, deck: Deck | None = None) -> dict[str, Any]:
+    """``names`` checked by field; with ``deck``, each name as the deck writes it (see
+    :meth:`Deck.card`)."""
     for key in names:
         if key not in FIELDS:
             raise InvalidInput("field", key, FIELDS)
+    if deck is None:
+        return {k: as_names(v) for k, v in names.items()} if many else dict(names)
     if many:
-        return {k: as_names(v) for k, v in names.items()}
-    return dict(names)
+        listed = {k: as_names(v) for k, v in names.items()}
+        return {
+            k: tuple(named(deck, k, n) for n in v) if isinstance(v, tuple) else v
+            for k, v in listed.items()
+        }
+    return {k: named(deck, k, v) for k, v in names.items()}
+
+
+def named(deck: Deck, field: str, name: Any) -> Any:
+    """``name`` as ``deck`` writes its ``field`` card (see :meth:`Deck.card`) if it is a
+    str; anything else is left for the clue's checks to refuse."""
+    return deck.card(field, name) if isinstance(name, str) else name
+
+
+def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:
+    """The action card of ``cards`` that ``card`` names: its name in the API
+    (``confrontation``) or the title printed on it (``Gegenüberstellung``), as players
+    type names; what is not a str is left for the clue's checks.
+
+    Example:
+        >>> card_name("Gegenueberstellung"), card_name("Zeuge"), card_name("Anwalt", DEFENCE_CARDS)
+        ('confrontation', 'witness', 'lawyer')
+    """
+    if not isinstance(card, str):
+        return card
+    titles = {CARD_TITLES[c]: c for c in cards if c != "other"}
+    return resolve(card, list(cards), argument=argument, prefix=False, aliases=titles)
 
 
 def check_card(card: Any) -> None:

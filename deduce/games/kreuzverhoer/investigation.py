@@ -35,8 +35,10 @@ from deduce.games.kreuzverhoer.clues import (
     SingleInterrogation,
     as_names,
     ban_note,
+    card_name,
     field_names,
     last_questioning,
+    named,
     questioning_of,
     turn_of,
 )
@@ -166,11 +168,14 @@ class Investigation(_Investigation):
             >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).solved
             Case(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
         """
-        return self.observe(Questioning(crime, scene, suspect, weapon, correct))
+        deck = self.deck
+        laid = named(deck, "crime", crime), named(deck, "scene", scene)
+        who, what = named(deck, "suspect", suspect), named(deck, "weapon", weapon)
+        return self.observe(Questioning(*laid, who, what, correct))
 
     def single_interrogation(self, crime: str) -> Investigation:
         """Einzelverhör: your opponent named ``crime`` as not the case's."""
-        return self.observe(SingleInterrogation(crime))
+        return self.observe(SingleInterrogation(named(self.deck, "crime", crime)))
 
     def investigators_on_site(self, weapons: Sequence[str] | None) -> Investigation:
         """Ermittler vor Ort: the laid scene is right and these 2 weapons are out, or
@@ -182,8 +187,8 @@ class Investigation(_Investigation):
             {'scene': 'Ulm'}
         """
         scene = last_questioning(self.clues, "investigators_on_site").scene
-        named = None if weapons is None else check_names("weapons", as_names(weapons))
-        return self.observe(InvestigatorsOnSite(scene, named))
+        said = None if weapons is None else self._named("weapon", weapons)
+        return self.observe(InvestigatorsOnSite(scene, said))
 
     def confrontation(self, correct: bool) -> Investigation:
         """Gegenüberstellung: whether the laid suspect is the case's."""
@@ -193,11 +198,11 @@ class Investigation(_Investigation):
     def informant(self, scenes: Sequence[str]) -> Investigation:
         """Informant: these 2 scenes are not the case's (refused after a suspect whose
         card forbids it, such as Juri L. or Elke V., was laid)."""
-        return self.observe(Informant(check_names("scenes", as_names(scenes))))
+        return self.observe(Informant(self._named("scene", scenes)))
 
     def profiler(self, suspect: str) -> Investigation:
         """Profiler: your opponent named ``suspect`` as not the case's."""
-        return self.observe(Profiler(suspect))
+        return self.observe(Profiler(named(self.deck, "suspect", suspect)))
 
     def ruled_out(self, *, card: str | None = None, **names: Any) -> Investigation:
         """None of these names is the case's: ``ruled_out(weapon="Gift")``, or several
@@ -208,17 +213,25 @@ class Investigation(_Investigation):
             >>> Investigation().ruled_out(weapon=["Gift", "Messer"]).space.size
             1512
         """
-        return self.observe(RuledOut(**field_names(names, many=True), card=card))
+        said = field_names(names, many=True, deck=self.deck)
+        return self.observe(RuledOut(**said, card=card_name(card)))
 
     def confirmed(self, *, card: str | None = None, **names: Any) -> Investigation:
         """These names are the case's: ``confirmed(suspect="Nora M.")``."""
-        return self.observe(Confirmed(**field_names(names, many=False), card=card))
+        said = field_names(names, many=False, deck=self.deck)
+        return self.observe(Confirmed(**said, card=card_name(card)))
 
     def defence(self, card: str, *, blocks: str | None = None) -> Investigation:
         """Your opponent played defence ``card`` (``blocks``: the investigation card it
         made useless). Nothing about the case changes; Lawyer and Suspension cost you
         your next questioning."""
-        return self.observe(Defence(card, blocks))
+        return self.observe(
+            Defence(card_name(card, DEFENCE_CARDS), card_name(blocks, argument="blocks"))
+        )
+
+    def _named(self, field: str, names: Any) -> tuple[str, ...]:
+        plural = field + "s"
+        return tuple(named(self.deck, field, n) for n in check_names(plural, as_names(names)))
 
     # -- state -------------------------------------------------------------------------
 
@@ -318,9 +331,7 @@ class Investigation(_Investigation):
             raise InvalidInput("action", value, expected)
         if len(names) != len(FIELDS):
             raise InvalidInput("action", value, expected)
-        for field, name in zip(FIELDS, names, strict=True):
-            self.deck.index(field, name)
-        return Guess(*names)
+        return Guess(*(named(self.deck, f, n) for f, n in zip(FIELDS, names, strict=True)))
 
     def _query_numbers(self, queries: Sequence[Any]) -> IntArray:
         tables = self._tables
@@ -428,9 +439,8 @@ class Investigation(_Investigation):
         """
         if isinstance(hand, str) or not isinstance(hand, Sequence):
             raise InvalidInput("hand", hand, "a list of card names")
-        for card in hand:
-            if card not in INVESTIGATION_CARDS and card not in DEFENCE_CARDS:
-                raise InvalidInput("hand", card, INVESTIGATION_CARDS + DEFENCE_CARDS)
+        every = INVESTIGATION_CARDS + DEFENCE_CARDS
+        hand = [card_name(card, every, argument="hand") for card in hand]
         if guess is None:
             last = turn_of(self.clues).last
             if last is None:

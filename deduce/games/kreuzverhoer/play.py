@@ -70,7 +70,7 @@ def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
     for value in inv.rank_cards(list(v["card"])):
         bits = "" if value.information is None else f"{value.information:.2f} bits"
         worst = "" if value.worst_case is None else f"{value.worst_case} left"
-        rows.append((value.card, bits, worst, value.reason))
+        rows.append((_title(value.card), bits, worst, value.reason))
     return Rows(("card", "information", "worst case", "note"), tuple(rows))
 
 
@@ -84,7 +84,18 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
         )
 
 
-_CARD = Name(kv.INVESTIGATION_CARDS)
+def _title(card: str) -> str:
+    return card if card == "other" else kv.CARD_TITLES.get(card, card)
+
+
+def _titled(cards: Sequence[str]) -> Name:
+    """Action cards by the title printed on them (Gegenüberstellung), the API's name
+    (confrontation) accepted too; the API reads either."""
+    titles = [_title(c) for c in cards]
+    return Name(titles, aliases=dict(zip(cards, titles, strict=True)))
+
+
+_CARD = _titled(kv.INVESTIGATION_CARDS)
 
 GRAMMAR = Grammar(
     verbs=(
@@ -102,14 +113,14 @@ GRAMMAR = Grammar(
             _ask,
         ),
         Verb(
-            ("single",),
+            ("single", "einzelverhör"),
             (Arg("CRIME", Name(_names("crime"))),),
             "Einzelverhör: CRIME is not the case's",
             ("single Einbruch",),
             lambda inv, v: inv.single_interrogation(v["crime"]),
         ),
         Verb(
-            ("site",),
+            ("site", "ermittler"),
             (
                 Arg("WEAPON", Name(_names("weapon"))),
                 Arg("WEAPON", Name(_names("weapon")), store="other"),
@@ -119,14 +130,14 @@ GRAMMAR = Grammar(
             lambda inv, v: inv.investigators_on_site([v["weapon"], v["other"]]),
         ),
         Verb(
-            ("site",),
+            ("site", "ermittler"),
             (Arg("wrong", Name(("wrong",), aliases={"no": "wrong", "none": "wrong"})),),
             "Ermittler vor Ort: the laid scene is wrong",
             ("site wrong",),
             lambda inv, v: inv.investigators_on_site(None),
         ),
         Verb(
-            ("confront",),
+            ("confront", "gegenüberstellung"),
             (Arg("ANSWER", YesNo()),),
             "Gegenüberstellung: the laid suspect is (yes) or is not (no) the case's",
             ("confront no",),
@@ -172,7 +183,7 @@ GRAMMAR = Grammar(
         Verb(
             ("defence",),
             (
-                Arg("CARD", Name(kv.DEFENCE_CARDS)),
+                Arg("CARD", _titled(kv.DEFENCE_CARDS)),
                 Arg("BLOCKED", _CARD, optional=True),
             ),
             "your opponent played a defence card (BLOCKED: the investigation card it\n"
@@ -182,7 +193,7 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("cards",),
-            (Arg("CARD", Name((*kv.INVESTIGATION_CARDS, *kv.DEFENCE_CARDS)), repeated=True),),
+            (Arg("CARD", _titled((*kv.INVESTIGATION_CARDS, *kv.DEFENCE_CARDS)), repeated=True),),
             "rank the investigation cards in your hand (after a questioning)",
             ("cards informant profiler",),
             _cards,
@@ -190,7 +201,11 @@ GRAMMAR = Grammar(
         ),
     ),
     notes="FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start\n"
-    "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.).",
+    "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.). Umlauts and\n"
+    "accents are optional (Ueberfall, Uberfall or Überfall; Koeln or Koln). Action cards go\n"
+    "by their printed titles (Gegenüberstellung, Zeuge) or the English names (confrontation,\n"
+    "witness); the verbs einzelverhör, ermittler and gegenüberstellung are single, site and\n"
+    "confront.",
     setup=(
         Question(
             "deck",
@@ -269,12 +284,13 @@ class KreuzverhoerAdapter(Adapter):
             said = "; ".join(
                 f"{f} not {' or '.join(getattr(clue, f))}" for f in kv.FIELDS if getattr(clue, f)
             )
-            return f"ruled out: {said}" + (f" ({clue.card})" if clue.card else "")
+            return f"ruled out: {said}" + (f" ({_title(clue.card)})" if clue.card else "")
         if isinstance(clue, kv.Confirmed):
             said = ", ".join(f"{f} {getattr(clue, f)}" for f in kv.FIELDS if getattr(clue, f))
-            return f"confirmed: {said}" + (f" ({clue.card})" if clue.card else "")
+            return f"confirmed: {said}" + (f" ({_title(clue.card)})" if clue.card else "")
         if isinstance(clue, kv.Defence):
-            return f"defence {clue.card}" + (f" against {clue.blocks}" if clue.blocks else "")
+            against = f" against {_title(clue.blocks)}" if clue.blocks else ""
+            return f"defence {_title(clue.card)}{against}"
         return repr(clue)
 
     def show_action(self, action: Any) -> str:

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
+from deduce.names import resolve
 
 COLOURS: tuple[str, ...] = (
     "purple",
@@ -133,14 +134,18 @@ def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
 
 
 def card_index(name: Any, players: int, *, argument: str = "card") -> int:
-    """The number of the card called ``name`` (case does not matter), if it is in play."""
+    """The number of the card called ``name``, if it is in play (read as players type
+    names: case and accents aside, see :func:`deduce.names.resolve`).
+
+    Example:
+        >>> card_index("crossbow", 2), card_index("Race course", 6)
+        (5, 28)
+    """
     in_play = cards_in_play(players)
     if isinstance(name, Card):
         name = name.name
-    index = _BY_NAME.get(name.lower()) if isinstance(name, str) else None
-    if index is None or index >= len(in_play):
-        raise InvalidInput(argument, name, [card.name for card in in_play])
-    return index
+    found = resolve(name, [card.name for card in in_play], argument=argument, prefix=False)
+    return _BY_NAME[found.lower()]
 
 
 def category_of(index: int) -> int:
@@ -277,9 +282,7 @@ class Deal:
     def answer(self, witness: int, about: str, *, side: str | None = None) -> int:
         """The answer witness ``witness`` gives about a colour, category or sub-kind."""
         known = attributes(self.players)
-        if not isinstance(about, str) or about.lower() not in known:
-            raise InvalidInput("about", about, list(known))
-        about = about.lower()
+        about = resolve(about, list(known), argument="about", prefix=False)
         return sum(
             about in (card.colour, card.category, card.kind)
             for card in (CARDS[_BY_NAME[n.lower()]] for n in self.cards_seen_by(witness, side=side))

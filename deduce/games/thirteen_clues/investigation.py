@@ -52,6 +52,7 @@ from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
+from deduce.names import fold, resolve
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition, joint_partition
 
@@ -174,14 +175,12 @@ class Investigation(_Investigation):
         return self.observe(Accused(p.person, p.location, p.weapon))
 
     def _attribute_name(self, about: Any) -> str:
-        if isinstance(about, str) and about.lower() in self._attributes:
-            return about.lower()
-        raise InvalidInput("about", about, list(self._attributes))
+        return resolve(about, list(self._attributes), argument="about", prefix=False)
 
     def _side(self, side: Any) -> str | None:
         if self.players == 2:
-            if isinstance(side, str) and side.lower() in SIDES:
-                return side.lower()
+            if isinstance(side, str) and fold(side) in SIDES:
+                return fold(side)
             raise InvalidInput(
                 "side", side, list(SIDES), reason="with two players a question names one card"
             )
