@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -154,11 +155,16 @@ def _options(
             then = best_wait(opponent, drops)
             same = wait(opponent, later, risk, drops)
             options.append(AttemptOption(opponent, case, drops, p, now, same, risk, follow, then))
+    if objective and options:  # waiting keeps every card: its value is the best wait
+        waiting = max(o.wait_points for o in options)
+        options = [dataclasses.replace(o, waiting=waiting) for o in options]
     return options
 
 
 def _attempt_order(option: AttemptOption) -> tuple[bool, float, float, int]:
-    gain = option.value - option.wait_points
+    """Advisable attempts first; by points, the one worth most; in the one-step
+    comparison, the most gained over the same attempt later."""
+    gain = option.value if option.waiting is not None else option.value - option.wait_points
     return (not option.advisable, -gain, -option.value, -option.drops)
 
 

@@ -176,6 +176,10 @@ class AttemptOption:
             solving it first.
         then_points: the expected points of my next turn's attempt at another case if
             this one succeeds (counted like ``wait_points``, with the cards left).
+        waiting: with ``"points"``, the expected points of waiting, every investigation
+            card kept: the best ``wait_points`` of every attempt I could make (at any
+            seat, with any card). None in the one-step comparison, which weighs each
+            attempt against the same attempt later (``wait_points``).
 
     Example:
         >>> o = AttemptOption(1, Case("man", "day", "inside", "gun"), 3, 0.5, 3.5, 3.0)
@@ -194,6 +198,7 @@ class AttemptOption:
     risk: float = 0.0
     follow_points: float = 0.0
     then_points: float = 0.0
+    waiting: float | None = None
 
     @property
     def value(self) -> float:
@@ -209,12 +214,18 @@ class AttemptOption:
         )
         if self.value != self.points:
             text += f", {self.value:.2f} with my next attempt"
-        return f"{text}, {self.wait_points:.2f} after waiting"
+        return f"{text}, {self.compared:.2f} after waiting"
+
+    @property
+    def compared(self) -> float:
+        """The expected points of waiting that attempting now is weighed against:
+        ``waiting`` when known, else the same attempt later (``wait_points``)."""
+        return self.wait_points if self.waiting is None else self.waiting
 
     @property
     def advisable(self) -> bool:
-        """Whether attempting now is worth at least waiting one more turn."""
-        return self.points > 0 and self.value >= self.wait_points - 1e-12
+        """Whether attempting now (``value``) is worth at least waiting (``compared``)."""
+        return self.points > 0 and self.value >= self.compared - 1e-12
 
 
 @dataclass(frozen=True, slots=True)

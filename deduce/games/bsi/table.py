@@ -351,9 +351,12 @@ class Table(TableView):
         With the ``"points"`` strategy (the default), waiting counts the chance that
         another player solves the case first (``risk``), and attempting now counts the
         attempt that follows a failure on my next turn (``follow_points``: a failure
-        rules the case named out). With any other strategy, only the one-step
-        comparison. Options whose ``value`` beats waiting (``advisable``) come first,
-        then by the gain over waiting. Empty when I have no investigation card left.
+        rules the case named out). Every attempt now (``value``) is weighed against
+        waiting with every card kept (``waiting``: the best ``wait_points`` of all);
+        the advisable ones come first, the one worth most first. With any other
+        strategy, only the one-step comparison: each attempt against the same attempt
+        later, advisable ones first, then by the gain over it. Empty when I have no
+        investigation card left.
 
         Raises:
             InvalidInput: not my turn, my card not laid yet, my attempt made already, or
@@ -371,8 +374,8 @@ class Table(TableView):
             >>> [o.drops for o in laid.recommend_attempt(strategy="entropy")]
             [3, 2, 1]
             >>> print(laid.best_attempt())  # doctest: +NORMALIZE_WHITESPACE
-            seat 1 is woman/day/inside/knife (2 drops): 25.0% right, 1.75 points now,
-            3.50 with my next attempt, 1.50 after waiting
+            seat 1 is woman/day/inside/knife (3 drops): 25.0% right, 2.00 points now,
+            3.50 with my next attempt, 1.75 after waiting
         """
         chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
         return advice.attempt_options(self, objective=chosen == "points")
