@@ -171,9 +171,9 @@ class AttemptOption:
             the same fields, try with a chance of about ``probability`` and are right with
             the same chance).
         follow_points: the expected points of trying the same case again on my next
-            turn if this attempt fails (a failure rules the case named out): the next most
-            probable case, my best card left, one more card under the grid, nobody else
-            solving it first.
+            turn if this attempt fails (a failure rules the case named out): after one
+            more card of mine at that grid, the most probable case then, with my best
+            card left, if nobody else solves it first.
         then_points: the expected points of my next turn's attempt at another case if
             this one succeeds (counted like ``wait_points``, with the cards left).
         waiting: with ``"points"``, the expected points of waiting, every investigation
@@ -202,10 +202,14 @@ class AttemptOption:
 
     @property
     def value(self) -> float:
-        """The expected points of attempting now, over this turn and my next:
-        ``points + probability * then_points + (1 - probability) * follow_points``."""
+        """The expected points of attempting now, over this turn and my next: this
+        attempt, then the best attempt left on my next turn. After a success that is an
+        attempt at another case (``then_points``); after a failure the better of the
+        same case again (``follow_points``) and another case (``then_points``):
+        ``points + p * then_points + (1 - p) * max(follow_points, then_points)``."""
         p = self.probability
-        return self.points + p * self.then_points + (1.0 - p) * self.follow_points
+        after_failure = max(self.follow_points, self.then_points)
+        return self.points + p * self.then_points + (1.0 - p) * after_failure
 
     def __str__(self) -> str:
         text = (

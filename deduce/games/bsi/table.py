@@ -310,10 +310,10 @@ class Table(TableView):
             >>> t = t.played("man/inside", 0, 2).drew()
             >>> for option in t.lay_options():
             ...     print(option)
+            woman/knife -> seat 1: 5.00 points expected, 0.72 bits
+            man/night -> seat 1: 5.00 points expected, 0.72 bits
             man/day -> seat 1: 4.80 points expected, 0.97 bits
-            woman/knife -> seat 1: 3.80 points expected, 0.72 bits
-            man/night -> seat 1: 3.80 points expected, 0.72 bits
-            >>> knife = t.lay_options()[1]
+            >>> knife = t.lay_options()[0]
             >>> knife.outcomes
             {'0/1': 0.8, 2: 0.2}
             >>> print(knife.attempts[2])  # doctest: +NORMALIZE_WHITESPACE
@@ -352,11 +352,11 @@ class Table(TableView):
         another player solves the case first (``risk``), and attempting now counts the
         attempt that follows a failure on my next turn (``follow_points``: a failure
         rules the case named out). Every attempt now (``value``) is weighed against
-        waiting with every card kept (``waiting``: the best ``wait_points`` of all);
-        the advisable ones come first, the one worth most first. With any other
-        strategy, only the one-step comparison: each attempt against the same attempt
-        later, advisable ones first, then by the gain over it. Empty when I have no
-        investigation card left.
+        waiting with every card kept (``waiting``: the best ``wait_points`` of all).
+        With any other strategy, only the one-step comparison: each attempt against the
+        same attempt later. Either way the advisable ones come first, then by the
+        points gained over keeping the same card for later (``value - wait_points``).
+        Empty when I have no investigation card left.
 
         Raises:
             InvalidInput: not my turn, my card not laid yet, my attempt made already, or
@@ -374,7 +374,7 @@ class Table(TableView):
             >>> [o.drops for o in laid.recommend_attempt(strategy="entropy")]
             [3, 2, 1]
             >>> print(laid.best_attempt())  # doctest: +NORMALIZE_WHITESPACE
-            seat 1 is woman/day/inside/knife (3 drops): 25.0% right, 2.00 points now,
+            seat 1 is woman/day/inside/knife (2 drops): 25.0% right, 1.75 points now,
             3.50 with my next attempt, 1.75 after waiting
         """
         chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
