@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deduce.games.bsi import Table, advised, cautious, play_game, random_bot
+from deduce.games.bsi import Case, Table, advised, cautious, play_game, random_bot
 from deduce.games.bsi.truthful import field_of
 
 # -- best_attempt compares an attempt now with the best waiting line ------------------
@@ -90,3 +90,77 @@ def test_the_attempt_advised_is_the_one_worth_most_and_beats_waiting(table: Any)
         assert all(o.value < waiting - 1e-12 or o.points == 0 for o in options)
     else:
         assert best == advisable[0] and best.value >= waiting - 1e-12
+
+
+# -- the console: points in the main view, the final round, why, solve ----------------
+
+MINE = "man/night/inside/gun"
+SECRET = "woman/day/outside/knife"  # seat 1's case, written down before the game
+HAND = ["woman/night/outside/gun", "woman/knife", "man/day"]
+
+
+def field(case: str, card: str) -> str:
+    matches = Case.parse(case).matches(card)
+    return "0/1" if matches < 2 else str(matches)
+
+
+def test_the_console_follows_a_game_into_its_final_round(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "bsi"], home=tmp_path)
+    for question, answer in (
+        ("Players", "2"),
+        ("Case", MINE),
+        ("Hand", " ".join(HAND)),
+        ("First", "1"),  # seat 1 starts the rounds
+    ):
+        term.expect(question)
+        term.send(answer)
+    term.expect_prompt("bsi> ")
+
+    def say(line: str) -> str:
+        term.send(line)
+        shown = " ".join(term.expect_prompt("bsi> ").split())
+        assert "refused" not in shown, shown
+        return shown
+
+    say(f"lay day/knife 0 {field(MINE, 'day/knife')}")
+    say("solve 0 man/day/inside/gun 1")  # wrong: my case is another
+    shown = say("draw")
+    # my turn: the lays in points, not in bits; the information strategies one word away
+    assert "Lays by points expected (`strategy entropy`: by what the field reveals):" in shown
+    assert "bits" not in shown and "(moves ranked by" not in shown
+    table = Table(2, case=MINE, hand=HAND, first=1)
+    table = table.played("day/knife", 0, "0/1").attempt(0, "man/day/inside/gun", 1).drew()
+    for option in table.lay_options()[:3]:
+        assert f"lay {option.play.card} at seat {option.play.target}: {option.points:.2f}" in shown
+    say(f"lay woman/night/outside/gun 1 {field(SECRET, 'woman/night/outside/gun')}")
+    say("draw man/outside")
+    say(f"lay night/gun 0 {field(MINE, 'night/gun')}")
+    shown = say("why")  # nothing is certain: asked about a ruled-out case
+    shown = say('why "seat 1=man/day/inside/knife"')
+    assert "follows from: 4. seat 0 lays woman/night/outside/gun at seat 1: field 2" in shown
+    assert "draws" not in shown.split("follows from:")[1]  # plain draws tell nothing
+    shown = say("solve 0 man/night/inside/knife 2")
+    assert "Final round" not in shown
+    say("draw")
+    say(f"lay woman/knife 1 {field(SECRET, 'woman/knife')}")
+    say("draw man/gun")
+    say(f"lay day/gun 0 {field(MINE, 'day/gun')}")
+    shown = say("solve 0 man/night/outside/gun 3")  # seat 1's last investigation card
+    assert (
+        "Final round: seat 1 used the last investigation card; the game ends when the turn "
+        "is back at seat 1. Still to play: seat 1 (this turn), seat 0." in shown
+    )
+    assert "Still to play: seat 1 (this turn), seat 0." in say("table")
+    shown = say("draw")
+    assert "Still to play: seat 0 (this turn)." in shown
+    term.send(f"solve 1 {SECRET} 3 right")  # the right case, but no card laid yet
+    assert "a turn starts by laying a card" in term.expect_prompt("bsi> ")
+    say(f"lay man/day 1 {field(SECRET, 'man/day')}")
+    shown = say(f"solve 1 {SECRET} 3 right")
+    assert "Scores: seat 0: " in shown
+    shown = say("draw man/inside")
+    assert "The game is over" in shown and "Final round" not in shown
+    term.send("quit")
+    assert term.finish() == 0

@@ -142,6 +142,12 @@ class Adapter:
         """Anything more to show after each clue (lines of text), or None."""
         return None
 
+    def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        """The advice of a strategy of the game's own, in its objective's units (lines
+        of text), shown instead of the moves ranked by information; None: no such
+        advice under ``strategy`` (the moves are ranked and shown as usual)."""
+        return None
+
     def solved(self, investigation: Investigation) -> str | None:
         """The line shown when the solution is known (None: not yet)."""
         solved = investigation.solved

@@ -11,7 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -247,8 +247,8 @@ class Session:
             self._refuse(f"{self.adapter.show_value(error.clue)} cannot be true.")
             if error.conflict:
                 self.console.print("It contradicts the earlier clues:")
-                for clue in error.conflict:
-                    self.console.print(f"  {self._numbered(clue)}")
+                for line in self._numbered_all(error.conflict):
+                    self.console.print(f"  {line}")
             self.console.print("(the line is refused; nothing changed)")
         except InvalidInput as error:
             self._refuse(refusal(error, self.adapter.show_value))
@@ -274,12 +274,20 @@ class Session:
         else:
             self.console.print(escape(str(shown)))
 
-    def _numbered(self, clue: Any) -> str:
+    def _numbered_all(self, chosen: Sequence[Any]) -> list[str]:
+        """Clues of the log (in its order, as an explanation lists them), each with its
+        number in ``history``: equal clues (two plain draws) get their own numbers."""
         clues = self.investigation.clues
-        number = next((i for i, c in enumerate(clues) if c == clue), None)
-        if number is None:
-            return escape(self.adapter.show_value(clue))
-        return escape(f"{number + 1}. {self.adapter.history(self.investigation)[number]}")
+        history = self.adapter.history(self.investigation)
+        lines, start = [], 0
+        for clue in chosen:
+            number = next((i for i in range(start, len(clues)) if clues[i] == clue), None)
+            if number is None:
+                lines.append(escape(self.adapter.show_value(clue)))
+                continue
+            lines.append(escape(f"{number + 1}. {history[number]}"))
+            start = number + 1
+        return lines
 
     # -- commands ------------------------------------------------------------------
 
@@ -352,8 +360,9 @@ class Session:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
         solved = self.adapter.solved(inv)
+        own = None if inv.solved is not None else self.adapter.own_advice(inv, self.strategy)
         try:
-            recommendations = [] if inv.solved is not None else self._advice(inv)
+            recommendations = [] if inv.solved is not None or own else self._advice(inv)
         except (DeduceError, NotImplementedError):
             recommendations = []
         self.console.print(
@@ -366,6 +375,8 @@ class Session:
         )
         if recommendations:
             self.console.print(f"(moves ranked by {escape(self.strategy)})")
+        if own:
+            self.console.print(escape(own))
         extra = self.adapter.extra(inv)
         if extra is not None:
             self.console.print(escape(extra))
@@ -383,8 +394,8 @@ class Session:
                 f"{escape(self.adapter.show_value(error.clue))} was refused because it "
                 "cannot be true together with:"
             )
-            for clue in error.conflict:
-                self.console.print(f"  {self._numbered(clue)}")
+            for line in self._numbered_all(error.conflict):
+                self.console.print(f"  {line}")
             return
         if not facts:
             facts = list(inv.certain().items())
@@ -401,8 +412,8 @@ class Session:
             self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
             return
         self.console.print(f"{escape(said)} follows from:")
-        for clue in clues:
-            self.console.print(f"  {self._numbered(clue)}")
+        for line in self._numbered_all(clues):
+            self.console.print(f"  {line}")
 
     def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""

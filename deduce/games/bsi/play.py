@@ -89,8 +89,23 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
     options = table.recommend_attempt()
     if not options:
         return "No attempt is possible (no investigation card left)."
+    waiting = options[0].waiting
+    note = (
+        ""
+        if waiting is None
+        else f"Waiting, every investigation card kept, is worth {waiting:.2f} points expected "
+        "(the best of the column `same attempt later`)."
+    )
     return Rows(
-        ("seat", "case", "drops", "right", "points now", "with my next attempt", "after waiting"),
+        (
+            "seat",
+            "case",
+            "drops",
+            "right",
+            "points now",
+            "with my next attempt",
+            "same attempt later",
+        ),
         tuple(
             (
                 str(o.target),
@@ -103,6 +118,7 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
             )
             for o in options
         ),
+        note,
     )
 
 
@@ -139,7 +155,66 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
         drops = " ".join(str(d) for d in table.drops_left(seat))
         rows.append((str(seat), grid, drops, str(scores[seat])))
     discard = ", ".join(str(c) for c in table.discard) or "-"
-    return Rows(("seat", "grid", "drops left", "points"), tuple(rows), f"Discard pile: {discard}")
+    notes = "\n".join([f"Discard pile: {discard}", *final_round(table)])
+    return Rows(("seat", "grid", "drops left", "points"), tuple(rows), notes)
+
+
+def lay_advice(table: bsi.Table, top: int) -> list[str]:
+    """The ``top`` lays by points expected, each with the chance that it leaves a case
+    certain to solve right after it, and that attempt's points."""
+    lines = ["Lays by points expected (`strategy entropy`: by what the field reveals):"]
+    for option in table.lay_options()[:top]:
+        certain = [
+            (chance, attempt)
+            for field, chance in option.outcomes.items()
+            if (attempt := option.attempts[field]) is not None and attempt.probability == 1.0
+        ]
+        line = (
+            f"  lay {option.play.card} at seat {option.play.target}: "
+            f"{option.points:.2f} points expected"
+        )
+        chance = sum(c for c, _ in certain)
+        if chance:
+            worth = sum(c * a.points for c, a in certain) / chance
+            line += f"; {100 * chance:.0f}% a certain case, solved for {worth:.2f} points"
+        else:
+            line += "; no field leaves a case certain"
+        lines.append(line)
+    return lines
+
+
+def attempt_advice(table: bsi.Table) -> list[str]:
+    """Whether to solve now, in points: the attempt worth it, or the waiting that beats
+    every attempt now."""
+    options = table.recommend_attempt()
+    if not options:
+        return []
+    best = options[0]
+    if best.advisable:
+        return [
+            f"Worth solving now: seat {best.target} is {best.case} "
+            f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with the "
+            f"{best.drops}-drop card; {best.value:.2f} with my next attempt, "
+            f"{best.compared:.2f} after waiting)."
+        ]
+    wait = max(options, key=lambda o: o.wait_points)
+    return [
+        f"Better to wait: keeping the {wait.drops}-drop card for seat {wait.target}'s case "
+        f"is worth {wait.wait_points:.2f} points expected, more than any attempt now "
+        "(see `attempts`)."
+    ]
+
+
+def final_round(table: bsi.Table) -> list[str]:
+    """The final-round notice: who used their last investigation card, who still plays."""
+    if not table.final_round or table.over:
+        return []
+    done = [f"seat {s}" for s in range(table.players) if not table.drops_left(s)]
+    still = [f"seat {s}" + (" (this turn)" if s == table.turn else "") for s in table.final_turns]
+    return [
+        f"Final round: {' and '.join(done)} used the last investigation card; the game ends "
+        f"when the turn is back at seat {table.first}. Still to play: {', '.join(still)}."
+    ]
 
 
 _VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
@@ -243,6 +318,14 @@ class BsiAdapter(Adapter):
             return []
         return table.recommend_play(top=self.recommendations, strategy=strategy)
 
+    def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        if strategy != "points" or table.over or table.turn != 0:
+            return None
+        if table.step == "lay":
+            return "\n".join(lay_advice(table, self.recommendations))
+        return None
+
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, bsi.Lay):
             return f"lays {clue.card} at seat {clue.target}: field {clue.field}"
@@ -289,14 +372,10 @@ class BsiAdapter(Adapter):
             winners = ", ".join(str(s) for s in table.winners())
             most = "seat" if len(table.winners()) == 1 else "seats"
             lines.append(f"The game is over; the most points: {most} {winners}.")
-        elif table.turn == 0 and table.step == "attempt":
-            best = table.best_attempt()
-            if best is not None:
-                lines.append(
-                    f"Worth solving now: seat {best.target} is {best.case} "
-                    f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with "
-                    f"the {best.drops}-drop card)."
-                )
+        else:
+            lines.extend(final_round(table))
+            if table.turn == 0 and table.step == "attempt":
+                lines.extend(attempt_advice(table))
         return "\n".join(lines)
 
 

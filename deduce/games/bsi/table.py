@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.explain import settled_test
 from deduce.games.bsi import advice, truthful
 from deduce.games.bsi.cards import (
     CASES,
@@ -463,6 +464,34 @@ class Table(TableView):
         for i, event in enumerate(events):
             state = step(state, event, i not in ignored)
         return state
+
+    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+        """The fewest moves behind settled facts about the opponents' cases: only moves
+        that tell something (fields, failed attempts, case cards coming into view), each
+        needed; the others (plain draws, the order of turns) are kept without what they
+        tell, as in :meth:`observe`'s contradictions.
+
+        Example:
+            >>> t = Table(2, case="man/night/inside/gun",
+            ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
+            >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
+            >>> t = t.played("man/inside", 0, 2).drew().played("woman/knife", 1, 2)
+            >>> [str(m) for m in t.explain([("seat 1", t.solved_case(1))])]
+            ['woman/night/outside/gun at seat 1: 0/1', 'woman/knife at seat 1: 2']
+        """
+        holds = settled_test(self, facts)
+        telling = [i for i, e in enumerate(self.clues) if informative(e)]
+
+        def settled(kept: Sequence[int]) -> bool:
+            try:
+                state = self._replay_events(self.clues, frozenset(telling) - set(kept))
+            except InvalidInput:
+                return False
+            return holds(self._space_of(state))
+
+        if not settled(telling):  # cannot happen: the moves as they are settle the facts
+            return tuple(self.clues)
+        return tuple(self.clues[i] for i in deletion_filter(telling, settled))
 
     def _contradiction(self, clue: Any) -> DeduceError:
         events = (*self.clues, clue)

@@ -122,6 +122,27 @@ class TableView(Investigation):
         return self.state.final
 
     @property
+    def final_turns(self) -> tuple[int, ...]:
+        """In the final round, the seats that still take a turn in it, the current one
+        first (the round ends when the turn is back at the start player); empty before
+        the final round and once the game is over.
+
+        Example:
+            >>> from deduce.games.bsi import Table
+            >>> t = Table(3, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"], first=1)
+            >>> t.final_round, t.final_turns
+            (False, ())
+        """
+        s = self.state
+        if not s.final or s.over:
+            return ()
+        seats = [s.turn]
+        while (seats[-1] + 1) % s.players != s.first:
+            seats.append((seats[-1] + 1) % s.players)
+        return tuple(seats)
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended (the round after a third investigation card)."""
         return self.state.over
