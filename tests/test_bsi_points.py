@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce import InvalidInput
 from deduce.games.bsi import Case, Table, advised, cautious, play_game, random_bot
 from deduce.games.bsi.truthful import field_of
 
@@ -164,3 +165,43 @@ def test_the_console_follows_a_game_into_its_final_round(tmp_path: Any) -> None:
     assert "The game is over" in shown and "Final round" not in shown
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_solve_refusals_speak_the_game_words(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "bsi"], home=tmp_path)
+    for question, answer in (("Players", "3"), ("Case", MINE), ("Hand", " ".join(HAND)),
+                             ("First", "1")):  # fmt: skip
+        term.expect(question)
+        term.send(answer)
+    term.expect_prompt("bsi> ")
+    term.send("lay day/knife 0 0/1")
+    term.expect_prompt("bsi> ")
+    term.refuses(
+        {
+            f"solve 0 {MINE} 1 right": f"refused: the new CASE is missing ({MINE} is your "
+            "case: it is solved, and you draw a new one); expected the case card you turned "
+            f"up as your new case: `solve 0 {MINE} 1 right new CASE`",
+            "solve 2 woman/day/inside/gun 2": "refused: the right|wrong is missing (seat 2 "
+            "says whether woman/day/inside/gun is their case); expected `solve 2 "
+            "woman/day/inside/gun 2 right` or `solve 2 woman/day/inside/gun 2 wrong`",
+            "solve 2 woman/day/inside/gun 2 right new man/day/inside/gun": "refused: new CASE "
+            '"man/day/inside/gun" is not valid (only your own new case is seen)',
+        },
+        "bsi> ",
+    )
+    term.send(f"solve 0 {MINE} 1 new woman/day/inside/knife")
+    assert "my new case woman/day/inside/knife" in term.expect_prompt("bsi> ")
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_a_solved_own_case_needs_the_new_case() -> None:
+    table = Table(2, case=MINE, hand=HAND, first=1).played("day/knife", 0, "0/1")
+    with pytest.raises(InvalidInput) as error:
+        table.attempt(0, MINE, 1)
+    assert error.value.argument == "new_case" and "you draw a new one" in str(error.value)
+    assert table.attempt(0, MINE, 1, new_case="woman/day/inside/knife").my_case == Case.parse(
+        "woman/day/inside/knife"
+    )

@@ -72,11 +72,34 @@ def _lay(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
 
 
 def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
-    verdict = v.get("verdict")
+    seat, case, drops, verdict = v["seat"], v["case"], v["drops"], v.get("verdict")
+    line = f"solve {seat} {case} {drops}"
+    if verdict is None and seat != 0:
+        raise InvalidInput(
+            "right|wrong",
+            None,
+            f"`{line} right` or `{line} wrong`",
+            reason=f"seat {seat} says whether {case} is their case",
+        )
+    if seat == 0 and case == table.my_case and v.get("new") is None:
+        raise InvalidInput(
+            "new CASE",
+            None,
+            f"the case card you turned up as your new case: `{line} right new CASE`, "
+            "e.g. new woman/day/inside/knife",
+            reason=f"{case} is your case: it is solved, and you draw a new one",
+        )
+    if seat != 0 and v.get("new") is not None:
+        raise InvalidInput(
+            "new CASE",
+            str(v["new"]),
+            f"no `new`: seat {seat} keeps their new case hidden",
+            reason="only your own new case is seen",
+        )
     return table.attempt(
-        v["seat"],
-        v["case"],
-        v["drops"],
+        seat,
+        case,
+        drops,
         correct=None if verdict is None else verdict == "right",
         revealed=list(v.get("revealed", ())),
         new_case=v.get("new"),
