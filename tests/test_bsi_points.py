@@ -114,6 +114,7 @@ def test_the_console_follows_a_game_into_its_final_round(tmp_path: Any) -> None:
         ("Case", MINE),
         ("Hand", " ".join(HAND)),
         ("First", "1"),  # seat 1 starts the rounds
+        ("Box", ""),
     ):
         term.expect(question)
         term.send(answer)
@@ -172,7 +173,7 @@ def test_solve_refusals_speak_the_game_words(tmp_path: Any) -> None:
 
     term = Terminal(["play", "bsi"], home=tmp_path)
     for question, answer in (("Players", "3"), ("Case", MINE), ("Hand", " ".join(HAND)),
-                             ("First", "1")):  # fmt: skip
+                             ("First", "1"), ("Box", "")):  # fmt: skip
         term.expect(question)
         term.send(answer)
     term.expect_prompt("bsi> ")

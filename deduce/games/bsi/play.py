@@ -7,6 +7,7 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import bsi
+from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter
@@ -42,6 +43,16 @@ def _case(text: str, context: Context) -> bsi.Case:
 
 _CARD = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _CARD_WORDS)
 _A_CASE = Value(_case, "a case: all four pieces, e.g. man/night/inside/gun", _CASE_WORDS)
+
+
+def _box(text: str, context: Context) -> tuple[bsi.Card, ...] | None:
+    """``any``, a box file (TOML), or the 12 small cards of the box typed in."""
+    words = text.replace(",", " ").split()
+    if not words or words == ["any"]:
+        return None
+    if len(words) == 1:
+        return load_box(words[0])
+    return check_box([_card(word, context) for word in words], "box")
 
 
 def _seats(context: Context) -> int:
@@ -317,6 +328,13 @@ GRAMMAR = Grammar(
             check=_check_hand,
         ),
         Question("first", Integer(0, _seats), "the seat that starts, 0 is you", "0"),
+        Question(
+            "box",
+            Value(_box, "any, a box file (TOML) or the 12 cards of 2 and 3 pieces of your box"),
+            "your box's 12 cards of 2 and 3 pieces, a box file (TOML), or any",
+            "any",
+            example="my-box.toml",
+        ),
     ),
     setup_note="You are seat 0; the others are numbered clockwise 1, 2, 3.",
 )
@@ -332,7 +350,11 @@ class BsiAdapter(Adapter):
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         return bsi.Table(
-            answers["players"], case=answers["case"], hand=answers["hand"], first=answers["first"]
+            answers["players"],
+            case=answers["case"],
+            hand=answers["hand"],
+            first=answers["first"],
+            small_cards=answers.get("box"),
         )
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
@@ -389,6 +411,7 @@ class BsiAdapter(Adapter):
         lines = []
         if not table.over:
             lines.append(f"Turn: seat {table.turn}. My hand: {hand}. Draw pile: {table.pile}.")
+
         scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
         lines.append(f"Scores: {scores}.")
         if table.over:

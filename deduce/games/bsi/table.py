@@ -29,6 +29,7 @@ from deduce.games.bsi.cards import (
     FIELDS,
     Card,
     Case,
+    check_box,
 )
 from deduce.games.bsi.clues import (
     AttemptOption,
@@ -75,6 +76,10 @@ class Table(TableView):
         hand: my 3 starting cards.
         first: the seat that starts.
         names: optional names for the seats (mine first), used in displays.
+        small_cards: the 12 cards of 2 and 3 pieces in your box (see
+            :func:`~deduce.games.bsi.cards.load_box` for a box file): a card of 2 or 3
+            pieces that is not one of them is then refused. By default any such card is
+            taken (their printed pieces do not change what the cases can be).
 
     Example (Emil is seat 0, Eva seat 1):
         >>> t = Table(2, case="man/night/inside/gun", hand=["woman/night/outside/gun",
@@ -102,8 +107,10 @@ class Table(TableView):
         hand: Sequence[Card | str],
         first: int = 0,
         names: Sequence[str] | None = None,
+        small_cards: Sequence[Card | str] | None = None,
     ) -> None:
         self.players = check_int("players", players, 2, 4)
+        self.small_cards = None if small_cards is None else check_box(small_cards)
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             shown = hand if isinstance(hand, str) else [str(c) for c in hand]
@@ -116,6 +123,10 @@ class Table(TableView):
         if len(set(self.start_hand)) != 3:
             reason = "each card exists once"
             raise InvalidInput("hand", shown, "3 different cards", reason=reason)
+        outside = [str(c) for c in self.start_hand if not self.in_box(c)]
+        if outside:
+            reason = f"{outside[0]} is not one of the 12 small cards of your box"
+            raise InvalidInput("hand", shown, "3 cards of your box", reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if isinstance(names, str) or len(names) != players or len(set(names)) != players:
@@ -123,6 +134,11 @@ class Table(TableView):
             names = tuple(str(n) for n in names)
         self.names = names
         self.begin()
+
+    def in_box(self, card: Card) -> bool:
+        """Whether ``card`` can be at the table: any case card, and any card of 2 or 3
+        pieces unless the box's small cards were given (then one of them)."""
+        return card.case is not None or self.small_cards is None or card in self.small_cards
 
     # -- moves -------------------------------------------------------------------------
 
@@ -402,6 +418,8 @@ class Table(TableView):
         }
         if self.names is not None:
             config["names"] = list(self.names)
+        if self.small_cards is not None:
+            config["small_cards"] = [str(c) for c in self.small_cards]
         return config
 
     def constructor_repr(self) -> str:
@@ -411,6 +429,8 @@ class Table(TableView):
             args.append(f"first={self.first}")
         if self.names is not None:
             args.append(f"names={list(self.names)!r}")
+        if self.small_cards is not None:
+            args.append(f"small_cards={[str(c) for c in self.small_cards]!r}")
         return f"Table({', '.join(args)})"
 
     def _space_of(self, state: State) -> Space:
@@ -421,6 +441,15 @@ class Table(TableView):
         return self._space_of(initial_state(self.players, self.first, self.case, self.start_hand))
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        cards = [getattr(clue, "card", None), *getattr(clue, "revealed", ())]
+        for card in cards:
+            if isinstance(card, Card) and not self.in_box(card):
+                raise InvalidInput(
+                    "card",
+                    str(card),
+                    "a card of your box",
+                    reason="not one of the 12 small cards of your box",
+                )
         return self._space_of(step(space.state, clue))
 
     def solution_of(self, labels: tuple[Any, ...]) -> Cases:
