@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce import InvalidInput
-from deduce.games.bsi import Case, Table, advised, cautious, play_game, random_bot
+from deduce.games.bsi import STAND_IN, Card, Case, Table, advised, cautious, play_game, random_bot
+from deduce.games.bsi.cards import box_template, load_box, stand_in_name
 from deduce.games.bsi.truthful import field_of
 
 # -- best_attempt compares an attempt now with the best waiting line ------------------
@@ -206,3 +207,119 @@ def test_a_solved_own_case_needs_the_new_case() -> None:
     assert table.attempt(0, MINE, 1, new_case="woman/day/inside/knife").my_case == Case.parse(
         "woman/day/inside/knife"
     )
+
+
+# -- my own box -----------------------------------------------------------------------
+
+MY_BOX = ["woman/knife", "man/day", "inside/gun", "night/outside", "man/night/knife",
+          "woman/day/gun", "day/inside", "night/gun", "man/outside/gun", "woman/inside",
+          "day/outside/knife", "man/gun"]  # fmt: skip
+
+
+def test_a_table_with_my_own_box_refuses_cards_outside_it() -> None:
+    table = Table(2, case=MINE, hand=HAND, small_cards=MY_BOX)
+    assert table.small_cards == tuple(Card.parse(c) for c in MY_BOX)
+    assert Table.from_json(table.to_json()) == table and "small_cards=" in repr(table)
+    table = table.played("woman/knife", 1, field(SECRET, "woman/knife"))
+    with pytest.raises(InvalidInput, match="not one of the 12 small cards of your box"):
+        table.drew("woman/night")  # a 2-piece card that is not in my box
+    assert table.drew("inside/gun").hand[-1] == Card.parse("inside/gun")
+    with pytest.raises(InvalidInput, match="not one of the 12 small cards of your box"):
+        Table(2, case=MINE, hand=["woman/night", "woman/knife", "man/day"], small_cards=MY_BOX)
+    Table(2, case=MINE, hand=["woman/night", "woman/knife", "man/day"])  # any card: no box
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (MY_BOX[:11], "11 given"),
+        ([*MY_BOX[:11], "woman/knife"], "woman/knife is given twice"),
+        ([*MY_BOX[:11], "man/day/inside/gun"], "man/day/inside/gun is a case card"),
+        ("woman/knife", None),
+    ],
+)
+def test_a_box_is_twelve_different_small_cards(cards: Any, reason: str | None) -> None:
+    with pytest.raises(InvalidInput) as error:
+        Table(2, case=MINE, hand=HAND, small_cards=cards)
+    assert error.value.argument == "small_cards"
+    assert reason is None or error.value.reason == reason
+
+
+def test_box_files(tmp_path: Any) -> None:
+    path = tmp_path / "box.toml"
+    path.write_text(box_template(), encoding="utf-8")
+    assert load_box(path) == STAND_IN
+    path.write_text("small_cards = [" + ", ".join(f'"{c}"' for c in MY_BOX) + "]\n")
+    assert load_box(path) == tuple(Card.parse(c) for c in MY_BOX)
+    for text, argument in (
+        ('small_cards = ["man/day"]\n', "small_cards"),
+        ('cards = ["man/day"]\n', "box key"),
+        ("small_cards = [\n", "deck"),
+    ):
+        path.write_text(text)
+        with pytest.raises(InvalidInput) as error:
+            load_box(path)
+        assert error.value.argument in {argument, "path", "text", str(path)}, error.value
+    with pytest.raises(InvalidInput):
+        load_box(tmp_path)  # a folder
+    with pytest.raises(InvalidInput):
+        load_box("/dev/zero")  # a device: refused before it is read
+
+
+def test_stand_ins_are_named_as_such() -> None:
+    assert [stand_in_name(c) for c in STAND_IN[:2]] == ["stand-in 1 (man/day)",
+                                                        "stand-in 2 (woman/night)"]  # fmt: skip
+    assert stand_in_name(Card.parse("woman/knife")) == "woman/knife"  # not a stand-in
+    record = play_game([advised, random_bot], seed=3)
+    laid = [line for line in record.log if " lays " in line]
+    small = [line for line in laid if "/" in line.split(" lays ")[1].split(" at ")[0]]
+    assert any("lays stand-in " in line for line in laid)
+    for line in laid:
+        card = line.split(" lays ")[1].split(" at seat")[0]
+        assert card.startswith("stand-in ") or Card.parse(card).size == 4, line
+    assert small
+
+
+def test_the_console_takes_my_box_from_a_file(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    path = tmp_path / "my-box.toml"
+    path.write_text("small_cards = [" + ", ".join(f'"{c}"' for c in MY_BOX) + "]\n")
+    term = Terminal(["play", "bsi", "--set", f"box={path}"], home=tmp_path)
+    for question, answer in (("Players", "2"), ("Case", MINE), ("Hand", " ".join(HAND)),
+                             ("First", "0")):  # fmt: skip
+        term.expect(question)
+        term.send(answer)
+    term.expect_prompt("bsi> ")
+    term.refuses(
+        {"lay woman/night/outside/gun 1 2": "", "draw woman/night": 'refused: card '
+         '"woman/night" is not valid (not one of the 12 small cards of your box)'},
+        "bsi> ",
+    )  # fmt: skip
+    term.send("draw inside/gun")
+    assert "noted: seat 0 draws inside/gun" in term.expect_prompt("bsi> ")
+    term.send("quit")
+    assert term.finish() == 0
+    saved = Table.from_json((tmp_path / "state" / "deduce" / "bsi.json").read_text())
+    assert saved.small_cards == tuple(Card.parse(c) for c in MY_BOX)
+
+
+def test_the_console_takes_my_box_typed_in(tmp_path: Any) -> None:
+    from terminal import Terminal
+
+    term = Terminal(["play", "bsi", "--no-autosave"], home=tmp_path)
+    for question, answer in (("Players", "2"), ("Case", MINE), ("Hand", " ".join(HAND)),
+                             ("First", "0")):  # fmt: skip
+        term.expect(question)
+        term.send(answer)
+    term.expect("Box (")
+    term.send(" ".join([*MY_BOX[:11], "man/day/inside/gun"]))
+    term.expect("man/day/inside/gun is a case card")
+    term.send(" ".join(MY_BOX))
+    term.expect_prompt("bsi> ")
+    term.send("lay woman/knife 1 2")
+    term.expect_prompt("bsi> ")
+    term.send("draw night/knife")
+    assert "not one of the 12 small cards of your box" in term.expect_prompt("bsi> ")
+    term.send("quit")
+    assert term.finish() == 0

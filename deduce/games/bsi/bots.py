@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
-from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case
+from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -274,7 +274,7 @@ def play_game(
             for v in range(n):
                 tables[v] = tables[v].played(card, (target - v) % n, f)
             game.snapshot()
-            say(f"seat {seat} lays {card} at seat {target}'s grid: field {f}")
+            say(f"seat {seat} lays {stand_in_name(card)} at seat {target}'s grid: field {f}")
         if bot.sees_cases:
             own_view = [game.cases[(k + seat) % n] for k in range(n)]
             choice = bot.attempt(tables[seat], rng, cases=own_view)
