@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -129,6 +129,22 @@ class Adapter:
     def history(self, investigation: Investigation) -> list[str]:
         """Every clue of the log in words, in order."""
         return [self.show_clue(clue) for clue in investigation.clues]
+
+    def numbered(self, investigation: Investigation, chosen: Sequence[Any]) -> list[str]:
+        """Clues of the log, in its order (as an explanation or a contradiction lists
+        them), each with its number in :meth:`history`; equal clues (two plain draws)
+        keep their own numbers."""
+        clues = investigation.clues
+        history = self.history(investigation)
+        lines, start = [], 0
+        for clue in chosen:
+            number = next((i for i in range(start, len(clues)) if clues[i] == clue), None)
+            if number is None:
+                lines.append(self.show_value(clue))
+                continue
+            lines.append(f"{number + 1}. {history[number]}")
+            start = number + 1
+        return lines
 
     def show_action(self, action: Any) -> str:
         """A recommended move, as the player would say it."""

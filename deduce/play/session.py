@@ -11,7 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -247,8 +247,8 @@ class Session:
             self._refuse(f"{self.adapter.show_value(error.clue)} cannot be true.")
             if error.conflict:
                 self.console.print("It contradicts the earlier clues:")
-                for line in self._numbered_all(error.conflict):
-                    self.console.print(f"  {line}")
+                for line in self.adapter.numbered(self.investigation, error.conflict):
+                    self.console.print(f"  {escape(line)}")
             self.console.print("(the line is refused; nothing changed)")
         except InvalidInput as error:
             self._refuse(refusal(error, self.adapter.show_value))
@@ -273,21 +273,6 @@ class Session:
                 self.console.print(escape(shown.note))
         else:
             self.console.print(escape(str(shown)))
-
-    def _numbered_all(self, chosen: Sequence[Any]) -> list[str]:
-        """Clues of the log (in its order, as an explanation lists them), each with its
-        number in ``history``: equal clues (two plain draws) get their own numbers."""
-        clues = self.investigation.clues
-        history = self.adapter.history(self.investigation)
-        lines, start = [], 0
-        for clue in chosen:
-            number = next((i for i in range(start, len(clues)) if clues[i] == clue), None)
-            if number is None:
-                lines.append(escape(self.adapter.show_value(clue)))
-                continue
-            lines.append(escape(f"{number + 1}. {history[number]}"))
-            start = number + 1
-        return lines
 
     # -- commands ------------------------------------------------------------------
 
@@ -394,8 +379,8 @@ class Session:
                 f"{escape(self.adapter.show_value(error.clue))} was refused because it "
                 "cannot be true together with:"
             )
-            for line in self._numbered_all(error.conflict):
-                self.console.print(f"  {line}")
+            for line in self.adapter.numbered(self.investigation, error.conflict):
+                self.console.print(f"  {escape(line)}")
             return
         if not facts:
             facts = list(inv.certain().items())
@@ -412,8 +397,8 @@ class Session:
             self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
             return
         self.console.print(f"{escape(said)} follows from:")
-        for line in self._numbered_all(clues):
-            self.console.print(f"  {line}")
+        for line in self.adapter.numbered(self.investigation, clues):
+            self.console.print(f"  {escape(line)}")
 
     def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""

@@ -127,9 +127,9 @@ def _options(
             risk = 1.0 - (1.0 - p * p) ** len(others)
             if p < 1.0:  # a failure rules the case out; then one more card at the grid
                 keep = column != best
-                rest = mass.copy()
-                rest[best] = 0.0
-                second = _after_one_more(column[keep], weights[keep], hand, rest)
+                others_mass = mass.copy()
+                others_mass[best] = 0.0
+                second = _after_one_more(column[keep], weights[keep], hand, others_mass)
         seen.append((opponent, p, CASES[best], later, risk, second))
 
     def wait(opponent: int, later: float, risk: float, drops: int) -> float:

@@ -20,8 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._validation import check_int
-from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.explain import settled_test
+from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, truthful
 from deduce.games.bsi.cards import (
     CASES,
@@ -44,9 +43,9 @@ from deduce.games.bsi.clues import (
 )
 from deduce.games.bsi.investigation import field_label, points
 from deduce.games.bsi.manifest import GAME
-from deduce.games.bsi.state import State, informative, initial_state, joint, step
+from deduce.games.bsi.state import initial_state, step
 from deduce.games.bsi.view import TableView
-from deduce.investigation import Recommendation, deletion_filter
+from deduce.investigation import Recommendation
 from deduce.space import Space
 
 __all__ = ["Table"]
@@ -433,12 +432,8 @@ class Table(TableView):
             args.append(f"small_cards={[str(c) for c in self.small_cards]!r}")
         return f"Table({', '.join(args)})"
 
-    def _space_of(self, state: State) -> Space:
-        names = self.column_names()
-        return Space(names, [CASES] * len(names), joint(state), state=state)
-
     def initial_space(self) -> Space:
-        return self._space_of(initial_state(self.players, self.first, self.case, self.start_hand))
+        return self.space_of(initial_state(self.players, self.first, self.case, self.start_hand))
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
         cards = [getattr(clue, "card", None), *getattr(clue, "revealed", ())]
@@ -450,7 +445,7 @@ class Table(TableView):
                     "a card of your box",
                     reason="not one of the 12 small cards of your box",
                 )
-        return self._space_of(step(space.state, clue))
+        return self.space_of(step(space.state, clue))
 
     def solution_of(self, labels: tuple[Any, ...]) -> Cases:
         return Cases(tuple(labels))
@@ -487,58 +482,3 @@ class Table(TableView):
         pile is empty, a reported reshuffle is one of the moves.
         """
         return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
-
-    def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
-        state: State = self.origin.space.state
-        for i, event in enumerate(events):
-            state = step(state, event, i not in ignored)
-        return state
-
-    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
-        """The fewest moves behind settled facts about the opponents' cases: only moves
-        that tell something (fields, failed attempts, case cards coming into view), each
-        needed; the others (plain draws, the order of turns) are kept without what they
-        tell, as in :meth:`observe`'s contradictions.
-
-        Example:
-            >>> t = Table(2, case="man/night/inside/gun",
-            ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
-            >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
-            >>> t = t.played("man/inside", 0, 2).drew().played("woman/knife", 1, 2)
-            >>> [str(m) for m in t.explain([("seat 1", t.solved_case(1))])]
-            ['woman/night/outside/gun at seat 1: 0/1', 'woman/knife at seat 1: 2']
-        """
-        holds = settled_test(self, facts)
-        telling = [i for i, e in enumerate(self.clues) if informative(e)]
-
-        def settled(kept: Sequence[int]) -> bool:
-            try:
-                state = self._replay_events(self.clues, frozenset(telling) - set(kept))
-            except InvalidInput:
-                return False
-            return holds(self._space_of(state))
-
-        if not settled(telling):  # cannot happen: the moves as they are settle the facts
-            return tuple(self.clues)
-        return tuple(self.clues[i] for i in deletion_filter(telling, settled))
-
-    def _contradiction(self, clue: Any) -> DeduceError:
-        events = (*self.clues, clue)
-        telling = [i for i, e in enumerate(self.clues) if informative(e)]
-
-        def fails(kept: Sequence[int]) -> bool:
-            try:
-                state = self._replay_events(events, frozenset(telling) - set(kept))
-            except InvalidInput:
-                return False
-            return len(joint(state)) == 0
-
-        if fails([]):  # impossible with my own case and cards alone
-            return InvalidInput(
-                "clue",
-                clue,
-                "a move the cards in view allow",
-                reason="no case fits it that is out of view and was in the right draw pile",
-            )
-        kept = deletion_filter(telling, fails)
-        return Contradiction(clue, [self.clues[i] for i in kept])
