@@ -323,3 +323,21 @@ def test_the_console_takes_my_box_typed_in(tmp_path: Any) -> None:
     assert "not one of the 12 small cards of your box" in term.expect_prompt("bsi> ")
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_attempt_step_says_why_to_wait() -> None:
+    from deduce.games.bsi.play import attempt_advice
+
+    record = play_game([advised, random_bot], seed=1, max_turns=6)
+    table = record.tables[0]
+    card = table.hand[0]
+    laid = table.played(card, 1, field_of(record.truth["cases"][1], card))
+    options = laid.recommend_attempt()
+    assert laid.best_attempt() is None and options
+    best = max(options, key=lambda o: o.wait_points)
+    assert all(o.value < best.wait_points for o in options)
+    assert attempt_advice(laid) == [
+        f"Better to wait: keeping the {best.drops}-drop card for seat {best.target}'s case "
+        f"is worth {best.wait_points:.2f} points expected, more than any attempt now "
+        "(see `attempts`)."
+    ]
