@@ -25,7 +25,14 @@ from deduce.space import Space
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["contradiction", "deletion_filter", "explain_facts", "replay", "smallest"]
+__all__ = [
+    "contradiction",
+    "deletion_filter",
+    "explain_facts",
+    "replay",
+    "settled_test",
+    "smallest",
+]
 
 Test = Callable[[Space | None], bool]
 
@@ -188,6 +195,23 @@ def explain_facts(
         >>> explain_facts(inv, [("peg1", "2")])
         (Guess(code='12', black=0, white=2),)
     """
+    return smallest(investigation, investigation.clues, settled_test(investigation, facts))
+
+
+def settled_test(investigation: Investigation, facts: Sequence[tuple[str, Any]]) -> Test:
+    """The test that a space still settles every fact of ``facts`` as ``investigation``
+    does (each value as certain, or as impossible, as it is now).
+
+    Raises:
+        InvalidInput: as :func:`explain_facts`.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 3).guess("12", black=0, white=2)
+        >>> test = settled_test(inv, [("peg1", "2")])
+        >>> test(inv.space), test(inv.origin.space)
+        (True, False)
+    """
     marginals = investigation.marginals()
     if not isinstance(facts, Sequence) or isinstance(facts, str):
         raise InvalidInput("facts", facts, "a list of (field, value) pairs")
@@ -217,4 +241,4 @@ def explain_facts(
         now = space.marginals([f for f, _, _ in settled_to])
         return all(now[f][v] == p for f, v, p in settled_to)
 
-    return smallest(investigation, investigation.clues, settled)
+    return settled

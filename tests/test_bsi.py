@@ -448,6 +448,7 @@ def test_the_console_shows_every_lay_with_its_attempt_before_laying(tmp_path: An
         ("case", "man/night/outside/gun"),
         ("cards", "day/inside night/inside woman/day"),
         ("starts", ""),
+        ("Box", ""),
     ):
         term.expect(question)
         term.send(answer)

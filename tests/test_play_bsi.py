@@ -9,6 +9,10 @@ from terminal import Terminal
 from deduce.games import bsi
 
 PROMPT = "bsi> "
+BOX = (
+    "Box (your box's 12 cards of 2 and 3 pieces, a box file (TOML), or any; "
+    "e.g. my-box.toml) [any]: "
+)
 MINE = bsi.Case.parse("man/night/inside/gun")
 SECRET = bsi.Case.parse("woman/day/outside/knife")  # seat 1's case
 HAND = ["woman/night/outside/gun", "woman/knife", "man/day"]
@@ -29,6 +33,8 @@ def start(home: Path, *args: str) -> Terminal:
     term.expect("Hand (your 3 cards; e.g. woman/night/outside/gun woman/knife man/day): ")
     term.send(" ".join(HAND))
     term.expect("First (the seat that starts, 0 is you) [0]: ")
+    term.send("")
+    term.expect(BOX)
     term.send("")
     term.expect_prompt(PROMPT)
     return term

@@ -183,6 +183,10 @@ def test_bsi_set_up_refuses_each_answer_at_its_prompt(tmp_path: Path) -> None:
     term.send("3")
     term.expect('refused: first "3" is not valid; expected a number from 0 to 2')
     term.send("2")
+    term.expect("Box (")
+    term.send("man/day woman/night")
+    term.expect('refused: box "man/day woman/night" is not valid (2 given)')
+    term.send("")
     shown = term.expect_prompt("bsi> ")
     assert "Turn: seat 2." in shown
     term.send("quit")

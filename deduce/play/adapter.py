@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -130,6 +130,22 @@ class Adapter:
         """Every clue of the log in words, in order."""
         return [self.show_clue(clue) for clue in investigation.clues]
 
+    def numbered(self, investigation: Investigation, chosen: Sequence[Any]) -> list[str]:
+        """Clues of the log, in its order (as an explanation or a contradiction lists
+        them), each with its number in :meth:`history`; equal clues (two plain draws)
+        keep their own numbers."""
+        clues = investigation.clues
+        history = self.history(investigation)
+        lines, start = [], 0
+        for clue in chosen:
+            number = next((i for i in range(start, len(clues)) if clues[i] == clue), None)
+            if number is None:
+                lines.append(self.show_value(clue))
+                continue
+            lines.append(f"{number + 1}. {history[number]}")
+            start = number + 1
+        return lines
+
     def show_action(self, action: Any) -> str:
         """A recommended move, as the player would say it."""
         return str(action)
@@ -140,6 +156,12 @@ class Adapter:
 
     def extra(self, investigation: Investigation) -> str | None:
         """Anything more to show after each clue (lines of text), or None."""
+        return None
+
+    def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        """The advice of a strategy of the game's own, in its objective's units (lines
+        of text), shown instead of the moves ranked by information; None: no such
+        advice under ``strategy`` (the moves are ranked and shown as usual)."""
         return None
 
     def solved(self, investigation: Investigation) -> str | None:

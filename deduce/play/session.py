@@ -247,8 +247,8 @@ class Session:
             self._refuse(f"{self.adapter.show_value(error.clue)} cannot be true.")
             if error.conflict:
                 self.console.print("It contradicts the earlier clues:")
-                for clue in error.conflict:
-                    self.console.print(f"  {self._numbered(clue)}")
+                for line in self.adapter.numbered(self.investigation, error.conflict):
+                    self.console.print(f"  {escape(line)}")
             self.console.print("(the line is refused; nothing changed)")
         except InvalidInput as error:
             self._refuse(refusal(error, self.adapter.show_value))
@@ -273,13 +273,6 @@ class Session:
                 self.console.print(escape(shown.note))
         else:
             self.console.print(escape(str(shown)))
-
-    def _numbered(self, clue: Any) -> str:
-        clues = self.investigation.clues
-        number = next((i for i, c in enumerate(clues) if c == clue), None)
-        if number is None:
-            return escape(self.adapter.show_value(clue))
-        return escape(f"{number + 1}. {self.adapter.history(self.investigation)[number]}")
 
     # -- commands ------------------------------------------------------------------
 
@@ -352,8 +345,9 @@ class Session:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
         solved = self.adapter.solved(inv)
+        own = None if inv.solved is not None else self.adapter.own_advice(inv, self.strategy)
         try:
-            recommendations = [] if inv.solved is not None else self._advice(inv)
+            recommendations = [] if inv.solved is not None or own else self._advice(inv)
         except (DeduceError, NotImplementedError):
             recommendations = []
         self.console.print(
@@ -366,6 +360,8 @@ class Session:
         )
         if recommendations:
             self.console.print(f"(moves ranked by {escape(self.strategy)})")
+        if own:
+            self.console.print(escape(own))
         extra = self.adapter.extra(inv)
         if extra is not None:
             self.console.print(escape(extra))
@@ -383,8 +379,8 @@ class Session:
                 f"{escape(self.adapter.show_value(error.clue))} was refused because it "
                 "cannot be true together with:"
             )
-            for clue in error.conflict:
-                self.console.print(f"  {self._numbered(clue)}")
+            for line in self.adapter.numbered(self.investigation, error.conflict):
+                self.console.print(f"  {escape(line)}")
             return
         if not facts:
             facts = list(inv.certain().items())
@@ -401,8 +397,8 @@ class Session:
             self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
             return
         self.console.print(f"{escape(said)} follows from:")
-        for clue in clues:
-            self.console.print(f"  {self._numbered(clue)}")
+        for line in self.adapter.numbered(self.investigation, clues):
+            self.console.print(f"  {escape(line)}")
 
     def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -106,9 +107,10 @@ def _options(
 
     Without ``objective``: each attempt now against the same attempt after one more card
     of mine at that grid. With it, two turns, this one and my next: an attempt now, then
-    after a success the best attempt at another case, after a failure the next most
-    probable case of the same one; against waiting, the best attempt on my next turn;
-    every later attempt counts the chance that another player solves the case first.
+    after a success the best attempt at another case, after a failure the same case
+    again (the case named ruled out); against waiting, the best attempt on my next turn.
+    Every attempt on my next turn comes after one more card of mine at its grid and
+    counts the chance that another player solves the case first.
     """
     total = float(weights.sum())
     drops_left = state.drops[0]
@@ -123,8 +125,11 @@ def _options(
         if objective and not state.final:
             others = [s for s in range(1, state.players) if s != opponent and state.drops[s]]
             risk = 1.0 - (1.0 - p * p) ** len(others)
-            if p < 1.0:
-                second = float(np.sort(mass)[-2] / (total - mass[best]))
+            if p < 1.0:  # a failure rules the case out; then one more card at the grid
+                keep = column != best
+                others_mass = mass.copy()
+                others_mass[best] = 0.0
+                second = _after_one_more(column[keep], weights[keep], hand, others_mass)
         seen.append((opponent, p, CASES[best], later, risk, second))
 
     def wait(opponent: int, later: float, risk: float, drops: int) -> float:
@@ -154,10 +159,17 @@ def _options(
             then = best_wait(opponent, drops)
             same = wait(opponent, later, risk, drops)
             options.append(AttemptOption(opponent, case, drops, p, now, same, risk, follow, then))
+    if objective and options:  # waiting keeps every card: its value is the best wait
+        waiting = max(o.wait_points for o in options)
+        options = [dataclasses.replace(o, waiting=waiting) for o in options]
     return options
 
 
 def _attempt_order(option: AttemptOption) -> tuple[bool, float, float, int]:
+    """Advisable attempts first (worth at least waiting), then by the points gained
+    over keeping the same investigation card for later: the two turns looked at cannot
+    see what a card spent now would have been worth after them, so spending the
+    3-drop card on a 20% chance must gain more than spending the 1-drop card."""
     gain = option.value - option.wait_points
     return (not option.advisable, -gain, -option.value, -option.drops)
 

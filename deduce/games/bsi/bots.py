@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, run
-from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case
+from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -231,7 +231,7 @@ class _Referee:
             self.tables[v] = self.tables[v].played(card, (target - v) % n, f)
         game.snapshot()
         self.laying = False
-        return [f"seat {seat} lays {card} at seat {target}'s grid: field {f}"]
+        return [f"seat {seat} lays {stand_in_name(card)} at seat {target}'s grid: field {f}"]
 
     def _attempt(self, seat: int, choice: Attempt | None) -> list[str]:
         game, n, lines = self.game, self.players, []
@@ -338,7 +338,7 @@ def play_game(
             is empty after a move; every table is told with ``reshuffled()``).
 
     Example:
-        >>> record = play_game([advised, cautious], seed=2, reshuffle="when_empty")
+        >>> record = play_game([advised, cautious], seed=24, reshuffle="when_empty")
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """

@@ -17,16 +17,32 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from deduce import decks
 from deduce._validation import is_int
 from deduce.errors import InvalidInput
 from deduce.names import resolve
 
-__all__ = ["ATTRIBUTES", "BOX", "CARDS", "CASES", "FIELDS", "STAND_IN", "Card", "Case"]
+__all__ = [
+    "ATTRIBUTES",
+    "BOX",
+    "CARDS",
+    "CASES",
+    "FIELDS",
+    "STAND_IN",
+    "Card",
+    "Case",
+    "box_template",
+    "check_box",
+    "load_box",
+    "load_box_text",
+    "stand_in_name",
+]
 
 ATTRIBUTES: dict[str, tuple[str, str]] = {
     "victim": ("man", "woman"),
@@ -248,6 +264,93 @@ not change any deduction about the cases; give yours where a box is asked for)."
 
 BOX: tuple[Card, ...] = tuple(case.card for case in CASES) + STAND_IN
 """The 28 murder case cards in the box: the 16 cases and the 12 smaller cards (stand-ins)."""
+
+
+def stand_in_name(card: Card) -> str:
+    """A card as a screen names it: a stand-in says so (``"stand-in 3 (inside/knife)"``),
+    since it is not a printed card of the box.
+
+    Example:
+        >>> stand_in_name(STAND_IN[2]), stand_in_name(Card.parse("woman/night/outside/gun"))
+        ('stand-in 3 (inside/knife)', 'woman/night/outside/gun')
+    """
+    if card in STAND_IN:
+        return f"stand-in {STAND_IN.index(card) + 1} ({card})"
+    return str(card)
+
+
+def check_box(cards: Any, argument: str = "small_cards") -> tuple[Card, ...]:
+    """The 12 cards of 2 and 3 pieces of a box, checked: 12 different cards, none a case.
+
+    Raises:
+        InvalidInput: not a list of 12 such cards (naming ``argument``).
+
+    Example:
+        >>> len(check_box([str(c) for c in STAND_IN]))
+        12
+    """
+    if isinstance(cards, (str, Card)) or not isinstance(cards, (list, tuple)):
+        raise InvalidInput(argument, cards, "a list of 12 cards of 2 or 3 pieces")
+    parsed = tuple(Card.parse(c) for c in cards)
+    shown = [str(c) for c in parsed]
+    expected = f"{len(STAND_IN)} different cards of 2 or 3 pieces"
+    cases = [c for c in shown if Card.parse(c).case is not None]
+    if cases:
+        raise InvalidInput(argument, shown, expected, reason=f"{cases[0]} is a case card")
+    twice = [c for c in dict.fromkeys(shown) if shown.count(c) > 1]
+    if twice:
+        raise InvalidInput(argument, shown, expected, reason=f"{twice[0]} is given twice")
+    if len(parsed) != len(STAND_IN):
+        raise InvalidInput(argument, shown, expected, reason=f"{len(parsed)} given")
+    return parsed
+
+
+def box_template() -> str:
+    """A box file to copy and edit: TOML, the 12 cards of 2 and 3 pieces of your box
+    (here the stand-ins), each written as its evidence joined by ``/``.
+
+    Example:
+        >>> load_box_text(box_template()) == STAND_IN
+        True
+    """
+    cards = "".join(f'    "{card}",\n' for card in STAND_IN)
+    return (
+        "# Black Stories Investigation: the 12 murder case cards of 2 and 3 pieces in\n"
+        "# your box (these are stand-ins: write the ones printed on your cards).\n"
+        f"small_cards = [\n{cards}]\n"
+    )
+
+
+def load_box_text(text: str, *, source: str = "text") -> tuple[Card, ...]:
+    """The 12 small cards of a box file's TOML text (see :func:`box_template`).
+
+    Raises:
+        InvalidInput: not TOML, a key other than ``small_cards``, or wrong cards.
+    """
+    data = decks.parse(text, source=source)
+    unknown = [k for k in data if k != "small_cards"]
+    if unknown:
+        raise InvalidInput("box key", unknown[0], ["small_cards"], reason=f"in {source}")
+    if "small_cards" not in data:
+        raise InvalidInput("box", source, "a file with small_cards = [...]", reason="missing")
+    return check_box(data["small_cards"])
+
+
+def load_box(path: str | Path) -> tuple[Card, ...]:
+    """The 12 small cards of the box file at ``path`` (TOML; see :func:`box_template`),
+    read with the bounds of every deck file (:func:`deduce.decks.read`).
+
+    Raises:
+        InvalidInput: the file cannot be read, is not TOML, or its cards are wrong.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "box.toml"
+        >>> _ = path.write_text(box_template(), encoding="utf-8")
+        >>> load_box(path)[0]
+        Card(victim='man', time='day')
+    """
+    return load_box_text(decks.read(path), source=str(path))
 
 
 def _match_table() -> npt.NDArray[np.int8]:

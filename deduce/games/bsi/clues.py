@@ -171,11 +171,15 @@ class AttemptOption:
             the same fields, try with a chance of about ``probability`` and are right with
             the same chance).
         follow_points: the expected points of trying the same case again on my next
-            turn if this attempt fails (a failure rules the case named out): the next most
-            probable case, my best card left, one more card under the grid, nobody else
-            solving it first.
+            turn if this attempt fails (a failure rules the case named out): after one
+            more card of mine at that grid, the most probable case then, with my best
+            card left, if nobody else solves it first.
         then_points: the expected points of my next turn's attempt at another case if
             this one succeeds (counted like ``wait_points``, with the cards left).
+        waiting: with ``"points"``, the expected points of waiting, every investigation
+            card kept: the best ``wait_points`` of every attempt I could make (at any
+            seat, with any card). None in the one-step comparison, which weighs each
+            attempt against the same attempt later (``wait_points``).
 
     Example:
         >>> o = AttemptOption(1, Case("man", "day", "inside", "gun"), 3, 0.5, 3.5, 3.0)
@@ -194,13 +198,18 @@ class AttemptOption:
     risk: float = 0.0
     follow_points: float = 0.0
     then_points: float = 0.0
+    waiting: float | None = None
 
     @property
     def value(self) -> float:
-        """The expected points of attempting now, over this turn and my next:
-        ``points + probability * then_points + (1 - probability) * follow_points``."""
+        """The expected points of attempting now, over this turn and my next: this
+        attempt, then the best attempt left on my next turn. After a success that is an
+        attempt at another case (``then_points``); after a failure the better of the
+        same case again (``follow_points``) and another case (``then_points``):
+        ``points + p * then_points + (1 - p) * max(follow_points, then_points)``."""
         p = self.probability
-        return self.points + p * self.then_points + (1.0 - p) * self.follow_points
+        after_failure = max(self.follow_points, self.then_points)
+        return self.points + p * self.then_points + (1.0 - p) * after_failure
 
     def __str__(self) -> str:
         text = (
@@ -209,12 +218,18 @@ class AttemptOption:
         )
         if self.value != self.points:
             text += f", {self.value:.2f} with my next attempt"
-        return f"{text}, {self.wait_points:.2f} after waiting"
+        return f"{text}, {self.compared:.2f} after waiting"
+
+    @property
+    def compared(self) -> float:
+        """The expected points of waiting that attempting now is weighed against:
+        ``waiting`` when known, else the same attempt later (``wait_points``)."""
+        return self.wait_points if self.waiting is None else self.waiting
 
     @property
     def advisable(self) -> bool:
-        """Whether attempting now is worth at least waiting one more turn."""
-        return self.points > 0 and self.value >= self.wait_points - 1e-12
+        """Whether attempting now (``value``) is worth at least waiting (``compared``)."""
+        return self.points > 0 and self.value >= self.compared - 1e-12
 
 
 @dataclass(frozen=True, slots=True)

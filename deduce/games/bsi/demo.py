@@ -7,6 +7,7 @@ from itertools import pairwise
 from rich.console import Console
 
 from deduce.games.bsi import Draw, Lay, Solve, Table, advised, play_game, random_bot
+from deduce.games.bsi.cards import stand_in_name
 
 
 def _cases(table: Table) -> str:
@@ -25,8 +26,9 @@ def run(console: Console, *, seed: int) -> None:
     final = record.tables[0]
     console.rule("[bold]Black Stories Investigation[/bold] (3 players, the assistant is seat 0)")
     history: list[Table] = list(final.lineage)
-    hand = ", ".join(map(str, final.start_hand))
+    hand = ", ".join(map(stand_in_name, final.start_hand))
     console.print(f"My case is [bold]{final.case}[/bold]; my hand: {hand}.")
+    console.print("(The box's 12 cards of 2 and 3 pieces are stand-ins, named so.)")
     for before, after in pairwise(history):
         event = after.clues[-1]
         player = before.turn
@@ -36,11 +38,12 @@ def run(console: Console, *, seed: int) -> None:
                 rec = before.recommend(top=1)[0]
                 fields = ", ".join(f"{f}: {100 * p:.0f}%" for f, p in rec.outcomes.items())
                 console.print(
-                    f"\n[bold]My turn.[/bold] Best card: {rec.action} "
+                    f"\n[bold]My turn.[/bold] Best card: {stand_in_name(rec.action.card)} "
+                    f"at seat {rec.action.target} "
                     f"({rec.score:.2f} points expected; fields {fields})."
                 )
             where = f"seat {event.target}: field {event.field}"
-            console.print(f"{who} lay{s_} {event.card} at {where}.")
+            console.print(f"{who} lay{s_} {stand_in_name(event.card)} at {where}.")
             if event.target != 0:
                 console.print(f"  Now: {_cases(after)}")
         elif isinstance(event, Solve):
@@ -56,7 +59,7 @@ def run(console: Console, *, seed: int) -> None:
                 o = option[0]
                 console.print(
                     f"  I wait: naming {o.case} for seat {o.target} now is worth "
-                    f"{o.value:.2f} points with my next attempt, waiting {o.wait_points:.2f}."
+                    f"{o.value:.2f} points with my next attempt, waiting {o.compared:.2f}."
                 )
     console.print(f"\nGame over after {record.turns} turns. Scores: {final.scores()}.")
     winners = ", ".join(f"seat {s}" for s in final.winners())

@@ -32,6 +32,7 @@ from deduce.games.bsi.cards import (
     STAND_IN,
     Card,
     Case,
+    check_box,
     field_index,
 )
 from deduce.games.bsi.manifest import GAME
@@ -137,15 +138,7 @@ class Investigation(_Investigation):
         if small_cards is None:
             self.small_cards = STAND_IN
         else:
-            if isinstance(small_cards, (str, Card)):
-                raise InvalidInput("small_cards", small_cards, "a list of 12 cards")
-            cards = tuple(Card.parse(c) for c in small_cards)
-            shown = [str(c) for c in cards]
-            if len(cards) != len(STAND_IN) or len(set(cards)) != len(cards):
-                raise InvalidInput("small_cards", shown, "12 different cards of 2 or 3 pieces")
-            if any(card.case is not None for card in cards):
-                raise InvalidInput("small_cards", shown, "12 different cards of 2 or 3 pieces")
-            self.small_cards = cards
+            self.small_cards = check_box(small_cards)
         self.begin()
 
     def setup(self) -> dict[str, Any]:

@@ -34,6 +34,7 @@ GAME = Declaration(
         "case=man/night/inside/gun",
         "hand=woman/night/outside/gun woman/knife man/day",
         "first=0",
+        "box=any",
     ),
     table_lines=("lay woman/night/outside/gun 1 0/1",),
 )

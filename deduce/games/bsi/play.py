@@ -7,6 +7,7 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import bsi
+from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter
@@ -43,6 +44,16 @@ def _case(text: str, context: Context) -> bsi.Case:
 _CARD = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _CARD_WORDS)
 
 _A_CASE = Value(_case, "a case: all four pieces, e.g. man/night/inside/gun", _CASE_WORDS)
+
+
+def _box(text: str, context: Context) -> tuple[bsi.Card, ...] | None:
+    """``any``, a box file (TOML), or the 12 small cards of the box typed in."""
+    words = text.replace(",", " ").split()
+    if not words or words == ["any"]:
+        return None
+    if len(words) == 1:
+        return load_box(words[0])
+    return check_box([_card(word, context) for word in words], "box")
 
 
 def _seats(context: Context) -> int:
@@ -101,11 +112,34 @@ def _lay(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
 
 
 def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
-    verdict = v.get("verdict")
+    seat, case, drops, verdict = v["seat"], v["case"], v["drops"], v.get("verdict")
+    line = f"solve {seat} {case} {drops}"
+    if verdict is None and seat != 0:
+        raise InvalidInput(
+            "right|wrong",
+            None,
+            f"`{line} right` or `{line} wrong`",
+            reason=f"seat {seat} says whether {case} is their case",
+        )
+    if seat == 0 and case == table.my_case and v.get("new") is None:
+        raise InvalidInput(
+            "new CASE",
+            None,
+            f"the case card you turned up as your new case: `{line} right new CASE`, "
+            "e.g. new woman/day/inside/knife",
+            reason=f"{case} is your case: it is solved, and you draw a new one",
+        )
+    if seat != 0 and v.get("new") is not None:
+        raise InvalidInput(
+            "new CASE",
+            str(v["new"]),
+            f"no `new`: seat {seat} keeps their new case hidden",
+            reason="only your own new case is seen",
+        )
     return table.attempt(
-        v["seat"],
-        v["case"],
-        v["drops"],
+        seat,
+        case,
+        drops,
         correct=None if verdict is None else verdict == "right",
         revealed=list(v.get("revealed", ())),
         new_case=v.get("new"),
@@ -118,8 +152,23 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
     options = table.recommend_attempt()
     if not options:
         return "No attempt is possible (no investigation card left)."
+    waiting = options[0].waiting
+    note = (
+        ""
+        if waiting is None
+        else f"Waiting, every investigation card kept, is worth {waiting:.2f} points expected "
+        "(the best of the column `same attempt later`)."
+    )
     return Rows(
-        ("seat", "case", "drops", "right", "points now", "with my next attempt", "after waiting"),
+        (
+            "seat",
+            "case",
+            "drops",
+            "right",
+            "points now",
+            "with my next attempt",
+            "same attempt later",
+        ),
         tuple(
             (
                 str(o.target),
@@ -132,6 +181,7 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
             )
             for o in options
         ),
+        note,
     )
 
 
@@ -168,7 +218,66 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
         drops = " ".join(str(d) for d in table.drops_left(seat))
         rows.append((str(seat), grid, drops, str(scores[seat])))
     discard = ", ".join(str(c) for c in table.discard) or "-"
-    return Rows(("seat", "grid", "drops left", "points"), tuple(rows), f"Discard pile: {discard}")
+    notes = "\n".join([f"Discard pile: {discard}", *final_round(table)])
+    return Rows(("seat", "grid", "drops left", "points"), tuple(rows), notes)
+
+
+def lay_advice(table: bsi.Table, top: int) -> list[str]:
+    """The ``top`` lays by points expected, each with the chance that it leaves a case
+    certain to solve right after it, and that attempt's points."""
+    lines = ["Lays by points expected (`strategy entropy`: by what the field reveals):"]
+    for option in table.lay_options()[:top]:
+        certain = [
+            (chance, attempt)
+            for field, chance in option.outcomes.items()
+            if (attempt := option.attempts[field]) is not None and attempt.probability == 1.0
+        ]
+        line = (
+            f"  lay {option.play.card} at seat {option.play.target}: "
+            f"{option.points:.2f} points expected"
+        )
+        chance = sum(c for c, _ in certain)
+        if chance:
+            worth = sum(c * a.points for c, a in certain) / chance
+            line += f"; {100 * chance:.0f}% a certain case, solved for {worth:.2f} points"
+        else:
+            line += "; no field leaves a case certain"
+        lines.append(line)
+    return lines
+
+
+def attempt_advice(table: bsi.Table) -> list[str]:
+    """Whether to solve now, in points: the attempt worth it, or the waiting that beats
+    every attempt now."""
+    options = table.recommend_attempt()
+    if not options:
+        return []
+    best = options[0]
+    if best.advisable:
+        return [
+            f"Worth solving now: seat {best.target} is {best.case} "
+            f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with the "
+            f"{best.drops}-drop card; {best.value:.2f} with my next attempt, "
+            f"{best.compared:.2f} after waiting)."
+        ]
+    wait = max(options, key=lambda o: o.wait_points)
+    return [
+        f"Better to wait: keeping the {wait.drops}-drop card for seat {wait.target}'s case "
+        f"is worth {wait.wait_points:.2f} points expected, more than any attempt now "
+        "(see `attempts`)."
+    ]
+
+
+def final_round(table: bsi.Table) -> list[str]:
+    """The final-round notice: who used their last investigation card, who still plays."""
+    if not table.final_round or table.over:
+        return []
+    done = [f"seat {s}" for s in range(table.players) if not table.drops_left(s)]
+    still = [f"seat {s}" + (" (this turn)" if s == table.turn else "") for s in table.final_turns]
+    return [
+        f"Final round: {' and '.join(done)} used the last investigation card; the game ends "
+        f"when the turn is back at seat {table.first}. Still to play: {', '.join(still)}."
+    ]
 
 
 _VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
@@ -248,6 +357,13 @@ GRAMMAR = Grammar(
             check=_check_hand,
         ),
         Question("first", Integer(0, _seats), "the seat that starts, 0 is you", "0"),
+        Question(
+            "box",
+            Value(_box, "any, a box file (TOML) or the 12 cards of 2 and 3 pieces of your box"),
+            "your box's 12 cards of 2 and 3 pieces, a box file (TOML), or any",
+            "any",
+            example="my-box.toml",
+        ),
     ),
     setup_note="You are seat 0; the others are numbered clockwise 1, 2, 3.",
 )
@@ -263,7 +379,11 @@ class BsiAdapter(Adapter):
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         return bsi.Table(
-            answers["players"], case=answers["case"], hand=answers["hand"], first=answers["first"]
+            answers["players"],
+            case=answers["case"],
+            hand=answers["hand"],
+            first=answers["first"],
+            small_cards=answers.get("box"),
         )
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
@@ -271,6 +391,14 @@ class BsiAdapter(Adapter):
         if table.turn != 0 or table.step != "lay":
             return []
         return table.recommend_play(top=self.recommendations, strategy=strategy)
+
+    def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        if strategy != "points" or table.over or table.turn != 0:
+            return None
+        if table.step == "lay":
+            return "\n".join(lay_advice(table, self.recommendations))
+        return None
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, bsi.Lay):
@@ -312,20 +440,17 @@ class BsiAdapter(Adapter):
         lines = []
         if not table.over:
             lines.append(f"Turn: seat {table.turn}. My hand: {hand}. Draw pile: {table.pile}.")
+
         scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
         lines.append(f"Scores: {scores}.")
         if table.over:
             winners = ", ".join(str(s) for s in table.winners())
             most = "seat" if len(table.winners()) == 1 else "seats"
             lines.append(f"The game is over; the most points: {most} {winners}.")
-        elif table.turn == 0 and table.step == "attempt":
-            best = table.best_attempt()
-            if best is not None:
-                lines.append(
-                    f"Worth solving now: seat {best.target} is {best.case} "
-                    f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with "
-                    f"the {best.drops}-drop card)."
-                )
+        else:
+            lines.extend(final_round(table))
+            if table.turn == 0 and table.step == "attempt":
+                lines.extend(attempt_advice(table))
         return "\n".join(lines)
 
 

@@ -386,6 +386,13 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
         s = s._replace(discard=(*s.discard, card), small=_set(s.small, card.index, -1))
     s = _pile_card(s)
     if target == 0:
+        if event.new_case is None:
+            raise InvalidInput(
+                "new_case",
+                None,
+                "your new case (the case card you drew)",
+                reason="your case was solved: you draw a new one",
+            )
         new = _case(event.new_case, "new_case")
         if s.where[new.index] != s.epoch:
             reason = _seen(s, new.card) if s.where[new.index] < 0 else "not in the draw pile"

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._validation import check_int
-from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, truthful
 from deduce.games.bsi.cards import (
     CASES,
@@ -28,6 +28,7 @@ from deduce.games.bsi.cards import (
     FIELDS,
     Card,
     Case,
+    check_box,
 )
 from deduce.games.bsi.clues import (
     AttemptOption,
@@ -42,9 +43,9 @@ from deduce.games.bsi.clues import (
 )
 from deduce.games.bsi.investigation import field_label, points
 from deduce.games.bsi.manifest import GAME
-from deduce.games.bsi.state import State, informative, initial_state, joint, step
+from deduce.games.bsi.state import initial_state, step
 from deduce.games.bsi.view import TableView
-from deduce.investigation import Recommendation, deletion_filter
+from deduce.investigation import Recommendation
 from deduce.space import Space
 
 __all__ = ["Table"]
@@ -74,6 +75,10 @@ class Table(TableView):
         hand: my 3 starting cards.
         first: the seat that starts.
         names: optional names for the seats (mine first), used in displays.
+        small_cards: the 12 cards of 2 and 3 pieces in your box (see
+            :func:`~deduce.games.bsi.cards.load_box` for a box file): a card of 2 or 3
+            pieces that is not one of them is then refused. By default any such card is
+            taken (their printed pieces do not change what the cases can be).
 
     Example (Emil is seat 0, Eva seat 1):
         >>> t = Table(2, case="man/night/inside/gun", hand=["woman/night/outside/gun",
@@ -101,8 +106,10 @@ class Table(TableView):
         hand: Sequence[Card | str],
         first: int = 0,
         names: Sequence[str] | None = None,
+        small_cards: Sequence[Card | str] | None = None,
     ) -> None:
         self.players = check_int("players", players, 2, 4)
+        self.small_cards = None if small_cards is None else check_box(small_cards)
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or len(hand) != 3:
             shown = hand if isinstance(hand, str) else [str(c) for c in hand]
@@ -115,6 +122,10 @@ class Table(TableView):
         if len(set(self.start_hand)) != 3:
             reason = "each card exists once"
             raise InvalidInput("hand", shown, "3 different cards", reason=reason)
+        outside = [str(c) for c in self.start_hand if not self.in_box(c)]
+        if outside:
+            reason = f"{outside[0]} is not one of the 12 small cards of your box"
+            raise InvalidInput("hand", shown, "3 cards of your box", reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if isinstance(names, str) or len(names) != players or len(set(names)) != players:
@@ -122,6 +133,11 @@ class Table(TableView):
             names = tuple(str(n) for n in names)
         self.names = names
         self.begin()
+
+    def in_box(self, card: Card) -> bool:
+        """Whether ``card`` can be at the table: any case card, and any card of 2 or 3
+        pieces unless the box's small cards were given (then one of them)."""
+        return card.case is not None or self.small_cards is None or card in self.small_cards
 
     # -- moves -------------------------------------------------------------------------
 
@@ -310,10 +326,10 @@ class Table(TableView):
             >>> t = t.played("man/inside", 0, 2).drew()
             >>> for option in t.lay_options():
             ...     print(option)
+            woman/knife -> seat 1: 5.00 points expected, 0.72 bits
+            man/night -> seat 1: 5.00 points expected, 0.72 bits
             man/day -> seat 1: 4.80 points expected, 0.97 bits
-            woman/knife -> seat 1: 3.80 points expected, 0.72 bits
-            man/night -> seat 1: 3.80 points expected, 0.72 bits
-            >>> knife = t.lay_options()[1]
+            >>> knife = t.lay_options()[0]
             >>> knife.outcomes
             {'0/1': 0.8, 2: 0.2}
             >>> print(knife.attempts[2])  # doctest: +NORMALIZE_WHITESPACE
@@ -351,9 +367,12 @@ class Table(TableView):
         With the ``"points"`` strategy (the default), waiting counts the chance that
         another player solves the case first (``risk``), and attempting now counts the
         attempt that follows a failure on my next turn (``follow_points``: a failure
-        rules the case named out). With any other strategy, only the one-step
-        comparison. Options whose ``value`` beats waiting (``advisable``) come first,
-        then by the gain over waiting. Empty when I have no investigation card left.
+        rules the case named out). Every attempt now (``value``) is weighed against
+        waiting with every card kept (``waiting``: the best ``wait_points`` of all).
+        With any other strategy, only the one-step comparison: each attempt against the
+        same attempt later. Either way the advisable ones come first, then by the
+        points gained over keeping the same card for later (``value - wait_points``).
+        Empty when I have no investigation card left.
 
         Raises:
             InvalidInput: not my turn, my card not laid yet, my attempt made already, or
@@ -372,7 +391,7 @@ class Table(TableView):
             [3, 2, 1]
             >>> print(laid.best_attempt())  # doctest: +NORMALIZE_WHITESPACE
             seat 1 is woman/day/inside/knife (2 drops): 25.0% right, 1.75 points now,
-            3.50 with my next attempt, 1.50 after waiting
+            3.50 with my next attempt, 1.75 after waiting
         """
         chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
         return advice.attempt_options(self, objective=chosen == "points")
@@ -398,6 +417,8 @@ class Table(TableView):
         }
         if self.names is not None:
             config["names"] = list(self.names)
+        if self.small_cards is not None:
+            config["small_cards"] = [str(c) for c in self.small_cards]
         return config
 
     def constructor_repr(self) -> str:
@@ -407,17 +428,24 @@ class Table(TableView):
             args.append(f"first={self.first}")
         if self.names is not None:
             args.append(f"names={list(self.names)!r}")
+        if self.small_cards is not None:
+            args.append(f"small_cards={[str(c) for c in self.small_cards]!r}")
         return f"Table({', '.join(args)})"
 
-    def _space_of(self, state: State) -> Space:
-        names = self.column_names()
-        return Space(names, [CASES] * len(names), joint(state), state=state)
-
     def initial_space(self) -> Space:
-        return self._space_of(initial_state(self.players, self.first, self.case, self.start_hand))
+        return self.space_of(initial_state(self.players, self.first, self.case, self.start_hand))
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
-        return self._space_of(step(space.state, clue))
+        cards = [getattr(clue, "card", None), *getattr(clue, "revealed", ())]
+        for card in cards:
+            if isinstance(card, Card) and not self.in_box(card):
+                raise InvalidInput(
+                    "card",
+                    str(card),
+                    "a card of your box",
+                    reason="not one of the 12 small cards of your box",
+                )
+        return self.space_of(step(space.state, clue))
 
     def solution_of(self, labels: tuple[Any, ...]) -> Cases:
         return Cases(tuple(labels))
@@ -454,30 +482,3 @@ class Table(TableView):
         pile is empty, a reported reshuffle is one of the moves.
         """
         return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
-
-    def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
-        state: State = self.origin.space.state
-        for i, event in enumerate(events):
-            state = step(state, event, i not in ignored)
-        return state
-
-    def _contradiction(self, clue: Any) -> DeduceError:
-        events = (*self.clues, clue)
-        telling = [i for i, e in enumerate(self.clues) if informative(e)]
-
-        def fails(kept: Sequence[int]) -> bool:
-            try:
-                state = self._replay_events(events, frozenset(telling) - set(kept))
-            except InvalidInput:
-                return False
-            return len(joint(state)) == 0
-
-        if fails([]):  # impossible with my own case and cards alone
-            return InvalidInput(
-                "clue",
-                clue,
-                "a move the cards in view allow",
-                reason="no case fits it that is out of view and was in the right draw pile",
-            )
-        kept = deletion_filter(telling, fails)
-        return Contradiction(clue, [self.clues[i] for i in kept])

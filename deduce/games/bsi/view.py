@@ -2,7 +2,8 @@
 
 :class:`TableView` reads the table: whose turn and which step, my hand and case, every
 grid, the piles, the drops and scores, and the exact chance of every case of every
-opponent. :class:`~deduce.games.bsi.Table` adds the moves, the advice and the rules.
+opponent, and the moves a fact or a contradiction comes from.
+:class:`~deduce.games.bsi.Table` adds the moves, the advice and the rules.
 
 Example:
     >>> from deduce.games.bsi import Table
@@ -13,13 +14,18 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
+from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.explain import settled_test
 from deduce.games.bsi.cards import ATTRIBUTES, CASE_VALUES, CASES, Card, Case
 from deduce.games.bsi.clues import check_seat
-from deduce.games.bsi.state import State
-from deduce.investigation import Investigation
+from deduce.games.bsi.state import State, informative, joint, step
+from deduce.investigation import Investigation, deletion_filter
 from deduce.space import Space
 
 __all__ = ["TableView"]
@@ -122,6 +128,27 @@ class TableView(Investigation):
         return self.state.final
 
     @property
+    def final_turns(self) -> tuple[int, ...]:
+        """In the final round, the seats that still take a turn in it, the current one
+        first (the round ends when the turn is back at the start player); empty before
+        the final round and once the game is over.
+
+        Example:
+            >>> from deduce.games.bsi import Table
+            >>> t = Table(3, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"], first=1)
+            >>> t.final_round, t.final_turns
+            (False, ())
+        """
+        s = self.state
+        if not s.final or s.over:
+            return ()
+        seats = [s.turn]
+        while (seats[-1] + 1) % s.players != s.first:
+            seats.append((seats[-1] + 1) % s.players)
+        return tuple(seats)
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended (the round after a third investigation card)."""
         return self.state.over
@@ -171,3 +198,66 @@ class TableView(Investigation):
         if self.names is not None:
             return tuple(self.names[1:])
         return tuple(f"seat {s}" for s in range(1, self.players))
+
+    # -- explanations -------------------------------------------------------------------
+
+    def space_of(self, state: State) -> Space:
+        """The space of a table state: every assignment of cases to the opponents."""
+        names = self.column_names()
+        return Space(names, [CASES] * len(names), joint(state), state=state)
+
+    def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
+        state: State = self.origin.space.state
+        for i, event in enumerate(events):
+            state = step(state, event, i not in ignored)
+        return state
+
+    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+        """The fewest moves behind settled facts about the opponents' cases: only moves
+        that tell something (fields, failed attempts, case cards coming into view), each
+        needed; the others (plain draws, the order of turns) are kept without what they
+        tell, as in :meth:`observe`'s contradictions.
+
+        Example:
+            >>> from deduce.games.bsi import Table
+            >>> t = Table(2, case="man/night/inside/gun",
+            ...           hand=["woman/night/outside/gun", "woman/knife", "man/day"])
+            >>> t = t.played("woman/night/outside/gun", 1, "0/1").drew("man/night")
+            >>> t = t.played("man/inside", 0, 2).drew().played("woman/knife", 1, 2)
+            >>> [str(m) for m in t.explain([("seat 1", t.solved_case(1))])]
+            ['woman/night/outside/gun at seat 1: 0/1', 'woman/knife at seat 1: 2']
+        """
+        holds = settled_test(self, facts)
+        telling = [i for i, e in enumerate(self.clues) if informative(e)]
+
+        def settled(kept: Sequence[int]) -> bool:
+            try:
+                state = self._replay_events(self.clues, frozenset(telling) - set(kept))
+            except InvalidInput:
+                return False
+            return holds(self.space_of(state))
+
+        if not settled(telling):  # cannot happen: the moves as they are settle the facts
+            return tuple(self.clues)
+        return tuple(self.clues[i] for i in deletion_filter(telling, settled))
+
+    def _contradiction(self, clue: Any) -> DeduceError:
+        events = (*self.clues, clue)
+        telling = [i for i, e in enumerate(self.clues) if informative(e)]
+
+        def fails(kept: Sequence[int]) -> bool:
+            try:
+                state = self._replay_events(events, frozenset(telling) - set(kept))
+            except InvalidInput:
+                return False
+            return len(joint(state)) == 0
+
+        if fails([]):  # impossible with my own case and cards alone
+            return InvalidInput(
+                "clue",
+                clue,
+                "a move the cards in view allow",
+                reason="no case fits it that is out of view and was in the right draw pile",
+            )
+        kept = deletion_filter(telling, fails)
+        return Contradiction(clue, [self.clues[i] for i in kept])
