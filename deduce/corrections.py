@@ -17,11 +17,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deduce._validation import is_int
-from deduce.errors import Contradiction, InvalidInput
+from deduce.errors import Contradiction, DeduceError, InvalidInput
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
@@ -55,9 +55,20 @@ def check_number(investigation: Investigation[Any, Any, Any, Any], n: Any) -> in
     return int(n)
 
 
-def corrected(investigation: Kind, n: Any, replacement: Sequence[Any]) -> Kind:
+def corrected(
+    investigation: Kind,
+    n: Any,
+    replacement: Sequence[Any],
+    *,
+    refused: Callable[[int, Any, DeduceError], DeduceError] | None = None,
+) -> Kind:
     """``investigation`` with clue ``n`` replaced by the clues of ``replacement`` (none:
     the clue is dropped) and every later clue replayed, each through ``observe``.
+
+    ``refused(number, clue, error)`` gives the error to raise when the later clue of that
+    number is refused with ``error`` (a front end words it its own way); by default a
+    contradiction is raised as it is and a refusal by the rules as ``InvalidInput`` about
+    ``n``.
 
     Raises:
         InvalidInput: ``n`` is not the number of a clue; a clue of ``replacement`` is
@@ -81,9 +92,11 @@ def corrected(investigation: Kind, n: Any, replacement: Sequence[Any]) -> Kind:
     for position, clue in enumerate(clues[number:], number + 1):
         try:
             new = new.observe(clue)
-        except Contradiction:
-            raise
-        except InvalidInput as error:
+        except (InvalidInput, Contradiction) as error:
+            if refused is not None:
+                raise refused(position, clue, error) from None
+            if isinstance(error, Contradiction):
+                raise
             done = "dropped" if not replacement else "replaced"
             raise InvalidInput(
                 "n",

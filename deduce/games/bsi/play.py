@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -229,6 +229,11 @@ class BsiAdapter(Adapter):
 
     declaration = GAME
     investigation_type = bsi.Table
+    arguments: ClassVar[Mapping[str, str]] = {
+        "target": "seat",
+        "new_case": "new",
+        "correct": "verdict",
+    }
     solutions_shown = 6
     grammar = GRAMMAR
 
