@@ -190,6 +190,11 @@ class Adapter:
         solved = investigation.solved
         return None if solved is None else f"Solved: {solved}"
 
+    def finished(self, investigation: Investigation) -> bool:
+        """Whether the game is over, so that it is not offered to continue (default:
+        the solution is known)."""
+        return investigation.solved is not None
+
     def show_value(self, value: Any) -> str:
         """A value named in a refusal (a clue, a move, a card), in the game's words."""
         if isinstance(value, tuple(self.investigation_type.clue_types)):

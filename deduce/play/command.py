@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -98,9 +99,20 @@ def _play_locked(
     from deduce.play.setup import ask_setup
 
     autosave: Path | None = lock.path if lock is not None else None
-    resumed = None
+    resumed = fresh = None
+    presets = parse_presets(args.set)
+
+    def asking(complete: Completer) -> None:
+        completion[0] = complete
+
+    def set_up() -> Any:
+        console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
+        return ask_setup(game, read, console, presets, on_question=asking)
+
     if resume is None and autosave is not None and autosave.exists():
-        resumed, autosave = offer_resume(autosave, game, read, console)
+        if presets:  # the game they describe first: a saved one is offered if it is that
+            fresh = set_up()
+        resumed, autosave = offer_resume(autosave, game, read, console, wanted=fresh)
         resume = autosave if resumed is not None else None
     if resume is not None:
         if resumed is not None:
@@ -114,12 +126,7 @@ def _play_locked(
             f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
         )
     else:
-        console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
-
-        def asking(complete: Completer) -> None:
-            completion[0] = complete
-
-        investigation = ask_setup(game, read, console, parse_presets(args.set), on_question=asking)
+        investigation = set_up() if fresh is None else fresh
     if args.strategy:
         investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
@@ -165,10 +172,18 @@ def _set_aside(autosave: Path, console: Console, said: str) -> Path | None:
 
 
 def offer_resume(
-    autosave: Path, game: Any, read: Callable[[str], str], console: Console
+    autosave: Path,
+    game: Any,
+    read: Callable[[str], str],
+    console: Console,
+    *,
+    wanted: Any = None,
 ) -> tuple[Any, Path | None]:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it.
+
+    A finished game is not offered, nor one set up otherwise than ``wanted`` (the new
+    game that ``--set`` describes, when given): it is kept aside, saying so.
 
     Returns the session to continue (or None) and the autosave file (None when the file
     there could not be kept aside, so that it is not overwritten).
@@ -187,6 +202,13 @@ def offer_resume(
         return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
     if not saved.clues:
         return None, autosave  # an empty session: nothing to continue or to keep
+    where = f"The game saved in {escape(str(autosave))} ({count(len(saved.clues), 'clue')})"
+    if game.finished(saved):
+        console.print(f"{where} is over.")
+        return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
+    if wanted is not None and _setup(saved) != _setup(wanted):
+        console.print(f"{where} was set up otherwise ({escape(_otherwise(saved, wanted))}).")
+        return None, _set_aside(autosave, console, "It is kept in {}; your game starts.")
     console.print(
         f"A session with {count(len(saved.clues), 'clue')} is saved in {escape(str(autosave))}."
     )
@@ -199,6 +221,35 @@ def offer_resume(
         except InvalidInput as error:
             console.print(f"[red]refused:[/red] {escape(refusal(error))}")
     return None, _set_aside(autosave, console, "The earlier session is kept in {}.")
+
+
+def _setup(investigation: Any) -> str:
+    return json.dumps(investigation.setup(), sort_keys=True)
+
+
+def _otherwise(saved: Any, wanted: Any) -> str:
+    """How the set-up of ``saved`` differs from that of ``wanted``, in a few words.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> _otherwise(Investigation(4, 6), Investigation(5, 8))
+        'pegs 4, colours 6; yours: pegs 5, colours 8'
+    """
+
+    def value(v: Any) -> str:
+        if isinstance(v, list):
+            return " ".join(value(x) for x in v)
+        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+    def said(config: dict[str, Any], names: list[str], whose: str) -> str:
+        return ", ".join(
+            f"{whose} {k}" if isinstance(config.get(k), dict) else f"{k} {value(config.get(k))}"
+            for k in names
+        ).replace("_", " ")
+
+    old, new = saved.setup(), wanted.setup()
+    names = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+    return f"{said(old, names, 'its own')}; yours: {said(new, names, 'another')}"
 
 
 @contextlib.contextmanager

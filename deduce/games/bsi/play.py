@@ -277,6 +277,10 @@ class BsiAdapter(Adapter):
                 seat = (seat + 1) % table.players
         return lines
 
+    def finished(self, investigation: Investigation) -> bool:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        return table.over
+
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
             return f"lay {action.card} at seat {action.target}"
