@@ -66,9 +66,9 @@ def in_words(
     """``error`` naming what was wrong as the console's line says it, not by the name of
     an argument of the game's Python API: the argument of ``verb`` it stands for (``names``
     maps an API name to that argument's name when they differ), or else the API name in
-    words (``black_only``: black only). The value is the one typed (``typed``: the values of
-    the line read); a missing value, or one the API expects as True or False, expects what
-    the argument takes.
+    words (``black_only``: black only). True or False is shown as typed (``typed``: the
+    values of the line read); a missing value, or one the API expects as True or False,
+    expects what the argument takes.
 
     Example:
         >>> from deduce.play.grammar import Arg, Integer, Verb
@@ -88,7 +88,9 @@ def in_words(
         said = name.replace("_", " ")
     else:
         said = arg.said if arg.keyword is None else f"{arg.keyword.rstrip('=')} {arg.said}"
-        value = (typed or {}).get(arg.key, value)
+        given = (typed or {}).get(arg.key)
+        if isinstance(value, bool) and isinstance(given, str):  # a yes or no, as typed
+            value = given
         if value is None or any(isinstance(c, bool) for c in error.choices):
             expected = arg.kind.describe(Context(investigation))
     if said == error.argument and value is error.value:

@@ -99,20 +99,22 @@ def _play_locked(
     from deduce.play.setup import ask_setup
 
     autosave: Path | None = lock.path if lock is not None else None
-    resumed = fresh = None
+    resumed = None
     presets = parse_presets(args.set)
+    made: list[Any] = []  # the new game, once set up
 
     def asking(complete: Completer) -> None:
         completion[0] = complete
 
     def set_up() -> Any:
-        console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
-        return ask_setup(game, read, console, presets, on_question=asking)
+        if not made:
+            console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
+            made.append(ask_setup(game, read, console, presets, on_question=asking))
+        return made[0]
 
     if resume is None and autosave is not None and autosave.exists():
-        if presets:  # the game they describe first: a saved one is offered if it is that
-            fresh = set_up()
-        resumed, autosave = offer_resume(autosave, game, read, console, wanted=fresh)
+        wanted = set_up if presets else None  # --set: a saved game is offered if it is that
+        resumed, autosave = offer_resume(autosave, game, read, console, wanted=wanted)
         resume = autosave if resumed is not None else None
     if resume is not None:
         if resumed is not None:
@@ -126,7 +128,7 @@ def _play_locked(
             f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
         )
     else:
-        investigation = set_up() if fresh is None else fresh
+        investigation = set_up()
     if args.strategy:
         investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
@@ -177,13 +179,14 @@ def offer_resume(
     read: Callable[[str], str],
     console: Console,
     *,
-    wanted: Any = None,
+    wanted: Callable[[], Any] | None = None,
 ) -> tuple[Any, Path | None]:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it.
 
-    A finished game is not offered, nor one set up otherwise than ``wanted`` (the new
-    game that ``--set`` describes, when given): it is kept aside, saying so.
+    A finished game is not offered, nor one set up otherwise than ``wanted()`` (the new
+    game that ``--set`` describes, set up once the saved game is read): it is kept aside,
+    saying so.
 
     Returns the session to continue (or None) and the autosave file (None when the file
     there could not be kept aside, so that it is not overwritten).
@@ -206,8 +209,9 @@ def offer_resume(
     if game.finished(saved):
         console.print(f"{where} is over.")
         return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
-    if wanted is not None and _setup(saved) != _setup(wanted):
-        console.print(f"{where} was set up otherwise ({escape(_otherwise(saved, wanted))}).")
+    new = None if wanted is None else wanted()
+    if new is not None and _setup(saved) != _setup(new):
+        console.print(f"{where} was set up otherwise ({escape(_otherwise(saved, new))}).")
         return None, _set_aside(autosave, console, "It is kept in {}; your game starts.")
     console.print(
         f"A session with {count(len(saved.clues), 'clue')} is saved in {escape(str(autosave))}."
