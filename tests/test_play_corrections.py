@@ -254,3 +254,21 @@ def test_set_up_refusals_name_the_question_in_words(tmp_path: Path) -> None:
     assert "black_only" not in shown
     term.child.sendeof()
     term.finish()
+
+
+def test_a_game_is_over_by_its_own_rules() -> None:
+    from deduce.games import kreuzverhoer
+    from deduce.play import adapter
+
+    mm = adapter("mastermind")
+    deduced = Investigation(2, 3).guess("11", 0, 0).guess("22", 1, 0).guess("23", 0, 2)
+    assert deduced.solved is not None and not mm.finished(deduced)  # deduced, not yet guessed
+    assert mm.finished(deduced.guess(str(deduced.solved), 2, 0))
+    kv = adapter("kreuzverhoer")
+    start = kreuzverhoer.Investigation()
+    assert not kv.finished(start)
+    case = start.solutions()[0]
+    solved = start.questioning(case.crime, case.scene, case.suspect, case.weapon, 4)
+    assert kv.finished(solved)
+    table = Table(2, case="man/night/inside/gun", hand=["woman/knife", "man/day", "man/gun"])
+    assert not adapter("bsi").finished(table)
