@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from deduce.declaration import Declaration, Sample
 from deduce.display import render_html, render_text
+from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.junk import Run, States, check_junk, clue_methods, shown
 
@@ -36,6 +37,7 @@ __all__ = [
     "Run",
     "about",
     "check_console",
+    "check_corrections",
     "check_display",
     "check_filtering",
     "check_fresh_process",
@@ -160,6 +162,86 @@ def check_immutability(states: States, run: Run) -> None:
     immutability()
 
 
+def _replayed(
+    investigation: Investigation[Any, Any, Any], clues: tuple[Any, ...]
+) -> Investigation[Any, Any, Any] | DeduceError:
+    """``clues`` observed one by one from the investigation's origin, or the error."""
+    again = investigation.origin
+    try:
+        for clue in clues:
+            again = again.observe(clue)
+    except (InvalidInput, Contradiction) as error:
+        return error
+    return again
+
+
+def _same_result(
+    got: Callable[[], Investigation[Any, Any, Any]],
+    expected: Investigation[Any, Any, Any] | DeduceError,
+    said: str,
+) -> None:
+    """``got()`` is ``expected``: the same investigation, or an error of the same kind."""
+    try:
+        result = got()
+    except (InvalidInput, Contradiction) as error:
+        assert isinstance(expected, DeduceError), f"{said} refused ({error}); a replay is not"
+        assert type(error) is type(expected), (
+            f"{said}: {type(error).__name__}, a replay: {type(expected).__name__} ({expected})"
+        )
+        if isinstance(error, Contradiction) and isinstance(expected, Contradiction):
+            assert error.clue == expected.clue, f"{said} names {error.clue}, a replay {expected}"
+        return
+    assert not isinstance(expected, DeduceError), f"{said} accepted; a replay: {expected}"
+    assert result == expected and result.clues == expected.clues, f"{said} is another game"
+    assert result.probabilities() == expected.probabilities(), f"{said}: other probabilities"
+    assert _same_space(result, expected), f"{said} keeps other worlds than a replay"
+
+
+def check_corrections(states: States, run: Run) -> None:
+    """``drop(n)`` and ``amend(n, clue)`` equal a replay of the clues without clue ``n``
+    or with it replaced (the same investigation, probabilities and worlds, or the same
+    kind of refusal), and leave the investigation they are called on unchanged.
+
+    The new clue is a truthful one, at the place of clue ``n``, about a secret still
+    possible at the end (the clue ``n`` itself when the game offers none); a number that
+    is no clue's is refused with InvalidInput naming ``n``.
+    """
+
+    @run
+    @given(states, st.data())
+    def corrections(investigation: Investigation[Any, Any, Any], data: st.DataObject) -> None:
+        clues = investigation.clues
+        state = _state(investigation)
+        for wrong in (0, len(clues) + 1):
+            try:
+                investigation.drop(wrong)
+            except InvalidInput as error:
+                assert error.argument == "n", f"drop({wrong}) names {error.argument!r}"
+            else:
+                raise AssertionError(f"drop({wrong}) of {len(clues)} clues was accepted")
+        if not clues:
+            return
+        n = data.draw(st.integers(1, len(clues)), label="n")
+        before = investigation.lineage[n - 1]
+        secret = data.draw(investigation.secrets_strategy(), label="secret")
+        new = data.draw(before.clue_strategy(secret), label="new clue")
+        new = clues[n - 1] if new is None else new
+        rest = clues[n:]
+        _same_result(
+            lambda: investigation.drop(n),
+            _replayed(investigation, (*clues[: n - 1], *rest)),
+            f"drop({n})",
+        )
+        _same_result(
+            lambda: investigation.amend(n, new),
+            _replayed(investigation, (*clues[: n - 1], new, *rest)),
+            f"amend({n}, {shown(new)})",
+        )
+        assert _state(investigation) == state, "a correction changed the investigation"
+
+    corrections()
+
+
 def check_json(declaration: Declaration, investigation: Investigation[Any, Any, Any]) -> None:
     """``to_json`` and ``from_json`` round-trip exactly, also through
     :meth:`deduce.Investigation.from_json` and from a file of format 1 (each tag of the
@@ -248,6 +330,7 @@ def check_sample(
             lambda: check_filtering(start, pairs, reference, run, met),
         ),
         ("immutability", lambda: check_immutability(states(), run)),
+        ("drop and amend", lambda: check_corrections(states(), run)),
         ("JSON round trip", saved),
         ("from_json in a fresh process", lambda: check_fresh_process(longest())),
         (

@@ -2,7 +2,8 @@
 
 A game subclasses :class:`Investigation` and says only its rules through the public
 hooks of :class:`deduce.hooks.Hooks`. Filtering, probabilities, recommendations and
-undo live here; the clue history is :mod:`deduce.history`, saved files
+undo live here; corrections of the past (``drop``, ``amend``) are :mod:`deduce.corrections`,
+the clue history :mod:`deduce.history`, saved files
 :mod:`deduce.persistence`, explanations and contradictions :mod:`deduce.explain`,
 entropy arithmetic :mod:`deduce.info`.
 
@@ -24,6 +25,7 @@ from typing import Any, Self
 
 from deduce._validation import check_clue, check_int
 from deduce.advice import Advice
+from deduce.corrections import corrected
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.history import History
@@ -218,6 +220,40 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             raise InvalidInput("undo", "no clues", "an investigation with at least one clue")
         parent: Self = self._parent  # type: ignore[assignment]
         return parent
+
+    def drop(self, n: int) -> Self:
+        """The investigation without clue ``n`` (numbered from 1, as :attr:`history`), the
+        later clues replayed; this one is unchanged.
+
+        Raises:
+            InvalidInput: ``n`` is not the number of a clue, or a later clue needs this one.
+            Contradiction: a later clue cannot be true without it (naming the clues).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 3).guess("11", black=0, white=0).guess("22", 1, 0)
+            >>> inv.drop(1).clues
+            (Guess(code='22', black=1, white=0),)
+        """
+        return corrected(self, n, ())
+
+    def amend(self, n: int, clue: Clue, *more: Clue) -> Self:
+        """The investigation with clue ``n`` (numbered from 1, as :attr:`history`) replaced
+        by ``clue`` (and ``more`` after it), the later clues replayed; this one is unchanged.
+
+        Raises:
+            InvalidInput: ``n`` is not the number of a clue, the new clue is wrong on its
+                own, or a later clue is refused by the rules once it is replaced.
+            Contradiction: the new clue, or a later one, cannot be true with the clues
+                before it (naming them).
+
+        Example:
+            >>> from deduce.games.mastermind import Guess, Investigation
+            >>> inv = Investigation(2, 3).guess("11", black=0, white=0).guess("22", 1, 0)
+            >>> inv.amend(1, Guess("11", 1, 0)).solutions()
+            [Code('12'), Code('21')]
+        """
+        return corrected(self, n, (clue, *more))
 
     # -- reading -----------------------------------------------------------------------
 

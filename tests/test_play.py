@@ -319,14 +319,15 @@ def test_a_new_game_offers_the_saved_session(tmp_path: Path) -> None:
     again.send("quit")
     assert again.finish() == 0
 
+    # with --set, the set-up comes first: the saved game is offered as it is the same
     fresh = Terminal(["play", "mastermind", "--set", "pegs=4"], home=tmp_path)
-    fresh.expect("Continue it? [yes]: ")
-    fresh.send("no")
-    fresh.expect(f"The earlier session is kept in {saved}.bak.")
     fresh.expect(COLOURS)
     fresh.send("")
     fresh.expect(BLACK_ONLY)
     fresh.send("")
+    fresh.expect("Continue it? [yes]: ")
+    fresh.send("no")
+    fresh.expect(f"The earlier session is kept in {saved}.bak.")
     assert "1296 solutions left" in fresh.expect_prompt(PROMPT)
     fresh.send("quit")
     assert fresh.finish() == 0

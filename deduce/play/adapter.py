@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 from deduce.declaration import Declaration
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.grammar import Grammar, choose, key, quoted, word
+from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
 
-__all__ = ["Adapter", "choose", "key", "refusal", "syntax", "word"]
+__all__ = ["Adapter", "choose", "in_words", "key", "refusal", "syntax", "word"]
 
 
 def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
@@ -54,6 +54,48 @@ def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
             re.sub(r"'([^']*)'", r"\1", repr(choice)) for choice in error.choices
         )
     return f"{head}; expected {expected}"
+
+
+def in_words(
+    error: InvalidInput,
+    verb: Verb | None = None,
+    names: Mapping[str, str] | None = None,
+    investigation: Any = None,
+    typed: Mapping[str, Any] | None = None,
+) -> InvalidInput:
+    """``error`` naming what was wrong as the console's line says it, not by the name of
+    an argument of the game's Python API: the argument of ``verb`` it stands for (``names``
+    maps an API name to that argument's name when they differ), or else the API name in
+    words (``black_only``: black only). True or False is shown as typed (``typed``: the
+    values of the line read); a missing value, or one the API expects as True or False,
+    expects what the argument takes.
+
+    Example:
+        >>> from deduce.play.grammar import Arg, Integer, Verb
+        >>> lay = Verb(("lay",), (Arg("SEAT", Integer(1, 3)),), "lay", (), print)
+        >>> print(in_words(InvalidInput("target", 0, [1, 2]), lay, {"target": "seat"}))
+        seat=0 is not valid; expected one of 1, 2
+        >>> print(in_words(InvalidInput("black_only", "x", "yes or no")))
+        black only='x' is not valid; expected yes or no
+    """
+    name = (names or {}).get(error.argument, error.argument)
+    wanted = key(name)
+    args = () if verb is None else verb.args
+    arg = next((a for a in args if wanted in (key(a.key), key(a.name))), None)
+    expected: str | tuple[Any, ...] = error.choices or error.expected
+    value = error.value
+    if arg is None:
+        said = name.replace("_", " ")
+    else:
+        said = arg.said if arg.keyword is None else f"{arg.keyword.rstrip('=')} {arg.said}"
+        given = (typed or {}).get(arg.key)
+        if isinstance(value, bool) and isinstance(given, str):  # a yes or no, as typed
+            value = given
+        if value is None or any(isinstance(c, bool) for c in error.choices):
+            expected = arg.kind.describe(Context(investigation))
+    if said == error.argument and value is error.value:
+        return error
+    return InvalidInput(said, value, expected, reason=error.reason)
 
 
 def syntax(grammar: Grammar, investigation: Any = None) -> str:
@@ -91,6 +133,9 @@ class Adapter:
     investigation_type: ClassVar[type[Investigation]] = Investigation
     grammar: ClassVar[Grammar] = Grammar(())
     """The clue lines, commands and set-up questions of the game."""
+    arguments: ClassVar[Mapping[str, str]] = {}
+    """The name of a verb's argument for each argument of the game's API that a refusal
+    may name and that the verb calls otherwise (BSI: ``{"target": "seat"}``)."""
     solutions_shown: ClassVar[int] = 8
     recommendations: ClassVar[int] = 3
 
@@ -138,7 +183,10 @@ class Adapter:
         history = self.history(investigation)
         lines, start = [], 0
         for clue in chosen:
-            number = next((i for i in range(start, len(clues)) if clues[i] == clue), None)
+            later = range(start, len(clues))
+            number = next((i for i in later if clues[i] is clue), None)  # the very clue
+            if number is None:  # or an equal one
+                number = next((i for i in later if clues[i] == clue), None)
             if number is None:
                 lines.append(self.show_value(clue))
                 continue
@@ -168,6 +216,11 @@ class Adapter:
         """The line shown when the solution is known (None: not yet)."""
         solved = investigation.solved
         return None if solved is None else f"Solved: {solved}"
+
+    def finished(self, investigation: Investigation) -> bool:
+        """Whether the game is over, so that it is not offered to continue (default:
+        the solution is known)."""
+        return investigation.solved is not None
 
     def show_value(self, value: Any) -> str:
         """A value named in a refusal (a clue, a move, a card), in the game's words."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -99,8 +100,21 @@ def _play_locked(
 
     autosave: Path | None = lock.path if lock is not None else None
     resumed = None
+    presets = parse_presets(args.set)
+    made: list[Any] = []  # the new game, once set up
+
+    def asking(complete: Completer) -> None:
+        completion[0] = complete
+
+    def set_up() -> Any:
+        if not made:
+            console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
+            made.append(ask_setup(game, read, console, presets, on_question=asking))
+        return made[0]
+
     if resume is None and autosave is not None and autosave.exists():
-        resumed, autosave = offer_resume(autosave, game, read, console)
+        wanted = set_up if presets else None  # --set: a saved game is offered if it is that
+        resumed, autosave = offer_resume(autosave, game, read, console, wanted=wanted)
         resume = autosave if resumed is not None else None
     if resume is not None:
         if resumed is not None:
@@ -114,12 +128,7 @@ def _play_locked(
             f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
         )
     else:
-        console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
-
-        def asking(complete: Completer) -> None:
-            completion[0] = complete
-
-        investigation = ask_setup(game, read, console, parse_presets(args.set), on_question=asking)
+        investigation = set_up()
     if args.strategy:
         investigation.check_strategy(args.strategy)
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
@@ -165,10 +174,19 @@ def _set_aside(autosave: Path, console: Console, said: str) -> Path | None:
 
 
 def offer_resume(
-    autosave: Path, game: Any, read: Callable[[str], str], console: Console
+    autosave: Path,
+    game: Any,
+    read: Callable[[str], str],
+    console: Console,
+    *,
+    wanted: Callable[[], Any] | None = None,
 ) -> tuple[Any, Path | None]:
     """Ask whether to continue the session left in the autosave file; if not, keep it
     aside as FILE.bak so that starting anew never destroys it.
+
+    A finished game is not offered, nor one set up otherwise than ``wanted()`` (the new
+    game that ``--set`` describes, set up once the saved game is read): it is kept aside,
+    saying so.
 
     Returns the session to continue (or None) and the autosave file (None when the file
     there could not be kept aside, so that it is not overwritten).
@@ -187,6 +205,14 @@ def offer_resume(
         return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
     if not saved.clues:
         return None, autosave  # an empty session: nothing to continue or to keep
+    where = f"The game saved in {escape(str(autosave))} ({count(len(saved.clues), 'clue')})"
+    if game.finished(saved):
+        console.print(f"{where} is over.")
+        return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
+    new = None if wanted is None else wanted()
+    if new is not None and _setup(saved) != _setup(new):
+        console.print(f"{where} was set up otherwise ({escape(_otherwise(saved, new))}).")
+        return None, _set_aside(autosave, console, "It is kept in {}; your game starts.")
     console.print(
         f"A session with {count(len(saved.clues), 'clue')} is saved in {escape(str(autosave))}."
     )
@@ -199,6 +225,35 @@ def offer_resume(
         except InvalidInput as error:
             console.print(f"[red]refused:[/red] {escape(refusal(error))}")
     return None, _set_aside(autosave, console, "The earlier session is kept in {}.")
+
+
+def _setup(investigation: Any) -> str:
+    return json.dumps(investigation.setup(), sort_keys=True)
+
+
+def _otherwise(saved: Any, wanted: Any) -> str:
+    """How the set-up of ``saved`` differs from that of ``wanted``, in a few words.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> _otherwise(Investigation(4, 6), Investigation(5, 8))
+        'pegs 4, colours 6; yours: pegs 5, colours 8'
+    """
+
+    def value(v: Any) -> str:
+        if isinstance(v, list):
+            return " ".join(value(x) for x in v)
+        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+    def said(config: dict[str, Any], names: list[str], whose: str) -> str:
+        return ", ".join(
+            f"{whose} {k}" if isinstance(config.get(k), dict) else f"{k} {value(config.get(k))}"
+            for k in names
+        ).replace("_", " ")
+
+    old, new = saved.setup(), wanted.setup()
+    names = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+    return f"{said(old, names, 'its own')}; yours: {said(new, names, 'another')}"
 
 
 @contextlib.contextmanager

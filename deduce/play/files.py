@@ -34,6 +34,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -309,6 +310,9 @@ def load_file(
             else f"the file contradicts itself: its clue {short(error.clue)} is impossible",
         ) from None
     except InvalidInput as error:
+        other = _other_game(error, kind, path)
+        if other is not None:
+            raise other from None
         raise InvalidInput(
             "file", str(path), "a saved session", reason=short(str(error), 300)
         ) from None
@@ -319,6 +323,28 @@ def load_file(
             "a saved session",
             reason=f"it cannot be read ({type(error).__name__}: {short(error, 200)})",
         ) from None
+
+
+def _other_game(error: InvalidInput, kind: type[Investigation], path: Path) -> InvalidInput | None:
+    """The refusal of a file that holds another game than ``kind``'s, saying which and how
+    to open it (None if ``error`` is not about that)."""
+    from deduce import registry
+
+    if error.argument != "game" or not isinstance(error.value, str) or not kind.game:
+        return None
+    try:
+        theirs, ours = registry.find(error.value), registry.find(kind.game)
+    except InvalidInput:
+        return None
+    if theirs.name == ours.name:
+        return None
+    command = f"deduce play {theirs.name} --resume {shlex.quote(str(path))}"
+    return InvalidInput(
+        "file",
+        str(path),
+        f"a saved {ours.title} game",
+        reason=f"it holds a {theirs.title} game, not {ours.title}: open it with `{command}`",
+    )
 
 
 def saved_game(path: Path) -> str:

@@ -1,9 +1,9 @@
 """The interactive session of ``deduce play``, written once for every game.
 
-A prompt loop reads clue lines and commands (``undo``, ``history``, ``save FILE``,
-``load FILE``, ``why``, ``strategy``, ``help``, ``quit``), shows the state after every
-clue and saves it atomically after every change, so a session can be resumed after a
-crash. Every line is read by the game's :class:`deduce.play.grammar.Grammar` together with
+A prompt loop reads clue lines and commands (``help`` lists them: ``undo``, ``drop N``,
+``amend N LINE``, ``history``, ``save FILE``, ``load FILE``, ``why``...), shows the state
+after every clue and saves it atomically after every change, so a session can be resumed
+after a crash. Every line is read by the game's :class:`deduce.play.grammar.Grammar` with
 the commands below; a line that is not understood, or a clue that cannot be true, is
 refused with the reason and leaves the state exactly as it was.
 """
@@ -24,20 +24,13 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 
-from .adapter import Adapter, refusal, syntax
+from .adapter import Adapter, in_words, refusal, syntax
+from .corrections import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside
 from .progress import loading
 from .reader import Reader, split
 
-__all__ = [
-    "COMMANDS",
-    "Session",
-    "count",
-    "load_file",
-    "save_file",
-    "set_aside",
-    "strategy_names",
-]
+__all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
 
 
 def count(n: int, noun: str) -> str:
@@ -115,7 +108,8 @@ def _command(
 
 COMMANDS = Grammar(
     (
-        _command(("undo",), (), "take back the last clue", (), "undo"),
+        _command(("undo",), (), "take back the last clue (or the last correction)", (), "undo"),
+        *VERBS,
         _command(("history",), (), "list the clues so far", (), "history"),
         _command(("show",), (), "show the state again", (), "show"),
         _command(
@@ -188,6 +182,7 @@ class Session:
         self.autosave = autosave
         self.strategy = strategy or adapter.strategy(investigation)
         self.refused: Contradiction | None = None
+        self.corrections: list[tuple[Investigation, Investigation, str]] = []  # (after, before)
         self.refusals = 0  # lines refused so far
         self.saved = False  # whether the autosave file holds the current state
         self.grammar = adapter.grammar + COMMANDS
@@ -232,6 +227,7 @@ class Session:
         except ValueError as error:
             self._refuse(f"cannot read the line ({error}); close the quotes")
             return
+        call = None
         try:
             call = self.grammar.parse(tokens, self.investigation)
             if call.verb in COMMANDS.verbs:
@@ -250,8 +246,12 @@ class Session:
                 for line in self.adapter.numbered(self.investigation, error.conflict):
                     self.console.print(f"  {escape(line)}")
             self.console.print("(the line is refused; nothing changed)")
+            if (said := offer(self.investigation, error.conflict)) is not None:
+                self.console.print(escape(said))
         except InvalidInput as error:
-            self._refuse(refusal(error, self.adapter.show_value))
+            verb, typed = (call.verb, call.values) if call else (None, {})
+            words = in_words(error, verb, self.adapter.arguments, self.investigation, typed)
+            self._refuse(refusal(words, self.adapter.show_value))
         except DeduceError as error:
             self._refuse(str(error))
         except Exception as error:  # a defect must not lose the game at the table
@@ -276,8 +276,8 @@ class Session:
 
     # -- commands ------------------------------------------------------------------
 
-    def clue(self, new: Investigation) -> None:
-        """Continue from ``new``, the investigation after a clue line."""
+    def clue(self, new: Investigation, said: str | None = None) -> None:
+        """Continue from ``new``, the investigation after a clue line (or ``said``)."""
         if new is self.investigation or new.clues == self.investigation.clues:
             self.console.print("(nothing new)")
             return
@@ -285,11 +285,14 @@ class Session:
         self.investigation = new
         self.refused = None
         self._save(text)
-        self.console.print(f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}")
+        last = f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}"
+        self.console.print(last if said is None else escape(said))
         self.show()
 
     def undo(self, values: Mapping[str, Any] | None = None) -> None:
-        """Take back the last clue."""
+        """Take back the last clue, or the correction just made."""
+        if undo_correction(self):
+            return
         if not self.investigation.clues:
             self._refuse("there is no clue to undo")
             return

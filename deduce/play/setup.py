@@ -19,7 +19,7 @@ from deduce.investigation import Investigation
 from deduce.names import starts
 from deduce.play.grammar import Context, Question, key, listed, split
 
-from .adapter import Adapter, refusal
+from .adapter import Adapter, in_words, refusal
 
 __all__ = ["ask_setup", "parse_presets", "presets", "setup_help"]
 
@@ -105,7 +105,7 @@ def ask_setup(
             named = [k for k in typed if key(k) == key(error.argument)]
             if not typed or (not named and key(error.argument) in {key(k) for k in given}):
                 raise
-            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+            console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")
             again = named or typed
             console.print(f"Please answer again: {', '.join(again)}.")
             for name in again:
@@ -166,4 +166,4 @@ def _ask(question: Question, read: Reader, console: Console, answers: Mapping[st
         try:
             return question.read(text, answers)
         except InvalidInput as error:
-            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+            console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")

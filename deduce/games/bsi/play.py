@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -374,6 +374,11 @@ class BsiAdapter(Adapter):
 
     declaration = GAME
     investigation_type = bsi.Table
+    arguments: ClassVar[Mapping[str, str]] = {
+        "target": "seat",
+        "new_case": "new",
+        "correct": "verdict",
+    }
     solutions_shown = 6
     grammar = GRAMMAR
 
@@ -428,6 +433,10 @@ class BsiAdapter(Adapter):
             if isinstance(clue, bsi.Draw):
                 seat = (seat + 1) % table.players
         return lines
+
+    def finished(self, investigation: Investigation) -> bool:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        return table.over
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):

@@ -293,6 +293,10 @@ class KreuzverhoerAdapter(Adapter):
             return f"defence {_title(clue.card)}{against}"
         return repr(clue)
 
+    def finished(self, investigation: Investigation) -> bool:
+        inv: kv.Investigation = investigation  # type: ignore[assignment]
+        return inv.questionings_left == 0
+
     def show_action(self, action: Any) -> str:
         return str(action)
 

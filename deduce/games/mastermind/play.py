@@ -136,5 +136,9 @@ class MastermindAdapter(Adapter):
             return f"Solved: {code}"
         return f"Deduced: {code} (the only code left: guess it to win)"
 
+    def finished(self, investigation: Any) -> bool:
+        inv: Investigation = investigation  # over once the code is guessed, not deduced
+        return any(isinstance(c, Guess) and c.black == inv.rules.pegs for c in inv.clues)
+
 
 ADAPTER = MastermindAdapter()
