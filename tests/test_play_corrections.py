@@ -134,6 +134,8 @@ def test_a_bsi_move_is_amended_and_its_refusals_name_the_line(tmp_path: Path) ->
             "hand=woman/night/outside/gun woman/knife man/day",
             "--set",
             "first=1",
+            "--set",
+            "box=any",
         ],
         home=tmp_path,
     )
@@ -142,8 +144,8 @@ def test_a_bsi_move_is_amended_and_its_refusals_name_the_line(tmp_path: Path) ->
     term.expect_prompt(prompt)
     term.refuses(
         {
-            "solve 0 man/night/inside/gun 3": "the new case is missing; expected a case: "
-            "all four pieces",
+            "solve 0 man/night/inside/gun 3": "the new CASE is missing (man/night/inside/gun "
+            "is your case: it is solved, and you draw a new one)",
             "solve 1 man/night/inside/gun 3": "the right|wrong is missing",
             "lay man/gun 1 2": "is not valid",
             "amend 1 table": 'line "table" is not valid (a command); expected a clue line',
