@@ -51,25 +51,44 @@ from deduce.games.kreuzverhoer.clues import (
     RuledOut,
     SingleInterrogation,
 )
+from deduce.games.kreuzverhoer.events import (
+    ACTION_CARDS,
+    COPIES,
+    Answered,
+    Asked,
+    Defended,
+    Drew,
+    Exchanged,
+    Swapped,
+    TheirCard,
+)
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
+from deduce.games.kreuzverhoer.table import Table
 
 __all__ = [
+    "ACTION_CARDS",
     "BANNABLE_CARDS",
     "CARD_TITLES",
+    "COPIES",
     "COUNTINGS",
     "DEFENCE_CARDS",
     "EXACT_UP_TO",
     "FIELDS",
     "INVESTIGATION_CARDS",
+    "Answered",
+    "Asked",
     "CardValue",
     "Case",
     "Confirmed",
     "Confrontation",
     "Deck",
     "Defence",
+    "Defended",
+    "Drew",
+    "Exchanged",
     "Guess",
     "Informant",
     "Interrogation",
@@ -81,6 +100,9 @@ __all__ = [
     "RaceMove",
     "RuledOut",
     "SingleInterrogation",
+    "Swapped",
+    "Table",
+    "TheirCard",
     "deck_template",
     "hard_case",
     "pace",
