@@ -28,6 +28,7 @@ Example:
 """
 
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.bots import Bot, GameRecord, advised, entropy, play_game
 from deduce.games.kreuzverhoer.cards import (
     BANNABLE_CARDS,
     FIELDS,
@@ -80,6 +81,7 @@ __all__ = [
     "INVESTIGATION_CARDS",
     "Answered",
     "Asked",
+    "Bot",
     "CardValue",
     "Case",
     "Confirmed",
@@ -89,6 +91,7 @@ __all__ = [
     "Defended",
     "Drew",
     "Exchanged",
+    "GameRecord",
     "Guess",
     "Informant",
     "Interrogation",
@@ -103,9 +106,12 @@ __all__ = [
     "Swapped",
     "Table",
     "TheirCard",
+    "advised",
     "deck_template",
+    "entropy",
     "hard_case",
     "pace",
+    "play_game",
     "questionings_needed",
     "race",
 ]

@@ -287,6 +287,26 @@ class Table(Investigation):
             raise InvalidInput("answer", None, "an investigation card of your opponent to answer")
         return self.interrogation.suggest(card, seed=random.Random(len(self.clues)))
 
+    def blocks(self, card: str) -> bool:
+        """Whether defence ``card`` would block my opponent's card waiting for my answer."""
+        return self._turns.blockable(card) is not None
+
+    @property
+    def must_draw(self) -> bool:
+        """Whether I must draw an action card before the next questioning."""
+        return self._turns.must_draw
+
+    @property
+    def questions_next(self) -> int | None:
+        """The seat whose questioning comes next once this one is over (None: the game
+        is over by then)."""
+        return self._turns.upcoming()[0]
+
+    @property
+    def may_lay(self) -> bool:
+        """Whether my questioning may come next (a card or a defence may still pass)."""
+        return not self.over and self._turns.may_lay
+
     @property
     def pending(self) -> str | None:
         """My opponent's investigation card that waits for my answer, if any."""
@@ -297,8 +317,8 @@ class Table(Investigation):
     def race(self, top: int = 3) -> list[RaceMove]:
         """My next lays ranked by the chance to win (:func:`race`; refused unless it is
         my questioning to lay)."""
-        if self.turn != 0 or self.step != "ask":
-            raise InvalidInput("race", self.step, "your questioning, before you lay")
+        if not self.may_lay:
+            raise InvalidInput("race", self.next_step(), "your questioning, before you lay")
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
         if top not in cached:
             cached[top] = race(self.mine, self.theirs, top=top)
@@ -323,7 +343,7 @@ class Table(Investigation):
         """``"race"``: my lays by the chance to win (none unless I am to lay)."""
         if strategy != RACE:
             return super().own_ranking(strategy, among, top)
-        if self.turn != 0 or self.step != "ask" or self.questionings_left == 0:
+        if not self.may_lay:
             return []
         moves = [m for m in self.race(max(top, 3)) if among is None or among(m.action)]
         return [self._recommendation(m) for m in moves[:top]]

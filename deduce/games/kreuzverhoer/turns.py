@@ -24,6 +24,7 @@ from typing import Any
 from deduce._validation import check_int
 from deduce.errors import Contradiction, InvalidInput
 from deduce.games.kreuzverhoer.clues import (
+    BLOCKS,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
     SKIPS,
@@ -194,9 +195,14 @@ class Turns:
 
     def blockable(self, card: str) -> str | None:
         """The investigation card of theirs that defence ``card`` would block now."""
-        if self.pending is None or card not in ("alibi", "refusal", "false_witness"):
+        if self.pending is None or self.pending not in BLOCKS.get(card, ()):
             return None
         return self.pending
+
+    @property
+    def may_lay(self) -> bool:
+        """Whether my questioning may come next (the optional steps passing)."""
+        return self.upcoming()[0] == 0 and self.pending is None and not self.must_draw
 
     # -- events ------------------------------------------------------------------------
 
@@ -303,15 +309,19 @@ class Turns:
 
     def _play(self, card: str) -> dict[str, Any]:
         """The hand and the cards set aside once I played ``card``."""
+        aside = (*self.set_aside, card)
         if self.hand is None:
-            return {"set_aside": self._aside(card)}
+            _check_copies(aside)
+            return {"set_aside": aside}
         if card not in self.hand:
             raise InvalidInput("card", card, list(self.hand), reason="not in your hand")
         hand = list(self.hand)
         hand.remove(card)
-        return {"hand": tuple(hand), "set_aside": self._aside(card)}
+        _check_copies((*hand, *aside))
+        return {"hand": tuple(hand), "set_aside": aside}
 
     def _aside(self, card: str) -> tuple[str, ...]:
+        """The cards set aside once my opponent played ``card``."""
         aside = (*self.set_aside, card)
         _check_copies((*(self.hand or ()), *aside))
         return aside
