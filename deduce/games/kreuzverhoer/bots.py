@@ -160,8 +160,9 @@ class _Referee:
         if self.phase == "ask":
             guess = self.tables[seat].as_query(move)
             right = sum(a == b for a, b in zip(guess, self.cases[seat], strict=True))
-            self.tables[seat] = self.tables[seat].questioning(*guess, right)
-            self.tables[other] = self.tables[other].asked(*guess, right)
+            laid = (guess.crime, guess.scene, guess.suspect, guess.weapon)
+            self.tables[seat] = self.tables[seat].questioning(*laid, correct=right)
+            self.tables[other] = self.tables[other].asked(*laid, correct=right)
             self.turns += 1
             lines = [f"seat {seat} lays {guess}: {right} right"]
             if not self.cards:
