@@ -8,8 +8,8 @@ say is given away. Its public names are in :mod:`deduce.games.kreuzverhoer`.
 
 Example:
     >>> record = play_game([advised, entropy], seed=3, cards=False)
-    >>> record.winners, record.tables[0].over
-    ((0,), True)
+    >>> record.winners, record.tables[1].winners(), record.tables[0].over
+    ((1,), (0,), True)
 """
 
 from __future__ import annotations
