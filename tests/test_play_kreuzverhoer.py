@@ -12,7 +12,7 @@ from deduce.play.adapter import word
 PROMPT = "kreuzverhoer> "
 
 
-def start(home: Path, *args: str) -> Terminal:
+def start(home: Path, *args: str, case: str = "", hand: str = "", first: str = "") -> Terminal:
     term = Terminal(["play", "kreuzverhoer", *args], home=home)
     term.expect("Deck (a deck file (TOML), or default; e.g. my-deck.toml) [default]: ")
     term.send("")
@@ -30,6 +30,12 @@ def start(home: Path, *args: str) -> Terminal:
         "Repeats (the answering player may name a detail twice; no: the faster variant) [yes]: "
     )
     term.send("")
+    term.expect("Case (the case you chose for your opponent; none: you say every answer; e.g. ")
+    term.send(case)
+    term.expect("Hand (your 3 action cards; none: not followed; e.g. profiler lawyer refusal)")
+    term.send(hand)
+    term.expect("First (who questions first: me or opponent) [me]: ")
+    term.send(first)
     term.expect_prompt(PROMPT)
     return term
 

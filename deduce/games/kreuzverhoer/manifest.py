@@ -14,10 +14,10 @@ GAME = Declaration(
     title="Kreuzverhör",
     package="deduce.games.kreuzverhoer",
     aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
-    kinds=("investigation:Investigation",),
+    kinds=("investigation:Investigation", "table:Table"),
     tags=(("kreuzverhoer", "Investigation"),),
     simulated=True,
     samples=(Sample("Investigation", reference="truthful:reference"),),  # the default deck
-    table_setup=("deck=default", "questionings=12"),
+    table_setup=("deck=default", "questionings=12", "case=Mord Ulm Ede Gift", "first=me"),
     table_lines=("ask Mord Ulm Nora Brechstange 2",),
 )

@@ -89,6 +89,7 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
 
 _CARD = Name(kv.INVESTIGATION_CARDS)
 _ACTION = Name(kv.ACTION_CARDS)
+_THEIRS = ("ask Mord Ulm Nora Brechstange 2", "they ask Mord Berlin Nora Messer")
 _NONE = {"", "none", "no", "-"}
 
 
@@ -265,8 +266,9 @@ GRAMMAR = Grammar(
             ("they",),
             (Arg("play", Name(("play",)), store="plays"), Arg("CARD", _CARD)),
             "your opponent played this investigation card: answer it, or block it",
-            ("they play informant",),
+            ("they play profiler",),
             lambda inv, v: _table(inv).their_card(v["card"]),
+            setting=_THEIRS,
         ),
         Verb(
             ("answer",),
@@ -275,6 +277,7 @@ GRAMMAR = Grammar(
             "suggests, naming nothing that helps them more than the card must)",
             ("answer",),
             _answer,
+            setting=(*_THEIRS, "they play profiler"),
         ),
         Verb(
             ("answer",),
@@ -282,6 +285,7 @@ GRAMMAR = Grammar(
             "your answer to Gegenüberstellung: the laid suspect is (yes) or is not (no) yours",
             ("answer no",),
             _answer,
+            setting=(*_THEIRS, "they play confrontation"),
         ),
         Verb(
             ("answer",),
@@ -289,6 +293,7 @@ GRAMMAR = Grammar(
             "your answer to Ermittler vor Ort: the laid scene is wrong",
             ("answer wrong",),
             _answer,
+            setting=(*_THEIRS, "they play investigators"),
         ),
         Verb(
             ("play",),
@@ -297,6 +302,7 @@ GRAMMAR = Grammar(
             "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)",
             ("play refusal",),
             lambda inv, v: _table(inv).defended(v["card"]),
+            setting=(*_THEIRS, "they play single"),
         ),
         Verb(
             ("draw",),
@@ -310,7 +316,7 @@ GRAMMAR = Grammar(
             (Arg("CARD", _ACTION), Arg("NEW", _ACTION, store="new")),
             "in your questioning, instead of an investigation card: you put CARD back and\n"
             "drew NEW",
-            ("exchange lawyer witness",),
+            ("exchange refusal witness",),
             lambda inv, v: _table(inv).exchanged(v["card"], v["new"]),
         ),
         Verb(
@@ -319,6 +325,7 @@ GRAMMAR = Grammar(
             "after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you",
             ("swap profiler mole",),
             lambda inv, v: _table(inv).swapped(v["given"], v["taken"]),
+            setting=("ask Mord Ulm Nora Brechstange 2", "defence mole"),
         ),
         Verb(
             ("race",),
@@ -326,6 +333,7 @@ GRAMMAR = Grammar(
             "your best lays by the chance to win, and how soon your opponent solves",
             ("race",),
             lambda inv, v: _race(_table(inv)),
+            setting=_THEIRS,
             command=True,
         ),
         Verb(

@@ -216,7 +216,7 @@ class Turns:
         if isinstance(clue, (RuledOut, Confirmed)) and clue.card is None:
             return self._with(mine=self.mine.observe(clue))  # a fact I know, any time
         if self.over:
-            raise InvalidInput("event", clue, "nothing more", reason=self._end_words())
+            raise InvalidInput("turn", show(clue), "nothing more", reason=self._end_words())
         if isinstance(clue, Questioning):
             turns = self._begin(0)
             return turns._with(mine=turns.mine.observe(clue))
@@ -257,21 +257,15 @@ class Turns:
         return "the game is over: neither player has a questioning left"
 
     def _begin(self, seat: int) -> Turns:
-        who = "your" if seat == 0 else "your opponent's"
+        who = "your questioning" if seat == 0 else "your opponent's questioning"
         if self.pending is not None:
-            raise InvalidInput(
-                "questioning", who, "your answer first", reason=f"{self.pending} waits for it"
-            )
+            reason = f"your answer to their {self.pending} card is awaited"
+            raise InvalidInput("turn", who, "your answer first", reason=reason)
         if self.must_draw:
-            raise InvalidInput(
-                "questioning", who, "the card you drew first", reason=self._hand_words()
-            )
+            raise InvalidInput("turn", who, "the card you drew first", reason=self._hand_words())
         expected, skips = self.upcoming()
         if expected != seat:
-            names = {0: "your questioning", 1: "your opponent's questioning"}
-            raise InvalidInput(
-                "questioning", who, names[expected] if expected is not None else "nothing"
-            )
+            raise InvalidInput("turn", who, "a line in turn", reason=f"now {self.describe()}")
         return self._with(questioner=seat, stage=CARD, moled=False, skips=skips)
 
     def _hand_words(self) -> str:
@@ -280,7 +274,7 @@ class Turns:
 
     def _expect(self, seat: int, stages: tuple[str, ...], what: str) -> None:
         if self.questioner != seat or self.stage not in stages or self.pending is not None:
-            raise InvalidInput("event", what, "an event in turn", reason=f"now {self.describe()}")
+            raise InvalidInput("turn", what, "a line in turn", reason=f"now {self.describe()}")
 
     def describe(self) -> str:
         """What comes next, in words.
@@ -326,9 +320,12 @@ class Turns:
         _check_copies((*(self.hand or ()), *aside))
         return aside
 
-    def _hand_with(self, out: str, into: str, argument: str) -> tuple[str, ...]:
+    def _hand_with(self, out: str, into: str, argument: str) -> tuple[str, ...] | None:
+        """My hand with ``out`` replaced by ``into`` (not followed: logged, unchecked)."""
+        check_card(out, ACTION_CARDS)
         if self.hand is None:
-            raise InvalidInput(argument, out, "a hand followed (give your 3 cards at set-up)")
+            check_card(into, ACTION_CARDS)
+            return None
         if out not in self.hand:
             raise InvalidInput(argument, out, list(self.hand), reason="not in your hand")
         check_card(into, ACTION_CARDS)
@@ -431,10 +428,8 @@ class Turns:
         )
 
     def _drew(self, clue: Drew) -> Turns:
-        if self.hand is None:
-            raise InvalidInput("card", clue.card, "a hand followed (give your 3 cards at set-up)")
         check_card(clue.card, ACTION_CARDS)
-        if len(self.hand) >= HAND:
+        if self.hand is not None and len(self.hand) >= HAND:
             raise InvalidInput("card", clue.card, "a draw", reason="you hold 3 cards")
         if self.pile == 0:
             raise InvalidInput("card", clue.card, "a draw", reason="the draw pile is empty")
@@ -442,10 +437,15 @@ class Turns:
             raise InvalidInput(
                 "card", clue.card, "your answer first", reason=f"{self.pending} waits for it"
             )
-        hand = (*self.hand, clue.card)
-        _check_copies((*hand, *self.set_aside))
+        hand = None if self.hand is None else (*self.hand, clue.card)
+        _check_copies((*(hand or (clue.card,)), *self.set_aside))
         stage = END if self.questioner is not None else self.stage
         return self._with(hand=hand, pile=self.pile - 1, stage=stage)
+
+
+def show(clue: Any) -> str:
+    """An event named in a refusal."""
+    return type(clue).__name__.lower()
 
 
 def check_card(card: Any, cards: tuple[str, ...]) -> str:

@@ -169,8 +169,10 @@ def table_lines(table: Table) -> str:
     return "\n".join(lines)
 
 
-def race_rows(table: Table) -> Rows:
+def race_rows(table: Table) -> Rows | str:
     """``race``: my best lays by the chance to win (on my questioning)."""
+    if not table.may_lay or not table.questionings_left:
+        return f"The race is ranked before you lay (now {table.next_step()})."
     rows = tuple(
         (
             str(m.action),
