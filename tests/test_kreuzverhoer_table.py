@@ -179,7 +179,11 @@ def test_truthful_turns_keep_both_sides_exact(seed: int, opponent_first: bool) -
                 break
             if rng.random() < 0.5 and t.step == "card":
                 card = rng.choice(["single_interrogation", "profiler", "confrontation"])
-                t = t.their_card(card).answered()
+                if t.set_aside.count(card) < kv.COPIES[card]:
+                    t = t.their_card(card).answered()
+                else:  # the box has no more of them
+                    with pytest.raises(InvalidInput, match="the box has 2"):
+                        t.their_card(card)
         assert before == kv.Table.from_json(before.to_json())  # unchanged by the event
         if t.over:
             break
