@@ -106,7 +106,10 @@ def _after(table: Table) -> str:
     seat = table.questions_next
     if seat is None:
         return "then the game is over."
-    return "then your questioning." if seat == 0 else "then your opponent's questioning."
+    if seat == 0:
+        return "then your questioning: ask CRIME SCENE SUSPECT WEAPON N."
+    n = "" if table.case is not None else " N"
+    return f"then your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON{n}."
 
 
 def _answer_words(table: Table) -> str:
