@@ -23,6 +23,7 @@ from deduce._validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, run
 from deduce.games.kreuzverhoer.clues import (
+    CARD_TITLES,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
     SKIPS,
@@ -190,7 +191,7 @@ class _Referee:
             raise InvalidInput("move", move, hand, reason="a card of the hand whose text is known")
         self.tables[other] = self.tables[other].their_card(move)
         self.phase, self.seat = "answer", other
-        return [f"seat {seat} plays {move}"]
+        return [f"seat {seat} plays {CARD_TITLES[move]}"]
 
     def _answer(self, seat: int, other: int, move: Any) -> list[str]:
         card = self.tables[seat].pending
@@ -198,7 +199,7 @@ class _Referee:
         if move is not None:
             self.tables[seat] = self.tables[seat].defended(move)
             self.tables[other] = self.tables[other].defence(move, blocks=card)
-            return [f"seat {seat} blocks it with {move}", *self._end()]
+            return [f"seat {seat} blocks it with {CARD_TITLES[move]}", *self._end()]
         answer = self.tables[seat].suggest()
         self.tables[seat] = self.tables[seat].answered(answer)
         self.tables[other] = _card_clue(self.tables[other], card, answer)
@@ -215,7 +216,7 @@ class _Referee:
             return self._end()
         self.tables[seat] = self.tables[seat].defended(move, blocks=None)
         self.tables[other] = self.tables[other].defence(move)
-        lines = [f"seat {seat} plays {move}"]
+        lines = [f"seat {seat} plays {CARD_TITLES[move]}"]
         mine, theirs = self.tables[seat].hand, self.tables[other].hand
         if move == "mole" and mine and theirs:  # swaps at random: one of mine for one of theirs
             given, taken = self.rng.choice(mine), self.rng.choice(theirs)
