@@ -68,7 +68,7 @@ def test_a_whole_game_following_turns_agrees_with_play_game(tmp_path: Path) -> N
         guess = kv.Guess(*move)
         if seat == 0:  # my questioning: the console advises what the advised bot laid
             assert "your questioning" in shown.split("Next:")[-1]
-            assert f"Race: lay {guess}: you win with" in shown
+            assert f"Race: lay {guess}: " in shown
             correct = right(secret, guess)
             term.send(line(guess, correct))
             table = table.questioning(*guess, correct=correct)

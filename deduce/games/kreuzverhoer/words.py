@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
 from deduce.games.kreuzverhoer.clues import CARD_TITLES, NAMES_TOLD
 from deduce.games.kreuzverhoer.events import (
     Answered,
@@ -127,7 +128,11 @@ def _answer_words(table: Table) -> str:
     if card in NAMES_TOLD and suggested is not None:
         named = "answer " + " ".join(suggested)
     else:
-        named = "answer" if card == "confrontation" else "answer wrong"
+        named = (
+            ("answer yes" if suggested else "answer no")
+            if card == "confrontation"
+            else ("answer wrong")
+        )
     return (
         f"answer their {_title(card)}: tell them {said} (answer, or {named}); "
         f"or block it ({block})."
@@ -149,11 +154,25 @@ def _progress(table: Table) -> str:
     return f"{said}; they solve in their next questioning: {bound}{100 * soon:.1f}%."
 
 
+def _win(move: RaceMove, table: Table) -> str:
+    """The chance to win in words: exact, about (my own pace bounded), or not yet known
+    (my opponent's pace only bounded: far from solving, information decides)."""
+    if move.exact:
+        return f"you win with {100 * move.win:.1f}%"
+    if table.their_pace().exact:
+        return f"you win with about {100 * move.win:.0f}% (your own pace is a bound)"
+    return "the chance to win is not known yet (both far from solving: information decides)"
+
+
 def table_lines(table: Table) -> str:
     """The lines shown after every event: questionings, hand, the race, what is next."""
     (made, theirs_made), (left, theirs_left) = table.questionings_made, table.left
+    told = ""
+    last = table.clues[-1] if table.clues else None
+    if isinstance(last, Asked) and table.case is not None:
+        told = f"Tell your opponent: {last.correct} of the four cards are right.\n"
     lines = [
-        f"Questionings: you made {made}, {left} left; your opponent made {theirs_made}, "
+        told + f"Questionings: you made {made}, {left} left; your opponent made {theirs_made}, "
         f"{theirs_left} left ({table.rules.describe()})."
     ]
     if table.hand is not None:
@@ -163,8 +182,7 @@ def table_lines(table: Table) -> str:
     if table.may_lay and table.questionings_left:
         best = table.race(top=1)[0]
         lines.append(
-            f"Race: lay {best.action}: you win with {100 * best.win:.1f}%"
-            f"{'' if best.exact else ' (estimated)'}; it solves now with "
+            f"Race: lay {best.action}: {_win(best, table)}; it solves now with "
             f"{100 * best.solves_now:.1f}%. (race lists more; strategy entropy ranks by "
             "information)"
         )
@@ -176,13 +194,13 @@ def race_rows(table: Table) -> Rows | str:
     """``race``: my best lays by the chance to win (on my questioning)."""
     if not table.may_lay or not table.questionings_left:
         return f"The race is ranked before you lay (now {table.next_step()})."
+    theirs_exact = table.their_pace().exact
     rows = tuple(
         (
             str(m.action),
-            f"{100 * m.win:.1f}%",
+            f"{100 * m.win:.1f}%" if m.exact else f"~{100 * m.win:.0f}%" if theirs_exact else "-",
             f"{100 * m.solves_now:.1f}%",
             f"{m.information:.2f} bits",
-            "exact" if m.exact else "estimated",
         )
         for m in table.race(top=5)
     )
@@ -190,4 +208,6 @@ def race_rows(table: Table) -> Rows | str:
     soon = ", ".join(f"{100 * their.within(t):.0f}%" for t in range(1, 5))
     note = f"Your opponent solves within 1, 2, 3, 4 of their questionings: {soon}"
     note += "." if their.exact else " (upper bounds: far from solving)."
-    return Rows(("lay", "win", "solves now", "information", "chance"), rows, note)
+    if not theirs_exact:
+        note += f"\nThe chance to win is known once a case file holds at most {EXACT_UP_TO} cases."
+    return Rows(("lay", "win", "solves now", "information"), rows, note)
