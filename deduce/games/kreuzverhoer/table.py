@@ -201,6 +201,15 @@ class Table(Investigation):
         """My case file alone (my questionings and the cards played on them)."""
         return self._turns.mine
 
+    def investigation(self) -> Investigation:
+        """My case file alone: what :func:`deduce.simulate` plays against every case.
+
+        Example:
+            >>> Table(first=1).investigation() == Investigation()
+            True
+        """
+        return self.mine
+
     @property
     def theirs(self) -> Investigation:
         """My opponent's case file, as my answers built it."""
