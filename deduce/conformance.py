@@ -87,7 +87,7 @@ def check_filtering(
         )
         assert investigation.solved == (solutions[0] if len(solutions) == 1 else None)
         if reference is None:
-            again = type(start).from_setup(start.setup())
+            again = type(investigation).from_setup(investigation.setup())  # as it was made
             for clue in investigation.clues:
                 again = again.observe(clue)
             assert again == investigation, "a replay of the clues is another investigation"

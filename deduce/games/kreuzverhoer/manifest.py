@@ -17,7 +17,13 @@ GAME = Declaration(
     kinds=("investigation:Investigation", "table:Table"),
     tags=(("kreuzverhoer", "Investigation"),),
     simulated=True,
-    samples=(Sample("Investigation", reference="truthful:reference"),),  # the default deck
+    samples=(
+        Sample("Investigation", reference="truthful:reference"),  # the default deck
+        Sample(  # a table: its clue methods take junk; simulated, it is my case file
+            "Table",
+            {"case": ["Mord", "Ulm", "Ede K.", "Gift"], "hand": ["profiler", "lawyer", "refusal"]},
+        ),
+    ),
     table_setup=("deck=default", "questionings=12", "case=Mord Ulm Ede Gift", "first=me"),
     table_lines=("ask Mord Ulm Nora Brechstange 2",),
 )

@@ -378,13 +378,11 @@ class Table(Investigation):
     def from_setup(cls, config: dict[str, Any], **context: Any) -> Table:
         if context:
             raise InvalidInput("context", sorted(context), "nothing: the saved text holds the deck")
-        if "deck" not in config:
-            raise InvalidInput("config", sorted(config), "the keys 'deck' and 'limit'")
         case = config.get("case")
         if case is not None and (not isinstance(case, list) or len(case) != 4):
             raise InvalidInput("case", case, "four names")
         return cls(
-            Deck.from_dict(config["deck"]),
+            Deck.from_dict(config["deck"]) if "deck" in config else None,
             case=None if case is None else Case(*case),
             hand=config.get("hand"),
             first=config.get("first", 0),
