@@ -231,3 +231,18 @@ def test_bad_lines(tmp_path: Path) -> None:
     assert "No clues yet." in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_a_case_file_saved_before_the_table_still_loads(tmp_path: Path) -> None:
+    old = kv.Investigation().questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    (tmp_path / "old.json").write_text(old.to_json())
+    term = Terminal(["play", "kreuzverhoer", "--resume", "old.json"], home=tmp_path)
+    shown = term.expect_prompt(PROMPT)
+    assert "Questionings made: 1, left: 11 of 12." in shown
+    term.send("ask mord ulm juri gift 2")  # the case file goes on as before
+    assert "noted: questioning Mord / Ulm / Juri L. / Gift: 2 right" in term.expect_prompt(PROMPT)
+    term.send("they ask mord ulm ede gift 1")
+    shown = " ".join(term.expect_prompt(PROMPT).split())
+    assert "saved before deduce followed the whole table; a new game follows it" in shown
+    term.send("quit")
+    assert term.finish() == 0

@@ -224,7 +224,6 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from deduce.investigation import as_investigation
     from deduce.play.setup import ask_setup
     from deduce.simulate import Stats, simulate
 
@@ -243,8 +242,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     def no_questions(prompt: str) -> str:
         return ""
 
-    # a table simulates its player's own investigation (as deduce.simulate does)
-    start = as_investigation(ask_setup(game, no_questions, console, parse_presets(args.set)))
+    start = game.simulated(ask_setup(game, no_questions, console, parse_presets(args.set)))
     strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
     strategies = strategies or [game.strategy(start)]
     opening = None

@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from deduce._validation import check_clue
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race
 from deduce.games.kreuzverhoer.cards import Deck
@@ -124,10 +125,11 @@ class Table(Investigation):
                 not true of my case, or a malformed event.
             Contradiction: my case file cannot be true with it (it names the clues).
         """
-        if self.clue_types and isinstance(clue, self.clue_types):
+        if isinstance(clue, self.clue_types):
+            clue = check_clue(clue)  # every field of its type, as plain Python data
             turns = self._turns.after(clue)  # the turn rules first: out of turn is refused
         else:
-            turns = self._turns
+            turns = self._turns  # refused below as no clue of the table
         new = super().observe(clue)
         new.__dict__.pop("_race", None)
         new._turns = turns
@@ -201,14 +203,12 @@ class Table(Investigation):
         """My case file alone (my questionings and the cards played on them)."""
         return self._turns.mine
 
-    def investigation(self) -> Investigation:
-        """My case file alone: what :func:`deduce.simulate` plays against every case.
+    def clue_strategy(self, secret: Any) -> Any:
+        """Truthful next events of the whole game (for tests): see
+        :func:`deduce.games.kreuzverhoer.truthful.table_clue_strategy`."""
+        from deduce.games.kreuzverhoer.truthful import table_clue_strategy
 
-        Example:
-            >>> Table(first=1).investigation() == Investigation()
-            True
-        """
-        return self.mine
+        return table_clue_strategy(self, self.secret_of(self.world_of(secret)))
 
     @property
     def theirs(self) -> Investigation:

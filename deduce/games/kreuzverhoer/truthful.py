@@ -173,3 +173,63 @@ def brute(clues: Iterable[Any], deck: Deck) -> set[Case]:
 def reference(investigation: Any) -> set[Case]:
     """The cases a Kreuzverhör investigation must keep (every one equally likely)."""
     return brute(investigation.clues, investigation.deck)
+
+
+def table_clue_strategy(table: Any, secret: Case) -> Any:
+    """A hypothesis strategy of the next event of a whole game at ``table`` (a
+    :class:`~deduce.games.kreuzverhoer.Table`), true of ``secret`` (the case I must
+    solve) and of my own case (when the table was not told it: a case my answers still
+    allow), and legal now."""
+    from hypothesis import strategies as st
+
+    from deduce.games.kreuzverhoer.events import COPIES, Answered, Asked, Drew, TheirCard
+    from deduce.games.kreuzverhoer.interrogation import Interrogation
+
+    if table.over:
+        return st.none()
+    theirs = table.theirs
+    mine_case = table.case if table.case is not None else theirs.secret_of(int(theirs.space.ids[0]))
+    if table.pending is not None:
+        answers = list(Interrogation.of(mine_case, theirs).suggestions(table.pending))
+        return st.sampled_from(answers).map(Answered)
+    held = [*(table.hand or ()), *table.set_aside]
+    free = [c for c, n in COPIES.items() if held.count(c) < n]
+    if table.must_draw:
+        return st.sampled_from(free).map(Drew)
+    guesses = st.sampled_from(list(table.queries()))
+    options: list[Any] = []
+    if table.may_lay:
+        options.append(
+            st.one_of(guesses, st.just(Guess(*secret))).map(
+                lambda g: questioning_of(g, _right(g, secret))
+            )
+        )
+    elif table.questions_next == 1 and table.step != "draw":
+        options.append(
+            guesses.map(
+                lambda g: Asked(g.crime, g.scene, g.suspect, g.weapon, _right(g, mine_case))
+            )
+        )
+    last = theirs.last_questioning
+    if table.step == "card" and table.turn == 1 and last is not None:
+        banned = table.deck.banned(last.suspect)
+        cards = [
+            c
+            for c in (
+                "single_interrogation",
+                "confrontation",
+                "profiler",
+                "investigators_on_site",
+                "informant",
+            )
+            if c in free and c != banned
+        ]
+        if cards:
+            options.append(st.sampled_from(cards).map(TheirCard))
+    if not options:
+        return st.none()
+    return st.one_of(*options)
+
+
+def _right(guess: Guess, case: Case) -> int:
+    return sum(a == b for a, b in zip(guess, case, strict=True))

@@ -195,7 +195,7 @@ class Turns:
 
     def blockable(self, card: str) -> str | None:
         """The investigation card of theirs that defence ``card`` would block now."""
-        if self.pending is None or self.pending not in BLOCKS.get(card, ()):
+        if not isinstance(card, str) or self.pending not in BLOCKS.get(card, ()):
             return None
         return self.pending
 
