@@ -339,7 +339,7 @@ class Table(Investigation):
 
     def check_strategy(self, strategy: str) -> str:
         """The case file's strategies and ``"race"`` (the default at the table)."""
-        if strategy == RACE:
+        if isinstance(strategy, str) and strategy == RACE:
             return strategy
         try:
             return super().check_strategy(strategy)
@@ -350,7 +350,7 @@ class Table(Investigation):
         self, strategy: str, among: Callable[[Any], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """``"race"``: my lays by the chance to win (none unless I am to lay)."""
-        if strategy != RACE:
+        if not (isinstance(strategy, str) and strategy == RACE):
             return super().own_ranking(strategy, among, top)
         if not self.may_lay:
             return []
