@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from deduce import InvalidInput
 from deduce.games import kreuzverhoer as kv
+from deduce.games.kreuzverhoer.bots import deal
 
 MINE = kv.Case("Mord", "Ulm", "Ede K.", "Gift")  # the case I chose for my opponent
 THEIRS = kv.Case("Überfall", "Ulm", "Nora M.", "Brechstange")  # the case I must solve
@@ -221,3 +222,33 @@ def test_play_game_refuses_a_bad_lineup() -> None:
         kv.play_game([kv.entropy], seed=1)
     with pytest.raises(InvalidInput, match="is not a Bot"):
         kv.play_game([kv.entropy, "entropy"], seed=1)  # type: ignore[list-item]
+
+
+def _loop(cases: tuple[kv.Case, kv.Case], first: int) -> float:
+    """The tournament's own loop before the game master: race (seat 0) against entropy."""
+    answering = [kv.Interrogation(cases[1]), kv.Interrogation(cases[0])]
+    last, player = [0, 0], first
+    while any(answering[1 - p].opponent.questionings_left for p in (0, 1)):
+        mine = answering[1 - player].opponent
+        if mine.questionings_left:
+            theirs = answering[player].opponent
+            guess = kv.race(mine, theirs, top=1)[0].action if player == 0 else mine.best("entropy")
+            answering[1 - player] = answering[1 - player].questioning(*guess)
+            last[player] = answering[1 - player].last_answer or 0
+            if last[player] == 4:
+                return 1.0 if player == 0 else 0.0
+        player = 1 - player
+    return 1.0 if last[0] > last[1] else 0.0 if last[0] < last[1] else 0.5
+
+
+@pytest.mark.slow
+def test_the_tournament_plays_the_same_games_through_play_game() -> None:
+    one, two = deal(random.Random(0))  # as benchmarks/tournament_kreuzverhoer.py deals
+    deals = [(cases, first) for cases in ((one, two), (two, one)) for first in (0, 1)]
+    before = [_loop(cases, first) for cases, first in deals]
+    records = [
+        kv.play_game([kv.advised, kv.entropy], seed=0, cards=False, cases=cases, first=first)
+        for cases, first in deals
+    ]
+    scores = {(0,): 1.0, (1,): 0.0, (0, 1): 0.5}
+    assert [scores[r.winners] for r in records] == before
