@@ -160,8 +160,8 @@ class _Referee:
         other = 1 - seat
         if self.phase == "ask":
             guess = self.tables[seat].as_query(move)
-            right = sum(a == b for a, b in zip(guess, self.cases[seat], strict=True))
             laid = (guess.crime, guess.scene, guess.suspect, guess.weapon)
+            right = self.tables[other].interrogation.answer(*laid)  # its case: seat's to solve
             self.tables[seat] = self.tables[seat].questioning(*laid, correct=right)
             self.tables[other] = self.tables[other].asked(*laid, correct=right)
             self.turns += 1
