@@ -27,8 +27,9 @@ from deduce._validation import check_clue
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race
 from deduce.games.kreuzverhoer.cards import Deck
-from deduce.games.kreuzverhoer.clues import Case
+from deduce.games.kreuzverhoer.clues import Case, Guess, questioning_of
 from deduce.games.kreuzverhoer.events import (
+    COPIES,
     Answered,
     Asked,
     Defended,
@@ -44,7 +45,7 @@ from deduce.games.kreuzverhoer.turns import MINE, TABLE_EVENTS, Turns, start
 from deduce.investigation import Recommendation
 from deduce.space import Space
 
-__all__ = ["Table"]
+__all__ = ["Table", "truthful_event"]
 
 RACE = "race"
 """The table's own strategy: the lay most likely to win the race (:func:`race`)."""
@@ -205,10 +206,8 @@ class Table(Investigation):
 
     def clue_strategy(self, secret: Any) -> Any:
         """Truthful next events of the whole game (for tests): see
-        :func:`deduce.games.kreuzverhoer.truthful.table_clue_strategy`."""
-        from deduce.games.kreuzverhoer.truthful import table_clue_strategy
-
-        return table_clue_strategy(self, self.secret_of(self.world_of(secret)))
+        :func:`truthful_event`."""
+        return truthful_event(self, self.secret_of(self.world_of(secret)))
 
     @property
     def theirs(self) -> Investigation:
@@ -402,3 +401,62 @@ class Table(Investigation):
         if self.first:
             args.append(f"first={self.first}")
         return f"Table({', '.join(args)})"
+
+
+def truthful_event(table: Table, secret: Case) -> Any:
+    """A hypothesis strategy of the next event of a whole game at ``table`` (a
+    :class:`~deduce.games.kreuzverhoer.Table`), true of ``secret`` (the case I must
+    solve) and of my own case (when the table was not told it: a case my answers still
+    allow), and legal now."""
+    from hypothesis import strategies as st
+
+    if table.over:
+        return st.none()
+    theirs = table.theirs
+    mine_case = table.case if table.case is not None else theirs.secret_of(int(theirs.space.ids[0]))
+    if table.pending is not None:
+        answers = list(Interrogation.of(mine_case, theirs).suggestions(table.pending))
+        return st.sampled_from(answers).map(Answered)
+    held = [*(table.hand or ()), *table.set_aside]
+    free = [c for c, n in COPIES.items() if held.count(c) < n]
+    if table.must_draw:
+        return st.sampled_from(free).map(Drew)
+    guesses = st.sampled_from(list(table.queries()))
+    options: list[Any] = []
+    if table.may_lay:
+        options.append(
+            st.one_of(guesses, st.just(Guess(*secret))).map(
+                lambda g: questioning_of(g, sum(a == b for a, b in zip(g, secret, strict=True)))
+            )
+        )
+    elif table.questions_next == 1 and table.step != "draw":
+        options.append(
+            guesses.map(
+                lambda g: Asked(
+                    g.crime,
+                    g.scene,
+                    g.suspect,
+                    g.weapon,
+                    Interrogation.of(mine_case, theirs).answer(*g),
+                )
+            )
+        )
+    last = theirs.last_questioning
+    if table.step == "card" and table.turn == 1 and last is not None:
+        banned = table.deck.banned(last.suspect)
+        cards = [
+            c
+            for c in (
+                "single_interrogation",
+                "confrontation",
+                "profiler",
+                "investigators_on_site",
+                "informant",
+            )
+            if c in free and c != banned
+        ]
+        if cards:
+            options.append(st.sampled_from(cards).map(TheirCard))
+    if not options:
+        return st.none()
+    return st.one_of(*options)
