@@ -410,7 +410,10 @@ class Turns:
             stages = (CARD, DEFENCE)
             if self.pending is not None:
                 raise InvalidInput(
-                    "card", clue.card, "your answer first", reason=f"{self.pending} waits for it"
+                    "card",
+                    clue.card,
+                    "your answer first",
+                    reason=f"your answer to their {self.pending} card is awaited",
                 )
         if self.questioner != 1 or self.stage not in stages:
             self._expect(1, (), "your defence card")
@@ -435,7 +438,10 @@ class Turns:
             raise InvalidInput("card", clue.card, "a draw", reason="the draw pile is empty")
         if self.pending is not None:
             raise InvalidInput(
-                "card", clue.card, "your answer first", reason=f"{self.pending} waits for it"
+                "card",
+                clue.card,
+                "your answer first",
+                reason=f"your answer to their {self.pending} card is awaited",
             )
         hand = None if self.hand is None else (*self.hand, clue.card)
         _check_copies((*(hand or (clue.card,)), *self.set_aside))
