@@ -1,16 +1,17 @@
 """Kreuzverhör: race-aware advice against one-step entropy, head to head.
 
-Two bots play whole games on the public API: each answers the other's questionings about
-the case it chose (``Interrogation``), whose case file ``opponent`` is the questioner's
-own case file. The race bot lays ``race(mine, theirs)[0]`` (``theirs``: the case file of
-its opponent, which its own answers built); the entropy bot lays ``best("entropy")``.
-Questionings only (no action cards), 12 for each player; whoever lays the four right
-cards first wins; if nobody does, the most details right in the last questioning wins
-and a tie is a draw (half a point each).
+Two bots play whole games through the public game master,
+``kreuzverhoer.play_game([advised, entropy], seed=..., cards=False, cases=..., first=...)``:
+each answers the other's questionings about the case it chose, so each sees its
+opponent's case file exactly. ``advised`` lays ``Table.race()``'s first lay, ``entropy``
+the most informative one. Questionings only (no action cards), 12 for each player;
+whoever lays the four right cards first wins; if nobody does, the most details right in
+the last questioning wins and a tie is a draw (half a point each).
 
-For every seed two random cases are drawn, and four games are played: each bot gets each
-case, and each bot questions first, so luck of the cases and of the first turn cancels
-out (two copies of one bot score exactly 50%).
+For every seed two random cases are drawn (``kreuzverhoer.bots.deal``, from
+``random.Random(seed)``, as before the game master existed: the same games), and four
+games are played: each bot gets each case, and each bot questions first, so luck of the
+cases and of the first turn cancels out (two copies of one bot score exactly 50%).
 
 Run: ``.venv/bin/python benchmarks/tournament_kreuzverhoer.py --seeds 100``
 """
@@ -24,43 +25,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.advice import race
+from deduce.games.kreuzverhoer.bots import deal
 
-BOTS = ("race", "entropy")
-
-
-def _lay(bot: str, mine: kv.Investigation, theirs: kv.Investigation) -> kv.Guess:
-    if bot == "race":
-        return race(mine, theirs, top=1)[0].action
-    guess: kv.Guess = mine.best(bot)
-    return guess
+BOTS = (kv.advised, kv.entropy)
 
 
-def play(bots: tuple[str, str], cases: tuple[kv.Case, kv.Case], first: int) -> float:
-    """The score of ``bots[0]`` (1 win, 0.5 draw, 0 loss); ``cases[p]`` is the case
-    player ``p`` must solve, ``first`` the player who questions first."""
-    # answering[p]: player p answers about the case the other player must solve
-    answering = [kv.Interrogation(cases[1]), kv.Interrogation(cases[0])]
-    last = [0, 0]
-    player = first
-    while any(answering[1 - p].opponent.questionings_left for p in (0, 1)):
-        mine = answering[1 - player].opponent
-        if mine.questionings_left:
-            guess = _lay(bots[player], mine, answering[player].opponent)
-            answering[1 - player] = answering[1 - player].questioning(*guess)
-            last[player] = answering[1 - player].last_answer or 0
-            if last[player] == 4:
-                return 1.0 if player == 0 else 0.0
-        player = 1 - player
-    return 1.0 if last[0] > last[1] else 0.0 if last[0] < last[1] else 0.5
+def play(cases: tuple[kv.Case, kv.Case], first: int, seed: int = 0) -> float:
+    """The score of ``BOTS[0]`` (1 win, 0.5 draw, 0 loss); ``cases[p]`` is the case
+    seat ``p`` must solve, ``first`` the seat that questions first."""
+    record = kv.play_game(BOTS, seed=seed, cards=False, cases=cases, first=first)
+    if record.winners == (0,):
+        return 1.0
+    return 0.0 if record.winners == (1,) else 0.5
 
 
 def _seed_games(seed: int) -> list[float]:
-    rng = random.Random(seed)
-    start = kv.Investigation()
-    one = start.secret_of(rng.randrange(start.space.size))
-    two = start.secret_of(rng.randrange(start.space.size))
-    return [play(BOTS, cases, first) for cases in ((one, two), (two, one)) for first in (0, 1)]
+    one, two = deal(random.Random(seed))
+    return [play(cases, first, seed) for cases in ((one, two), (two, one)) for first in (0, 1)]
 
 
 def main() -> None:
@@ -77,7 +58,7 @@ def main() -> None:
     draws = sum(s == 0.5 for s in scores)
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1))
     half = 1.96 * sd / math.sqrt(n)
-    print(f"{BOTS[0]} vs {BOTS[1]}: {n} games ({args.seeds} seeds x 4)")
+    print(f"{BOTS[0].name} vs {BOTS[1].name}: {n} games ({args.seeds} seeds x 4)")
     print("| race wins | draws | race losses | race score | 95% interval | time |")
     print("| ---: | ---: | ---: | ---: | --- | ---: |")
     print(

@@ -89,7 +89,7 @@ def check_filtering(
         )
         assert investigation.solved == (solutions[0] if len(solutions) == 1 else None)
         if reference is None:
-            again = type(start).from_setup(start.setup())
+            again = type(investigation).from_setup(investigation.setup())  # as it was made
             for clue in investigation.clues:
                 again = again.observe(clue)
             assert again == investigation, "a replay of the clues is another investigation"
@@ -372,8 +372,9 @@ def check_console(declaration: Declaration) -> None:
     The console runs in a new process on piped lines, set up with the declaration's
     ``table_setup`` (and the defaults of the other questions). ``help`` must show every
     example of the game's clue lines and commands; each example is then typed on the
-    saved start, after the declaration's ``table_lines`` unless it is a line of the same
-    verb as one of them, and must not be refused.
+    saved start, after its verb's ``setting`` if it has one, else after the declaration's
+    ``table_lines`` unless it is a line of the same verb as one of them, and must not be
+    refused.
     """
     adapter = declaration.adapter()
     grammar = adapter.grammar
@@ -390,15 +391,18 @@ def check_console(declaration: Declaration) -> None:
     before_verbs = {line.split()[0] for line in declaration.table_lines if line.split()}
     lines = ["help", "save start.json"]
     expect: list[tuple[str, str]] = [("help", "help"), ("save start.json", "command")]
-    for example in examples:
-        lines.append("load start.json")
-        expect.append(("load start.json", "command"))
-        if example.split()[0] not in before_verbs:
-            for line in declaration.table_lines:
+    for verb in grammar.verbs:
+        for example in (e for e in verb.examples if e != "quit"):
+            lines.append("load start.json")
+            expect.append(("load start.json", "command"))
+            lead = verb.setting
+            if not lead and example.split()[0] not in before_verbs:
+                lead = declaration.table_lines
+            for line in lead:
                 lines.append(line)
                 expect.append((line, "clue"))
-        lines.append(example)
-        expect.append((example, "example"))
+            lines.append(example)
+            expect.append((example, "example"))
     lines.append("quit")
     program = "import sys\nfrom deduce.play.cli import main\nsys.exit(main(sys.argv[1:]))\n"
     options = [w for item in answers for w in ("--set", item)]

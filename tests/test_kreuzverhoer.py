@@ -1218,12 +1218,17 @@ def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
     term.send("no")
     term.expect("Repeats (the answering player may name a detail twice; no: the faster variant)")
     term.send("no")
-    shown = term.expect_prompt("kreuzverhoer> ")
-    assert "left: 6 of 6." in shown
+    for _ in ("case", "hand", "first"):
+        term.send("")
+    shown = " ".join(term.expect_prompt("kreuzverhoer> ").split())
+    assert "you made 0, 6 left; your opponent made 0, 6 left (12 in all, 6 for each" in shown
     for line in ("ask mord berlin juri messer 1", "single einbruch", "defence lawyer"):
         term.send(line)
-        shown = term.expect_prompt("kreuzverhoer> ")
-    assert "left: 5 of 6." in shown  # the skip does not use one up
+        shown = " ".join(term.expect_prompt("kreuzverhoer> ").split())
+    assert "you made 1, 5 left" in shown  # the skip does not use one up
+    for line in ("they ask mord ulm ede gift 0", "they ask einbruch ulm ede gift 1"):
+        term.send(line)  # I skip one: my opponent questions twice
+        assert "noted:" in term.expect_prompt("kreuzverhoer> ")
     term.send("ask mord ulm ede gift 1")
     term.expect_prompt("kreuzverhoer> ")
     term.send("single einbruch")
@@ -1232,8 +1237,9 @@ def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
     term.send("quit")
     assert term.finish() == 0
     sets = ("deck=default", "counting=each", "questionings=3", "skips_use_up=yes", "repeats=yes")
+    sets += ("case=none", "hand=none", "first=me")
     args = [word for value in sets for word in ("--set", value)]
     preset = Terminal(["play", "kreuzverhoer", "--no-autosave", *args], home=tmp_path)
-    assert "left: 3 of 3." in preset.expect_prompt("kreuzverhoer> ")
+    assert "you made 0, 3 left" in " ".join(preset.expect_prompt("kreuzverhoer> ").split())
     preset.send("quit")
     assert preset.finish() == 0

@@ -26,8 +26,12 @@ def setup(game: str) -> tuple[str, ...]:
 
 
 def before(game: str, line: str) -> tuple[str, ...]:
-    """The clue lines typed before the example ``line`` to make it possible: the game's
-    ``table_lines``, unless ``line`` is a line of the same verb as one of them."""
+    """The clue lines typed before the example ``line`` to make it possible: its verb's
+    ``setting``, else the game's ``table_lines``, unless ``line`` is a line of the same
+    verb as one of them."""
+    for verb in adapter(game).grammar.verbs:
+        if line in verb.examples and verb.setting:
+            return verb.setting
     lines = registry.find(game).table_lines
     if line.split()[0] in {t.split()[0] for t in lines}:
         return ()

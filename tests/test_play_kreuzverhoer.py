@@ -12,8 +12,14 @@ from deduce.play.adapter import word
 PROMPT = "kreuzverhoer> "
 
 
-def start(home: Path, *args: str) -> Terminal:
-    term = Terminal(["play", "kreuzverhoer", *args], home=home)
+class Console(Terminal):
+    """The console, with what it showed before its first prompt."""
+
+    shown = ""
+
+
+def start(home: Path, *args: str, case: str = "", hand: str = "", first: str = "") -> Console:
+    term = Console(["play", "kreuzverhoer", *args], home=home)
     term.expect("Deck (a deck file (TOML), or default; e.g. my-deck.toml) [default]: ")
     term.send("")
     term.expect("Counting (each: that many for every player; total: shared, half each) [each]: ")
@@ -30,7 +36,13 @@ def start(home: Path, *args: str) -> Terminal:
         "Repeats (the answering player may name a detail twice; no: the faster variant) [yes]: "
     )
     term.send("")
-    term.expect_prompt(PROMPT)
+    term.expect("Case (the case you chose for your opponent; none: you say every answer; e.g. ")
+    term.send(case)
+    term.expect("Hand (your 3 action cards; none: not followed; e.g. profiler lawyer refusal)")
+    term.send(hand)
+    term.expect("First (who questions first: me or opponent) [me]: ")
+    term.send(first)
+    term.shown = term.expect_prompt(PROMPT)
     return term
 
 
@@ -42,30 +54,104 @@ def right(secret: kv.Case, guess: kv.Guess) -> int:
     return sum(a == b for a, b in zip(secret, guess, strict=True))
 
 
-def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
+def test_a_whole_game_following_turns_agrees_with_play_game(tmp_path: Path) -> None:
+    # written down before the game: the case I chose for my opponent, the one I must solve
+    mine = kv.Case("Mord", "Ulm", "Ede K.", "Gift")
     secret = kv.Case("Überfall", "Ulm", "Nora M.", "Brechstange")
-    inv = kv.Investigation()
-    term = start(tmp_path)
-    for _ in range(12):
-        guess = inv.recommend(top=1)[0].action
-        correct = right(secret, guess)
-        term.send(line(guess, correct))
-        inv = inv.questioning(*guess, correct=correct)
-        shown = term.expect_prompt(PROMPT)
-        assert f"noted: questioning {guess}: {correct} right" in shown
-        count = len(inv.solutions())
-        assert f"{count} solution{'s' if count != 1 else ''} left" in shown
-        assert f"Questionings made: {inv.questionings}, left: {inv.questionings_left}" in shown
-        if inv.solved is not None:
-            assert f"Solved: {secret}" in shown
-            break
-        best = inv.recommend(top=1)[0]
-        assert f"{best.action}" in shown.split("next move")[1].splitlines()[1]
-    assert inv.solved == secret
+    record = kv.play_game(
+        [kv.advised, kv.entropy], seed=1, cards=False, cases=(secret, mine), first=0
+    )
+    term = start(tmp_path, case="Mord Ulm Ede Gift")
+    shown = term.shown
+    table = kv.Table(case=mine)
+    for seat, move in record.moves:
+        guess = kv.Guess(*move)
+        if seat == 0:  # my questioning: the console advises what the advised bot laid
+            assert "your questioning" in shown.split("Next:")[-1]
+            assert f"Race: lay {guess}: " in shown
+            correct = right(secret, guess)
+            term.send(line(guess, correct))
+            table = table.questioning(*guess, correct=correct)
+            shown = term.expect_prompt(PROMPT)
+            assert f"noted: questioning {guess}: {correct} right" in shown
+        else:  # theirs: deduce gives the answer to say
+            assert "your opponent's questioning: they ask" in shown.split("Next:")[-1]
+            term.send("they ask " + " ".join(word(name) for name in guess))
+            table = table.asked(*guess)
+            shown = term.expect_prompt(PROMPT)
+            correct = right(mine, guess)
+            assert f"noted: your opponent's questioning {guess}: {correct} right" in shown
+        made, left = table.questionings_made, table.left
+        assert f"you made {made[0]}, {left[0]} left; your opponent made {made[1]}" in shown
+        cases = table.theirs.space.size
+        assert f"Your opponent: {cases} case{'' if cases == 1 else 's'} left for them" in shown
+    assert table.over and table.winners() == record.winners
+    won = {(0,): "you win", (1,): "your opponent wins", (0, 1): "a tie"}[record.winners]
+    assert "The game is over" in shown and won in shown
+    term.send("ask mord berlin juri messer 1")
+    assert "refused: turn" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
     saved = tmp_path / "state" / "deduce" / "kreuzverhoer.json"
-    assert kv.Investigation.from_json(saved.read_text()) == inv
+    assert kv.Investigation.from_json(saved.read_text()) == table
+
+
+def test_answers_cards_and_my_hand_through_the_console(tmp_path: Path) -> None:
+    term = start(tmp_path, case="mord/ulm/ede/gift", hand="profiler lawyer refusal")
+    assert "Your hand: Profiler, Anwalt, Aussageverweigerung. Draw pile: 24." in term.shown
+    term.send("they ask mord ulm nora messer")
+    assert "refused: turn" in term.expect_prompt(PROMPT)  # my questioning comes first
+    term.send("ask mord berlin juri messer 1")
+    shown = term.expect_prompt(PROMPT)
+    assert "Next: you may play an investigation card" in shown
+    term.send("single einbruch")
+    assert 'refused: card "single_interrogation" is not valid (not in your hand)' in (
+        term.expect_prompt(PROMPT)
+    )
+    term.send("profiler nora")
+    shown = term.expect_prompt(PROMPT)
+    assert "Your hand: Anwalt, Aussageverweigerung." in shown
+    term.send("they ask mord ulm nora messer")
+    assert "the card you drew first" in term.expect_prompt(PROMPT)
+    term.send("draw alibi")
+    shown = term.expect_prompt(PROMPT)
+    assert "Next: your opponent's questioning: they ask" in shown
+    term.send("they ask mord ulm nora messer")
+    shown = term.expect_prompt(PROMPT)
+    assert "noted: your opponent's questioning Mord / Ulm / Nora M. / Messer: 2 right" in shown
+    term.send("they play confrontation")
+    shown = term.expect_prompt(PROMPT)
+    table = (
+        kv.Table(
+            case=kv.Case("Mord", "Ulm", "Ede K.", "Gift"), hand=["profiler", "lawyer", "refusal"]
+        )
+        .questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+        .profiler("Nora M.")
+        .drew("alibi")
+        .asked("Mord", "Ulm", "Nora M.", "Messer")
+        .their_card("confrontation")
+    )
+    assert table.suggest() is False
+    assert "tell them the suspect is not Nora M." in shown
+    assert "or block it (play alibi or play refusal)" in shown
+    term.send("answer yes")
+    assert "true of your case" in term.expect_prompt(PROMPT)
+    term.send("answer")
+    assert "noted: you answer no" in term.expect_prompt(PROMPT)
+    term.send("play lawyer")
+    shown = term.expect_prompt(PROMPT)
+    assert "noted: you play Anwalt" in shown and "you made 1, 11 left" in shown
+    assert "your opponent made 1, 10 left" in shown
+    term.send("draw lawyer")
+    assert "the box has 1 lawyer card" in term.expect_prompt(PROMPT)
+    term.send("draw mole")
+    shown = term.expect_prompt(PROMPT)
+    assert "Next: your questioning" in shown  # they skip their next questioning
+    term.send("history")
+    shown = term.expect_prompt(PROMPT)
+    assert "7. you play Anwalt" in shown and "6. you answer no" in shown
+    term.send("quit")
+    assert term.finish() == 0
 
 
 def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
@@ -104,6 +190,8 @@ def test_cards_undo_why_and_resume(tmp_path: Path) -> None:
     again.send("history")
     shown = again.expect_prompt(PROMPT)
     assert "3. confirmed: suspect Nora M." in shown
+    again.send("they ask mord ulm nora gift 2")
+    again.expect_prompt(PROMPT)
     again.send("ask mord berlin juri messer 4")
     shown = again.expect_prompt(PROMPT)
     assert "cannot be true" in shown and "1. questioning Mord / Berlin / Juri L. / Messer" in shown
@@ -141,5 +229,20 @@ def test_bad_lines(tmp_path: Path) -> None:
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("history")
     assert "No clues yet." in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_a_case_file_saved_before_the_table_still_loads(tmp_path: Path) -> None:
+    old = kv.Investigation().questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    (tmp_path / "old.json").write_text(old.to_json())
+    term = Terminal(["play", "kreuzverhoer", "--resume", "old.json"], home=tmp_path)
+    shown = term.expect_prompt(PROMPT)
+    assert "Questionings made: 1, left: 11 of 12." in shown
+    term.send("ask mord ulm juri gift 2")  # the case file goes on as before
+    assert "noted: questioning Mord / Ulm / Juri L. / Gift: 2 right" in term.expect_prompt(PROMPT)
+    term.send("they ask mord ulm ede gift 1")
+    shown = " ".join(term.expect_prompt(PROMPT).split())
+    assert "saved before deduce followed the whole table; a new game follows it" in shown
     term.send("quit")
     assert term.finish() == 0

@@ -162,6 +162,11 @@ class Adapter:
         """The investigation at the start of a game set up with ``answers``."""
         raise NotImplementedError
 
+    def simulated(self, investigation: Investigation) -> Investigation:
+        """What ``deduce simulate`` plays against every secret for this set-up (a table
+        game: the player's own investigation)."""
+        return investigation
+
     def strategy(self, investigation: Investigation) -> str:
         """The strategy that ranks moves unless the player names another."""
         name: str = getattr(investigation, "default_strategy", "entropy")

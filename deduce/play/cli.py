@@ -242,7 +242,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     def no_questions(prompt: str) -> str:
         return ""
 
-    start = ask_setup(game, no_questions, console, parse_presets(args.set))
+    start = game.simulated(ask_setup(game, no_questions, console, parse_presets(args.set)))
     strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
     strategies = strategies or [game.strategy(start)]
     opening = None

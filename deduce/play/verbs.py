@@ -81,6 +81,8 @@ class Verb:
             a command returns something to show (or None).
         command: it shows something instead of adding a clue.
         implied: the verb may be left out (a line that starts with no verb is this one).
+        setting: lines that make the examples possible, typed before each of them by the
+            tests (instead of the game's ``table_lines``).
     """
 
     words: tuple[str, ...]
@@ -90,6 +92,7 @@ class Verb:
     do: Callable[[Any, dict[str, Any]], Any]
     command: bool = False
     implied: bool = False
+    setting: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

@@ -28,6 +28,7 @@ Example:
 """
 
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.bots import Bot, GameRecord, advised, entropy, play_game
 from deduce.games.kreuzverhoer.cards import (
     BANNABLE_CARDS,
     FIELDS,
@@ -52,25 +53,46 @@ from deduce.games.kreuzverhoer.clues import (
     SingleInterrogation,
     card_name,
 )
+from deduce.games.kreuzverhoer.events import (
+    ACTION_CARDS,
+    COPIES,
+    Answered,
+    Asked,
+    Defended,
+    Drew,
+    Exchanged,
+    Swapped,
+    TheirCard,
+)
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
+from deduce.games.kreuzverhoer.table import Table
 
 __all__ = [
+    "ACTION_CARDS",
     "BANNABLE_CARDS",
     "CARD_TITLES",
+    "COPIES",
     "COUNTINGS",
     "DEFENCE_CARDS",
     "EXACT_UP_TO",
     "FIELDS",
     "INVESTIGATION_CARDS",
+    "Answered",
+    "Asked",
+    "Bot",
     "CardValue",
     "Case",
     "Confirmed",
     "Confrontation",
     "Deck",
     "Defence",
+    "Defended",
+    "Drew",
+    "Exchanged",
+    "GameRecord",
     "Guess",
     "Informant",
     "Interrogation",
@@ -82,10 +104,16 @@ __all__ = [
     "RaceMove",
     "RuledOut",
     "SingleInterrogation",
+    "Swapped",
+    "Table",
+    "TheirCard",
+    "advised",
     "card_name",
     "deck_template",
+    "entropy",
     "hard_case",
     "pace",
+    "play_game",
     "questionings_needed",
     "race",
 ]

@@ -376,6 +376,18 @@ def named(deck: Deck, field: str, name: Any) -> Any:
     return deck.card(field, name) if isinstance(name, str) else name
 
 
+def card_title(card: str | None) -> str:
+    """The title printed on an action card (``Gegenüberstellung``); "" for None.
+
+    Example:
+        >>> card_title("confrontation"), card_title("other"), card_title(None)
+        ('Gegenüberstellung', 'other', '')
+    """
+    if card is None:
+        return ""
+    return card if card == "other" else CARD_TITLES.get(card, card)
+
+
 def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:
     """The action card of ``cards`` that ``card`` names: its name in the API
     (``confrontation``) or the title printed on it (``Gegenüberstellung``), as players

@@ -1,64 +1,34 @@
-"""Kreuzverhör: the assistant questions a hidden case, playing investigation cards too."""
+"""Kreuzverhör: a whole game between the race advice and one-step entropy, action cards
+and all, played by the game master (:func:`~deduce.games.kreuzverhoer.play_game`)."""
 
 from __future__ import annotations
 
-import random
-
 from rich.console import Console
+from rich.markup import escape
 
-from deduce.display import render
-from deduce.games.kreuzverhoer import (
-    CARD_TITLES,
-    INVESTIGATION_CARDS,
-    Interrogation,
-    Investigation,
-)
+from deduce.games.kreuzverhoer.bots import advised, entropy, play_game
 
 
 def run(console: Console, *, seed: int) -> None:
-    """Solve a random case of the default deck within the 12 questionings."""
-    rng = random.Random(seed)
-    start = Investigation()
-    case = start.secret_of(rng.randrange(start.space.size))
+    """Play one game from ``seed`` and tell it move by move."""
     console.rule("[bold]Kreuzverhör[/bold] (default deck: names ending in * are stand-ins)")
-    console.print(f"The opponent's case (hidden from the assistant) is [bold]{case}[/bold].")
-    opponent = Interrogation(case)  # answers truthfully, giving nothing away
-    pile = [card for card in INVESTIGATION_CARDS for _ in range(2)]
-    rng.shuffle(pile)
-    hand = [pile.pop() for _ in range(3)]
-    for number in range(1, 13):
-        inv = opponent.opponent
-        strategy = "win_probability" if inv.questionings_left <= 2 else "entropy"
-        rec = inv.recommend(top=1, strategy=strategy)[0]
+    console.print("Seat 0 plays the race advice (advised), seat 1 one-step entropy.")
+    record = play_game(
+        [advised, entropy], seed=seed, narrate=lambda line: console.print(escape(line))
+    )
+    cases = record.truth["cases"]
+    for seat in (0, 1):
+        table = record.tables[seat]
         console.print(
-            f"\nQuestioning {number} ({strategy}): lay [bold]{rec.action}[/bold]; expected "
-            f"{rec.information:.2f} bits, at most {rec.worst_case} "
-            f"{'case' if rec.worst_case == 1 else 'cases'} left."
+            f"Seat {seat} had to solve [bold]{escape(str(cases[seat]))}[/bold]: "
+            f"{table.questionings} questionings, {table.space.size} "
+            f"case{'' if table.space.size == 1 else 's'} left in its file."
         )
-        opponent = opponent.questioning(*rec.action)
-        right = opponent.last_answer
-        console.print(f"Answer: {right} {'detail' if right == 1 else 'details'} right.")
-        if right == 4:
-            console.print(f"[green]Solved in {number} questionings.[/green]")
-            return
-        values = opponent.opponent.rank_cards(hand)
-        best = values[0]
-        shown = ", ".join(
-            f"{CARD_TITLES[v.card]} {v.information:.2f} bits"
-            if v.information is not None
-            else f"{CARD_TITLES[v.card]} ({v.reason})"
-            for v in values
-        )
-        console.print(f"Hand: {shown}.")
-        if best.allowed and best.information:
-            named = opponent.suggest(best.card, seed=rng)
-            words = opponent.in_words(best.card, named)
-            opponent = opponent.played(best.card, named)
-            end = "" if words.endswith(".") else "."
-            title = CARD_TITLES[best.card]
-            console.print(f"Plays [bold]{title}[/bold]; the opponent answers: {words}{end}")
-            hand.remove(best.card)
-            if pile:
-                hand.append(pile.pop())
-        console.print(render(opponent.opponent, solutions=4))
-    console.print(f"[red]Not solved in 12 questionings; the case was {case}.[/red]")
+    if len(record.winners) == 2:
+        console.print("[yellow]A tie: both had as many details right at the end.[/yellow]")
+    else:
+        winner = record.winners[0]
+        last = record.tables[winner].last_questioning
+        solved = last is not None and last.correct == 4
+        how = "laid the four right cards first" if solved else "won the tie-break"
+        console.print(f"[green]Seat {winner} ({record.bots[winner]}) {how}.[/green]")

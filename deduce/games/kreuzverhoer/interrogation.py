@@ -24,6 +24,7 @@ from deduce.games.kreuzverhoer.clues import (
     Informant,
     InvestigatorsOnSite,
     Profiler,
+    Questioning,
     SingleInterrogation,
     as_names,
     ban_note,
@@ -33,7 +34,7 @@ from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import LIMIT, named_before
 from deduce.persistence import parse_json
 
-__all__ = ["SUGGESTED", "Answer", "Interrogation"]
+__all__ = ["SUGGESTED", "Answer", "Interrogation", "answer_clue"]
 
 Answer = tuple[str, ...] | bool | None
 """An answer to an investigation card: names, True/False (Gegenüberstellung), or None
@@ -66,6 +67,43 @@ def answer_in_words(card: str, answer: Any, scene: str, suspect: str) -> str:
     if card == "investigators_on_site":
         return f"the laid scene {scene} is right; the {field} {verb} {said}"
     return f"the {field} {verb} {said}"
+
+
+def answer_clue(card: str, answer: Any, last: Questioning) -> Any:
+    """The clue that ``answer`` to the investigation ``card`` puts in the questioner's
+    case file, after the questioning ``last`` (see :meth:`Interrogation.played`).
+
+    Raises:
+        InvalidInput: an unknown card, or an answer of the wrong shape for it.
+
+    Example:
+        >>> last = Questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+        >>> answer_clue("informant", ["Berlin", "Köln*"], last)
+        Informant(scenes=('Berlin', 'Köln*'))
+    """
+    if card not in CARDS:
+        raise InvalidInput("card", card, CARDS)
+    if card == "confrontation":
+        if not isinstance(answer, bool):
+            raise InvalidInput("named", answer, "True or False")
+        return Confrontation(last.suspect, answer)
+    if card == "investigators_on_site" and answer is None:
+        return InvestigatorsOnSite(last.scene, None)
+    field, count = NAMES_TOLD[card]
+    values = as_names(answer)
+    if (
+        not isinstance(values, tuple)
+        or len(values) != count
+        or not all(isinstance(v, str) for v in values)
+    ):
+        raise InvalidInput("named", answer, f"{count} {field} name(s)")
+    if card == "single_interrogation":
+        return SingleInterrogation(values[0])
+    if card == "profiler":
+        return Profiler(values[0])
+    if card == "informant":
+        return Informant(values)
+    return InvestigatorsOnSite(last.scene, values)
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
@@ -313,33 +351,11 @@ class Interrogation:
         view = self._view
         last = last_questioning(view.clues, card)
         answer = self.suggest(card, seed=seed) if named is SUGGESTED else named
-        if card == "confrontation":
-            if not isinstance(answer, bool):
-                raise InvalidInput("named", answer, "True or False")
-            clue: Any = Confrontation(last.suspect, answer)
-        elif card == "investigators_on_site" and last.scene != self.case.scene:
-            if answer is not None:
-                raise InvalidInput(
-                    "named", answer, "None", reason=f"the laid scene {last.scene} is wrong"
-                )
-            clue = InvestigatorsOnSite(last.scene, None)
-        else:
-            field, count = NAMES_TOLD[card]
-            values = as_names(answer)
-            if (
-                not isinstance(values, tuple)
-                or len(values) != count
-                or not all(isinstance(v, str) for v in values)
-            ):
-                raise InvalidInput("named", answer, f"{count} {field} name(s)")
-            if card == "single_interrogation":
-                clue = SingleInterrogation(values[0])
-            elif card == "profiler":
-                clue = Profiler(values[0])
-            elif card == "informant":
-                clue = Informant(values)
-            else:
-                clue = InvestigatorsOnSite(last.scene, values)
+        if card == "investigators_on_site" and last.scene != self.case.scene and answer is not None:
+            raise InvalidInput(
+                "named", answer, "None", reason=f"the laid scene {last.scene} is wrong"
+            )
+        clue = answer_clue(card, answer, last)
         try:
             new: Investigation | None = view.observe(clue)
         except Contradiction:

@@ -9,7 +9,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -159,9 +159,7 @@ class Investigation(_Investigation):
 
     # -- clue helpers --------------------------------------------------------------------
 
-    def questioning(
-        self, crime: str, scene: str, suspect: str, weapon: str, correct: int
-    ) -> Investigation:
+    def questioning(self, crime: str, scene: str, suspect: str, weapon: str, correct: int) -> Self:
         """After laying these four cards, ``correct`` (0 to 4) of them were right.
 
         Example:
@@ -173,11 +171,11 @@ class Investigation(_Investigation):
         who, what = named(deck, "suspect", suspect), named(deck, "weapon", weapon)
         return self.observe(Questioning(*laid, who, what, correct))
 
-    def single_interrogation(self, crime: str) -> Investigation:
+    def single_interrogation(self, crime: str) -> Self:
         """Einzelverhör: your opponent named ``crime`` as not the case's."""
         return self.observe(SingleInterrogation(named(self.deck, "crime", crime)))
 
-    def investigators_on_site(self, weapons: Sequence[str] | None) -> Investigation:
+    def investigators_on_site(self, weapons: Sequence[str] | None) -> Self:
         """Ermittler vor Ort: the laid scene is right and these 2 weapons are out, or
         (``None``) the laid scene is wrong.
 
@@ -190,21 +188,21 @@ class Investigation(_Investigation):
         said = None if weapons is None else self._named("weapon", weapons)
         return self.observe(InvestigatorsOnSite(scene, said))
 
-    def confrontation(self, correct: bool) -> Investigation:
+    def confrontation(self, correct: bool) -> Self:
         """Gegenüberstellung: whether the laid suspect is the case's."""
         suspect = last_questioning(self.clues, "confrontation").suspect
         return self.observe(Confrontation(suspect, correct))
 
-    def informant(self, scenes: Sequence[str]) -> Investigation:
+    def informant(self, scenes: Sequence[str]) -> Self:
         """Informant: these 2 scenes are not the case's (refused after a suspect whose
         card forbids it, such as Juri L. or Elke V., was laid)."""
         return self.observe(Informant(self._named("scene", scenes)))
 
-    def profiler(self, suspect: str) -> Investigation:
+    def profiler(self, suspect: str) -> Self:
         """Profiler: your opponent named ``suspect`` as not the case's."""
         return self.observe(Profiler(named(self.deck, "suspect", suspect)))
 
-    def ruled_out(self, *, card: str | None = None, **names: Any) -> Investigation:
+    def ruled_out(self, *, card: str | None = None, **names: Any) -> Self:
         """None of these names is the case's: ``ruled_out(weapon="Gift")``, or several
         ``ruled_out(scene=["Ulm", "Berlin"])``. ``card`` names the investigation card that
         said so (its rules then apply); repeating a fact already known is fine.
@@ -216,12 +214,12 @@ class Investigation(_Investigation):
         said = field_names(names, many=True, deck=self.deck)
         return self.observe(RuledOut(**said, card=card_name(card)))
 
-    def confirmed(self, *, card: str | None = None, **names: Any) -> Investigation:
+    def confirmed(self, *, card: str | None = None, **names: Any) -> Self:
         """These names are the case's: ``confirmed(suspect="Nora M.")``."""
         said = field_names(names, many=False, deck=self.deck)
         return self.observe(Confirmed(**said, card=card_name(card)))
 
-    def defence(self, card: str, *, blocks: str | None = None) -> Investigation:
+    def defence(self, card: str, *, blocks: str | None = None) -> Self:
         """Your opponent played defence ``card`` (``blocks``: the investigation card it
         made useless). Nothing about the case changes; Lawyer and Suspension cost you
         your next questioning."""

@@ -14,10 +14,16 @@ GAME = Declaration(
     title="Kreuzverhör",
     package="deduce.games.kreuzverhoer",
     aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
-    kinds=("investigation:Investigation",),
-    tags=(("kreuzverhoer", "Investigation"),),
+    kinds=("investigation:Investigation", "table:Table"),
+    tags=(("kreuzverhoer", "Investigation"), ("kreuzverhoer-table", "Table")),
     simulated=True,
-    samples=(Sample("Investigation", reference="truthful:reference"),),  # the default deck
-    table_setup=("deck=default", "questionings=12"),
+    samples=(
+        Sample("Investigation", reference="truthful:reference"),  # the default deck
+        Sample(  # a table: its clue methods take junk; simulated, it is my case file
+            "Table",
+            {"case": ["Mord", "Ulm", "Ede K.", "Gift"], "hand": ["profiler", "lawyer", "refusal"]},
+        ),
+    ),
+    table_setup=("deck=default", "questionings=12", "case=Mord Ulm Ede Gift", "first=me"),
     table_lines=("ask Mord Ulm Nora Brechstange 2",),
 )

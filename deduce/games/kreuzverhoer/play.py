@@ -7,9 +7,12 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
 from deduce.games.kreuzverhoer.manifest import GAME
+from deduce.games.kreuzverhoer.words import race_rows as _race
+from deduce.games.kreuzverhoer.words import show_event, table_lines
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, choose
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -70,7 +73,7 @@ def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
     for value in inv.rank_cards(list(v["card"])):
         bits = "" if value.information is None else f"{value.information:.2f} bits"
         worst = "" if value.worst_case is None else f"{value.worst_case} left"
-        rows.append((_title(value.card), bits, worst, value.reason))
+        rows.append((card_title(value.card), bits, worst, value.reason))
     return Rows(("card", "information", "worst case", "note"), tuple(rows))
 
 
@@ -84,18 +87,78 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
         )
 
 
-def _title(card: str) -> str:
-    return card if card == "other" else kv.CARD_TITLES.get(card, card)
-
-
 def _titled(cards: Sequence[str]) -> Name:
     """Action cards by the title printed on them (Gegenüberstellung), the API's name
     (confrontation) accepted too; the API reads either."""
-    titles = [_title(c) for c in cards]
+    titles = [card_title(c) for c in cards]
     return Name(titles, aliases=dict(zip(cards, titles, strict=True)))
 
 
 _CARD = _titled(kv.INVESTIGATION_CARDS)
+_ACTION = _titled(kv.ACTION_CARDS)
+_THEIRS = ("ask Mord Ulm Nora Brechstange 2", "they ask Mord Berlin Nora Messer")
+_NONE = {"", "none", "no", "-"}
+
+
+def _table(inv: kv.Investigation) -> kv.Table:
+    """The table a line about the rest of the game needs (an older case file has none)."""
+    if not isinstance(inv, kv.Table):
+        raise InvalidInput(
+            "line",
+            "a line about the table",
+            "a line about your own questionings",
+            reason="this game was saved before deduce followed the whole table; a new game "
+            "follows it",
+        )
+    return inv
+
+
+def _case(text: str, context: Context) -> kv.Case | None:
+    """``none``, or four names (crime, scene, suspect, weapon), each as short as unique."""
+    if text.strip().lower() in _NONE:
+        return None
+    deck = context.values.get("deck") or kv.Deck.default()
+    parts = [p.strip() for p in text.split("/")] if "/" in text else text.split()
+    if len(parts) != len(kv.FIELDS):
+        raise InvalidInput("case", text, "none, or four names: crime scene suspect weapon")
+    names = [choose(p, deck.names(f), f) for p, f in zip(parts, kv.FIELDS, strict=True)]
+    case = kv.Case(*names)
+    kv.Investigation(deck).world_of(case)  # its crime goes with its weapon
+    return case
+
+
+def _hand(text: str, context: Context) -> tuple[str, ...] | None:
+    if text.strip().lower() in _NONE:
+        return None
+    parts = text.replace(",", " ").split()
+    if len(parts) != 3:
+        raise InvalidInput("hand", text, "none, or your 3 action cards")
+    return tuple(kv.card_name(p, kv.ACTION_CARDS) for p in parts)
+
+
+def _they_ask(inv: kv.Investigation, v: dict[str, Any]) -> kv.Table:
+    table = _table(inv)
+    return table.asked(v["crime"], v["scene"], v["suspect"], v["weapon"], v.get("n"))
+
+
+def _pending_names(context: Context) -> Sequence[str]:
+    table = context.investigation
+    card = getattr(table, "pending", None)
+    if card not in NAMES_TOLD:
+        return ()
+    names: Sequence[str] = table.deck.names(NAMES_TOLD[card][0])
+    return names
+
+
+def _answer(inv: kv.Investigation, v: dict[str, Any]) -> kv.Table:
+    table = _table(inv)
+    names = tuple(v.get("name", ()))
+    if "yes" in v:
+        return table.answered(bool(v["yes"]))
+    if "wrong" in v:
+        return table.answered(None)
+    return table.answered(names) if names else table.answered()
+
 
 GRAMMAR = Grammar(
     verbs=(
@@ -192,6 +255,95 @@ GRAMMAR = Grammar(
             lambda inv, v: inv.defence(v["card"], blocks=v.get("blocked")),
         ),
         Verb(
+            ("they",),
+            (
+                Arg("ask", Name(("ask",)), store="asks"),
+                Arg("CRIME", Name(_names("crime"))),
+                Arg("SCENE", Name(_names("scene"))),
+                Arg("SUSPECT", Name(_names("suspect"))),
+                Arg("WEAPON", Name(_names("weapon"))),
+                Arg("N", Integer(0, 4), optional=True),
+            ),
+            "your opponent laid these four cards about your case: deduce says how many are\n"
+            "right (N: the answer you gave, needed when your case was not given at set-up)",
+            ("they ask Mord Berlin Juri Messer",),
+            _they_ask,
+        ),
+        Verb(
+            ("they",),
+            (Arg("play", Name(("play",)), store="plays"), Arg("CARD", _CARD)),
+            "your opponent played this investigation card: answer it, or block it",
+            ("they play profiler",),
+            lambda inv, v: _table(inv).their_card(v["card"]),
+            setting=_THEIRS,
+        ),
+        Verb(
+            ("answer",),
+            (Arg("NAME", Name(_pending_names), optional=True, repeated=True),),
+            "your answer to your opponent's card: the names you gave (none: what deduce\n"
+            "suggests, naming nothing that helps them more than the card must)",
+            ("answer",),
+            _answer,
+            setting=(*_THEIRS, "they play profiler"),
+        ),
+        Verb(
+            ("answer",),
+            (Arg("ANSWER", YesNo(), store="yes"),),
+            "your answer to Gegenüberstellung: the laid suspect is (yes) or is not (no) yours",
+            ("answer no",),
+            _answer,
+            setting=(*_THEIRS, "they play confrontation"),
+        ),
+        Verb(
+            ("answer",),
+            (Arg("wrong", Name(("wrong",)), store="wrong"),),
+            "your answer to Ermittler vor Ort: the laid scene is wrong",
+            ("answer wrong",),
+            _answer,
+            setting=(*_THEIRS, "they play investigators"),
+        ),
+        Verb(
+            ("play",),
+            (Arg("CARD", _titled(kv.DEFENCE_CARDS)),),
+            "you played this defence card in your opponent's questioning (Alibi,\n"
+            "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)",
+            ("play refusal",),
+            lambda inv, v: _table(inv).defended(v["card"]),
+            setting=(*_THEIRS, "they play single"),
+        ),
+        Verb(
+            ("draw",),
+            (Arg("CARD", _ACTION),),
+            "you drew this action card at the end of a questioning",
+            ("draw alibi",),
+            lambda inv, v: _table(inv).drew(v["card"]),
+        ),
+        Verb(
+            ("exchange",),
+            (Arg("CARD", _ACTION), Arg("NEW", _ACTION, store="new")),
+            "in your questioning, instead of an investigation card: you put CARD back and\n"
+            "drew NEW",
+            ("exchange refusal witness",),
+            lambda inv, v: _table(inv).exchanged(v["card"], v["new"]),
+        ),
+        Verb(
+            ("swap",),
+            (Arg("GIVEN", _ACTION), Arg("TAKEN", _ACTION, store="taken")),
+            "after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you",
+            ("swap profiler mole",),
+            lambda inv, v: _table(inv).swapped(v["given"], v["taken"]),
+            setting=("ask Mord Ulm Nora Brechstange 2", "defence mole"),
+        ),
+        Verb(
+            ("race",),
+            (),
+            "your best lays by the chance to win, and how soon your opponent solves",
+            ("race",),
+            lambda inv, v: _race(_table(inv)),
+            setting=_THEIRS,
+            command=True,
+        ),
+        Verb(
             ("cards",),
             (Arg("CARD", _titled((*kv.INVESTIGATION_CARDS, *kv.DEFENCE_CARDS)), repeated=True),),
             "rank the investigation cards in your hand (after a questioning)",
@@ -239,6 +391,26 @@ GRAMMAR = Grammar(
             "the answering player may name a detail twice; no: the faster variant",
             "yes",
         ),
+        Question(
+            "case",
+            Value(_case, "none, or your own case: crime scene suspect weapon"),
+            "the case you chose for your opponent; none: you say every answer",
+            "none",
+            example="Mord Ulm Ede Gift",
+        ),
+        Question(
+            "hand",
+            Value(_hand, "none, or your 3 action cards", kv.ACTION_CARDS),
+            "your 3 action cards; none: not followed",
+            "none",
+            example="profiler lawyer refusal",
+        ),
+        Question(
+            "first",
+            Name(("me", "opponent")),
+            "who questions first: me or opponent",
+            "me",
+        ),
     ),
 )
 
@@ -251,8 +423,11 @@ class KreuzverhoerAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        return kv.Investigation(
+        return kv.Table(
             answers["deck"],
+            case=answers.get("case"),
+            hand=answers.get("hand"),
+            first=1 if answers.get("first") == "opponent" else 0,
             limit=answers["questionings"],
             counting=answers["counting"],
             skips_use_up=answers["skips_use_up"],
@@ -261,7 +436,7 @@ class KreuzverhoerAdapter(Adapter):
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
-        if inv.questionings_left == 0:
+        if inv.questionings_left == 0 or (isinstance(inv, kv.Table) and not inv.may_lay):
             return []
         return super().recommend(investigation, strategy)
 
@@ -284,24 +459,38 @@ class KreuzverhoerAdapter(Adapter):
             said = "; ".join(
                 f"{f} not {' or '.join(getattr(clue, f))}" for f in kv.FIELDS if getattr(clue, f)
             )
-            return f"ruled out: {said}" + (f" ({_title(clue.card)})" if clue.card else "")
+            return f"ruled out: {said}" + (f" ({card_title(clue.card)})" if clue.card else "")
         if isinstance(clue, kv.Confirmed):
             said = ", ".join(f"{f} {getattr(clue, f)}" for f in kv.FIELDS if getattr(clue, f))
-            return f"confirmed: {said}" + (f" ({_title(clue.card)})" if clue.card else "")
+            return f"confirmed: {said}" + (f" ({card_title(clue.card)})" if clue.card else "")
         if isinstance(clue, kv.Defence):
-            against = f" against {_title(clue.blocks)}" if clue.blocks else ""
-            return f"defence {_title(clue.card)}{against}"
-        return repr(clue)
+            against = f" against {card_title(clue.blocks)}" if clue.blocks else ""
+            return f"defence {card_title(clue.card)}{against}"
+        return show_event(clue)
 
     def finished(self, investigation: Investigation) -> bool:
+        if isinstance(investigation, kv.Table):
+            return investigation.over
         inv: kv.Investigation = investigation  # type: ignore[assignment]
         return inv.questionings_left == 0
 
     def show_action(self, action: Any) -> str:
         return str(action)
 
+    def simulated(self, investigation: Investigation) -> Investigation:
+        if isinstance(investigation, kv.Table):
+            return investigation.mine  # my own case file, against every case
+        return investigation
+
+    def strategy(self, investigation: Investigation) -> str:
+        if not isinstance(investigation, kv.Table):
+            return "entropy"  # an older case file: no opponent to race
+        return super().strategy(investigation)
+
     def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = investigation  # type: ignore[assignment]
+        if isinstance(inv, kv.Table):
+            return table_lines(inv)
         made, left = inv.questionings, inv.questionings_left
         allowed = inv.rules.allowed
         if inv.solved is not None and left == 0 and made < allowed:

@@ -1,0 +1,117 @@
+"""Kreuzverhör: the table's events besides my own questionings, as a table logs them.
+
+My questionings and the cards played on them are the clues of my case file
+(:mod:`deduce.games.kreuzverhoer.clues`); these are the rest of the game, seen from my
+seat: my opponent's questionings of my case and my answers, the defence cards I play,
+and my action-card hand (drawn, exchanged, swapped).
+
+Example:
+    >>> Asked("Mord", "Ulm", "Ede K.", "Gift", correct=2).guess
+    Guess(crime='Mord', scene='Ulm', suspect='Ede K.', weapon='Gift')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deduce.games.kreuzverhoer.clues import DEFENCE_CARDS, INVESTIGATION_CARDS, Guess
+
+__all__ = [
+    "ACTION_CARDS",
+    "COPIES",
+    "Answered",
+    "Asked",
+    "Defended",
+    "Drew",
+    "Exchanged",
+    "Swapped",
+    "TheirCard",
+]
+
+ACTION_CARDS: tuple[str, ...] = (*INVESTIGATION_CARDS, *DEFENCE_CARDS)
+"""Every action card, investigation cards first."""
+
+COPIES: dict[str, int] = {
+    **{card: 2 for card in INVESTIGATION_CARDS},
+    "alibi": 2,
+    "lawyer": 1,
+    "refusal": 4,
+    "false_witness": 2,
+    "mole": 2,
+    "suspension": 1,
+}
+"""How many of each action card the box holds: 18 investigation cards (9 kinds, two of
+each) and 12 defence cards (Anwalt and Suspendierung once, Aussageverweigerung four
+times, the others twice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """My opponent laid these four cards about my case, and I said ``correct`` were
+    right (4: they solved it)."""
+
+    crime: str
+    scene: str
+    suspect: str
+    weapon: str
+    correct: int
+
+    @property
+    def guess(self) -> Guess:
+        """The laid cards."""
+        return Guess(self.crime, self.scene, self.suspect, self.weapon)
+
+
+@dataclass(frozen=True, slots=True)
+class TheirCard:
+    """My opponent played this investigation card after their questioning; my answer
+    (:class:`Answered`) or a defence card that blocks it (:class:`Defended`) follows."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """My answer to my opponent's investigation card: names (Einzelverhör, Profiler,
+    Informant, Ermittler vor Ort), True or False (Gegenüberstellung), or None (Ermittler
+    vor Ort: the laid scene is wrong)."""
+
+    answer: tuple[str, ...] | bool | None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.answer, list):
+            object.__setattr__(self, "answer", tuple(self.answer))
+
+
+@dataclass(frozen=True, slots=True)
+class Defended:
+    """I played this defence card in my opponent's questioning (``blocks``: their
+    investigation card it made useless)."""
+
+    card: str
+    blocks: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """I drew this action card at the end of a questioning (my hand is back to 3)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged:
+    """In my questioning, instead of an investigation card: I put ``card`` back on the
+    pile and drew ``drawn``."""
+
+    card: str
+    drawn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """After a Maulwurf (mine or my opponent's): ``given`` left my hand for my
+    opponent's, ``taken`` came from theirs to mine."""
+
+    given: str
+    taken: str

@@ -1,0 +1,209 @@
+"""Kreuzverhör: the table in the words of ``deduce play kreuzverhoer``.
+
+What the console shows after every line of a whole game: the questionings each player
+has made and has left, my hand, my opponent's progress on their case, the race on my
+turn, and what comes next with the line that says it.
+
+Example:
+    >>> from deduce.games.kreuzverhoer import Case, Table
+    >>> t = Table(case=Case("Mord", "Ulm", "Ede K.", "Gift"), first=1)
+    >>> print(table_lines(t).splitlines()[-1])
+    Next: your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
+from deduce.games.kreuzverhoer.events import (
+    Answered,
+    Asked,
+    Defended,
+    Drew,
+    Exchanged,
+    Swapped,
+    TheirCard,
+)
+from deduce.games.kreuzverhoer.interrogation import answer_in_words
+from deduce.games.kreuzverhoer.table import Table
+from deduce.play.grammar import Rows
+
+__all__ = ["next_line", "race_rows", "show_event", "table_lines"]
+
+_CARD_VERBS = "single, site, confront, informant, profiler"
+
+
+def show_event(clue: Any) -> str:
+    """An event of the table besides my own questionings, as ``history`` lists it.
+
+    Example:
+        >>> show_event(Asked("Mord", "Ulm", "Ede K.", "Gift", 2))
+        "your opponent's questioning Mord / Ulm / Ede K. / Gift: 2 right"
+    """
+    if isinstance(clue, Asked):
+        return f"your opponent's questioning {clue.guess}: {clue.correct} right"
+    if isinstance(clue, TheirCard):
+        return f"your opponent plays {card_title(clue.card)}"
+    if isinstance(clue, Answered):
+        answer = clue.answer
+        if answer is True or answer is False:
+            return f"you answer {'yes' if answer else 'no'}"
+        if answer is None:
+            return "you answer: the laid scene is wrong"
+        return "you name " + " and ".join(answer)
+    if isinstance(clue, Defended):
+        against = f" against {card_title(clue.blocks)}" if clue.blocks else ""
+        return f"you play {card_title(clue.card)}{against}"
+    if isinstance(clue, Drew):
+        return f"you draw {card_title(clue.card)}"
+    if isinstance(clue, Exchanged):
+        return f"you exchange {card_title(clue.card)} for {card_title(clue.drawn)}"
+    if isinstance(clue, Swapped):
+        return f"Maulwurf: you give {card_title(clue.given)} and get {card_title(clue.taken)}"
+    return repr(clue)
+
+
+def next_line(table: Table) -> str:
+    """What comes next at the table and the line that says it."""
+    step, questioner = table.step, table.turn
+    if step == "over":
+        won = table.winners()
+        who = "a tie" if len(won) == 2 else "you win" if won == (0,) else "your opponent wins"
+        return f"The game is over ({table.next_step().split(': ', 1)[-1]}): {who}."
+    if step == "ask" and table.turn == 0:
+        return "Next: your questioning: lay four cards, then ask CRIME SCENE SUSPECT WEAPON N."
+    if step == "ask":
+        n = "" if table.case is not None else " N"
+        return f"Next: your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON{n}."
+    if step == "answer":
+        return f"Next: {_answer_words(table)}"
+    if step == "draw":
+        return "Next: draw CARD (the action card you drew)."
+    then = _after(table)
+    if step == "card" and questioner == 0:
+        return (
+            f"Next: you may play an investigation card ({_CARD_VERBS}) or exchange CARD NEW; "
+            f"your opponent may then play a defence card (defence CARD); {then}"
+        )
+    if step == "card":
+        return (
+            "Next: your opponent may play an investigation card (they play CARD); you may "
+            f"play a defence card (play CARD); {then}"
+        )
+    if questioner == 0:
+        return f"Next: your opponent may play a defence card (defence CARD); {then}"
+    return f"Next: you may play a defence card (play CARD); {then}"
+
+
+def _after(table: Table) -> str:
+    if table.must_draw:
+        return "then draw CARD."
+    seat = table.questions_next
+    if seat is None:
+        return "then the game is over."
+    if seat == 0:
+        return "then your questioning: ask CRIME SCENE SUSPECT WEAPON N."
+    n = "" if table.case is not None else " N"
+    return f"then your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON{n}."
+
+
+def _answer_words(table: Table) -> str:
+    card = table.pending
+    assert card is not None
+    blockers = [c for c in ("alibi", "refusal", "false_witness") if table.blocks(c)]
+    block = " or ".join(f"play {c}" for c in blockers)
+    if table.case is None:
+        shape = "yes or no" if card == "confrontation" else "NAME(S) (or wrong)"
+        return f"answer their {card_title(card)}: answer {shape}; or block it ({block})."
+    suggested = table.suggest()
+    last = table.theirs.last_questioning
+    assert last is not None
+    said = answer_in_words(card, suggested, last.scene, last.suspect)
+    if card in NAMES_TOLD and suggested is not None:
+        named = "answer " + " ".join(suggested)
+    else:
+        named = (
+            ("answer yes" if suggested else "answer no")
+            if card == "confrontation"
+            else ("answer wrong")
+        )
+    return (
+        f"answer their {card_title(card)}: tell them {said} (answer, or {named}); "
+        f"or block it ({block})."
+    )
+
+
+def _progress(table: Table) -> str:
+    theirs = table.theirs
+    cases = theirs.space.size
+    said = f"Your opponent: {cases} case{'' if cases == 1 else 's'} left for them"
+    known = theirs.certain()
+    if known:
+        said += "; they know " + ", ".join(f"{f} {v}" for f, v in known.items())
+    if table.case is not None and cases:
+        said += f"; your case has {100 * table.interrogation.chance:.1f}% for them"
+    their = table.their_pace()
+    soon = their.within(1)
+    bound = "" if their.exact else "at most "
+    return f"{said}; they solve in their next questioning: {bound}{100 * soon:.1f}%."
+
+
+def _win(move: RaceMove, table: Table) -> str:
+    """The chance to win in words: exact, about (my own pace bounded), or not yet known
+    (my opponent's pace only bounded: far from solving, information decides)."""
+    if move.exact:
+        return f"you win with {100 * move.win:.1f}%"
+    if table.their_pace().exact:
+        return f"you win with about {100 * move.win:.0f}% (your own pace is a bound)"
+    return "the chance to win is not known yet (both far from solving: information decides)"
+
+
+def table_lines(table: Table) -> str:
+    """The lines shown after every event: questionings, hand, the race, what is next."""
+    (made, theirs_made), (left, theirs_left) = table.questionings_made, table.left
+    told = ""
+    last = table.clues[-1] if table.clues else None
+    if isinstance(last, Asked) and table.case is not None:
+        told = f"Tell your opponent: {last.correct} of the four cards are right.\n"
+    lines = [
+        told + f"Questionings: you made {made}, {left} left; your opponent made {theirs_made}, "
+        f"{theirs_left} left ({table.rules.describe()})."
+    ]
+    if table.hand is not None:
+        hand = ", ".join(card_title(c) for c in table.hand) or "none"
+        lines.append(f"Your hand: {hand}. Draw pile: {table.pile}.")
+    lines.append(_progress(table))
+    if table.may_lay and table.questionings_left:
+        best = table.race(top=1)[0]
+        lines.append(
+            f"Race: lay {best.action}: {_win(best, table)}; it solves now with "
+            f"{100 * best.solves_now:.1f}%. (race lists more; strategy entropy ranks by "
+            "information)"
+        )
+    lines.append(next_line(table))
+    return "\n".join(lines)
+
+
+def race_rows(table: Table) -> Rows | str:
+    """``race``: my best lays by the chance to win (on my questioning)."""
+    if not table.may_lay or not table.questionings_left:
+        return f"The race is ranked before you lay (now {table.next_step()})."
+    theirs_exact = table.their_pace().exact
+    rows = tuple(
+        (
+            str(m.action),
+            f"{100 * m.win:.1f}%" if m.exact else f"~{100 * m.win:.0f}%" if theirs_exact else "-",
+            f"{100 * m.solves_now:.1f}%",
+            f"{m.information:.2f} bits",
+        )
+        for m in table.race(top=5)
+    )
+    their = table.their_pace()
+    soon = ", ".join(f"{100 * their.within(t):.0f}%" for t in range(1, 5))
+    note = f"Your opponent solves within 1, 2, 3, 4 of their questionings: {soon}"
+    note += "." if their.exact else " (upper bounds: far from solving)."
+    if not theirs_exact:
+        note += f"\nThe chance to win is known once a case file holds at most {EXACT_UP_TO} cases."
+    return Rows(("lay", "win", "solves now", "information"), rows, note)

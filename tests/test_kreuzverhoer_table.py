@@ -1,0 +1,254 @@
+"""Kreuzverhör's table: both sides in turn order, the questionings as counted, my hand,
+the end and the winner; and the game master on it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from deduce import InvalidInput
+from deduce.games import kreuzverhoer as kv
+from deduce.games.kreuzverhoer.bots import deal
+
+MINE = kv.Case("Mord", "Ulm", "Ede K.", "Gift")  # the case I chose for my opponent
+THEIRS = kv.Case("Überfall", "Ulm", "Nora M.", "Brechstange")  # the case I must solve
+GUESSES = kv.Investigation().queries()
+
+
+def right(case: kv.Case, guess: kv.Guess) -> int:
+    return sum(a == b for a, b in zip(case, guess, strict=True))
+
+
+def test_the_questionings_alternate_and_are_counted_each() -> None:
+    t = kv.Table(case=MINE, first=1)
+    assert (t.turn, t.step, t.acting) == (1, "ask", 1)
+    t = t.asked("Mord", "Berlin", "Ede K.", "Messer")
+    assert t.theirs.last_questioning.correct == 2
+    assert (t.turn, t.step, t.questions_next) == (1, "card", 0)
+    with pytest.raises(InvalidInput, match="now your opponent's questioning: they may play"):
+        t.asked("Mord", "Berlin", "Ede K.", "Messer")
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    assert t.questionings_made == (1, 1) and t.left == (11, 11)
+    with pytest.raises(InvalidInput, match="now your questioning"):
+        t.questioning("Mord", "Berlin", "Juri L.", "Gift", 1)
+
+
+def test_total_counting_gives_each_half() -> None:
+    t = kv.Table(case=MINE, limit=4, counting="total")
+    assert t.left == (2, 2)
+
+
+@pytest.mark.parametrize("skips_use_up", [True, False])
+def test_lawyer_skips_the_next_questioning(skips_use_up: bool) -> None:
+    t = kv.Table(case=MINE, skips_use_up=skips_use_up)
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1).defence("lawyer")
+    assert t.left[0] == (10 if skips_use_up else 11)
+    t = t.asked("Mord", "Berlin", "Ede K.", "Messer")
+    assert t.questions_next == 1  # I skip: my opponent questions again
+    t = t.asked("Einbruch", "Ulm", "Ede K.", "Messer")
+    assert t.questions_next == 0
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Gift", 1)
+    assert t.questionings_made == (2, 2)
+
+
+def test_my_defence_skips_their_questioning() -> None:
+    t = kv.Table(case=MINE, first=1).asked("Mord", "Berlin", "Ede K.", "Messer")
+    t = t.defended("suspension")
+    assert t.left == (12, 10) and t.questions_next == 0
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    assert t.questions_next == 0  # they skip one: mine again
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Gift", 1)
+    assert t.questions_next == 1
+
+
+def test_answers_come_from_my_case_or_are_checked_against_it() -> None:
+    t = kv.Table(case=MINE, first=1)
+    with pytest.raises(InvalidInput, match="3 of these cards are right"):
+        t.asked("Mord", "Ulm", "Ede K.", "Messer", 2)
+    t = t.asked("Mord", "Ulm", "Ede K.", "Messer").their_card("investigators_on_site")
+    assert t.step == "answer" and t.acting == 0
+    assert t.suggest() == t.suggest()  # the same table suggests the same answer
+    with pytest.raises(InvalidInput, match="true of your case"):
+        t.answered(("Gift", "Messer"))
+    answered = t.answered()
+    assert answered.theirs.certain()["scene"] == "Ulm"
+    assert MINE in answered.theirs.solutions()
+    with pytest.raises(InvalidInput, match="answer first"):
+        t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+
+
+def test_without_my_case_every_answer_is_said() -> None:
+    t = kv.Table(first=1)
+    with pytest.raises(InvalidInput, match="your own case"):
+        t.asked("Mord", "Ulm", "Ede K.", "Messer")
+    t = t.asked("Mord", "Ulm", "Ede K.", "Messer", 0).their_card("single_interrogation")
+    t = t.answered(("Einbruch",))
+    assert t.theirs.marginals()["crime"]["Einbruch"] == 0.0
+
+
+def test_a_blocking_card_answers_nothing() -> None:
+    t = kv.Table(case=MINE, hand=["refusal", "alibi", "profiler"], first=1)
+    t = t.asked("Mord", "Berlin", "Ede K.", "Messer").their_card("confrontation")
+    assert t.blocks("alibi") and t.blocks("refusal") and not t.blocks("mole")
+    t = t.defended("alibi")
+    assert t.clues[-1] == kv.Defended("alibi", "confrontation")
+    assert t.hand == ("refusal", "profiler") and t.step == "draw" and t.must_draw
+    assert (
+        t.theirs.space.size
+        == kv.Investigation().questioning("Mord", "Berlin", "Ede K.", "Messer", 2).space.size
+    )  # nothing learned
+    with pytest.raises(InvalidInput, match="drew first"):
+        t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    t = t.drew("mole")
+    assert t.hand == ("refusal", "profiler", "mole") and t.pile == 24 - 1 - 1
+
+
+def test_my_hand_and_the_box() -> None:
+    t = kv.Table(hand=["profiler", "lawyer", "informant"])
+    with pytest.raises(InvalidInput, match="the box has 1 lawyer"):
+        kv.Table(hand=["lawyer", "lawyer", "profiler"])
+    t = t.questioning("Mord", "Berlin", "Nora M.", "Messer", 1)
+    with pytest.raises(InvalidInput, match="not in your hand"):
+        t.single_interrogation("Einbruch")
+    with pytest.raises(InvalidInput, match="the box has 1 lawyer"):
+        t.defence("lawyer")  # I hold the only one
+    exchanged = t.exchanged("lawyer", "witness")
+    assert exchanged.hand == ("profiler", "witness", "informant") and exchanged.pile == 24
+    with pytest.raises(InvalidInput, match="a swap right after a Maulwurf"):
+        t.swapped("profiler", "alibi")
+    moled = t.defence("mole").swapped("profiler", "alibi")
+    assert moled.hand == ("alibi", "lawyer", "informant")
+
+
+def test_the_end_and_the_winner() -> None:
+    t = kv.Table(case=MINE).questioning(*THEIRS, correct=4)
+    assert t.over and t.winners() == (0,) and t.turn is None and t.step == "over"
+    with pytest.raises(InvalidInput, match="you solved the case"):
+        t.asked("Mord", "Berlin", "Ede K.", "Messer")
+    short = kv.Table(case=MINE, limit=1).questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    assert not short.over and short.winners() == ()
+    ended = short.asked("Mord", "Ulm", "Ede K.", "Messer")
+    assert ended.over and ended.winners() == (1,)  # 3 right beats 1
+    tie = short.asked("Mord", "Berlin", "Juri L.", "Messer")
+    assert tie.winners() == (0, 1)
+
+
+def test_repr_json_undo_and_old_files() -> None:
+    t = kv.Table(case=MINE, hand=["profiler", "lawyer", "refusal"], first=1)
+    assert repr(t).startswith("Table(case=Case(crime='Mord'")
+    t = t.asked("Mord", "Berlin", "Ede K.", "Messer").their_card("profiler").answered()
+    again = kv.Table.from_json(t.to_json())
+    assert again == t and again.theirs == t.theirs and again.hand == t.hand
+    assert t.undo().step == "answer" and t.undo().undo().step == "card"
+    old = kv.Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 1)
+    loaded = kv.Investigation.from_json(old.to_json())
+    assert type(loaded) is kv.Investigation and loaded == old
+    assert isinstance(kv.Investigation.from_json(t.to_json()), kv.Table)
+
+
+def test_race_on_my_questioning_only() -> None:
+    t = kv.Table(case=MINE)
+    best = t.recommend(top=1)[0]
+    assert best.strategy == "race" and best.action == t.race(top=1)[0].action
+    assert 0 < best.score < 1
+    laid = t.questioning(*best.action, correct=right(THEIRS, best.action))
+    assert laid.recommend() == [] and not laid.may_lay
+    with pytest.raises(InvalidInput, match="before you lay"):
+        laid.race()
+    assert laid.recommend(strategy="entropy")  # information stays one word away
+    with pytest.raises(InvalidInput) as refused:
+        laid.check_strategy("x")
+    assert "race" in refused.value.choices
+
+
+@given(st.integers(0, 10**6), st.booleans())
+def test_truthful_turns_keep_both_sides_exact(seed: int, opponent_first: bool) -> None:
+    rng = random.Random(seed)
+    t = kv.Table(case=MINE, first=int(opponent_first))
+    for _ in range(6):
+        before = t
+        if t.questions_next == 0:
+            guess = rng.choice(GUESSES)
+            t = t.questioning(*guess, correct=right(THEIRS, guess))
+        else:
+            guess = rng.choice(GUESSES)
+            t = t.asked(*guess)
+            if t.over:
+                break
+            if rng.random() < 0.5 and t.step == "card":
+                card = rng.choice(["single_interrogation", "profiler", "confrontation"])
+                if t.set_aside.count(card) < kv.COPIES[card]:
+                    t = t.their_card(card).answered()
+                else:  # the box has no more of them
+                    with pytest.raises(InvalidInput, match="the box has 2"):
+                        t.their_card(card)
+        assert before == kv.Table.from_json(before.to_json())  # unchanged by the event
+        if t.over:
+            break
+    assert THEIRS in t.solutions() and MINE in t.theirs.solutions()
+    mine = [c for c in t.clues if isinstance(c, kv.Questioning)]
+    assert t.mine.clues == tuple(mine)
+    assert kv.Table.from_json(t.to_json()) == t
+
+
+def test_play_game_records_a_whole_game() -> None:
+    record = kv.play_game([kv.entropy, kv.entropy], seed=4, cards=False)
+    table = record.tables[0]
+    assert record.over and table.over
+    assert record.winners == table.winners()
+    flipped = tuple(sorted(1 - s for s in record.tables[1].winners()))
+    assert flipped == record.winners
+    cases = record.truth["cases"]
+    assert table.case == cases[1] and cases[0] in table.solutions()
+    lays = [m for _, m in record.moves]
+    assert len(lays) == record.turns == sum(table.questionings_made)
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_play_game_with_the_action_cards(seed: int) -> None:
+    record = kv.play_game([kv.entropy, kv.entropy], seed=seed)
+    for seat, table in enumerate(record.tables):
+        assert table.over and table.hand is not None
+        assert record.truth["cases"][seat] in table.solutions()  # never the truth ruled out
+        assert record.truth["cases"][1 - seat] in table.theirs.solutions()
+    assert any(isinstance(c, (kv.TheirCard, kv.Defended)) for c in record.tables[0].clues)
+
+
+def test_play_game_refuses_a_bad_lineup() -> None:
+    with pytest.raises(InvalidInput, match="2 bots"):
+        kv.play_game([kv.entropy], seed=1)
+    with pytest.raises(InvalidInput, match="is not a Bot"):
+        kv.play_game([kv.entropy, "entropy"], seed=1)  # type: ignore[list-item]
+
+
+def _loop(cases: tuple[kv.Case, kv.Case], first: int) -> float:
+    """The tournament's own loop before the game master: race (seat 0) against entropy."""
+    answering = [kv.Interrogation(cases[1]), kv.Interrogation(cases[0])]
+    last, player = [0, 0], first
+    while any(answering[1 - p].opponent.questionings_left for p in (0, 1)):
+        mine = answering[1 - player].opponent
+        if mine.questionings_left:
+            theirs = answering[player].opponent
+            guess = kv.race(mine, theirs, top=1)[0].action if player == 0 else mine.best("entropy")
+            answering[1 - player] = answering[1 - player].questioning(*guess)
+            last[player] = answering[1 - player].last_answer or 0
+            if last[player] == 4:
+                return 1.0 if player == 0 else 0.0
+        player = 1 - player
+    return 1.0 if last[0] > last[1] else 0.0 if last[0] < last[1] else 0.5
+
+
+@pytest.mark.slow
+def test_the_tournament_plays_the_same_games_through_play_game() -> None:
+    one, two = deal(random.Random(0))  # as benchmarks/tournament_kreuzverhoer.py deals
+    deals = [(cases, first) for cases in ((one, two), (two, one)) for first in (0, 1)]
+    before = [_loop(cases, first) for cases, first in deals]
+    records = [
+        kv.play_game([kv.advised, kv.entropy], seed=0, cards=False, cases=cases, first=first)
+        for cases, first in deals
+    ]
+    scores = {(0,): 1.0, (1,): 0.0, (0, 1): 0.5}
+    assert [scores[r.winners] for r in records] == before
