@@ -106,6 +106,16 @@ def test_a_blocking_card_answers_nothing() -> None:
     assert t.hand == ("refusal", "profiler", "mole") and t.pile == 24 - 1 - 1
 
 
+def test_the_table_reads_cards_by_their_printed_titles_too() -> None:
+    t = kv.Table(case=MINE, hand=["refusal", "alibi", "profiler"], first=1)
+    t = t.asked("Mord", "Berlin", "Ede K.", "Messer").their_card("Gegenueberstellung")
+    assert t.clues[-1] == kv.TheirCard("confrontation")
+    t = t.defended("Alibi").drew("Maulwurf")
+    assert t.clues[-2:] == (kv.Defended("alibi", "confrontation"), kv.Drew("mole"))
+    with pytest.raises(InvalidInput, match="did you mean"):
+        t.drew("Maulwurff")
+
+
 def test_my_hand_and_the_box() -> None:
     t = kv.Table(hand=["profiler", "lawyer", "informant"])
     with pytest.raises(InvalidInput, match="the box has 1 lawyer"):

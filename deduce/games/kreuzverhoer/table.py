@@ -27,8 +27,9 @@ from deduce._validation import check_clue
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race
 from deduce.games.kreuzverhoer.cards import Deck
-from deduce.games.kreuzverhoer.clues import Case, Guess, questioning_of
+from deduce.games.kreuzverhoer.clues import Case, Guess, card_name, questioning_of
 from deduce.games.kreuzverhoer.events import (
+    ACTION_CARDS,
     COPIES,
     Answered,
     Asked,
@@ -160,7 +161,7 @@ class Table(Investigation):
 
     def their_card(self, card: str) -> Table:
         """My opponent played investigation ``card`` after their questioning."""
-        return self.observe(TheirCard(card))
+        return self.observe(TheirCard(card_name(card, ACTION_CARDS)))
 
     def answered(self, answer: Any = SUGGESTED) -> Table:
         """My answer to my opponent's investigation card (left out: :meth:`suggest`).
@@ -179,23 +180,26 @@ class Table(Investigation):
         """I played defence ``card`` in my opponent's questioning; a card that blocks
         their investigation card (Alibi, Aussageverweigerung, Falscher Zeuge) blocks the
         one waiting for my answer unless ``blocks`` says otherwise."""
+        card = card_name(card, ACTION_CARDS)
         if blocks is None:
             blocks = self._turns.blockable(card)
-        return self.observe(Defended(card, blocks))
+        return self.observe(Defended(card, card_name(blocks, ACTION_CARDS)))
 
     def drew(self, card: str) -> Table:
         """I drew ``card`` at the end of a questioning."""
-        return self.observe(Drew(card))
+        return self.observe(Drew(card_name(card, ACTION_CARDS)))
 
     def exchanged(self, card: str, drawn: str) -> Table:
         """In my questioning, instead of an investigation card: I put ``card`` back and
         drew ``drawn``."""
-        return self.observe(Exchanged(card, drawn))
+        return self.observe(
+            Exchanged(card_name(card, ACTION_CARDS), card_name(drawn, ACTION_CARDS))
+        )
 
     def swapped(self, given: str, taken: str) -> Table:
         """After a Maulwurf: ``given`` went from my hand to my opponent, ``taken`` came
         to me."""
-        return self.observe(Swapped(given, taken))
+        return self.observe(Swapped(card_name(given, ACTION_CARDS), card_name(taken, ACTION_CARDS)))
 
     # -- reading -----------------------------------------------------------------------
 
