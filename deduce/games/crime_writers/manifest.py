@@ -15,13 +15,14 @@ GAME = Declaration(
     name="crime-writers",
     title="Crime Writers",
     package="deduce.games.crime_writers",
-    kinds=("investigation:Investigation",),
+    kinds=("investigation:Investigation", "table:Table"),
     tags=(("crime_writers", "Investigation"),),
     samples=(
         Sample("Investigation", make="investigation:Investigation.example"),  # the sample deck
         Sample(  # a deck small enough for the brute force
             "Investigation", make="truthful:small_investigation", reference="truthful:reference"
         ),
+        Sample("Table", make="table:Table.example"),  # a whole game of three
     ),
     table_setup=("deck=example",),
 )
