@@ -49,6 +49,16 @@ Example:
     True
 """
 
+from deduce.games.crime_writers.bots import (
+    Bot,
+    GameRecord,
+    Writing,
+    advised,
+    entropy,
+    following,
+    play_game,
+    truthful,
+)
 from deduce.games.crime_writers.cards import (
     DECK_OF,
     DECKS,
@@ -95,11 +105,13 @@ __all__ = [
     "REPLIES",
     "Answer",
     "Asked",
+    "Bot",
     "Card",
     "Clock",
     "Deck",
     "Find",
     "Found",
+    "GameRecord",
     "Investigation",
     "NextRound",
     "Passed",
@@ -110,7 +122,13 @@ __all__ = [
     "Story",
     "Table",
     "TitleWarning",
+    "Writing",
+    "advised",
     "check_title",
+    "entropy",
+    "following",
     "names_element",
+    "play_game",
     "started_minutes",
+    "truthful",
 ]

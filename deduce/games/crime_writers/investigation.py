@@ -11,7 +11,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -72,7 +72,7 @@ class Investigation(_Investigation):
     """
 
     game = GAME.name
-    clue_types = (Answer, Asked, Found, Seen)
+    clue_types: ClassVar[tuple[type, ...]] = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
