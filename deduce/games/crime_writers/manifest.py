@@ -24,5 +24,12 @@ GAME = Declaration(
         ),
         Sample("Table", make="table:Table.example"),  # a whole game of three
     ),
-    table_setup=("deck=example",),
+    table_setup=("deck=example", "players=Ann Ben Cy", "me=Ben"),
+    table_lines=(  # the story told, so that `next` can start the next one
+        "found who Butler",
+        "found whom Heiress",
+        "found why Greed",
+        "found where Library",
+        "found how Screwdriver",
+    ),
 )
