@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deduce._validation import check_name
-from deduce.errors import InvalidInput
+from deduce.errors import DeduceError, InvalidInput
+from deduce.explain import contradiction
 from deduce.games.crime_writers.cards import DECK_OF, Deck
 from deduce.games.crime_writers.clues import (
     Answer,
@@ -298,7 +299,28 @@ class Table(Investigation):
         """
         return replies_about(self.round_clues(), element_of(element))
 
+    def notebook(self) -> Investigation:
+        """The guests' notebook of the story being found alone (its clues since it began).
+
+        Example:
+            >>> Table.example().ask("how", "tool", "yes").notebook().clues
+            (Answer(element='how', about='tool', reply='yes'),)
+        """
+        notebook = Investigation(self.deck)
+        for clue in self.round_clues():
+            if not isinstance(clue, Passed | Clock):
+                notebook = notebook.observe(clue)
+        return notebook
+
+    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+        """The clues of this story behind settled facts (see :meth:`why`)."""
+        return self.notebook().explain(facts)
+
     # -- rules -------------------------------------------------------------------------
+
+    def _contradiction(self, clue: Any) -> DeduceError:
+        """The error for ``clue``, naming clues of this story only."""
+        return contradiction(self.notebook(), clue)
 
     def observe(self, clue: Any) -> Table:
         new: Table = super().observe(clue)
