@@ -130,6 +130,11 @@ def _me(text: str, context: Context) -> str:
     return name
 
 
+def _players_named(context: Context) -> str:
+    players = context.values.get("players") or ()
+    return "one of the players: " + ", ".join(players)
+
+
 def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
     table = _table(inv, "sheet")
     sheet = table.sheet
@@ -169,6 +174,10 @@ def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
     if not warnings:
         return f"The title gives nothing away (checked against {checked})."
     return "\n".join(str(w) for w in warnings)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _clock(seconds: float) -> str:
@@ -335,7 +344,7 @@ GRAMMAR = Grammar(
             "in seating order, clockwise, the first writer first",
             "Ann Ben Cy",
         ),
-        Question("me", Value(_me, "one of the players"), "which of them you are", "Ben"),
+        Question("me", Value(_me, _players_named), "which of them you are", "Ben"),
     ),
     setup_note="Guests ask in seating order from the writer's left; each player writes once.",
 )
@@ -391,7 +400,7 @@ class CrimeWritersAdapter(Adapter):
         head = (
             f"Story {table.round} of {len(table.players)}: {table.writer} writes; "
             f"guests in turn: {', '.join(table.guests)}. "
-            f"Clock {_clock(table.seconds)} ({table.minutes()} started minutes)."
+            f"Clock {_clock(table.seconds)} ({_count(table.minutes(), 'started minute')})."
         )
         found = ", ".join(
             f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
@@ -401,7 +410,8 @@ class CrimeWritersAdapter(Adapter):
             minutes = table.sheet.rounds[-1].minutes
             after = table.sheet.next_writer
             then = f" `next` starts {after}'s story." if after else ""
-            lines.append(f"All five found: {table.writer} scores {minutes} started minutes.{then}")
+            scores = _count(minutes or 0, "started minute")
+            lines.append(f"All five found: {table.writer} scores {scores}.{then}")
         elif table.my_turn:
             lines.append("Your turn to ask.")
         else:
