@@ -191,3 +191,20 @@ def test_play_round_is_one_round_of_play_game() -> None:
     assert result.events == record.truth["events"][0]
     assert result.sheet == record.tables[0].sheet and result.story == record.truth["stories"][0]
     assert not record.over or record.tables[0].story_found
+
+
+@pytest.mark.parametrize(
+    ("element", "text", "invented"), [("how", "Poison", None), ("whom", "Harbour master", True)]
+)
+def test_an_element_found_is_not_asked_about_again(
+    element: str, text: str, invented: bool | None
+) -> None:
+    before = cw.Investigation(DECK)
+    assert any(r.action.element == element for r in before.recommend(top=10_000))
+    inv = before.found(element, text)
+    assert inv.clues[-1] == cw.Found(element, text, invented)
+    assert not any(r.action.element == element for r in inv.recommend(top=10_000))
+    assert element not in inv.recommend_each()
+    # a card named and answered "yes" is found as well
+    named = before.answer("how", "Poison", "yes")
+    assert not any(q.element == "how" for q in named.queries())
