@@ -16,7 +16,7 @@ GAME = Declaration(
     title="Crime Writers",
     package="deduce.games.crime_writers",
     kinds=("investigation:Investigation", "table:Table"),
-    tags=(("crime_writers", "Investigation"),),
+    tags=(("crime_writers", "Investigation"), ("crime_writers-table", "Table")),
     samples=(
         Sample("Investigation", make="investigation:Investigation.example"),  # the sample deck
         Sample(  # a deck small enough for the brute force

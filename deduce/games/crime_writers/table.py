@@ -29,6 +29,7 @@ Example (Ann writes, Ben and Cy ask; I am Ben):
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -205,7 +206,14 @@ class Table(Investigation):
         Raises:
             InvalidInput: a time before the clock's last reading.
         """
-        return self.observe(Clock(at))
+        if (
+            isinstance(at, bool)
+            or not isinstance(at, numbers.Real)
+            or not 0 <= at <= MAX_SECONDS  # NaN too; compared before a huge int is a float
+        ):
+            expected = f"seconds on the round's clock (a number from 0 to {MAX_SECONDS:,})"
+            raise InvalidInput("clock", at, expected)
+        return self.observe(Clock(float(at)))
 
     def next_round(self) -> Table:
         """The table when the next player in seating order starts telling their story.
@@ -299,11 +307,12 @@ class Table(Investigation):
         """
         return replies_about(self.round_clues(), element_of(element))
 
+    @property
     def notebook(self) -> Investigation:
         """The guests' notebook of the story being found alone (its clues since it began).
 
         Example:
-            >>> Table.example().ask("how", "tool", "yes").notebook().clues
+            >>> Table.example().ask("how", "tool", "yes").notebook.clues
             (Answer(element='how', about='tool', reply='yes'),)
         """
         notebook = Investigation(self.deck)
@@ -314,13 +323,13 @@ class Table(Investigation):
 
     def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
         """The clues of this story behind settled facts (see :meth:`why`)."""
-        return self.notebook().explain(facts)
+        return self.notebook.explain(facts)
 
     # -- rules -------------------------------------------------------------------------
 
     def _contradiction(self, clue: Any) -> DeduceError:
         """The error for ``clue``, naming clues of this story only."""
-        return contradiction(self.notebook(), clue)
+        return contradiction(self.notebook, clue)
 
     def observe(self, clue: Any) -> Table:
         new: Table = super().observe(clue)
