@@ -33,7 +33,7 @@ import numbers
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from deduce._validation import check_name
 from deduce.errors import DeduceError, InvalidInput
@@ -117,6 +117,15 @@ class NextRound:
 
     def __str__(self) -> str:
         return "the next story begins"
+
+
+def _seconds(at: Any) -> float:
+    """``at`` as seconds on the clock, or InvalidInput."""
+    real = isinstance(at, numbers.Real) and not isinstance(at, bool)
+    if not real or not 0 <= cast(float, at) <= MAX_SECONDS:  # NaN too; before float(at)
+        expected = f"seconds on the round's clock (a number from 0 to {MAX_SECONDS:,})"
+        raise InvalidInput("clock", at, expected)
+    return float(at)
 
 
 def _minutes(seconds: float) -> str:
@@ -206,14 +215,7 @@ class Table(Investigation):
         Raises:
             InvalidInput: a time before the clock's last reading.
         """
-        if (
-            isinstance(at, bool)
-            or not isinstance(at, numbers.Real)
-            or not 0 <= at <= MAX_SECONDS  # NaN too; compared before a huge int is a float
-        ):
-            expected = f"seconds on the round's clock (a number from 0 to {MAX_SECONDS:,})"
-            raise InvalidInput("clock", at, expected)
-        return self.observe(Clock(float(at)))
+        return self.observe(Clock(_seconds(at)))
 
     def next_round(self) -> Table:
         """The table when the next player in seating order starts telling their story.
@@ -332,6 +334,8 @@ class Table(Investigation):
         return contradiction(self.notebook, clue)
 
     def observe(self, clue: Any) -> Table:
+        if isinstance(clue, Clock):
+            _seconds(clue.at)
         new: Table = super().observe(clue)
         new._seat = self._after(new.clues[-1])
         return new
@@ -345,9 +349,9 @@ class Table(Investigation):
             return _Seat(seat.sheet.start_round())  # refuses a round not found yet
         if isinstance(clue, Clock):
             at = clue.at
-            if not seat.clock <= at <= MAX_SECONDS:
+            if at < seat.clock:
                 limit = f"a time from {_minutes(seat.clock)} on (the clock does not go back)"
-                raise InvalidInput("clock", _minutes(at) if at >= 0 else at, limit)
+                raise InvalidInput("clock", _minutes(at), limit)
             return replace(seat, clock=at)
         if isinstance(clue, Passed):
             return replace(seat, turn=seat.turn + 1)
@@ -355,16 +359,18 @@ class Table(Investigation):
             return seat
         guest = self.turn
         assert guest is not None
+        element = element_of(clue.element)  # as the notebook read it
+        reply = None if isinstance(clue, Found) else reply_of(clue.reply)
         finds = isinstance(clue, Found) or (
             isinstance(clue, Answer)
-            and clue.reply == "yes"
-            and self.deck.find(DECK_OF[clue.element], clue.about) is not None
+            and reply == "yes"
+            and self.deck.find(DECK_OF[element], clue.about) is not None
         )
         if finds:
-            if clue.element in self.found_elements:  # said again (drawn after a find)
+            if element in self.found_elements:  # said again (drawn after a find)
                 return seat
-            return replace(seat, sheet=seat.sheet.found(clue.element, guest, at=seat.clock))
-        if clue.reply in PASSING:
+            return replace(seat, sheet=seat.sheet.found(element, guest, at=seat.clock))
+        if reply in PASSING:
             return replace(seat, turn=seat.turn + 1)
         return seat
 
