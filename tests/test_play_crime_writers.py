@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from terminal import Terminal
 
 import deduce
 from deduce.games import crime_writers as cw
+from deduce.games.crime_writers import play as cw_play
 
 PROMPT = "crime-writers> "
 
@@ -18,8 +20,13 @@ INVENTED = {"why": "Stage fright", "where": "Moonlit attic"}
 
 
 def start(home: Path, *args: str) -> Terminal:
+    """A new game with the defaults: the sample deck, Ann writes, Ben (me) and Cy ask."""
     term = Terminal(["play", "crime-writers", *args], home=home)
     term.expect("Deck (a deck file (TOML), or example; e.g. my-deck.toml) [example]: ")
+    term.send("")
+    term.expect("Players (in seating order, clockwise, the first writer first) [Ann Ben Cy]: ")
+    term.send("")
+    term.expect("Me (which of them you are) [Ben]: ")
     term.send("")
     term.expect_prompt(PROMPT)
     return term
@@ -38,7 +45,7 @@ def reply(deck: cw.Deck, question: cw.Question) -> str:
 
 def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
     deck = cw.Deck.example()
-    inv = cw.Investigation(deck)
+    inv = cw.Table.example()
     term = start(tmp_path)
     for _ in range(80):
         best = inv.recommend(top=1)[0]
@@ -47,9 +54,10 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
         question = best.action
         answer = reply(deck, question)
         term.send(f"ask {question.element} {shlex.quote(question.about)} {answer}")
+        asker = inv.turn  # a "no" passes the turn between Ben and Cy
         inv = inv.answer(question.element, question.about, answer)
         shown = term.expect_prompt(PROMPT)
-        assert f"noted: {question.element}: {question.about}? {answer}" in shown
+        assert f"noted: {asker} asks {question.element}: {question.about}? {answer}" in shown
         count = len(inv.solutions())
         assert f"{count} solution{'s' if count != 1 else ''} left" in shown
     for element, text in DRAWN.items():
@@ -67,13 +75,13 @@ def test_full_game_follows_the_recommendations(tmp_path: Path) -> None:
     term.send("quit")
     assert term.finish() == 0
     saved = tmp_path / "state" / "deduce" / "crime-writers.json"
-    assert cw.Investigation.from_json(saved.read_text()) == inv
+    assert cw.Investigation.from_json(saved.read_text()) == inv  # a Table, saved and read
 
 
 def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
     term = start(tmp_path)
     term.send("ask how weapon not important")
-    assert "noted: how: weapon? not characteristic" in term.expect_prompt(PROMPT)
+    assert "noted: Ben asks how: weapon? not characteristic" in term.expect_prompt(PROMPT)
     term.send("ask how weapon almost")
     term.expect_prompt(PROMPT)
     term.send("candidates how")
@@ -98,13 +106,13 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
     except deduce.Contradiction:
         assert "cannot be true" in shown and "3. not in the story: Butler (persons)" in shown
     else:
-        assert f"noted: who found: {noted.text}" in shown
+        assert f"noted: Cy finds who: {noted.text}" in shown
         term.send("undo")
         term.expect_prompt(PROMPT)
     term.send("found who Butler invented")
-    assert "noted: who found: Butler (invented)" in term.expect_prompt(PROMPT)
+    assert "noted: Cy finds who: Butler (invented)" in term.expect_prompt(PROMPT)
     term.send("undo")
-    assert "undone: who found: Butler (invented)" in term.expect_prompt(PROMPT)
+    assert "undone: Cy finds who: Butler (invented)" in term.expect_prompt(PROMPT)
     bad = {
         "ask how weapon maybe": 'refused: reply "maybe" is not valid',
         "ask what weapon no": 'refused: element "what" is not valid',
@@ -118,10 +126,171 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("found how Poisxx invented")  # said explicitly: a wording made up
-    assert "noted: how found: Poisxx (invented)" in term.expect_prompt(PROMPT)
+    assert "noted: Cy finds how: Poisxx (invented)" in term.expect_prompt(PROMPT)
     term.kill()
 
     again = Terminal(["play", "crime-writers", "--resume"], home=tmp_path)
     assert "Resumed 5 clues" in again.expect_prompt(PROMPT)
     again.send("quit")
     assert again.finish() == 0
+
+
+def advice_shown(shown: str) -> list[str]:
+    """The moves in the console's "next move" table, best first."""
+    lines = shown.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.strip().startswith("next move")]
+    if not heads:
+        return []
+    rows = []
+    for line in lines[heads[-1] + 1 :]:
+        if not line.strip().startswith("ask "):
+            break
+        rows.append(line.strip().split("  ")[0])
+    return rows
+
+
+def whose_turn(table: cw.Table) -> str:
+    """What the console says after every line about who asks next."""
+    if table.over:
+        return "The game is over."
+    if table.story_found:
+        return f"All five found: {table.writer} scores"
+    return "Your turn to ask." if table.my_turn else f"Next to ask: {table.turn}."
+
+
+def test_a_whole_game_in_the_console_agrees_with_play_game_move_for_move(tmp_path: Path) -> None:
+    # The written-down stories: those play_game draws from seed 5, told in the console by
+    # the same questions and replies; I am Ben (Ann writes first, then me).
+    record = cw.play_game([cw.advised, cw.advised], seed=5, names=("Ann", "Ben"))
+    assert record.over
+    names = ("Ann", "Ben")
+    asks = [(seat, move) for seat, move in record.moves if isinstance(move, cw.Question)]
+    options = ["--set", "deck=example", "--set", "players=Ann Ben", "--set", "me=Ben"]
+    term = Terminal(["play", "crime-writers", "--no-autosave", *options], home=tmp_path)
+    shown = term.expect_prompt(PROMPT)
+    table = cw.Table(cw.Deck.example(), players=names, me="Ben")
+    followed = 0
+    k = 0
+    for number, events in enumerate(record.truth["events"]):
+        if number:
+            assert whose_turn(table) in shown
+            term.send("next")
+            table = table.next_round()
+            shown = term.expect_prompt(PROMPT)
+        assert f"Story {number + 1} of 2: {names[number]} writes" in shown
+        for event in events:
+            seat, move = asks[k]
+            k += 1
+            assert names[seat] == event.guest == table.turn
+            assert whose_turn(table) in shown, (event, shown)
+            if table.my_turn and table.queries():  # the advice on my turn: the table's
+                best = table.recommend(top=1)[0].action
+                assert advice_shown(shown)[:1] == [cw_play.ADAPTER.show_action(best)]
+                followed += move == best
+            else:
+                assert advice_shown(shown) == []  # nothing advised on another's turn
+            term.send(f"clock {event.seconds}")
+            table = table.clock(event.seconds)
+            shown = term.expect_prompt(PROMPT)
+            if event.reply == "stand-in":  # a free question about the writer's own words
+                continue
+            reply = "yes" if event.reply == "found" else event.reply
+            term.send(f"ask {event.element} {shlex.quote(event.about)} {reply}")
+            table = table.ask(event.element, event.about, reply)
+            shown = term.expect_prompt(PROMPT)
+    assert k == len(asks) and followed > 0
+    assert table.over and table == record.tables[1]
+    points = ", ".join(f"{n} {p}" for n, p in zip(names, record.points, strict=True))
+    assert f"The game is over. Points: {points}." in shown
+    term.send("sheet")
+    shown = term.expect_prompt(PROMPT)
+    for name, total in zip(names, record.points, strict=True):
+        assert re.search(rf"{name} .* {total}\s*$", shown, re.MULTILINE), shown
+    term.send("save game.json")
+    term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+    assert cw.Investigation.from_json((tmp_path / "game.json").read_text()) == record.tables[1]
+
+
+def test_the_console_names_who_asks_and_stops_asking_about_what_is_found(tmp_path: Path) -> None:
+    # Ann's story (written down above): Butler, Heiress, Stage fright, Moonlit attic,
+    # Screwdriver. I am Ben; Cy asks after me.
+    term = start(tmp_path)
+    term.send("ask how tool yes")
+    shown = term.expect_prompt(PROMPT)
+    assert "Your turn to ask." in shown
+    term.send("ask how weapon no")
+    shown = term.expect_prompt(PROMPT)
+    assert "Next to ask: Cy." in shown and advice_shown(shown) == []
+    term.send("clock 1:05")
+    assert "Clock 1:05 (2 started minutes)" in term.expect_prompt(PROMPT)
+    term.send("ask how Screwdriver yes")  # Cy names the card: found, Cy keeps the turn
+    shown = term.expect_prompt(PROMPT)
+    assert "Found: how (Cy 1:05). Points: Ann 0, Ben 0, Cy 3." in shown
+    assert "Next to ask: Cy." in shown
+    term.send('ask whom "Harbour master" no')  # own words, "no": logged, the turn passes
+    shown = term.expect_prompt(PROMPT)
+    assert "Your turn to ask." in shown
+    assert advice_shown(shown) and not any(a.startswith("ask how ") for a in advice_shown(shown))
+    term.send("each")
+    assert "\n how " not in term.expect_prompt(PROMPT)
+    term.send('ask why "Stage fright" yes')  # a wording of the writer's own: found by me
+    shown = term.expect_prompt(PROMPT)
+    assert "why (Ben 1:05)" in shown and "Ben 3" in shown
+    term.send("ask where indoors yes")
+    term.send("ask where public no")
+    shown = term.expect_prompt(PROMPT)
+    shown += term.expect_prompt(PROMPT)
+    assert "Next to ask: Cy." in shown
+    term.send("pass")
+    assert "Your turn to ask." in term.expect_prompt(PROMPT)
+    term.send("history")
+    shown = term.expect_prompt(PROMPT)
+    for line in (
+        "1. Ben asks how: tool? yes",
+        "3. the clock reads 1:05",
+        "4. Cy asks how: Screwdriver? yes",
+        '5. Cy asks whom: "Harbour master" no',
+        "6. Ben finds why: Stage fright (invented)",
+        "9. Cy passes the turn",
+    ):
+        assert line in shown, line
+    term.send('title "Stage fright in the attic"')
+    assert "gives away why ('Stage fright')" in term.expect_prompt(PROMPT)
+    term.send("next")
+    assert "refused:" in term.expect_prompt(PROMPT)
+    term.send("clock 0:30")
+    assert "the clock does not go back" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_what_is_known_of_an_invented_element_is_summed_up(tmp_path: Path) -> None:
+    term = start(tmp_path)
+    for card in ("Butler", "Heiress", "Screwdriver"):  # three cards drawn: two invented
+        element = {"Butler": "who", "Heiress": "whom", "Screwdriver": "how"}[card]
+        term.send(f"drawn {element} {card}")
+        term.expect_prompt(PROMPT)
+    term.send("ask why family no")
+    term.send("ask why 'Was it about the stage?' yes")
+    shown = term.expect_prompt(PROMPT)
+    shown = term.expect_prompt(PROMPT)
+    assert "why (invented): yes: Was it about the stage?; no: family." in shown
+    assert "where (invented): nothing asked yet." in shown
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_a_game_saved_before_the_table_still_loads(tmp_path: Path) -> None:
+    old = cw.Investigation(cw.Deck.example()).answer("how", "weapon", "no")
+    (tmp_path / "old.json").write_text(old.to_json())
+    term = Terminal(["play", "--resume", "old.json", "--no-autosave"], home=tmp_path)
+    shown = term.expect_prompt(PROMPT)
+    assert "Resumed 1 clue" in shown
+    term.send('ask whom "Harbour master" yes')  # counts as found in the notebook too
+    assert "noted: whom found: Harbour master (invented)" in term.expect_prompt(PROMPT)
+    term.send("pass")
+    assert "this game was saved without the table" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0

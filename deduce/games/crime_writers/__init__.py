@@ -49,6 +49,16 @@ Example:
     True
 """
 
+from deduce.games.crime_writers.bots import (
+    Bot,
+    GameRecord,
+    Writing,
+    advised,
+    entropy,
+    following,
+    play_game,
+    truthful,
+)
 from deduce.games.crime_writers.cards import (
     DECK_OF,
     DECKS,
@@ -73,6 +83,14 @@ from deduce.games.crime_writers.scoresheet import (
     ScoreSheet,
     started_minutes,
 )
+from deduce.games.crime_writers.table import (
+    PASSING,
+    Clock,
+    NextRound,
+    Passed,
+    Table,
+    names_element,
+)
 from deduce.games.crime_writers.title import (
     TitleWarning,
     check_title,
@@ -83,20 +101,34 @@ __all__ = [
     "DECK_OF",
     "ELEMENTS",
     "INVENTED",
+    "PASSING",
     "REPLIES",
     "Answer",
     "Asked",
+    "Bot",
     "Card",
+    "Clock",
     "Deck",
     "Find",
     "Found",
+    "GameRecord",
     "Investigation",
+    "NextRound",
+    "Passed",
     "Question",
     "Round",
     "ScoreSheet",
     "Seen",
     "Story",
+    "Table",
     "TitleWarning",
+    "Writing",
+    "advised",
     "check_title",
+    "entropy",
+    "following",
+    "names_element",
+    "play_game",
     "started_minutes",
+    "truthful",
 ]

@@ -1,12 +1,14 @@
-"""Crime Writers self-play: a writer who answers truthfully and guests who follow the
-advice. Used by the demo and the tests.
+"""Crime Writers self-play: whole games between bots, each seeing its own
+:class:`~deduce.games.crime_writers.Table`, on the engine's game master
+(:func:`deduce.gamemaster.run`). Used by the demo, the tournament and the tests.
 
-The writer's story comes from the notebook's own prior: a draw of the rule, every one
-equally likely (the same code draws the secrets of the property tests), and for each
-invented element a wording, like one of the ``n`` cards of its stack or one of the
-writer's own, ``n + 1`` cases equally likely. A tag the story leaves open (an invented
-element's, or a card's ``maybe`` tag) is settled yes or no at random the first time it
-is asked, and kept.
+Every player writes one story, in seating order. The writer is a bot too: it answers
+truthfully (:func:`truthful`) from a story drawn from the notebook's own prior: a draw of
+the rule, every one equally likely (the same code draws the secrets of the property
+tests), and for each invented element a wording, like one of the ``n`` cards of its
+stack or one of the writer's own, ``n + 1`` cases equally likely. A tag the story leaves
+open (an invented element's, or a card's ``maybe`` tag) is settled yes or no at random
+the first time it is asked, and kept.
 
 The guests know only the writer's replies. In turn, a guest asks the question the
 notebook recommends, keeps asking while the writer says yes and passes on a no (the
@@ -15,14 +17,15 @@ element known to be invented gets its cards' wordings named one by one. The note
 cannot ask about a wording of the writer's own, so the self-play uses a stand-in rule
 for it: when every card's wording of its stack has been answered "no", the guests find
 the wording after :data:`OWN_WORDING_QUESTIONS` more questions (on the clock like the
-others), and then name it. Every question takes 10 to 40 seconds.
+others, asked as ``Question(element, OWN_WORDING)``), and then name it. Every question
+takes 10 to 40 seconds.
 
 Example:
-    >>> import random
-    >>> from deduce.games.crime_writers.cards import Deck
-    >>> result = play_round(Deck.example(), ("Ann", "Ben", "Cy"), random.Random(2))
-    >>> result.sheet.rounds[0].complete, result.investigation.solved == result.story
-    (True, True)
+    >>> record = play_game([advised, advised, entropy], seed=2)
+    >>> record.over, len(record.truth["stories"]), record.tables[0].over
+    (True, 3, True)
+    >>> sum(record.points) - sum(record.tables[0].sheet.writer_points().values())  # 3 x 15
+    45
 """
 
 from __future__ import annotations
@@ -30,23 +33,44 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
-from deduce._validation import check_int
+from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
+from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
-from deduce.games.crime_writers.clues import Question, Story, truthful_reply
+from deduce.games.crime_writers.clues import Question, Story, reply_of, truthful_reply
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
+from deduce.games.crime_writers.table import Table
 
 __all__ = [
+    "NAMES",
+    "OWN_WORDING",
     "OWN_WORDING_QUESTIONS",
+    "Bot",
     "Event",
+    "GameRecord",
     "Result",
     "Writer",
+    "Writing",
+    "advised",
+    "entropy",
+    "following",
+    "play_game",
     "play_round",
     "random_story",
+    "truthful",
     "truthful_reply",
 ]
+
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
+"""The players' names at a table of bots, in seating order (Ann writes first)."""
+
+OWN_WORDING = "(own wording)"
+"""A stand-in question: ``Question(element, OWN_WORDING)`` asks freely about a wording of
+the writer's own (see the module's text)."""
 
 OWN_WORDING_QUESTIONS = 6
 """Stand-in: questions the guests need to find a wording of the writer's own."""
@@ -107,6 +131,109 @@ class Writer:
         return self.inventions[element] if value == INVENTED else value
 
 
+@dataclass(frozen=True, slots=True)
+class Writing:
+    """What the writer sees when a question waits for a reply: their own table, their
+    story (the answer sheet) and the question.
+
+    Example:
+        >>> writer = Writer(Deck.example(), dict.fromkeys(ELEMENTS, "Poison"), {},
+        ...                 random.Random(0))
+        >>> truthful(Writing(Table.example(), writer, Question("how", "Poison")), None)
+        'yes'
+    """
+
+    table: Table
+    writer: Writer
+    question: Question
+
+
+def truthful(writing: Writing, rng: Any) -> str:
+    """The writer's truthful reply, "yes" or "no" (see :class:`Writer`)."""
+    return writing.writer.reply(writing.question.element, writing.question.about)
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A player: the question it asks as a guest, and its reply as the writer.
+
+    ``ask(table, rng)`` gets the bot's own :class:`Table` when it is the bot's turn and
+    returns a :class:`Question` (a tag or a card of the deck, or :data:`OWN_WORDING`) or
+    None to pass the turn; ``reply(writing, rng)`` gets a :class:`Writing` and returns
+    one of the writer's replies.
+
+    Example:
+        >>> passing = Bot("passing", lambda table, rng: None)
+        >>> record = play_game([advised, advised, passing], seed=1)
+        >>> record.tables[0].sheet.guest_points()["Cy"]  # Cy never asks
+        0
+    """
+
+    name: str
+    ask: Callable[[Table, random.Random], Question | None]
+    reply: Callable[[Writing, random.Random], str] = truthful
+
+    def choose(self, view: Table | Writing, rng: random.Random, /) -> Question | str | None:
+        """The move for the game master: a reply when writing, else a question."""
+        if isinstance(view, Writing):
+            return self.reply(view, rng)
+        return self.ask(view, rng)
+
+
+def _card_of(table: Table, element: str) -> Question:
+    """The best question naming a card for ``element`` not asked yet."""
+    cards = {c.text for c in table.deck.for_element(element)}
+    action: Question = table.best(among=lambda q: q.element == element and q.about in cards)
+    return action
+
+
+def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
+    """The advised question: a card once it is certain, an invented element's cards'
+    wordings in turn, else the question ``strategy`` ranks first."""
+    certain = table.certain()
+    open_elements = [e for e in ELEMENTS if e not in table.found_elements]
+    for element in open_elements:
+        if element in certain and certain[element] != INVENTED:  # the card is known
+            return Question(element, certain[element])
+    for element in open_elements:
+        if certain.get(element) == INVENTED:  # try its cards' wordings in turn
+            try:
+                return _card_of(table, element)
+            except InvalidInput:  # every one answered "no": the writer's own wording
+                return Question(element, OWN_WORDING)
+    best = table.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)
+    if best[0].information > 1e-9:
+        action: Question = best[0].action
+        return action
+    for element in open_elements:  # nothing left to learn about the draw: name a card
+        try:
+            return _card_of(table, element)
+        except InvalidInput:
+            continue
+    return Question(open_elements[0], OWN_WORDING)  # no card left: the writer's own
+
+
+def following(strategy: str | None = None, name: str | None = None) -> Bot:
+    """A bot that asks the question ``strategy`` ranks first (None: the default) and
+    replies truthfully.
+
+    Example:
+        >>> following("turn").name
+        'turn'
+    """
+    if strategy is not None:
+        Investigation.example().check_strategy(strategy)
+    return Bot(name or strategy or "advised", partial(_ask, strategy=strategy))
+
+
+advised = following(None, "advised")
+"""Asks what the notebook advises by default (``"entropy"``: the tournament found the
+turn value no better), names a card once it is certain; replies truthfully."""
+
+entropy = following("entropy")
+"""Ranks questions by one-step entropy (today the same questions as :data:`advised`)."""
+
+
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
     """A story from the notebook's prior, and the wordings of its 2 invented elements."""
     start = Investigation(deck)
@@ -119,6 +246,173 @@ def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[s
             k = rng.randrange(len(cards) + 1)
             inventions[element] = cards[k] if k < len(cards) else rng.choice(_INVENTIONS[element])
     return story, inventions
+
+
+class _Referee:
+    """The Crime Writers game master for :func:`~deduce.gamemaster.run`: the guest whose
+    turn it is asks (or passes); a question then waits for the writer's reply."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        names: tuple[str, ...],
+        rng: random.Random,
+        rounds: int,
+        limit: int,
+        on_event: Callable[[Event, Table], None] | None,
+    ) -> None:
+        self.deck, self.names, self.rng = deck, names, rng
+        self.players = len(names)
+        self.tables = [Table(deck, players=names, me=name) for name in names]
+        self.rounds, self.limit, self.on_event = rounds, limit, on_event
+        self.pending: Question | None = None
+        self.stories: list[Story] = []
+        self.draws: list[Story] = []
+        self.events: list[list[Event]] = []
+        self.done = False
+        self._begin()
+
+    def _begin(self) -> None:
+        story, inventions = random_story(self.deck, self.rng)
+        self.writer = Writer(self.deck, story, inventions, self.rng)
+        self.stories.append(Story(*(self.writer.wording(e) for e in ELEMENTS)))
+        self.draws.append(Story(*(story[e] for e in ELEMENTS)))
+        self.events.append([])
+        self.clock, self.asked = 0.0, 0
+        self.stand_in: dict[str, int] = {}
+
+    @property
+    def table(self) -> Table:
+        return self.tables[0]  # what is public is the same at every seat
+
+    @property
+    def turns(self) -> int:
+        return sum(len(events) for events in self.events)
+
+    def turn(self) -> int | None:
+        if self.pending is not None:
+            return self.names.index(self.table.writer)
+        if self.done or self.asked >= self.limit:
+            return None
+        guest = self.table.turn
+        return None if guest is None else self.names.index(guest)
+
+    def view(self, seat: int) -> Table | Writing:
+        if self.pending is not None and self.names[seat] == self.table.writer:
+            return Writing(self.tables[seat], self.writer, self.pending)
+        return self.tables[seat]
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.names.index(name) for name in self.table.winners())
+
+    def points(self) -> tuple[int, ...]:
+        points = self.table.points()
+        return tuple(points[name] for name in self.names)
+
+    def _tell(self, event: Event, change: Callable[[Table], Table]) -> list[str]:
+        self.tables = [change(table) for table in self.tables]
+        self.events[-1].append(event)
+        if self.on_event is not None:
+            self.on_event(event, self.tables[self.names.index(event.guest)])
+        line = f"{event.guest}: {event.element} {event.about}? {event.reply}"
+        if self.table.story_found:
+            if len(self.table.sheet.rounds) < self.rounds:
+                self.tables = [table.next_round() for table in self.tables]
+                self._begin()
+            else:
+                self.done = True
+        return [line]
+
+    def apply(self, seat: int, move: Any) -> list[str]:
+        guest = self.table.turn
+        if self.pending is not None:  # the writer replies
+            question, self.pending = self.pending, None
+            reply = reply_of(move)
+            cards = {c.text for c in self.deck.for_element(question.element)}
+            said = "found" if question.about in cards and reply == "yes" else reply
+            assert guest is not None
+            event = Event(guest, round(self.clock, 1), question.element, question.about, said)
+            return self._tell(event, lambda t: t.ask(question.element, question.about, reply))
+        self.asked += 1
+        self.clock += self.rng.uniform(10, 40)
+        at = round(self.clock, 1)
+        self.tables = [table.clock(at) for table in self.tables]
+        assert guest is not None
+        if move is None:
+            self.tables = [table.passed() for table in self.tables]
+            return [f"{guest} passes"]
+        if not isinstance(move, Question):
+            raise InvalidInput("question", move, "a Question, or None to pass")
+        if move.about != OWN_WORDING:
+            self.deck.about(move.element, move.about)  # a tag or a card, else InvalidInput
+            self.pending = move
+            return []
+        element = move.element
+        self.stand_in[element] = self.stand_in.get(element, 0) + 1
+        if self.stand_in[element] <= OWN_WORDING_QUESTIONS:
+            event = Event(guest, at, element, OWN_WORDING, "stand-in")
+            return self._tell(event, lambda t: t)
+        wording = self.writer.tell(element)
+        return self._tell(
+            Event(guest, at, element, wording, "found"), lambda t: t.found(element, wording)
+        )
+
+
+def play_game(
+    lineup: Sequence[Bot],
+    *,
+    seed: int | random.Random,
+    deck: Deck | None = None,
+    names: Sequence[str] | None = None,
+    rounds: int | None = None,
+    limit: int = 400,
+    narrate: Callable[[str], None] | None = None,
+    on_event: Callable[[Event, Table], None] | None = None,
+) -> GameRecord:
+    """Play a game between ``lineup`` (2 to 6 bots, by seat; seat 0 writes first).
+
+    Args:
+        lineup: the players, in seating order.
+        seed: the seed of the stories, the clock and the bots' random choices.
+        deck: the cards (default: the sample deck).
+        names: the players' names (default: :data:`NAMES`).
+        rounds: how many stories are told (default: one per player, the whole game).
+        limit: the most questions asked about one story before the game is cut off.
+        narrate: called with each line of the log as it happens.
+        on_event: called with each :class:`Event` and the asking guest's table.
+
+    The record's ``winners`` and ``points`` are by seat; ``truth`` holds the
+    ``stories`` (as worded), their ``draws`` and every round's ``events``.
+
+    Example:
+        >>> record = play_game([advised, advised], seed=3, rounds=1)
+        >>> record.points[1], record.truth["stories"][0] == record.tables[1].solved
+        (0, True)
+    """
+    bots = check_lineup(lineup, 2, len(NAMES))
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise InvalidInput("lineup", lineup, "2 to 6 bots", reason=f"{bot!r} is not a Bot")
+    rng = check_seed("seed", seed)
+    if deck is None:
+        deck = Deck.example()
+    elif not isinstance(deck, Deck):
+        raise InvalidInput("deck", deck, "a crime_writers.Deck")
+    seats = tuple(NAMES[: len(bots)] if names is None else names)
+    if len(seats) != len(bots):
+        raise InvalidInput("names", names, f"{len(bots)} names, one per bot")
+    count = check_int("rounds", len(bots) if rounds is None else rounds, 1, len(bots))
+    check_int("limit", limit, 1)
+    referee = _Referee(deck, seats, rng, count, limit, on_event)
+    record = run(referee, bots, rng=rng, max_moves=2 * limit * count, narrate=narrate)
+    record.over = referee.done
+    record.truth = {
+        "stories": referee.stories,
+        "draws": referee.draws,
+        "events": [tuple(events) for events in referee.events],
+        "names": seats,
+    }
+    return record
 
 
 @dataclass(frozen=True)
@@ -142,7 +436,8 @@ def play_round(
     limit: int = 400,
     strategies: Mapping[str, str] | None = None,
 ) -> Result:
-    """The first writer's story, found by guests who ask the recommended questions.
+    """The first writer's story, found by guests who ask the recommended questions: one
+    round of :func:`play_game`.
 
     ``strategies`` names the strategy each guest ranks questions by (default: the
     notebook's default strategy for every guest).
@@ -151,88 +446,13 @@ def play_round(
         RuntimeError: the guests did not find the story in ``limit`` questions.
     """
     check_int("limit", limit, 1)
-    sheet = ScoreSheet(tuple(players)).start_round()
-    writer_name = sheet.rounds[0].writer
-    guests = [p for p in players if p != writer_name]
-    story, inventions = random_story(deck, rng)
-    writer = Writer(deck, story, inventions, rng)
-    inv = Investigation(deck)
-    clock, turn = 0.0, 0
-    events: list[Event] = []
-    found: set[str] = set()
-    stand_in: dict[str, int] = {}  # element -> stand-in questions asked so far
-
-    def is_card(question: Question) -> bool:
-        return any(c.text == question.about for c in deck.for_element(question.element))
-
-    def next_question(guest: str) -> Question | str:
-        """The guests' next question, or the element to go on with by the stand-in rule."""
-        certain = inv.certain()
-        open_elements = [e for e in ELEMENTS if e not in found]
-        for element in open_elements:
-            if element in certain and certain[element] != INVENTED:  # the card is known
-                return Question(element, certain[element])
-        for element in open_elements:
-            if certain.get(element) == INVENTED:  # try its cards' wordings in turn
-                try:
-                    return card_of(element)
-                except InvalidInput:  # every one answered "no": the writer's own wording
-                    return element
-        strategy = (strategies or {}).get(guest)
-        best = inv.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)[
-            0
-        ]
-        if best.information > 1e-9:
-            action: Question = best.action
-            return action
-        # nothing left to learn about the draw: name a card of an open element
-        for element in open_elements:
-            try:
-                return card_of(element)
-            except InvalidInput:
-                continue
-        return open_elements[0]  # no card left: the writer's own wording
-
-    def card_of(element: str) -> Question:
-        """The best question naming a card for ``element`` not asked yet."""
-        action: Question = inv.best(among=lambda q: q.element == element and is_card(q))
-        return action
-
-    def emit(event: Event) -> None:
-        events.append(event)
-        if on_event is not None:
-            on_event(event, inv)
-
-    for _ in range(limit):
-        if len(found) == len(ELEMENTS):
-            break
-        guest = guests[turn % len(guests)]
-        clock += rng.uniform(10, 40)
-        question = next_question(guest)
-        if isinstance(question, str):
-            element = question
-            stand_in[element] = stand_in.get(element, 0) + 1
-            if stand_in[element] <= OWN_WORDING_QUESTIONS:
-                emit(Event(guest, round(clock, 1), element, "(own wording)", "stand-in"))
-                continue
-            wording = writer.tell(element)
-            inv = inv.found(element, wording)
-            sheet = sheet.found(element, guest, at=round(clock, 1))
-            found.add(element)
-            emit(Event(guest, round(clock, 1), element, wording, "found"))
-            continue
-        reply = writer.reply(question.element, question.about)
-        inv = inv.answer(question.element, question.about, reply)
-        if is_card(question) and reply == "yes":  # named exactly as worded: found
-            sheet = sheet.found(question.element, guest, at=round(clock, 1))
-            found.add(question.element)
-            emit(Event(guest, round(clock, 1), question.element, question.about, "found"))
-            continue
-        emit(Event(guest, round(clock, 1), question.element, question.about, reply))
-        if reply == "no":
-            turn += 1
-    if len(found) < len(ELEMENTS):
+    given = strategies or {}
+    bots = [following(given.get(p), str(p)) for p in players]
+    record = play_game(
+        bots, seed=rng, deck=deck, names=players, rounds=1, limit=limit, on_event=on_event
+    )
+    table: Table = record.tables[0]
+    if not table.story_found:
         raise RuntimeError(f"the guests did not find the story in {limit} questions")
-    solved = Story(*(writer.wording(e) for e in ELEMENTS))
-    draw = Story(*(story[e] for e in ELEMENTS))
-    return Result(solved, draw, tuple(events), sheet, inv)
+    truth = record.truth
+    return Result(truth["stories"][0], truth["draws"][0], truth["events"][0], table.sheet, table)

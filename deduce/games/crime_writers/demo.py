@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from rich.console import Console
 
-from deduce.games.crime_writers import ELEMENTS, Deck, Investigation, check_title
-from deduce.games.crime_writers.bots import Event, play_round
+from deduce.games.crime_writers import ELEMENTS, Deck, Investigation, advised, check_title
+from deduce.games.crime_writers.bots import Event, play_game
 
 _NAMES = {"who": "killer", "whom": "victim", "why": "motive", "where": "scene", "how": "cause"}
 
@@ -52,12 +50,13 @@ def run(console: Console, *, seed: int) -> None:
             f"{event.reply.capitalize()}.  [dim]{_leads(inv, event.element)}[/dim]"
         )
 
-    result = play_round(deck, ("Ann", "Ben", "Cy"), random.Random(seed), on_event=narrate)
-    sheet = result.sheet
+    record = play_game([advised] * 3, seed=seed, deck=deck, rounds=1, on_event=narrate)
+    sheet = record.tables[0].sheet
     minutes = sheet.rounds[0].minutes
+    story = record.truth["stories"][0]
     console.print(f"\nAll five found after {minutes} started minutes: Ann scores {minutes}.")
-    console.print(f"The story: {result.story}")
-    elements = {e: getattr(result.story, e) for e in ELEMENTS}
+    console.print(f"The story: {story}")
+    elements = {e: getattr(story, e) for e in ELEMENTS}
     for title in ("Murder at the " + elements["where"].lower(), "A quiet evening"):
         warnings = check_title(title, elements, deck=deck)
         verdict = "; ".join(str(w) for w in warnings) if warnings else "fine"

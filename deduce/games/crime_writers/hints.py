@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, INVENTED, Card, Deck
-from deduce.games.crime_writers.clues import Answer
+from deduce.games.crime_writers.clues import REPLIES, Answer, Asked
 
-__all__ = ["hint_scores", "merge_candidates"]
+__all__ = ["hint_scores", "merge_candidates", "replies_about"]
 
 
 def _named(deck: Deck, element: str, about: str) -> Card | None:
@@ -73,3 +73,20 @@ def merge_candidates(
         merged[shown] = (max(h, hint[i]), min(first, i), q + p)
     items = sorted(merged.items(), key=lambda item: (-item[1][0], -item[1][2], item[1][1]))
     return [(text, p) for text, (_, _, p) in items]
+
+
+def replies_about(clues: Sequence[object], element: str) -> dict[str, tuple[str, ...]]:
+    """What the writer replied about ``element`` among ``clues``, by reply (in the order
+    of :data:`REPLIES`, replies never given left out): the tags, cards and own words.
+
+    Example:
+        >>> replies_about([Answer("how", "weapon", "no"), Asked("how", "Was it quick?", "yes")],
+        ...               "how")
+        {'yes': ('Was it quick?',), 'no': ('weapon',)}
+    """
+    said: dict[str, list[str]] = {}
+    for clue in clues:
+        if isinstance(clue, Answer | Asked) and clue.element == element:
+            about = clue.about if isinstance(clue, Answer) else clue.question
+            said.setdefault(clue.reply, []).append(about)
+    return {reply: tuple(said[reply]) for reply in REPLIES if reply in said}

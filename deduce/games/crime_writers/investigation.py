@@ -11,7 +11,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -72,7 +72,7 @@ class Investigation(_Investigation):
     """
 
     game = GAME.name
-    clue_types = (Answer, Asked, Found, Seen)
+    clue_types: ClassVar[tuple[type, ...]] = (Answer, Asked, Found, Seen)
 
     def __init__(self, deck: Deck) -> None:
         if not isinstance(deck, Deck):
@@ -93,7 +93,7 @@ class Investigation(_Investigation):
 
     # -- the table's helpers -----------------------------------------------------------
 
-    def answer(self, element: str, about: str, reply: str) -> Investigation:
+    def answer(self, element: str, about: str, reply: str) -> Self:
         """The investigation after the writer replied ``reply`` about ``element``.
 
         Args:
@@ -116,7 +116,7 @@ class Investigation(_Investigation):
         name = element_of(element)
         return self.observe(Answer(name, self.deck.about(name, about)[0], reply_of(reply)))
 
-    def asked(self, element: str, question: str, reply: str) -> Investigation:
+    def asked(self, element: str, question: str, reply: str) -> Self:
         """The investigation after a question in the guest's own words about ``element``.
 
         Words that are exactly a tag or a card of the element's stack (case folded) are
@@ -141,7 +141,7 @@ class Investigation(_Investigation):
             return self.observe(Asked(name, words, said))
         return self.observe(Answer(name, about, said))
 
-    def drawn(self, element: str, text: str) -> Investigation:
+    def drawn(self, element: str, text: str) -> Self:
         """The investigation after the writer says ``element`` is exactly card ``text``:
         drawn, not invented (``found(element, text, invented=False)``).
 
@@ -152,7 +152,7 @@ class Investigation(_Investigation):
         """
         return self.found(element, text, invented=False)
 
-    def found(self, element: str, text: str, *, invented: bool | None = None) -> Investigation:
+    def found(self, element: str, text: str, *, invented: bool | None = None) -> Self:
         """The investigation after a guest found ``element``: it is worded ``text``.
 
         Found means named exactly as worded, which is what scores. Unless ``invented``
@@ -191,7 +191,7 @@ class Investigation(_Investigation):
             return self.observe(Found(name, text.strip(), True))
         return self.observe(Found(name, card.text, invented))
 
-    def seen(self, *texts: str, stack: str | None = None) -> Investigation:
+    def seen(self, *texts: str, stack: str | None = None) -> Self:
         """The investigation knowing that cards ``texts`` are not in this story.
 
         A player's own cards, and the cards of stories already told, were dealt to
@@ -210,7 +210,7 @@ class Investigation(_Investigation):
             raise InvalidInput("stack", stack, DECKS)
         if not texts:
             raise InvalidInput("texts", texts, "at least one card's wording")
-        result: Investigation = self
+        result: Self = self
         for text in texts:
             check_name("text", text)
             stacks = [stack] if stack is not None else list(DECKS)
@@ -400,8 +400,10 @@ class Investigation(_Investigation):
         return Story(*named)
 
     def queries(self) -> Sequence[Question]:
-        asked = self.space.state.asked
-        return [q for q in self._tables.questions if q not in asked]
+        # an element found is not asked about again: nothing more about it scores
+        state: State = self.space.state
+        done = {e for e, found in zip(ELEMENTS, state.found, strict=True) if found is not None}
+        return [q for q in self._tables.questions if q not in state.asked and q.element not in done]
 
     def partition(self, space: Space, queries: Sequence[Question]) -> Partition:
         n = len(queries)

@@ -15,13 +15,21 @@ GAME = Declaration(
     name="crime-writers",
     title="Crime Writers",
     package="deduce.games.crime_writers",
-    kinds=("investigation:Investigation",),
-    tags=(("crime_writers", "Investigation"),),
+    kinds=("investigation:Investigation", "table:Table"),
+    tags=(("crime_writers", "Investigation"), ("crime_writers-table", "Table")),
     samples=(
         Sample("Investigation", make="investigation:Investigation.example"),  # the sample deck
         Sample(  # a deck small enough for the brute force
             "Investigation", make="truthful:small_investigation", reference="truthful:reference"
         ),
+        Sample("Table", make="table:Table.example"),  # a whole game of three
     ),
-    table_setup=("deck=example",),
+    table_setup=("deck=example", "players=Ann Ben Cy", "me=Ben"),
+    table_lines=(  # the story told, so that `next` can start the next one
+        "found who Butler",
+        "found whom Heiress",
+        "found why Greed",
+        "found where Library",
+        "found how Screwdriver",
+    ),
 )

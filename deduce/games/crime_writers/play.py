@@ -1,14 +1,21 @@
-"""``deduce play crime-writers``: the guests' notebook while the writer answers."""
+"""``deduce play crime-writers``: a whole game from my seat, every story in turn.
+
+The console follows a :class:`~deduce.games.crime_writers.Table`: who writes, the
+guests' order and whose turn it is, the round's clock, the score sheet; after every line
+it names who asks next, and on my turn it shows the questions worth asking. A game saved
+before the table existed (the notebook alone) still loads, as the notebook alone."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
+from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, Recommendation
 from deduce.names import close, fold, lookup, starts
 from deduce.play.adapter import Adapter
 from deduce.play.grammar import (
@@ -22,6 +29,7 @@ from deduce.play.grammar import (
     Text,
     Value,
     Verb,
+    choose,
 )
 
 __all__ = ["ADAPTER", "GRAMMAR", "CrimeWritersAdapter"]
@@ -63,16 +71,96 @@ def _every_card(context: Context) -> list[str]:
 
 def _ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, about, reply = v["element"], v["about"], v["reply"]
+    if isinstance(inv, cw.Table):
+        return inv.ask(element, about, reply)
     known = _abouts(Context(inv, {"element": element}))
     if about in known:
         return inv.answer(element, about, reply)
-    asked = getattr(inv, "asked", None)
-    if asked is None:
+    if reply == "yes" and cw.names_element(about):  # "yes" to a wording: found
+        return inv.found(element, about)
+    return inv.asked(element, about, reply)
+
+
+def _table(inv: cw.Investigation, what: str) -> cw.Table:
+    if not isinstance(inv, cw.Table):
         raise InvalidInput(
-            "about", about, f"a tag or a card's wording of {element}", reason="not in the deck"
+            "line", what, "a clue of the notebook", reason="this game was saved without the table"
         )
-    logged: cw.Investigation = asked(element, about, reply)
-    return logged
+    return inv
+
+
+def _seconds(text: str, context: Context) -> float:
+    match = re.fullmatch(r"\s*(?:(\d{1,6}):)?(\d{1,9}(?:\.\d+)?)\s*", text)
+    if match is None or (match.group(1) is not None and float(match.group(2)) >= 60):
+        raise InvalidInput("time", text, "minutes:seconds, e.g. 2:35, or seconds, e.g. 155")
+    return 60 * int(match.group(1) or 0) + float(match.group(2))
+
+
+def _players(text: str, context: Context) -> tuple[str, ...]:
+    names = tuple(text.replace(",", " ").split())
+    cw.ScoreSheet(names)  # at least 2 different names, else InvalidInput
+    return names
+
+
+def _me(text: str, context: Context) -> str:
+    players = context.values.get("players") or ()
+    name: str = choose(text, list(players), "me")
+    return name
+
+
+def _players_named(context: Context) -> str:
+    players = context.values.get("players") or ()
+    return "one of the players: " + ", ".join(players)
+
+
+def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
+    table = _table(inv, "sheet")
+    sheet = table.sheet
+    guest, writer, total = sheet.guest_points(), sheet.writer_points(), sheet.points()
+    rows = []
+    for player in table.players:
+        finds = [
+            f"{f.element} {_clock(f.at)}"
+            for r in sheet.rounds
+            for f in r.finds
+            if f.guest == player
+        ]
+        minutes = [r.minutes for r in sheet.rounds if r.writer == player]
+        wrote = "-" if not minutes else "running" if minutes[0] is None else f"{minutes[0]} min"
+        rows.append(
+            (
+                player,
+                ", ".join(finds) or "-",
+                str(guest[player]),
+                wrote,
+                str(writer[player]),
+                str(total[player]),
+            )
+        )
+    note = "With two players only the writer's minutes count." if sheet.two_players else ""
+    header = ("player", "found", "guest points", "story", "writer points", "total")
+    return Rows(header, tuple(rows), note)
+
+
+def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
+    table = _table(inv, "title")
+    elements = {e: getattr(table.solved or table.solutions()[0], e) for e in table.found_elements}
+    if not elements:
+        return "No element of this story is found yet: nothing to check the title against."
+    warnings = cw.check_title(v["title"], elements, deck=table.deck)
+    checked = ", ".join(f"{e} {w}" for e, w in elements.items())
+    if not warnings:
+        return f"The title gives nothing away (checked against {checked})."
+    return "\n".join(str(w) for w in warnings)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
@@ -165,6 +253,44 @@ GRAMMAR = Grammar(
             lambda inv, v: inv.seen(*v["card"]),
         ),
         Verb(
+            ("pass",),
+            (),
+            "the guest whose turn it is passes it on without asking",
+            ("pass",),
+            lambda inv, v: _table(inv, "pass").passed(),
+        ),
+        Verb(
+            ("clock",),
+            (Arg("TIME", Value(_seconds, "minutes:seconds, e.g. 2:35")),),
+            "the round's clock reads TIME (minutes:seconds since the story's title was\n"
+            "told); elements found from now on are timed so",
+            ("clock 2:35",),
+            lambda inv, v: _table(inv, "clock").clock(v["time"]),
+        ),
+        Verb(
+            ("next",),
+            (),
+            "the story is told: the next player in seating order writes",
+            ("next",),
+            lambda inv, v: _table(inv, "next").next_round(),
+        ),
+        Verb(
+            ("sheet",),
+            (),
+            "the master-scribe's sheet: who found what, when, and every player's points",
+            ("sheet",),
+            _sheet,
+            command=True,
+        ),
+        Verb(
+            ("title",),
+            (Arg("TITLE", Text("the story's title"), rest=True),),
+            "does TITLE give away an element found in this story (or a word of it)?",
+            ('title "Till death do us part"',),
+            _title,
+            command=True,
+        ),
+        Verb(
             ("candidates",),
             (_ELEMENT,),
             "what ELEMENT can be, hinted cards first",
@@ -191,7 +317,15 @@ GRAMMAR = Grammar(
             "example",
             example="my-deck.toml",
         ),
+        Question(
+            "players",
+            Value(_players, "at least two different names"),
+            "in seating order, clockwise, the first writer first",
+            "Ann Ben Cy",
+        ),
+        Question("me", Value(_me, _players_named), "which of them you are", "Ben"),
     ),
+    setup_note="Guests ask in seating order from the writer's left; each player writes once.",
 )
 
 
@@ -204,7 +338,74 @@ class CrimeWritersAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        return cw.Investigation(answers["deck"])
+        return cw.Table(answers["deck"], players=answers["players"], me=answers["me"])
+
+    def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
+        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        if isinstance(inv, cw.Table) and (not inv.my_turn or inv.story_found):
+            return []
+        if not inv.queries():
+            return []
+        return inv.recommend(top=self.recommendations, strategy=strategy)
+
+    def history(self, investigation: Investigation) -> list[str]:
+        if not isinstance(investigation, cw.Table):
+            return super().history(investigation)
+        lines = []
+        steps = investigation.lineage
+        for before, clue in zip(steps, investigation.clues, strict=False):
+            said = self.show_clue(clue)
+            guest = before.turn  # type: ignore[attr-defined]
+            if isinstance(clue, cw.Found):
+                said = f"{guest} finds {said.replace(' found:', ':', 1)}"
+            elif isinstance(clue, cw.Answer | cw.Asked):
+                said = f"{guest} asks {said}"
+            elif isinstance(clue, cw.Passed):
+                said = f"{guest} passes the turn"
+            lines.append(said)
+        return lines
+
+    def extra(self, investigation: Investigation) -> str | None:
+        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        lines = [self._known(inv, e) for e in cw.ELEMENTS]
+        known = [line for line in lines if line]
+        if not isinstance(inv, cw.Table):
+            return "\n".join(known) or None
+        table = inv
+        points = ", ".join(f"{p} {n}" for p, n in table.points().items())
+        if table.over:
+            won = " and ".join(table.winners())
+            return f"The game is over. Points: {points}. The most points: {won}."
+        head = (
+            f"Story {table.round} of {len(table.players)}: {table.writer} writes; "
+            f"guests in turn: {', '.join(table.guests)}. "
+            f"Clock {_clock(table.seconds)} ({_count(table.minutes(), 'started minute')})."
+        )
+        found = ", ".join(
+            f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
+        )
+        lines = [head, f"Found: {found or 'nothing yet'}. Points: {points}.", *known]
+        if table.story_found:
+            minutes = table.sheet.rounds[-1].minutes
+            after = table.sheet.next_writer
+            then = f" `next` starts {after}'s story." if after else ""
+            scores = _count(minutes or 0, "started minute")
+            lines.append(f"All five found: {table.writer} scores {scores}.{then}")
+        elif table.my_turn:
+            lines.append("Your turn to ask.")
+        else:
+            lines.append(f"Next to ask: {table.turn}.")
+        return "\n".join(lines)
+
+    def _known(self, inv: cw.Investigation, element: str) -> str:
+        """A line of what is known about ``element`` when the writer invented it."""
+        if inv.certain().get(element) != cw.INVENTED:
+            return ""
+        said = replies_about(_round_clues(inv), element)
+        found = inv.space.state.found[cw.ELEMENTS.index(element)]
+        parts = [f"{reply}: {', '.join(abouts)}" for reply, abouts in said.items()]
+        head = f"{element} (invented{': ' + found if found else ''})"
+        return f"{head}: {'; '.join(parts) if parts else 'nothing asked yet'}."
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, cw.Answer):
@@ -221,6 +422,10 @@ class CrimeWritersAdapter(Adapter):
             about = f'"{action.about}"' if " " in action.about else action.about
             return f"ask {action.element} {about}"
         return str(action)
+
+
+def _round_clues(inv: cw.Investigation) -> tuple[Any, ...]:
+    return inv.round_clues() if isinstance(inv, cw.Table) else inv.clues
 
 
 ADAPTER = CrimeWritersAdapter()
