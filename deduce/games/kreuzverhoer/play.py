@@ -7,12 +7,20 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
+from deduce.games.kreuzverhoer.clues import card_title
 from deduce.games.kreuzverhoer.manifest import GAME
+from deduce.games.kreuzverhoer.table_lines import (
+    answer,
+    pending_names,
+    read_case,
+    read_hand,
+    table_of,
+    they_ask,
+)
 from deduce.games.kreuzverhoer.words import race_rows as _race
 from deduce.games.kreuzverhoer.words import show_event, table_lines
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, choose
+from deduce.play.adapter import Adapter
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -97,69 +105,6 @@ def _titled(cards: Sequence[str]) -> Name:
 _CARD = _titled(kv.INVESTIGATION_CARDS)
 _ACTION = _titled(kv.ACTION_CARDS)
 _THEIRS = ("ask Mord Ulm Nora Brechstange 2", "they ask Mord Berlin Nora Messer")
-_NONE = {"", "none", "no", "-"}
-
-
-def _table(inv: kv.Investigation) -> kv.Table:
-    """The table a line about the rest of the game needs (an older case file has none)."""
-    if not isinstance(inv, kv.Table):
-        raise InvalidInput(
-            "line",
-            "a line about the table",
-            "a line about your own questionings",
-            reason="this game was saved before deduce followed the whole table; a new game "
-            "follows it",
-        )
-    return inv
-
-
-def _case(text: str, context: Context) -> kv.Case | None:
-    """``none``, or four names (crime, scene, suspect, weapon), each as short as unique."""
-    if text.strip().lower() in _NONE:
-        return None
-    deck = context.values.get("deck") or kv.Deck.default()
-    parts = [p.strip() for p in text.split("/")] if "/" in text else text.split()
-    if len(parts) != len(kv.FIELDS):
-        raise InvalidInput("case", text, "none, or four names: crime scene suspect weapon")
-    names = [choose(p, deck.names(f), f) for p, f in zip(parts, kv.FIELDS, strict=True)]
-    case = kv.Case(*names)
-    kv.Investigation(deck).world_of(case)  # its crime goes with its weapon
-    return case
-
-
-def _hand(text: str, context: Context) -> tuple[str, ...] | None:
-    if text.strip().lower() in _NONE:
-        return None
-    parts = text.replace(",", " ").split()
-    if len(parts) != 3:
-        raise InvalidInput("hand", text, "none, or your 3 action cards")
-    return tuple(kv.card_name(p, kv.ACTION_CARDS) for p in parts)
-
-
-def _they_ask(inv: kv.Investigation, v: dict[str, Any]) -> kv.Table:
-    table = _table(inv)
-    return table.asked(v["crime"], v["scene"], v["suspect"], v["weapon"], v.get("n"))
-
-
-def _pending_names(context: Context) -> Sequence[str]:
-    table = context.investigation
-    card = getattr(table, "pending", None)
-    if card not in NAMES_TOLD:
-        return ()
-    names: Sequence[str] = table.deck.names(NAMES_TOLD[card][0])
-    return names
-
-
-def _answer(inv: kv.Investigation, v: dict[str, Any]) -> kv.Table:
-    table = _table(inv)
-    names = tuple(v.get("name", ()))
-    if "yes" in v:
-        return table.answered(bool(v["yes"]))
-    if "wrong" in v:
-        return table.answered(None)
-    return table.answered(names) if names else table.answered()
-
-
 GRAMMAR = Grammar(
     verbs=(
         Verb(
@@ -267,23 +212,23 @@ GRAMMAR = Grammar(
             "your opponent laid these four cards about your case: deduce says how many are\n"
             "right (N: the answer you gave, needed when your case was not given at set-up)",
             ("they ask Mord Berlin Juri Messer",),
-            _they_ask,
+            they_ask,
         ),
         Verb(
             ("they",),
             (Arg("play", Name(("play",)), store="plays"), Arg("CARD", _CARD)),
             "your opponent played this investigation card: answer it, or block it",
             ("they play profiler",),
-            lambda inv, v: _table(inv).their_card(v["card"]),
+            lambda inv, v: table_of(inv).their_card(v["card"]),
             setting=_THEIRS,
         ),
         Verb(
             ("answer",),
-            (Arg("NAME", Name(_pending_names), optional=True, repeated=True),),
+            (Arg("NAME", Name(pending_names), optional=True, repeated=True),),
             "your answer to your opponent's card: the names you gave (none: what deduce\n"
             "suggests, naming nothing that helps them more than the card must)",
             ("answer",),
-            _answer,
+            answer,
             setting=(*_THEIRS, "they play profiler"),
         ),
         Verb(
@@ -291,7 +236,7 @@ GRAMMAR = Grammar(
             (Arg("ANSWER", YesNo(), store="yes"),),
             "your answer to Gegenüberstellung: the laid suspect is (yes) or is not (no) yours",
             ("answer no",),
-            _answer,
+            answer,
             setting=(*_THEIRS, "they play confrontation"),
         ),
         Verb(
@@ -299,7 +244,7 @@ GRAMMAR = Grammar(
             (Arg("wrong", Name(("wrong",)), store="wrong"),),
             "your answer to Ermittler vor Ort: the laid scene is wrong",
             ("answer wrong",),
-            _answer,
+            answer,
             setting=(*_THEIRS, "they play investigators"),
         ),
         Verb(
@@ -308,7 +253,7 @@ GRAMMAR = Grammar(
             "you played this defence card in your opponent's questioning (Alibi,\n"
             "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)",
             ("play refusal",),
-            lambda inv, v: _table(inv).defended(v["card"]),
+            lambda inv, v: table_of(inv).defended(v["card"]),
             setting=(*_THEIRS, "they play single"),
         ),
         Verb(
@@ -316,7 +261,7 @@ GRAMMAR = Grammar(
             (Arg("CARD", _ACTION),),
             "you drew this action card at the end of a questioning",
             ("draw alibi",),
-            lambda inv, v: _table(inv).drew(v["card"]),
+            lambda inv, v: table_of(inv).drew(v["card"]),
         ),
         Verb(
             ("exchange",),
@@ -324,14 +269,14 @@ GRAMMAR = Grammar(
             "in your questioning, instead of an investigation card: you put CARD back and\n"
             "drew NEW",
             ("exchange refusal witness",),
-            lambda inv, v: _table(inv).exchanged(v["card"], v["new"]),
+            lambda inv, v: table_of(inv).exchanged(v["card"], v["new"]),
         ),
         Verb(
             ("swap",),
             (Arg("GIVEN", _ACTION), Arg("TAKEN", _ACTION, store="taken")),
             "after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you",
             ("swap profiler mole",),
-            lambda inv, v: _table(inv).swapped(v["given"], v["taken"]),
+            lambda inv, v: table_of(inv).swapped(v["given"], v["taken"]),
             setting=("ask Mord Ulm Nora Brechstange 2", "defence mole"),
         ),
         Verb(
@@ -339,7 +284,7 @@ GRAMMAR = Grammar(
             (),
             "your best lays by the chance to win, and how soon your opponent solves",
             ("race",),
-            lambda inv, v: _race(_table(inv)),
+            lambda inv, v: _race(table_of(inv)),
             setting=_THEIRS,
             command=True,
         ),
@@ -393,14 +338,14 @@ GRAMMAR = Grammar(
         ),
         Question(
             "case",
-            Value(_case, "none, or your own case: crime scene suspect weapon"),
+            Value(read_case, "none, or your own case: crime scene suspect weapon"),
             "the case you chose for your opponent; none: you say every answer",
             "none",
             example="Mord Ulm Ede Gift",
         ),
         Question(
             "hand",
-            Value(_hand, "none, or your 3 action cards", kv.ACTION_CARDS),
+            Value(read_hand, "none, or your 3 action cards", kv.ACTION_CARDS),
             "your 3 action cards; none: not followed",
             "none",
             example="profiler lawyer refusal",
