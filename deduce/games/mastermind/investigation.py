@@ -272,7 +272,7 @@ class Investigation(_Investigation):
     """
 
     game = GAME.name
-    default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
+    default_strategy = "fewest_moves"  # the optimum where it is quick (docs/mastermind.md)
     clue_types = (Guess,)
     table_game = True  # every code at every state, hooks of the space, clues filter
 
@@ -432,6 +432,11 @@ class Investigation(_Investigation):
 
     def finishes(self, query: Code, k: int) -> bool:
         return self.rules.decode(k)[0] == self.rules.pegs
+
+    def finishing(self, queries: Sequence[Code], answers: int) -> npt.NDArray[np.bool_]:
+        pegs = self.rules.pegs
+        last = pegs if self.rules.black_only else pegs * (pegs + 1)  # every peg black
+        return np.repeat((np.arange(answers) == last)[None, :], len(queries), axis=0)
 
     def world_of(self, secret: Any) -> int:
         return self.rules.index(secret)
