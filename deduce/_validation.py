@@ -121,6 +121,20 @@ def check_bool(argument: str, value: Any) -> bool:
     return bool(value)
 
 
+def check_type(argument: str, value: Any, kind: type | tuple[type, ...], expected: str) -> Any:
+    """``value`` if it is an instance of ``kind``, else InvalidInput saying ``expected``.
+
+    Example:
+        >>> check_type("deal", None, dict, "a Deal")
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: deal=None is not valid; expected a Deal
+    """
+    if not isinstance(value, kind):
+        raise InvalidInput(argument, value, expected)
+    return value
+
+
 def check_name(argument: str, value: Any, *, optional: bool = False) -> Any:
     """``value`` as a ``str`` if it is one (None too, if ``optional``)."""
     if value is None and optional:
@@ -295,4 +309,5 @@ def key(text: str) -> str:
         >>> key("Juri L."), key("juri_l")
         ('juril', 'juril')
     """
+    check_type("text", text, str, "a name (str)")
     return re.sub(r"[\W_]+", "", text.casefold())

@@ -182,6 +182,8 @@ def find(name: object, *, argument: str = "game") -> Declaration:
         >>> find("KREUZVERHÖR").name
         'kreuzverhoer'
     """
+    if not isinstance(name, str):
+        raise InvalidInput(argument, name, names())
     games = declarations()
     for game in games:
         if game.matches(name):

@@ -88,11 +88,23 @@ class Space:
         ids: npt.ArrayLike | None = None,
         state: Any = None,
     ) -> None:
+        if isinstance(names, (str, bytes)) or not np.iterable(names):
+            raise InvalidInput("names", names, "a sequence of variable names (str)")
+        if not all(isinstance(name, str) for name in names):
+            raise InvalidInput("names", names, "a sequence of variable names (str)")
         self.names: tuple[str, ...] = tuple(names)
+        if isinstance(labels, (str, bytes)) or not np.iterable(labels):
+            raise InvalidInput("labels", labels, "a sequence of label lists, one per variable")
+        labels = list(labels)
+        if not all(np.iterable(v) and not isinstance(v, (str, bytes)) for v in labels):
+            raise InvalidInput("labels", labels, "a sequence of label lists, one per variable")
         self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
         if len(self.labels) != len(self.names):
             raise InvalidInput("labels", len(self.labels), f"{len(self.names)} label lists")
-        array = np.array(worlds, dtype=np.int64)  # a copy: the caller's array stays theirs
+        try:
+            array = np.array(worlds, dtype=np.int64)  # a copy: the caller's array stays theirs
+        except (TypeError, ValueError, OverflowError) as error:
+            raise InvalidInput("worlds", worlds, "an array of world rows (integers)") from error
         if array.ndim != 2 or array.shape[1] != len(self.names):
             raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
         for column, values in enumerate(self.labels):

@@ -118,7 +118,7 @@ def contains(investigation: Investigation, secret: Any) -> bool:
         >>> contains(inv, "12"), contains(inv, "22")
         (True, False)
     """
-    return investigation.contains_secret(secret)
+    return as_investigation(investigation).contains_secret(secret)
 
 
 def invalid_input(
@@ -134,6 +134,8 @@ def invalid_input(
         >>> invalid_input(lambda: Game(pegs=0), "pegs", "from 1 to 8").value
         0
     """
+    if not callable(call):
+        raise InvalidInput("call", call, "a function of no arguments")
     try:
         call()
     except InvalidInput as error:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
+from deduce.gamemaster import GameRecord, run
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
@@ -129,38 +130,6 @@ random_bot = Bot("random", _random_play, _random_attempt)
 of a random opponent with a random investigation card."""
 
 
-@dataclass
-class GameRecord:
-    """How a game went.
-
-    Attributes:
-        bots: the bots' names, by seat.
-        points: the points of every seat.
-        turns: how many turns were played.
-        tables: every seat's own view at the end.
-        log: what happened, one line per move (true seat numbers).
-        truth: for checks: snapshots taken during the game (see :func:`play_game`).
-
-    Example:
-        >>> record = play_game([advised, random_bot], seed=1)
-        >>> record.bots, record.winners == record.tables[0].winners()
-        (('advised', 'random'), True)
-    """
-
-    bots: tuple[str, ...]
-    points: list[int]
-    turns: int
-    tables: list[Table]
-    log: list[str] = field(default_factory=list)
-    truth: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the most points."""
-        best = max(self.points)
-        return tuple(s for s, p in enumerate(self.points) if p == best)
-
-
 class _Game:
     def __init__(self, players: int, rng: random.Random) -> None:
         self.n = players
@@ -211,6 +180,144 @@ class _Game:
         return self.pile.pop()
 
 
+class _Referee:
+    """The BSI game master for :func:`~deduce.gamemaster.run`: a turn is the lay (when
+    the seat holds a card: the move is ``(card, seat)``), then the attempt step (the move
+    is an :data:`Attempt` or None), after which the seat draws and the turn passes."""
+
+    def __init__(self, players: int, rng: random.Random, reshuffle: str, max_turns: int) -> None:
+        from deduce.games.bsi.table import Table
+
+        self.players = players
+        self.game = _Game(players, rng)
+        self.when_empty = reshuffle == "when_empty"
+        self.tables = [
+            Table(players, case=self.game.cases[s], hand=self.game.hands[s], first=-s % players)
+            for s in range(players)
+        ]
+        self.seat = 0
+        self.laying = bool(self.game.hands[0])
+        self.final = False  # someone has used their last investigation card
+        self.ended = False  # the final round is over
+        self.turns = 0
+        self.max_turns = max_turns
+
+    def turn(self) -> int | None:
+        return None if self.ended or self.turns >= self.max_turns else self.seat
+
+    def view(self, seat: int) -> Table:
+        return self.tables[seat]
+
+    def winners(self) -> tuple[int, ...]:
+        best = max(self.game.points)
+        return tuple(s for s, p in enumerate(self.game.points) if p == best)
+
+    def points(self) -> list[int]:
+        return list(self.game.points)
+
+    def apply(self, seat: int, move: Any) -> list[str]:
+        if self.laying:
+            return self._lay(seat, move)
+        return self._attempt(seat, move)
+
+    def _lay(self, seat: int, move: Any) -> list[str]:
+        game, n = self.game, self.players
+        card, rel = move
+        target = (rel + seat) % n
+        f = FIELDS[FIELD_OF[card.index, game.cases[target].index]]
+        game.hands[seat].remove(card)
+        game.grids[target].append((card, f))
+        for v in range(n):
+            self.tables[v] = self.tables[v].played(card, (target - v) % n, f)
+        game.snapshot()
+        self.laying = False
+        return [f"seat {seat} lays {card} at seat {target}'s grid: field {f}"]
+
+    def _attempt(self, seat: int, choice: Attempt | None) -> list[str]:
+        game, n, lines = self.game, self.players, []
+        if choice is not None:
+            rel_target, case, drops = choice
+            target = (rel_target + seat) % n
+            correct = case == game.cases[target]
+            game.drops[seat].remove(drops)
+            self.final = self.final or not game.drops[seat]
+            revealed: list[Card] = []
+            new_case: Case | None = None
+            if correct:
+                under = len(game.grids[target])
+                game.points[seat] += drops + max(0, 6 - under)
+                game.discard.extend(c for c, _ in game.grids[target])
+                game.discard.append(case.card)
+                game.grids[target] = []
+                game.failed[target] = []
+                game.snapshot()
+                game.replacing = target
+                while (turned := game.take()) is not None and turned.case is None:
+                    revealed.append(turned)
+                    game.discard.append(turned)
+                assert turned is not None and turned.case is not None
+                new_case = turned.case
+                game.cases[target] = new_case
+                game.case_step[target] = game.step
+                game.replacing = None
+            else:
+                game.failed[target].append(case)
+            for v in range(n):
+                self.tables[v] = self.tables[v].attempt(
+                    (target - v) % n,
+                    case,
+                    drops,
+                    correct=correct,
+                    revealed=revealed,
+                    new_case=new_case if v == target else None,
+                )
+            game.snapshot()
+            verdict = "right" if correct else "wrong"
+            lines.append(
+                f"seat {seat} names {case} for seat {target} with {drops} drops: {verdict}"
+            )
+            lines.extend(self._reshuffle_if_empty())
+        drawn = game.take()
+        if drawn is not None:
+            game.hands[seat].append(drawn)
+        for v in range(n):
+            self.tables[v] = self.tables[v].drew(drawn if v == seat else None)
+        game.snapshot()
+        lines.extend(self._reshuffle_if_empty())
+        self.turns += 1
+        self.seat = (seat + 1) % n
+        self.laying = bool(game.hands[self.seat])
+        self.ended = self.final and self.seat == 0
+        return lines
+
+    def _reshuffle_if_empty(self) -> list[str]:
+        game = self.game
+        if not (self.when_empty and not game.pile and game.discard and not self.tables[0].over):
+            return []
+        game.reshuffle()
+        for v in range(self.players):
+            self.tables[v] = self.tables[v].reshuffled()
+        return ["the draw pile is empty: the discard pile is shuffled into a new one"]
+
+
+class _Seat:
+    """A :class:`Bot` as :func:`~deduce.gamemaster.run` asks it: ``play`` at the lay,
+    ``attempt`` at the attempt step (with every true case when it ``sees_cases``)."""
+
+    def __init__(self, bot: Bot, referee: _Referee, seat: int) -> None:
+        self.bot, self.referee, self.seat = bot, referee, seat
+        self.name = bot.name
+
+    def choose(self, table: Table, rng: random.Random) -> Any:
+        if self.referee.laying:
+            return self.bot.play(table, rng)
+        if not self.bot.sees_cases:
+            return self.bot.attempt(table, rng)
+        n = self.referee.players
+        cases = [self.referee.game.cases[(k + self.seat) % n] for k in range(n)]
+        return self.bot.attempt(table, rng, cases=cases)
+
+
 def play_game(
     bots: Sequence[Bot],
     *,
@@ -235,103 +342,21 @@ def play_game(
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """
-    from deduce.games.bsi.table import Table
-
-    if isinstance(bots, (str, Bot)) or not 2 <= len(bots) <= 4:
+    if isinstance(bots, (str, Bot)) or not isinstance(bots, Sequence) or not 2 <= len(bots) <= 4:
         raise InvalidInput("bots", bots, "2 to 4 bots")
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise InvalidInput("bots", bots, "2 to 4 bots", reason=f"{bot!r} is not a Bot")
     check_int("max_turns", max_turns, 1)
     if reshuffle not in RESHUFFLES:
         raise InvalidInput("reshuffle", reshuffle, RESHUFFLES)
     rng = check_seed("seed", seed)
-    n = len(bots)
-    game = _Game(n, rng)
-    tables = [Table(n, case=game.cases[s], hand=game.hands[s], first=(0 - s) % n) for s in range(n)]
-    log: list[str] = []
-
-    def say(line: str) -> None:
-        log.append(line)
-        if narrate is not None:
-            narrate(line)
-
-    def reshuffle_if_empty() -> None:
-        if reshuffle == "when_empty" and not game.pile and game.discard and not tables[0].over:
-            game.reshuffle()
-            for v in range(n):
-                tables[v] = tables[v].reshuffled()
-            say("the draw pile is empty: the discard pile is shuffled into a new one")
-
-    final = False
-    turns = 0
-    seat = 0
-    while turns < max_turns:
-        bot, own = bots[seat], tables[seat]
-        if game.hands[seat]:
-            card, rel = bot.play(own, rng)
-            target = (rel + seat) % n
-            f = FIELDS[FIELD_OF[card.index, game.cases[target].index]]
-            game.hands[seat].remove(card)
-            game.grids[target].append((card, f))
-            for v in range(n):
-                tables[v] = tables[v].played(card, (target - v) % n, f)
-            game.snapshot()
-            say(f"seat {seat} lays {card} at seat {target}'s grid: field {f}")
-        if bot.sees_cases:
-            own_view = [game.cases[(k + seat) % n] for k in range(n)]
-            choice = bot.attempt(tables[seat], rng, cases=own_view)
-        else:
-            choice = bot.attempt(tables[seat], rng)
-        if choice is not None:
-            rel_target, case, drops = choice
-            target = (rel_target + seat) % n
-            correct = case == game.cases[target]
-            game.drops[seat].remove(drops)
-            final = final or not game.drops[seat]
-            revealed: list[Card] = []
-            new_case: Case | None = None
-            if correct:
-                under = len(game.grids[target])
-                game.points[seat] += drops + max(0, 6 - under)
-                game.discard.extend(c for c, _ in game.grids[target])
-                game.discard.append(case.card)
-                game.grids[target] = []
-                game.failed[target] = []
-                game.snapshot()
-                game.replacing = target
-                while (turned := game.take()) is not None and turned.case is None:
-                    revealed.append(turned)
-                    game.discard.append(turned)
-                assert turned is not None and turned.case is not None
-                new_case = turned.case
-                game.cases[target] = new_case
-                game.case_step[target] = game.step
-                game.replacing = None
-            else:
-                game.failed[target].append(case)
-            for v in range(n):
-                tables[v] = tables[v].attempt(
-                    (target - v) % n,
-                    case,
-                    drops,
-                    correct=correct,
-                    revealed=revealed,
-                    new_case=new_case if v == target else None,
-                )
-            game.snapshot()
-            verdict = "right" if correct else "wrong"
-            say(f"seat {seat} names {case} for seat {target} with {drops} drops: {verdict}")
-            reshuffle_if_empty()
-        drawn = game.take()
-        if drawn is not None:
-            game.hands[seat].append(drawn)
-        for v in range(n):
-            tables[v] = tables[v].drew(drawn if v == seat else None)
-        game.snapshot()
-        reshuffle_if_empty()
-        turns += 1
-        seat = (seat + 1) % n
-        if final and seat == 0:
-            break
-    record = GameRecord(tuple(b.name for b in bots), list(game.points), turns, tables, log)
+    referee = _Referee(len(bots), rng, reshuffle, max_turns)
+    lineup = [_Seat(bot, referee, seat) for seat, bot in enumerate(bots)]
+    # a turn is at most two moves (the lay and the attempt step): the referee counts turns
+    record = run(referee, lineup, rng=rng, max_moves=2 * max_turns, narrate=narrate)
+    record.over = referee.ended
+    game = referee.game
     record.truth = {
         "cases": list(game.cases),
         "case_step": list(game.case_step),
@@ -339,6 +364,6 @@ def play_game(
         "visible": list(game.visible),
         "grids": [list(g) for g in game.grids],
         "failed": [list(f) for f in game.failed],
-        "over": final,
+        "over": referee.final,
     }
     return record

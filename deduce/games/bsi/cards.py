@@ -43,7 +43,7 @@ _KIND_OF = {value: name for name, values in ATTRIBUTES.items() for value in valu
 
 
 def _check_value(name: str, value: Any) -> str:
-    if value not in ATTRIBUTES[name]:
+    if not isinstance(value, str) or value not in ATTRIBUTES[name]:
         raise InvalidInput(name, value, ATTRIBUTES[name])
     return str(value)
 

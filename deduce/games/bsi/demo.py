@@ -24,7 +24,7 @@ def run(console: Console, *, seed: int) -> None:
     record = play_game([advised, random_bot, random_bot], seed=seed)
     final = record.tables[0]
     console.rule("[bold]Black Stories Investigation[/bold] (3 players, the assistant is seat 0)")
-    history: list[Table] = list(final.lineage)  # type: ignore[arg-type]
+    history: list[Table] = list(final.lineage)
     hand = ", ".join(map(str, final.start_hand))
     console.print(f"My case is [bold]{final.case}[/bold]; my hand: {hand}.")
     for before, after in pairwise(history):

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_seed
+from deduce._validation import check_seed, check_type
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
 from deduce.games.kreuzverhoer.interrogation import Interrogation
@@ -49,6 +49,7 @@ def questionings_needed(
         >>> questionings_needed(inv, "minimax").tolist()
         [1, 2, 3, 4, 5, 6]
     """
+    check_type("start", start, Investigation, "a Kreuzverhör Investigation")
     start.check_strategy(strategy)
     ids = start.space.ids
     needed = np.zeros(len(ids), dtype=np.int64)

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._validation import check_int, check_seed
+from deduce._validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import Deal
 from deduce.games.thirteen_clues.clues import (
@@ -66,7 +66,7 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
         >>> view.clues[0].asker, view.clues[0].witness, deal.puzzles[1] in view.solutions()
         (2, 1, True)
     """
-    n = deal.players
+    n = check_type("deal", deal, Deal, "a 13 Indizien Deal").players
     seat = check_int("seat", seat, 0, n - 1)
     puzzles = [deal.puzzles[(seat + k) % n] for k in range(1, n)]
     view = Investigation(n, deal.hands[seat], puzzles)
@@ -94,6 +94,7 @@ def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dic
         >>> sorted(rival_chances(inv, samples=2))
         [1, 2]
     """
+    check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
     samples = check_int("samples", samples, 1, MAX_SAMPLES)
     rng = check_seed("seed", seed)
     total = dict.fromkeys(range(1, inv.players), 0.0)
@@ -171,6 +172,7 @@ def advise(
     Raises:
         InvalidInput: a table of another player count, or not my turn.
     """
+    check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
     if not isinstance(glasses, Glasses) or glasses.players != inv.players:
         raise InvalidInput("glasses", glasses, f"the Glasses of a {inv.players}-player table")
     if glasses.active != 0 or glasses.winner is not None:
