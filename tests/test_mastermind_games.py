@@ -29,7 +29,7 @@ def test_the_limit_ends_the_game_and_refuses_a_further_guess() -> None:
 def test_a_broken_code_ends_the_game() -> None:
     inv = Investigation(2, 2).guess("12", black=2, white=0)
     assert inv.won and inv.over and inv.guesses_left == 0
-    with pytest.raises(deduce.InvalidInput, match="the code is broken"):
+    with pytest.raises(deduce.InvalidInput, match="the code is broken already"):
         inv.guess("21", black=0, white=2)
 
 
@@ -101,3 +101,18 @@ def test_a_bot_guessing_nonsense_is_named() -> None:
     silly = Bot("silly", lambda inv, rng: "9")
     with pytest.raises(deduce.InvalidInput, match="silly at seat 0"):
         play_game([silly], seed=1)
+
+
+def test_the_console_refuses_a_guess_after_the_code_is_broken() -> None:
+    from rich.console import Console
+
+    from deduce import play
+    from deduce.play.session import Session
+
+    inv = Investigation(2, 2).guess("12", black=2, white=0)
+    console = Console(record=True, width=100)
+    session = Session(play.adapter("mastermind"), inv, console, autosave=None)
+    session.handle("11 0 0")
+    shown = " ".join(console.export_text().split())
+    assert "refused:" in shown and "(the code is broken already)" in shown
+    assert session.investigation is inv

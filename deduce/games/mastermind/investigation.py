@@ -314,9 +314,12 @@ class Investigation(_Investigation):
 
     def check_turn(self, clue: Guess) -> None:
         if self.won:
-            raise InvalidInput("guess", clue.code, "no guess: the code is broken")
+            raise InvalidInput(
+                "guess", clue.code, "no further guess", reason="the code is broken already"
+            )
         if len(self.clues) >= self.limit:
-            raise InvalidInput("guess", clue.code, f"no guess: all {self.limit} guesses are made")
+            reason = f"all {self.limit} guesses are made"
+            raise InvalidInput("guess", clue.code, "no further guess", reason=reason)
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
         """The investigation after ``code`` got ``black`` (and ``white``) pegs.
