@@ -116,3 +116,23 @@ def test_the_console_refuses_a_guess_after_the_code_is_broken() -> None:
     shown = " ".join(console.export_text().split())
     assert "refused:" in shown and "(the code is broken already)" in shown
     assert session.investigation is inv
+
+
+def test_the_console_counts_the_last_guesses_down() -> None:
+    from rich.console import Console
+
+    from deduce import play
+    from deduce.play.session import Session
+
+    console = Console(record=True, width=100)
+    session = Session(
+        play.adapter("mastermind"), Investigation(3, 3, limit=2), console, autosave=None
+    )
+    game = Game(3, 3)  # the code is 321
+    session.handle("112 {} {}".format(*game.feedback("321", "112")))
+    assert "1 guess left." in console.export_text()
+    session.handle("233 {} {}".format(*game.feedback("321", "233")))
+    assert "No guess left: the code was not broken within 2 guesses." in console.export_text()
+    session.handle("321 3 0")
+    assert "(all 2 guesses are made)" in " ".join(console.export_text().split())
+    assert len(session.investigation.clues) == 2
