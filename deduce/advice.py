@@ -10,7 +10,7 @@ Example:
     >>> str(Investigation(2, 3).best("optimal"))
     '12'
     >>> sorted(search_strategies(Investigation(2, 2), [], {}))
-    ['lookahead', 'lookahead3', 'optimal']
+    ['fewest_moves', 'lookahead', 'lookahead3', 'optimal']
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import numpy as np
 
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
+from deduce.fewest_moves import fewest_moves_scores
 from deduce.hooks import Clue, Hooks, Query, Secret, Solution
 from deduce.optimum import optimal
 from deduce.ranking import Ranking, Recommendation, rank_queries
@@ -180,7 +181,7 @@ def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) 
     Example:
         >>> from deduce.games.mastermind import Investigation
         >>> sorted(search_strategies(Investigation(2, 2), [], {}))
-        ['lookahead', 'lookahead3', 'optimal']
+        ['fewest_moves', 'lookahead', 'lookahead3', 'optimal']
     """
 
     def make(name: str) -> Callable[[Partition], FloatArray]:
@@ -192,7 +193,10 @@ def search_strategies(inv: Investigation, queries: Sequence[Any], extra: Extra) 
 
         return score
 
-    return {name: make(name) for name in SEARCHES}
+    def fewest(part: Partition) -> FloatArray:
+        return fewest_moves_scores(inv, queries, part, extra=extra)
+
+    return {**{name: make(name) for name in SEARCHES}, "fewest_moves": fewest}
 
 
 def optimal_scores(

@@ -10,7 +10,8 @@ Example:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,8 @@ class Optimum:
         nodes: sets of worlds searched.
         seconds: the time it took.
         max_moves: the cap on moves asked for (None: no cap).
+        tree: the best tree (None if not exact): the world ids of each of its nodes
+            with two solutions or more, in order -> the move made there.
     """
 
     move: Any
@@ -75,6 +78,7 @@ class Optimum:
     nodes: int
     seconds: float
     max_moves: int | None = None
+    tree: Mapping[tuple[int, ...], Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def worst(self) -> int | None:

@@ -294,6 +294,22 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         """Whether answer ``k`` to ``query`` ends the game (default: never)."""
         return False
 
+    def finishing(self, queries: Sequence[Query], answers: int) -> npt.NDArray[np.bool_]:
+        """``(len(queries), answers)``: :meth:`finishes` of every query and answer number
+        (default: asked one by one; a game may answer at once).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 2)
+            >>> inv.finishing(inv.queries()[:1], 7)[0].tolist()[-2:]
+            [False, True]
+        """
+        result = np.zeros((len(queries), answers), dtype=bool)
+        if type(self).finishes is not Hooks.finishes:
+            for q, query in enumerate(queries):
+                result[q] = [self.finishes(query, k) for k in range(answers)]
+        return result
+
     def world_of(self, secret: Secret) -> int:
         """The world id (a row of the initial space) of ``secret``."""
         if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):

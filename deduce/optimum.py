@@ -86,10 +86,7 @@ class _Solver:
         self.weights = np.asarray(space.weights, dtype=np.float64)
         self.solution = space.solution_ids()
         self.finishing = ends_with_a_move(inv)
-        self.fin = np.zeros((len(self.queries), self.k), dtype=bool)
-        if self.finishing:
-            for q, query in enumerate(self.queries):
-                self.fin[q] = [inv.finishes(query, k) for k in range(self.k)]
+        self.fin = np.asarray(inv.finishing(self.queries, self.k), dtype=bool)
         self.uniform = bool((self.weights == self.weights[0]).all()) and len(
             np.unique(self.solution)
         ) == len(self.solution)
@@ -250,8 +247,10 @@ class _Solver:
         path: tuple[int, ...],
         out: Counter[int],
         depth: int = 0,
+        tree: dict[tuple[int, ...], int] | None = None,
     ) -> None:
-        """Count the moves of every world of ``rows`` in the best tree (solved already)."""
+        """Count the moves of every world of ``rows`` in the best tree (solved already),
+        and put the move of each of its nodes of two solutions or more in ``tree``."""
         sols = len(rows) if self.uniform else len(np.unique(self.solution[rows]))
         if sols <= 1:
             out[depth + int(self.finishing)] += len(rows)
@@ -259,6 +258,8 @@ class _Solver:
         if self.trivial(rows):  # two codes: the heavier first
             out[depth + 1] += 1
             out[depth + 2] += 1
+            if tree is not None and _only(self, rows) >= 0:
+                tree[self.node(rows)] = _only(self, rows)
             return
         key = (rows.astype(np.int32).tobytes(), left)
         hit = self.cache.get(key)
@@ -266,6 +267,8 @@ class _Solver:
             self.solve(rows, math.inf, path, left)
             hit = self.cache[key]
         q = hit[2]
+        if tree is not None:
+            tree[self.node(rows)] = q
         outcome = self.table[q, rows]
         for k in np.unique(outcome).tolist():
             group = rows[outcome == k]
@@ -273,12 +276,16 @@ class _Solver:
                 out[depth + 1] += len(group)
             else:
                 child = None if left is None else left - 1
-                self.histogram(group, child, (*path, q), out, depth + 1)
+                self.histogram(group, child, (*path, q), out, depth + 1, tree)
+
+    def node(self, rows: npt.NDArray[np.int64]) -> tuple[int, ...]:
+        """The world ids of ``rows``, in order: a node of the tree."""
+        return tuple(np.sort(self.inv.space.ids[rows]).tolist())
 
 
 def _root_first(
     solver: _Solver, executor: Executor, progress: Callable[[int, int], None] | None
-) -> tuple[float, int, Counter[int]]:
+) -> tuple[float, int, Counter[int], dict[tuple[int, ...], int]]:
     """The root searched with the subtrees of each first move on ``executor``."""
     rows = np.arange(solver.inv.space.size, dtype=np.int64)
     left = solver.max_moves
@@ -286,6 +293,7 @@ def _root_first(
     moves, bounds = solver.candidates(rows, (), left)
     text, kind = solver.inv.to_json(), type(solver.inv)
     best, best_q, best_hist = math.inf, -1, Counter[int]()
+    best_tree: dict[tuple[int, ...], int] = {}
     for done, (q, q_bound) in enumerate(zip(moves.tolist(), bounds.tolist(), strict=True)):
         if q_bound >= best:
             break
@@ -313,17 +321,19 @@ def _root_first(
                 )
             )
         total, exact = q_bound, True
+        tree = {solver.node(rows): q}
         for part_bound, future in jobs:
-            value, ok, nodes, counts = future.result()
+            value, ok, nodes, counts, below = future.result()
             solver.nodes += nodes
             total += value - part_bound
             exact = exact and ok
             hist.update({d + 1: n for d, n in counts.items()})
+            tree.update(below)
         if exact and total < best:
-            best, best_q, best_hist = total, q, hist
+            best, best_q, best_hist, best_tree = total, q, hist, tree
         if progress is not None:
             progress(done + 1, len(moves))
-    return best, best_q, best_hist
+    return best, best_q, best_hist, best_tree
 
 
 _SOLVERS: dict[tuple[str, int | None], _Solver] = {}  # per worker process
@@ -339,8 +349,8 @@ def _part(
     max_moves: int | None,
     budget: Budget,
     started: float,
-) -> tuple[float, bool, int, dict[int, int]]:
-    """One subtree of a first move, in a worker: (cost, exact, nodes, histogram)."""
+) -> tuple[float, bool, int, dict[int, int], dict[tuple[int, ...], int]]:
+    """One subtree of a first move, in a worker: (cost, exact, nodes, histogram, tree)."""
     key = (text, max_moves)
     if key not in _SOLVERS:
         _SOLVERS.clear()
@@ -349,9 +359,10 @@ def _part(
     solver.started, before = started, solver.nodes
     value = solver.solve(rows, cutoff, (q,), left)
     counts: Counter[int] = Counter()
+    tree: dict[tuple[int, ...], int] = {}
     if value < cutoff:
-        solver.histogram(rows, left, (q,), counts)
-    return value, value < cutoff, solver.nodes - before, dict(counts)
+        solver.histogram(rows, left, (q,), counts, tree=tree)
+    return value, value < cutoff, solver.nodes - before, dict(counts), tree
 
 
 def optimal(
@@ -386,13 +397,14 @@ def optimal(
     try:
         solver = _Solver(inv, max_moves, budget, started=start)
         rows = np.arange(inv.space.size, dtype=np.int64)
+        tree: dict[tuple[int, ...], int] = {}
         if executor is not None and not solver.trivial(rows):
-            total, q, hist = _root_first(solver, executor, progress)
+            total, q, hist, tree = _root_first(solver, executor, progress)
         else:
             total = solver.solve(rows, math.inf, (), max_moves)
             hist = Counter()
             if total < math.inf:
-                solver.histogram(rows, max_moves, (), hist)
+                solver.histogram(rows, max_moves, (), hist, tree=tree)
             hit = solver.cache.get((rows.astype(np.int32).tobytes(), max_moves))
             q = hit[2] if hit is not None else _only(solver, rows)
     except _OutOfBudget as error:
@@ -434,6 +446,7 @@ def optimal(
         solver.nodes,
         time.time() - start,
         max_moves,
+        {node: solver.queries[i] for node, i in tree.items()},
     )
 
 

@@ -34,3 +34,10 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
 )
+
+# Trees of the exact optimum are kept in a cache directory: the tests keep theirs apart
+# from the user's (subprocesses inherit it).
+if not os.environ.get("DEDUCE_CACHE_DIR"):
+    import tempfile
+
+    os.environ["DEDUCE_CACHE_DIR"] = tempfile.mkdtemp(prefix="deduce-cache-")

@@ -55,7 +55,7 @@ def summary_rows(text: str) -> dict[str, list[str]]:
     rows = {}
     for line in text.splitlines():
         cells = [c.strip() for c in re.split(r"[│┃|]", line) if c.strip()]
-        if len(cells) == 6 and cells[0] in deduce.STRATEGIES:
+        if len(cells) == 6 and cells[2].isdigit():  # a strategy's row, not the header
             rows[cells[0]] = cells[1:]
     return rows
 

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from deduce.display import render
 from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.fewest_moves import advice_seconds, ranked_by
 from deduce.investigation import Investigation
 from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 
@@ -306,8 +307,6 @@ class Session:
     def _advice(self, inv: Investigation) -> list[Any]:
         """The recommended moves; refused up front when they would take too long, with a
         spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
-        from deduce.search import advice_seconds
-
         if inv.space.size >= 100_000:  # even the estimate takes seconds
             with self.console.status("estimating the advice"):
                 estimate = advice_seconds(inv, self.strategy)
@@ -362,7 +361,7 @@ class Session:
             )
         )
         if recommendations:
-            self.console.print(f"(moves ranked by {escape(self.strategy)})")
+            self.console.print(f"(moves ranked by {escape(ranked_by(inv, self.strategy))})")
         if own:
             self.console.print(escape(own))
         extra = self.adapter.extra(inv)

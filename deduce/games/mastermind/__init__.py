@@ -14,9 +14,16 @@ Example:
     256
     >>> inv.recommend(top=1, strategy="minimax")[0].action
     Code('1344')
+
+Whole games between a code-breaker bot and a code drawn from a seed:
+
+    >>> play_game([advised], seed=0).winners
+    (0,)
 """
 
+from deduce.games.mastermind.bots import Bot, GameRecord, advised, play_game, strategy_bot
 from deduce.games.mastermind.investigation import (
+    GUESS_LIMIT,
     Code,
     Game,
     Guess,
@@ -24,8 +31,14 @@ from deduce.games.mastermind.investigation import (
 )
 
 __all__ = [
+    "GUESS_LIMIT",
+    "Bot",
     "Code",
     "Game",
+    "GameRecord",
     "Guess",
     "Investigation",
+    "advised",
+    "play_game",
+    "strategy_bot",
 ]

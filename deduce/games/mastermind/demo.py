@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
+from rich.markup import escape
 
 from deduce.display import render
-from deduce.games.mastermind import Game
+from deduce.games.mastermind.bots import Bot, play_game
+from deduce.games.mastermind.investigation import Code, Game, Investigation
 
 
 def run(console: Console, *, seed: int) -> None:
@@ -16,17 +18,23 @@ def run(console: Console, *, seed: int) -> None:
     secret = random.Random(seed).choice(game.codes())
     console.rule("[bold]Mastermind[/bold] (4 pegs, 6 colours)")
     console.print(f"The secret code (hidden from the assistant) is [bold]{secret}[/bold].")
-    inv = game.investigation()
-    for move in range(1, 11):
+
+    def explained(inv: Investigation, rng: random.Random) -> Code:
+        if inv.clues:
+            console.print(render(inv, solutions=5))
         rec = inv.recommend(top=1, strategy="minimax")[0]
         console.print(
-            f"\nMove {move}: guess [bold]{rec.action}[/bold]: it is expected to teach "
-            f"{rec.information:.2f} bits, and leaves at most {rec.worst_case} codes."
+            f"\nMove {len(inv.clues) + 1}: guess [bold]{rec.action}[/bold]: it is expected "
+            f"to teach {rec.information:.2f} bits, and leaves at most {rec.worst_case} codes."
         )
-        black, white = game.feedback(secret, rec.action)
-        console.print(f"Feedback: {black} black, {white} white.")
-        inv = inv.guess(rec.action, black=black, white=white)
-        if black == game.pegs:
-            console.print(f"[green]Solved in {move} guesses.[/green]")
-            return
-        console.print(render(inv, solutions=5))
+        code: Code = rec.action
+        return code
+
+    record = play_game(
+        [Bot("minimax", explained)],
+        seed=seed,
+        secret=secret,
+        narrate=lambda line: console.print(f"Feedback: {escape(line.split(': ')[-1])}."),
+    )
+    if record.winners:
+        console.print(f"[green]Solved in {len(record.moves)} guesses.[/green]")

@@ -29,7 +29,10 @@ from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 from deduce.strategy import Partition, partition
 
-__all__ = ["Code", "Game", "Guess", "Investigation"]
+__all__ = ["GUESS_LIMIT", "Code", "Game", "Guess", "Investigation"]
+
+GUESS_LIMIT = 10
+"""The guesses of a classic game: the rows of the board."""
 
 _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
@@ -264,21 +267,59 @@ class Investigation(_Investigation):
         pegs: positions in a code.
         colours: colours.
         black_only: only black pegs are given.
+        limit: the guesses allowed (default :data:`GUESS_LIMIT`, the rows of the board);
+            a guess after the last one, or after the code is broken, is refused.
 
     Example:
         >>> inv = Investigation(4, 6).guess("1122", black=0, white=0)
         >>> inv.marginals()["peg1"]["1"]
         0.0
+        >>> inv.guesses_left, inv.over, inv.won
+        (9, False, False)
     """
 
     game = GAME.name
-    default_strategy = "entropy"  # the lookahead is better but not instant (docs/benchmarks.md)
+    default_strategy = "fewest_moves"  # the optimum where it is quick (docs/mastermind.md)
     clue_types = (Guess,)
     table_game = True  # every code at every state, hooks of the space, clues filter
 
-    def __init__(self, pegs: int = 4, colours: int = 6, *, black_only: bool = False) -> None:
+    def __init__(
+        self, pegs: int = 4, colours: int = 6, *, black_only: bool = False, limit: int | None = None
+    ) -> None:
         self.rules = Game(pegs, colours, black_only=black_only)
+        self.limit = GUESS_LIMIT if limit is None else check_int("limit", limit, 1, 64)
         self.begin()
+
+    @property
+    def won(self) -> bool:
+        """Whether a guess got every peg black (within the limit: later ones are refused)."""
+        return any(clue.black == self.rules.pegs for clue in self.clues)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: the code broken, or no guess left."""
+        return self.won or len(self.clues) >= self.limit
+
+    @property
+    def guesses_left(self) -> int:
+        """The guesses still allowed (0 once the game is over)."""
+        return 0 if self.won else self.limit - len(self.clues)
+
+    def clue_strategy(self, secret: Any) -> Any:
+        if self.over:  # no guess is allowed any more
+            from hypothesis import strategies as st
+
+            return st.none()
+        return super().clue_strategy(secret)
+
+    def check_turn(self, clue: Guess) -> None:
+        if self.won:
+            raise InvalidInput(
+                "guess", clue.code, "no further guess", reason="the code is broken already"
+            )
+        if len(self.clues) >= self.limit:
+            reason = f"all {self.limit} guesses are made"
+            raise InvalidInput("guess", clue.code, "no further guess", reason=reason)
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
         """The investigation after ``code`` got ``black`` (and ``white``) pegs.
@@ -294,7 +335,10 @@ class Investigation(_Investigation):
 
     def setup(self) -> dict[str, Any]:
         rules = self.rules
-        return {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
+        setup = {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
+        if self.limit != GUESS_LIMIT:  # files of the default game read as before
+            setup["limit"] = self.limit
+        return setup
 
     def initial_space(self) -> Space:
         rules = self.rules
@@ -433,6 +477,11 @@ class Investigation(_Investigation):
     def finishes(self, query: Code, k: int) -> bool:
         return self.rules.decode(k)[0] == self.rules.pegs
 
+    def finishing(self, queries: Sequence[Code], answers: int) -> npt.NDArray[np.bool_]:
+        pegs = self.rules.pegs
+        last = pegs if self.rules.black_only else pegs * (pegs + 1)  # every peg black
+        return np.repeat((np.arange(answers) == last)[None, :], len(queries), axis=0)
+
     def world_of(self, secret: Any) -> int:
         return self.rules.index(secret)
 
@@ -445,4 +494,5 @@ class Investigation(_Investigation):
     def constructor_repr(self) -> str:
         rules = self.rules
         extra = ", black_only=True" if rules.black_only else ""
+        extra += f", limit={self.limit}" if self.limit != GUESS_LIMIT else ""
         return f"Investigation({rules.pegs}, {rules.colours}{extra})"

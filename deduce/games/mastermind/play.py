@@ -123,6 +123,15 @@ class MastermindAdapter(Adapter):
     def show_action(self, action: Any) -> str:
         return action.digits if isinstance(action, Code) else str(action)
 
+    def extra(self, investigation: Any) -> str | None:
+        inv: Investigation = investigation
+        left = inv.guesses_left
+        if inv.won or left > 3:
+            return None
+        if left == 0:
+            return f"No guess left: the code was not broken within {inv.limit} guesses."
+        return f"{left} guess{'' if left == 1 else 'es'} left."
+
     def solved(self, investigation: Any) -> str | None:
         inv: Investigation = investigation
         code = inv.solved
