@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from deduce._validation import check_int, check_seed
+from deduce._validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
@@ -150,6 +150,7 @@ class Writing:
 
 def truthful(writing: Writing, rng: Any) -> str:
     """The writer's truthful reply, "yes" or "no" (see :class:`Writer`)."""
+    check_type("writing", writing, Writing, "a Writing (the writer's table, story and question)")
     return writing.writer.reply(writing.question.element, writing.question.about)
 
 

@@ -74,7 +74,7 @@ def names_element(words: str) -> bool:
         >>> names_element("Harbour master"), names_element("Was it at night?")
         (True, False)
     """
-    text = words.strip()
+    text = check_name("words", words).strip()
     return bool(text) and not text.endswith("?") and not _QUESTION_START.match(text)
 
 
