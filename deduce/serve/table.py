@@ -70,12 +70,12 @@ def save_name(text: str) -> str:
         >>> save_name("../notes")
         Traceback (most recent call last):
         ...
-        deduce.errors.InvalidInput: name='../notes' is not valid; expected a name of letters, digits, spaces, '_', '-' and '.' (no folders)
+        deduce.errors.InvalidInput: name='../notes' is not valid; expected a plain name ...
     """
     name = text.strip()
     if not _NAME.fullmatch(name) or ".." in name:
         raise InvalidInput(
-            "name", text, "a name of letters, digits, spaces, '_', '-' and '.' (no folders)"
+            "name", text, "a plain name (letters, digits, spaces, _ - and .; no folders)"
         )
     return name if name.endswith(".json") else f"{name}.json"
 
@@ -181,8 +181,7 @@ class OpenGame:
             "advice": self.advice(),
             "strategy": self.session.strategy,
             "sheet": {
-                field: {str(v): p for v, p in values.items()}
-                for field, values in marginals.items()
+                field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
             "said": self.said,
@@ -302,10 +301,17 @@ class Tables:
                     with _suppressed():
                         if files.load_file(path, adapter.investigation_type).clues:
                             kept = files.set_aside(path).name
-                opened = OpenGame(declared.autosave, adapter, investigation, path, lock, self.state_dir)
+                opened = OpenGame(
+                    declared.autosave, adapter, investigation, path, lock, self.state_dir
+                )
             except BaseException:
                 lock.release()
                 raise
+            try:
+                files.save_file(path, investigation, create_directory=True)
+                opened.session.saved = True
+            except (OSError, DeduceError) as error:
+                opened.said += f"\ncould not autosave: {error}"
             if kept:
                 opened.said = f"The earlier game is kept in {kept}.\n{opened.said}"
             self.games[opened.id] = opened
