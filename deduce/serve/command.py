@@ -15,6 +15,7 @@ import io
 import socket
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -42,8 +43,8 @@ def _reachable() -> str:
             return "127.0.0.1"
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``serve`` and its options to the command line."""
+def add_parser(commands: Any) -> None:
+    """Add ``serve`` and its options to the command line (``commands``: the subparsers)."""
     serve = commands.add_parser(
         "serve",
         help="the notebook in the browser, for a phone on the table",
