@@ -41,10 +41,13 @@ from deduce.play.grammar import split
 from deduce.play.session import COMMANDS, Session
 from deduce.play.setup import ask_setup
 
-__all__ = ["SAVES", "Busy", "OpenGame", "Refused", "Tables", "save_name"]
+__all__ = ["DECKS", "SAVES", "Busy", "OpenGame", "Refused", "Tables", "save_name"]
 
 SAVES = "saves"
 """The folder of the state directory that ``save NAME`` and ``load NAME`` use."""
+
+DECKS = "decks"
+"""The folder of the state directory where a set-up answer's deck file is looked for."""
 
 _ADVICE_SECONDS = 20.0  # the advice computed for a page at most
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
@@ -86,7 +89,12 @@ class _Recorder:
     def __init__(self) -> None:
         self.buffer = io.StringIO()
         self.console = Console(
-            file=self.buffer, width=72, color_system=None, highlight=False, emoji=False
+            file=self.buffer,
+            width=100,
+            soft_wrap=True,
+            color_system=None,
+            highlight=False,
+            emoji=False,
         )
 
     def take(self) -> str:
@@ -287,7 +295,7 @@ class Tables:
         """
         declared = self._declaration(game)
         adapter = find_adapter(declared.name)
-        investigation = _set_up(adapter, setup)
+        investigation = _set_up(adapter, setup, self.state_dir)
         with self._guard:
             old = self.games.pop(declared.autosave, None)
             if old is not None:
@@ -361,9 +369,10 @@ class _suppressed:
         return kind is not None and issubclass(kind, DeduceError)
 
 
-def _set_up(adapter: Adapter, setup: Mapping[str, Any]) -> Investigation:
-    """The investigation set up by the console's questions with ``setup``'s answers."""
-    given = {str(k): _answer(v) for k, v in setup.items()}
+def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Investigation:
+    """The investigation set up by the console's questions with ``setup``'s answers; an
+    answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
+    given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
     recorder = _Recorder()
     asked: set[str] = set()
 
@@ -377,7 +386,13 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any]) -> Investigation:
     return ask_setup(adapter, defaults, recorder.console, given)
 
 
-def _answer(value: Any) -> str:
+def _answer(value: Any, state_dir: Path) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    text = str(value)
+    if any(mark in text for mark in "/\\") or text.startswith(("~", ".")):
+        save_name(text)  # refused: a path
+    if text.casefold().endswith((".toml", ".json")):
+        name = save_name(text)
+        return str(state_dir / DECKS / (name if text.endswith(".json") else text.strip()))
+    return text
