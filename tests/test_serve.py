@@ -16,20 +16,20 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-import warnings  # noqa: E402
+import warnings
 
-from rich.console import Console  # noqa: E402
+from rich.console import Console
 
 with warnings.catch_warnings():  # newer Starlette would rather have httpx2
     warnings.simplefilter("ignore", DeprecationWarning)
     from starlette.testclient import TestClient
 
-from deduce.games.mastermind import Investigation  # noqa: E402
-from deduce.play import adapter  # noqa: E402
-from deduce.play.files import load_file, save_file  # noqa: E402
-from deduce.play.session import Session  # noqa: E402
-from deduce.serve import create_app  # noqa: E402
-from deduce.serve.security import MAX_BODY  # noqa: E402
+from deduce.games.mastermind import Investigation
+from deduce.play import adapter
+from deduce.play.files import load_file, save_file
+from deduce.play.session import Session
+from deduce.serve import create_app
+from deduce.serve.security import MAX_BODY
 
 TOKEN = "a-token-for-the-tests"
 AUTH = {"Authorization": f"token {TOKEN}"}
