@@ -21,7 +21,7 @@ import warnings
 from rich.console import Console
 
 with warnings.catch_warnings():  # newer Starlette would rather have httpx2
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.filterwarnings("ignore", "Using `httpx`")
     from starlette.testclient import TestClient
 
 from deduce.games.mastermind import Investigation
