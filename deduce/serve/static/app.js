@@ -127,6 +127,15 @@ function wire(root) {
   for (const form of root.querySelectorAll("form.setup")) {
     form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
   }
+  for (const button of root.querySelectorAll("button.fill")) {
+    button.addEventListener("click", () => {
+      const input = document.querySelector("form.verb .field[data-control=text] input");
+      if (!input) return;
+      input.value = button.dataset.fill;
+      input.closest("form").scrollIntoView({block: "start"});
+      input.focus();
+    });
+  }
   for (const button of root.querySelectorAll("button.line")) {
     button.addEventListener("click", () => send(button.dataset.line));
   }
