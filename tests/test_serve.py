@@ -24,10 +24,12 @@ with warnings.catch_warnings():  # newer Starlette would rather have httpx2
     warnings.filterwarnings("ignore", "Using `httpx`")
     from starlette.testclient import TestClient
 
+from deduce import registry
 from deduce.games.mastermind import Investigation
 from deduce.play import adapter
 from deduce.play.files import load_file, save_file
 from deduce.play.session import Session
+from deduce.play.setup import parse_presets
 from deduce.serve import create_app
 from deduce.serve.security import MAX_BODY
 
@@ -242,6 +244,11 @@ def test_every_text_on_a_page_is_escaped(client: TestClient, tmp_path: Path) -> 
         "/api/sessions", json={"game": "kreuzverhoer", "setup": {"deck": "../decks/evil.toml"}}
     )
     assert answer.status_code == 422 and "plain name" in answer.json()["error"]
+    for path in (str(tmp_path / "decks" / "evil.toml"), str(ROOT / "pyproject.toml"), "/etc"):
+        answer = client.post(
+            "/api/sessions", json={"game": "kreuzverhoer", "setup": {"deck": path}}
+        )
+        assert answer.status_code == 422 and "decks folder" in answer.json()["error"], path
 
 
 HOLD = textwrap.dedent(
@@ -306,3 +313,22 @@ def test_the_serve_command_line(tmp_path: Path) -> None:
         main(["serve", "--help"])
     assert main(["serve", "--port", "70000", "--no-browser"]) == 1
     assert main(["serve", "--token", "short", "--no-browser", "--state-dir", str(tmp_path)]) == 1
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
+def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name: str) -> None:
+    declared = registry.find(name)
+    setup = parse_presets(declared.table_setup)
+    answer = client.post("/api/sessions", json={"game": name, "setup": setup})
+    assert answer.status_code == 201, answer.json()
+    id = answer.json()["id"]
+    assert id == declared.autosave
+    for line in declared.table_lines:
+        answer = client.post(f"/api/sessions/{id}/lines", json={"line": line})
+        assert answer.status_code == 200, answer.json()
+    state = client.get(f"/api/sessions/{id}").json()
+    assert len(state["clues"]) == len(declared.table_lines)
+    page = client.get(f"/play/{id}")
+    assert page.status_code == 200
+    for verb in declared.adapter().grammar.verbs:  # every verb is a form
+        assert f'data-verb="{verb.name}"' in page.text

@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import threading
@@ -390,8 +391,13 @@ def _answer(value: Any, state_dir: Path) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     text = str(value)
-    if any(mark in text for mark in "/\\") or text.startswith(("~", ".")):
-        save_name(text)  # refused: a path
+    exists = False
+    with contextlib.suppress(OSError, ValueError):
+        exists = bool(text.strip()) and Path(text.strip()).expanduser().exists()
+    if exists:  # a path on this machine: never
+        raise InvalidInput(
+            "deck", text, f"the name of a file in the {DECKS} folder of the state directory"
+        )
     if text.casefold().endswith((".toml", ".json")):
         name = save_name(text)
         return str(state_dir / DECKS / (name if text.endswith(".json") else text.strip()))
