@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
-from deduce.serve.forms import Form, question_fields, verb_forms
+from deduce.serve.forms import Form, filling, question_fields, verb_forms
 from deduce.serve.security import MAX_BODY, TokenGuard, new_token
 from deduce.serve.table import SAVES, Busy, OpenGame, Refused, Tables
 
@@ -144,7 +144,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 409, title="Open in the console", text=str(error))
         state = await run_in_threadpool(_state, game)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
-        return page(name, state=state, forms=forms(game), id=id)
+        fills = [filling(game.session.grammar, move) for move in state["advice"]]
+        return page(name, state=state, forms=forms(game), id=id, fills=fills)
 
     async def games(request: Request) -> Response:
         found = [

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deduce.play.arguments import tokens
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -32,7 +33,7 @@ from deduce.play.grammar import (
     YesNo,
 )
 
-__all__ = ["Field", "Form", "question_fields", "verb_forms"]
+__all__ = ["Field", "Form", "filling", "question_fields", "verb_forms"]
 
 _BUTTONS = 12  # more choices than this: a text field offering them
 
@@ -178,3 +179,25 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             )
         )
     return fields
+
+
+def filling(grammar: Grammar, move: str) -> tuple[str, list[str]]:
+    """The form an advised move is typed into, and the words of its fields in order
+    (the verb the move starts with, else the verb that may be left out).
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> filling(adapter("mastermind").grammar, "1122")
+        ('guess', ['1122'])
+        >>> filling(adapter("thirteen-clues").grammar, "ask 2 red")
+        ('ask', ['2', 'red'])
+    """
+    try:
+        words = tokens(move)
+    except ValueError:
+        return "", []
+    verbs = grammar.find(words[0]) if words else []
+    if verbs:
+        return verbs[0].name, words[1:]
+    implied = [v for v in grammar.verbs if v.implied]
+    return (implied[0].name, words) if implied else ("", [])

@@ -102,6 +102,25 @@ async function start(form) {
   }
 }
 
+// An advised move typed into its verb's form: its words into the fields, in order.
+function fill(verb, words) {
+  const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
+  if (!form) return;
+  const fields = [...form.querySelectorAll(".field")].filter((f) => !f.dataset.keyword);
+  words.forEach((word, i) => {
+    const field = fields[i];
+    if (!field) return;
+    if (field.dataset.control === "buttons") {
+      for (const input of field.querySelectorAll("input")) input.checked = input.value === word;
+    } else if (field.dataset.control !== "flag") {
+      field.querySelector("input").value = word;
+    }
+  });
+  form.scrollIntoView({block: "start"});
+  const next = fields[words.length];
+  if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
 function wire(root) {
   for (const button of root.querySelectorAll("button.step")) {
     button.addEventListener("click", () => {
@@ -128,13 +147,7 @@ function wire(root) {
     form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
   }
   for (const button of root.querySelectorAll("button.fill")) {
-    button.addEventListener("click", () => {
-      const input = document.querySelector("form.verb .field[data-control=text] input");
-      if (!input) return;
-      input.value = button.dataset.fill;
-      input.closest("form").scrollIntoView({block: "start"});
-      input.focus();
-    });
+    button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.words)));
   }
   for (const button of root.querySelectorAll("button.line")) {
     button.addEventListener("click", () => send(button.dataset.line));
