@@ -160,3 +160,46 @@ def test_a_whole_mastermind_game_on_a_phone(
     saved = load_file(folder / "mastermind.json", Investigation)  # autosaved as it went
     assert len(saved.clues) == len(played) and saved.solved is not None
     assert str(saved.solved) == secret
+
+
+def test_a_whole_thirteen_clues_game_on_a_phone(
+    server: tuple[str, Path], phone: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(4, seed=7)
+    secret = "Dancer, Plaza, Crossbow"  # my own puzzle, written down before the game
+    mine = deal.puzzles[0]
+    assert f"{mine.person}, {mine.location}, {mine.weapon}" == secret
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('13 Indizien')")
+    page.fill("#setup-thirteen-clues-hand", " ".join(deal.hands[0]))
+    for seat in (1, 2, 3):
+        puzzle = deal.puzzles[seat]
+        cards = f"{puzzle.person} {puzzle.location} {puzzle.weapon}"
+        page.fill(f"#setup-thirteen-clues-seat_{seat}", cards)
+    no_sideways_scroll(page)
+    page.click("button:has-text('Start 13 Indizien')")
+    page.wait_for_url("**/play/13clues")
+    for asked in range(1, 16):
+        if page.locator(".solved").count():
+            break
+        move = page.inner_text(".advice li button >> nth=0").strip()
+        _, witness, about = move.split()
+        page.click(".advice li button >> nth=0")  # fills the witness and what is asked
+        ask = "form[data-verb=ask]"
+        assert page.input_value(f"{ask} .field[data-name=WITNESS] input") == witness
+        assert page.input_value(f"{ask} .field[data-name=ABOUT] input") == about
+        page.fill(f"{ask} .field[data-name=N] input", str(deal.answer(int(witness), about)))
+        page.click(f"{ask} button[type=submit]")
+        expect(page.locator(".history li")).to_have_count(asked)
+        no_sideways_scroll(page)
+    assert f"Solved: {secret}" in page.inner_text(".solved")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot = tmp_path / "thirteen-clues-phone.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000

@@ -81,7 +81,7 @@ class Form:
 
 
 def _label(name: str) -> str:
-    text = name.replace("_", " ").lower()
+    text = name.replace("_", " ").replace("|", " or ").lower()
     return text[:1].upper() + text[1:]
 
 

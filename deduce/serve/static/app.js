@@ -146,6 +146,17 @@ function wire(root) {
   for (const form of root.querySelectorAll("form.setup")) {
     form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
   }
+  for (const input of root.querySelectorAll(".field[data-optional] input[type=radio]")) {
+    input.addEventListener("click", () => {  // an optional choice taps off again
+      if (input.dataset.on === "1") {
+        input.checked = false;
+        input.dataset.on = "0";
+        return;
+      }
+      for (const other of input.closest(".field").querySelectorAll("input")) other.dataset.on = "0";
+      input.dataset.on = "1";
+    });
+  }
   for (const button of root.querySelectorAll("button.fill")) {
     button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.words)));
   }
