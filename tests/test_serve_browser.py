@@ -157,6 +157,16 @@ def test_a_whole_mastermind_game_on_a_phone(
     shot = tmp_path / "mastermind-phone.png"  # looked at by eye when the page changes
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
+    # installable and usable offline: the service worker keeps the assets and the page
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active !== null)")
+    page.reload()
+    page.context.set_offline(True)
+    page.reload()
+    assert secret in page.inner_text(".solved")
+    assert page.evaluate("getComputedStyle(document.body).margin") == "0px"  # the stylesheet
+    offline = "fetch('/api/sessions').then(() => 'reached', () => 'offline')"
+    assert page.evaluate(offline) == "offline"  # the page above came from the cache
+    page.context.set_offline(False)
     saved = load_file(folder / "mastermind.json", Investigation)  # autosaved as it went
     assert len(saved.clues) == len(played) and saved.solved is not None
     assert str(saved.solved) == secret
