@@ -303,7 +303,7 @@ def test_a_game_open_in_the_browser_is_refused_in_the_console(tmp_path: Path) ->
             timeout=120,
         )
     assert console.returncode == 1
-    assert f"deduce process {os.getpid()}" in " ".join(console.stdout.split())
+    assert f"deduce serve process {os.getpid()}" in " ".join(console.stdout.split())
 
 
 def test_the_serve_command_line(tmp_path: Path) -> None:

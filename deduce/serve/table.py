@@ -268,7 +268,7 @@ class Tables:
     def _lock(self, path: Path) -> files.SessionLock:
         try:
             self.state_dir.mkdir(parents=True, exist_ok=True)
-            return files.SessionLock.acquire(path)
+            return files.SessionLock.acquire(path, holder="deduce serve")
         except InvalidInput as error:
             raise Busy(
                 f"This game is open in the console ({error.reason}). Quit it there "
