@@ -71,6 +71,9 @@ def main() -> None:
                 page.screenshot(path=str(OUT / f"{game.name}.png"))
             page.goto(f"{base}/")
             page.screenshot(path=str(OUT / "home.png"))
+            page.emulate_media(color_scheme="dark")
+            page.goto(f"{base}/play/mastermind")
+            page.screenshot(path=str(OUT / "mastermind-dark.png"))
             browser.close()
     finally:
         server.terminate()
