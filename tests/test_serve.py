@@ -221,6 +221,12 @@ def test_a_save_is_a_name_in_the_state_directory(client: TestClient, tmp_path: P
     assert state.status_code == 422  # two words: the name must be quoted
     state = client.post("/api/sessions/mastermind/lines", json={"line": 'load "evening game"'})
     assert state.json()["clues"] == ["123: 1 black, 1 white"]
+    missing = client.post("/api/sessions/mastermind/lines", json={"line": "load nothing"})
+    assert missing.status_code == 422 and "nothing.json" in missing.json()["error"]
+    assert str(tmp_path) not in missing.json()["error"]
+    for word in ("quit", "exit"):
+        left = client.post("/api/sessions/mastermind/lines", json={"line": word})
+        assert left.status_code == 422 and "close the page" in left.json()["error"]
 
 
 def test_every_text_on_a_page_is_escaped(client: TestClient, tmp_path: Path) -> None:
