@@ -319,6 +319,13 @@ def test_the_serve_command_line(tmp_path: Path) -> None:
         main(["serve", "--help"])
     assert main(["serve", "--port", "70000", "--no-browser"]) == 1
     assert main(["serve", "--token", "short", "--no-browser", "--state-dir", str(tmp_path)]) == 1
+    import socket
+
+    with socket.socket() as taken:  # a port in use: said, and nothing is served
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--port", port, "--no-browser", "--state-dir", str(tmp_path)]) == 1
 
 
 @pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
@@ -338,3 +345,45 @@ def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name:
     assert page.status_code == 200
     for verb in declared.adapter().grammar.verbs:  # every verb is a form
         assert f'data-verb="{verb.name}"' in page.text
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
+def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> None:
+    from deduce.play.grammar import Context, Integer, Name, YesNo
+    from deduce.serve import Tables
+    from deduce.serve.forms import verb_forms
+
+    declared = registry.find(name)
+    game = declared.adapter()
+    tables = Tables(tmp_path)
+    start = tables.create(name, parse_presets(declared.table_setup)).session.investigation
+    tables.close()
+    forms = verb_forms(game.grammar, start)
+    context = Context(start)
+    for verb, form in zip(game.grammar.verbs, forms, strict=True):  # a verb of two forms too
+        assert form.name == verb.name
+        fields = iter(form.fields)  # in the grammar's order
+        for arg in verb.args:
+            if arg.when is not None and not arg.when(context):
+                continue
+            field = next(fields)
+            assert field.name == arg.name
+            assert field.optional == arg.optional and field.keyword == (arg.keyword or "")
+            if isinstance(arg.kind, Integer):
+                assert field.control == "stepper"
+                assert (field.low, field.high) == arg.kind.bounds(context)
+            elif isinstance(arg.kind, YesNo):
+                assert field.control == "buttons" and field.choices == ("yes", "no")
+            elif isinstance(arg.kind, Name):
+                words = tuple(arg.kind.words(context))
+                assert field.choices == words[:200]
+                assert field.control == ("buttons" if 0 < len(words) <= 12 else "text")
+
+
+def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:
+    import re
+
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": {}})
+    for path in ("/", "/play/kreuzverhoer"):
+        ids = re.findall(r'\bid="([^"]+)"', client.get(path).text)
+        assert ids and len(ids) == len(set(ids)), path
