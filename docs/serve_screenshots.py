@@ -17,8 +17,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from deduce import registry
 from deduce.play.setup import parse_presets
 
@@ -40,6 +38,8 @@ def post(url: str, body: dict[str, object]) -> dict[str, object]:
 
 
 def main() -> None:
+    from playwright.sync_api import sync_playwright  # the dev group has it
+
     OUT.mkdir(parents=True, exist_ok=True)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

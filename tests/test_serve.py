@@ -387,3 +387,14 @@ def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:
     for path in ("/", "/play/kreuzverhoer"):
         ids = re.findall(r'\bid="([^"]+)"', client.get(path).text)
         assert ids and len(ids) == len(set(ids)), path
+
+
+def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Path) -> None:
+    from deduce.serve import Tables
+
+    before = adapter("mastermind").recommend
+    tables = Tables(tmp_path)
+    game = tables.create("mastermind", SMALL)
+    assert game.adapter is not adapter("mastermind")
+    assert adapter("mastermind").recommend == before
+    tables.close()

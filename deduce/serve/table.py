@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import re
 import threading
@@ -127,7 +128,7 @@ class OpenGame:
         state_dir: Path,
     ) -> None:
         self.id = id
-        self.adapter = adapter
+        self.adapter = adapter = copy.copy(adapter)  # its advice is cached for this game only
         self.path = path
         self.lock = lock
         self.state_dir = state_dir
