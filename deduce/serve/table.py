@@ -271,8 +271,9 @@ class Tables:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             return files.SessionLock.acquire(path, holder="deduce serve")
         except InvalidInput as error:
+            where = "another deduce serve" if "deduce serve" in str(error.reason) else "the console"
             raise Busy(
-                f"This game is open in the console ({error.reason}). Quit it there "
+                f"This game is open in {where} ({error.reason}). Quit it there "
                 "(the game stays saved), then open it here again."
             ) from None
 
