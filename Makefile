@@ -13,10 +13,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'
 	@# an environment made before the distribution was named deduce-notebook
 	$(BIN)/python -m pip uninstall --quiet --yes deduce 2>/dev/null || true
-	$(BIN)/python -m pip install --quiet -e '.[testing,dask,plot,docs]' --group dev
+	$(BIN)/python -m pip install --quiet -e '.[testing,dask,plot,docs,serve]' --group dev
 	touch $(STAMP)
 
-# Debian's chromium, which the tests use to render the notebook HTML headless.
+# Debian's chromium, which the tests use to render the notebook HTML and drive the web
+# companion (through Playwright, which downloads no browser of its own) headless.
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -19,6 +19,11 @@ import deduce
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 DECKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "deduce" / "games").glob("*/*.toml"))
+SERVED = sorted(
+    p.relative_to(ROOT).as_posix()
+    for p in (ROOT / "deduce" / "serve").glob("*/*")
+    if p.parent.name in ("static", "templates")
+)
 
 
 def test_the_distribution_name_is_the_one_deduce_names() -> None:
@@ -82,6 +87,8 @@ def test_built_wheel_carries_licence_decks_and_types(tmp_path: Path) -> None:
     assert licence == (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "deduce/py.typed" in names
     assert DECKS and set(DECKS) <= names
+    assert set(SERVED) <= names  # deduce serve's pages and scripts: nothing from a CDN
+    assert "serve" in metadata.get_all("Provides-Extra")
     assert metadata["Name"] == "deduce-notebook"
     assert metadata["Version"] == PROJECT["version"]
     assert metadata["License-Expression"] == "MIT"

@@ -1,4 +1,5 @@
-"""The ``deduce`` command: ``play`` at the table, ``simulate`` strategies, ``demo``.
+"""The ``deduce`` command: ``play`` at the table, ``serve`` it to a phone, ``simulate``
+strategies, ``demo``.
 
 Example:
     >>> main(["demo", "--list"])
@@ -170,6 +171,9 @@ def _parser(setup: str = "") -> argparse.ArgumentParser:
         type=int,
         help="processes of the local pool (with --executor process only; default: one per core)",
     )
+    from deduce.serve.command import add_parser as add_serve
+
+    add_serve(commands)
     return parser
 
 
@@ -364,6 +368,10 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             return play(args, console)
         elif args.command == "simulate":
             return _simulate(args, console)
+        elif args.command == "serve":
+            from deduce.serve.command import serve
+
+            return serve(args, console)
     except InvalidInput as error:
         from deduce.play.adapter import refusal
 

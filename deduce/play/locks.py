@@ -131,7 +131,7 @@ class _Unlockable(Exception):
     """No lock file can be made here."""
 
 
-def _owner_text() -> str:
+def _owner_text(holder: str = "deduce") -> str:
     namespace = ""
     with contextlib.suppress(OSError):
         namespace = os.readlink("/proc/self/ns/pid")
@@ -141,6 +141,7 @@ def _owner_text() -> str:
             "host": socket.gethostname(),
             "since": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
             "namespace": namespace,
+            "holder": holder,
         }
     )
 
@@ -157,6 +158,7 @@ def _owner(handle: int) -> str:
         owner = json.loads(text)
         pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
         namespace = str(owner.get("namespace", ""))
+        holder = "".join(ch for ch in str(owner.get("holder", "deduce")) if ch.isprintable())[:40]
     except Exception:  # written by something else, or half written
         return "another deduce session is using it"
     here = ""
@@ -166,7 +168,7 @@ def _owner(handle: int) -> str:
     if not where and namespace != here:
         where = " in another container (process ids there are not this system's)"
     shown = "".join(ch for ch in f"{pid}{where}, since {since}" if ch.isprintable())[:200]
-    return f"deduce process {shown} is using it"
+    return f"{holder} process {shown} is using it"
 
 
 class SessionLock:
@@ -190,11 +192,13 @@ class SessionLock:
     def __init__(self, path: Path, handle: int | None, name: Path | None = None) -> None:
         self.path = path
         self.name = name
+        self.holder = "deduce"  # who the lock file says holds it
         self._handle = handle
 
     @classmethod
-    def acquire(cls, path: Path) -> SessionLock:
-        """Lock ``path`` for this process.
+    def acquire(cls, path: Path, *, holder: str = "deduce") -> SessionLock:
+        """Lock ``path`` for this process; ``holder`` names it in the message that another
+        session sees (``deduce serve``).
 
         Where no lock file can be made (a read-only folder, a full disk, a system without
         locks) the lock holds nothing: nobody can write there either, or nothing can be
@@ -211,15 +215,16 @@ class SessionLock:
         if fcntl is None:  # pragma: no cover - Windows
             return cls(path, None)
         name = lock_name(path)
-        handle = cls._take(path, name)
+        handle = cls._take(path, name, holder)
         if handle is None:
             return cls(path, None)
         lock = cls(path, handle, name)
+        lock.holder = holder
         _HELD[key] = lock
         return lock
 
     @staticmethod
-    def _take(path: Path, name: Path) -> int | None:
+    def _take(path: Path, name: Path, holder: str = "deduce") -> int | None:
         """A locked handle on the lock file ``name``, or None where none can be made."""
         for _ in range(100):  # the file removed by its last holder meanwhile: again
             try:
@@ -245,7 +250,7 @@ class SessionLock:
             if _same(name, handle):
                 with contextlib.suppress(OSError):  # a full disk: the lock holds all the same
                     os.ftruncate(handle, 0)
-                    os.pwrite(handle, _owner_text().encode(), 0)
+                    os.pwrite(handle, _owner_text(holder).encode(), 0)
                 return handle
             os.close(handle)
         return None  # pragma: no cover - a lock file made and removed a hundred times
@@ -268,7 +273,7 @@ class SessionLock:
         """
         if self._handle is None or self.name is None or _same(self.name, self._handle):
             return
-        handle = self._take(self.path, self.name)  # raises if another session has it
+        handle = self._take(self.path, self.name, self.holder)  # raises if another has it
         if handle is not None:
             os.close(self._handle)
             self._handle = handle

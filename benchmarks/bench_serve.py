@@ -1,0 +1,124 @@
+"""`deduce serve` under load: 50 clients at once for 30 s against one server on loopback.
+
+Every client posts truthful Mastermind clues about one secret (a random guess and its
+black and white pegs) to the same game and reads its state back, as fast as the server
+answers. At the end every clue posted must be in the game's history and no request may
+have failed; the median, 95th percentile and maximum latency are printed.
+``DEDUCE_SERVE_CLIENTS`` and ``DEDUCE_SERVE_SECONDS`` change the load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "benchmark-token"
+SECRET = "3142"
+
+
+def feedback(guess: str, secret: str = SECRET) -> tuple[int, int]:
+    black = sum(a == b for a, b in zip(guess, secret, strict=True))
+    white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
+    return black, white
+
+
+async def client(
+    base: str, until: float, seed: int, latencies: list[float], posted: set[str]
+) -> list[str]:
+    """One client's loop: a clue, then the state; the failures it saw."""
+    rng = random.Random(seed)
+    failures = []
+    headers = {"Authorization": f"token {TOKEN}"}
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120) as http:
+        while time.monotonic() < until:
+            guess = "".join(rng.choice("123456") for _ in range(4))
+            black, white = feedback(guess)
+            start = time.perf_counter()
+            answer = await http.post(
+                "/api/sessions/mastermind/lines", json={"line": f"guess {guess} {black} {white}"}
+            )
+            latencies.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                failures.append(f"POST {answer.status_code}: {answer.text[:200]}")
+            else:
+                posted.add(f"{guess}: {black} black, {white} white")
+            start = time.perf_counter()
+            answer = await http.get("/api/sessions/mastermind")
+            latencies.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                failures.append(f"GET {answer.status_code}")
+    return failures
+
+
+async def load(base: str, clients: int, seconds: float) -> None:
+    headers = {"Authorization": f"token {TOKEN}"}
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120) as http:
+        answer = await http.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+        assert answer.status_code == 201, answer.text
+    latencies: list[float] = []
+    posted: set[str] = set()
+    until = time.monotonic() + seconds
+    started = time.perf_counter()
+    found = await asyncio.gather(
+        *(client(base, until, seed, latencies, posted) for seed in range(clients))
+    )
+    elapsed = time.perf_counter() - started
+    failures = [f for each in found for f in each]
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120) as http:
+        state = (await http.get("/api/sessions/mastermind")).json()
+    lost = posted - set(state["clues"])
+    assert not failures, failures[:5]
+    assert not lost, sorted(lost)[:5]
+    assert state["solved"] is not None and SECRET in state["solved"]
+    ordered = sorted(latencies)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    print(
+        f"{clients} clients, {elapsed:.1f} s: {len(latencies)} requests "
+        f"({len(latencies) / elapsed:.1f}/s), {len(state['clues'])} clues kept, 0 errors; "
+        f"latency median {statistics.median(ordered) * 1000:.0f} ms, "
+        f"p95 {p95 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms; "
+        f"load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    clients = int(os.environ.get("DEDUCE_SERVE_CLIENTS", "50"))
+    seconds = float(os.environ.get("DEDUCE_SERVE_SECONDS", "30"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as state:
+        command = [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser"]
+        options = ["--port", str(port), "--token", TOKEN, "--state-dir", state]
+        server = subprocess.Popen(
+            command + options,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(300):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            asyncio.run(load(f"http://127.0.0.1:{port}", clients, seconds))
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,248 @@
+"""The web application of ``deduce serve``: the JSON API and the pages, on one
+:class:`~deduce.serve.table.Tables`.
+
+The API (documented in docs/reference.md): ``POST /api/sessions`` starts a game,
+``GET /api/sessions/{id}`` is its state, ``POST /api/sessions/{id}/lines`` carries out a
+console line. The pages are drawn from the grammar (:mod:`deduce.serve.forms`) with
+Jinja2, every text escaped; the page posts the lines the player puts together and
+redraws itself from the answer.
+
+Example:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from starlette.testclient import TestClient
+    >>> app = create_app(Path(tempfile.mkdtemp()), token="t0ken")
+    >>> client = TestClient(app, headers={"Authorization": "token t0ken"})
+    >>> client.post("/api/sessions", json={"game": "mastermind", "setup": {}}).status_code
+    201
+    >>> client.get("/api/sessions/mastermind").json()["solutions"]
+    1296
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from deduce.errors import DeduceError, InvalidInput
+from deduce.play.adapter import refusal
+from deduce.serve.forms import Form, filling, question_fields, verb_forms
+from deduce.serve.security import MAX_BODY, TokenGuard, new_token
+from deduce.serve.table import SAVES, Busy, OpenGame, Refused, Tables
+
+__all__ = ["create_app"]
+
+_STATIC = Path(__file__).parent / "static"
+_HIDDEN = {"quit"}  # verbs the page does not offer (close the page instead)
+_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("deduce.serve", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    """The request's JSON object (at most MAX_BODY bytes, whatever the headers say)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _TooLarge
+    try:
+        document = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidInput("body", body[:80].decode("utf-8", "replace"), "a JSON object") from (
+            error
+        )
+    if not isinstance(document, dict):
+        raise InvalidInput("body", type(document).__name__, "a JSON object")
+    return document
+
+
+def _error(status: int, message: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **more}, status_code=status, headers=_HEADERS)
+
+
+def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
+    """The application on the games of ``state_dir``, behind ``token`` (default: random,
+    then ``app.state.token``).
+
+    Args:
+        state_dir: the console's state directory (its autosave files and locks).
+        token: the token every request must carry.
+    """
+    tables = Tables(state_dir)
+    templates = _environment()
+    secret = token or new_token()
+
+    def page(name: str, status: int = 200, **values: Any) -> HTMLResponse:
+        html = templates.get_template(name).render(token=secret, **values)
+        return HTMLResponse(html, status_code=status, headers=_HEADERS)
+
+    def forms(game: OpenGame) -> list[Form]:
+        saves = sorted(p.stem for p in (state_dir / SAVES).glob("*.json"))
+        found = []
+        for form in verb_forms(game.session.grammar, game.session.investigation):
+            if form.name in _HIDDEN:
+                continue
+            fields = tuple(
+                replace(f, label="Name", choices=tuple(saves), help="a name for the saved game")
+                if f.name == "FILE"
+                else f
+                for f in form.fields
+            )
+            found.append(replace(form, fields=fields))
+        return found
+
+    async def home(request: Request) -> Response:
+        games = [
+            {
+                "name": g.name,
+                "title": g.title,
+                "note": g.adapter().grammar.setup_note,
+                "fields": question_fields(g.adapter().grammar.setup),
+            }
+            for g in tables.declarations()
+        ]
+        return page("home.html", games=games, saved=tables.saved())
+
+    async def play(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            game = await run_in_threadpool(tables.open, id)
+        except KeyError:
+            return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
+        except Busy as error:
+            return page("message.html", 409, title="Open in the console", text=str(error))
+        state = await run_in_threadpool(_state, game)
+        name = "main.html" if request.query_params.get("part") == "main" else "game.html"
+        fills = [filling(game.session.grammar, move) for move in state["advice"]]
+        return page(name, state=state, forms=forms(game), id=id, fills=fills)
+
+    async def games(request: Request) -> Response:
+        found = [
+            {
+                "game": g.name,
+                "title": g.title,
+                "setup": [asdict(f) for f in question_fields(g.adapter().grammar.setup)],
+            }
+            for g in tables.declarations()
+        ]
+        return JSONResponse(found, headers=_HEADERS)
+
+    async def sessions(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(tables.saved(), headers=_HEADERS)
+        try:
+            body = await _json(request)
+            name, setup = body.get("game"), body.get("setup", {})
+            if not isinstance(name, str):
+                raise InvalidInput("game", name, [g.name for g in tables.declarations()])
+            if not isinstance(setup, dict):
+                raise InvalidInput("setup", type(setup).__name__, "an object of set-up answers")
+            game = await run_in_threadpool(tables.create, name, setup)
+            return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
+        except _TooLarge:
+            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+        except InvalidInput as error:
+            return _error(422, refusal(error))
+        except Busy as error:
+            return _error(409, str(error))
+        except DeduceError as error:
+            return _error(422, str(error))
+
+    async def session(request: Request) -> Response:
+        try:
+            game = await run_in_threadpool(tables.open, request.path_params["id"])
+        except KeyError:
+            return _error(404, f"no game {request.path_params['id']} is saved")
+        except Busy as error:
+            return _error(409, str(error))
+        return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
+
+    async def lines(request: Request) -> Response:
+        try:
+            game = await run_in_threadpool(tables.open, request.path_params["id"])
+        except KeyError:
+            return _error(404, f"no game {request.path_params['id']} is saved")
+        except Busy as error:
+            return _error(409, str(error))
+        try:
+            body = await _json(request)
+            line = body.get("line")
+            if not isinstance(line, str):
+                raise InvalidInput("line", line, "a line as the console takes it")
+            return JSONResponse(await run_in_threadpool(game.post, line), headers=_HEADERS)
+        except _TooLarge:
+            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+        except InvalidInput as error:
+            return _error(422, refusal(error), state=await run_in_threadpool(_state, game))
+        except Refused as error:
+            return _error(422, str(error), state=await run_in_threadpool(_state, game))
+
+    async def worker(request: Request) -> Response:
+        return FileResponse(
+            _STATIC / "sw.js", media_type="text/javascript", headers={"Service-Worker-Allowed": "/"}
+        )
+
+    async def manifest(request: Request) -> Response:
+        return FileResponse(
+            _STATIC / "manifest.webmanifest", media_type="application/manifest+json"
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        tables.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", home),
+            Route("/play/{id}", play),
+            Route("/api/games", games),
+            Route("/api/sessions", sessions, methods=["GET", "POST"]),
+            Route("/api/sessions/{id}", session),
+            Route("/api/sessions/{id}/lines", lines, methods=["POST"]),
+            Route("/sw.js", worker),
+            Route("/manifest.webmanifest", manifest),
+            Mount("/static", StaticFiles(directory=_STATIC), name="static"),
+        ],
+        middleware=[Middleware(TokenGuard, token=secret)],
+        lifespan=lifespan,
+    )
+    app.state.token = secret
+    app.state.tables = tables
+    return app
+
+
+def _state(game: OpenGame) -> dict[str, Any]:
+    with game.guard:
+        return game.state()

@@ -1,0 +1,129 @@
+"""The locks on ``deduce serve``'s door: the token, the CSRF check, the body cap.
+
+Like Jupyter's: every request carries the server's token, as ``?token=T`` (once: the
+answer sets a cookie), the cookie, or an ``Authorization: token T`` header; without it
+the answer is 403. A request that changes something (a POST) must carry the token in a
+header (``Authorization: token T``, which the page sends itself): a cookie alone never
+changes anything, so another site that makes the browser post here is refused (it cannot
+read the token nor set that header). A POST whose ``Origin`` is another site is refused
+too, and a body over :data:`MAX_BODY` bytes is refused with 413.
+
+Example:
+    >>> len(new_token()), new_token() != new_token()
+    (43, True)
+    >>> presented({"authorization": "token abc"}, {})
+    ('abc', 'header')
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+__all__ = ["COOKIE", "MAX_BODY", "TokenGuard", "new_token", "presented"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body taken, in bytes."""
+
+COOKIE = "deduce-token"
+"""The cookie that carries the token after ``?token=``."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def new_token() -> str:
+    """A random token (256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def presented(headers: Mapping[str, str], query: Mapping[str, list[str]]) -> tuple[str, str]:
+    """The token a request presents and how: ``header``, ``query``, ``cookie`` or ``""``."""
+    authorization = headers.get("authorization", "")
+    scheme, _, value = authorization.partition(" ")
+    if scheme.casefold() == "token" and value.strip():
+        return value.strip(), "header"
+    if query.get("token"):
+        return query["token"][0], "query"
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", ""))
+    except Exception:  # a malformed cookie header presents nothing
+        return "", ""
+    if COOKIE in cookie:
+        return cookie[COOKIE].value, "cookie"
+    return "", ""
+
+
+class TokenGuard:
+    """ASGI middleware: the token, the CSRF check and the body cap (see the module).
+
+    Args:
+        app: the application behind the door.
+        token: the server's token.
+    """
+
+    def __init__(self, app: App, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        token, how = presented(headers, query)
+        if not hmac.compare_digest(token.encode(), self.token.encode()):
+            await _refuse(send, 403, "A token is needed: open the address deduce serve printed.")
+            return
+        if scope["method"] not in ("GET", "HEAD"):
+            if how != "header":
+                await _refuse(
+                    send, 403, "A change needs the token in the Authorization header (CSRF check)."
+                )
+                return
+            origin = headers.get("origin")
+            if origin and urlsplit(origin).netloc != headers.get("host"):
+                await _refuse(send, 403, "A change from another site is refused (CSRF check).")
+                return
+        try:
+            length = int(headers.get("content-length", "0"))
+        except ValueError:
+            length = MAX_BODY + 1
+        if length > MAX_BODY:
+            await _refuse(send, 413, f"The request is too large (at most {MAX_BODY} bytes).")
+            return
+        if how != "query":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
+
+
+async def _refuse(send: Send, status: int, text: str) -> None:
+    body = text.encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,171 @@
+// deduce serve: puts the console's line together from a form, posts it, redraws the page.
+"use strict";
+
+const token = document.querySelector('meta[name="deduce-token"]').content;
+
+function quote(word) {
+  if (word === "") return '""';
+  if (!/[\s"']/.test(word)) return word;
+  return word.includes('"') ? "'" + word + "'" : '"' + word + '"';
+}
+
+function values(field) {
+  const control = field.dataset.control;
+  if (control === "buttons") {
+    return [...field.querySelectorAll("input:checked")].map((i) => i.value);
+  }
+  if (control === "flag") {
+    return field.querySelector("input").checked ? [true] : [];
+  }
+  const text = field.querySelector("input").value.trim();
+  if (text === "") return [];
+  return field.hasAttribute("data-repeated") ? text.split(/\s+/) : [text];
+}
+
+function line(form) {
+  const words = [quote(form.dataset.verb)];
+  for (const field of form.querySelectorAll(".field")) {
+    const keyword = field.dataset.keyword;
+    const found = values(field);
+    if (!found.length) continue;
+    if (field.dataset.control === "flag") {
+      words.push(keyword);
+    } else if (keyword.endsWith("=")) {
+      words.push(keyword + found.map(quote).join(" "));
+    } else {
+      if (keyword) words.push(keyword);
+      words.push(...found.map(quote));
+    }
+  }
+  return words.join(" ");
+}
+
+function alertBox(text) {
+  const box = document.getElementById("alert");
+  box.textContent = text;
+  box.hidden = !text;
+  if (text) box.scrollIntoView({block: "center"});
+}
+
+async function call(method, url, body) {
+  const response = await fetch(url, {
+    method: method,
+    credentials: "same-origin",
+    headers: {"Authorization": "token " + token, "Content-Type": "application/json"},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let answer = {};
+  try { answer = await response.json(); } catch (e) { answer = {error: response.statusText}; }
+  return {status: response.status, answer: answer};
+}
+
+async function redraw(id) {
+  const response = await fetch("/play/" + encodeURIComponent(id) + "?part=main",
+                               {credentials: "same-origin"});
+  const main = document.getElementById("main");
+  main.innerHTML = await response.text();
+  wire(main);
+}
+
+async function send(text) {
+  const main = document.getElementById("main");
+  const id = main.dataset.id;
+  main.setAttribute("aria-busy", "true");
+  try {
+    const {status, answer} = await call("POST", "/api/sessions/" + encodeURIComponent(id) +
+                                        "/lines", {line: text});
+    if (status === 200) {
+      await redraw(id);
+      const said = document.querySelector(".said");
+      if (said) said.closest("section").scrollIntoView({block: "start"});
+    } else {
+      alertBox("refused: " + (answer.error || status));
+    }
+  } catch (e) {
+    alertBox("The server cannot be reached: " + e.message);
+  } finally {
+    main.removeAttribute("aria-busy");
+  }
+}
+
+async function start(form) {
+  const setup = {};
+  for (const field of form.querySelectorAll(".field")) {
+    const found = values(field);
+    if (found.length) setup[field.dataset.name] = found.join(" ");
+  }
+  const {status, answer} = await call("POST", "/api/sessions", {game: form.dataset.game, setup});
+  if (status === 201) {
+    window.location.assign("/play/" + encodeURIComponent(answer.id));
+  } else {
+    alertBox("refused: " + (answer.error || status));
+  }
+}
+
+// An advised move typed into its verb's form: its words into the fields, in order.
+function fill(verb, words) {
+  const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
+  if (!form) return;
+  const fields = [...form.querySelectorAll(".field")].filter((f) => !f.dataset.keyword);
+  words.forEach((word, i) => {
+    const field = fields[i];
+    if (!field) return;
+    if (field.dataset.control === "buttons") {
+      for (const input of field.querySelectorAll("input")) input.checked = input.value === word;
+    } else if (field.dataset.control !== "flag") {
+      field.querySelector("input").value = word;
+    }
+  });
+  form.scrollIntoView({block: "start"});
+  const next = fields[words.length];
+  if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
+function wire(root) {
+  for (const button of root.querySelectorAll("button.step")) {
+    button.addEventListener("click", () => {
+      const input = button.parentElement.querySelector("input");
+      const step = Number(button.dataset.step);
+      let value = input.value === "" ? (step > 0 ? Number(input.min || 0) - 1 : Number(input.min || 0) + 1)
+                                     : Number(input.value);
+      value += step;
+      if (input.min !== "" && value < Number(input.min)) value = Number(input.min);
+      if (input.max !== "" && value > Number(input.max)) value = Number(input.max);
+      input.value = String(value);
+    });
+  }
+  for (const form of root.querySelectorAll("form.verb")) {
+    form.addEventListener("submit", (event) => { event.preventDefault(); send(line(form)); });
+  }
+  for (const form of root.querySelectorAll("form.free")) {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send(form.querySelector("input").value);
+    });
+  }
+  for (const form of root.querySelectorAll("form.setup")) {
+    form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
+  }
+  for (const input of root.querySelectorAll(".field[data-optional] input[type=radio]")) {
+    input.addEventListener("click", () => {  // an optional choice taps off again
+      if (input.dataset.on === "1") {
+        input.checked = false;
+        input.dataset.on = "0";
+        return;
+      }
+      for (const other of input.closest(".field").querySelectorAll("input")) other.dataset.on = "0";
+      input.dataset.on = "1";
+    });
+  }
+  for (const button of root.querySelectorAll("button.fill")) {
+    button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.words)));
+  }
+  for (const button of root.querySelectorAll("button.line")) {
+    button.addEventListener("click", () => send(button.dataset.line));
+  }
+}
+
+wire(document);
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(() => {});
+}

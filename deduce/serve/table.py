@@ -1,0 +1,406 @@
+"""The games open in ``deduce serve``: the console's sessions, driven by posted lines.
+
+Each game open in the browser is a :class:`deduce.play.session.Session` of the console
+writing into a recording console: a posted line goes through
+:meth:`~deduce.play.session.Session.handle` exactly as a typed one, so its refusals are
+the console's words and its autosave file, in the console's state directory, is written
+after every clue. The autosave file is locked while the game is open (the console's
+lock), so a game open in the console is refused here and the reverse.
+
+Example:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tables = Tables(Path(tempfile.mkdtemp()))
+    >>> game = tables.create("mastermind", {"pegs": "2", "colours": "3"})
+    >>> game.id, game.state()["solutions"]
+    ('mastermind', 9)
+    >>> game.post("guess 12 1 0")["solutions"]
+    4
+    >>> tables.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import re
+import threading
+import warnings
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from deduce import registry
+from deduce.errors import DeduceError, InvalidInput
+from deduce.investigation import Investigation
+from deduce.play import adapter as find_adapter
+from deduce.play import files
+from deduce.play.adapter import Adapter, refusal
+from deduce.play.grammar import split
+from deduce.play.session import COMMANDS, Session
+from deduce.play.setup import ask_setup
+
+__all__ = ["DECKS", "SAVES", "Busy", "OpenGame", "Refused", "Tables", "save_name"]
+
+SAVES = "saves"
+"""The folder of the state directory that ``save NAME`` and ``load NAME`` use."""
+
+DECKS = "decks"
+"""The folder of the state directory where a set-up answer's deck file is looked for."""
+
+_ADVICE_SECONDS = 20.0  # the advice computed for a page at most
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+
+
+class Busy(DeduceError):
+    """The game's file is open elsewhere (in the console, or another server)."""
+
+
+class Refused(DeduceError):
+    """A line the console refused; the message is what it printed."""
+
+
+def save_name(text: str) -> str:
+    """A save name as the browser may give it: a plain name inside the state directory.
+
+    Raises:
+        InvalidInput: the name is a path (``/``, ``..``), hidden, or empty.
+
+    Example:
+        >>> save_name("evening game")
+        'evening game.json'
+        >>> save_name("../notes")
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: name='../notes' is not valid; expected a plain name ...
+    """
+    name = text.strip()
+    if not _NAME.fullmatch(name) or ".." in name:
+        raise InvalidInput(
+            "name", text, "a plain name (letters, digits, spaces, _ - and .; no folders)"
+        )
+    return name if name.endswith(".json") else f"{name}.json"
+
+
+class _Recorder:
+    """A console that keeps what is printed, as plain text."""
+
+    def __init__(self) -> None:
+        self.buffer = io.StringIO()
+        self.console = Console(
+            file=self.buffer,
+            width=100,
+            soft_wrap=True,
+            color_system=None,
+            highlight=False,
+            emoji=False,
+        )
+
+    def take(self) -> str:
+        text = self.buffer.getvalue()
+        self.buffer.seek(0)
+        self.buffer.truncate()
+        return text.rstrip()
+
+
+class OpenGame:
+    """One game open in the browser: its console session, its file and its lock.
+
+    Args:
+        id: the game's name in the API (its autosave file's stem).
+        adapter: the game's front end.
+        investigation: the state to start from.
+        path: the autosave file (locked by the caller).
+        lock: the lock held on ``path``.
+        state_dir: the state directory (paths in it are shown by their names).
+    """
+
+    def __init__(
+        self,
+        id: str,
+        adapter: Adapter,
+        investigation: Investigation,
+        path: Path,
+        lock: files.SessionLock,
+        state_dir: Path,
+    ) -> None:
+        self.id = id
+        self.adapter = adapter = copy.copy(adapter)  # its advice is cached for this game only
+        self.path = path
+        self.lock = lock
+        self.state_dir = state_dir
+        self.guard = threading.Lock()  # one line at a time
+        self._advice: tuple[Investigation, str, list[Any]] | None = None
+        self._recorder = _Recorder()
+        self.session = Session(adapter, investigation, self._recorder.console, autosave=path)
+        self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
+        self.said = ""
+        with self.guard:
+            self.session.show()
+            self.said = self._said()
+
+    # -- what the console would print ----------------------------------------------
+
+    def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
+        """The adapter's advice, computed once per state (the page and the state share it)."""
+        if self._advice is not None:
+            inv, name, found = self._advice
+            if inv is investigation and name == strategy:
+                return found
+        found = type(self.adapter).recommend(self.adapter, investigation, strategy)
+        self._advice = (investigation, strategy, found)
+        return found
+
+    def _said(self) -> str:
+        text = self._recorder.take()
+        return text.replace(str(self.state_dir / SAVES) + "/", "").replace(
+            str(self.state_dir) + "/", ""
+        )
+
+    def advice(self) -> list[str]:
+        """The advised moves in words, best first (none when they would take too long)."""
+        from deduce.search import advice_seconds
+
+        inv = self.session.investigation
+        if inv.solved is not None:
+            return []
+        try:
+            if advice_seconds(inv, self.session.strategy) > _ADVICE_SECONDS:
+                return []
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                moves = self._recommend(inv, self.session.strategy)
+        except (DeduceError, NotImplementedError):
+            return []
+        return [self.adapter.show_action(m.action) for m in moves]
+
+    def state(self) -> dict[str, Any]:
+        """The game as the API gives it (see docs/reference.md)."""
+        inv = self.session.investigation
+        marginals = inv.marginals()
+        return {
+            "id": self.id,
+            "game": self.adapter.name,
+            "title": self.adapter.title,
+            "clues": self.adapter.history(inv),
+            "solutions": len(inv.solutions()),
+            "solved": self.adapter.solved(inv),
+            "advice": self.advice(),
+            "strategy": self.session.strategy,
+            "sheet": {
+                field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
+            },
+            "certain": {field: str(value) for field, value in inv.certain().items()},
+            "said": self.said,
+            "saved": self.session.saved,
+        }
+
+    # -- lines -----------------------------------------------------------------------
+
+    def _line(self, line: str) -> str:
+        """``line`` with a save or load name turned into its file in the state directory."""
+        try:
+            words = split(line + " ")[0]
+        except ValueError:
+            return line
+        if len(words) < 2:
+            return line
+        verbs = self.session.grammar.find(words[0])
+        if not any(v.name in ("save", "load") and v in COMMANDS.verbs for v in verbs):
+            return line
+        if len(words) > 2:
+            raise InvalidInput("name", " ".join(words[1:]), "one name (quote it if it has spaces)")
+        path = self.state_dir / SAVES / save_name(words[1])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f'{verbs[0].name} "{path}"'
+
+    def post(self, line: str) -> dict[str, Any]:
+        """Carry out ``line`` as the console does and return the new state.
+
+        Raises:
+            Refused: the console refused the line (the message is its refusal, in its
+                words); the game is as it was.
+        """
+        with self.guard:
+            refusals = self.session.refusals
+            self._recorder.take()
+            try:
+                if line.split()[:1] and line.split()[0].casefold() in {"quit", "exit"}:
+                    raise InvalidInput(
+                        "line", line, "a clue or a command", reason="close the page to leave"
+                    )
+                self.session.handle(self._line(line))
+            except InvalidInput as error:
+                self._recorder.console.print(f"refused: {refusal(error)}")
+                self.session.refusals += 1
+            said = self._said()
+            if self.session.refusals != refusals:
+                raise Refused(said.removeprefix("refused: "))
+            self.said = said
+            return self.state()
+
+
+class Tables:
+    """Every game open in one server, on the console's state directory.
+
+    Args:
+        state_dir: the console's state directory (``$XDG_STATE_HOME/deduce``).
+    """
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = state_dir
+        self.games: dict[str, OpenGame] = {}
+        self._guard = threading.Lock()
+
+    def _declaration(self, name: str) -> registry.Declaration:
+        declared = registry.find(name)
+        if declared.front_end is None:
+            raise InvalidInput("game", name, [g.name for g in self.declarations()])
+        return declared
+
+    @staticmethod
+    def declarations() -> list[registry.Declaration]:
+        """The games the browser can play."""
+        return [g for g in registry.declarations() if g.front_end is not None]
+
+    def _lock(self, path: Path) -> files.SessionLock:
+        try:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            return files.SessionLock.acquire(path, holder="deduce serve")
+        except InvalidInput as error:
+            where = "another deduce serve" if "deduce serve" in str(error.reason) else "the console"
+            raise Busy(
+                f"This game is open in {where} ({error.reason}). Quit it there "
+                "(the game stays saved), then open it here again."
+            ) from None
+
+    def saved(self) -> list[dict[str, Any]]:
+        """The games saved in the state directory (open here or not)."""
+        found = []
+        for declared in self.declarations():
+            path = self.state_dir / f"{declared.autosave}.json"
+            if declared.autosave in self.games or path.exists():
+                found.append(
+                    {"id": declared.autosave, "game": declared.name, "title": declared.title}
+                )
+        return found
+
+    def create(self, game: str, setup: Mapping[str, Any]) -> OpenGame:
+        """A new game set up with ``setup`` (the ``--set`` answers; missing ones take
+        their defaults). A different game saved in its file is kept as ``FILE.bak``.
+
+        Raises:
+            InvalidInput: an answer is wrong, or needed (the console's refusal).
+            Busy: the game's file is open in the console.
+        """
+        declared = self._declaration(game)
+        adapter = find_adapter(declared.name)
+        investigation = _set_up(adapter, setup, self.state_dir)
+        with self._guard:
+            old = self.games.pop(declared.autosave, None)
+            if old is not None:
+                old.lock.release()
+            path = self.state_dir / f"{declared.autosave}.json"
+            lock = self._lock(path)
+            try:
+                kept = ""
+                if path.exists():
+                    files.clean_temporaries(path)
+                    with _suppressed():
+                        if files.load_file(path, adapter.investigation_type).clues:
+                            kept = files.set_aside(path).name
+                opened = OpenGame(
+                    declared.autosave, adapter, investigation, path, lock, self.state_dir
+                )
+            except BaseException:
+                lock.release()
+                raise
+            try:
+                files.save_file(path, investigation, create_directory=True)
+                opened.session.saved = True
+            except (OSError, DeduceError) as error:
+                opened.said += f"\ncould not autosave: {error}"
+            if kept:
+                opened.said = f"The earlier game is kept in {kept}.\n{opened.said}"
+            self.games[opened.id] = opened
+            return opened
+
+    def open(self, id: str) -> OpenGame:
+        """The game ``id``: open here, or resumed from its autosave file.
+
+        Raises:
+            KeyError: no such game is saved.
+            Busy: its file is open in the console.
+        """
+        with self._guard:
+            if id in self.games:
+                return self.games[id]
+            declared = next((g for g in self.declarations() if g.autosave == id), None)
+            path = self.state_dir / f"{id}.json"
+            if declared is None or not path.exists():
+                raise KeyError(id)
+            adapter = find_adapter(declared.name)
+            lock = self._lock(path)
+            try:
+                files.clean_temporaries(path)
+                investigation = files.load_file(path, adapter.investigation_type)
+                opened = OpenGame(id, adapter, investigation, path, lock, self.state_dir)
+            except BaseException:
+                lock.release()
+                raise
+            self.games[id] = opened
+            return opened
+
+    def close(self) -> None:
+        """Give every lock up (the games stay saved)."""
+        with self._guard:
+            for game in self.games.values():
+                game.lock.release()
+            self.games.clear()
+
+
+class _suppressed:
+    """Ignore an unreadable earlier file (it is overwritten only if it is a save)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        return kind is not None and issubclass(kind, DeduceError)
+
+
+def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Investigation:
+    """The investigation set up by the console's questions with ``setup``'s answers; an
+    answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
+    given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
+    recorder = _Recorder()
+    asked: set[str] = set()
+
+    def defaults(prompt: str) -> str:
+        if prompt in asked:  # no default: the answer is needed
+            said = recorder.take().removeprefix("refused: ")
+            raise InvalidInput(prompt.split(" (")[0].rstrip(": "), None, said)
+        asked.add(prompt)
+        return ""
+
+    return ask_setup(adapter, defaults, recorder.console, given)
+
+
+def _answer(value: Any, state_dir: Path) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    exists = False
+    with contextlib.suppress(OSError, ValueError):
+        exists = bool(text.strip()) and Path(text.strip()).expanduser().exists()
+    if exists:  # a path on this machine: never
+        raise InvalidInput(
+            "deck", text, f"the name of a file in the {DECKS} folder of the state directory"
+        )
+    if text.casefold().endswith((".toml", ".json")):
+        name = save_name(text)
+        return str(state_dir / DECKS / (name if text.endswith(".json") else text.strip()))
+    return text

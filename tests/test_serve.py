@@ -1,0 +1,400 @@
+"""``deduce serve``: the JSON API and its security, through Starlette's test client, on
+the console's own sessions, files and locks."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import warnings
+
+from rich.console import Console
+
+with warnings.catch_warnings():  # newer Starlette would rather have httpx2
+    warnings.filterwarnings("ignore", "Using `httpx`")
+    from starlette.testclient import TestClient
+
+from deduce import registry
+from deduce.games.mastermind import Investigation
+from deduce.play import adapter
+from deduce.play.files import load_file, save_file
+from deduce.play.session import Session
+from deduce.play.setup import parse_presets
+from deduce.serve import create_app
+from deduce.serve.security import MAX_BODY
+
+TOKEN = "a-token-for-the-tests"
+AUTH = {"Authorization": f"token {TOKEN}"}
+SMALL = {"pegs": 3, "colours": 4}
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
+        yield client
+
+
+def console_says(line: str, clues: list[str]) -> str:
+    """What the console prints for ``line`` after ``clues`` (mastermind, 3 pegs, 4 colours)."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, soft_wrap=True, color_system=None, highlight=False)
+    session = Session(adapter("mastermind"), Investigation(3, 4), console, autosave=None)
+    for clue in clues:
+        session.handle(clue)
+    out.truncate(0)
+    out.seek(0)
+    session.handle(line)
+    return out.getvalue().strip()
+
+
+def test_a_new_game_is_201_and_its_state(client: TestClient, tmp_path: Path) -> None:
+    answer = client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    assert answer.status_code == 201
+    state = answer.json()
+    assert state["id"] == "mastermind" and state["game"] == "mastermind"
+    assert state["clues"] == [] and state["solutions"] == 4**3 and state["solved"] is None
+    assert state["advice"] and all(isinstance(a, str) for a in state["advice"])
+    assert len(load_file(tmp_path / "mastermind.json", Investigation).clues) == 0
+    assert client.get("/api/sessions").json()[0]["id"] == "mastermind"
+
+
+def test_a_line_is_the_console_line_and_is_autosaved(client: TestClient, tmp_path: Path) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    answer = client.post("/api/sessions/mastermind/lines", json={"line": "guess 123 1 1"})
+    assert answer.status_code == 200
+    state = answer.json()
+    expected = Investigation(3, 4).guess("123", black=1, white=1)
+    assert state["clues"] == ["123: 1 black, 1 white"]
+    assert state["solutions"] == len(expected.solutions())
+    assert load_file(tmp_path / "mastermind.json", Investigation) == expected
+    assert client.get("/api/sessions/mastermind").json() == state
+    assert state["advice"][0] in {str(r.action) for r in expected.recommend(top=3)}
+    assert "noted: 123: 1 black, 1 white" in state["said"]
+
+
+@pytest.mark.parametrize(
+    ("line", "clues"),
+    [("guess 12 1 0", []), ("guess 123 3 1", []), ("guess 123 0 0", ["guess 123 3 0"])],
+)
+def test_a_refused_line_is_422_with_the_consoles_words_and_nothing_changes(
+    client: TestClient, tmp_path: Path, line: str, clues: list[str]
+) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    for clue in clues:
+        assert client.post("/api/sessions/mastermind/lines", json={"line": clue}).status_code == 200
+    before = client.get("/api/sessions/mastermind").json()
+    saved = (tmp_path / "mastermind.json").read_text()
+    answer = client.post("/api/sessions/mastermind/lines", json={"line": line})
+    assert answer.status_code == 422
+    assert answer.json()["error"] == console_says(line, clues).removeprefix("refused: ")
+    assert answer.json()["state"] == before
+    assert client.get("/api/sessions/mastermind").json() == before
+    assert (tmp_path / "mastermind.json").read_text() == saved
+
+
+def test_a_whole_game_through_the_api(client: TestClient) -> None:
+    secret = "3142"  # written down before the game
+    game = Investigation(4, 6)
+    client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+    state = client.get("/api/sessions/mastermind").json()
+    for _ in range(10):
+        if state["solved"] is not None:
+            break
+        guess = state["advice"][0]
+        black = sum(a == b for a, b in zip(guess, secret, strict=True))
+        white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
+        line = f"guess {guess} {black} {white}"
+        state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
+        game = game.guess(guess, black=black, white=white)
+    assert state["solved"] is not None and secret in state["solved"]
+    assert state["solutions"] == 1 and len(state["clues"]) == len(game.clues)
+
+
+def test_bad_set_up_answers_and_games_are_refused_in_the_consoles_words(
+    client: TestClient,
+) -> None:
+    answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 12}})
+    assert answer.status_code == 422 and "pegs" in answer.json()["error"]
+    assert "12" in answer.json()["error"] and "1 to 8" in answer.json()["error"]
+    answer = client.post("/api/sessions", json={"game": "chess", "setup": {}})
+    assert answer.status_code == 422 and "mastermind" in answer.json()["error"]
+    answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {"colour": 3}})
+    assert answer.status_code == 422 and "colours" in answer.json()["error"]
+    answer = client.post("/api/sessions", json={"game": "bsi", "setup": {}})
+    assert answer.status_code == 422 and "an answer is needed" in answer.json()["error"]
+    answer = client.post("/api/sessions", content=b"[1, 2]")
+    assert answer.status_code == 422 and "JSON object" in answer.json()["error"]
+    assert client.get("/api/sessions/nothing").status_code == 404
+
+
+def test_every_request_needs_the_token(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, token=TOKEN)) as client:
+        for path in ("/", "/api/sessions", "/api/sessions/mastermind", "/static/app.js", "/sw.js"):
+            assert client.get(path).status_code == 403, path
+        assert client.get("/?token=wrong").status_code == 403
+        assert client.get("/", headers={"Authorization": "token wrong"}).status_code == 403
+        answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+        assert answer.status_code == 403
+        assert not (tmp_path / "mastermind.json").exists()
+
+
+def test_the_token_in_the_address_once_then_a_cookie(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, token=TOKEN)) as client:
+        first = client.get(f"/?token={TOKEN}")
+        assert first.status_code == 200
+        cookie = first.headers["set-cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        assert client.get("/api/sessions").status_code == 200  # the cookie alone
+        assert client.get("/static/app.css").status_code == 200
+
+
+def test_a_change_needs_the_token_in_a_header_csrf(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, token=TOKEN)) as client:
+        client.get(f"/?token={TOKEN}")  # the browser now has the cookie
+        body = {"game": "mastermind", "setup": {}}
+        answer = client.post("/api/sessions", json=body)
+        assert answer.status_code == 403 and "CSRF" in answer.text
+        answer = client.post(f"/api/sessions?token={TOKEN}", json=body)
+        assert answer.status_code == 403
+        foreign = {**AUTH, "Origin": "http://evil.example"}
+        assert client.post("/api/sessions", json=body, headers=foreign).status_code == 403
+        assert not (tmp_path / "mastermind.json").exists()
+        same = {**AUTH, "Origin": "http://testserver"}
+        assert client.post("/api/sessions", json=body, headers=same).status_code == 201
+
+
+def test_request_bodies_are_capped(client: TestClient) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    big = {"line": "guess " + "1" * MAX_BODY}
+    assert client.post("/api/sessions/mastermind/lines", json=big).status_code == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        yield b'{"line": "'
+        for _ in range(MAX_BODY // 1024 + 1):
+            yield b"1" * 1024
+        yield b'"}'
+
+    answer = client.post("/api/sessions/mastermind/lines", content=chunks())
+    assert answer.status_code == 413
+    assert client.get("/api/sessions/mastermind").json()["clues"] == []
+
+
+@pytest.mark.parametrize(
+    "name", ["../outside", "/tmp/outside", "..", ".hidden", "a/b", "~/x", "sub/../../x"]
+)
+def test_save_names_stay_inside_the_state_directory(
+    client: TestClient, tmp_path: Path, name: str
+) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    before = sorted(p for p in tmp_path.parent.rglob("*") if "outside" in p.name)
+    for verb in ("save", "load"):
+        answer = client.post("/api/sessions/mastermind/lines", json={"line": f'{verb} "{name}"'})
+        assert answer.status_code == 422, (verb, name)
+        assert "plain name" in answer.json()["error"]
+    assert sorted(p for p in tmp_path.parent.rglob("*") if "outside" in p.name) == before
+
+
+def test_a_save_is_a_name_in_the_state_directory(client: TestClient, tmp_path: Path) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    client.post("/api/sessions/mastermind/lines", json={"line": "guess 123 1 1"})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": 'save "evening game"'})
+    assert state.status_code == 200
+    assert "evening game.json" in state.json()["said"]
+    assert str(tmp_path) not in state.json()["said"]  # the browser never sees a path
+    saved = load_file(tmp_path / "saves" / "evening game.json", Investigation)
+    assert len(saved.clues) == 1
+    client.post("/api/sessions/mastermind/lines", json={"line": "undo"})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "load evening game"})
+    assert state.status_code == 422  # two words: the name must be quoted
+    state = client.post("/api/sessions/mastermind/lines", json={"line": 'load "evening game"'})
+    assert state.json()["clues"] == ["123: 1 black, 1 white"]
+    missing = client.post("/api/sessions/mastermind/lines", json={"line": "load nothing"})
+    assert missing.status_code == 422 and "nothing.json" in missing.json()["error"]
+    assert str(tmp_path) not in missing.json()["error"]
+    for word in ("quit", "exit"):
+        left = client.post("/api/sessions/mastermind/lines", json={"line": word})
+        assert left.status_code == 422 and "close the page" in left.json()["error"]
+
+
+def test_every_text_on_a_page_is_escaped(client: TestClient, tmp_path: Path) -> None:
+    page = client.get("/play/<script>alert(1)")
+    assert page.status_code == 404
+    assert "<script>alert" not in page.text and "&lt;script&gt;alert(1)" in page.text
+    deck = (ROOT / "deduce" / "games" / "kreuzverhoer" / "default.toml").read_text("utf-8")
+    (tmp_path / "decks").mkdir()
+    evil = deck.replace('"Berlin"', '"<script>alert(1)</script>"')
+    (tmp_path / "decks" / "evil.toml").write_text(evil, encoding="utf-8")
+    answer = client.post(
+        "/api/sessions", json={"game": "kreuzverhoer", "setup": {"deck": "evil.toml"}}
+    )
+    assert answer.status_code == 201, answer.json()
+    assert "<script>alert(1)</script>" in answer.json()["sheet"]["scene"]
+    page = client.get("/play/kreuzverhoer")
+    assert page.status_code == 200 and "<script>alert(1)</script>" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    assert "Content-Security-Policy" in page.headers
+    answer = client.post(
+        "/api/sessions", json={"game": "kreuzverhoer", "setup": {"deck": "../decks/evil.toml"}}
+    )
+    assert answer.status_code == 422 and "plain name" in answer.json()["error"]
+    for path in (str(tmp_path / "decks" / "evil.toml"), str(ROOT / "pyproject.toml"), "/etc"):
+        answer = client.post(
+            "/api/sessions", json={"game": "kreuzverhoer", "setup": {"deck": path}}
+        )
+        assert answer.status_code == 422 and "decks folder" in answer.json()["error"], path
+
+
+HOLD = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from deduce.play.files import SessionLock
+    lock = SessionLock.acquire(Path(sys.argv[1]))
+    print("held", flush=True)
+    sys.stdin.read()
+    """
+)
+
+
+def test_a_game_open_in_the_console_is_refused_in_the_browser(tmp_path: Path) -> None:
+    save_file(tmp_path / "mastermind.json", Investigation(3, 4).guess("123", black=1, white=1))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(tmp_path / "mastermind.json")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
+            answer = client.get("/api/sessions/mastermind")
+            assert answer.status_code == 409
+            assert "open in the console" in answer.json()["error"]
+            assert f"deduce process {holder.pid}" in answer.json()["error"]
+            page = client.get("/play/mastermind")
+            assert page.status_code == 409 and "Quit it there" in page.text
+            answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+            assert answer.status_code == 409
+            assert len(load_file(tmp_path / "mastermind.json", Investigation).clues) == 1
+    finally:
+        holder.communicate("")
+    with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
+        state = client.get("/api/sessions/mastermind").json()  # resumed once it is quit
+        assert state["clues"] == ["123: 1 black, 1 white"]
+
+
+def test_a_game_open_in_the_browser_is_refused_in_the_console(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "deduce", token=TOKEN), headers=AUTH) as client:
+        client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+        console = subprocess.run(
+            [sys.executable, "-m", "deduce.play.cli", "play", "mastermind"],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path)},
+            timeout=120,
+        )
+    assert console.returncode == 1
+    assert f"deduce serve process {os.getpid()}" in " ".join(console.stdout.split())
+
+
+def test_the_serve_command_line(tmp_path: Path) -> None:
+    from deduce.play.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert main(["serve", "--port", "70000", "--no-browser"]) == 1
+    assert main(["serve", "--token", "short", "--no-browser", "--state-dir", str(tmp_path)]) == 1
+    import socket
+
+    with socket.socket() as taken:  # a port in use: said, and nothing is served
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--port", port, "--no-browser", "--state-dir", str(tmp_path)]) == 1
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
+def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name: str) -> None:
+    declared = registry.find(name)
+    setup = parse_presets(declared.table_setup)
+    answer = client.post("/api/sessions", json={"game": name, "setup": setup})
+    assert answer.status_code == 201, answer.json()
+    id = answer.json()["id"]
+    assert id == declared.autosave
+    for line in declared.table_lines:
+        answer = client.post(f"/api/sessions/{id}/lines", json={"line": line})
+        assert answer.status_code == 200, answer.json()
+    state = client.get(f"/api/sessions/{id}").json()
+    assert len(state["clues"]) == len(declared.table_lines)
+    page = client.get(f"/play/{id}")
+    assert page.status_code == 200
+    for verb in declared.adapter().grammar.verbs:  # every verb is a form
+        assert f'data-verb="{verb.name}"' in page.text
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
+def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> None:
+    from deduce.play.grammar import Context, Integer, Name, YesNo
+    from deduce.serve import Tables
+    from deduce.serve.forms import verb_forms
+
+    declared = registry.find(name)
+    game = declared.adapter()
+    tables = Tables(tmp_path)
+    start = tables.create(name, parse_presets(declared.table_setup)).session.investigation
+    tables.close()
+    forms = verb_forms(game.grammar, start)
+    context = Context(start)
+    for verb, form in zip(game.grammar.verbs, forms, strict=True):  # a verb of two forms too
+        assert form.name == verb.name
+        fields = iter(form.fields)  # in the grammar's order
+        for arg in verb.args:
+            if arg.when is not None and not arg.when(context):
+                continue
+            field = next(fields)
+            assert field.name == arg.name
+            assert field.optional == arg.optional and field.keyword == (arg.keyword or "")
+            if isinstance(arg.kind, Integer):
+                assert field.control == "stepper"
+                assert (field.low, field.high) == arg.kind.bounds(context)
+            elif isinstance(arg.kind, YesNo):
+                assert field.control == "buttons" and field.choices == ("yes", "no")
+            elif isinstance(arg.kind, Name):
+                words = tuple(arg.kind.words(context))
+                assert field.choices == words[:200]
+                assert field.control == ("buttons" if 0 < len(words) <= 12 else "text")
+
+
+def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:
+    import re
+
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": {}})
+    for path in ("/", "/play/kreuzverhoer"):
+        ids = re.findall(r'\bid="([^"]+)"', client.get(path).text)
+        assert ids and len(ids) == len(set(ids)), path
+
+
+def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Path) -> None:
+    from deduce.serve import Tables
+
+    before = adapter("mastermind").recommend
+    tables = Tables(tmp_path)
+    game = tables.create("mastermind", SMALL)
+    assert game.adapter is not adapter("mastermind")
+    assert adapter("mastermind").recommend == before
+    tables.close()

@@ -1,0 +1,215 @@
+"""``deduce serve`` in a real browser: Playwright driving Debian's chromium headless at a
+phone's viewport (360x740), playing a whole game against a secret written down first.
+
+Skipped where chromium or Playwright is missing (failed under CI); ``make test`` runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "a-token-for-the-browser"
+PHONE = {"width": 360, "height": 740}
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = pytest.mark.slow
+
+
+def _playwright() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright is missing: `make test` installs it (the dev group)")
+        pytest.skip("playwright is not installed (the dev group has it)")
+    return sync_playwright
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`deduce serve` on a free port of the loopback, and its state directory."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path / "state"
+    options = ["--port", str(port), "--token", TOKEN, "--state-dir", str(folder)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser", *options],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", folder
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=30)[0]
+    assert f"http://127.0.0.1:{port}/?token={TOKEN}" in output  # the address it printed
+
+
+@pytest.fixture
+def phone() -> Iterator[Any]:
+    path = chromium()
+    with _playwright()() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield browser.new_page(viewport=PHONE)
+        finally:
+            browser.close()
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page is {width} px wide at {inner} px"
+
+
+def score(guess: str, secret: str) -> tuple[int, int]:
+    black = sum(a == b for a, b in zip(guess, secret, strict=True))
+    white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
+    return black, white
+
+
+def tap(page: Any, field: str, times: int) -> None:
+    """Set a stepper with its + and − buttons (as a thumb would)."""
+    for _ in range(6):
+        page.click(f"form[data-verb=guess] button[aria-label='{field} one less']")
+    for _ in range(times):
+        page.click(f"form[data-verb=guess] button[aria-label='{field} one more']")
+
+
+def test_a_whole_mastermind_game_on_a_phone(
+    server: tuple[str, Path], phone: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from deduce.games.mastermind import Investigation
+    from deduce.play.files import load_file
+
+    secret = "3142"  # written down before the game
+    url, folder = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    no_sideways_scroll(page)
+    page.click("summary:has-text('Mastermind')")
+    page.click("button:has-text('Start Mastermind')")
+    page.wait_for_url("**/play/mastermind")
+    assert page.inner_text(".status") == "1296 solutions left"
+
+    # a line the console refuses: its words, and nothing changes
+    page.fill("#free-line", "guess 12 0 0")
+    page.click("form.free button")
+    alert = page.locator("#alert")
+    alert.wait_for(state="visible")
+    assert 'code "12" is not valid' in alert.inner_text()
+    assert page.inner_text(".status") == "1296 solutions left"
+
+    played: list[str] = []
+    for _ in range(8):
+        if page.locator(".solved").count():
+            break
+        guess = page.inner_text(".advice li button >> nth=0").strip()
+        page.click(".advice li button >> nth=0")  # the advice fills the code
+        assert page.input_value("form[data-verb=guess] input[type=text]") == guess
+        black, white = score(guess, secret)
+        tap(page, "Black", black)
+        tap(page, "White", white)
+        page.click("form[data-verb=guess] button[type=submit]")
+        played.append(f"{guess}: {black} black, {white} white")
+        expect(page.locator(".history li")).to_have_count(len(played))
+        no_sideways_scroll(page)
+        if len(played) == 1:  # undo, then the same clue again
+            page.click("button:has-text('Undo the last clue')")
+            expect(page.locator(".history li")).to_have_count(0)
+            page.fill("#free-line", f"guess {guess} {black} {white}")
+            page.click("form.free button")
+            expect(page.locator(".history li")).to_have_count(1)
+    solved = page.inner_text(".solved")
+    assert secret in solved, solved
+    assert page.locator(".history li").all_inner_texts() == played
+    no_sideways_scroll(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    shot = tmp_path / "mastermind-phone.png"  # looked at by eye when the page changes
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    # installable and usable offline: the service worker keeps the assets and the page
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active !== null)")
+    page.reload()
+    page.context.set_offline(True)
+    page.reload()
+    assert secret in page.inner_text(".solved")
+    assert page.evaluate("getComputedStyle(document.body).margin") == "0px"  # the stylesheet
+    offline = "fetch('/api/sessions').then(() => 'reached', () => 'offline')"
+    assert page.evaluate(offline) == "offline"  # the page above came from the cache
+    page.context.set_offline(False)
+    saved = load_file(folder / "mastermind.json", Investigation)  # autosaved as it went
+    assert len(saved.clues) == len(played) and saved.solved is not None
+    assert str(saved.solved) == secret
+
+
+def test_a_whole_thirteen_clues_game_on_a_phone(
+    server: tuple[str, Path], phone: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(4, seed=7)
+    secret = "Dancer, Plaza, Crossbow"  # my own puzzle, written down before the game
+    mine = deal.puzzles[0]
+    assert f"{mine.person}, {mine.location}, {mine.weapon}" == secret
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('13 Indizien')")
+    page.fill("#setup-thirteen-clues-hand", " ".join(deal.hands[0]))
+    for seat in (1, 2, 3):
+        puzzle = deal.puzzles[seat]
+        cards = f"{puzzle.person} {puzzle.location} {puzzle.weapon}"
+        page.fill(f"#setup-thirteen-clues-seat_{seat}", cards)
+    no_sideways_scroll(page)
+    page.click("button:has-text('Start 13 Indizien')")
+    page.wait_for_url("**/play/13clues")
+    for asked in range(1, 16):
+        if page.locator(".solved").count():
+            break
+        move = page.inner_text(".advice li button >> nth=0").strip()
+        _, witness, about = move.split()
+        page.click(".advice li button >> nth=0")  # fills the witness and what is asked
+        ask = "form[data-verb=ask]"
+        assert page.input_value(f"{ask} .field[data-name=WITNESS] input") == witness
+        assert page.input_value(f"{ask} .field[data-name=ABOUT] input") == about
+        page.fill(f"{ask} .field[data-name=N] input", str(deal.answer(int(witness), about)))
+        page.click(f"{ask} button[type=submit]")
+        expect(page.locator(".history li")).to_have_count(asked)
+        no_sideways_scroll(page)
+    assert f"Solved: {secret}" in page.inner_text(".solved")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot = tmp_path / "thirteen-clues-phone.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
