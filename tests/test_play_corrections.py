@@ -8,13 +8,20 @@ first and every clue typed is true of it unless a test types a mistake on purpos
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
+from rich.console import Console
 from terminal import Terminal
 
+from deduce import play
+from deduce.games import thirteen_clues
 from deduce.games.bsi import Card, Lay, Table
 from deduce.games.mastermind import Game, Investigation
+from deduce.play.session import Session
 
 PROMPT = "mastermind> "
 SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
@@ -274,3 +281,41 @@ def test_a_game_is_over_by_its_own_rules() -> None:
     assert kv.finished(solved)
     table = Table(2, case="man/night/inside/gun", hand=["woman/knife", "man/day", "man/gun"])
     assert not adapter("bsi").finished(table)
+
+
+def _session(name: str, investigation: Any) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    return Session(play.adapter(name), investigation, console, autosave=None), out
+
+
+def test_the_only_clue_is_dropped() -> None:
+    table = thirteen_clues.Table(
+        3, ("Theater", "Countess"), [("Officer", "Museum", "Sword"), ("Duke", "Parlor", "Poison")]
+    )
+    for name, start, line in (
+        ("thirteen-clues", table, "ask 1 blue 1"),
+        ("mastermind", Investigation(3, 3), "112 1 0"),
+    ):
+        session, out = _session(name, start)
+        session.handle(line)
+        session.handle("drop 1")
+        assert "internal error" not in out.getvalue() and "dropped: 1." in out.getvalue()
+        assert session.investigation.clues == ()
+
+
+def test_a_defect_after_a_clue_is_noted_does_not_say_nothing_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session, out = _session("mastermind", Investigation(3, 3))
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a defect in the display")
+
+    monkeypatch.setattr(session, "show", broken)
+    session.handle("112 1 0")
+    shown = " ".join(out.getvalue().split())
+    assert "internal error (RuntimeError: a defect in the display); the line is noted" in shown
+    assert len(session.investigation.clues) == 1
+    session.handle("zzz")
+    assert len(session.investigation.clues) == 1

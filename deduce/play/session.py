@@ -228,7 +228,7 @@ class Session:
         except ValueError as error:
             self._refuse(f"cannot read the line ({error}); close the quotes")
             return
-        call = None
+        call, before = None, self.investigation
         try:
             call = self.grammar.parse(tokens, self.investigation)
             if call.verb in COMMANDS.verbs:
@@ -256,7 +256,8 @@ class Session:
         except DeduceError as error:
             self._refuse(str(error))
         except Exception as error:  # a defect must not lose the game at the table
-            self._refuse(f"internal error ({type(error).__name__}: {error}); nothing changed")
+            done = "nothing changed" if self.investigation is before else "the line is noted"
+            self._refuse(f"internal error ({type(error).__name__}: {error}); {done}")
 
     def _refuse(self, message: str) -> None:
         self.refusals += 1
@@ -286,8 +287,8 @@ class Session:
         self.investigation = new
         self.refused = None
         self._save(text)
-        last = f"[green]noted:[/green] {escape(self.adapter.history(new)[-1])}"
-        self.console.print(last if said is None else escape(said))
+        last = "" if said is not None else escape(self.adapter.history(new)[-1])  # a drop: none
+        self.console.print(f"[green]noted:[/green] {last}" if said is None else escape(said))
         self.show()
 
     def undo(self, values: Mapping[str, Any] | None = None) -> None:
