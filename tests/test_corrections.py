@@ -100,12 +100,12 @@ def test_the_investigation_called_on_is_unchanged() -> None:
 
 
 def test_a_replay_that_contradicts_names_the_clues() -> None:
-    inv = Mastermind(2, 3).guess("12", 2, 0).guess("33", 0, 0)
+    inv = Mastermind(2, 3).guess("12", 1, 0).guess("33", 0, 0)  # 11 or 22
     with pytest.raises(Contradiction) as error:
         inv.amend(1, Guess("12", 0, 0))  # leaves 33 alone, which 33: 0 black rules out
     assert error.value.clue == Guess("33", 0, 0)
     assert error.value.conflict == (Guess("12", 0, 0),)
-    assert inv.clues == (Guess("12", 2, 0), Guess("33", 0, 0))
+    assert inv.clues == (Guess("12", 1, 0), Guess("33", 0, 0))
 
 
 def test_a_new_clue_wrong_on_its_own_is_refused_as_it_would_be() -> None:
