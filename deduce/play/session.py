@@ -29,8 +29,8 @@ from .adapter import Adapter, in_words, refusal, syntax
 from .corrections import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside
 from .progress import loading
-from .review import VERBS as REVIEW
 from .reader import Reader, split
+from .review import VERBS as REVIEW
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
 
