@@ -178,3 +178,43 @@ def test_the_console_review() -> None:
     assert f"{review.rows[1].luck:+.2f}" in lines[2] and "all" in lines[3]
     assert "luck: learned - bits" in " ".join(shown.split())
     assert session.investigation.clues == mastermind_game().clues[:2]  # nothing changed
+
+
+def _observable(inv: Any, query: Any, answers: int) -> list[tuple[int, Any]]:
+    """Every answer to ``query`` that the clues allow, with the investigation after it."""
+    after = []
+    for k in range(answers):
+        try:
+            after.append((k, inv.observe(inv.clue_for(query, k))))
+        except (deduce.Contradiction, InvalidInput):
+            pass
+    return after
+
+
+def test_a_thirteen_clues_game_reviewed_by_hand() -> None:
+    """Worlds are deals here, not solutions: the bits expected are the bits learned on
+    average over the answers, each as likely as the weight of the deals it leaves (for
+    the informant, in proportion: each deal counts every card it could show)."""
+    from deduce.games import thirteen_clues as tc
+
+    inv = tc.Investigation(3, ("Duke", "Park"), {1: SEATS_1, 2: SEATS_2})
+    inv = inv.question(0, 1, "yellow", 1).question(1, 2, "red", 1)
+    peek = inv.queries()[-1]
+    assert isinstance(peek, tc.Peek)
+    inv = _observable(inv, peek, len(tc.CARDS))[0][1]
+    review = inv.review()
+    assert [r.number for r in review.rows] == [1, 3]  # seat 1's question is not mine
+    for row in review.rows:
+        before = inv.lineage[row.number - 1]
+        h = before.space.entropy()
+        answers = len(tc.CARDS) if isinstance(row.move, tc.Peek) else 12
+        after = _observable(before, row.move, answers)
+        total = sum(float(a.space.total) for _, a in after)
+        average = sum(float(a.space.total) / total * (h - a.space.entropy()) for _, a in after)
+        assert row.information == pytest.approx(average, abs=1e-12)
+        assert row.learned == pytest.approx(h - inv.lineage[row.number].space.entropy())
+        assert row.best == before.recommend(top=1)[0].action
+
+
+SEATS_1 = ("Officer", "Parlor", "Knife")
+SEATS_2 = ("Butcher", "Harbor", "Sword")
