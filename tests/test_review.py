@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -184,10 +185,8 @@ def _observable(inv: Any, query: Any, answers: int) -> list[tuple[int, Any]]:
     """Every answer to ``query`` that the clues allow, with the investigation after it."""
     after = []
     for k in range(answers):
-        try:
+        with contextlib.suppress(deduce.Contradiction, InvalidInput):
             after.append((k, inv.observe(inv.clue_for(query, k))))
-        except (deduce.Contradiction, InvalidInput):
-            pass
     return after
 
 
