@@ -20,6 +20,7 @@ from importlib.metadata import PackageNotFoundError, version
 from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
 from deduce.investigation import Assignment, Investigation, Recommendation
 from deduce.model import Answer, Fact, Model, ModelInvestigation
+from deduce.review import MoveReview, Review
 from deduce.simulate import Stats, simulate
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition
@@ -45,8 +46,10 @@ __all__ = [
     "MissingHook",
     "Model",
     "ModelInvestigation",
+    "MoveReview",
     "Partition",
     "Recommendation",
+    "Review",
     "Space",
     "Stats",
     "simulate",

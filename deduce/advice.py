@@ -27,6 +27,7 @@ from deduce.fewest_moves import fewest_moves_scores
 from deduce.hooks import Clue, Hooks, Query, Secret, Solution
 from deduce.optimum import optimal
 from deduce.ranking import Ranking, Recommendation, rank_queries
+from deduce.review import Review, review
 from deduce.search import (
     SEARCHES,
     Extra,
@@ -158,6 +159,25 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
             return moves[0].action
         assert ranking is not None  # else _other_moves raised
         return ranking.best
+
+    def review(self, *, strategy: str | None = None) -> Review:
+        """Each of my moves so far beside the best move there (see :mod:`deduce.review`):
+        the information each was expected to give, what the answer gave, and the luck.
+
+        Args:
+            strategy: the strategy that chooses the best moves (default: the game's
+                ``default_strategy``).
+
+        Raises:
+            InvalidInput: an unknown strategy.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 3).guess("11", black=0, white=0)
+            >>> [str(row.best) for row in inv.review(strategy="entropy").rows]
+            ['12']
+        """
+        return review(cast("Investigation", self), strategy=strategy)
 
     def _other_moves(
         self,

@@ -112,7 +112,9 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
       ``best()``, as a test of moves. With them the engine's ``recommend()`` and
       ``best()`` serve every game; a game never overrides those two.
     - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
-      and whether it ends the game (used by simulations and ``deduce.testing``).
+      and whether it ends the game (used by simulations and ``deduce.testing``);
+      ``move_of(clue)``: the other way, the query and answer number a clue of mine is
+      (None for a clue that answers no query of mine; used by ``review()``).
     - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
       truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
       ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
@@ -289,6 +291,11 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def clue_for(self, query: Query, k: int) -> Clue:
         """The clue that answer number ``k`` to ``query`` gives."""
         raise MissingHook(type(self).__name__, "clue_for")
+
+    def move_of(self, clue: Clue) -> tuple[Query, int] | None:
+        """The query that ``clue`` answers and the answer's number, when the clue is
+        the answer to a move of mine (default: None, no clue is a move to review)."""
+        return None
 
     def finishes(self, query: Query, k: int) -> bool:
         """Whether answer ``k`` to ``query`` ends the game (default: never)."""

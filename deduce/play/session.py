@@ -30,6 +30,7 @@ from .corrections import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside
 from .progress import loading
 from .reader import Reader, split
+from .review import VERBS as REVIEW
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
 
@@ -113,6 +114,7 @@ COMMANDS = Grammar(
         *VERBS,
         _command(("history",), (), "list the clues so far", (), "history"),
         _command(("show",), (), "show the state again", (), "show"),
+        *REVIEW,
         _command(
             ("why",),
             (

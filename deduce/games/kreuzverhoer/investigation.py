@@ -389,6 +389,10 @@ class Investigation(_Investigation):
     def clue_for(self, query: Guess, k: int) -> Questioning:
         return questioning_of(query, k)
 
+    def move_of(self, clue: Any) -> tuple[Guess, int] | None:
+        """A questioning is the answer to the laid cards; an action card answers none."""
+        return (clue.guess, clue.correct) if isinstance(clue, Questioning) else None
+
     def finishes(self, query: Any, k: int) -> bool:
         return k == 4
 

@@ -471,8 +471,10 @@ class Investigation(_Investigation):
         return self.rules.decode(k)
 
     def clue_for(self, query: Code, k: int) -> Guess:
-        black, white = self.rules.decode(k)
-        return Guess(query.digits, black, white)
+        return Guess(query.digits, *self.rules.decode(k))
+
+    def move_of(self, clue: Guess) -> tuple[Code, int]:
+        return self.rules.code(clue.code), self._outcome(clue)
 
     def finishes(self, query: Code, k: int) -> bool:
         return self.rules.decode(k)[0] == self.rules.pegs

@@ -431,6 +431,14 @@ class Investigation(_Investigation):
             return Accused(p.person, p.location, p.weapon)
         return Question(0, query.witness, query.about, k, query.side)
 
+    def move_of(self, clue: Any) -> tuple[Ask | Peek, int] | None:
+        """My questions and my looks at the informant are my moves; the others' are not."""
+        if isinstance(clue, Question) and clue.asker == 0 and clue.witness != 0:
+            return Ask(clue.witness, clue.about, clue.side), clue.answer
+        if isinstance(clue, Informant):
+            return Peek(), next(k for k, card in enumerate(CARDS) if card.name == clue.card)
+        return None
+
     def finishes(self, query: Any, k: int) -> bool:
         return isinstance(query, Accusation) and VERDICTS[k] == "right"
 

@@ -1,0 +1,81 @@
+"""The ``review`` command at the table: each of my moves so far beside the best move there.
+
+The table comes from :meth:`deduce.Investigation.review`, under the strategy that ranks
+the moves in the session: what each move was expected to teach (bits), what the best
+move was expected to teach, what the answer taught, and the luck (learned less
+expected). It reports information, not the chance to win.
+
+Example:
+    >>> import io
+    >>> from rich.console import Console
+    >>> from deduce import play
+    >>> from deduce.games.mastermind import Investigation
+    >>> from deduce.play.session import Session
+    >>> console = Console(file=io.StringIO(), width=100)
+    >>> inv = Investigation(2, 3).guess("11", black=0, white=0)
+    >>> session = Session(play.adapter("mastermind"), inv, console, autosave=None)
+    >>> show(session, {})
+    >>> "luck" in console.file.getvalue()
+    True
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from deduce.play.grammar import Verb
+
+if TYPE_CHECKING:
+    from .session import Session
+
+__all__ = ["VERBS", "show"]
+
+
+def show(session: Session, values: dict[str, Any]) -> None:
+    """Print the review of the session's moves (or say there is no move to review)."""
+    console = session.console
+    try:
+        with (
+            warnings.catch_warnings(record=True) as caught,
+            console.status("reviewing the moves (Ctrl-C stops)"),
+        ):
+            warnings.simplefilter("always")
+            review = session.investigation.review(strategy=session.strategy)
+    except KeyboardInterrupt:
+        console.print("(review stopped)")
+        return
+    rows = review.to_rows()
+    if not rows:
+        console.print("No move of yours to review yet: the review lists the moves you chose.")
+        return
+    lines = session.adapter.history(session.investigation)
+    for move, row in zip(review.rows, rows, strict=False):  # the totals row keeps its blanks
+        row["move"] = lines[move.number - 1]  # the clue as the history shows it
+    table = Table(*(name for name in rows[0] if name != "answer"), box=None)
+    for row in rows:
+        table.add_row(*(escape(text) for name, text in row.items() if name != "answer"))
+    console.print(table)
+    console.print(
+        f"(bits: what a move was expected to teach; best: the best move there, by "
+        f"{escape(review.strategy)}; learned: what the answer taught; luck: learned - bits)"
+    )
+    for warning in caught:
+        console.print(f"({escape(str(warning.message))})")
+
+
+VERBS = (
+    Verb(
+        ("review",),
+        (),
+        "each of your moves so far beside the best move there: the bits each was\n"
+        "expected to teach, what the answer taught, and the luck",
+        ("review",),
+        show,
+        command=True,
+    ),
+)
+"""The verb ``review`` (a command of every session)."""

@@ -1,0 +1,222 @@
+"""A review of every move, written once for every game: each of my moves beside the best.
+
+For every clue that answers a query I chose (the game's
+:meth:`~deduce.hooks.Hooks.move_of` says which), the state before it is taken from the
+investigation's :attr:`~deduce.Investigation.lineage` and the move is set beside the best
+move there under a strategy (the one :meth:`~deduce.Investigation.recommend` lists first),
+with the information each was expected to give, the information the answer gave, and the
+luck: what the answer taught minus what was expected. Every number is exact, from the
+partition of the space before the move; nothing is sampled.
+
+The review reports information, not chances to win: a race's win chances are not in it.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> inv = Investigation(2, 3).guess("11", black=0, white=0).guess("23", black=1, white=0)
+    >>> [(row.number, str(row.move), row.before, row.after) for row in inv.review().rows]
+    [(1, '11', 9, 4), (2, '23', 4, 2)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deduce.errors import DeduceError
+from deduce.strategy import information
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation
+
+__all__ = ["MoveReview", "Review", "review"]
+
+_COLUMNS = ("move", "answer", "bits", "best", "best bits", "learned", "luck", "solutions")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One of my moves, beside the best move there.
+
+    Attributes:
+        number: the clue's number, as the ``history`` numbers it (the first is 1).
+        move: the query I made.
+        answer: its answer, as the game labels it.
+        best: the best move there under the review's strategy (None: the game offered
+            none).
+        best_score: the best move's score under that strategy.
+        information: the bits my move was expected to give about the solution.
+        best_information: the bits the best move was expected to give.
+        learned: the bits the answer gave: the entropy of the solution before less after
+            (``log2(before / after)`` when the solutions are equally likely).
+        before: how many solutions there were before the move.
+        after: how many were left after the answer.
+
+    Example:
+        >>> row = MoveReview(1, "11", (0, 0), "12", 1.0, 0.99, 1.5, 1.17, 9, 4)
+        >>> round(row.luck, 2)
+        0.18
+    """
+
+    number: int
+    move: Any
+    answer: Any
+    best: Any
+    best_score: float
+    information: float
+    best_information: float
+    learned: float
+    before: int
+    after: int
+
+    @property
+    def luck(self) -> float:
+        """What the answer taught minus what the move was expected to teach, in bits."""
+        return self.learned - self.information
+
+    @property
+    def shortfall(self) -> float:
+        """The bits the best move was expected to give beyond mine (0 or more when
+        the strategy ranks by information)."""
+        return self.best_information - self.information
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every move of mine in a game, in order, with the totals.
+
+    Attributes:
+        rows: one :class:`MoveReview` per move of mine.
+        strategy: the strategy that chose the best moves.
+
+    Example:
+        >>> Review((), "entropy").learned
+        0.0
+    """
+
+    rows: tuple[MoveReview, ...]
+    strategy: str
+
+    @property
+    def information(self) -> float:
+        """The bits my moves were expected to give, in all."""
+        return sum((row.information for row in self.rows), 0.0)
+
+    @property
+    def best_information(self) -> float:
+        """The bits the best moves were expected to give, in all."""
+        return sum((row.best_information for row in self.rows), 0.0)
+
+    @property
+    def learned(self) -> float:
+        """The bits the answers gave, in all."""
+        return sum((row.learned for row in self.rows), 0.0)
+
+    @property
+    def luck(self) -> float:
+        """The luck of every move, in all: :attr:`learned` less :attr:`information`."""
+        return sum((row.luck for row in self.rows), 0.0)
+
+    def to_rows(self) -> list[dict[str, str]]:
+        """The moves as rows of text for display, the totals last (none without a move).
+
+        Example:
+            >>> Review((), "entropy").to_rows()
+            []
+        """
+        rows = [
+            {
+                "#": str(row.number),
+                "move": str(row.move),
+                "answer": _text(row.answer),
+                "bits": f"{row.information:.2f}",
+                "best": "-" if row.best is None else str(row.best),
+                "best bits": f"{row.best_information:.2f}",
+                "learned": f"{row.learned:.2f}",
+                "luck": f"{row.luck:+.2f}",
+                "solutions": f"{row.before} -> {row.after}",
+            }
+            for row in self.rows
+        ]
+        if rows:
+            total = {"#": "all", "move": "", "answer": "", "best": ""}
+            total["bits"] = f"{self.information:.2f}"
+            total["best bits"] = f"{self.best_information:.2f}"
+            total["learned"] = f"{self.learned:.2f}"
+            total["luck"] = f"{self.luck:+.2f}"
+            total["solutions"] = f"{self.rows[0].before} -> {self.rows[-1].after}"
+            rows.append(total)
+        return rows
+
+    def __str__(self) -> str:
+        rows = self.to_rows()
+        if not rows:
+            return "No move of mine to review yet."
+        names = ("#", *_COLUMNS)
+        widths = {n: max(len(n), *(len(r[n]) for r in rows)) for n in names}
+        lines = ["  ".join(n.ljust(widths[n]) for n in names).rstrip()]
+        lines += ["  ".join(r[n].ljust(widths[n]) for n in names).rstrip() for r in rows]
+        lines.append(
+            f"(bits: expected information; best: by {self.strategy}; luck: learned - bits)"
+        )
+        return "\n".join(lines)
+
+
+def _text(answer: Any) -> str:
+    if isinstance(answer, tuple):
+        return "/".join("-" if a is None else str(a) for a in answer)
+    return str(answer)
+
+
+def review(investigation: Investigation, *, strategy: str | None = None) -> Review:
+    """Each of ``investigation``'s moves (clues that answer a query) beside the best.
+
+    Args:
+        investigation: a finished or running game.
+        strategy: the strategy that chooses the best move (default: the game's
+            ``default_strategy``).
+
+    Raises:
+        InvalidInput: an unknown strategy.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 3).guess("12", black=0, white=0)
+        >>> row = review(inv, strategy="entropy").rows[0]
+        >>> str(row.best), row.before, row.after, row.learned == row.information
+        ('12', 9, 1, False)
+    """
+    name = investigation.check_strategy(
+        investigation.default_strategy if strategy is None else strategy
+    )
+    lineage = investigation.lineage
+    rows = []
+    for number, clue in enumerate(investigation.clues, 1):
+        before, after = lineage[number - 1], lineage[number]
+        move = before.move_of(clue)
+        if move is not None:
+            rows.append(_row(before, after, number, move, name))
+    return Review(tuple(rows), name)
+
+
+def _row(
+    before: Investigation, after: Investigation, number: int, move: tuple[Any, int], strategy: str
+) -> MoveReview:
+    query, k = move
+    try:
+        top = before.recommend(top=1, strategy=strategy)
+    except DeduceError:  # the game offers no move there
+        top = []
+    best = top[0] if top else None
+    bits = float(information(before.partition(before.space, [query]))[0])
+    return MoveReview(
+        number=number,
+        move=query,
+        answer=before.outcome_label(query, k),
+        best=None if best is None else best.action,
+        best_score=float("nan") if best is None else float(best.score),
+        information=bits,
+        best_information=0.0 if best is None else float(best.information),
+        learned=before.space.entropy() - after.space.entropy(),
+        before=before.solution_count,
+        after=after.solution_count,
+    )

@@ -1,0 +1,219 @@
+"""The review of every move: each number recomputed by hand, on scripted games."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+
+import deduce
+from deduce import InvalidInput, MoveReview, Review
+from deduce.games import kreuzverhoer as kv
+from deduce.games.mastermind import Code, Game, Guess
+from deduce.games.mastermind import Investigation as Mastermind
+from deduce.strategy import information
+
+MASTERMIND_SECRET = "321"
+MASTERMIND_GUESSES = ("112", "233", "131", "321")
+
+
+def mastermind_game() -> Mastermind:
+    game, inv = Game(3, 3), Mastermind(3, 3)
+    for code in MASTERMIND_GUESSES:
+        inv = inv.guess(code, *game.feedback(MASTERMIND_SECRET, code))
+    return inv
+
+
+def kreuzverhoer_game() -> tuple[kv.Investigation, kv.Case]:
+    inv = kv.Investigation()
+    secret = inv.solutions()[777]
+    crimes = sorted({s.crime for s in inv.solutions()})
+    for n in range(3):
+        lay = inv.queries()[(n * 911 + 37) % len(inv.queries())]
+        inv = inv.questioning(*lay, sum(a == b for a, b in zip(lay, secret, strict=True)))
+        if n == 0:  # an action card: a clue, not a move of mine
+            inv = inv.single_interrogation(next(c for c in crimes if c != secret.crime))
+    return inv, secret
+
+
+def sizes_by_hand(inv: Any, query: Any, answers: int) -> list[int]:
+    """How many solutions each answer to ``query`` leaves, by observing every answer."""
+    sizes = []
+    for k in range(answers):
+        try:
+            sizes.append(inv.observe(inv.clue_for(query, k)).solution_count)
+        except (deduce.Contradiction, InvalidInput):
+            sizes.append(0)
+    return sizes
+
+
+def bits_by_hand(sizes: list[int]) -> float:
+    total = sum(sizes)
+    return sum(n / total * math.log2(total / n) for n in sizes if n)
+
+
+def replayed(inv: Any, clues: tuple[Any, ...]) -> Any:
+    start = inv.origin
+    for clue in clues:
+        start = start.observe(clue)
+    return start
+
+
+def check_by_hand(inv: Any, answers: int, strategy: str | None = None) -> Review:
+    review = inv.review(strategy=strategy)
+    assert review.strategy == (strategy or inv.default_strategy)
+    for row in review.rows:
+        before = replayed(inv, inv.clues[: row.number - 1])
+        after = replayed(inv, inv.clues[: row.number])
+        assert (before.space.weights == 1).all() and before.space.size == before.solution_count
+        sizes = sizes_by_hand(before, row.move, answers)
+        assert row.before == sum(sizes) == before.solution_count
+        assert row.after == after.solution_count
+        assert row.information == pytest.approx(bits_by_hand(sizes), abs=1e-12)
+        assert row.learned == pytest.approx(math.log2(row.before / row.after), abs=1e-12)
+        assert row.luck == pytest.approx(row.learned - row.information)
+        top = before.recommend(top=1, strategy=strategy)[0]
+        assert row.best == top.action and row.best_score == top.score
+        best_sizes = sizes_by_hand(before, row.best, answers)
+        assert row.best_information == pytest.approx(bits_by_hand(best_sizes), abs=1e-12)
+        assert inv.clue_for(row.move, 0) is not None
+    assert review.luck == pytest.approx(sum(r.learned - r.information for r in review.rows))
+    assert review.learned == pytest.approx(sum(math.log2(r.before / r.after) for r in review.rows))
+    if len(review.rows) == len(inv.clues):  # every clue a move: the bits add up to the game's
+        first, last = review.rows[0].before, review.rows[-1].after
+        assert review.learned == pytest.approx(math.log2(first / last))
+    return review
+
+
+@pytest.mark.parametrize("strategy", [None, "entropy", "minimax"])
+def test_a_mastermind_game_reviewed_by_hand(strategy: str | None) -> None:
+    inv = mastermind_game()
+    review = check_by_hand(inv, answers=16, strategy=strategy)
+    assert [r.number for r in review.rows] == [1, 2, 3, 4]
+    assert [str(r.move) for r in review.rows] == list(MASTERMIND_GUESSES)
+    assert review.rows[-1].after == 1 and review.rows[-1].answer == (3, 0)
+
+
+def test_entropy_best_is_the_most_informative_move() -> None:
+    inv = mastermind_game()
+    for row in inv.review(strategy="entropy").rows:
+        before = inv.lineage[row.number - 1]
+        bits = information(before.partition(before.space, before.queries()))
+        assert row.best_information == pytest.approx(float(bits.max()))
+        assert row.information <= row.best_information + 1e-12
+
+
+def test_a_kreuzverhoer_game_reviewed_by_hand() -> None:
+    inv, secret = kreuzverhoer_game()
+    review = check_by_hand(inv, answers=5)
+    assert [r.number for r in review.rows] == [1, 3, 4]  # the action card is no move
+    assert isinstance(inv.clues[1], kv.SingleInterrogation)
+    assert [r.answer for r in review.rows] == [c.correct for c in inv.clues if hasattr(c, "guess")]
+    assert secret in inv.solutions()
+
+
+def test_a_game_with_no_move() -> None:
+    assert Mastermind(3, 3).review() == Review((), "fewest_moves")
+    assert str(Mastermind(3, 3).review()) == "No move of mine to review yet."
+    only_cards = kv.Investigation().ruled_out(crime="Mord")
+    assert only_cards.review().rows == () and only_cards.review().to_rows() == []
+
+
+@pytest.mark.parametrize("junk", ["junk", 3, None.__class__, ""])
+def test_junk_strategies_are_refused(junk: Any) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        mastermind_game().review(strategy=junk)
+    assert caught.value.argument == "strategy" and "entropy" in caught.value.choices
+
+
+def test_the_options_are_keywords() -> None:
+    with pytest.raises(TypeError):
+        mastermind_game().review("entropy")  # type: ignore[misc]
+
+
+def test_the_table_and_the_rows() -> None:
+    review = mastermind_game().review(strategy="entropy")
+    rows = review.to_rows()
+    assert len(rows) == len(review.rows) + 1 and rows[-1]["#"] == "all"
+    assert rows[0]["move"] == "112" and rows[0]["answer"] == "{}/{}".format(
+        *Game(3, 3).feedback(MASTERMIND_SECRET, "112")
+    )
+    assert rows[-1]["luck"] == f"{review.luck:+.2f}"
+    text = str(review)
+    assert "luck" in text and "by entropy" in text and len(text.splitlines()) == 7
+    row = review.rows[0]
+    assert eval(repr(row), {"MoveReview": MoveReview, "Code": Code}) == row
+
+
+@given(st.sampled_from(Mastermind(3, 3).queries()), st.integers(0, 12))
+def test_move_of_reads_back_the_clue_for(code: Any, k: int) -> None:
+    inv = Mastermind(3, 3)
+    clue = inv.clue_for(code, k)
+    if clue.black + (clue.white or 0) > 3:  # no code gets that feedback
+        return
+    assert isinstance(clue, Guess) and inv.move_of(clue) == (code, k)
+
+
+def test_the_console_review() -> None:
+    from deduce import play
+    from deduce.play.session import Session
+
+    console = Console(record=True, width=120)
+    session = Session(play.adapter("mastermind"), Mastermind(3, 3), console, autosave=None)
+    session.handle("review")
+    assert "No move of yours to review yet" in console.export_text()
+    game = Game(3, 3)
+    for code in MASTERMIND_GUESSES[:2]:
+        session.handle("{} {} {}".format(code, *game.feedback(MASTERMIND_SECRET, code)))
+    console.export_text(clear=True)
+    session.handle("review")
+    shown = console.export_text()
+    review = session.investigation.review(strategy=session.strategy)
+    lines = shown.splitlines()
+    assert "112: 0 black, 2 white" in lines[1] and lines[1].split()[0] == "1"
+    assert f"{review.rows[1].luck:+.2f}" in lines[2] and "all" in lines[3]
+    assert "luck: learned - bits" in " ".join(shown.split())
+    assert session.investigation.clues == mastermind_game().clues[:2]  # nothing changed
+
+
+def _observable(inv: Any, query: Any, answers: int) -> list[tuple[int, Any]]:
+    """Every answer to ``query`` that the clues allow, with the investigation after it."""
+    after = []
+    for k in range(answers):
+        with contextlib.suppress(deduce.Contradiction, InvalidInput):
+            after.append((k, inv.observe(inv.clue_for(query, k))))
+    return after
+
+
+def test_a_thirteen_clues_game_reviewed_by_hand() -> None:
+    """Worlds are deals here, not solutions: the bits expected are the bits learned on
+    average over the answers, each as likely as the weight of the deals it leaves (for
+    the informant, in proportion: each deal counts every card it could show)."""
+    from deduce.games import thirteen_clues as tc
+
+    inv = tc.Investigation(3, ("Duke", "Park"), {1: SEATS_1, 2: SEATS_2})
+    inv = inv.question(0, 1, "yellow", 1).question(1, 2, "red", 1)
+    peek = inv.queries()[-1]
+    assert isinstance(peek, tc.Peek)
+    inv = _observable(inv, peek, len(tc.CARDS))[0][1]
+    review = inv.review()
+    assert [r.number for r in review.rows] == [1, 3]  # seat 1's question is not mine
+    for row in review.rows:
+        before = inv.lineage[row.number - 1]
+        h = before.space.entropy()
+        answers = len(tc.CARDS) if isinstance(row.move, tc.Peek) else 12
+        after = _observable(before, row.move, answers)
+        total = sum(float(a.space.total) for _, a in after)
+        average = sum(float(a.space.total) / total * (h - a.space.entropy()) for _, a in after)
+        assert row.information == pytest.approx(average, abs=1e-12)
+        assert row.learned == pytest.approx(h - inv.lineage[row.number].space.entropy())
+        assert row.best == before.recommend(top=1)[0].action
+
+
+SEATS_1 = ("Officer", "Parlor", "Knife")
+SEATS_2 = ("Butcher", "Harbor", "Sword")
