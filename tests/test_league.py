@@ -69,7 +69,18 @@ def test_the_round_robin_rotates_and_refuses_unknown_policies() -> None:
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = "--game bsi --players 2 --policy advised --against clock --games 2".split()
+    argv = [
+        "--game",
+        "bsi",
+        "--players",
+        "2",
+        "--policy",
+        "advised",
+        "--against",
+        "clock",
+        "--games",
+        "2",
+    ]
     text = main(argv)
     assert capsys.readouterr().out.strip() == text
     assert "| bsi | 2 | advised | clock | 2 |" in text
