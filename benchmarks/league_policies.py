@@ -9,7 +9,7 @@ then accuse or attempt it. BSI adds ``clock``, which attempts earlier as the end
 game nears, and its existing ``cautious`` and ``random`` bots.
 
 Not written yet: a human-notes bot (notes as on paper, no exact posterior) for any game,
-eager or clock-aware bots for Kreuzverhör and Crime Writers.
+a clock-aware bot for Kreuzverhör, eager bots for Crime Writers.
 
 Example:
     >>> sorted(PANELS["bsi"])
@@ -86,6 +86,22 @@ def _bsi_clock_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
     return _bsi_attempt_at(table, CLOCK.get(fewest, 0.25))
 
 
+# Kreuzverhör -------------------------------------------------------------------------
+
+
+def _kreuzverhoer_eager(threshold: float) -> kreuzverhoer.Bot:
+    def lay(table: kreuzverhoer.Table, rng: random.Random) -> kreuzverhoer.Guess:
+        case, probability = table.mine.ranked(1)[0]
+        if probability >= threshold:
+            return kreuzverhoer.Guess(case.crime, case.scene, case.suspect, case.weapon)
+        guess: kreuzverhoer.Guess = table.mine.best("entropy")
+        return guess
+
+    return kreuzverhoer.Bot(
+        f"eager-{threshold}", lay, kreuzverhoer.entropy.card, kreuzverhoer.entropy.defend
+    )
+
+
 # the panels -------------------------------------------------------------------------
 
 Panel = Mapping[str, Any]
@@ -107,6 +123,8 @@ PANELS: dict[str, Panel] = {
     "kreuzverhoer": {
         "advised": kreuzverhoer.advised,
         "entropy": kreuzverhoer.entropy,
+        "entropy-no-cards": kreuzverhoer.Bot("entropy-no-cards", kreuzverhoer.entropy.lay),
+        **{f"eager-{t}": _kreuzverhoer_eager(t) for t in THRESHOLDS},
     },
     "crime-writers": {
         "advised": crime_writers.advised,
