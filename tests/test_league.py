@@ -84,3 +84,9 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     text = main(argv)
     assert capsys.readouterr().out.strip() == text
     assert "| bsi | 2 | advised | clock | 2 |" in text
+
+
+def test_the_process_pool_plays_the_same_games() -> None:
+    alone = play_cell("bsi", 2, "advised", "clock", games=4, workers=1)
+    pooled = play_cell("bsi", 2, "advised", "clock", games=4, workers=2)
+    assert pooled.wins == alone.wins and pooled.games == 4
