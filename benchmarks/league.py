@@ -184,12 +184,15 @@ def table(rows: Iterable[Row]) -> str:
 def cells_of(
     games: Sequence[str], players: Sequence[int], policies: Sequence[str], against: Sequence[str]
 ) -> list[Cell]:
-    """The round robin: every game, table size, policy and opponent asked for (a policy
-    is not played against itself unless both lists name it alone)."""
+    """The round robin: every game, table size, policy and opponent asked for (every
+    policy against itself too: there its share should be about the fair share)."""
     cells: list[Cell] = []
     for game in games:
         panel = PANELS[game]
         sizes = [n for n in SIZES[game] if not players or n in players]
+        if not sizes:
+            sizes_of = ", ".join(map(str, SIZES[game]))
+            raise SystemExit(f"{game} is played by {sizes_of} players, not {players}")
         mine = list(policies) or list(panel)
         theirs = list(against) or list(panel)
         for name in [*mine, *theirs]:
@@ -198,14 +201,15 @@ def cells_of(
         for n in sizes:
             for policy in mine:
                 for other in theirs:
-                    if policy != other or (len(mine) == len(theirs) == 1):
-                        cells.append((game, n, policy, other))
+                    cells.append((game, n, policy, other))
     return cells
 
 
 def main(argv: Sequence[str] | None = None) -> str:
     """Run the league from the command line; returns the table it prints."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.league", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.league", description=(__doc__ or "").split("\n\n")[0]
+    )
     parser.add_argument("--game", action="append", choices=sorted(PANELS), default=[])
     parser.add_argument("--players", action="append", type=int, default=[])
     parser.add_argument("--policy", action="append", default=[])

@@ -63,9 +63,11 @@ def test_wilson_edge_cases() -> None:
 def test_the_round_robin_rotates_and_refuses_unknown_policies() -> None:
     cells = cells_of(["bsi"], [], ["advised"], [])
     assert {c[1] for c in cells} == {2, 3, 4}
-    assert all(c[3] != "advised" for c in cells)
+    assert len(cells) == 3 * len(PANELS["bsi"]) and ("bsi", 2, "advised", "advised") in cells
     with pytest.raises(SystemExit, match="no policy 'nobody'"):
         cells_of(["bsi"], [2], ["nobody"], [])
+    with pytest.raises(SystemExit, match="played by 2, 3, 4 players"):
+        cells_of(["bsi"], [5], [], [])
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
