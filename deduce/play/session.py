@@ -414,9 +414,8 @@ class Session:
             raise InvalidInput(
                 "file", str(path), "a writable file", reason=error.strerror or str(error)
             ) from None
-        self.console.print(
-            f"Saved {count(len(self.investigation.clues), 'clue')} in {escape(str(path))}."
-        )
+        saved = count(len(self.investigation.clues), "clue")
+        self.console.print(f"Saved {saved} in {escape(str(path))}.")
 
     def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file."""
