@@ -193,7 +193,7 @@ def _same_result(
         return
     assert not isinstance(expected, DeduceError), f"{said} accepted; a replay: {expected}"
     assert result == expected and result.clues == expected.clues, f"{said} is another game"
-    assert result.probabilities() == expected.probabilities(), f"{said}: other probabilities"
+    # the same worlds with the same weights: the same probabilities, without listing them
     assert _same_space(result, expected), f"{said} keeps other worlds than a replay"
 
 
