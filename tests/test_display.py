@@ -164,8 +164,8 @@ def test_notebooks_show_the_html_view() -> None:
     ranked = list(inv.probabilities().items())
     assert [[c for c, _ in row] for row in solutions[1:]] == [[str(s), pct(p)] for s, p in ranked]
     assert [row[0][0] for row in marginals[1:]] == list(inv.marginals())
-    assert moves[0][0][0] == "next move (entropy)"
-    recs = inv.recommend(top=3, strategy="entropy")
+    assert moves[0][0][0] == f"next move ({inv.default_strategy})"  # the table default
+    recs = inv.recommend(top=3)
     assert [row[0][0] for row in moves[1:]] == [str(r.action) for r in recs]
 
 
