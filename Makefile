@@ -35,7 +35,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint browser
-	$(BIN)/pytest -m 'slow or not slow'
+	$(BIN)/pytest -m 'slow or not slow' --durations=30
 
 test-fast: $(STAMP)
 	$(BIN)/pytest

@@ -92,6 +92,9 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
       else, and the clue ``clue_for(q, k)`` keeps exactly the worlds where
       ``outcome_table`` gives ``q`` the answer ``k``; simulations then walk a strategy's
       tree on spaces alone (:mod:`deduce.tree`).
+    - ``turns_only_end`` (class attribute): true for a game whose rules of the turn
+      (``check_turn``) only end the game (the code broken, every guess made): a strategy's
+      tree is then still walked on spaces alone, as in the game without a limit.
     - ``clue_types`` / ``value_types``: the dataclasses its clues are made of.
     - ``setup()`` / ``from_setup(config)``: the set-up, as JSON-able values.
     - ``initial_space()``: the worlds before any clue.
@@ -124,6 +127,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     game: ClassVar[str] = ""
     default_strategy: ClassVar[str] = "entropy"
     table_game: ClassVar[bool] = False
+    turns_only_end: ClassVar[bool] = False
     clue_types: ClassVar[tuple[type, ...]] = ()
     value_types: ClassVar[tuple[type, ...]] = ()
 

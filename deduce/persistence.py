@@ -288,6 +288,14 @@ def _target(base: type[Kind], document: dict[str, Any]) -> type[Kind]:
                 entry = registry.find(game)
         if entry is not None:
             raise InvalidInput("kind", kind, list(entry.kind_names))
+        if found is not None and found.game == base.game:  # this game, another kind
+            kinds = [k for (g, k), cls in _KINDS.items() if g == game and issubclass(cls, base)]
+            raise InvalidInput(
+                "kind",
+                found.__name__,
+                kinds,
+                reason=f"{base.__name__}.from_json reads no {found.__name__}",
+            )
         raise InvalidInput("game", game, sorted(names))
     return found
 

@@ -143,7 +143,7 @@ def spaces_suffice(inv: Investigation, strategy: str) -> bool:
     """Whether a tree of ``strategy`` from ``inv`` can be walked on spaces alone: a plain
     strategy (:func:`plain_strategy`), a game whose moves and hooks depend on the space
     only and whose clues keep the worlds of their answer (``table_game``), and that has no
-    turn rules (``check_turn``).
+    turn rules (``check_turn``) but those that only end the game (``turns_only_end``).
 
     Example:
         >>> from deduce.games.mastermind import Investigation
@@ -151,7 +151,8 @@ def spaces_suffice(inv: Investigation, strategy: str) -> bool:
         True
     """
     kind = type(inv)
-    return kind.table_game and kind.check_turn is Hooks.check_turn and plain_strategy(inv, strategy)
+    no_turns = kind.check_turn is Hooks.check_turn or kind.turns_only_end
+    return kind.table_game and no_turns and plain_strategy(inv, strategy)
 
 
 Done = Callable[[npt.NDArray[np.int64], int], None]

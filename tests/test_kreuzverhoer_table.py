@@ -262,3 +262,12 @@ def test_the_tournament_plays_the_same_games_through_play_game() -> None:
     ]
     scores = {(0,): 1.0, (1,): 0.0, (0, 1): 0.5}
     assert [scores[r.winners] for r in records] == before
+
+
+def test_a_blocking_defence_after_my_card_says_how_to_report_it() -> None:
+    t = kv.Table(case=MINE, hand=("confrontation", "lawyer", "refusal"))
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1).confrontation(False)
+    with pytest.raises(InvalidInput, match="reported instead of it") as refused:
+        t.defence("alibi", blocks="confrontation")
+    assert "blocks='confrontation'" in str(refused.value)
+    assert t.defence("suspension").step == "draw"  # a defence without blocks is in turn

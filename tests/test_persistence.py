@@ -231,3 +231,18 @@ def test_mutated_saves_are_refused_cleanly(text: str) -> None:
     except (deduce.InvalidInput, deduce.Contradiction):
         return
     assert deduce.Investigation.from_json(inv.to_json()) == inv
+
+
+def test_a_save_of_another_kind_of_the_same_game_names_the_kinds() -> None:
+    from deduce.games import thirteen_clues
+
+    notebook = thirteen_clues.Investigation(
+        2, ("Duke", "Park"), {1: ("Officer", "Parlor", "Knife")}
+    )
+    with pytest.raises(deduce.InvalidInput) as refused:
+        thirteen_clues.Table.from_json(notebook.to_json())
+    assert str(refused.value) == (
+        "kind='Investigation' is not valid (Table.from_json reads no Investigation); "
+        "expected one of 'Table'"
+    )
+    assert deduce.Investigation.from_json(notebook.to_json()) == notebook

@@ -72,6 +72,29 @@ def state(game: str, after: tuple[Call, ...]) -> Investigation:
 
 ASKED = (Call("questioning", ("Mord", "Ulm", "Ede K.", "Gift", 1)),)
 LAID = (Call("played", ("woman/knife", 1, "0/1")),)
+MY_TURN = (
+    Call("questioning", ("Mord", "Berlin", "Juri L.", "Messer", 1)),
+    Call("profiler", ("Juri L.",)),
+)
+THEIR_TURN = (
+    *MY_TURN,
+    Call("drew", ("alibi",)),
+    Call("asked", ("Mord", "Berlin", "Ede K.", "Messer")),
+)
+THEIR_CARD = (*THEIR_TURN, Call("their_card", ("confrontation",)))
+ASKED_13 = (Call("question", (1, 0, "red", 0, "right")),)
+
+
+def holding(card: str) -> tuple[Call, ...]:
+    """The sample Kreuzverhör table in my second questioning, ``card`` drawn for it."""
+    return (
+        *MY_TURN,
+        Call("drew", (card,)),
+        Call("asked", ("Mord", "Berlin", "Ede K.", "Messer")),
+        Call("questioning", ("Mord", "Ulm", "Ede K.", "Gift", 1)),
+    )
+
+
 STORY = {"who": "Butler", "whom": "Heiress", "why": "Greed", "where": "Library"}
 STORY_FOUND = tuple(Call("found", item) for item in [*STORY.items(), ("how", "Screwdriver")])
 
@@ -115,6 +138,42 @@ CALLS: list[tuple[str, Call]] = [
     ("crime-writers:Table", Call("drawn", ("why", "greed"))),
     ("crime-writers:Table", Call("seen", ("Gardener",), (("stack", None),))),
     ("crime-writers:Table", Call("next_round", (), (), STORY_FOUND)),
+    ("kreuzverhoer:Table", Call("questioning", ("Mord", "Berlin", "Juri L.", "Messer", 1))),
+    ("kreuzverhoer:Table", Call("profiler", ("Juri L.",), (), MY_TURN[:1])),
+    ("kreuzverhoer:Table", Call("exchanged", ("profiler", "alibi"), (), MY_TURN[:1])),
+    ("kreuzverhoer:Table", Call("confrontation", (False,), (), holding("confrontation"))),
+    ("kreuzverhoer:Table", Call("informant", (["Berlin", "Köln*"],), (), holding("informant"))),
+    (
+        "kreuzverhoer:Table",
+        Call("investigators_on_site", (None,), (), holding("investigators_on_site")),
+    ),
+    (
+        "kreuzverhoer:Table",
+        Call("single_interrogation", ("Einbruch",), (), holding("single_interrogation")),
+    ),
+    (
+        "kreuzverhoer:Table",
+        Call("defence", ("alibi",), (("blocks", "confrontation"),), holding("confrontation")),
+    ),
+    (
+        "kreuzverhoer:Table",
+        Call("swapped", ("lawyer", "alibi"), (), (*MY_TURN, Call("defence", ("mole",)))),
+    ),
+    ("kreuzverhoer:Table", Call("drew", ("alibi",), (), MY_TURN)),
+    ("kreuzverhoer:Table", Call("ruled_out", (), (("weapon", "Messer"),), MY_TURN[:1])),
+    ("kreuzverhoer:Table", Call("confirmed", (), (("suspect", "Ede K."),), MY_TURN[:1])),
+    (
+        "kreuzverhoer:Table",
+        Call("asked", ("Mord", "Berlin", "Ede K.", "Messer"), (), THEIR_TURN[:-1]),
+    ),
+    ("kreuzverhoer:Table", Call("their_card", ("confrontation",), (), THEIR_TURN)),
+    ("kreuzverhoer:Table", Call("answered", (), (), THEIR_CARD)),
+    ("kreuzverhoer:Table", Call("defended", ("alibi",), (), THEIR_CARD)),
+    ("thirteen-clues:Table", Call("question", (1, 0, "red", 0, "right"))),
+    ("thirteen-clues:Table", Call("informant", ("Market",), (), ASKED_13)),
+    ("thirteen-clues:Table", Call("consulted", (1,))),
+    ("thirteen-clues:Table", Call("accused", ("Officer", "Market", "Knife"), (), ASKED_13)),
+    ("thirteen-clues:Table", Call("charged", (1,), (("right", False),))),
     ("bsi:Table", Call("drew", ("man/night",), (), LAID)),
     ("bsi:Table", Call("attempt", (1, "woman/day/outside/gun", 1), (("correct", False),), LAID)),
 ]

@@ -317,7 +317,7 @@ def test_loading_a_file_that_contradicts_itself(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(
         '{"format": 1, "game": "mastermind", ' + CONFIG + ', "clues": ['
-        '{"type": "Guess", "code": "1122", "black": 4, '
+        '{"type": "Guess", "code": "1122", "black": 2, '
         '"white": 0}, '
         '{"type": "Guess", "code": "1122", "black": 0, '
         '"white": 0}]}'

@@ -336,6 +336,14 @@ class Turns:
 
     def _their_defence(self, clue: Defence) -> Turns:
         stages = (CARD,) if clue.blocks is not None else (CARD, DEFENCE)
+        if clue.blocks is not None and self.questioner == 0 and self.stage == DEFENCE:
+            raise InvalidInput(
+                "blocks",
+                clue.blocks,
+                [None],
+                reason="your investigation card is reported already: a defence that blocks "
+                "it is reported instead of it (or without blocks now)",
+            )
         self._expect(0, stages, "your opponent's defence card")
         mine = self.mine.observe(clue)
         changes: dict[str, Any] = {}
