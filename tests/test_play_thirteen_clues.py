@@ -133,8 +133,8 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
         term.expect_prompt(PROMPT)
     )
     bad = {
-        "ask 1 person 1": "refused: the left|right is missing",
-        "ask 1 purple 1 middle": 'refused: left|right "middle" is not valid; expected one of left',
+        "ask 1 person 1": "refused: the side is missing",
+        "ask 1 purple 1 middle": 'refused: side "middle" is not valid; expected one of left',
         "ask 1 gray 1 left": 'refused: about "gray" is not valid',
         "informant Unicorn": 'refused: card "Unicorn" is not valid',
         "accused Duke Park": 'refused: the line "accused Duke Park" is not valid (WEAPON is '
