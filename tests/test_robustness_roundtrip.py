@@ -129,7 +129,9 @@ def _calls() -> Iterator[tuple[str, Callable[..., Any]]]:
             yield f"{package}.{name}", value
 
 
-CALLS = sorted(_calls(), key=lambda item: item[0])
+# studies that play whole games for each accepted value and return nothing saveable
+STUDIES = {"deduce.games.kreuzverhoer.hard_case"}
+CALLS = sorted((c for c in _calls() if c[0] not in STUDIES), key=lambda item: item[0])
 
 
 def _shapes(call: Callable[..., Any]) -> list[tuple[str, Callable[[Any], tuple[list, dict]]]]:
@@ -139,7 +141,8 @@ def _shapes(call: Callable[..., Any]) -> list[tuple[str, Callable[[Any], tuple[l
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     required = [p for p in parameters if p.kind in positional and p.default is p.empty]
     if required:
-        return [("positional", lambda v, n=len(required): ([v] * n, {}))]
+        count = len(required)
+        return [("positional", lambda v: ([v] * count, {}))]
     named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     return [
         (p.name, lambda v, p=p.name: ([], {p: v}))
@@ -148,7 +151,6 @@ def _shapes(call: Callable[..., Any]) -> list[tuple[str, Callable[[Any], tuple[l
     ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("name", "call"), CALLS, ids=[c[0] for c in CALLS])
 def test_what_a_public_callable_accepts_is_saved_and_loaded(
     name: str, call: Callable[..., Any]
@@ -157,7 +159,7 @@ def test_what_a_public_callable_accepts_is_saved_and_loaded(
         for shown, value in VALUES.items():
             args, kwargs = given(value)
             said = f"{name}({shape}={shown})"
-            made = guarded(said, lambda: call(*args, **kwargs))
+            made = guarded(said, lambda args=args, kwargs=kwargs: call(*args, **kwargs))
             if made is not None and saveable(made):
                 check_round_trip(said, made)
 
