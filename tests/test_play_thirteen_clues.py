@@ -140,6 +140,8 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
         "accused Duke Park": 'refused: the line "accused Duke Park" is not valid (WEAPON is '
         "missing)",
         "ask 1 person x left": 'refused: N "x" is not valid; expected a number from 0 to 13',
+        "accuse 0 maybe Duke Park Knife": 'refused: verdict "maybe" is not valid; expected one '
+        "of right, wrong",
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("undo")
