@@ -1,19 +1,19 @@
 """The league's panel of opponent policies, one table per game, written on each game's
 public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 
-Every game has the game's own ``advised`` bot (the default advice) and its
-information-greedy bot (``entropy``). Where the game ends with an accusation or an
-attempt, the eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the
-information-greedy move until the most probable answer has at least that probability,
-then accuse or attempt it. BSI adds ``clock``, which attempts earlier as the end of the
-game nears, and its existing ``cautious`` and ``random`` bots.
-
-Not written yet: a human-notes bot (notes as on paper, no exact posterior) for any game,
-a clock-aware bot for Kreuzverhör, eager bots for Crime Writers.
+Every game has the game's own ``advised`` bot (the default advice), its
+information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
+``league_notes.py``: notes as on paper, no probabilities). The eager bots ``eager-0.3``,
+``eager-0.5`` and ``eager-0.7`` play the information-greedy move until the most probable
+answer has at least that probability, then accuse, attempt, lay or name it (in Crime
+Writers: the most probable card of any element not found yet). BSI and Kreuzverhör add
+``clock``, which attempts or lays earlier as the end of the game nears; BSI its existing
+``cautious`` and ``random`` bots.
 
 Example:
-    >>> sorted(PANELS["bsi"])
-    ['advised', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7', 'entropy', 'random']
+    >>> sorted(PANELS["bsi"])  # doctest: +NORMALIZE_WHITESPACE
+    ['advised', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7', 'entropy',
+     'notes', 'random']
 """
 
 from __future__ import annotations
@@ -22,9 +22,16 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from benchmarks.league_notes import (
+    bsi_notes,
+    crime_writers_notes,
+    kreuzverhoer_notes,
+    thirteen_notes,
+)
 from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
+from deduce.games.crime_writers.cards import ELEMENTS, INVENTED
 
-__all__ = ["CLOCK", "PANELS", "PLAY", "SIZES", "THRESHOLDS"]
+__all__ = ["CLOCK", "KREUZVERHOER_CLOCK", "PANELS", "PLAY", "SIZES", "THRESHOLDS"]
 
 THRESHOLDS = (0.3, 0.5, 0.7)
 """The probabilities at which the eager bots accuse or attempt."""
@@ -102,6 +109,39 @@ def _kreuzverhoer_eager(threshold: float) -> kreuzverhoer.Bot:
     )
 
 
+KREUZVERHOER_CLOCK = {1: 0.0, 2: 0.3, 3: 0.5}
+"""Kreuzverhör ``clock``: the probability at which it lays its most probable case, by my
+questionings left (with more left: 0.9)."""
+
+
+def _kreuzverhoer_clock(table: kreuzverhoer.Table, rng: random.Random) -> kreuzverhoer.Guess:
+    case, probability = table.mine.ranked(1)[0]
+    if probability >= KREUZVERHOER_CLOCK.get(table.left[0], 0.9):
+        return kreuzverhoer.Guess(case.crime, case.scene, case.suspect, case.weapon)
+    guess: kreuzverhoer.Guess = table.mine.best("entropy")
+    return guess
+
+
+# Crime Writers -----------------------------------------------------------------------
+
+
+def _crime_writers_eager(threshold: float) -> crime_writers.Bot:
+    def ask(table: crime_writers.Table, rng: random.Random) -> crime_writers.Question | None:
+        marginals = table.marginals()
+        best: tuple[float, str, str] | None = None
+        for element in ELEMENTS:
+            if element in table.found_elements:
+                continue
+            for text, probability in marginals[element].items():
+                if text != INVENTED and (best is None or probability > best[0]):
+                    best = (probability, element, text)
+        if best is not None and best[0] >= threshold:
+            return crime_writers.Question(best[1], best[2])
+        return crime_writers.entropy.ask(table, rng)
+
+    return crime_writers.Bot(f"eager-{threshold}", ask)
+
+
 # the panels -------------------------------------------------------------------------
 
 Panel = Mapping[str, Any]
@@ -110,6 +150,7 @@ PANELS: dict[str, Panel] = {
     "thirteen-clues": {
         "advised": thirteen_clues.advised,
         "entropy": thirteen_clues.entropy,
+        "notes": thirteen_notes,
         **{f"eager-{t}": _thirteen_eager(t) for t in THRESHOLDS},
     },
     "bsi": {
@@ -118,17 +159,24 @@ PANELS: dict[str, Panel] = {
         "cautious": bsi.cautious,
         "random": bsi.random_bot,
         "clock": bsi.Bot("clock", _bsi_entropy_play, _bsi_clock_attempt),
+        "notes": bsi_notes,
         **{f"eager-{t}": _bsi_eager(t) for t in THRESHOLDS},
     },
     "kreuzverhoer": {
         "advised": kreuzverhoer.advised,
         "entropy": kreuzverhoer.entropy,
         "entropy-no-cards": kreuzverhoer.Bot("entropy-no-cards", kreuzverhoer.entropy.lay),
+        "clock": kreuzverhoer.Bot(
+            "clock", _kreuzverhoer_clock, kreuzverhoer.entropy.card, kreuzverhoer.entropy.defend
+        ),
+        "notes": kreuzverhoer_notes,
         **{f"eager-{t}": _kreuzverhoer_eager(t) for t in THRESHOLDS},
     },
     "crime-writers": {
         "advised": crime_writers.advised,
         "entropy": crime_writers.entropy,
+        "notes": crime_writers_notes,
+        **{f"eager-{t}": _crime_writers_eager(t) for t in THRESHOLDS},
     },
 }
 """Every game's policies by name."""

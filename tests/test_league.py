@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from benchmarks.league import COLUMNS, cells_of, lone_share, main, play_cell, table, wilson
-from benchmarks.league_policies import PANELS, SIZES
-from deduce.games import thirteen_clues
+from benchmarks.league_notes import bsi_notes, bsi_notes_of, crime_writers_notes_of
+from benchmarks.league_policies import PANELS, PLAY, SIZES, THRESHOLDS
+from deduce.games import bsi, crime_writers, thirteen_clues
 
 
 @pytest.mark.parametrize("game", sorted(PANELS))
@@ -92,3 +93,68 @@ def test_the_process_pool_plays_the_same_games() -> None:
     alone = play_cell("bsi", 2, "advised", "clock", games=4, workers=1)
     pooled = play_cell("bsi", 2, "advised", "clock", games=4, workers=2)
     assert pooled.wins == alone.wins and pooled.games == 4
+
+
+NEW_BOTS = [
+    ("bsi", "notes"),
+    ("thirteen-clues", "notes"),
+    ("kreuzverhoer", "notes"),
+    ("kreuzverhoer", "clock"),
+    ("crime-writers", "notes"),
+    *(("crime-writers", f"eager-{t}") for t in THRESHOLDS),
+]
+SLOW_SIZES = {("crime-writers", 4), ("crime-writers", 5), ("thirteen-clues", 6)}
+
+
+def _new_bot_cells() -> list[Any]:
+    cells = []
+    for game, name in NEW_BOTS:
+        for players in SIZES[game]:
+            marks = [pytest.mark.slow] if (game, players) in SLOW_SIZES else []
+            cells.append(
+                pytest.param(game, name, players, marks=marks, id=f"{game}-{name}-{players}")
+            )
+    return cells
+
+
+@pytest.mark.parametrize(("game", "name", "players"), _new_bot_cells())
+def test_the_new_bots_play_whole_legal_games(game: str, name: str, players: int) -> None:
+    # the game master refuses an illegal move with InvalidInput: a whole game is legal
+    bot, other = PANELS[game][name], PANELS[game]["entropy"]
+    seeds = (0,) if game == "crime-writers" else (0, 1)
+    for seed in seeds:
+        seat = seed % players
+        lineup = [bot if s == seat else other for s in range(players)]
+        record = PLAY[game](lineup, seed=seed)
+        assert record.over, (game, name, players, seed)
+        assert set(record.winners) <= set(range(players)) and record.winners
+        assert any(s == seat for s, _ in record.moves)
+
+
+def test_the_bsi_notes_keep_what_the_grid_shows() -> None:
+    table = bsi.Table(2, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"])
+    laid = table.played("woman/knife", 1, 2)  # both pieces match: woman and knife
+    notes = bsi_notes_of(laid, 1)
+    assert notes and all(c.victim == "woman" and c.weapon == "knife" for c in notes)
+    # the notes hold every case the exact posterior still allows, and nothing is weighed
+    assert set(laid.case_probabilities(1)) <= set(notes)
+    # alone on its list (woman/night/inside/knife is in my hand): attempted, 3 drops
+    hand = ["woman/night/knife", "woman/night/inside/knife", "man/gun"]
+    one = bsi.Table(2, case="man/day/inside/knife", hand=hand).played("woman/night/knife", 1, 3)
+    assert bsi_notes_of(one, 1) == [bsi.Case("woman", "night", "outside", "knife")]
+    assert bsi_notes.attempt(one, random.Random(0)) == (1, bsi_notes_of(one, 1)[0], 3)
+    # four on the list: not attempted
+    four = bsi.Table(2, case="man/day/inside/knife", hand=hand).played("man/gun", 1, 2)
+    assert len(bsi_notes_of(four, 1)) == 4 and bsi_notes.attempt(four, random.Random(0)) is None
+
+
+def test_the_crime_writers_notes_cross_out_by_tags_and_names() -> None:
+    table = crime_writers.Table.example()
+    every = crime_writers_notes_of(table, "how")
+    weapon = table.ask("how", "weapon", "yes")
+    kept = crime_writers_notes_of(weapon, "how")
+    assert kept and len(kept) < len(every)
+    cards = {c.text: c for c in table.deck.for_element("how")}
+    assert all(cards[t].status("weapon") != "lacks" for t in kept)
+    denied = weapon.ask("how", kept[0], "no")
+    assert kept[0] not in crime_writers_notes_of(denied, "how")
