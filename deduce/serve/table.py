@@ -28,6 +28,7 @@ import re
 import threading
 import warnings
 from collections.abc import Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +182,7 @@ class OpenGame:
         """The game as the API gives it (see docs/reference.md)."""
         inv = self.session.investigation
         marginals = inv.marginals()
+        turn = self.adapter.turn(inv)
         return {
             "id": self.id,
             "game": self.adapter.name,
@@ -189,6 +191,7 @@ class OpenGame:
             "solutions": len(inv.solutions()),
             "solved": self.adapter.solved(inv),
             "advice": self.advice(),
+            "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
             "strategy": self.session.strategy,
             "sheet": {
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
