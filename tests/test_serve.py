@@ -161,6 +161,24 @@ def test_the_token_in_the_address_once_then_a_cookie(tmp_path: Path) -> None:
         assert client.get("/static/app.css").status_code == 200
 
 
+def test_two_servers_on_one_host_keep_their_own_cookies(tmp_path: Path) -> None:
+    one = TestClient(create_app(tmp_path / "one", token="token-one"), "http://127.0.0.1:8001")
+    two = TestClient(create_app(tmp_path / "two", token="token-two"), "http://127.0.0.1:8002")
+    with one, two:
+        assert one.get("/?token=token-one").status_code == 200
+        assert two.get("/?token=token-two").status_code == 200
+        jar = {c.name: c.value for c in [*one.cookies.jar, *two.cookies.jar]}
+        assert jar == {"deduce-token-8001": "token-one", "deduce-token-8002": "token-two"}
+        for client in (one, two):  # a browser's one jar for the host, whatever the port
+            client.cookies.clear()
+            client.cookies.update(jar)
+        assert one.get("/api/sessions").status_code == 200  # each by its own cookie
+        assert two.get("/api/sessions").status_code == 200
+        one.cookies.clear()
+        one.cookies.update({"deduce-token-8002": "token-two", "deduce-token": "token-one"})
+        assert one.get("/api/sessions").status_code == 403  # another port's is not taken
+
+
 def test_a_change_needs_the_token_in_a_header_csrf(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, token=TOKEN)) as client:
         client.get(f"/?token={TOKEN}")  # the browser now has the cookie
