@@ -416,3 +416,30 @@ def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Pat
     assert game.adapter is not adapter("mastermind")
     assert adapter("mastermind").recommend == before
     tables.close()
+
+
+def test_the_state_is_redrawn_as_the_console_shows_it_only_when_a_page_asks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = []
+    show = Session.show
+
+    def counted(self: Session, values: object = None) -> None:
+        drawn.append(len(self.investigation.clues))
+        show(self)
+
+    monkeypatch.setattr(Session, "show", counted)
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    for line in ("guess 123 1 1", "guess 321 1 1"):
+        state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
+        assert state["said"].startswith("noted: ") and state["advice"]
+    assert client.get("/api/sessions/mastermind").status_code == 200
+    assert drawn == []  # the API's lines and states draw no console display
+    page = client.get("/play/mastermind").text
+    assert drawn == [2] and "noted: 321: 1 black, 1 white" in page
+    assert "solutions left" in page[page.index('class="said"') :]
+    assert "solutions left" in client.get("/play/mastermind?part=main").text
+    assert drawn == [2]  # kept for the state it was drawn for
+    client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 1 1"})  # refused
+    assert "solutions left" in client.get("/play/mastermind").text
+    assert drawn == [2]
