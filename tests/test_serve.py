@@ -443,3 +443,29 @@ def test_the_state_is_redrawn_as_the_console_shows_it_only_when_a_page_asks(
     client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 1 1"})  # refused
     assert "solutions left" in client.get("/play/mastermind").text
     assert drawn == [2]
+
+
+def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
+    assert state["review"] is None and state["said"].startswith("No move of yours")
+    for line in ("guess 123 1 1", "guess 321 1 1"):
+        client.post("/api/sessions/mastermind/lines", json={"line": line})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
+    review = state["review"]
+    assert review["columns"] == [
+        "#", "move", "bits", "best", "best bits", "learned", "luck", "solutions"
+    ]  # fmt: skip
+    made = Investigation(3, 4).guess("123", black=1, white=1).guess("321", black=1, white=1)
+    expected = made.review(strategy=state["strategy"])
+    assert [row[:2] for row in review["rows"]] == [
+        ["1", "123: 1 black, 1 white"], ["2", "321: 1 black, 1 white"], ["all", ""]
+    ]  # fmt: skip
+    assert review["rows"][-1][6] == f"{expected.luck:+.2f}"  # the totals under their heads
+    assert review["rows"][0][5] == f"{expected.rows[0].learned:.2f}"
+    assert review["note"] == state["said"] and "luck: learned - bits" in review["note"]
+    page = client.get("/play/mastermind").text
+    assert '<table class="review">' in page and '<th scope="col">luck</th>' in page
+    assert '<th scope="row">all</th>' in page
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "history"}).json()
+    assert state["review"] is None  # until the next line

@@ -28,11 +28,12 @@ import re
 import threading
 import warnings
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
@@ -41,6 +42,9 @@ from deduce.play import adapter as find_adapter
 from deduce.play import files
 from deduce.play.adapter import Adapter, refusal
 from deduce.play.grammar import split
+from deduce.play.review import NONE as REVIEW_NONE
+from deduce.play.review import VERBS as REVIEW
+from deduce.play.review import reviewed
 from deduce.play.session import COMMANDS, Session
 from deduce.play.setup import ask_setup
 
@@ -112,6 +116,28 @@ class _Served(Session):
     the console redraws the state after a line, the transcript keeps a mark (None)."""
 
     transcript: list[str | None]
+    review: dict[str, Any] | None = None  # the last line's review, as a table
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        verbs = tuple(
+            replace(v, do=lambda _, values: self._review()) if v in REVIEW else v
+            for v in self.grammar.verbs
+        )
+        self.grammar = replace(self.grammar, verbs=verbs)
+
+    def _review(self) -> None:
+        """``review``: its table kept for the page, its note said."""
+        found = reviewed(self)
+        if found is None:
+            return
+        rows, note = found
+        if not rows:
+            self.console.print(escape(REVIEW_NONE))
+            return
+        self.review = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
+        self.review["note"] = note
+        self.console.print(escape(note))
 
     def show(self, values: Mapping[str, Any] | None = None) -> None:
         recorder: _Recorder = self.recorder  # type: ignore[attr-defined]
@@ -243,6 +269,7 @@ class OpenGame:
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
             "said": self.said,
+            "review": self.session.review,
             "saved": self.session.saved,
         }
 
@@ -276,6 +303,7 @@ class OpenGame:
             refusals = self.session.refusals
             self._recorder.take()
             said, display, transcript = self.said, self._display, self._transcript
+            review, self.session.review = self.session.review, None
             try:
                 if line.split()[:1] and line.split()[0].casefold() in {"quit", "exit"}:
                     raise InvalidInput(
@@ -289,6 +317,7 @@ class OpenGame:
             if self.session.refusals != refusals:
                 refused = self.said.removeprefix("refused: ")
                 self.said, self._display, self._transcript = said, display, transcript
+                self.session.review = review
                 raise Refused(refused)
             return self.state()
 
