@@ -406,7 +406,7 @@ class CrimeWritersAdapter(Adapter):
             return Turn.ended(f"Every story is found; the most points: {won}.", table.winners())
         if table.story_found:
             after = table.sheet.next_writer or table.writer
-            said = f"all five are found; `next` starts {after}'s story"
+            said = f"all five are found; {after} writes the next story (next)"
             return Turn(table.players.index(after), after, after == table.me, said)
         guest = table.turn or table.me
         if guest == table.me:
