@@ -144,7 +144,7 @@ class Review:
             total["learned"] = f"{self.learned:.2f}"
             total["luck"] = f"{self.luck:+.2f}"
             total["solutions"] = f"{self.rows[0].before} -> {self.rows[-1].after}"
-            rows.append(total)
+            rows.append({name: total[name] for name in rows[0]})  # the columns' order
         return rows
 
     def __str__(self) -> str:

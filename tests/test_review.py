@@ -144,6 +144,7 @@ def test_the_table_and_the_rows() -> None:
         *Game(3, 3).feedback(MASTERMIND_SECRET, "112")
     )
     assert rows[-1]["luck"] == f"{review.luck:+.2f}"
+    assert all(list(row) == list(rows[0]) for row in rows)  # the totals in their columns
     text = str(review)
     assert "luck" in text and "by entropy" in text and len(text.splitlines()) == 7
     row = review.rows[0]

@@ -161,6 +161,24 @@ def test_the_token_in_the_address_once_then_a_cookie(tmp_path: Path) -> None:
         assert client.get("/static/app.css").status_code == 200
 
 
+def test_two_servers_on_one_host_keep_their_own_cookies(tmp_path: Path) -> None:
+    one = TestClient(create_app(tmp_path / "one", token="token-one"), "http://127.0.0.1:8001")
+    two = TestClient(create_app(tmp_path / "two", token="token-two"), "http://127.0.0.1:8002")
+    with one, two:
+        assert one.get("/?token=token-one").status_code == 200
+        assert two.get("/?token=token-two").status_code == 200
+        jar = {c.name: c.value for c in [*one.cookies.jar, *two.cookies.jar]}
+        assert jar == {"deduce-token-8001": "token-one", "deduce-token-8002": "token-two"}
+        for client in (one, two):  # a browser's one jar for the host, whatever the port
+            client.cookies.clear()
+            client.cookies.update(jar)
+        assert one.get("/api/sessions").status_code == 200  # each by its own cookie
+        assert two.get("/api/sessions").status_code == 200
+        one.cookies.clear()
+        one.cookies.update({"deduce-token-8002": "token-two", "deduce-token": "token-one"})
+        assert one.get("/api/sessions").status_code == 403  # another port's is not taken
+
+
 def test_a_change_needs_the_token_in_a_header_csrf(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, token=TOKEN)) as client:
         client.get(f"/?token={TOKEN}")  # the browser now has the cookie
@@ -398,3 +416,56 @@ def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Pat
     assert game.adapter is not adapter("mastermind")
     assert adapter("mastermind").recommend == before
     tables.close()
+
+
+def test_the_state_is_redrawn_as_the_console_shows_it_only_when_a_page_asks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = []
+    show = Session.show
+
+    def counted(self: Session, values: object = None) -> None:
+        drawn.append(len(self.investigation.clues))
+        show(self)
+
+    monkeypatch.setattr(Session, "show", counted)
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    for line in ("guess 123 1 1", "guess 321 1 1"):
+        state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
+        assert state["said"].startswith("noted: ") and state["advice"]
+    assert client.get("/api/sessions/mastermind").status_code == 200
+    assert drawn == []  # the API's lines and states draw no console display
+    page = client.get("/play/mastermind").text
+    assert drawn == [2] and "noted: 321: 1 black, 1 white" in page
+    assert "solutions left" in page[page.index('class="said"') :]
+    assert "solutions left" in client.get("/play/mastermind?part=main").text
+    assert drawn == [2]  # kept for the state it was drawn for
+    client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 1 1"})  # refused
+    assert "solutions left" in client.get("/play/mastermind").text
+    assert drawn == [2]
+
+
+def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
+    assert state["review"] is None and state["said"].startswith("No move of yours")
+    for line in ("guess 123 1 1", "guess 321 1 1"):
+        client.post("/api/sessions/mastermind/lines", json={"line": line})
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
+    review = state["review"]
+    assert review["columns"] == [
+        "#", "move", "bits", "best", "best bits", "learned", "luck", "solutions"
+    ]  # fmt: skip
+    made = Investigation(3, 4).guess("123", black=1, white=1).guess("321", black=1, white=1)
+    expected = made.review(strategy=state["strategy"])
+    assert [row[:2] for row in review["rows"]] == [
+        ["1", "123: 1 black, 1 white"], ["2", "321: 1 black, 1 white"], ["all", ""]
+    ]  # fmt: skip
+    assert review["rows"][-1][6] == f"{expected.luck:+.2f}"  # the totals under their heads
+    assert review["rows"][0][5] == f"{expected.rows[0].learned:.2f}"
+    assert review["note"] == state["said"] and "luck: learned - bits" in review["note"]
+    page = client.get("/play/mastermind").text
+    assert '<table class="review">' in page and '<th scope="col">luck</th>' in page
+    assert '<th scope="row">all</th>' in page
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "history"}).json()
+    assert state["review"] is None  # until the next line

@@ -120,6 +120,10 @@ def test_a_whole_mastermind_game_on_a_phone(
     page.click("button:has-text('Start Mastermind')")
     page.wait_for_url("**/play/mastermind")
     assert page.inner_text(".status") == "1296 solutions left"
+    banner = page.locator("section.turn[role=status]")  # whose turn, at the top
+    assert banner.locator("h2").inner_text() == "Your turn"
+    assert "10 of 10 guesses left" in banner.inner_text()
+    assert page.evaluate("document.querySelector('section.turn').getBoundingClientRect().top") < 200
 
     # a line the console refuses: its words, and nothing changes
     page.fill("#free-line", "guess 12 0 0")
@@ -143,6 +147,9 @@ def test_a_whole_mastermind_game_on_a_phone(
         played.append(f"{guess}: {black} black, {white} white")
         expect(page.locator(".history li")).to_have_count(len(played))
         no_sideways_scroll(page)
+        if page.locator(".solved").count() == 0:
+            left = f"{10 - len(played)} of 10 guesses left"
+            assert left in page.inner_text("section.turn"), page.inner_text("section.turn")
         if len(played) == 1:  # undo, then the same clue again
             page.click("button:has-text('Undo the last clue')")
             expect(page.locator(".history li")).to_have_count(0)
@@ -151,6 +158,8 @@ def test_a_whole_mastermind_game_on_a_phone(
             expect(page.locator(".history li")).to_have_count(1)
     solved = page.inner_text(".solved")
     assert secret in solved, solved
+    assert page.inner_text("section.turn h2") == "The game is over"
+    assert f"You broke the code in {len(played)} guesses" in page.inner_text("section.turn")
     assert page.locator(".history li").all_inner_texts() == played
     no_sideways_scroll(page)
     page.evaluate("window.scrollTo(0, 0)")
@@ -195,9 +204,11 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
     no_sideways_scroll(page)
     page.click("button:has-text('Start 13 Indizien')")
     page.wait_for_url("**/play/13clues")
-    for asked in range(1, 16):
+    lines = 0
+    for _ in range(1, 16):
         if page.locator(".solved").count():
             break
+        assert page.inner_text("section.turn h2") == "Your turn"
         move = page.inner_text(".advice li button >> nth=0").strip()
         _, witness, about = move.split()
         page.click(".advice li button >> nth=0")  # fills the witness and what is asked
@@ -206,8 +217,21 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
         assert page.input_value(f"{ask} .field[data-name=ABOUT] input") == about
         page.fill(f"{ask} .field[data-name=N] input", str(deal.answer(int(witness), about)))
         page.click(f"{ask} button[type=submit]")
-        expect(page.locator(".history li")).to_have_count(asked)
+        lines += 1
+        expect(page.locator(".history li")).to_have_count(lines)
         no_sideways_scroll(page)
+        for _ in range(6):  # the others act, as the banner says, until it is my turn
+            heading = page.inner_text("section.turn[role=status] h2")
+            if heading == "Your turn" or page.locator(".solved").count():
+                break
+            seat = int(heading.removeprefix("Seat ").removesuffix("'s turn"))
+            assert f"q {seat} WITNESS ABOUT N" in page.inner_text("section.turn")
+            page.fill("#free-line", f"q {seat} 0 red {deal.answer(0, 'red')}")  # asks me
+            page.click("form.free button")
+            lines += 1
+            expect(page.locator(".history li")).to_have_count(lines)
+        else:
+            pytest.fail("the turn did not come back to me")
     assert f"Solved: {secret}" in page.inner_text(".solved")
     page.evaluate("window.scrollTo(0, 0)")
     shot = tmp_path / "thirteen-clues-phone.png"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,7 +20,61 @@ from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
 
-__all__ = ["Adapter", "choose", "in_words", "key", "refusal", "syntax", "word"]
+__all__ = ["Adapter", "Turn", "choose", "in_words", "key", "refusal", "syntax", "word"]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is at the table and what they may do, read from the table model.
+
+    Attributes:
+        seat: the seat that acts now (0: me, where the game numbers seats from mine; a
+            game of named players: the index in their seating order); None once the
+            game is over.
+        name: that seat in words (``"you"``, ``"seat 2"``, a player's name); empty once
+            the game is over.
+        mine: whether it is my turn.
+        says: what they may do now, with the console lines that say it (once the game
+            is over: how it ended).
+        over: whether the game is over.
+        winners: the winners in words once the game is over (empty: nobody won).
+
+    Example:
+        >>> Turn(0, "you", True, "guess a code (guess CODE BLACK WHITE)")
+        Turn(seat=0, name='you', mine=True, says='guess a code (guess CODE BLACK WHITE)', \
+over=False, winners=())
+    """
+
+    seat: int | None
+    name: str
+    mine: bool
+    says: str
+    over: bool = False
+    winners: tuple[str, ...] = ()
+
+    @classmethod
+    def ended(cls, says: str, winners: Sequence[str] = ()) -> Turn:
+        """The turn once the game is over: nobody acts; ``says`` how it ended.
+
+        Example:
+            >>> Turn.ended("seat 2 won", ["seat 2"]).winners
+            ('seat 2',)
+        """
+        return cls(None, "", False, says, over=True, winners=tuple(winners))
+
+    @property
+    def heading(self) -> str:
+        """The turn in a few words, as a page's banner heads it.
+
+        Example:
+            >>> Turn(2, "seat 2", False, "asks a witness").heading
+            "Seat 2's turn"
+        """
+        if self.over:
+            return "The game is over"
+        if self.mine:
+            return "Your turn"
+        return f"{self.name[:1].upper()}{self.name[1:]}'s turn"
 
 
 def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
@@ -226,6 +281,11 @@ class Adapter:
         """Whether the game is over, so that it is not offered to continue (default:
         the solution is known)."""
         return investigation.solved is not None
+
+    def turn(self, investigation: Investigation) -> Turn | None:
+        """Whose turn it is and what they may do, from the game's table model (None: a
+        game without turns, such as a custom model's)."""
+        return None
 
     def show_value(self, value: Any) -> str:
         """A value named in a refusal (a clue, a move, a card), in the game's words."""

@@ -30,13 +30,30 @@ from rich.table import Table
 from deduce.play.grammar import Verb
 
 if TYPE_CHECKING:
+    from deduce.review import Review
+
     from .session import Session
 
-__all__ = ["VERBS", "show"]
+__all__ = ["VERBS", "note", "reviewed", "show"]
 
 
-def show(session: Session, values: dict[str, Any]) -> None:
-    """Print the review of the session's moves (or say there is no move to review)."""
+def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
+    """The review of the session's moves as rows of text (each move as ``history`` shows
+    it, the totals last, no answer column) and the note on its columns; None when the
+    review is stopped (Ctrl-C). Warnings of the review are printed.
+
+    Example:
+        >>> import io
+        >>> from rich.console import Console
+        >>> from deduce import play
+        >>> from deduce.games.mastermind import Investigation
+        >>> from deduce.play.session import Session
+        >>> inv = Investigation(2, 3).guess("11", black=0, white=0)
+        >>> session = Session(play.adapter("mastermind"), inv, Console(), autosave=None)
+        >>> rows, _ = reviewed(session)
+        >>> rows[0]["move"], rows[-1]["#"]
+        ('11: 0 black, 0 white', 'all')
+    """
     console = session.console
     try:
         with (
@@ -47,24 +64,43 @@ def show(session: Session, values: dict[str, Any]) -> None:
             review = session.investigation.review(strategy=session.strategy)
     except KeyboardInterrupt:
         console.print("(review stopped)")
-        return
+        return None
+    for warning in caught:
+        console.print(f"({escape(str(warning.message))})")
     rows = review.to_rows()
-    if not rows:
-        console.print("No move of yours to review yet: the review lists the moves you chose.")
-        return
     lines = session.adapter.history(session.investigation)
     for move, row in zip(review.rows, rows, strict=False):  # the totals row keeps its blanks
         row["move"] = lines[move.number - 1]  # the clue as the history shows it
-    table = Table(*(name for name in rows[0] if name != "answer"), box=None)
-    for row in rows:
-        table.add_row(*(escape(text) for name, text in row.items() if name != "answer"))
-    console.print(table)
-    console.print(
+    return [{k: v for k, v in row.items() if k != "answer"} for row in rows], note(review)
+
+
+def note(review: Review) -> str:
+    """What the columns of a review say."""
+    return (
         f"(bits: what a move was expected to teach; best: the best move there, by "
-        f"{escape(review.strategy)}; learned: what the answer taught; luck: learned - bits)"
+        f"{review.strategy}; learned: what the answer taught; luck: learned - bits)"
     )
-    for warning in caught:
-        console.print(f"({escape(str(warning.message))})")
+
+
+def show(session: Session, values: dict[str, Any]) -> None:
+    """Print the review of the session's moves (or say there is no move to review)."""
+    console = session.console
+    found = reviewed(session)
+    if found is None:
+        return
+    rows, said = found
+    if not rows:
+        console.print(NONE)
+        return
+    table = Table(*rows[0], box=None)
+    for row in rows:
+        table.add_row(*(escape(text) for text in row.values()))
+    console.print(table)
+    console.print(escape(said))
+
+
+NONE = "No move of yours to review yet: the review lists the moves you chose."
+"""What ``review`` says before any move of mine."""
 
 
 VERBS = (

@@ -142,7 +142,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
         except Busy as error:
             return page("message.html", 409, title="Open in the console", text=str(error))
-        state = await run_in_threadpool(_state, game)
+        state = await run_in_threadpool(_state, game, True)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, move) for move in state["advice"]]
         return page(name, state=state, forms=forms(game), id=id, fills=fills)
@@ -243,6 +243,11 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
     return app
 
 
-def _state(game: OpenGame) -> dict[str, Any]:
+def _state(game: OpenGame, display: bool = False) -> dict[str, Any]:
+    """The game's state; ``display``: with the console's words and the state redrawn as
+    it shows it (what a page shows, drawn only then)."""
     with game.guard:
-        return game.state()
+        state = game.state()
+        if display:
+            state["display"] = game.display()
+        return state

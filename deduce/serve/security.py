@@ -8,11 +8,17 @@ changes anything, so another site that makes the browser post here is refused (i
 read the token nor set that header). A POST whose ``Origin`` is another site is refused
 too, and a body over :data:`MAX_BODY` bytes is refused with 413.
 
+The cookie is named after the server's port (:func:`cookie_name`): a browser keeps one
+cookie jar per host whatever the port, so two servers on one machine would otherwise
+overwrite each other's token.
+
 Example:
     >>> len(new_token()), new_token() != new_token()
     (43, True)
     >>> presented({"authorization": "token abc"}, {})
     ('abc', 'header')
+    >>> presented({"cookie": "deduce-token-8765=abc"}, {}, cookie_name(8765))
+    ('abc', 'cookie')
 """
 
 from __future__ import annotations
@@ -24,13 +30,13 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["COOKIE", "MAX_BODY", "TokenGuard", "new_token", "presented"]
+__all__ = ["COOKIE", "MAX_BODY", "TokenGuard", "cookie_name", "new_token", "presented"]
 
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
 
 COOKIE = "deduce-token"
-"""The cookie that carries the token after ``?token=``."""
+"""The start of the name of the cookie that carries the token after ``?token=``."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -44,8 +50,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def presented(headers: Mapping[str, str], query: Mapping[str, list[str]]) -> tuple[str, str]:
-    """The token a request presents and how: ``header``, ``query``, ``cookie`` or ``""``."""
+def cookie_name(port: int | None) -> str:
+    """The name of the token's cookie for the server on ``port`` (None: not known).
+
+    Example:
+        >>> cookie_name(8765), cookie_name(None)
+        ('deduce-token-8765', 'deduce-token')
+    """
+    return COOKIE if port is None else f"{COOKIE}-{port}"
+
+
+def presented(
+    headers: Mapping[str, str], query: Mapping[str, list[str]], cookie_named: str = COOKIE
+) -> tuple[str, str]:
+    """The token a request presents and how: ``header``, ``query``, ``cookie`` (the
+    cookie ``cookie_named``) or ``""``."""
     authorization = headers.get("authorization", "")
     scheme, _, value = authorization.partition(" ")
     if scheme.casefold() == "token" and value.strip():
@@ -57,8 +76,8 @@ def presented(headers: Mapping[str, str], query: Mapping[str, list[str]]) -> tup
         cookie.load(headers.get("cookie", ""))
     except Exception:  # a malformed cookie header presents nothing
         return "", ""
-    if COOKIE in cookie:
-        return cookie[COOKIE].value, "cookie"
+    if cookie_named in cookie:
+        return cookie[cookie_named].value, "cookie"
     return "", ""
 
 
@@ -80,7 +99,9 @@ class TokenGuard:
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        token, how = presented(headers, query)
+        server = scope.get("server")
+        named = cookie_name(server[1] if server and server[1] is not None else None)
+        token, how = presented(headers, query, named)
         if not hmac.compare_digest(token.encode(), self.token.encode()):
             await _refuse(send, 403, "A token is needed: open the address deduce serve printed.")
             return
@@ -107,7 +128,7 @@ class TokenGuard:
 
         async def with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                cookie = f"{named}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
             await send(message)
 

@@ -28,10 +28,12 @@ import re
 import threading
 import warnings
 from collections.abc import Mapping
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
@@ -40,6 +42,9 @@ from deduce.play import adapter as find_adapter
 from deduce.play import files
 from deduce.play.adapter import Adapter, refusal
 from deduce.play.grammar import split
+from deduce.play.review import NONE as REVIEW_NONE
+from deduce.play.review import VERBS as REVIEW
+from deduce.play.review import reviewed
 from deduce.play.session import COMMANDS, Session
 from deduce.play.setup import ask_setup
 
@@ -106,6 +111,49 @@ class _Recorder:
         return text.rstrip()
 
 
+class _Served(Session):
+    """The console's session whose state is redrawn only when a page asks for it: where
+    the console redraws the state after a line, the transcript keeps a mark (None)."""
+
+    transcript: list[str | None]
+    review: dict[str, Any] | None = None  # the last line's review, as a table
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        verbs = tuple(
+            replace(v, do=lambda _, values: self._review()) if v in REVIEW else v
+            for v in self.grammar.verbs
+        )
+        self.grammar = replace(self.grammar, verbs=verbs)
+
+    def _review(self) -> None:
+        """``review``: its table kept for the page, its note said."""
+        found = reviewed(self)
+        if found is None:
+            return
+        rows, note = found
+        if not rows:
+            self.console.print(escape(REVIEW_NONE))
+            return
+        self.review = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
+        self.review["note"] = note
+        self.console.print(escape(note))
+
+    def show(self, values: Mapping[str, Any] | None = None) -> None:
+        recorder: _Recorder = self.recorder  # type: ignore[attr-defined]
+        self.transcript += [recorder.take(), None]
+
+    def shown(self) -> str:
+        """The state as :meth:`Session.show` prints it (the advice cached per state)."""
+        recorder, console = _Recorder(), self.console
+        self.console = recorder.console
+        try:
+            Session.show(self)
+        finally:
+            self.console = console
+        return recorder.take()
+
+
 class OpenGame:
     """One game open in the browser: its console session, its file and its lock.
 
@@ -135,12 +183,36 @@ class OpenGame:
         self.guard = threading.Lock()  # one line at a time
         self._advice: tuple[Investigation, str, list[Any]] | None = None
         self._recorder = _Recorder()
-        self.session = Session(adapter, investigation, self._recorder.console, autosave=path)
+        self.session = _Served(adapter, investigation, self._recorder.console, autosave=path)
+        self.session.recorder = self._recorder  # type: ignore[attr-defined]
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
         self.said = ""
+        self._display: str | None = None
         with self.guard:
+            self.session.transcript = []
             self.session.show()
-            self.said = self._said()
+            self._heard()
+
+    def _heard(self) -> None:
+        """Keep what the last line printed: its words now, the state's redrawing later."""
+        self.session.transcript.append(self._recorder.take())
+        self._transcript, self.session.transcript = self.session.transcript, []
+        self.said = self._shown("\n".join(t for t in self._transcript if t))
+        self._display = None
+
+    def note(self, text: str, *, first: bool = False) -> None:
+        """Add ``text`` to what the last line printed (``first``: before it)."""
+        self._transcript = [text, *self._transcript] if first else [*self._transcript, text]
+        self.said = self._shown("\n".join(t for t in self._transcript if t))
+        self._display = None
+
+    def display(self) -> str:
+        """What the console printed for the last line, the state redrawn as it shows it
+        (drawn when first asked, then kept until the next line)."""
+        if self._display is None:
+            parts = [self.session.shown() if t is None else t for t in self._transcript]
+            self._display = self._shown("\n".join(t for t in parts if t))
+        return self._display
 
     # -- what the console would print ----------------------------------------------
 
@@ -154,8 +226,7 @@ class OpenGame:
         self._advice = (investigation, strategy, found)
         return found
 
-    def _said(self) -> str:
-        text = self._recorder.take()
+    def _shown(self, text: str) -> str:
         return text.replace(str(self.state_dir / SAVES) + "/", "").replace(
             str(self.state_dir) + "/", ""
         )
@@ -165,7 +236,8 @@ class OpenGame:
         from deduce.search import advice_seconds
 
         inv = self.session.investigation
-        if inv.solved is not None:
+        turn = self.adapter.turn(inv)
+        if inv.solved is not None or (turn is not None and turn.over):
             return []
         try:
             if advice_seconds(inv, self.session.strategy) > _ADVICE_SECONDS:
@@ -181,6 +253,7 @@ class OpenGame:
         """The game as the API gives it (see docs/reference.md)."""
         inv = self.session.investigation
         marginals = inv.marginals()
+        turn = self.adapter.turn(inv)
         return {
             "id": self.id,
             "game": self.adapter.name,
@@ -189,12 +262,14 @@ class OpenGame:
             "solutions": len(inv.solutions()),
             "solved": self.adapter.solved(inv),
             "advice": self.advice(),
+            "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
             "strategy": self.session.strategy,
             "sheet": {
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
             "said": self.said,
+            "review": self.session.review,
             "saved": self.session.saved,
         }
 
@@ -227,6 +302,8 @@ class OpenGame:
         with self.guard:
             refusals = self.session.refusals
             self._recorder.take()
+            said, display, transcript = self.said, self._display, self._transcript
+            review, self.session.review = self.session.review, None
             try:
                 if line.split()[:1] and line.split()[0].casefold() in {"quit", "exit"}:
                     raise InvalidInput(
@@ -236,10 +313,12 @@ class OpenGame:
             except InvalidInput as error:
                 self._recorder.console.print(f"refused: {refusal(error)}")
                 self.session.refusals += 1
-            said = self._said()
+            self._heard()
             if self.session.refusals != refusals:
-                raise Refused(said.removeprefix("refused: "))
-            self.said = said
+                refused = self.said.removeprefix("refused: ")
+                self.said, self._display, self._transcript = said, display, transcript
+                self.session.review = review
+                raise Refused(refused)
             return self.state()
 
 
@@ -322,9 +401,9 @@ class Tables:
                 files.save_file(path, investigation, create_directory=True)
                 opened.session.saved = True
             except (OSError, DeduceError) as error:
-                opened.said += f"\ncould not autosave: {error}"
+                opened.note(f"could not autosave: {error}")
             if kept:
-                opened.said = f"The earlier game is kept in {kept}.\n{opened.said}"
+                opened.note(f"The earlier game is kept in {kept}.", first=True)
             self.games[opened.id] = opened
             return opened
 

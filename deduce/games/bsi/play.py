@@ -10,7 +10,7 @@ from deduce.games import bsi
 from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -438,6 +438,24 @@ class BsiAdapter(Adapter):
         table: bsi.Table = investigation  # type: ignore[assignment]
         return table.over
 
+    def turn(self, investigation: Investigation) -> Turn | None:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
+        if table.over:
+            won = [names[s] for s in table.winners()]
+            return Turn.ended(f"The most points: {' and '.join(won)}.", won)
+        seat, mine = table.turn, table.turn == 0
+        ways = {
+            "lay": ["lay a card at a grid (lay CARD SEAT FIELD)"],
+            "attempt": [
+                "try to solve a case (solve SEAT CASE DROPS)",
+                "draw to end the turn (draw CARD)" if mine else "draw to end the turn (draw)",
+            ],
+            "draw": ["draw to end the turn (draw CARD)" if mine else "draw to end the turn (draw)"],
+        }[table.step]
+        says = " or ".join(ways)
+        return Turn(seat, names[seat], mine, says if mine else _third_person(says))
+
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
             return f"lay {action.card} at seat {action.target}"
@@ -461,6 +479,15 @@ class BsiAdapter(Adapter):
             if table.turn == 0 and table.step == "attempt":
                 lines.extend(attempt_advice(table))
         return "\n".join(lines)
+
+
+def _third_person(says: str) -> str:
+    """What another seat may do, said of them (``lay a card`` -> ``lays a card``)."""
+    for verb, said in (("lay ", "lays "), ("try ", "tries "), ("draw ", "draws ")):
+        says = says.replace(f" or {verb}", f" or {said}")
+        if says.startswith(verb):
+            says = said + says.removeprefix(verb)
+    return says
 
 
 ADAPTER = BsiAdapter()

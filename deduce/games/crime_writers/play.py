@@ -17,7 +17,7 @@ from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.names import close, fold, lookup, starts
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -396,6 +396,30 @@ class CrimeWritersAdapter(Adapter):
         else:
             lines.append(f"Next to ask: {table.turn}.")
         return "\n".join(lines)
+
+    def turn(self, investigation: Investigation) -> Turn | None:
+        if not isinstance(investigation, cw.Table):
+            return None
+        table = investigation
+        if table.over:
+            won = " and ".join(table.winners())
+            return Turn.ended(f"Every story is found; the most points: {won}.", table.winners())
+        if table.story_found:
+            after = table.sheet.next_writer or table.writer
+            said = f"all five are found; {after} writes the next story (next)"
+            return Turn(table.players.index(after), after, after == table.me, said)
+        guest = table.turn or table.me
+        if guest == table.me:
+            says = (
+                f"ask {table.writer} about an element (ask ELEMENT ABOUT REPLY), name one "
+                "you found (found ELEMENT WORDING) or pass (pass)"
+            )
+        else:
+            says = (
+                f"asks {table.writer} about an element (ask ELEMENT ABOUT REPLY), finds one "
+                "(found ELEMENT WORDING) or passes (pass)"
+            )
+        return Turn(table.players.index(guest), guest, guest == table.me, says)
 
     def _known(self, inv: cw.Investigation, element: str) -> str:
         """A line of what is known about ``element`` when the writer invented it."""

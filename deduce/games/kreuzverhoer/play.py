@@ -18,9 +18,9 @@ from deduce.games.kreuzverhoer.table_lines import (
     they_ask,
 )
 from deduce.games.kreuzverhoer.words import race_rows as _race
-from deduce.games.kreuzverhoer.words import show_event, table_lines
+from deduce.games.kreuzverhoer.words import show_event, table_lines, table_turn
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -431,6 +431,9 @@ class KreuzverhoerAdapter(Adapter):
         if not isinstance(investigation, kv.Table):
             return "entropy"  # an older case file: no opponent to race
         return super().strategy(investigation)
+
+    def turn(self, investigation: Investigation) -> Turn | None:
+        return table_turn(investigation) if isinstance(investigation, kv.Table) else None
 
     def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = investigation  # type: ignore[assignment]

@@ -28,9 +28,10 @@ from deduce.games.kreuzverhoer.events import (
 )
 from deduce.games.kreuzverhoer.interrogation import answer_in_words
 from deduce.games.kreuzverhoer.table import Table
+from deduce.play.adapter import Turn
 from deduce.play.grammar import Rows
 
-__all__ = ["next_line", "race_rows", "show_event", "table_lines"]
+__all__ = ["next_line", "race_rows", "show_event", "table_lines", "table_turn"]
 
 _CARD_VERBS = "single, site, confront, informant, profiler"
 
@@ -95,6 +96,22 @@ def next_line(table: Table) -> str:
     if questioner == 0:
         return f"Next: your opponent may play a defence card (defence CARD); {then}"
     return f"Next: you may play a defence card (play CARD); {then}"
+
+
+def table_turn(table: Table) -> Turn:
+    """Whose step it is at the table (:attr:`Table.acting`) and the line that says it.
+
+    Example:
+        >>> from deduce.games.kreuzverhoer import Table
+        >>> table_turn(Table(first=1)).heading
+        "Your opponent's turn"
+    """
+    said = next_line(table).removeprefix("Next: ").rstrip(".")
+    if table.over:
+        names = {0: "you", 1: "your opponent"}
+        return Turn.ended(said, [names[s] for s in table.winners()])
+    seat = table.acting
+    return Turn(seat, "you" if seat == 0 else "your opponent", seat == 0, said)
 
 
 def _after(table: Table) -> str:

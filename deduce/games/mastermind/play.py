@@ -8,7 +8,7 @@ from typing import Any
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 
 __all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
@@ -129,8 +129,26 @@ class MastermindAdapter(Adapter):
         if inv.won or left > 3:
             return None
         if left == 0:
-            return f"No guess left: the code was not broken within {inv.limit} guesses."
+            return self.turn(inv).says
         return f"{left} guess{'' if left == 1 else 'es'} left."
+
+    def turn(self, investigation: Any) -> Turn:
+        inv: Investigation = investigation
+        if inv.won:
+            n = len(inv.clues)
+            return Turn.ended(f"You broke the code in {n} guess{'' if n == 1 else 'es'}.", ["you"])
+        if inv.over:
+            said = f"No guess left: the code was not broken within {inv.limit} guesses."
+            return Turn.ended(said, ["the codemaker"])
+        pegs = "BLACK" if inv.rules.black_only else "BLACK WHITE"
+        left = inv.guesses_left
+        return Turn(
+            0,
+            "you",
+            True,
+            f"guess a code and give its pegs (guess CODE {pegs}); "
+            f"{left} of {inv.limit} guesses left",
+        )
 
     def solved(self, investigation: Any) -> str | None:
         inv: Investigation = investigation

@@ -10,7 +10,7 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter
+from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 
 __all__ = ["ADAPTER", "GRAMMAR", "ThirteenCluesAdapter"]
@@ -268,26 +268,43 @@ class ThirteenCluesAdapter(Adapter):
         if table.players > 2:
             held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(glasses.counts) if c)
             lines.append(f"Magnifying glasses: {held}.")
-        turn = glasses.active
-        side = " left|right" if table.players == 2 else ""
-        informant = "informant" in table.actions
-        if turn == 0:
-            ways = [f"ask a witness (ask WITNESS ABOUT N{side})"]
-            if informant:
-                ways.append("consult the informant (informant CARD)")
-            ways.append("accuse (accuse 0 right|wrong PERSON LOCATION WEAPON)")
-            lines.append("My turn: " + ", ".join(ways[:-1]) + " or " + ways[-1] + ".")
+        turn = self._turn(table)
+        if turn.mine:
+            lines.append(f"My turn: {turn.says}.")
             lines.append(self._race_line(self._race(table)))
             lines.append(f"Information strategies instead: strategy {_information(table)}.")
         else:
-            ways = [f"asks a witness (q {turn} WITNESS ABOUT N{side})"]
-            if informant:
-                ways.append(f"consults the informant (consulted {turn})")
-            ways.append(f"accuses (accuse {turn} right|wrong)")
-            lines.append(
-                f"Seat {turn}'s turn: seat {turn} " + ", ".join(ways[:-1]) + " or " + ways[-1] + "."
-            )
+            lines.append(f"Seat {turn.seat}'s turn: seat {turn.seat} {turn.says}.")
         return "\n".join(lines)
+
+    def turn(self, investigation: Investigation) -> Turn | None:
+        if not isinstance(investigation, tc.Table):
+            return None
+        return self._turn(investigation)
+
+    @staticmethod
+    def _turn(table: tc.Table) -> Turn:
+        if table.turn is None:
+            (winner,) = table.winners()
+            who = "you" if winner == 0 else f"seat {winner}"
+            return Turn.ended(f"{who} accused right and won.", [who])
+        seat = table.turn
+        side = " left|right" if table.players == 2 else ""
+        if seat == 0:
+            ways = {
+                "ask": f"ask a witness (ask WITNESS ABOUT N{side})",
+                "informant": "consult the informant (informant CARD)",
+                "accuse": "accuse (accuse 0 right|wrong PERSON LOCATION WEAPON)",
+            }
+        else:
+            ways = {
+                "ask": f"asks a witness (q {seat} WITNESS ABOUT N{side})",
+                "informant": f"consults the informant (consulted {seat})",
+                "accuse": f"accuses (accuse {seat} right|wrong)",
+            }
+        said = [ways[action] for action in table.actions]
+        says = ", ".join(said[:-1]) + " or " + said[-1]
+        return Turn(seat, "you" if seat == 0 else f"seat {seat}", seat == 0, says)
 
     @staticmethod
     def _race_line(advice: tc.TableAdvice) -> str:

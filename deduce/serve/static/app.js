@@ -76,8 +76,11 @@ async function send(text) {
                                         "/lines", {line: text});
     if (status === 200) {
       await redraw(id);
+      // whose turn it is now (the banner on top), else what the notebook says
+      const turn = document.querySelector("section.turn");
       const said = document.querySelector(".said");
-      if (said) said.closest("section").scrollIntoView({block: "start"});
+      if (turn) window.scrollTo(0, 0);
+      else if (said) said.closest("section").scrollIntoView({block: "start"});
     } else {
       alertBox("refused: " + (answer.error || status));
     }

@@ -1,0 +1,121 @@
+"""Whose turn it is, in ``deduce serve``'s state and on its page: read from every game's
+table model through its front end's ``turn``, never from the console's text."""
+
+from __future__ import annotations
+
+import html
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", "Using `httpx`")
+    from starlette.testclient import TestClient
+
+from deduce import registry
+from deduce.play import adapter
+from deduce.play.files import load_file
+from deduce.play.setup import parse_presets
+from deduce.serve import create_app
+
+TOKEN = "a-token-for-the-tests"
+AUTH = {"Authorization": f"token {TOKEN}"}
+GAMES = [g.name for g in registry.declarations() if g.front_end]
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
+        yield client
+
+
+def _crime_writers_seat(table: Any) -> int | None:
+    if table.over:
+        return None
+    if table.story_found:
+        return int(table.players.index(table.sheet.next_writer))
+    return int(table.players.index(table.turn))
+
+
+# The seat that acts now, as each game's table model says it (None: the game is over).
+ACTING: dict[str, Callable[[Any], int | None]] = {
+    "mastermind": lambda inv: None if inv.over else 0,
+    "bsi": lambda table: None if table.over else table.turn,
+    "kreuzverhoer": lambda table: table.acting,
+    "thirteen-clues": lambda table: table.turn,
+    "crime-writers": _crime_writers_seat,
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_says_whose_turn_it_is_after_every_line(client: TestClient, name: str) -> None:
+    declared = registry.find(name)
+    kind = declared.adapter().investigation_type
+    state = client.post(
+        "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
+    ).json()
+    id = state["id"]
+    seats = set()
+    for line in ("", *declared.table_lines):
+        if line:
+            state = client.post(f"/api/sessions/{id}/lines", json={"line": line}).json()
+        table = load_file(client.app.state.tables.state_dir / f"{id}.json", kind)  # type: ignore[attr-defined]
+        turn = state["turn"]
+        assert set(turn) == {"seat", "name", "mine", "says", "over", "winners", "heading"}
+        assert turn["seat"] == ACTING[name](table), line
+        assert turn["over"] is (turn["seat"] is None)
+        assert turn["says"] and turn["heading"]
+        me = turn["name"] == table.me if name == "crime-writers" else turn["seat"] == 0
+        assert turn["mine"] is me
+        seats.add(turn["seat"])
+        page = client.get(f"/play/{id}").text
+        at = page.index('class="turn')
+        banner = page[at : page.index("</section>", at)]
+        assert 'role="status"' in banner and 'aria-live="polite"' in banner
+        assert html.escape(turn["heading"], quote=False) in banner.replace("&#39;", "'")
+    if name == "thirteen-clues":  # its lines go round the table
+        assert seats == {0, 1, 2, 3}
+
+
+def test_a_mastermind_game_over_names_its_winner(client: TestClient) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 2, "colours": 2}})
+    state = client.get("/api/sessions/mastermind").json()
+    assert state["turn"]["mine"] and "10 of 10 guesses left" in state["turn"]["says"]
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 0 2"}).json()
+    assert "9 of 10 guesses left" in state["turn"]["says"]
+    state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 21 2 0"}).json()
+    turn = state["turn"]
+    assert turn["over"] and turn["seat"] is None and turn["winners"] == ["you"]
+    assert turn["heading"] == "The game is over" and "2 guesses" in turn["says"]
+
+
+def test_thirteen_clues_says_what_another_seat_may_do(client: TestClient) -> None:
+    declared = registry.find("thirteen-clues")
+    setup = parse_presets(declared.table_setup)
+    client.post("/api/sessions", json={"game": "thirteen-clues", "setup": setup})
+    answer = client.post("/api/sessions/13clues/lines", json={"line": "ask 2 red 1"})
+    assert answer.status_code == 200, answer.json()
+    turn = answer.json()["turn"]
+    assert (turn["seat"], turn["name"], turn["mine"], turn["heading"]) == (
+        2,
+        "seat 2",
+        False,
+        "Seat 2's turn",
+    )
+    assert "q 2 WITNESS ABOUT N" in turn["says"] and "consulted 2" in turn["says"]
+
+
+def test_a_game_without_turns_has_none() -> None:
+    from deduce.games.mastermind import Investigation
+    from deduce.play.adapter import Adapter
+
+    assert Adapter().turn(Investigation(2, 2)) is None
+    assert adapter("mastermind").turn(Investigation(2, 2)) is not None
