@@ -265,7 +265,7 @@ def race(
     if held:
         pool = _per_suspect(queries, info, len(mine.deck.suspects))
         card_bits = {i: card_after(mine, queries[i], held) for i in {*candidates, *pool}}
-        joint = sorted(pool, key=lambda i: (-round(info[i] + card_bits[i], 12), i))
+        joint = sorted(pool, key=lambda i: (-round(float(info[i]) + card_bits[i], 12), i))
         candidates = list(dict.fromkeys([*candidates, *joint[:CANDIDATES]]))
 
     def move(i: int) -> RaceMove:
@@ -289,7 +289,7 @@ def race(
     if not theirs.exact:  # far from solving: their pace is only a bound, information decides
         # (then the chance to solve now; the chance to win is computed for those shown)
         def first(i: int) -> tuple[float, float, int]:
-            return (-round(info[i] + card_bits.get(i, 0.0), 12), -part.count[i, 4] / size, i)
+            return (-round(float(info[i]) + card_bits.get(i, 0.0), 12), -part.count[i, 4] / size, i)
 
         return [move(i) for i in sorted(candidates, key=first)[:top]]
     moves = [move(i) for i in candidates]
