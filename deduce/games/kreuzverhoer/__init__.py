@@ -27,7 +27,7 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
-from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, card_after, pace, race
 from deduce.games.kreuzverhoer.bots import Bot, GameRecord, advised, entropy, play_game
 from deduce.games.kreuzverhoer.cards import (
     BANNABLE_CARDS,
@@ -108,6 +108,7 @@ __all__ = [
     "Table",
     "TheirCard",
     "advised",
+    "card_after",
     "card_name",
     "deck_template",
     "entropy",

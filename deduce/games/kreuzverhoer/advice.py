@@ -4,7 +4,9 @@ You answer every questioning about the case you chose, so the opponent's case fi
 (:attr:`Interrogation.opponent`) tells exactly how many cases they still hold.
 :func:`pace` turns a case file into the chance of solving within each number of
 questionings; :func:`race` ranks your next lay by the chance that you solve your case
-before your opponent solves theirs.
+before your opponent solves theirs. With your hand of action cards it chooses the lay
+and the investigation card you play after it together (:func:`card_after`): a lay that
+names Juri L. or Elke V. forbids the Informant.
 
 Example:
     >>> from deduce.games.kreuzverhoer import Case, Interrogation, Investigation
@@ -18,19 +20,29 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.kreuzverhoer.clues import Guess
+from deduce.games.kreuzverhoer.clues import (
+    DEFENCE_CARDS,
+    INVESTIGATION_CARDS,
+    VALUED_CARDS,
+    Guess,
+    ban_note,
+    card_name,
+)
+from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.study import questionings_needed
 from deduce.strategy import information
 
-__all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "pace", "race"]
+__all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "card_after", "pace", "race"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -42,6 +54,8 @@ cases."""
 TOLERANCE = 0.01  # chances to win within 1% of the best count as equal
 CANDIDATES = 4  # lays compared: the most informative ones, and as many that can solve now
 ALL_ATTEMPTS_UP_TO = 12  # with this few cases left, every lay that can solve now competes
+PER_SUSPECT = 6  # with cards in hand: the most informative lays of each suspect (the bans
+# go by suspect) are valued with the card played after them
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +95,9 @@ class RaceMove:
         information: the expected bits it gives about the case.
         exact: whether ``win`` needed no bound (every part it leaves, and the
             opponent's case file, small enough for an exact pace).
+        card_information: the expected bits of the best investigation card of the
+            hand that it allows, played once its answer is known (:func:`card_after`;
+            0.0 without a hand).
     """
 
     action: Guess
@@ -88,6 +105,12 @@ class RaceMove:
     solves_now: float
     information: float
     exact: bool
+    card_information: float = 0.0
+
+    @property
+    def joint(self) -> float:
+        """The expected bits of the lay and the card after it: the lays are ranked by it."""
+        return self.information + self.card_information
 
 
 def _bound(size: int, left: int) -> FloatArray:
@@ -127,12 +150,60 @@ def pace(inv: Investigation, *, strategy: str = "entropy") -> Pace:
     return Pace(tuple(float(p) for p in solved), exact=True)
 
 
+def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
+    """The expected bits of the best investigation card of ``hand`` that ``guess``
+    allows, played after laying ``guess`` on ``inv`` once its answer is known.
+
+    For each answer of the lay (but the four right ones, which end the game) the card
+    that teaches most there (:meth:`Investigation.rank_cards`: the answering player
+    names any wrong detail the card allows with equal chance), weighted by the answer's
+    chance. A card the laid suspect forbids (Juri L. and Elke V. forbid the Informant),
+    a defence card and a card whose text the rulebook does not give count for nothing.
+
+    Raises:
+        InvalidInput: ``inv`` is not a Kreuzverhör case file, ``guess`` is not a lay of
+            its deck, or ``hand`` names an unknown card.
+
+    Example:
+        >>> inv = Investigation().confirmed(crime="Mord", suspect="Ede K.", weapon="Gift")
+        >>> round(card_after(inv, Guess("Mord", "Ulm", "Ede K.", "Gift"), ["informant"]), 3)
+        0.32
+        >>> card_after(inv, Guess("Mord", "Ulm", "Juri L.", "Gift"), ["informant"])
+        0.0
+    """
+    if not isinstance(inv, Investigation):
+        raise InvalidInput("inv", inv, "a kreuzverhoer.Investigation")
+    guess = inv.as_query(guess)
+    if isinstance(hand, str) or not isinstance(hand, Sequence):
+        raise InvalidInput("hand", hand, "a list of card names")
+    every = INVESTIGATION_CARDS + DEFENCE_CARDS
+    named = [card_name(card, every, argument="hand") for card in hand]
+    cards = [c for c in dict.fromkeys(named) if c in VALUED_CARDS]
+    cards = [c for c in cards if ban_note(inv.deck, guess.suspect, c) is None]
+    if not cards:
+        return 0.0
+    space = inv.space
+    outcome = inv.outcome_table(space, [guess])[0]
+    total = float(space.total)
+    bits = 0.0
+    for k in range(4):
+        inside = outcome == k
+        if not inside.any():
+            continue
+        part = space.filter(inside)
+        best = max(card_information(inv.deck, part, card, guess)[0] for card in cards)
+        bits += float(part.total) / total * best
+    return bits
+
+
 def race(
     mine: Investigation,
     opponent: Investigation,
     *,
     top: int = 3,
     strategy: str = "entropy",
+    hand: Sequence[str] | None = None,
+    their_skips: int = 0,
 ) -> list[RaceMove]:
     """Your next lays, ranked by the chance that you win the race.
 
@@ -150,6 +221,14 @@ def race(
     solves, the rulebook's tie-break (most details right in the last questioning) counts
     as half a win.
 
+    With ``hand`` (your action cards), information is the lay's and the card's after it
+    together (:attr:`RaceMove.joint`, :func:`card_after`; none on your last
+    questioning, where only the details right count), and the most informative lays of
+    every suspect compete too: a suspect whose card forbids the card you hold can cost
+    more than the lay gains. ``their_skips``: questionings the opponent must skip
+    before their next one (your Anwalt or Suspendierung): that many of your lays come
+    before they question again.
+
     Raises:
         InvalidInput: not Kreuzverhör case files, ``top`` < 1, or no questioning left.
 
@@ -165,13 +244,15 @@ def race(
         if not isinstance(value, Investigation):
             raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
     check_int("top", top, 1)
+    check_int("their_skips", their_skips, 0)
     left = mine.questionings_left
     if left == 0:
         raise InvalidInput("mine", mine, "a case file with a questioning left")
     theirs = pace(opponent, strategy=strategy)
     their_left = opponent.questionings_left
-    # before your t-th lay from now the opponent has had t questionings
-    alive = np.array([1.0 - theirs.within(min(t, their_left)) for t in range(left)])
+    # before your t-th lay from now the opponent has had t questionings (fewer by skips)
+    had = [min(max(0, t - their_skips), their_left) for t in range(left)]
+    alive = np.array([1.0 - theirs.within(t) for t in had])
     never = 1.0 - theirs.within(their_left)
     space = mine.space
     queries = mine.queries()
@@ -179,8 +260,15 @@ def race(
     info = information(part)
     size = float(part.count[0].sum())
     candidates = _candidates(part.count, info)
-    moves = []
-    for i in candidates:
+    held = [] if hand is None or left == 1 else list(hand)
+    card_bits: dict[int, float] = {}
+    if held:
+        pool = _per_suspect(queries, info, len(mine.deck.suspects))
+        card_bits = {i: card_after(mine, queries[i], held) for i in {*candidates, *pool}}
+        joint = sorted(pool, key=lambda i: (-round(float(info[i]) + card_bits[i], 12), i))
+        candidates = list(dict.fromkeys([*candidates, *joint[:CANDIDATES]]))
+
+    def move(i: int) -> RaceMove:
         query = queries[i]
         counts = part.count[i]
         solved = np.zeros(left, dtype=np.float64)  # solved at your t-th lay from now
@@ -195,17 +283,23 @@ def race(
             by = np.array([later.within(t) for t in range(left)])
             solved[1:] += counts[k] / size * np.diff(by)
         win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
-        moves.append(RaceMove(query, win, float(solved[0]), float(info[i]), exact))
+        bits = card_bits.get(i, 0.0)
+        return RaceMove(query, win, float(solved[0]), float(info[i]), exact, bits)
+
     if not theirs.exact:  # far from solving: their pace is only a bound, information decides
-        moves.sort(key=lambda m: (-round(m.information, 12), -m.solves_now, -m.win))
-        return moves[:top]
+        # (then the chance to solve now; the chance to win is computed for those shown)
+        def first(i: int) -> tuple[float, float, int]:
+            return (-round(float(info[i]) + card_bits.get(i, 0.0), 12), -part.count[i, 4] / size, i)
+
+        return [move(i) for i in sorted(candidates, key=first)[:top]]
+    moves = [move(i) for i in candidates]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides
     close = max(m.win for m in moves) * (1.0 - TOLERANCE)
 
     def rank(m: RaceMove) -> tuple[bool, float, float, float]:
         near = m.win >= close
-        return (not near, -round(m.information, 12) if near else 0.0, -m.solves_now, -m.win)
+        return (not near, -round(m.joint, 12) if near else 0.0, -m.solves_now, -m.win)
 
     moves.sort(key=rank)
     return moves[:top]
@@ -220,3 +314,18 @@ def _candidates(count: npt.NDArray[np.int64], info: FloatArray) -> list[int]:
     chosen = list(order[:CANDIDATES])
     chosen += list(attempts if cases <= ALL_ATTEMPTS_UP_TO else attempts[:CANDIDATES])
     return list(dict.fromkeys(int(i) for i in chosen))
+
+
+def _per_suspect(queries: Sequence[Guess], info: FloatArray, suspects: int) -> list[int]:
+    """The :data:`PER_SUSPECT` most informative lays of every one of the ``suspects``."""
+    order = np.lexsort((np.arange(len(info)), -np.round(info, 12)))
+    taken: dict[str, int] = {}
+    chosen = []
+    for i in order.tolist():
+        suspect = queries[i].suspect
+        if taken.get(suspect, 0) < PER_SUSPECT:
+            taken[suspect] = taken.get(suspect, 0) + 1
+            chosen.append(i)
+            if len(chosen) == PER_SUSPECT * suspects:
+                break
+    return chosen

@@ -9,7 +9,7 @@ say is given away. Its public names are in :mod:`deduce.games.kreuzverhoer`.
 Example:
     >>> record = play_game([advised, entropy], seed=3, cards=False)
     >>> record.winners, record.tables[1].winners(), record.tables[0].over
-    ((1,), (0,), True)
+    ((0,), (1,), True)
 """
 
 from __future__ import annotations
@@ -90,7 +90,11 @@ def best_card(table: Table, rng: random.Random) -> Card:
 
 
 def stubborn_defence(table: Table, rng: random.Random) -> str | None:
-    """Blocks every card it can; then plays Anwalt or Suspendierung when it holds one."""
+    """Blocks every card it can; then plays Anwalt or Suspendierung when it holds one.
+
+    A skip is played at the first chance: the questioning it takes from the opponent
+    delays every later one of theirs by one whenever it is played, and the card played
+    frees a place in the hand for a card drawn."""
     hand = table.hand or ()
     if table.pending is not None:
         return next((c for c in DEFENCE_CARDS if c in hand and table.blocks(c)), None)
@@ -104,7 +108,8 @@ advised = Bot(
     stubborn_defence,
 )
 """The table's default advice: lays what :meth:`Table.race` ranks first (the chance to
-win the race), plays the most informative investigation card, and defends."""
+win the race, the lay chosen with the investigation card of its hand played after it),
+plays the most informative investigation card, and defends."""
 
 entropy = Bot(
     "entropy",

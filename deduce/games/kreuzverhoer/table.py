@@ -327,13 +327,16 @@ class Table(Investigation):
     # -- the race ----------------------------------------------------------------------
 
     def race(self, top: int = 3) -> list[RaceMove]:
-        """My next lays ranked by the chance to win (:func:`race`; refused unless it is
-        my questioning to lay)."""
+        """My next lays ranked by the chance to win (:func:`race`, with my hand when it
+        is followed: the lay and the investigation card after it chosen together; and
+        the questionings my opponent must skip; refused unless it is my questioning to
+        lay)."""
         if not self.may_lay:
             raise InvalidInput("race", self.next_step(), "your questioning, before you lay")
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
         if top not in cached:
-            cached[top] = race(self.mine, self.theirs, top=top)
+            skips = self._turns.upcoming()[1][1]  # my opponent's, once my questioning starts
+            cached[top] = race(self.mine, self.theirs, top=top, hand=self.hand, their_skips=skips)
         return cached[top]
 
     def their_pace(self) -> Pace:
