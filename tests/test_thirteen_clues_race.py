@@ -131,6 +131,14 @@ def test_the_decision_refuses_a_table_where_i_do_not_act() -> None:
     _, inv, _ = two_player(5, 2)
     invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2, first=1), [], {}), "glasses", "")
     invalid_input(lambda: accuse_or_ask(inv, Glasses.start(3), [], {}), "glasses", "2-player")
+    invalid_input(lambda: accuse_or_ask("inv", Glasses.start(2), [], {}), "inv", "Investigation")
+    invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), "ask", {}), "moves", "")
+    invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [1], {}), "moves", "")
+    invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [], {2: 0.1}), "rivals", "")
+    invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [], {1: 1.5}), "rivals", "")
+    invalid_input(lambda: ladder([1, -1], 0.1), "weights", "at least 0")
+    invalid_input(lambda: ladder(["a"], 0.1), "weights", "at least 0")
+    invalid_input(lambda: ladder([1], 2.0), "hazard", "from 0 to 1")
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.clues import Ask, Peek
 from deduce.games.thirteen_clues.glasses import Glasses
@@ -74,11 +75,23 @@ def ladder(weights: npt.ArrayLike, hazard: float) -> float:
         >>> ladder([1, 1], 0.0), ladder([2, 1, 1], 1.0), ladder([], 0.3)
         (1.0, 0.5, 0.0)
     """
-    w = np.sort(np.asarray(weights, dtype=np.float64).ravel())[::-1]
+    try:
+        w = np.sort(np.asarray(weights, dtype=np.float64).ravel())[::-1]
+    except (TypeError, ValueError):
+        raise InvalidInput("weights", weights, "a list of weights of at least 0") from None
+    if not np.isfinite(w).all() or (w < 0).any():
+        raise InvalidInput("weights", weights, "a list of weights of at least 0")
+    hazard = _chance("hazard", hazard)
     total = float(w.sum())
     if total <= 0:
         return 0.0
     return float((w * (1.0 - hazard) ** np.arange(len(w))).sum() / total)
+
+
+def _chance(argument: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise InvalidInput(argument, value, "a chance from 0 to 1")
+    return float(value)
 
 
 def _ladders(joint: npt.NDArray[np.float64], hazard: float) -> npt.NDArray[np.float64]:
@@ -145,10 +158,23 @@ def accuse_or_ask(
         >>> accuse_or_ask(inv, Glasses.start(2), [], {1: 0.2})[1]
         0.0
     """
+    check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
     if not isinstance(glasses, Glasses) or glasses.players != inv.players:
         raise InvalidInput("glasses", glasses, f"the Glasses of a {inv.players}-player table")
     if glasses.active != 0 or glasses.winner is not None:
         raise InvalidInput("glasses", str(glasses), "a table where I (seat 0) act now")
+    if isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+        raise InvalidInput("moves", moves, "a list of Recommendations (from recommend)")
+    if not all(isinstance(m, Recommendation) for m in moves):
+        raise InvalidInput("moves", moves, "a list of Recommendations (from recommend)")
+    if not isinstance(rivals, Mapping) or not all(
+        s in range(1, inv.players)
+        and not isinstance(p, bool)
+        and isinstance(p, int | float)
+        and 0 <= p <= 1
+        for s, p in rivals.items()
+    ):
+        raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
     queries = [m.action for m in moves if isinstance(m.action, Ask | Peek)]
     if inv.players == 2 and inv.space.size <= EXACT_PUZZLES:
         return _search(inv, inv.queries(), float(rivals.get(1, 0.0)), EXACT_DEPTH)
@@ -175,7 +201,8 @@ def _search(
     rest = weights.copy()
     rest[int(np.argmax(weights))] = 0.0
     safe = 1.0 - rival
-    reached = _ladders(inv.joint(inv.space, queries), rival) if queries else np.zeros(0)
+    joint = inv.joint(inv.space, queries) if queries else np.zeros((0, 1, 1))
+    reached = _ladders(joint, rival)
     if inv.space.size <= 2 or depth <= 1:
         now = p + (1.0 - p) * safe * ladder(rest, rival)
         return now, safe * float(reached.max(initial=0.0))
@@ -185,7 +212,7 @@ def _search(
     best = 0.0
     for q in np.argsort(-reached, kind="stable")[:QUESTIONS]:
         query = queries[int(q)]
-        mass = inv.joint(inv.space, [query])[0].sum(axis=0)
+        mass = joint[q].sum(axis=0)
         chance = 0.0
         for k in np.flatnonzero(mass > 0):
             after = inv.observe(inv.clue_for(query, int(k)))
