@@ -134,7 +134,7 @@ def _state(investigation: Investigation[Any, Any, Any]) -> tuple[Any, ...]:
         for name in ("worlds", "weights", "ids")
         if hasattr(space, name)
     )
-    return investigation.to_json(), investigation.clues, investigation.probabilities(), arrays
+    return investigation.to_json(), investigation.clues, arrays  # the worlds say the rest
 
 
 def check_immutability(states: States, run: Run) -> None:
@@ -251,7 +251,7 @@ def check_json(declaration: Declaration, investigation: Investigation[Any, Any, 
     again = kind.from_json(text)
     assert again == investigation, "from_json(to_json()) is another investigation"
     assert again.clues == investigation.clues and again.to_json() == text
-    assert again.probabilities() == investigation.probabilities()
+    assert _same_space(again, investigation), "from_json(to_json()) keeps other worlds"
     generic = Investigation.from_json(text)
     assert type(generic) is kind and generic == investigation, "deduce.Investigation.from_json"
     document = json.loads(text)

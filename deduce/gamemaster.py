@@ -42,7 +42,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
-__all__ = ["Bot", "GameRecord", "Player", "Referee", "run"]
+__all__ = ["Bot", "GameRecord", "Player", "Referee", "SeatTables", "run"]
 
 ViewT = TypeVar("ViewT")
 MoveT = TypeVar("MoveT")
@@ -92,6 +92,36 @@ class Referee(Protocol):
     def points(self) -> tuple[float, ...] | None:
         """Every seat's points, or None where the game does not score."""
         ...
+
+
+class SeatTables:
+    """The part of a referee that keeps every seat's own table: ``tables[seat]`` is what
+    that seat sees, the winners are those its tables agree on (seat 0's), and the game
+    does not score. A game's referee sets ``tables`` and writes ``turn`` and ``apply``
+    (and overrides what its game does otherwise).
+
+    Example:
+        >>> class Toy(SeatTables):
+        ...     players = 2
+        ...     def __init__(self):
+        ...         self.tables = ["mine", "yours"]
+        >>> Toy().view(1), Toy().points()
+        ('yours', None)
+    """
+
+    tables: list[Any]
+
+    def view(self, seat: int) -> Any:
+        """``seat``'s own table."""
+        return self.tables[seat]
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats, as seat 0's table says (every seat's table agrees)."""
+        return tuple(self.tables[0].winners())
+
+    def points(self) -> tuple[float, ...] | None:
+        """None: the game does not score."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,7 +145,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         if space.total == 0:
             raise self._contradiction(clue)
         new = copy.copy(self)
-        new.__dict__.pop("_merged", None)
+        new.__dict__.pop("_ranked", None)
         new._history = self._history.add(clue)
         new._space = space
         new._parent = self
@@ -278,16 +278,18 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             >>> Investigation(2, 2).guess("11", black=1, white=0).ranked(limit=1)
             [(Code('12'), 0.5)]
         """
-        if not self.merges_solutions():
-            return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
-        result: list[tuple[Solution, float]] | None = self.__dict__.get("_merged")
-        if result is None:  # built once per investigation: they never change
+        result: list[tuple[Solution, float]] | None = self.__dict__.get("_ranked")
+        if result is None and not self.merges_solutions():
+            if limit is not None:  # a few rows of the space, not all
+                return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
+            result = [(self.solution_of(labels), p) for labels, p in self._space.ranked()]
+        elif result is None:
             merged: dict[Solution, float] = {}
             for labels, p in self._space.ranked():
                 solution = self.solution_of(labels)
                 merged[solution] = merged.get(solution, 0.0) + p
             result = sorted(merged.items(), key=lambda item: -item[1])
-            self.__dict__["_merged"] = result
+        self.__dict__["_ranked"] = result  # built once per investigation: it never changes
         return list(result) if limit is None else result[: check_int("limit", limit, 0)]
 
     @property

@@ -371,7 +371,9 @@ def expected_moves(inv: Investigation, query: Any, *, depth: int = 2, width: int
     return float(ctx.value(inv.space, action, mass, depth - 1, ()))
 
 
-_SECONDS_PER_ENTRY = 1.5e-7  # one outcome-table entry, partition included (Mastermind, 2 cores)
+# one outcome-table entry, partition included: 1.9e-8 to 3.7e-8 s of CPU on Mastermind 5 x 8,
+# 6 x 6 and 7 x 7 after 0 to 2 clues (docs/benchmarks.md, benchmarks/bench_advice_estimate.py)
+_SECONDS_PER_ENTRY = 3e-8
 
 
 def advice_seconds(inv: Investigation, strategy: str) -> float:

@@ -185,7 +185,7 @@ def test_solve_refusals_speak_the_game_words(tmp_path: Any) -> None:
             f"solve 0 {MINE} 1 right": f"refused: the new CASE is missing ({MINE} is your "
             "case: it is solved, and you draw a new one); expected the case card you turned "
             f"up as your new case: `solve 0 {MINE} 1 right new CASE`",
-            "solve 2 woman/day/inside/gun 2": "refused: the right|wrong is missing (seat 2 "
+            "solve 2 woman/day/inside/gun 2": "refused: the verdict is missing (seat 2 "
             "says whether woman/day/inside/gun is their case); expected `solve 2 "
             "woman/day/inside/gun 2 right` or `solve 2 woman/day/inside/gun 2 wrong`",
             "solve 2 woman/day/inside/gun 2 right new man/day/inside/gun": "refused: new CASE "

@@ -94,7 +94,7 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
         "lay purple/knife 1 2": 'refused: card "purple/knife" is not valid',
         "lay man/day 1 4": 'refused: field "4" is not valid; expected one of 0/1, 0, 1, 2',
         "solve 1 woman/day 3 right": 'refused: case "woman/day" is not valid',
-        "solve 1 woman/day/outside/knife 3 maybe": 'refused: right|wrong "maybe" is not valid',
+        "solve 1 woman/day/outside/knife 3 maybe": 'refused: verdict "maybe" is not valid',
         "lay man/day 1 0/1": 'refused: move "lay" is not valid (seat 0 has laid a card this '
         "turn already); expected an attempt or a draw",
         "solve 1 woman/day/outside/knife 3 right wrong": '("wrong" is one word too many)',

@@ -153,7 +153,7 @@ def test_a_bsi_move_is_amended_and_its_refusals_name_the_line(tmp_path: Path) ->
         {
             "solve 0 man/night/inside/gun 3": "the new CASE is missing (man/night/inside/gun "
             "is your case: it is solved, and you draw a new one)",
-            "solve 1 man/night/inside/gun 3": "the right|wrong is missing",
+            "solve 1 man/night/inside/gun 3": "the verdict is missing",
             "lay man/gun 1 2": "is not valid",
             "amend 1 table": 'line "table" is not valid (a command); expected a clue line',
         },

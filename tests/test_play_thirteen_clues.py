@@ -133,13 +133,15 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
         term.expect_prompt(PROMPT)
     )
     bad = {
-        "ask 1 person 1": "refused: the left|right is missing",
-        "ask 1 purple 1 middle": 'refused: left|right "middle" is not valid; expected one of left',
+        "ask 1 person 1": "refused: the side is missing",
+        "ask 1 purple 1 middle": 'refused: side "middle" is not valid; expected one of left',
         "ask 1 gray 1 left": 'refused: about "gray" is not valid',
         "informant Unicorn": 'refused: card "Unicorn" is not valid',
         "accused Duke Park": 'refused: the line "accused Duke Park" is not valid (WEAPON is '
         "missing)",
         "ask 1 person x left": 'refused: N "x" is not valid; expected a number from 0 to 13',
+        "accuse 0 maybe Duke Park Knife": 'refused: verdict "maybe" is not valid; expected one '
+        "of right, wrong",
     }
     term.refuses(bad, PROMPT)  # the terminal fails on any traceback or internal error
     term.send("undo")

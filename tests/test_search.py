@@ -257,7 +257,8 @@ def test_the_table_refuses_advice_that_cannot_finish_with_its_estimate() -> None
 
 @pytest.mark.slow
 def test_ctrl_c_skips_the_advice_and_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    inv = Investigation(7, 7)  # its first advice takes over a second: a spinner, then Ctrl-C
+    # its advice takes over a second (about 13 s): a spinner, then Ctrl-C
+    inv = Investigation(7, 7).guess("1122334", black=0, white=3)
     session, console = _session(inv, "entropy")
 
     def interrupted(*args: object) -> list[object]:

@@ -3,10 +3,12 @@ the other players are, and when to accuse."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+import deduce
 from deduce.games.thirteen_clues import (
     Accusation,
     Ask,
@@ -14,6 +16,7 @@ from deduce.games.thirteen_clues import (
     Glasses,
     Investigation,
     Peek,
+    Table,
     advise,
     attributes,
     rival_chances,
@@ -142,3 +145,69 @@ def test_a_search_strategy_ranks_moves_and_still_offers_the_certain_accusation()
         inv = inv.accused(p.person, p.location, p.weapon)
     first = inv.recommend(top=1, strategy="lookahead")[0]
     assert isinstance(first.action, Accusation) and first.action.certain
+
+
+@pytest.mark.parametrize(
+    ("players", "counts"),
+    [
+        (3, (100, 0, 0)),
+        (3, (2, 2, 0)),
+        (4, (1, 1, 1, 2)),
+        (6, (7, 0, 0, 0, 0, 0)),
+        (5, (1, 1, 1, 1, 1.0)),
+    ],
+)
+def test_more_glasses_than_players_are_refused(players: int, counts: tuple[int, ...]) -> None:
+    error = invalid_input(lambda: Glasses(players, counts, 0), "counts", f"at most {players}")
+    assert error.value == counts and f"from 0 to {players}" in str(error)
+    invalid_input(lambda: Glasses.start(players, counts=counts), "counts", f"at most {players}")
+    deal = Deal.random(players, seed=players)
+    invalid_input(
+        lambda: Table(players, deal.hands[0], list(deal.puzzles[1:]), counts=counts),
+        "counts",
+        f"at most {players}",
+    )
+
+
+def test_the_active_seat_holds_a_glass() -> None:
+    invalid_input(lambda: Glasses(3, (0, 1, 0), 0), "active", "holds a glass")
+    invalid_input(lambda: Glasses(3, (0, 0, 0), 0), "active", "holds a glass")
+
+
+def every_start(players: int) -> list[tuple[int, ...]]:
+    """Every start the rulebook allows: at most one glass per player in all."""
+    return [
+        counts
+        for counts in itertools.product(range(players + 1), repeat=players)
+        if 0 < sum(counts) <= players
+    ]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_allowed_start_plays_and_keeps_its_glasses(players: int) -> None:
+    rng = random.Random(players)
+    starts = every_start(players)
+    assert len(starts) > players
+    for counts in starts:
+        first = next(seat for seat, held in enumerate(counts) if held)
+        table = Glasses.start(players, first=first, counts=counts)
+        assert Glasses(players, table.counts, table.active) == table
+        for _ in range(12):  # every action keeps the counts within the rulebook's
+            act = rng.choice(["ask", "consult", "wrong"])
+            if act == "ask":
+                table = table.asked(rng.choice([s for s in range(players) if s != table.active]))
+            else:
+                table = table.consulted() if act == "consult" else table.accused(right=False)
+            assert sum(table.counts) <= sum(counts) and table.counts[table.active] > 0
+
+
+def test_a_table_with_a_custom_start_is_saved_and_loaded() -> None:
+    puzzles = [
+        ("Officer", "Parlor", "Knife"),
+        ("Butcher", "Harbor", "Sword"),
+        ("Nurse", "Plaza", "Rifle"),
+    ]
+    table = Table(4, ("Duke", "Park"), puzzles, counts=(2, 0, 0, 2)).question(0, 2, "red", 2)
+    loaded = deduce.Investigation.from_json(table.to_json())
+    assert isinstance(loaded, Table) and loaded.start_counts == (2, 0, 0, 2)
+    assert loaded.glasses == table.glasses == Glasses(4, (1, 0, 1, 2), 0)

@@ -52,7 +52,16 @@ class Arg:
 
     @property
     def said(self) -> str:
-        """The argument as a refusal names it (``crime``; a one-letter name as it is)."""
+        """The argument as a refusal names it (``crime``; a one-letter name as it is; one
+        written as its choices, ``left|right``, by the key of its value: ``side``).
+
+        Example:
+            >>> from deduce.play.grammar import Name
+            >>> Arg("left|right", Name(("left", "right")), store="side").said
+            'side'
+        """
+        if "|" in self.name:
+            return self.key.replace("_", " ")
         return self.name.lower() if len(self.name) > 2 else self.name
 
     def usage(self) -> str:

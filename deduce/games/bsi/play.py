@@ -116,7 +116,7 @@ def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
     line = f"solve {seat} {case} {drops}"
     if verdict is None and seat != 0:
         raise InvalidInput(
-            "right|wrong",
+            "verdict",
             None,
             f"`{line} right` or `{line} wrong`",
             reason=f"seat {seat} says whether {case} is their case",

@@ -111,8 +111,12 @@ class Table(TableView):
         self.players = check_int("players", players, 2, 4)
         self.small_cards = None if small_cards is None else check_box(small_cards)
         self.case = Case.parse(case)
-        if isinstance(hand, (str, Card)) or len(hand) != 3:
-            shown = hand if isinstance(hand, str) else [str(c) for c in hand]
+        if isinstance(hand, (str, Card)) or not isinstance(hand, Sequence) or len(hand) != 3:
+            shown = (
+                [str(c) for c in hand]
+                if isinstance(hand, Sequence) and not isinstance(hand, str)
+                else hand
+            )
             raise InvalidInput("hand", shown, "3 cards")
         self.start_hand = tuple(Card.parse(c) for c in hand)
         shown = [str(c) for c in self.start_hand]
@@ -128,7 +132,12 @@ class Table(TableView):
             raise InvalidInput("hand", shown, "3 cards of your box", reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
-            if isinstance(names, str) or len(names) != players or len(set(names)) != players:
+            if (
+                isinstance(names, str)
+                or not isinstance(names, Sequence)
+                or len(names) != players
+                or len(set(map(str, names))) != players
+            ):
                 raise InvalidInput("names", names, f"{players} different names")
             names = tuple(str(n) for n in names)
         self.names = names

@@ -224,6 +224,8 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
     """
     if strategy is not None:
         Investigation.example().check_strategy(strategy)
+    if name is not None:
+        check_type("name", name, str, "a name (text) or None")
     return Bot(name or strategy or "advised", partial(_ask, strategy=strategy))
 
 

@@ -162,7 +162,8 @@ class Table(Investigation):
     clue_types = (Answer, Asked, Found, Seen, Passed, Clock, NextRound)
 
     def __init__(self, deck: Deck, *, players: Sequence[str], me: str) -> None:
-        self._seat = _Seat(ScoreSheet(tuple(players)).start_round())
+        given = tuple(players) if isinstance(players, Sequence) else players  # it checks them
+        self._seat = _Seat(ScoreSheet(given).start_round())
         names = self._seat.sheet.players
         check_name("me", me)
         if me not in names:

@@ -21,7 +21,7 @@ from typing import Any
 
 from deduce._validation import check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import GameRecord, run
+from deduce.gamemaster import GameRecord, SeatTables, run
 from deduce.games.kreuzverhoer.clues import (
     CARD_TITLES,
     DEFENCE_CARDS,
@@ -115,13 +115,14 @@ entropy = Bot(
 """Lays the most informative four cards (one-step entropy), cards as :data:`advised`."""
 
 
-class _Referee:
+class _Referee(SeatTables):
     """The game master for :func:`~deduce.gamemaster.run`. A move is, by the phase of the
     questioning: ``"ask"`` the questioner's Guess; ``"card"`` the questioner's card step
     (see :class:`Bot`); ``"answer"`` the answerer's blocking card or None;
     ``"defence"`` the answerer's defence card or None."""
 
     players = 2
+    tables: list[Table]
 
     def __init__(
         self,
@@ -146,15 +147,6 @@ class _Referee:
 
     def turn(self) -> int | None:
         return None if self.tables[0].over else self.seat
-
-    def view(self, seat: int) -> Table:
-        return self.tables[seat]
-
-    def winners(self) -> tuple[int, ...]:
-        return self.tables[0].winners()
-
-    def points(self) -> None:
-        return None
 
     def apply(self, seat: int, move: Any) -> list[str]:
         other = 1 - seat

@@ -86,7 +86,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "limit", check_int("limit", self.limit, 1, MAX_LIMIT))
-        if self.counting not in COUNTINGS:
+        if not isinstance(self.counting, str) or self.counting not in COUNTINGS:
             raise InvalidInput("counting", self.counting, COUNTINGS)
         if self.counting == "total" and self.limit % 2:
             raise InvalidInput(

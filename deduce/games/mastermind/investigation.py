@@ -281,8 +281,7 @@ class Investigation(_Investigation):
     game = GAME.name
     default_strategy = "fewest_moves"  # the optimum where it is quick (docs/mastermind.md)
     clue_types = (Guess,)
-    table_game = True  # every code at every state, hooks of the space, clues filter
-    turns_only_end = True  # the turn rules: the code broken, the limit reached
+    table_game = turns_only_end = True  # an outcome table; turn rules: broken, limit reached
 
     def __init__(
         self, pegs: int = 4, colours: int = 6, *, black_only: bool = False, limit: int | None = None

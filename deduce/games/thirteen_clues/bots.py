@@ -25,7 +25,7 @@ from typing import Any
 
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import Bot, GameRecord, check_lineup, run
+from deduce.gamemaster import Bot, GameRecord, SeatTables, check_lineup, run
 from deduce.games.thirteen_clues.cards import Deal, Puzzle
 from deduce.games.thirteen_clues.clues import Accusation, Ask, Informant, Peek
 from deduce.games.thirteen_clues.table import Table
@@ -55,8 +55,10 @@ entropy: Bot[Table, Move] = Bot("entropy", _entropy)
 informant; the accusation once it is certain (or nothing else can tell more)."""
 
 
-class _Referee:
+class _Referee(SeatTables):
     """The 13 Indizien game master for :func:`~deduce.gamemaster.run`."""
+
+    tables: list[Table]
 
     def __init__(self, deal: Deal, first: int, informants: random.Random) -> None:
         n = self.players = deal.players
@@ -74,15 +76,6 @@ class _Referee:
 
     def turn(self) -> int | None:
         return self.tables[0].turn
-
-    def view(self, seat: int) -> Table:
-        return self.tables[seat]
-
-    def winners(self) -> tuple[int, ...]:
-        return self.tables[0].winners()
-
-    def points(self) -> None:
-        return None
 
     def apply(self, seat: int, move: Any) -> list[str]:
         n, deal, tables = self.players, self.deal, self.tables

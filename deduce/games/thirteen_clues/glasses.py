@@ -9,7 +9,9 @@ glasses: each turn is exactly one action, and the players take turns.
 The rulebook does not say how many glasses the game starts with: :meth:`Glasses.start`
 gives one to the first player (so a glass always marks whose turn it is, and the total
 stays one), and ``counts=`` sets any other start. A player acts while holding glasses;
-then the next player clockwise who holds one.
+then the next player clockwise who holds one. Glasses pass on and are never added, so
+the table holds at most one per player: with more, the glass an action hands "to the
+next player without a glass" could find nobody without one.
 
 Example:
     >>> table = Glasses.start(4)
@@ -27,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._validation import check_int
+from deduce._validation import check_int, is_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import check_players
 
@@ -53,15 +55,13 @@ class Glasses:
 
     def __post_init__(self) -> None:
         n = check_players(self.players)
-        counts = self.counts
-        if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != n:
-            raise InvalidInput("counts", counts, f"{n} numbers of glasses, one per seat")
-        plain = tuple(check_int("counts", c, 0) for c in counts)
-        if n == 2 and any(plain):
-            raise InvalidInput("counts", counts, "none: two players play without glasses")
+        plain = _check_counts(n, self.counts)
+        active = check_int("active", self.active, 0, n - 1)
+        if n > 2 and not plain[active]:
+            raise InvalidInput("active", active, "a seat that holds a glass")
         object.__setattr__(self, "players", n)
         object.__setattr__(self, "counts", plain)
-        object.__setattr__(self, "active", check_int("active", self.active, 0, n - 1))
+        object.__setattr__(self, "active", active)
         if self.winner is not None:
             object.__setattr__(self, "winner", check_int("winner", self.winner, 0, n - 1))
 
@@ -79,21 +79,11 @@ class Glasses:
         """
         n = check_players(players)
         first = check_int("first", first, 0, n - 1)
-        if n == 2:
-            if counts is not None and (isinstance(counts, (str, bytes)) or any(counts)):
-                raise InvalidInput("counts", counts, "none: two players play without glasses")
-            return cls(n, (0, 0), first)
         if counts is None:
-            start = tuple(1 if seat == first else 0 for seat in range(n))
+            start = tuple(1 if seat == first and n > 2 else 0 for seat in range(n))
         else:
-            if (
-                isinstance(counts, (str, bytes))
-                or not isinstance(counts, Sequence)
-                or len(counts) != n
-            ):
-                raise InvalidInput("counts", counts, f"{n} numbers of glasses, one per seat")
-            start = tuple(check_int("counts", c, 0) for c in counts)
-            if not start[first]:
+            start = _check_counts(n, counts)
+            if n > 2 and not start[first]:
                 raise InvalidInput("counts", counts, "a glass for the first player")
         return cls(n, start, first)
 
@@ -193,11 +183,12 @@ class Glasses:
         return counts
 
     def _next_without(self, counts: list[int]) -> int:
-        for step in range(1, self.players + 1):
-            seat = (self.active + step) % self.players
-            if counts[seat] == 0:
-                return seat
-        return (self.active + 1) % self.players  # everyone holds one (a custom start)
+        # at most one glass per player, one of them spent: someone holds none
+        return next(
+            seat
+            for seat in ((self.active + step) % self.players for step in range(1, self.players + 1))
+            if counts[seat] == 0
+        )
 
     def _after(self, receiver: int | None, *, drop: bool = False) -> Glasses:
         n = self.players
@@ -220,3 +211,38 @@ class Glasses:
             return f"seat {self.winner} has won"
         held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(self.counts) if c)
         return f"seat {self.active} acts" + (f"; glasses: {held}" if held else "")
+
+
+def _check_counts(players: int, counts: Any) -> tuple[int, ...]:
+    """``counts`` as every seat's glasses if the rulebook allows them: one whole number
+    per seat, at most ``players`` glasses in all (glasses pass on and are never added;
+    with more, an action could find no "next player without a glass" to hand one to),
+    and none with two players, who play without glasses.
+
+    Raises:
+        InvalidInput: naming ``counts``, the value and the valid range.
+
+    Example:
+        >>> _check_counts(3, [2, 0, 1])
+        (2, 0, 1)
+        >>> _check_counts(3, (100, 0, 0))
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: counts=(100, 0, 0) is not valid; expected 3 integers ...
+    """
+    n = check_players(players)
+    if n == 2:
+        if (
+            isinstance(counts, (str, bytes))
+            or not isinstance(counts, Sequence)
+            or any(not is_int(c) or c != 0 for c in counts)
+            or len(counts) != n
+        ):
+            raise InvalidInput("counts", counts, "(0, 0): two players play without glasses")
+        return (0, 0)
+    expected = f"{n} integers from 0 to {n}, at most {n} glasses in all (one per player)"
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != n:
+        raise InvalidInput("counts", counts, expected)
+    if not all(is_int(c) and 0 <= c <= n for c in counts) or sum(int(c) for c in counts) > n:
+        raise InvalidInput("counts", counts, expected)
+    return tuple(int(c) for c in counts)
