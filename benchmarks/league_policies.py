@@ -3,12 +3,13 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
-``league_notes.py``: notes as on paper, no probabilities). The eager bots ``eager-0.3``,
-``eager-0.5`` and ``eager-0.7`` play the information-greedy move until the most probable
-answer has at least that probability, then accuse, attempt, lay or name it (in Crime
-Writers: the most probable card of any element not found yet). BSI and Kreuzverhör add
-``clock``, which attempts or lays earlier as the end of the game nears; BSI its existing
-``cautious`` and ``random`` bots.
+``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
+default (``previous``: it accused only when its puzzle was as likely as its next turn).
+The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
+move until the most probable answer has at least that probability, then accuse, attempt,
+lay or name it (in Crime Writers: the most probable card of any element not found yet).
+BSI and Kreuzverhör add ``clock``, which attempts or lays earlier as the end of the game
+nears; BSI its existing ``cautious`` and ``random`` bots.
 
 Example:
     >>> sorted(PANELS["bsi"])  # doctest: +NORMALIZE_WHITESPACE
@@ -48,6 +49,21 @@ def _thirteen_eager(threshold: float) -> thirteen_clues.Bot[Any, Any]:
         return table.best("entropy")
 
     return thirteen_clues.Bot(f"eager-{threshold}", policy)
+
+
+def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
+    """The default advice before the accusation was weighed as a race: accuse when my
+    likeliest puzzle is at least as likely right as the best move's chance to see my
+    next turn (with two players and two puzzles left: always)."""
+    advice = table.advice()
+    useful = [
+        1.0 - d for m, d in zip(advice.moves, advice.danger, strict=True) if m.information > 1e-9
+    ]
+    p = advice.accusation.probability
+    two_left = table.players == 2 and len(table.ranked(3)) == 2
+    if advice.accusation.certain or not useful or two_left or p >= max(useful):
+        return advice.accusation
+    return advice.moves[0].action
 
 
 # BSI ------------------------------------------------------------------------------
@@ -149,6 +165,7 @@ Panel = Mapping[str, Any]
 PANELS: dict[str, Panel] = {
     "thirteen-clues": {
         "advised": thirteen_clues.advised,
+        "previous": thirteen_clues.Bot("previous", _thirteen_previous),
         "entropy": thirteen_clues.entropy,
         "notes": thirteen_notes,
         **{f"eager-{t}": _thirteen_eager(t) for t in THRESHOLDS},

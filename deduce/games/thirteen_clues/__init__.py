@@ -52,6 +52,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
+from deduce.games.thirteen_clues.race import accuse_or_ask, ladder
 from deduce.games.thirteen_clues.table import RACE, Table
 
 __all__ = [
@@ -78,6 +79,7 @@ __all__ = [
     "Question",
     "Table",
     "TableAdvice",
+    "accuse_or_ask",
     "advise",
     "advised",
     "attributes",
@@ -85,6 +87,7 @@ __all__ = [
     "colours_in_play",
     "entropy",
     "informant_count",
+    "ladder",
     "play_game",
     "rival_chances",
     "view_of",

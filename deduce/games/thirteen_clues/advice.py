@@ -13,15 +13,10 @@ witness an action, the informant and an accusation hand one to the next player w
 a glass, and each player who acts before my next action may win first. A move's *danger*
 is the chance that one of them would be right (the players with glasses now, and the one
 my move hands a glass to); its value is its expected bits times the chance that I get to
-use them (1 - danger). I accuse now when my best puzzle is at least as likely right as
-the best move's chance to see my next turn: with nobody close that means only when
-certain; with a rival close, a likely but uncertain puzzle is worth the try.
-
-With two players and two puzzles left the race is counted exactly
-(:func:`two_puzzle_chances`): a wrong accusation costs only the turn a question costs and
-leaves the other puzzle certain for my next turn, so accusing wins with ``p + (1 - p)(1
-- r)`` (``r``: the rival's chance to win on their turn in between) against at most ``1 -
-r`` for any question; I accuse there.
+use them (1 - danger). Whether to accuse now is a race too
+(:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins at
+more often than asking on (on a tie, I ask), counting what a wrong accusation rules out
+and what it costs (my glasses, and the turn).
 
 Example:
     >>> deal = Deal.random(3, seed=4)
@@ -53,9 +48,13 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
+from deduce.games.thirteen_clues.race import accuse_or_ask
 from deduce.investigation import Recommendation
 
-__all__ = ["TableAdvice", "advise", "rival_chances", "two_puzzle_chances", "view_of"]
+__all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
+
+TIE = 1e-12
+"""Accusing must win more often than asking by this much (on a tie, I ask)."""
 
 MAX_SAMPLES = 10_000
 """The most deals drawn to estimate the others' chances (each takes milliseconds)."""
@@ -126,9 +125,9 @@ class TableAdvice:
         danger: for each move in ``moves``, the chance that a player who acts before my
             next action (given that move's glass) would win.
         rivals: each other seat's chance to be right if they accused now.
-        chances: with two players and two puzzles left, my chance to win by accusing now
-            and by the best other move (then accusing), computed exactly given the
-            rival's chance; else None.
+        chances: my chance to win by accusing now and by asking on (see
+            :func:`~deduce.games.thirteen_clues.accuse_or_ask`); None when nothing is
+            left to ask.
     """
 
     accuse: bool
@@ -163,50 +162,6 @@ def _danger(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> flo
     for seat in acting - {0}:
         safe *= 1.0 - rivals.get(seat, 0.0)
     return 1.0 - safe
-
-
-def _next_turn(inv: Investigation, move: Ask | Peek, label: Any, rival: float) -> float:
-    """My chance to win from my next turn on, after ``move`` was answered ``label``, with
-    two puzzles left: certain, or accuse the likelier (wrong: the other is certain the
-    turn after, if the rival has not won in between)."""
-    if isinstance(move, Peek):
-        after = inv.observe(Informant(label))
-    else:
-        after = inv.observe(Question(0, move.witness, move.about, label, move.side))
-    p = after.accusation().probability
-    return p + (1.0 - p) * (1.0 - rival)
-
-
-def two_puzzle_chances(
-    inv: Investigation, moves: Sequence[Recommendation], rivals: Mapping[int, float]
-) -> tuple[float, float] | None:
-    """With two players and two puzzles left: my chance to win by accusing now, and by
-    the first of ``moves`` (then accusing), where the rival at seat 1 wins on each of
-    their turns with the chance ``rivals[1]`` (see :func:`advise`); else None.
-
-    Accusing now wins with the likelier puzzle's chance ``p``; if wrong, the other
-    puzzle is certain on my next turn, so it wins then unless the rival won in between:
-    ``p + (1 - p)(1 - r)``. Any other move spends this turn: at best ``1 - r``.
-
-    Example:
-        >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
-        >>> two_puzzle_chances(inv, [], {1: 0.5}) is None  # 80 puzzles left
-        True
-    """
-    probabilities = [p for _, p in inv.ranked(limit=3) if p > 0]
-    if inv.players != 2 or len(probabilities) != 2:
-        return None
-    rival = float(rivals.get(1, 0.0))
-    p = probabilities[0]
-    accuse = p + (1.0 - p) * (1.0 - rival)
-    if not moves:
-        return accuse, 0.0
-    move = moves[0]
-    after = sum(
-        chance * _next_turn(inv, move.action, label, rival)
-        for label, chance in move.outcomes.items()
-    )
-    return accuse, (1.0 - rival) * after
 
 
 def advise(
@@ -262,10 +217,7 @@ def advise(
         for score, _, rec, _ in scored
     )
     dangers = tuple(d for _, _, _, d in scored)
-    useful = [(m, d) for m, d in zip(moves, dangers, strict=True) if m.information > 1e-9]
-    survive = max((1.0 - d for _, d in useful), default=0.0)
-    accuse = accusation.certain or not useful or accusation.probability >= survive
-    chances = two_puzzle_chances(inv, moves, rivals)
-    if chances is not None:
-        accuse = chances[0] >= chances[1]
+    useful = [m for m in moves if m.information > 1e-9]
+    chances = accuse_or_ask(inv, glasses, useful, rivals)
+    accuse = accusation.certain or not useful or chances[0] > chances[1] + TIE
     return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)

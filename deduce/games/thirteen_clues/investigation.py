@@ -388,6 +388,10 @@ class Investigation(_Investigation):
         return queries
 
     def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
+        return joint_partition(self.joint(space, queries))
+
+    def joint(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.float64]:
+        """``(queries, rows of space, answers)``: the deals of each puzzle and answer."""
         deals = self._deals
         ids = space.ids
         knowledge: Knowledge = space.state
@@ -414,7 +418,7 @@ class Investigation(_Investigation):
             shift = row_attr[:, a] + int(deals.known[query.witness, a])
             for c in range(3):
                 joint[q, np.arange(x), shift + c] += by_count[:, a, c]
-        return joint_partition(joint)
+        return joint
 
     def outcome_label(self, query: Any, k: int) -> Any:
         if isinstance(query, Accusation):
