@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 from test_robustness import starts
-from test_robustness_sweep import HANG, JUNK, PACKAGES, Hang, _alarm, _signature_refusal
+from test_robustness_sweep import HANG, JUNK, Hang, _alarm, _signature_refusal, public_callables
 
 import deduce
 from deduce.errors import DeduceError
@@ -112,21 +112,8 @@ def test_an_accepted_set_up_value_is_saved_and_loaded(game: str, parameter: str)
 
 
 def _calls() -> Iterator[tuple[str, Callable[..., Any]]]:
-    import importlib
-
-    for package in PACKAGES:
-        module = importlib.import_module(package)
-        for name in module.__all__:
-            value = getattr(module, name)
-            if not callable(value) or (
-                isinstance(value, type) and issubclass(value, BaseException)
-            ):
-                continue
-            try:
-                inspect.signature(value)
-            except (TypeError, ValueError):
-                continue
-            yield f"{package}.{name}", value
+    for name, value, _ in public_callables():
+        yield name, value
 
 
 # studies that play whole games for each accepted value and return nothing saveable

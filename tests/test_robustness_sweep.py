@@ -56,7 +56,8 @@ JUNK: dict[str, Any] = {
 HANG = 60  # seconds: a guard against a call that never returns, not a speed goal
 
 
-def _callables() -> Iterator[tuple[str, Callable[..., Any], int]]:
+def public_callables() -> Iterator[tuple[str, Callable[..., Any], inspect.Signature]]:
+    """Every callable of every package's ``__all__`` that has a signature (no errors)."""
     for package in PACKAGES:
         module = importlib.import_module(package)
         for name in module.__all__:
@@ -66,16 +67,19 @@ def _callables() -> Iterator[tuple[str, Callable[..., Any], int]]:
             ):
                 continue
             try:
-                parameters = inspect.signature(value).parameters.values()
+                signature = inspect.signature(value)
             except (TypeError, ValueError):
                 continue
-            positional = (
-                inspect.Parameter.POSITIONAL_ONLY,
-                inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            )
-            required = [p for p in parameters if p.kind in positional and p.default is p.empty]
-            if required:
-                yield f"{package}.{name}", value, len(required)
+            yield f"{package}.{name}", value, signature
+
+
+def _callables() -> Iterator[tuple[str, Callable[..., Any], int]]:
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    for name, value, signature in public_callables():
+        parameters = signature.parameters.values()
+        required = [p for p in parameters if p.kind in positional and p.default is p.empty]
+        if required:
+            yield name, value, len(required)
 
 
 CALLABLES = sorted(_callables(), key=lambda item: item[0])
