@@ -3,6 +3,7 @@ the other players are, and when to accuse."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 
@@ -211,3 +212,23 @@ def test_a_table_with_a_custom_start_is_saved_and_loaded() -> None:
     loaded = deduce.Investigation.from_json(table.to_json())
     assert isinstance(loaded, Table) and loaded.start_counts == (2, 0, 0, 2)
     assert loaded.glasses == table.glasses == Glasses(4, (1, 0, 1, 2), 0)
+
+
+def test_the_glasses_followed_clue_by_clue_are_those_of_a_replay() -> None:
+    t = Table(2, ("Duke", "Park"), {1: ("Officer", "Parlor", "Knife")}, first=1)
+    steps = [t]
+    for act in (
+        lambda t: t.question(1, 0, "red", 0, "right"),
+        lambda t: t.accused("Maid", "Museum", "Sword"),
+        lambda t: t.consulted(1),
+        lambda t: t.question(0, 1, "person", 1, "left"),
+        lambda t: t.charged(1, right=False),
+    ):
+        t = act(t)
+        steps.append(t)
+    assert len({step.glasses for step in steps}) > 1  # the turn moved
+    for step in steps:
+        replayed = copy.copy(step)
+        replayed.__dict__.pop("_glasses", None)  # computed again from the start
+        assert replayed.glasses == step.glasses
+        assert Table.from_json(step.to_json()).glasses == step.glasses

@@ -134,10 +134,19 @@ class Table(Investigation):
             >>> t.question(0, 2, "red", 2).glasses.counts
             (0, 0, 1, 0)
         """
-        glasses = self._glasses_start
-        for clue in self.clues:
-            glasses = _after(glasses, clue)
+        glasses: Glasses | None = self.__dict__.get("_glasses")
+        if glasses is None:
+            glasses = self._glasses_start
+            for clue in self.clues:
+                glasses = _after(glasses, clue)
+            self.__dict__["_glasses"] = glasses
         return glasses
+
+    def observe(self, clue: Any) -> Self:
+        """The table after ``clue``; its glasses follow from mine and the clue (one step)."""
+        new = super().observe(clue)
+        new.__dict__["_glasses"] = _after(self.glasses, new.clues[-1])
+        return new
 
     @property
     def turn(self) -> int | None:
