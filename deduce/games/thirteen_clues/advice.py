@@ -48,7 +48,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import accuse_or_ask
+from deduce.games.thirteen_clues.race import accuse_or_ask, survive
 from deduce.investigation import Recommendation
 
 __all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
@@ -156,14 +156,6 @@ class TableAdvice:
         return f"{self.best} ({self.moves[0].score:.2f} bits I can use; others: {close})"
 
 
-def _danger(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> float:
-    acting = set(glasses.actions_before(0)) | {receiver}
-    safe = 1.0
-    for seat in acting - {0}:
-        safe *= 1.0 - rivals.get(seat, 0.0)
-    return 1.0 - safe
-
-
 def advise(
     inv: Investigation,
     glasses: Glasses,
@@ -202,7 +194,7 @@ def advise(
     ):
         raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
     others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
-    danger = [_danger(glasses, glasses.receiver(r.action), rivals) for r in others]
+    danger = [1.0 - survive(glasses, glasses.receiver(r.action), rivals) for r in others]
     scored = sorted(
         (
             (rec.information * (1.0 - d), i, rec, d)

@@ -111,9 +111,10 @@ def _safe(acting: set[int], rivals: Mapping[int, float]) -> float:
     return safe
 
 
-def _survive(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> float:
+def survive(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> float:
     """The chance that nobody who acts before my next action wins, after a move that
-    hands ``receiver`` a glass (as :func:`advise` counts a move's danger)."""
+    hands ``receiver`` a glass (a move's danger, as :func:`advise` counts it, is one
+    less this)."""
     return _safe({*glasses.actions_before(0), receiver}, rivals)
 
 
@@ -188,7 +189,7 @@ def accuse_or_ask(
     if not queries:
         return now, 0.0
     reached = _ladders(inv.joint(inv.space, queries), hazard)
-    safe = np.array([_survive(glasses, glasses.receiver(q), rivals) for q in queries])
+    safe = np.array([survive(glasses, glasses.receiver(q), rivals) for q in queries])
     return now, float((safe * reached).max())
 
 
