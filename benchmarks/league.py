@@ -12,8 +12,10 @@ not win. The policies are in ``league_policies.py``; the cells run in parallel i
 process pool.
 
 Run: ``python -m benchmarks.league --game bsi --players 2 --policy advised --against clock
---games 20 --workers 2``; with no ``--policy``/``--against``/``--players``, every policy
-of the game against every other at every table size. ``--append`` adds the table to
+--games 20 --workers 2`` (``--dask ADDRESS`` plays on a dask.distributed scheduler,
+``--dask local`` on a local cluster of ``--workers`` processes); with no
+``--policy``/``--against``/``--players``, every policy of the game against every other at
+every table size. ``--append`` adds the table to
 docs/benchmarks.md.
 
 Example:
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import math
 import sys
 import time
@@ -135,22 +138,30 @@ def play_cells(
     games: int,
     workers: int,
     report: Callable[[int, int], None] | None = None,
+    executor: concurrent.futures.Executor | None = None,
 ) -> list[Row]:
-    """Every cell's ``games`` games, in a pool of ``workers`` processes (in this process
-    with one worker); ``report(done, total)`` after each game."""
+    """Every cell's ``games`` games on ``executor`` (any ``concurrent.futures`` executor,
+    as :func:`deduce.simulate` takes: a process pool, a ``dask.distributed`` client's
+    ``get_executor()``); without one, in a pool of ``workers`` processes (in this process
+    with one worker). ``report(done, total)`` after each game. A game's result depends only
+    on its cell and number, so every executor gives the same rows."""
     jobs = [(cell, g) for cell in cells for g in range(games)]
     wins = {cell: 0.0 for cell in cells}
     started = time.perf_counter()
     done = 0
-    if workers <= 1:
+    if executor is None and workers <= 1:
         for cell, g in jobs:
             wins[cell] += play_one(*cell, g)
             done += 1
             if report:
                 report(done, len(jobs))
     else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_one, *cell, g): cell for cell, g in jobs}
+        with contextlib.ExitStack() as stack:
+            if executor is None:
+                executor = stack.enter_context(
+                    concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+                )
+            futures = {executor.submit(play_one, *cell, g): cell for cell, g in jobs}
             for future in concurrent.futures.as_completed(futures):
                 wins[futures[future]] += future.result()
                 done += 1
@@ -205,6 +216,25 @@ def cells_of(
     return cells
 
 
+def _dask(stack: contextlib.ExitStack, address: str, workers: int) -> concurrent.futures.Executor:
+    """A dask.distributed client's executor, closed with ``stack``."""
+    try:
+        import distributed
+    except ImportError:  # pragma: no cover - the dask extra is not installed
+        raise SystemExit("--dask needs dask: pip install 'deduce-notebook[dask]'") from None
+    if address == "local":
+        cluster = stack.enter_context(
+            distributed.LocalCluster(
+                n_workers=max(workers, 1), threads_per_worker=1, processes=True
+            )
+        )
+        client = stack.enter_context(distributed.Client(cluster))
+    else:
+        client = stack.enter_context(distributed.Client(address))
+    executor: concurrent.futures.Executor = client.get_executor()
+    return executor
+
+
 def main(argv: Sequence[str] | None = None) -> str:
     """Run the league from the command line; returns the table it prints."""
     parser = argparse.ArgumentParser(
@@ -216,11 +246,21 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--against", action="append", default=[])
     parser.add_argument("--games", type=int, default=200, help="games per cell")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on a dask.distributed scheduler at ADDRESS ('local': a local cluster "
+        "of --workers processes) instead of a process pool",
+    )
     parser.add_argument("--append", action="store_true", help="append to docs/benchmarks.md")
     args = parser.parse_args(argv)
     cells = cells_of(args.game or sorted(PANELS), args.players, args.policy, args.against)
-    with loading(Console(stderr=True), "league games") as report:
-        rows = play_cells(cells, games=args.games, workers=args.workers, report=report)
+    with contextlib.ExitStack() as stack:
+        executor = _dask(stack, args.dask, args.workers) if args.dask else None
+        report = stack.enter_context(loading(Console(stderr=True), "league games"))
+        rows = play_cells(
+            cells, games=args.games, workers=args.workers, report=report, executor=executor
+        )
     text = table(rows)
     print(text)
     if args.append:

@@ -4,11 +4,21 @@ columns, a policy that can never win, and the Wilson interval's edge cases."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
-from benchmarks.league import COLUMNS, cells_of, lone_share, main, play_cell, table, wilson
+from benchmarks.league import (
+    COLUMNS,
+    cells_of,
+    lone_share,
+    main,
+    play_cell,
+    play_cells,
+    table,
+    wilson,
+)
 from benchmarks.league_notes import bsi_notes, bsi_notes_of, crime_writers_notes_of
 from benchmarks.league_policies import PANELS, PLAY, SIZES, THRESHOLDS
 from deduce.games import bsi, crime_writers, thirteen_clues
@@ -93,6 +103,22 @@ def test_the_process_pool_plays_the_same_games() -> None:
     alone = play_cell("bsi", 2, "advised", "clock", games=4, workers=1)
     pooled = play_cell("bsi", 2, "advised", "clock", games=4, workers=2)
     assert pooled.wins == alone.wins and pooled.games == 4
+
+
+def test_any_executor_plays_the_same_games() -> None:
+    cells = [("bsi", 2, "advised", "clock"), ("bsi", 3, "clock", "advised")]
+    alone = play_cells(cells, games=3, workers=1)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = play_cells(cells, games=3, workers=1, executor=pool)
+    assert [row.wins for row in threaded] == [row.wins for row in alone]
+
+
+def test_the_command_plays_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "bsi", "--players", "2", "--policy", "advised", "--against", "clock"]
+    alone = main([*argv, "--games", "2"])
+    on_dask = main([*argv, "--games", "2", "--workers", "2", "--dask", "local"])
+    strip = [line.rsplit("|", 2)[0] for line in alone.splitlines()]  # all but s/game
+    assert [line.rsplit("|", 2)[0] for line in on_dask.splitlines()] == strip
 
 
 NEW_BOTS = [
