@@ -234,7 +234,7 @@ def replayed_states(inv: Any) -> list[Any]:
 def check_chances_by_hand(inv: Any, chance_by_hand: Any) -> Review:
     """Every row's bits, sizes and luck by hand (as above), and its chances to win from
     ``chance_by_hand`` on the states before and after the move, rebuilt from the clues."""
-    review = inv.review()
+    review: Review = inv.review()
     states = replayed_states(inv)
     for row in review.rows:
         before, after = states[row.number - 1], states[row.number]
@@ -273,6 +273,7 @@ def thirteen_clues_chance(table: Any) -> float:
         return 1.0 if table.winners() == (0,) else 0.0
     if table.turn == 0:
         advice = tc.advise(table, table.glasses)
+        assert advice.chances is not None
         now, later = advice.chances
         return now if advice.accuse else later
     rivals = tc.rival_chances(table, samples=8, seed=0)
