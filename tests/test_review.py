@@ -369,3 +369,44 @@ def test_a_game_without_a_race_has_no_chances() -> None:
     assert all(r.chance_before is None and r.chance_after is None for r in review.rows)
     assert "win before" not in review.to_rows()[0] and "win" not in str(review)
     assert kreuzverhoer_game()[0].win_chance() is None  # a case file alone has no race
+
+
+def test_the_chances_after_a_moves_answers_average_to_its_value() -> None:
+    """Both races count what happens after a move as ``waiting`` counts the state after
+    it: with the others' chances (13 Indizien) or the opponent's case file (Kreuzverhör)
+    unchanged, the chance after each answer, weighted by the answer's chance, is the
+    move's value in the race."""
+    import numpy as np
+
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(3, seed=5)
+    table = tc.Table(3, deal.hands[0], list(deal.puzzles[1:]))
+    rivals = tc.rival_chances(table, samples=8, seed=0)
+    for rec in table.recommend(top=4, strategy="entropy"):
+        _, later = tc.accuse_or_ask(table, table.glasses, [rec], rivals)
+        joint = table.joint(table.space, [rec.action])[0]  # puzzles x answers
+        average = 0.0
+        for k in np.flatnonzero(joint.sum(axis=0) > 0):
+            after = table.observe(table.clue_for(rec.action, int(k)))
+            chance = joint[:, k].sum() / joint.sum()
+            average += chance * tc.waiting(after, after.glasses, rivals)
+        assert average == pytest.approx(later, abs=1e-12), rec.action
+    now, _ = tc.accuse_or_ask(table, table.glasses, [], rivals)
+    accusation = table.accusation()
+    p, puzzle = accusation.probability, accusation.puzzle
+    wrong = table.accused(puzzle.person, puzzle.location, puzzle.weapon)
+    assert p + (1 - p) * tc.waiting(wrong, wrong.glasses, rivals) == pytest.approx(now)
+
+    mine = kv.Investigation().confirmed(crime="Mord", scene="Ulm")
+    theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*").opponent
+    moves = kv.race(mine, theirs, top=3)
+    assert all(m.solves_now > 0 for m in moves)  # an answer solves it: that chance is 1
+    for move in moves:
+        counts = mine.partition(mine.space, [move.action]).count[0]
+        average = 0.0
+        for k in np.flatnonzero(counts):
+            child = mine.observe(mine.clue_for(move.action, int(k)))
+            average += counts[k] / counts.sum() * kv.waiting(child, theirs, ahead=1)
+        assert average == pytest.approx(move.win, abs=1e-12), move.action

@@ -309,8 +309,8 @@ def waiting(
     times more than you before your next lay (1: theirs comes next; 0: yours; fewer by
     the skips they owe), then you take turns; both of you lay what ``strategy`` says
     (:func:`pace`), and if nobody solves the tie-break counts as half a win, as in
-    :func:`race` (with exact paces the chances after a lay's answers average to its
-    ``win``; with bounds the two are counted differently).
+    :func:`race` (so, the opponent's case file and skips unchanged, the chances after a
+    lay's answers average to its ``win``).
 
     Raises:
         InvalidInput: not Kreuzverhör case files, or ``ahead`` not an integer from
@@ -329,11 +329,9 @@ def waiting(
     check_int("ahead", ahead, -MAX_LIMIT, MAX_LIMIT)
     left = mine.questionings_left
     _, alive, never = _their_race(opponent, strategy, left, ahead)
-    if left == 0:
-        return 0.5 * never
     by = np.array([pace(mine, strategy=strategy).within(t) for t in range(left + 1)])
-    solved = np.diff(by)  # solved at your t-th lay from now
-    return float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
+    solved = np.diff(by)  # solved at your t-th lay from now (by[0]: solved already)
+    return float(by[0] + solved @ alive + 0.5 * (1.0 - by[-1]) * never)
 
 
 def _their_race(

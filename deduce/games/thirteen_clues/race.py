@@ -22,7 +22,8 @@ the likelier one, then the other, is the best there is).
 
 While another seat acts (after my move, say), my chance is :func:`waiting`'s: that
 nobody who acts before my next action wins, times the ladder from there (what a move's
-answer is worth above, so the chances after a move's answers average to its value).
+answer is worth above: with the same rivals, the chances after a move's answers
+average to its value, outside the deeper search of a two-player end game).
 
 I accuse when accusing now wins more often than the best question (on a tie, I ask).
 With two players and few puzzles left (at most :data:`EXACT_PUZZLES`) the comparison looks
