@@ -322,9 +322,10 @@ def test_a_thirteen_clues_table_game_with_its_chances_by_hand() -> None:
     assert won.win_chance() == 1.0 and table.charged(1, right=True).win_chance() == 0.0
 
 
-def kreuzverhoer_chance(table: Any) -> float:
+def kreuzverhoer_chance(table: Any, ahead: int = 1) -> float:
     """My chance to win at a Kreuzverhör table without action cards: before my lay the
-    race's best lay; after it (my opponent questions next) both paces, by hand."""
+    race's best lay; after it (my opponent questions ``ahead`` times before my next
+    lay) both paces, by hand."""
     if table.over:
         return 1.0 if table.winners() == (0,) else 0.0
     if table.may_lay:
@@ -333,10 +334,22 @@ def kreuzverhoer_chance(table: Any) -> float:
     mine, theirs = kv.pace(table.mine), kv.pace(table.theirs)
     my_left, their_left = table.left
     win = 0.0
-    for t in range(my_left):  # my t-th lay from now comes after t + 1 of theirs
+    for t in range(my_left):  # my t-th lay from now comes after t + ahead of theirs
         solved_then = mine.within(t + 1) - mine.within(t)
-        win += solved_then * (1.0 - theirs.within(min(t + 1, their_left)))
+        win += solved_then * (1.0 - theirs.within(min(t + ahead, their_left)))
     return win + 0.5 * (1.0 - mine.within(my_left)) * (1.0 - theirs.within(their_left))
+
+
+def test_a_skip_i_owe_gives_my_opponent_one_more_questioning_first() -> None:
+    table = kv.Table(case=kv.Case("Einbruch", "Berlin", "Nora M.", "Messer"))
+    table = table.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table), abs=1e-12)
+    table = table.defence("lawyer")  # my opponent's Anwalt: I skip my next questioning
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table, 2), abs=1e-12)
+    table = table.asked("Mord", "Berlin", "Ede K.", "Messer")
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table, 1), abs=1e-12)
+    table = table.asked("Einbruch", "Ulm", "Ede K.", "Messer")
+    assert table.may_lay and table.win_chance() == kreuzverhoer_chance(table)
 
 
 KREUZVERHOER_MINE = kv.Case("Mord", "Ulm", "Ede K.", "Gift")  # the case I must solve
