@@ -1,5 +1,7 @@
 """Charts for notebooks: the marginals of an investigation, and the moves a strategy needed.
 
+:func:`review` draws the review of a game's moves (:mod:`deduce.review`).
+
 Needs matplotlib (``pip install 'deduce-notebook[plot]'``). The functions return matplotlib
 figures without touching ``pyplot``'s global state, so a notebook shows each one once
 and a script can save it with ``figure.savefig(...)``.
@@ -18,12 +20,15 @@ from typing import Any
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation
+from deduce.review import Review
 from deduce.simulate import Stats
 
-__all__ = ["histogram", "marginals"]
+__all__ = ["histogram", "marginals", "review"]
 
 _CERTAIN = "#2ea043"
 _POSSIBLE = "#4c78a8"
+_BEST = "#bab0ac"
+_LEARNED = "#f58518"
 
 
 def _figure(**options: Any) -> Any:
@@ -122,3 +127,75 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
     return ax
+
+
+def review(game: Review | Investigation, *, strategy: str | None = None, width: float = 7.0) -> Any:
+    """The review of a game's moves (:mod:`deduce.review`) as a chart: for each move of
+    mine, bars of the bits it was expected to give, the bits of the best move there and
+    the bits its answer gave (the luck is the gap between the first and the last); in a
+    race, a second panel with my chance to win before each move and after its answer.
+
+    Args:
+        game: a :class:`deduce.Review`, or a finished or running game to review.
+        strategy: the strategy that chooses the best moves, when ``game`` is a game
+            (default: the game's own); a Review keeps its own.
+        width: the figure's width in inches.
+
+    Returns:
+        a ``matplotlib.figure.Figure``; its first axes holds three bar containers (labels
+        ``"my move"``, ``"best move"``, ``"learned"``), one bar per move, and in a race
+        its second the lines ``"win before"`` and ``"win after"`` (NaN where the game
+        gave no chance).
+
+    Raises:
+        InvalidInput: ``game`` is neither, a Review with a strategy, or no move to draw.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 3).guess("11", black=0, white=0).guess("23", black=1, white=0)
+        >>> fig = review(inv, strategy="entropy")
+        >>> [round(float(bar.get_height()), 3) for bar in fig.axes[0].containers[2]]
+        [1.17, 1.0]
+    """
+    if isinstance(game, Investigation):
+        found = game.review(strategy=strategy)
+    elif isinstance(game, Review):
+        if strategy is not None:
+            raise InvalidInput("strategy", strategy, f"None: the review is by {game.strategy}")
+        found = game
+    else:
+        raise InvalidInput("game", game, "a deduce.Review or an Investigation")
+    rows = found.rows
+    if not rows:
+        raise InvalidInput("game", game, "a game with at least one move of mine to review")
+    race = found.chances
+    figure = _figure(figsize=(width, 5.5 if race else 3.5), layout="constrained")
+    axes = figure.subplots(2 if race else 1, 1, squeeze=False, sharex=True)[:, 0]
+    numbers = [row.number for row in rows]
+    positions = list(range(len(rows)))
+    bars = axes[0]
+    for offset, label, values, colour in (
+        (-0.27, "my move", [r.information for r in rows], _POSSIBLE),
+        (0.0, "best move", [r.best_information for r in rows], _BEST),
+        (0.27, "learned", [r.learned for r in rows], _LEARNED),
+    ):
+        bars.bar([p + offset for p in positions], values, width=0.27, label=label, color=colour)
+    bars.set_ylabel("bits")
+    bars.set_title(f"each move beside the best, by {found.strategy}", loc="left", fontsize="medium")
+    bars.legend(fontsize="small")
+    if race:
+        lines = axes[1]
+        before = [_or_nan(r.chance_before) for r in rows]
+        after = [_or_nan(r.chance_after) for r in rows]
+        lines.plot(positions, before, "o-", label="win before")
+        lines.plot(positions, after, "s--", label="win after")
+        lines.set_ylim(0, 1)
+        lines.set_ylabel("chance to win")
+        lines.legend(fontsize="small")
+    axes[-1].set_xticks(positions, [str(n) for n in numbers])
+    axes[-1].set_xlabel("clue number of my move")
+    return figure
+
+
+def _or_nan(chance: float | None) -> float:
+    return float("nan") if chance is None else chance

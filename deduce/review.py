@@ -5,10 +5,16 @@ For every clue that answers a query I chose (the game's
 investigation's :attr:`~deduce.Investigation.lineage` and the move is set beside the best
 move there under a strategy (the one :meth:`~deduce.Investigation.recommend` lists first),
 with the information each was expected to give, the information the answer gave, and the
-luck: what the answer taught minus what was expected. Every number is exact, from the
-partition of the space before the move; nothing is sampled.
+luck: what the answer taught minus what was expected. Every number of information is
+exact, from the partition of the space before the move; nothing is sampled.
 
-The review reports information, not chances to win: a race's win chances are not in it.
+In a race (a game whose :meth:`~deduce.hooks.Hooks.win_chance` answers: 13 Indizien's
+and Kreuzverhör's tables) each move also gets my chance to win before it and after its
+answer, from the game's own race model, computed once per state of the lineage. Those
+chances are the model's (13 Indizien: the others' chances from a seeded draw of deals,
+my plan after the next turn a lower bound; Kreuzverhör: paces exact only for small case
+files, a tie-break counted as half a win), not exact like the bits; without a race
+model they are None and the review shows no column for them.
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -19,7 +25,7 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from deduce.errors import DeduceError
@@ -29,8 +35,6 @@ if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
 __all__ = ["MoveReview", "Review", "review"]
-
-_COLUMNS = ("move", "answer", "bits", "best", "best bits", "learned", "luck", "solutions")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,9 @@ class MoveReview:
             (``log2(before / after)`` when the solutions are equally likely).
         before: how many solutions there were before the move.
         after: how many were left after the answer.
+        chance_before: my chance to win before the move, from the game's race model
+            (:meth:`~deduce.hooks.Hooks.win_chance`; None: the game has none there).
+        chance_after: my chance to win after the answer (None likewise).
 
     Example:
         >>> row = MoveReview(1, "11", (0, 0), "12", 1.0, 0.99, 1.5, 1.17, 9, 4)
@@ -67,6 +74,8 @@ class MoveReview:
     learned: float
     before: int
     after: int
+    chance_before: float | None = None
+    chance_after: float | None = None
 
     @property
     def luck(self) -> float:
@@ -97,6 +106,12 @@ class Review:
     strategy: str
 
     @property
+    def chances(self) -> bool:
+        """Whether the game gave a chance to win at some move (the review then shows
+        the columns ``win before`` and ``win after``)."""
+        return any(r.chance_before is not None or r.chance_after is not None for r in self.rows)
+
+    @property
     def information(self) -> float:
         """The bits my moves were expected to give, in all."""
         return sum((row.information for row in self.rows), 0.0)
@@ -117,7 +132,8 @@ class Review:
         return sum((row.luck for row in self.rows), 0.0)
 
     def to_rows(self) -> list[dict[str, str]]:
-        """The moves as rows of text for display, the totals last (none without a move).
+        """The moves as rows of text for display, the totals last (none without a move);
+        in a race, the chances to win before and after each move too (``-``: none there).
 
         Example:
             >>> Review((), "entropy").to_rows()
@@ -137,6 +153,10 @@ class Review:
             }
             for row in self.rows
         ]
+        if self.chances:
+            for text, row in zip(rows, self.rows, strict=True):
+                text["win before"] = _chance(row.chance_before)
+                text["win after"] = _chance(row.chance_after)
         if rows:
             total = {"#": "all", "move": "", "answer": "", "best": ""}
             total["bits"] = f"{self.information:.2f}"
@@ -144,6 +164,8 @@ class Review:
             total["learned"] = f"{self.learned:.2f}"
             total["luck"] = f"{self.luck:+.2f}"
             total["solutions"] = f"{self.rows[0].before} -> {self.rows[-1].after}"
+            total["win before"] = _chance(self.rows[0].chance_before)
+            total["win after"] = _chance(self.rows[-1].chance_after)
             rows.append({name: total[name] for name in rows[0]})  # the columns' order
         return rows
 
@@ -151,14 +173,19 @@ class Review:
         rows = self.to_rows()
         if not rows:
             return "No move of mine to review yet."
-        names = ("#", *_COLUMNS)
+        names = tuple(rows[0])
         widths = {n: max(len(n), *(len(r[n]) for r in rows)) for n in names}
         lines = ["  ".join(n.ljust(widths[n]) for n in names).rstrip()]
         lines += ["  ".join(r[n].ljust(widths[n]) for n in names).rstrip() for r in rows]
+        win = "; win: my chance to win, from the race model" if self.chances else ""
         lines.append(
-            f"(bits: expected information; best: by {self.strategy}; luck: learned - bits)"
+            f"(bits: expected information; best: by {self.strategy}; luck: learned - bits{win})"
         )
         return "\n".join(lines)
+
+
+def _chance(chance: float | None) -> str:
+    return "-" if chance is None else f"{chance:.1%}"
 
 
 def _text(answer: Any) -> str:
@@ -189,12 +216,21 @@ def review(investigation: Investigation, *, strategy: str | None = None) -> Revi
         investigation.default_strategy if strategy is None else strategy
     )
     lineage = investigation.lineage
+    chances: dict[int, float | None] = {}  # each state's chance to win, computed once
+
+    def chance(k: int) -> float | None:
+        if k not in chances:
+            found = lineage[k].win_chance()
+            chances[k] = None if found is None else float(found)
+        return chances[k]
+
     rows = []
     for number, clue in enumerate(investigation.clues, 1):
         before, after = lineage[number - 1], lineage[number]
         move = before.move_of(clue)
         if move is not None:
-            rows.append(_row(before, after, number, move, name))
+            row = _row(before, after, number, move, name)
+            rows.append(replace(row, chance_before=chance(number - 1), chance_after=chance(number)))
     return Review(tuple(rows), name)
 
 

@@ -219,3 +219,24 @@ def test_the_race_is_the_default_and_the_information_strategies_one_word_away(
     assert "(moves ranked by race)" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_review_shows_the_chances_to_win_at_the_table(tmp_path: Path) -> None:
+    deal = tc.Deal.random(2, seed=3)
+    term = start(tmp_path, deal)
+    table = tc.Table(2, deal.hands[0], [deal.puzzles[1]])
+    for clue in (
+        tc.Question(0, 1, "red", deal.answer(1, "red", side="left"), "left"),
+        tc.Question(1, 0, "ranged", deal.answer(0, "ranged", side="right"), "right"),
+    ):
+        table = table.observe(clue)
+        term.send(line_of(clue))
+        term.expect_prompt(PROMPT)
+    term.send("review")
+    shown = " ".join(term.expect_prompt(PROMPT).split())
+    (row,) = table.review().rows
+    assert "win before win after" in shown
+    assert f"{row.chance_before:.1%} {row.chance_after:.1%}" in shown
+    assert "win before/after: my chance to win" in shown and "race model" in shown
+    term.send("quit")
+    assert term.finish() == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import matplotlib  # the plot extra is installed where the tests run
 import pytest
@@ -62,9 +63,60 @@ def test_histogram_draws_on_a_given_axes() -> None:
     assert [bar.get_height() for bar in ax.patches] == [1, 3]
 
 
+def _bars(ax: Any) -> dict[str, list[float]]:
+    return {c.get_label(): [float(b.get_height()) for b in c] for c in ax.containers}
+
+
+def test_review_bars_are_the_reviews_bits() -> None:
+    game, inv = Game(3, 3), Investigation(3, 3)
+    for code in ("112", "233"):
+        inv = inv.guess(code, *game.feedback("321", code))
+    review = inv.review(strategy="minimax")
+    figure = plot.review(inv, strategy="minimax")
+    (ax,) = figure.axes  # no race: no panel of chances
+    assert _bars(ax) == {
+        "my move": [r.information for r in review.rows],
+        "best move": [r.best_information for r in review.rows],
+        "learned": [r.learned for r in review.rows],
+    }
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "2"]
+    assert "by minimax" in ax.get_title(loc="left")
+    assert _bars(plot.review(review).axes[0]) == _bars(ax)  # a Review draws the same
+    png = io.BytesIO()
+    figure.savefig(png, format="png")
+    assert png.getvalue().startswith(b"\x89PNG")
+
+
+def test_review_of_a_race_draws_the_chances_to_win() -> None:
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(2, seed=3)
+    table = tc.Table(2, deal.hands[0], [deal.puzzles[1]])
+    table = table.question(0, 1, "red", deal.answer(1, "red", side="left"), side="left")
+    table = table.question(1, 0, "ranged", deal.answer(0, "ranged", side="right"), side="right")
+    table = table.question(0, 1, "man", deal.answer(1, "man", side="right"), side="right")
+    review = table.review()
+    bars, lines = plot.review(review).axes
+    assert _bars(bars)["learned"] == [r.learned for r in review.rows]
+    assert _bars(bars)["my move"] == [r.information for r in review.rows]
+    drawn = {line.get_label(): list(line.get_ydata()) for line in lines.get_lines()}
+    assert drawn == {
+        "win before": [r.chance_before for r in review.rows],
+        "win after": [r.chance_after for r in review.rows],
+    }
+    assert all(0 < c < 1 for c in drawn["win before"] + drawn["win after"])
+    assert [t.get_text() for t in lines.get_xticklabels()] == ["1", "3"]
+
+
 def test_bad_arguments_are_refused() -> None:
     inv = Investigation(2, 3)
     with pytest.raises(deduce.InvalidInput, match="fields='colour' is not valid"):
         plot.marginals(inv, ["colour"])
     with pytest.raises(deduce.InvalidInput, match="stats"):
         plot.histogram([])
+    with pytest.raises(deduce.InvalidInput, match="at least one move"):
+        plot.review(inv)
+    with pytest.raises(deduce.InvalidInput, match="game"):
+        plot.review("a game")  # type: ignore[arg-type]
+    with pytest.raises(deduce.InvalidInput, match="strategy"):
+        plot.review(inv.review(), strategy="entropy")

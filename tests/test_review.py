@@ -218,3 +218,208 @@ def test_a_thirteen_clues_game_reviewed_by_hand() -> None:
 
 SEATS_1 = ("Officer", "Parlor", "Knife")
 SEATS_2 = ("Butcher", "Harbor", "Sword")
+
+
+# -- the chance to win in a race: recomputed by hand on each state ------------------------
+
+
+def replayed_states(inv: Any) -> list[Any]:
+    """Every state of the game, rebuilt clue by clue from its start (not its lineage)."""
+    states = [inv.origin]
+    for clue in inv.clues:
+        states.append(states[-1].observe(clue))
+    return states
+
+
+def check_chances_by_hand(inv: Any, chance_by_hand: Any) -> Review:
+    """Every row's bits, sizes and luck by hand (as above), and its chances to win from
+    ``chance_by_hand`` on the states before and after the move, rebuilt from the clues."""
+    review: Review = inv.review()
+    states = replayed_states(inv)
+    for row in review.rows:
+        before, after = states[row.number - 1], states[row.number]
+        h = before.space.entropy()
+        assert row.learned == pytest.approx(h - after.space.entropy(), abs=1e-12)
+        assert row.luck == pytest.approx(row.learned - row.information)
+        assert (row.before, row.after) == (before.solution_count, after.solution_count)
+        top = before.recommend(top=1)[0]
+        assert row.best == top.action and row.best_score == top.score
+        assert row.chance_before == pytest.approx(chance_by_hand(before), abs=1e-12)
+        assert row.chance_after == pytest.approx(chance_by_hand(after), abs=1e-12)
+    assert review.chances
+    rows = review.to_rows()
+    assert [r["win before"] for r in rows[:-1]] == [f"{r.chance_before:.1%}" for r in review.rows]
+    assert [r["win after"] for r in rows[:-1]] == [f"{r.chance_after:.1%}" for r in review.rows]
+    assert rows[-1]["win before"] == rows[0]["win before"]
+    assert rows[-1]["win after"] == rows[-2]["win after"]
+    assert "win before" in str(review) and "race model" in str(review)
+    return review
+
+
+def ladder_by_hand(weights: Any, hazard: float) -> float:
+    """Accusing my puzzles likeliest first, one a round, the others winning a round with
+    the chance ``hazard``."""
+    total = float(sum(weights))
+    chances = sorted((float(w) / total for w in weights), reverse=True)
+    return sum(p * (1.0 - hazard) ** i for i, p in enumerate(chances))
+
+
+def thirteen_clues_chance(table: Any) -> float:
+    """My chance to win at a 13 Indizien table: on my turn the chance of what the game's
+    race advice advises; else nobody acting before me wins, then the ladder."""
+    from deduce.games import thirteen_clues as tc
+
+    if table.over:
+        return 1.0 if table.winners() == (0,) else 0.0
+    if table.turn == 0:
+        advice = tc.advise(table, table.glasses)
+        assert advice.chances is not None
+        now, later = advice.chances
+        return now if advice.accuse else later
+    rivals = tc.rival_chances(table, samples=8, seed=0)
+    glasses = table.glasses
+    acting = []  # from the seat acting now, clockwise, every glass holder until me
+    seat = glasses.active
+    while seat != 0:
+        if glasses.counts[seat] or table.players == 2:
+            acting.append(seat)
+        seat = (seat + 1) % table.players
+    safe = math.prod(1.0 - rivals[s] for s in acting)
+    hazard = 1.0 - math.prod(1.0 - r for r in rivals.values())
+    return safe * ladder_by_hand(table.space.weights.tolist(), hazard)
+
+
+def thirteen_clues_table() -> Any:
+    """Three players; I start with two glasses, so after my first question I act again."""
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(3, seed=5)
+    table = tc.Table(3, deal.hands[0], list(deal.puzzles[1:]), counts=(2, 0, 0))
+
+    def ask(t: Any, asker: int, witness: int, about: str) -> Any:
+        return t.question(asker, witness, about, deal.answer(witness, about))
+
+    table = ask(table, 0, 1, "red")  # I still hold a glass
+    assert table.turn == 0
+    table = ask(table, 0, 2, "man")  # seats 1 and 2 hold one each now
+    assert table.glasses.counts == (0, 1, 1)
+    table = ask(table, 1, 0, "yellow")
+    table = ask(table, 2, 1, "weapon")
+    assert table.turn == 0
+    return table.informant(deal.informants[0])
+
+
+def test_a_thirteen_clues_table_game_with_its_chances_by_hand() -> None:
+    from deduce.games import thirteen_clues as tc
+
+    table = thirteen_clues_table()
+    review = check_chances_by_hand(table, thirteen_clues_chance)
+    assert [r.number for r in review.rows] == [1, 2, len(table.clues)]
+    assert isinstance(review.rows[-1].move, tc.Peek)
+    assert all(0.0 < r.chance_before < 1.0 for r in review.rows)  # type: ignore[operator]
+    puzzle = table.lineage[-2].accusation().puzzle  # my turn before the informant
+    won = table.lineage[-2].accused(puzzle.person, puzzle.location, puzzle.weapon, right=True)
+    assert won.win_chance() == 1.0 and table.charged(1, right=True).win_chance() == 0.0
+
+
+def kreuzverhoer_chance(table: Any, ahead: int = 1) -> float:
+    """My chance to win at a Kreuzverhör table without action cards: before my lay the
+    race's best lay; after it (my opponent questions ``ahead`` times before my next
+    lay) both paces, by hand."""
+    if table.over:
+        return 1.0 if table.winners() == (0,) else 0.0
+    if table.may_lay:
+        return kv.race(table.mine, table.theirs, top=3)[0].win
+    assert table.questions_next == 1
+    mine, theirs = kv.pace(table.mine), kv.pace(table.theirs)
+    my_left, their_left = table.left
+    win = 0.0
+    for t in range(my_left):  # my t-th lay from now comes after t + ahead of theirs
+        solved_then = mine.within(t + 1) - mine.within(t)
+        win += solved_then * (1.0 - theirs.within(min(t + ahead, their_left)))
+    return win + 0.5 * (1.0 - mine.within(my_left)) * (1.0 - theirs.within(their_left))
+
+
+def test_a_skip_i_owe_gives_my_opponent_one_more_questioning_first() -> None:
+    table = kv.Table(case=kv.Case("Einbruch", "Berlin", "Nora M.", "Messer"))
+    table = table.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table), abs=1e-12)
+    table = table.defence("lawyer")  # my opponent's Anwalt: I skip my next questioning
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table, 2), abs=1e-12)
+    table = table.asked("Mord", "Berlin", "Ede K.", "Messer")
+    assert table.win_chance() == pytest.approx(kreuzverhoer_chance(table, 1), abs=1e-12)
+    table = table.asked("Einbruch", "Ulm", "Ede K.", "Messer")
+    assert table.may_lay and table.win_chance() == kreuzverhoer_chance(table)
+
+
+KREUZVERHOER_MINE = kv.Case("Mord", "Ulm", "Ede K.", "Gift")  # the case I must solve
+
+
+def kreuzverhoer_table() -> Any:
+    table = kv.Table(case=kv.Case("Einbruch", "Berlin", "Nora M.", "Messer"))
+
+    def right(lay: Any) -> int:
+        return sum(a == b for a, b in zip(lay, KREUZVERHOER_MINE, strict=True))
+
+    for n in range(3):
+        lay = table.queries()[5] if n == 1 else table.race()[0].action
+        table = table.questioning(*lay, right(lay))
+        table = table.asked("Mord", "Ulm", "Juri L.", "Axt*")
+    return table.questioning(*KREUZVERHOER_MINE, 4)  # solved: I win
+
+
+def test_a_kreuzverhoer_table_game_with_its_chances_by_hand() -> None:
+    table = kreuzverhoer_table()
+    assert table.over and table.winners() == (0,)
+    review = check_chances_by_hand(table, kreuzverhoer_chance)
+    assert [r.number for r in review.rows] == [1, 3, 5, 7]
+    assert review.rows[-1].chance_after == 1.0
+
+
+def test_a_game_without_a_race_has_no_chances() -> None:
+    review = mastermind_game().review()
+    assert not review.chances
+    assert all(r.chance_before is None and r.chance_after is None for r in review.rows)
+    assert "win before" not in review.to_rows()[0] and "win" not in str(review)
+    assert kreuzverhoer_game()[0].win_chance() is None  # a case file alone has no race
+
+
+def test_the_chances_after_a_moves_answers_average_to_its_value() -> None:
+    """Both races count what happens after a move as ``waiting`` counts the state after
+    it: with the others' chances (13 Indizien) or the opponent's case file (Kreuzverhör)
+    unchanged, the chance after each answer, weighted by the answer's chance, is the
+    move's value in the race."""
+    import numpy as np
+
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(3, seed=5)
+    table = tc.Table(3, deal.hands[0], list(deal.puzzles[1:]))
+    rivals = tc.rival_chances(table, samples=8, seed=0)
+    for rec in table.recommend(top=4, strategy="entropy"):
+        _, later = tc.accuse_or_ask(table, table.glasses, [rec], rivals)
+        joint = table.joint(table.space, [rec.action])[0]  # puzzles x answers
+        average = 0.0
+        for k in np.flatnonzero(joint.sum(axis=0) > 0):
+            after = table.observe(table.clue_for(rec.action, int(k)))
+            chance = joint[:, k].sum() / joint.sum()
+            average += chance * tc.waiting(after, after.glasses, rivals)
+        assert average == pytest.approx(later, abs=1e-12), rec.action
+    now, _ = tc.accuse_or_ask(table, table.glasses, [], rivals)
+    accusation = table.accusation()
+    p, puzzle = accusation.probability, accusation.puzzle
+    wrong = table.accused(puzzle.person, puzzle.location, puzzle.weapon)
+    assert p + (1 - p) * tc.waiting(wrong, wrong.glasses, rivals) == pytest.approx(now)
+
+    mine = kv.Investigation().confirmed(crime="Mord", scene="Ulm")
+    theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
+    theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*").opponent
+    moves = kv.race(mine, theirs, top=3)
+    assert all(m.solves_now > 0 for m in moves)  # an answer solves it: that chance is 1
+    for move in moves:
+        counts = mine.partition(mine.space, [move.action]).count[0]
+        average = 0.0
+        for k in np.flatnonzero(counts):
+            child = mine.observe(mine.clue_for(move.action, int(k)))
+            average += counts[k] / counts.sum() * kv.waiting(child, theirs, ahead=1)
+        assert average == pytest.approx(move.win, abs=1e-12), move.action

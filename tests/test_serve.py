@@ -469,3 +469,24 @@ def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:
     assert '<th scope="row">all</th>' in page
     state = client.post("/api/sessions/mastermind/lines", json={"line": "history"}).json()
     assert state["review"] is None  # until the next line
+
+
+def test_the_review_of_a_race_has_the_chances_to_win(client: TestClient) -> None:
+    from deduce.games import thirteen_clues as tc
+
+    deal = tc.Deal.random(2, seed=3)
+    puzzle = deal.puzzles[1]
+    setup = {"players": "2", "hand": " ".join(deal.hands[0])}
+    setup["seat_1"] = f"{puzzle.person} {puzzle.location} {puzzle.weapon}"
+    assert client.post("/api/sessions", json={"game": "thirteen-clues", "setup": setup}).is_success
+    answer = deal.answer(1, "red", side="left")
+    client.post("/api/sessions/13clues/lines", json={"line": f"ask 1 red {answer} left"})
+    state = client.post("/api/sessions/13clues/lines", json={"line": "review"}).json()
+    review = state["review"]
+    assert review["columns"][-2:] == ["win before", "win after"]
+    table = tc.Table(2, deal.hands[0], [puzzle]).question(0, 1, "red", answer, side="left")
+    (row,) = table.review(strategy=state["strategy"]).rows
+    assert review["rows"][0][-2:] == [f"{row.chance_before:.1%}", f"{row.chance_after:.1%}"]
+    assert "win before/after: my chance to win" in review["note"]
+    page = client.get("/play/13clues").text
+    assert '<th scope="col">win before</th>' in page

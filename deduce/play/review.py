@@ -3,7 +3,8 @@
 The table comes from :meth:`deduce.Investigation.review`, under the strategy that ranks
 the moves in the session: what each move was expected to teach (bits), what the best
 move was expected to teach, what the answer taught, and the luck (learned less
-expected). It reports information, not the chance to win.
+expected); in a race (13 Indizien's and Kreuzverhör's tables) also my chance to win
+before each move and after its answer, from the game's race model.
 
 Example:
     >>> import io
@@ -76,9 +77,15 @@ def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
 
 def note(review: Review) -> str:
     """What the columns of a review say."""
+    win = (
+        "; win before/after: my chance to win before the move and after its answer, "
+        "from the game's race model (an estimate, not exact like the bits)"
+        if review.chances
+        else ""
+    )
     return (
         f"(bits: what a move was expected to teach; best: the best move there, by "
-        f"{review.strategy}; learned: what the answer taught; luck: learned - bits)"
+        f"{review.strategy}; learned: what the answer taught; luck: learned - bits{win})"
     )
 
 
@@ -108,7 +115,8 @@ VERBS = (
         ("review",),
         (),
         "each of your moves so far beside the best move there: the bits each was\n"
-        "expected to teach, what the answer taught, and the luck",
+        "expected to teach, what the answer taught, and the luck (in a race, your\n"
+        "chance to win before and after)",
         ("review",),
         show,
         command=True,

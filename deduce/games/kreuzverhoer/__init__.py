@@ -27,7 +27,15 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
-from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, Pace, RaceMove, card_after, pace, race
+from deduce.games.kreuzverhoer.advice import (
+    EXACT_UP_TO,
+    Pace,
+    RaceMove,
+    card_after,
+    pace,
+    race,
+    waiting,
+)
 from deduce.games.kreuzverhoer.bots import Bot, GameRecord, advised, entropy, play_game
 from deduce.games.kreuzverhoer.cards import (
     BANNABLE_CARDS,
@@ -117,4 +125,5 @@ __all__ = [
     "play_game",
     "questionings_needed",
     "race",
+    "waiting",
 ]

@@ -39,10 +39,11 @@ from deduce.games.kreuzverhoer.clues import (
 )
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.investigation import Investigation
+from deduce.games.kreuzverhoer.rules import MAX_LIMIT
 from deduce.games.kreuzverhoer.study import questionings_needed
 from deduce.strategy import information
 
-__all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "card_after", "pace", "race"]
+__all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "card_after", "pace", "race", "waiting"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -248,12 +249,8 @@ def race(
     left = mine.questionings_left
     if left == 0:
         raise InvalidInput("mine", mine, "a case file with a questioning left")
-    theirs = pace(opponent, strategy=strategy)
-    their_left = opponent.questionings_left
     # before your t-th lay from now the opponent has had t questionings (fewer by skips)
-    had = [min(max(0, t - their_skips), their_left) for t in range(left)]
-    alive = np.array([1.0 - theirs.within(t) for t in had])
-    never = 1.0 - theirs.within(their_left)
+    theirs, alive, never = _their_race(opponent, strategy, left, -their_skips)
     space = mine.space
     queries = mine.queries()
     part = mine.partition(space, queries)
@@ -303,6 +300,51 @@ def race(
 
     moves.sort(key=rank)
     return moves[:top]
+
+
+def waiting(
+    mine: Investigation, opponent: Investigation, *, ahead: int = 1, strategy: str = "entropy"
+) -> float:
+    """Your chance to win when it is not your lay now: the opponent questions ``ahead``
+    times more than you before your next lay (1: theirs comes next; 0: yours; fewer by
+    the skips they owe), then you take turns; both of you lay what ``strategy`` says
+    (:func:`pace`), and if nobody solves the tie-break counts as half a win, as in
+    :func:`race` (so, the opponent's case file and skips unchanged, the chances after a
+    lay's answers average to its ``win``).
+
+    Raises:
+        InvalidInput: not Kreuzverhör case files, or ``ahead`` not an integer from
+            -64 to 64.
+
+    Example:
+        >>> from deduce.games.kreuzverhoer import Case, Interrogation
+        >>> mine = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+        >>> far = Interrogation(Case("Mord", "Ulm", "Ede K.", "Gift")).opponent
+        >>> round(waiting(mine, far, ahead=1), 3), round(waiting(mine, far, ahead=0), 3)
+        (0.844, 0.961)
+    """
+    for name, value in (("mine", mine), ("opponent", opponent)):
+        if not isinstance(value, Investigation):
+            raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
+    check_int("ahead", ahead, -MAX_LIMIT, MAX_LIMIT)
+    left = mine.questionings_left
+    _, alive, never = _their_race(opponent, strategy, left, ahead)
+    by = np.array([pace(mine, strategy=strategy).within(t) for t in range(left + 1)])
+    solved = np.diff(by)  # solved at your t-th lay from now (by[0]: solved already)
+    return float(by[0] + solved @ alive + 0.5 * (1.0 - by[-1]) * never)
+
+
+def _their_race(
+    opponent: Investigation, strategy: str, left: int, ahead: int
+) -> tuple[Pace, FloatArray, float]:
+    """The opponent's pace, the chance that they have not solved before each of your
+    ``left`` next lays (``ahead`` questionings of theirs more than yours before each),
+    and the chance that they never solve."""
+    theirs = pace(opponent, strategy=strategy)
+    their_left = opponent.questionings_left
+    had = [min(max(0, t + ahead), their_left) for t in range(left)]
+    alive = np.array([1.0 - theirs.within(t) for t in had], dtype=np.float64)
+    return theirs, alive, 1.0 - theirs.within(their_left)
 
 
 def _candidates(count: npt.NDArray[np.int64], info: FloatArray) -> list[int]:

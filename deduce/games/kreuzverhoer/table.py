@@ -25,7 +25,7 @@ from typing import Any
 
 from deduce._validation import check_clue
 from deduce.errors import InvalidInput
-from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race
+from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race, waiting
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import Case, Guess, card_name, questioning_of
 from deduce.games.kreuzverhoer.events import (
@@ -338,6 +338,31 @@ class Table(Investigation):
             skips = self._turns.upcoming()[1][1]  # my opponent's, once my questioning starts
             cached[top] = race(self.mine, self.theirs, top=top, hand=self.hand, their_skips=skips)
         return cached[top]
+
+    def win_chance(self) -> float | None:
+        """My chance to win from here, as the race counts it: before my lay, the ``win``
+        of the lay :meth:`race` ranks first; otherwise
+        :func:`~deduce.games.kreuzverhoer.waiting`, the questionings taken in turn from
+        the one that comes next (a skip owed passes one); once the game is over 1.0 if I
+        won, 0.5 on a tie, 0.0 if I lost. The paces are exact only for case files of at
+        most :data:`~deduce.games.kreuzverhoer.EXACT_UP_TO` cases (else bounds), and
+        nobody solving counts as half a win: a model's chance.
+
+        Example:
+            >>> t = Table(case=Case("Mord", "Ulm", "Ede K.", "Gift"))
+            >>> t.win_chance() == t.race()[0].win
+            True
+        """
+        if self.over:
+            winners = self.winners()
+            return 0.0 if 0 not in winners else 1.0 / len(winners)
+        if self.may_lay:
+            return self.race(3)[0].win
+        seat, (mine, theirs) = self._turns.upcoming()
+        if seat is None:
+            return None
+        ahead = (1 + mine if seat == 1 else 0) - theirs
+        return waiting(self.mine, self.theirs, ahead=ahead)
 
     def their_pace(self) -> Pace:
         """How soon my opponent solves (:func:`pace` of :attr:`theirs`)."""

@@ -52,7 +52,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import accuse_or_ask, ladder
+from deduce.games.thirteen_clues.race import accuse_or_ask, ladder, waiting
 from deduce.games.thirteen_clues.table import RACE, Table
 
 __all__ = [
@@ -91,4 +91,5 @@ __all__ = [
     "play_game",
     "rival_chances",
     "view_of",
+    "waiting",
 ]

@@ -20,6 +20,11 @@ the likelier one, then the other, is the best there is).
   ``(1 - danger) sum over answers P(answer) ladder(after the answer)``, computed exactly
   from the deals behind each puzzle and answer.
 
+While another seat acts (after my move, say), my chance is :func:`waiting`'s: that
+nobody who acts before my next action wins, times the ladder from there (what a move's
+answer is worth above: with the same rivals, the chances after a move's answers
+average to its value, outside the deeper search of a two-player end game).
+
 I accuse when accusing now wins more often than the best question (on a tie, I ask).
 With two players and few puzzles left (at most :data:`EXACT_PUZZLES`) the comparison looks
 :data:`EXACT_DEPTH` moves deep: after the accusation, and after each answer of the
@@ -53,7 +58,7 @@ from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
 
-__all__ = ["EXACT_DEPTH", "EXACT_PUZZLES", "accuse_or_ask", "ladder"]
+__all__ = ["EXACT_DEPTH", "EXACT_PUZZLES", "accuse_or_ask", "ladder", "waiting"]
 
 QUESTIONS = 6
 """How many questions (the best by the ladder after their answer) the deeper search of
@@ -127,6 +132,43 @@ def _after_wrong(glasses: Glasses, rivals: Mapping[int, float]) -> float:
     return _safe({s for s, c in enumerate(wrong.counts) if c}, rivals)
 
 
+def waiting(inv: Investigation, glasses: Glasses, rivals: Mapping[int, float]) -> float:
+    """My chance to win while another seat acts: that nobody who acts before my next
+    action wins (the glasses they hold now), times the ladder of my puzzles from my
+    next turn (the others winning a round with the chance ``rivals`` give).
+
+    Raises:
+        InvalidInput: a table of another player count, one where I act now, or one that
+            is over.
+
+    Example:
+        >>> from deduce.games.thirteen_clues import Glasses, Investigation
+        >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+        >>> glasses = Glasses.start(2, first=1)  # seat 1 acts: 0.8 that they are wrong
+        >>> waiting(inv, glasses, {1: 0.2}) == 0.8 * ladder(inv.space.weights, 0.2)
+        True
+    """
+    check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
+    if not isinstance(glasses, Glasses) or glasses.players != inv.players:
+        raise InvalidInput("glasses", glasses, f"the Glasses of a {inv.players}-player table")
+    if glasses.active == 0 or glasses.winner is not None:
+        raise InvalidInput("glasses", str(glasses), "a table where another seat acts now")
+    _check_rivals(inv, rivals)
+    acting = {1} if glasses.players == 2 else set(glasses.actions_before(0))
+    return _safe(acting, rivals) * ladder(inv.space.weights, _round(rivals))
+
+
+def _check_rivals(inv: Investigation, rivals: Any) -> None:
+    if not isinstance(rivals, Mapping) or not all(
+        s in range(1, inv.players)
+        and not isinstance(p, bool)
+        and isinstance(p, int | float)
+        and 0 <= p <= 1
+        for s, p in rivals.items()
+    ):
+        raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
+
+
 def _round(rivals: Mapping[int, float]) -> float:
     safe = 1.0
     for chance in rivals.values():
@@ -168,14 +210,7 @@ def accuse_or_ask(
         raise InvalidInput("moves", moves, "a list of Recommendations (from recommend)")
     if not all(isinstance(m, Recommendation) for m in moves):
         raise InvalidInput("moves", moves, "a list of Recommendations (from recommend)")
-    if not isinstance(rivals, Mapping) or not all(
-        s in range(1, inv.players)
-        and not isinstance(p, bool)
-        and isinstance(p, int | float)
-        and 0 <= p <= 1
-        for s, p in rivals.items()
-    ):
-        raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
+    _check_rivals(inv, rivals)
     queries = [m.action for m in moves if isinstance(m.action, Ask | Peek)]
     if inv.players == 2 and inv.space.size <= EXACT_PUZZLES:
         return _search(inv, inv.queries(), float(rivals.get(1, 0.0)), EXACT_DEPTH)

@@ -29,7 +29,7 @@ from dataclasses import astuple, replace
 from typing import Any, ClassVar, Self
 
 from deduce.errors import InvalidInput
-from deduce.games.thirteen_clues.advice import TableAdvice, advise
+from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances
 from deduce.games.thirteen_clues.cards import (
     SIDES,
     Deal,
@@ -49,6 +49,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
+from deduce.games.thirteen_clues.race import waiting
 from deduce.investigation import Recommendation
 from deduce.space import Space
 
@@ -145,6 +146,7 @@ class Table(Investigation):
     def observe(self, clue: Any) -> Self:
         """The table after ``clue``; its glasses follow from mine and the clue (one step)."""
         new = super().observe(clue)
+        new.__dict__.pop("_advice", None)
         new.__dict__["_glasses"] = _after(self.glasses, new.clues[-1])
         return new
 
@@ -271,7 +273,37 @@ class Table(Investigation):
             >>> t.advice(samples=2).accuse
             False
         """
-        return advise(self, self.glasses, strategy=strategy, samples=samples, seed=seed)
+        cached: dict[tuple[str, int, int], TableAdvice] = self.__dict__.setdefault("_advice", {})
+        key = (strategy, samples, seed)
+        if key not in cached:
+            cached[key] = advise(self, self.glasses, strategy=strategy, samples=samples, seed=seed)
+        return cached[key]
+
+    def win_chance(self) -> float | None:
+        """My chance to win from here, as :data:`RACE` counts it: on my turn the chance of
+        the move :meth:`advice` advises (accusing now or asking on, see
+        :func:`~deduce.games.thirteen_clues.accuse_or_ask`); while another seat acts,
+        :func:`~deduce.games.thirteen_clues.waiting`; 1.0 once I have won, 0.0 once
+        another seat has. The others' chances are estimated from a fixed draw of deals
+        (:func:`~deduce.games.thirteen_clues.rival_chances`, seeded: the same table gives
+        the same chance) and my plan after the next turn is the ladder, a plan I can
+        always follow: a model's chance, not an exact one.
+
+        Example:
+            >>> t = Table(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+            >>> now, later = t.advice().chances
+            >>> t.win_chance() == later  # 80 puzzles: the advice asks
+            True
+        """
+        if self.over:
+            return 1.0 if self.winners() == (0,) else 0.0
+        if self.turn == 0:
+            advice = self.advice()
+            if advice.chances is None:
+                return None
+            now, later = advice.chances
+            return now if advice.accuse else later
+        return waiting(self, self.glasses, rival_chances(self, samples=_SAMPLES, seed=0))
 
     def check_strategy(self, strategy: str) -> str:
         """``strategy`` if the table knows it: :data:`RACE` or one of the notebook's.
