@@ -144,11 +144,11 @@ class Review:
                 "#": str(row.number),
                 "move": str(row.move),
                 "answer": _text(row.answer),
-                "bits": f"{row.information:.2f}",
+                "bits": _bits(row.information),
                 "best": "-" if row.best is None else str(row.best),
-                "best bits": f"{row.best_information:.2f}",
-                "learned": f"{row.learned:.2f}",
-                "luck": f"{row.luck:+.2f}",
+                "best bits": _bits(row.best_information),
+                "learned": _bits(row.learned),
+                "luck": _bits(row.luck, sign=True),
                 "solutions": f"{row.before} -> {row.after}",
             }
             for row in self.rows
@@ -159,10 +159,10 @@ class Review:
                 text["win after"] = _chance(row.chance_after)
         if rows:
             total = {"#": "all", "move": "", "answer": "", "best": ""}
-            total["bits"] = f"{self.information:.2f}"
-            total["best bits"] = f"{self.best_information:.2f}"
-            total["learned"] = f"{self.learned:.2f}"
-            total["luck"] = f"{self.luck:+.2f}"
+            total["bits"] = _bits(self.information)
+            total["best bits"] = _bits(self.best_information)
+            total["learned"] = _bits(self.learned)
+            total["luck"] = _bits(self.luck, sign=True)
             total["solutions"] = f"{self.rows[0].before} -> {self.rows[-1].after}"
             total["win before"] = _chance(self.rows[0].chance_before)
             total["win after"] = _chance(self.rows[-1].chance_after)
@@ -182,6 +182,14 @@ class Review:
             f"(bits: expected information; best: by {self.strategy}; luck: learned - bits{win})"
         )
         return "\n".join(lines)
+
+
+def _bits(value: float, *, sign: bool = False) -> str:
+    """``value`` to two places, with no minus sign on what rounds to zero."""
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    if text.lstrip("+-") == "0.00":
+        return "+0.00" if sign else "0.00"
+    return text
 
 
 def _chance(chance: float | None) -> str:

@@ -423,3 +423,13 @@ def test_the_chances_after_a_moves_answers_average_to_its_value() -> None:
             child = mine.observe(mine.clue_for(move.action, int(k)))
             average += counts[k] / counts.sum() * kv.waiting(child, theirs, ahead=1)
         assert average == pytest.approx(move.win, abs=1e-12), move.action
+
+
+def test_a_rounding_zero_shows_no_minus_sign() -> None:
+    # a certain answer: the weighted entropies before and after differ by a rounding error
+    row = MoveReview(5, "ask 2 yellow", 2, "ask 2 orange", 0.7, 0.0, 0.7, -1e-16, 17, 17)
+    (text, total) = Review((row,), "race").to_rows()
+    assert (text["learned"], text["luck"]) == ("0.00", "+0.00")
+    assert (total["learned"], total["luck"]) == ("0.00", "+0.00")
+    far = MoveReview(1, "a", 1, "b", 1.0, 0.5, 0.5, -0.25, 8, 8)
+    assert Review((far,), "race").to_rows()[0]["learned"] == "-0.25"
