@@ -191,3 +191,16 @@ def test_the_attempt_step_says_what_wins() -> None:
         "Better not to attempt now: 24% to finish first with no attempt, 14% with the best "
         "attempt (seat 1, the 1-drop card; see `attempts`)."
     ]
+
+
+def test_the_demo_says_why_it_waits() -> None:
+    import io
+
+    from rich.console import Console
+
+    from deduce.games.bsi.demo import run
+
+    buffer = io.StringIO()
+    run(Console(file=buffer, width=120, color_system=None), seed=2)
+    waits = [line for line in buffer.getvalue().splitlines() if "I wait" in line]
+    assert waits and all("to finish first" in line for line in waits)
