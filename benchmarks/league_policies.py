@@ -4,7 +4,9 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
-default (``previous``: it accused only when its puzzle was as likely as its next turn).
+default (``previous``: it accused only when its puzzle was as likely as its next turn),
+BSI its previous default too (``previous``: the attempt by expected points, not by the
+chance to finish first).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
@@ -14,7 +16,7 @@ nears; BSI its existing ``cautious`` and ``random`` bots.
 Example:
     >>> sorted(PANELS["bsi"])  # doctest: +NORMALIZE_WHITESPACE
     ['advised', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7', 'entropy',
-     'notes', 'random']
+     'notes', 'previous', 'random']
 """
 
 from __future__ import annotations
@@ -104,6 +106,13 @@ CLOCK = {3: 0.9, 2: 0.5, 1: 0.25}
 any seat still holds (the game ends when anyone plays their third)."""
 
 
+def _bsi_previous_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
+    """The default attempt advice before the race: the best attempt by expected points
+    over this turn and my next, if it is worth at least waiting."""
+    option = table.best_attempt(strategy="points")
+    return None if option is None else (option.target, option.case, option.drops)
+
+
 def _bsi_clock_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
     fewest = min(len(table.drops_left(seat)) for seat in range(table.players))
     return _bsi_attempt_at(table, CLOCK.get(fewest, 0.25))
@@ -172,6 +181,7 @@ PANELS: dict[str, Panel] = {
     },
     "bsi": {
         "advised": bsi.advised,
+        "previous": bsi.Bot("previous", bsi.advised.play, _bsi_previous_attempt),
         "entropy": bsi.entropy_advised,
         "cautious": bsi.cautious,
         "random": bsi.random_bot,

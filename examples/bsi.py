@@ -3,7 +3,7 @@
 The library's game master (`play_game`) deals the cards and answers for everyone; each
 player sees only a `Table` of its own. The player written here lays the card whose field
 teaches the most (`recommend_play`) and, once the card is laid, tries to solve when
-`best_attempt()` says it beats waiting. The opponent plays at random.
+`best_attempt()` says so (by the chance to finish first). The opponent plays at random.
 
 Run: ``python examples/bsi.py``
 """

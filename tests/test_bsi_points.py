@@ -35,7 +35,7 @@ def test_an_attempt_is_weighed_against_waiting_with_every_card_kept() -> None:
     three = next(o for o in options if o.target == 1 and o.drops == 3)
     assert three.wait_points == pytest.approx(4.032)
     assert all(o.waiting == pytest.approx(4.032) for o in options)
-    best = table.best_attempt()
+    best = table.best_attempt(strategy="points")
     assert best is not None and (best.target, best.drops) == (2, 1)
     # the 1-drop attempt keeps the 3-drop card: after a failure (92.3%) the next turn's
     # best attempt is still the 3-drop card at seat 1, worth 4.03
@@ -77,7 +77,7 @@ def test_the_attempt_advised_is_the_one_worth_most_and_beats_waiting(table: Any)
         return
     options = table.recommend_attempt()
     if not options:
-        assert table.best_attempt() is None
+        assert table.best_attempt(strategy="points") is None
         return
     waiting = max(o.wait_points for o in options)
     for option in options:
@@ -87,7 +87,7 @@ def test_the_attempt_advised_is_the_one_worth_most_and_beats_waiting(table: Any)
     assert options[: len(advisable)] == advisable  # the advisable ones first
     gains = [o.value - o.wait_points for o in advisable]
     assert all(a >= b - 1e-12 for a, b in itertools.pairwise(gains))
-    best = table.best_attempt()
+    best = table.best_attempt(strategy="points")
     if best is None:  # no attempt now is worth waiting with every card kept
         assert all(o.value < waiting - 1e-12 or o.points == 0 for o in options)
     else:
@@ -325,19 +325,19 @@ def test_the_console_takes_my_box_typed_in(tmp_path: Any) -> None:
     assert term.finish() == 0
 
 
-def test_the_attempt_step_says_why_to_wait() -> None:
+def test_the_attempt_step_says_why_not_to_attempt() -> None:
     from deduce.games.bsi.play import attempt_advice
 
-    record = play_game([advised, random_bot], seed=1, max_turns=6)
+    record = play_game([cautious, random_bot], seed=8, max_turns=8)
     table = record.tables[0]
     card = table.hand[0]
     laid = table.played(card, 1, field_of(record.truth["cases"][1], card))
-    options = laid.recommend_attempt()
-    assert laid.best_attempt() is None and options
-    best = max(options, key=lambda o: o.wait_points)
-    assert all(o.value < best.wait_points for o in options)
+    choices = laid.race_options()
+    assert laid.best_attempt() is None and choices[0].attempt is None
+    best = choices[1]
+    assert best.attempt is not None and best.win <= choices[0].win
     assert attempt_advice(laid) == [
-        f"Better to wait: keeping the {best.drops}-drop card for seat {best.target}'s case "
-        f"is worth {best.wait_points:.2f} points expected, more than any attempt now "
-        "(see `attempts`)."
+        f"Better not to attempt now: {100 * choices[0].win:.0f}% to finish first with no "
+        f"attempt, {100 * best.win:.0f}% with the best attempt (seat {best.attempt.target}, "
+        f"the {best.attempt.drops}-drop card; see `attempts`)."
     ]

@@ -10,7 +10,8 @@ for one player (seat 0): the hand, the own case, every opponent's grid, the disc
 the blood-drop cards, solved cases and reshuffles. It keeps the *joint* posterior over
 all opponents' cases (they are all different cards) and counts every 4-evidence card in
 view. :func:`play_game` plays whole games between bots (:class:`Bot`), each with a
-:class:`Table` of its own.
+:class:`Table` of its own. The attempt advice weighs the end of the game (the clock and
+the score race, :mod:`deduce.games.bsi.race`).
 
 Example (the rulebook's worked example):
     >>> eva = Investigation()
@@ -49,6 +50,14 @@ from deduce.games.bsi.clues import (
     Solve,
 )
 from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
+from deduce.games.bsi.race import (
+    MY_CHANCE,
+    RIVAL_CHANCE,
+    RaceOption,
+    attempts_left,
+    finish_first,
+    score_chances,
+)
 from deduce.games.bsi.table import Table
 
 __all__ = [
@@ -57,6 +66,8 @@ __all__ = [
     "CARDS",
     "CASES",
     "FIELDS",
+    "MY_CHANCE",
+    "RIVAL_CHANCE",
     "STAND_IN",
     "AttemptOption",
     "Bot",
@@ -71,14 +82,18 @@ __all__ = [
     "LayOption",
     "Play",
     "Played",
+    "RaceOption",
     "Reshuffle",
     "Seen",
     "Solve",
     "Table",
     "advised",
+    "attempts_left",
     "cautious",
     "entropy_advised",
+    "finish_first",
     "play_game",
     "points",
     "random_bot",
+    "score_chances",
 ]

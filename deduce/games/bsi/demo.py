@@ -54,13 +54,15 @@ def run(console: Console, *, seed: int) -> None:
                 f"{verdict}. Scores: {after.scores()}"
             )
         elif isinstance(event, Draw) and player == 0 and before.step == "attempt":
-            option = before.recommend_attempt()  # I did not try: say why
-            if option and not option[0].advisable:
-                o = option[0]
-                console.print(
-                    f"  I wait: naming {o.case} for seat {o.target} now is worth "
-                    f"{o.value:.2f} points with my next attempt, waiting {o.compared:.2f}."
-                )
+            choices = before.race_options()  # I did not try: say why
+            tried = [c for c in choices if c.attempt is not None]
+            if tried and choices[0].attempt is None and (o := tried[0].attempt) is not None:
+                now, wait = 100 * tried[0].win, 100 * choices[0].win
+                said = f"{now:.0f}% to finish first, waiting {wait:.0f}%"
+                if round(now, 7) == round(wait, 7):  # a tie: waiting keeps more points
+                    said = f"{now:.0f}% to finish first, as waiting does, with fewer points"
+                    said += " expected"
+                console.print(f"  I wait: naming {o.case} for seat {o.target} now gives {said}.")
     console.print(f"\nGame over after {record.turns} turns. Scores: {final.scores()}.")
     winners = ", ".join(f"seat {s}" for s in final.winners())
     console.print(f"[bold]Winner: {winners}[/bold]")

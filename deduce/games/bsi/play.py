@@ -247,24 +247,28 @@ def lay_advice(table: bsi.Table, top: int) -> list[str]:
 
 
 def attempt_advice(table: bsi.Table) -> list[str]:
-    """Whether to solve now, in points: the attempt worth it, or the waiting that beats
-    every attempt now."""
-    options = table.recommend_attempt()
-    if not options:
+    """Whether to solve now, by the chance to finish first (see ``Table.race_options``):
+    the attempt that wins most, or no attempt when that wins more than any attempt."""
+    choices = table.race_options()
+    attempts = [c for c in choices if c.attempt is not None]
+    if not attempts:
         return []
-    best = options[0]
-    if best.advisable:
+    none = next(c for c in choices if c.attempt is None)
+    first = choices[0]
+    if first.attempt is not None:
+        best = first.attempt
         return [
             f"Worth solving now: seat {best.target} is {best.case} "
             f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with the "
-            f"{best.drops}-drop card; {best.value:.2f} with my next attempt, "
-            f"{best.compared:.2f} after waiting)."
+            f"{best.drops}-drop card): {100 * first.win:.0f}% to finish first, "
+            f"{100 * none.win:.0f}% with no attempt."
         ]
-    wait = max(options, key=lambda o: o.wait_points)
+    other = attempts[0].attempt
+    assert other is not None
     return [
-        f"Better to wait: keeping the {wait.drops}-drop card for seat {wait.target}'s case "
-        f"is worth {wait.wait_points:.2f} points expected, more than any attempt now "
-        "(see `attempts`)."
+        f"Better not to attempt now: {100 * none.win:.0f}% to finish first with no attempt, "
+        f"{100 * attempts[0].win:.0f}% with the best attempt (seat {other.target}, the "
+        f"{other.drops}-drop card; see `attempts`)."
     ]
 
 

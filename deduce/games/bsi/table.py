@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.bsi import advice, truthful
+from deduce.games.bsi import advice, race, truthful
 from deduce.games.bsi.cards import (
     CASES,
     FIELD_OF,
@@ -41,7 +41,7 @@ from deduce.games.bsi.clues import (
     Solve,
     check_seat,
 )
-from deduce.games.bsi.investigation import field_label, points
+from deduce.games.bsi.investigation import field_label
 from deduce.games.bsi.manifest import GAME
 from deduce.games.bsi.state import initial_state, step
 from deduce.games.bsi.view import TableView
@@ -347,21 +347,6 @@ class Table(TableView):
         """
         return advice.lay_options(self)
 
-    def attempt_value(self, opponent: int, drops: int) -> float:
-        """Expected points of naming ``opponent``'s most probable case with the card of
-        ``drops``, on the table as it is: ``P(right) * points(drops, cards under the grid)``.
-
-        On my turn the attempt comes after my card is laid (which may add a card under
-        that grid): :meth:`recommend_attempt` gives the values at that step.
-
-        Example:
-            >>> t = Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"])
-            >>> round(t.attempt_value(1, 3), 4)  # one case of 15, 3 + 6 points
-            0.6
-        """
-        value = points(drops, len(self.grid(opponent)))
-        return next(iter(self.case_probabilities(opponent).values())) * value
-
     def recommend_attempt(self, *, strategy: str | None = None) -> list[AttemptOption]:
         """Every attempt I can make now (opponent x investigation card left), best first.
 
@@ -398,20 +383,34 @@ class Table(TableView):
             >>> laid = t.played("woman/knife", 1, 2)  # 4 cases left, each 25%
             >>> [o.drops for o in laid.recommend_attempt(strategy="entropy")]
             [3, 2, 1]
-            >>> print(laid.best_attempt())  # doctest: +NORMALIZE_WHITESPACE
+            >>> print(laid.best_attempt(strategy="points"))  # doctest: +NORMALIZE_WHITESPACE
             seat 1 is woman/day/inside/knife (2 drops): 25.0% right, 1.75 points now,
             3.50 with my next attempt, 1.75 after waiting
         """
         chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
         return advice.attempt_options(self, objective=chosen == "points")
 
-    def best_attempt(self, *, strategy: str | None = None) -> AttemptOption | None:
-        """The attempt to make now, or None when waiting is better (see
-        :meth:`recommend_attempt`, whose rules of the turn it follows).
+    def race_options(self) -> list[race.RaceOption]:
+        """Every choice at my attempt step (each attempt of :meth:`recommend_attempt`,
+        and none), by my chance to finish first in points, best first: the clock (the
+        round of anyone's third investigation card ends the game) and the score race,
+        in the model of :mod:`deduce.games.bsi.race`.
 
         Raises:
             InvalidInput: not the attempt step of my turn.
         """
+        return race.race_options(self)
+
+    def best_attempt(self, *, strategy: str | None = None) -> AttemptOption | None:
+        """The attempt to make now, or None for none. By default (``"race"``) the first
+        of :meth:`race_options`; with ``"points"`` or another strategy, the first of
+        :meth:`recommend_attempt` if it is advisable.
+
+        Raises:
+            InvalidInput: not the attempt step of my turn, or an unknown strategy.
+        """
+        if strategy is None or (isinstance(strategy, str) and strategy == "race"):
+            return self.race_options()[0].attempt
         options = self.recommend_attempt(strategy=strategy)
         return options[0] if options and options[0].advisable else None
 

@@ -24,6 +24,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.explain import settled_test
 from deduce.games.bsi.cards import ATTRIBUTES, CASE_VALUES, CASES, Card, Case
 from deduce.games.bsi.clues import check_seat
+from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State, informative, joint, step
 from deduce.investigation import Investigation, deletion_filter
 from deduce.space import Space
@@ -164,6 +165,22 @@ class TableView(Investigation):
 
     def _column_name(self, opponent: int) -> str:
         return self.column_names()[check_seat(opponent, self.players, "opponent", exclude=0) - 1]
+
+    def attempt_value(self, opponent: int, drops: int) -> float:
+        """Expected points of naming ``opponent``'s most probable case with the card of
+        ``drops``, on the table as it is: ``P(right) * points(drops, cards under the grid)``.
+
+        On my turn the attempt comes after my card is laid (which may add a card under
+        that grid): :meth:`recommend_attempt` gives the values at that step.
+
+        Example:
+            >>> from deduce.games.bsi import Table
+            >>> t = Table(2, case="man/day/inside/knife", hand=["man/gun", "day/gun", "night/gun"])
+            >>> round(t.attempt_value(1, 3), 4)  # one case of 15, 3 + 6 points
+            0.6
+        """
+        value = points(drops, len(self.grid(opponent)))
+        return next(iter(self.case_probabilities(opponent).values())) * value
 
     def case_probabilities(self, opponent: int) -> dict[Case, float]:
         """Each case ``opponent`` can have, with its probability, most probable first.

@@ -1,0 +1,226 @@
+"""The end of a Black Stories Investigation game: the clock and the score race.
+
+The game ends with the round in which anyone plays their third investigation card, so
+every attempt also moves the clock. At the attempt step of my turn each choice (every
+attempt the table offers, or none) is weighed by my chance to finish first in points,
+a tie shared (``1/k`` with ``k`` seats on top), instead of by its expected points alone.
+
+The model of the rest of the game, after this turn:
+
+- every seat attempts on each of its turns while it holds an investigation card, its
+  strongest card first; the game ends with the round in which someone plays their last
+  one (the start player's turn begins a round). This fixes how many attempts each seat
+  still makes (:func:`attempts_left`), mine included;
+- each of those attempts is right with a fixed chance (:data:`RIVAL_CHANCE`,
+  :data:`MY_CHANCE`: about what the league's policies reach) and then scores its blood
+  drops plus ``6 - cards under the grid``, the grid holding one card more than the
+  table's grids hold on average now;
+- the attempt made now is right with its exact chance (the table's posterior) and
+  scores its exact points.
+
+So a certain case is taken at once, the last investigation card ends the game when
+that leaves me ahead, a seat behind keeps it or plays for the points it needs, and a
+weak attempt waits only while I have more turns left than investigation cards.
+
+Example (2 players, the last turn of the game; I am ahead by 5 points):
+    >>> mine = score_chances(5, [], MY_CHANCE)
+    >>> rival = score_chances(0, [3], RIVAL_CHANCE, bonus=3)  # its last attempt: 6 points
+    >>> round(finish_first(mine, [rival]), 4)
+    0.4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+from deduce.games.bsi.advice import attempt_options
+from deduce.games.bsi.clues import AttemptOption
+from deduce.games.bsi.investigation import points
+from deduce.games.bsi.view import TableView
+
+__all__ = [
+    "MY_CHANCE",
+    "RIVAL_CHANCE",
+    "RaceOption",
+    "attempts_left",
+    "finish_first",
+    "race_options",
+    "score_chances",
+]
+
+RIVAL_CHANCE = 0.6
+"""The chance that a rival's later attempt is right, in the model of the rest of the game
+(the league's policies attempt at about 60% to 67% on average)."""
+
+MY_CHANCE = 0.6
+"""The chance that a later attempt of mine is right, in the same model."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOption:
+    """One choice at the attempt step of my turn, with my chance to finish first.
+
+    Attributes:
+        attempt: the attempt (see :class:`AttemptOption`), or None for no attempt.
+        win: my chance to have the most points when the game ends, a tie of ``k`` seats
+            counted ``1/k``, in the model of :mod:`deduce.games.bsi.race`.
+        turns: the attempts each seat still makes after this one in that model (seat 0
+            is me): how long the game lasts after this choice.
+
+    Example:
+        >>> print(RaceOption(None, 0.25, (1, 2)))
+        no attempt: 25.0% to finish first, attempts left (1, 2)
+    """
+
+    attempt: AttemptOption | None
+    win: float
+    turns: tuple[int, ...]
+
+    def __str__(self) -> str:
+        what = "no attempt" if self.attempt is None else str(self.attempt)
+        return f"{what}: {100 * self.win:.1f}% to finish first, attempts left {self.turns}"
+
+
+def attempts_left(
+    players: int, first: int, cards: Sequence[int], *, final: bool
+) -> tuple[int, ...]:
+    """How many attempts each seat makes after seat 0's turn, if every seat attempts on
+    each turn while it holds an investigation card (``cards``: how many each holds).
+
+    The game ends when the turn is back at ``first`` in the final round; the final round
+    starts when a seat plays its last card (``final``: it has started already).
+
+    Example (3 players, seat 1 starts: a round ends after my turn; seat 2 holds one
+    card, so the next round is the last, one attempt each):
+        >>> attempts_left(3, 1, [2, 3, 1], final=False)
+        (1, 1, 1)
+        >>> attempts_left(3, 1, [2, 3, 1], final=True)
+        (0, 0, 0)
+        >>> attempts_left(2, 0, [3, 3], final=False)
+        (2, 3)
+    """
+    players = check_int("players", players, 2, 4)
+    first = check_int("first", first, 0, players - 1)
+    if isinstance(cards, str) or not isinstance(cards, Sequence) or len(cards) != players:
+        raise InvalidInput("cards", cards, f"{players} counts of investigation cards")
+    left = [check_int("cards", c, 0, 3) for c in cards]
+    counts = [0] * players
+    seat = 0
+    while True:
+        seat = (seat + 1) % players
+        if seat == first and (final or not any(left)):
+            return tuple(counts)
+        if left[seat]:
+            counts[seat] += 1
+            left[seat] -= 1
+            final = final or not left[seat]
+
+
+def score_chances(
+    score: int, drops: Sequence[int], chance: float, *, bonus: int = 0
+) -> dict[int, float]:
+    """The chance of each final score, from ``score``, after an attempt with each card
+    of ``drops`` (right with ``chance``: its drops plus ``bonus`` points).
+
+    Example:
+        >>> score_chances(2, [3, 1], 0.5, bonus=2)
+        {10: 0.25, 7: 0.25, 5: 0.25, 2: 0.25}
+        >>> score_chances(2, [3], 1.5)
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: chance=1.5 is not valid; expected a probability from 0 to 1
+    """
+    if isinstance(chance, bool) or not isinstance(chance, (int, float)) or not 0 <= chance <= 1:
+        raise InvalidInput("chance", chance, "a probability from 0 to 1")
+    score = check_int("score", score, 0)
+    bonus = check_int("bonus", bonus, 0)
+    drops = [check_int("drops", d, 1, 3) for d in drops]
+    dist = {score: 1.0}
+    for d in drops:
+        dist = _add(dist, chance, d + bonus)
+    return dist
+
+
+def _add(dist: Mapping[int, float], chance: float, gain: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for score, weight in dist.items():
+        out[score + gain] = out.get(score + gain, 0.0) + weight * chance
+        out[score] = out.get(score, 0.0) + weight * (1.0 - chance)
+    return out
+
+
+def finish_first(mine: Mapping[int, float], rivals: Sequence[Mapping[int, float]]) -> float:
+    """My chance to have the most points, a tie of ``k`` seats counted ``1/k``: my final
+    score's chances ``mine`` against each rival's, all independent.
+
+    Example (a sure 5 points against a coin flip between 5 and 0: half a win tied):
+        >>> finish_first({5: 1.0}, [{5: 0.5, 0: 0.5}])
+        0.75
+    """
+    total = 0.0
+    for x, weight in mine.items():
+        ties = [1.0]  # the chance that every rival so far is at most x, with t of them tied
+        for rival in rivals:
+            below = sum(v for s, v in rival.items() if s < x)
+            level = rival.get(x, 0.0)
+            grown = [0.0] * (len(ties) + 1)
+            for t, v in enumerate(ties):
+                grown[t] += v * below
+                grown[t + 1] += v * level
+            ties = grown
+        total += weight * sum(v / (t + 1) for t, v in enumerate(ties))
+    return total
+
+
+def race_options(table: TableView) -> list[RaceOption]:
+    """Every choice at my attempt step (each attempt of ``attempt_options``, and no
+    attempt), by my chance to finish first, best first; ties by the expected points
+    (``value`` of the attempt, ``waiting`` of none).
+
+    Raises:
+        InvalidInput: not the attempt step of my turn.
+    """
+    options = attempt_options(table)
+    s = table.state
+    n = s.players
+    grids = [len(g) for g in s.grids]
+    bonus = max(0, 5 - round(sum(grids) / n))  # 6 - (the mean grid now + 1)
+    cards = [len(d) for d in s.drops]
+    waiting = max((o.compared for o in options), default=0.0)
+    ranked = []
+    for option in [None, *options]:
+        held = list(cards)
+        mine = {s.points[0]: 1.0}
+        kept = list(s.drops[0])
+        if option is not None:
+            held[0] -= 1
+            kept.remove(option.drops)
+            right = points(option.drops, grids[option.target])
+            mine = _add(mine, option.probability, right)
+        turns = attempts_left(n, s.first, held, final=s.final or not held[0])
+        later = sorted(kept, reverse=True)[: turns[0]]
+        mine = _spread(mine, later, MY_CHANCE, bonus)
+        rivals = [
+            score_chances(
+                s.points[r], sorted(s.drops[r], reverse=True)[: turns[r]], RIVAL_CHANCE, bonus=bonus
+            )
+            for r in range(1, n)
+        ]
+        win = finish_first(mine, rivals)
+        expected = waiting if option is None else option.value
+        ranked.append((round(win, 9), expected, RaceOption(option, win, turns)))
+    ranked.sort(key=lambda r: (-r[0], -r[1]))
+    return [r[2] for r in ranked]
+
+
+def _spread(
+    dist: Mapping[int, float], drops: Sequence[int], chance: float, bonus: int
+) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for score, weight in dist.items():
+        for final, v in score_chances(score, drops, chance, bonus=bonus).items():
+            out[final] = out.get(final, 0.0) + weight * v
+    return out
