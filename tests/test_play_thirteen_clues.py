@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from terminal import Terminal
 
+from deduce import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.play import ADAPTER
 
@@ -217,5 +219,24 @@ def test_the_race_is_the_default_and_the_information_strategies_one_word_away(
     assert "(moves ranked by entropy)" in shown and "Race: my best accusation" in shown
     term.send("strategy race")
     assert "(moves ranked by race)" in term.expect_prompt(PROMPT)
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_chances_shows_each_moves_chance_to_win_on_my_turn(tmp_path: Path) -> None:
+    deal = tc.Deal.random(2, seed=3)
+    table = tc.Table(2, deal.hands[0], [deal.puzzles[1]])
+    call = ADAPTER.grammar.parse(["chances"], table)
+    shown = call.verb.do(table, call.values)
+    assert shown.header == ("move", "chance to win", "95% interval")
+    assert shown.rows[0][0].startswith(("accuse", "ask", "consult"))
+    assert len(shown.rows) == 4 and "deals drawn from my posterior" in shown.note
+    later = table.question(0, 1, "red", deal.answer(1, "red", side="left"), side="left")
+    call = ADAPTER.grammar.parse(["chances"], later)
+    with pytest.raises(InvalidInput, match="seat 1 acts now"):
+        call.verb.do(later, call.values)
+    term = start(tmp_path, deal)
+    term.send("chances")
+    assert "chance to win" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
