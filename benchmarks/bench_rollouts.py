@@ -7,7 +7,8 @@ and a three-player opening (``Deal.random(3, seed=4)``, no clue yet). For each, 
 candidate moves are the accusation and the advice's best question; every run samples
 ``SAMPLES`` worlds (no budget) with seeds 0 to ``SEEDS - 1``. The spread is the standard
 deviation of the estimated chance across the seeds, beside the mean half-width of the 95%
-interval (and, in the endgame, the mean distance from the exact chance).
+interval (and, in the endgame, the mean distance from the exact chance). Speeds are per
+CPU second of this process (on a shared machine the wall time says more about the load).
 
 Run: ``python -m benchmarks rollouts`` (or ``python benchmarks/bench_rollouts.py``).
 """
@@ -27,17 +28,17 @@ SEEDS = 5
 
 def _measure(label: str, table: Table, exact: dict[str, float] | None) -> None:
     runs = []
-    wall = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(SEEDS):
         runs.append(
             win_chances(table, budget=None, samples=SAMPLES, seed=seed, questions=1, exact=False)
         )
-    wall = time.perf_counter() - wall
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     moves = len(runs[0].moves)
     worlds = SEEDS * SAMPLES
     print(
-        f"{label}: {worlds} worlds x {moves} moves in {wall:.1f} s: "
-        f"{worlds / wall:.1f} worlds/s, {worlds * moves / wall:.1f} rollouts/s",
+        f"{label}: {worlds} worlds x {moves} moves in {wall:.1f} s wall, {cpu:.1f} s CPU: "
+        f"{worlds / cpu:.1f} worlds and {worlds * moves / cpu:.1f} rollouts per CPU second",
         flush=True,
     )
     for name in sorted({str(m.move) for m in runs[0].moves}):

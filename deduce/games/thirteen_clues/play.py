@@ -223,6 +223,7 @@ GRAMMAR = Grammar(
             ("chances",),
             _chances,
             command=True,
+            setting=("ask 2 red 1", "q 2 0 red 0"),  # the example's table: back to my turn
         ),
         Verb(
             ("consulted",),
