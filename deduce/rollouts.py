@@ -72,7 +72,7 @@ __all__ = ["MAX_SAMPLES", "MoveChance", "Position", "WinChances", "wilson", "win
 MAX_SAMPLES = 100_000
 """The most worlds :func:`win_chances` samples (its ``samples`` may not ask for more)."""
 
-EXACT_WORLDS = 256
+EXACT_WORLDS = 128
 """Without a ``samples`` cap, the most worlds a position may list for the exact mode."""
 
 MAX_MOVES = 10_000
@@ -278,8 +278,10 @@ def _exact(
     worlds: list[tuple[float, Any]],
     seed: int,
     progress: Progress | None,
+    deadline: float,
 ) -> list[MoveChance] | None:
-    """Every world once, weighed; None as soon as a rollout draws at random."""
+    """Every world once, weighed; None as soon as a rollout draws at random, or if the
+    deadline passes first."""
     chance = [0.0] * len(moves)
     wins = [0.0] * len(moves)
     for done, (weight, world) in enumerate(worlds, start=1):
@@ -292,6 +294,8 @@ def _exact(
             wins[m] += share
         if progress is not None:
             progress(done, len(worlds))
+        if done < len(worlds) and time.perf_counter() > deadline:
+            return None
     games = len(worlds)
     exactly = [min(c, 1.0) for c in chance]  # sums of floats may pass 1 by a rounding
     return [
@@ -350,8 +354,9 @@ def win_chances(
 
     Reproducible: world ``i`` and its rollouts are drawn from ``seed`` alone, so the same
     seed and the same number of worlds give the same numbers. The budget only caps that
-    number (whatever the machine, at least one world is played): give ``samples`` and
-    ``budget=None`` for numbers that never depend on the speed of the machine.
+    number (whatever the machine, at least one world is played), and may cut the exact
+    mode short: give ``samples`` and ``budget=None`` for numbers that never depend on the
+    speed of the machine.
 
     Args:
         position: the game's position (:class:`Position`); my seat acts now.
@@ -362,9 +367,11 @@ def win_chances(
             :data:`MAX_SAMPLES`); it also bounds the worlds of the exact mode (without
             it: :data:`EXACT_WORLDS`).
         seed: the seed of the worlds and the rollouts, 0 to ``2**63 - 1``.
-        exact: None: exact where the position lists its worlds (at most the bound) and
-            no rollout draws at random, else sampled; True: exact or InvalidInput;
-            False: sampled. The exact mode plays every world, whatever the budget.
+        exact: None: exact where the position lists its worlds (at most the bound), no
+            rollout draws at random (the referee's chance and the players draw from the
+            generators they are given, and these are watched) and the budget lasts, else
+            sampled (in what is left of the budget, at least one world); True: exact,
+            whatever the budget, or InvalidInput; False: sampled.
         progress: called as ``progress(done, total)`` after each world (``total``: the
             worlds expected within the cap and the budget; the last call has
             ``done == total``).
@@ -388,11 +395,13 @@ def win_chances(
     if progress is not None and not callable(progress):
         raise InvalidInput("progress", progress, "None or a function of (done, total)")
     started = time.perf_counter()
+    deadline = math.inf if seconds is None else started + seconds
     result: list[MoveChance] | None = None
     if exact is not False:
         worlds = _listed(position, cap or EXACT_WORLDS)
         if worlds is not None:
-            result = _exact(position, moves, players, worlds, seed, progress)
+            until = math.inf if exact else deadline
+            result = _exact(position, moves, players, worlds, seed, progress, until)
         if result is None and exact:
             reason = (
                 "the position does not list its worlds (too many)"
@@ -401,7 +410,6 @@ def win_chances(
             )
             raise InvalidInput("exact", exact, "None or False", reason=reason)
     if result is None:
-        deadline = math.inf if seconds is None else started + seconds
         limit = MAX_SAMPLES if cap is None else cap
         result = _sampled(position, moves, players, limit, deadline, seconds, seed, progress)
     ranked = sorted(enumerate(result), key=lambda item: (-item[1].chance, item[0]))

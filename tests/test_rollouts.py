@@ -261,3 +261,9 @@ def test_wilson_refuses_what_is_not_a_count(wins: Any, games: Any, argument: str
     with pytest.raises(InvalidInput) as error:
         wilson(wins, games)
     assert error.value.argument == argument
+
+
+def test_a_budget_that_runs_out_gives_the_exact_mode_up_for_sampling() -> None:
+    chances = win_chances(Race(), LOWEST, budget=1e-9, samples=50)
+    assert not chances.exact and chances.worlds == 1
+    assert win_chances(Race(), LOWEST, budget=1e-9, samples=50, exact=True).exact

@@ -9,7 +9,8 @@ another player saw at the informant, hidden from me, drawn from the informant ca
 had not seen (as the game master draws them); and another player's wrong accusation, whose
 puzzle I was not told, as their likeliest puzzle then that is not theirs. The candidate
 moves are the accusation of my likeliest puzzle and the best few questions (or the look at
-the informant) by the table's advice (:meth:`Table.advice`). The rollouts are played by
+the informant) by the table's advice (:meth:`Table.advice`), the advice's own choice
+first: where chances tie, it wins. The rollouts are played by
 ``eager(0.5)`` at every seat, unless a lineup is given.
 
 With few deals left (and what the others saw at the informant enumerable), the position
@@ -107,9 +108,11 @@ class TablePosition:
         }
 
     def moves(self) -> list[Move]:
-        """The accusation of my likeliest puzzle, then the advice's best other moves."""
+        """The advice's own move first (so that it wins a tie), then the accusation of
+        my likeliest puzzle and the advice's best other moves."""
         advice = self.table.advice()
-        return [advice.accusation, *(m.action for m in advice.moves[: self.questions])]
+        moves = [advice.accusation, *(m.action for m in advice.moves[: self.questions])]
+        return [advice.best, *(m for m in moves if m != advice.best)]
 
     def sample(self, rng: random.Random) -> World:
         """A deal from my exact posterior, every seat's table replayed in it."""
