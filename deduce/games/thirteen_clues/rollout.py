@@ -10,8 +10,8 @@ had not seen (as the game master draws them); and another player's wrong accusat
 puzzle I was not told, as their likeliest puzzle then that is not theirs. The candidate
 moves are the accusation of my likeliest puzzle and the best few questions (or the look at
 the informant) by the table's advice (:meth:`Table.advice`), the advice's own choice
-first: where chances tie, it wins. The rollouts are played by
-``eager(0.5)`` at every seat, unless a lineup is given.
+first: where chances tie, it wins. The rollouts are played by ``eager(0.5)`` at every
+seat, unless a lineup is given.
 
 With few deals left (and what the others saw at the informant enumerable), the position
 lists every deal: then, if no rollout draws at random (no look at the informant), the
