@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
-import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -42,6 +41,7 @@ from rich.console import Console
 
 from benchmarks.league_policies import PANELS, PLAY, SIZES
 from deduce.play.progress import loading
+from deduce.rollouts import wilson
 
 __all__ = ["COLUMNS", "Row", "lone_share", "main", "play_cell", "table", "wilson"]
 
@@ -60,24 +60,6 @@ COLUMNS = (
 """The columns of the league's Markdown table."""
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-
-
-def wilson(wins: float, games: int, *, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` out of ``games`` (fractional wins allowed).
-
-    Example:
-        >>> wilson(0, 0)
-        (0.0, 1.0)
-        >>> [round(x, 3) for x in wilson(10, 10)]
-        [0.722, 1.0]
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def lone_share(winners: Sequence[int], seat: int) -> float:

@@ -4,9 +4,10 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
-default (``previous``: it accused only when its puzzle was as likely as its next turn),
-BSI its previous default too (``previous``: the attempt by expected points, not by the
-chance to finish first).
+default (``previous``: it accused only when its puzzle was as likely as its next turn)
+and ``search``, the move with the best chance to win in rollouts
+(:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
+(``previous``: the attempt by expected points, not by the chance to finish first).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
@@ -41,16 +42,6 @@ THRESHOLDS = (0.3, 0.5, 0.7)
 
 
 # 13 Indizien -----------------------------------------------------------------------
-
-
-def _thirteen_eager(threshold: float) -> thirteen_clues.Bot[Any, Any]:
-    def policy(table: thirteen_clues.Table, rng: random.Random) -> Any:
-        puzzle, probability = table.ranked(1)[0]
-        if probability >= threshold:
-            return puzzle
-        return table.best("entropy")
-
-    return thirteen_clues.Bot(f"eager-{threshold}", policy)
 
 
 def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
@@ -177,7 +168,8 @@ PANELS: dict[str, Panel] = {
         "previous": thirteen_clues.Bot("previous", _thirteen_previous),
         "entropy": thirteen_clues.entropy,
         "notes": thirteen_notes,
-        **{f"eager-{t}": _thirteen_eager(t) for t in THRESHOLDS},
+        **{f"eager-{t}": thirteen_clues.eager(t) for t in THRESHOLDS},
+        "search": thirteen_clues.searched,
     },
     "bsi": {
         "advised": bsi.advised,

@@ -21,6 +21,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
 from deduce.investigation import Assignment, Investigation, Recommendation
 from deduce.model import Answer, Fact, Model, ModelInvestigation
 from deduce.review import MoveReview, Review
+from deduce.rollouts import MoveChance, Position, WinChances, wilson, win_chances
 from deduce.simulate import Stats, simulate
 from deduce.space import Space
 from deduce.strategy import STRATEGIES, Partition
@@ -46,11 +47,16 @@ __all__ = [
     "MissingHook",
     "Model",
     "ModelInvestigation",
+    "MoveChance",
     "MoveReview",
     "Partition",
+    "Position",
     "Recommendation",
     "Review",
     "Space",
     "Stats",
+    "WinChances",
     "simulate",
+    "wilson",
+    "win_chances",
 ]

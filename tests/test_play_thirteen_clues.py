@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from terminal import Terminal
 
+from deduce import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.play import ADAPTER
 
@@ -238,5 +240,22 @@ def test_review_shows_the_chances_to_win_at_the_table(tmp_path: Path) -> None:
     assert "win before win after" in shown
     assert f"{row.chance_before:.1%} {row.chance_after:.1%}" in shown
     assert "win before/after: my chance to win" in shown and "race model" in shown
+
+
+def test_chances_shows_each_moves_chance_to_win_on_my_turn(tmp_path: Path) -> None:
+    deal = tc.Deal.random(2, seed=3)
+    table = tc.Table(2, deal.hands[0], [deal.puzzles[1]])
+    call = ADAPTER.grammar.parse(["chances"], table)
+    shown = call.verb.do(table, call.values)
+    assert shown.header == ("move", "chance to win", "95% interval")
+    assert shown.rows[0][0].startswith(("accuse", "ask", "consult"))
+    assert len(shown.rows) == 4 and "deals drawn from my posterior" in shown.note
+    later = table.question(0, 1, "red", deal.answer(1, "red", side="left"), side="left")
+    call = ADAPTER.grammar.parse(["chances"], later)
+    with pytest.raises(InvalidInput, match="seat 1 acts now"):
+        call.verb.do(later, call.values)
+    term = start(tmp_path, deal)
+    term.send("chances")
+    assert "chance to win" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0

@@ -25,7 +25,15 @@ Example:
 """
 
 from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances, view_of
-from deduce.games.thirteen_clues.bots import Bot, GameRecord, advised, entropy, play_game
+from deduce.games.thirteen_clues.bots import (
+    Bot,
+    GameMaster,
+    GameRecord,
+    advised,
+    eager,
+    entropy,
+    play_game,
+)
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     CATEGORIES,
@@ -53,6 +61,14 @@ from deduce.games.thirteen_clues.clues import (
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.games.thirteen_clues.race import accuse_or_ask, ladder, waiting
+from deduce.games.thirteen_clues.rollout import (
+    SEARCH_SAMPLES,
+    TablePosition,
+    World,
+    rollout_lineup,
+    searched,
+    win_chances,
+)
 from deduce.games.thirteen_clues.table import RACE, Table
 
 __all__ = [
@@ -61,6 +77,7 @@ __all__ = [
     "COLOURS",
     "KINDS",
     "RACE",
+    "SEARCH_SAMPLES",
     "Accusation",
     "Accused",
     "Ask",
@@ -70,6 +87,7 @@ __all__ = [
     "Consulted",
     "Convicted",
     "Deal",
+    "GameMaster",
     "GameRecord",
     "Glasses",
     "Informant",
@@ -79,17 +97,23 @@ __all__ = [
     "Question",
     "Table",
     "TableAdvice",
+    "TablePosition",
+    "World",
     "accuse_or_ask",
     "advise",
     "advised",
     "attributes",
     "cards_in_play",
     "colours_in_play",
+    "eager",
     "entropy",
     "informant_count",
     "ladder",
     "play_game",
     "rival_chances",
+    "rollout_lineup",
+    "searched",
     "view_of",
     "waiting",
+    "win_chances",
 ]

@@ -23,14 +23,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from deduce._validation import check_int, check_seed
+from deduce._validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.gamemaster import Bot, GameRecord, SeatTables, check_lineup, run
 from deduce.games.thirteen_clues.cards import Deal, Puzzle
 from deduce.games.thirteen_clues.clues import Accusation, Ask, Informant, Peek
 from deduce.games.thirteen_clues.table import Table
 
-__all__ = ["Bot", "GameRecord", "advised", "entropy", "play_game"]
+__all__ = ["Bot", "GameMaster", "GameRecord", "advised", "eager", "entropy", "play_game"]
 
 Move = Ask | Peek | Accusation | Puzzle
 """A bot's move: ask a witness, consult the informant, or accuse a puzzle."""
@@ -55,24 +55,86 @@ entropy: Bot[Table, Move] = Bot("entropy", _entropy)
 informant; the accusation once it is certain (or nothing else can tell more)."""
 
 
-class _Referee(SeatTables):
-    """The 13 Indizien game master for :func:`~deduce.gamemaster.run`."""
+def eager(threshold: float) -> Bot[Table, Move]:
+    """The bot that asks the most informative question or looks at the informant
+    (``best("entropy")``) until its likeliest puzzle has at least the chance
+    ``threshold``, then accuses it; named ``eager-THRESHOLD``.
+
+    Example:
+        >>> eager(0.5).name, play_game([eager(0.5), eager(0.5)], seed=2).over
+        ('eager-0.5', True)
+    """
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+        raise InvalidInput("threshold", threshold, "a chance from 0 to 1")
+    if not 0 <= threshold <= 1:
+        raise InvalidInput("threshold", threshold, "a chance from 0 to 1")
+    limit = float(threshold)
+
+    def policy(table: Table, rng: random.Random) -> Move:
+        puzzle, probability = table.ranked(1)[0]
+        if probability >= limit:
+            accused: Puzzle = puzzle
+            return accused
+        move: Move = table.best("entropy")
+        return move
+
+    return Bot(f"eager-{threshold}", policy)
+
+
+class GameMaster(SeatTables):
+    """The 13 Indizien game master for :func:`~deduce.gamemaster.run`: the deal, and
+    every seat's own table (seat ``s``'s numbers the seats from ``s``).
+
+    Args:
+        deal: the whole deal.
+        first: the seat that starts (when the tables are new).
+        informants: the generator that picks the informant's card (a seed or a
+            ``random.Random``).
+        tables: every seat's table at the current point of the game, by seat (default:
+            new tables, ``first`` starting).
+
+    Raises:
+        InvalidInput: a bad deal, seat, seed or tables.
+
+    Example:
+        >>> master = GameMaster(Deal.random(3, seed=1), first=2)
+        >>> master.turn(), master.apply(2, Ask(1, "red"))[0].startswith("seat 2 asks seat 0")
+        (2, True)
+    """
 
     tables: list[Table]
 
-    def __init__(self, deal: Deal, first: int, informants: random.Random) -> None:
-        n = self.players = deal.players
+    def __init__(
+        self,
+        deal: Deal,
+        *,
+        first: int = 0,
+        informants: int | random.Random = 0,
+        tables: Sequence[Table] | None = None,
+    ) -> None:
+        n = self.players = check_type("deal", deal, Deal, "a 13 Indizien Deal").players
+        first = check_int("first", first, 0, n - 1)
         self.deal = deal
-        self.informants = informants
-        self.tables = [
-            Table(
-                n,
-                deal.hands[s],
-                [deal.puzzles[(s + k) % n] for k in range(1, n)],
-                first=(first - s) % n,
-            )
-            for s in range(n)
-        ]
+        self.informants = check_seed("informants", informants)
+        if tables is None:
+            self.tables = [
+                Table(
+                    n,
+                    deal.hands[s],
+                    [deal.puzzles[(s + k) % n] for k in range(1, n)],
+                    first=(first - s) % n,
+                )
+                for s in range(n)
+            ]
+        elif (
+            isinstance(tables, str | bytes)
+            or not isinstance(tables, Sequence)
+            or len(tables) != n
+            or not all(isinstance(t, Table) and t.players == n for t in tables)
+        ):
+            raise InvalidInput("tables", tables, f"{n} Tables of {n} players, by seat")
+        else:
+            self.tables = list(tables)
 
     def turn(self) -> int | None:
         return self.tables[0].turn
@@ -152,7 +214,7 @@ def play_game(
     first = check_int("first", first, 0, len(bots) - 1)
     check_seed("seed", seed)
     deal = Deal.random(len(bots), seed=seed)
-    referee = _Referee(deal, first, random.Random(seed))
+    referee = GameMaster(deal, first=first, informants=random.Random(seed))
     record = run(referee, bots, rng=random.Random(seed), max_moves=max_moves, narrate=narrate)
     record.truth = {"deal": deal}
     return record

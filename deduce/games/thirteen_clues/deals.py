@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -249,6 +250,39 @@ class Deals:
             (puzzle_of(self.rows[row]), *(puzzle_of(p) for p in self.puzzles)),
             tuple(informants),
         )
+
+    def every(self, ids: IntArray, knowledge: Knowledge, hand: tuple[str, str]) -> Iterator[Deal]:
+        """Every deal of rows ``ids`` that agrees with ``knowledge``, one at a time (as many
+        as :meth:`weights` counts; with more than two players a hidden pair, a set, in
+        card order; the informants in card order)."""
+        allowed = self.allowed(ids, knowledge)
+        weights = self.weights(ids, knowledge)
+        sides = 2 if self.players == 2 else 1
+        for position in np.flatnonzero(weights > 0).tolist():
+            row = int(ids[position])
+            pool = self.pool[row].tolist()
+            puzzles = (puzzle_of(self.rows[row]), *(puzzle_of(p) for p in self.puzzles))
+            stack: list[tuple[list[tuple[int, int]], frozenset[int]]] = [([], frozenset())]
+            while stack:  # depth first over the seats' hidden pairs
+                hands, used = stack.pop()
+                seat = len(hands)
+                if seat == self.players - 1:
+                    taken = {c for pair in hands for c in pair}
+                    yield Deal(
+                        self.players,
+                        (hand, *((CARDS[a].name, CARDS[b].name) for a, b in hands)),
+                        puzzles,
+                        tuple(CARDS[c].name for c in pool if c not in taken),
+                    )
+                    continue
+                for pair in reversed(range(len(PAIRS))):
+                    a, b = PAIRS[pair]
+                    if a in used or b in used:
+                        continue
+                    for o in reversed(range(sides)):
+                        if allowed[position, seat, pair, o]:
+                            cards = (pool[a], pool[b]) if o == 0 else (pool[b], pool[a])
+                            stack.append(([*hands, cards], used | {a, b}))
 
     def holds(
         self,

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Console
+
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
+from deduce.play.progress import loading
 
 __all__ = ["ADAPTER", "GRAMMAR", "ThirteenCluesAdapter"]
 
@@ -118,6 +121,35 @@ def _consulted(inv: tc.Investigation, v: dict[str, Any]) -> tc.Investigation:
     return _table(inv, f"consulted {v['seat']}").consulted(v["seat"])
 
 
+CHANCES_SECONDS = 3.0
+"""How long ``chances`` plays on (the same seed each time: more time, more worlds)."""
+
+
+def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
+    """Each candidate move's chance to win, played on in deals from my posterior."""
+    table = _table(inv, "chances")
+    if table.turn != 0:
+        raise InvalidInput(
+            "line", "chances", "chances on my turn", reason=f"seat {table.turn} acts now"
+        )
+    with loading(Console(stderr=True), "playing on") as report:
+        chances = tc.win_chances(table, budget=CHANCES_SECONDS, progress=report)
+    rows = tuple(
+        (
+            str(m.move),
+            f"{m.chance:.0%}",
+            "exact" if m.exact else f"{m.low:.0%} to {m.high:.0%}",
+        )
+        for m in chances.moves
+    )
+    how = "every deal" if chances.exact else "deals drawn from my posterior"
+    note = (
+        f"{chances.worlds} {how}, each move played on by eager-0.5 bots at every seat "
+        f"({chances.seconds:.1f} s, seed {chances.seed})"
+    )
+    return Rows(("move", "chance to win", "95% interval"), rows, note)
+
+
 def _information(table: tc.Table) -> str:
     """The strategies that rank moves by information alone, as ``strategy`` takes them."""
     try:
@@ -182,6 +214,16 @@ GRAMMAR = Grammar(
             ("where",),
             _where,
             command=True,
+        ),
+        Verb(
+            ("chances",),
+            (),
+            "each move's chance to win, the rest of the game played on in deals drawn from\n"
+            "what I know (on my turn)",
+            ("chances",),
+            _chances,
+            command=True,
+            setting=("ask 2 red 1", "q 2 0 red 0"),  # the example's table: back to my turn
         ),
         Verb(
             ("consulted",),
