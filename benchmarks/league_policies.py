@@ -191,6 +191,8 @@ PANELS: dict[str, Panel] = {
     },
     "crime-writers": {
         "advised": crime_writers.advised,
+        "guest": crime_writers.following("guest"),
+        "previous": crime_writers.following("entropy", "previous"),
         "entropy": crime_writers.entropy,
         "notes": crime_writers_notes,
         **{f"eager-{t}": _crime_writers_eager(t) for t in THRESHOLDS},

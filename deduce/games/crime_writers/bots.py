@@ -41,6 +41,7 @@ from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question, Story, reply_of, truthful_reply
+from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 from deduce.games.crime_writers.table import Table
@@ -199,9 +200,11 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
     for element in open_elements:
         if certain.get(element) == INVENTED:  # try its cards' wordings in turn
             try:
-                return _card_of(table, element)
+                card = _card_of(table, element)
             except InvalidInput:  # every one answered "no": the writer's own wording
                 return Question(element, OWN_WORDING)
+            if strategy != GUEST:  # the guest's objective weighs them with the rest
+                return card
     best = table.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)
     if best[0].information > 1e-9:
         action: Question = best[0].action
