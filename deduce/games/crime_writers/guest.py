@@ -19,7 +19,9 @@ other, through the joint weights of the draws); the chain treats the elements as
 independent. So "yes" is valued as the position it gives me, "no" as the position it
 gives the next guest, and naming a card outright is worth it when its chance of a find,
 and what I can name after it, outweigh what a "no" leaves the next guest. Questions of
-equal value are ranked by their expected bits (then in the notebook's order).
+equal value are ranked by their expected bits, then by the chance of a find now (a sure
+"yes" to a tag is worth the run it leaves, as naming the card is; naming it scores now),
+then in the notebook's order.
 
 Example:
     >>> from deduce.games.crime_writers.cards import Deck
@@ -39,9 +41,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.counting import Tables, tables_of, yes_chances
+from deduce.games.crime_writers.counting import Tables, yes_chances
 from deduce.games.crime_writers.scoresheet import GUEST_POINTS
 from deduce.investigation import Recommendation
 from deduce.space import Space
@@ -64,7 +67,10 @@ def run_value(chances: npt.ArrayLike) -> FloatArray:
         >>> run_value([[1.0, 0.5, 0.0], [0.2, 0.0, 0.0]]).tolist()
         [4.5, 0.6000000000000001]
     """
-    f = -np.sort(-np.asarray(chances, dtype=np.float64), axis=-1)
+    given = np.asarray(chances, dtype=np.float64)
+    if given.ndim != 2 or not ((given >= 0.0) & (given <= 1.0)).all():
+        raise InvalidInput("chances", chances, "rows of chances from 0 to 1, one per element")
+    f = -np.sort(-given, axis=-1)
     result: FloatArray = GUEST_POINTS * np.cumprod(f, axis=-1).sum(axis=-1)
     return result
 
@@ -109,16 +115,16 @@ class GuestValues:
         }
         # naming card k of element o gets "yes" in a draw of value v: v == k, or v is
         # invented and worded so (its share of the wordings left)
-        naming = {
-            e: np.vstack([np.eye(sizes[e] - 1), allowed[e] / wordings[e]]) for e in open_
-        }
+        naming = {e: np.vstack([np.eye(sizes[e] - 1), allowed[e] / wordings[e]]) for e in open_}
         joints: dict[tuple[int, int], FloatArray] = {}
         for e in range(elements):
             chosen = [i for i, q in enumerate(queries) if ELEMENTS.index(q.element) == e]
             if not chosen:
                 continue
             if e not in open_:
-                raise ValueError(f"{queries[chosen[0]]} is about an element found")
+                raise InvalidInput(
+                    "queries", queries[chosen[0]], "questions about elements not found yet"
+                )
             p = yes_chances(tables, state, e, [queries[i] for i in chosen])
             q = 1.0 - p
             tot_yes = p @ margin[e]
@@ -163,7 +169,7 @@ def _joint(
     if (e, other) not in cache:
         flat = worlds[:, e] * sizes[other] + worlds[:, other]
         counts = np.bincount(flat, weights=weights, minlength=sizes[e] * sizes[other])
-        cache[e, other] = counts.reshape(sizes[e], sizes[other])
+        cache[e, other] = counts.astype(np.float64).reshape(sizes[e], sizes[other])
     return cache[e, other]
 
 
@@ -191,13 +197,20 @@ def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> F
 def guest_recommendations(
     queries: Sequence[Question], tables: Tables, space: Space, part: Partition, top: int
 ) -> list[Recommendation]:
-    """The ``top`` questions of ``queries`` by the objective (ties: more bits, then the
-    first), as recommendations whose ``score`` is the objective; ``part`` is their
-    partition (for the bits and the replies' chances)."""
+    """The ``top`` questions of ``queries`` by the objective (ties: more bits, a likelier
+    find now, then the first), as recommendations whose ``score`` is the objective;
+    ``part`` is their partition (for the bits and the replies' chances)."""
     value = guest_values(tables, space, queries)
     info = information(part)
     total = part.mass.sum(axis=1)
-    order = sorted(range(len(queries)), key=lambda i: (-round(value[i], 9), -info[i], i))
+    now = (
+        part.mass[:, 0]
+        / np.where(total > 0, total, 1.0)
+        * np.array([q in tables.card for q in queries])
+    )
+    order = sorted(
+        range(len(queries)), key=lambda i: (-round(float(value[i]), 9), -info[i], -now[i], i)
+    )
     return [
         Recommendation(
             action=queries[i],

@@ -31,7 +31,6 @@ from deduce.games.crime_writers.clues import (
     own_words,
     reply_of,
 )
-from deduce.games.crime_writers.guest import GUEST, guest_recommendations
 from deduce.games.crime_writers.counting import (
     State,
     all_draws,
@@ -39,6 +38,7 @@ from deduce.games.crime_writers.counting import (
     tables_of,
     yes_chances,
 )
+from deduce.games.crime_writers.guest import GUEST, guest_recommendations
 from deduce.games.crime_writers.hints import hint_scores, merge_candidates
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
