@@ -87,6 +87,7 @@ class GuestValues:
         value: the objective (see the module's text).
 
     Example:
+        >>> from deduce.games.crime_writers.counting import tables_of
         >>> from deduce.games.crime_writers.investigation import Investigation
         >>> inv = Investigation.example()
         >>> values = GuestValues(tables_of(inv.deck), inv.space, [Question("how", "Poison")])
@@ -185,6 +186,7 @@ def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> F
     """The objective of each of ``queries`` (see the module's text).
 
     Example:
+        >>> from deduce.games.crime_writers.counting import tables_of
         >>> from deduce.games.crime_writers.investigation import Investigation
         >>> inv = Investigation.example()
         >>> qs = [Question("how", "Poison"), Question("how", "weapon")]
