@@ -4,7 +4,10 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
-default (``previous``: it accused only when its puzzle was as likely as its next turn).
+default (``previous``: it accused only when its puzzle was as likely as its next turn);
+Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
+hands to the next guest) and ``previous`` (one-step entropy, a card named once certain:
+the default the objective was measured against).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).

@@ -23,9 +23,12 @@ from benchmarks.league import lone_share
 from benchmarks.league_policies import PANELS
 from deduce.games.crime_writers import play_game
 
+Game = tuple[list[int], list[int], list[int], float]
 
-def _one(players: int, policy: str, against: str, g: int) -> tuple[list[int], list[int], float]:
-    """Game ``g``: every seat's guest points, writer points, and the lone seat's win."""
+
+def _one(players: int, policy: str, against: str, g: int) -> Game:
+    """Game ``g``: every seat's guest points, writer points and questions asked about
+    its story (the lone seat first), and the lone seat's win."""
     panel = PANELS["crime-writers"]
     seat = g % players
     lineup = [panel[policy] if s == seat else panel[against] for s in range(players)]
@@ -36,7 +39,23 @@ def _one(players: int, policy: str, against: str, g: int) -> tuple[list[int], li
     # rotate so that index 0 is the lone seat
     order = [names[(seat + k) % players] for k in range(players)]
     share = lone_share(tuple(record.winners), seat)
-    return [guest[n] for n in order], [writer[n] for n in order], share
+    asked = {names[r]: len(events) for r, events in enumerate(record.truth["events"])}
+    return [guest[n] for n in order], [writer[n] for n in order], [asked[n] for n in order], share
+
+
+def _versus(what: str, games: list[Game], part: int) -> str:
+    """The lone seat's mean of ``what`` against the others' mean, and the difference's
+    95% interval (mean +- 1.96 standard errors)."""
+    lone = [g[part][0] for g in games]
+    others = [statistics.fmean(g[part][1:]) for g in games]
+    diff = [a - b for a, b in zip(lone, others, strict=True)]
+    mean = statistics.fmean(diff)
+    half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5 if len(diff) > 1 else 0.0
+    return (
+        f"lone seat's {what} per game: {statistics.fmean(lone):.2f} (others' mean "
+        f"{statistics.fmean(others):.2f}; difference {mean:+.2f}, 95% interval "
+        f"{mean - half:+.2f} to {mean + half:+.2f})"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> str:
@@ -49,34 +68,29 @@ def main(argv: Sequence[str] | None = None) -> str:
     start = time.perf_counter()
     games = [_one(args.players, args.policy, args.against, g) for g in range(args.games)]
     wall = time.perf_counter() - start
-    lone = [g[0][0] for g in games]
-    others = [statistics.fmean(g[0][1:]) for g in games]
     stories = [w for g in games for w in g[1]]
     guests = [p for g in games for p in g[0]]
     by_writer = by_guest = 0.0
-    for guest, writer, _ in games:
+    for guest, writer, _, _ in games:
         total = [a + b for a, b in zip(guest, writer, strict=True)]
         best = max(total)
         won = [k for k, t in enumerate(total) if t == best]
         by_writer += sum(writer[k] == max(writer) for k in won) / len(won)
         by_guest += sum(guest[k] == max(guest) for k in won) / len(won)
     n = len(games)
-    diff = [a - b for a, b in zip(lone, others, strict=True)]
-    half = 1.96 * statistics.stdev(diff) / n**0.5 if n > 1 else 0.0
     lines = [
         f"crime-writers, {args.players} players, {args.policy} alone against {args.against}, "
         f"{n} games, {wall:.0f} s",
-        f"lone seat's guest points per game: {statistics.fmean(lone):.2f} "
-        f"(others' mean {statistics.fmean(others):.2f}; difference "
-        f"{statistics.fmean(diff):+.2f}, 95% interval {statistics.fmean(diff) - half:+.2f} "
-        f"to {statistics.fmean(diff) + half:+.2f})",
+        _versus("guest points", games, 0),
+        _versus("writer points (their own story, asked by the others)", games, 1),
+        _versus("story's questions and finds", games, 2),
         f"writer points of one story: mean {statistics.fmean(stories):.1f}, "
         f"sd {statistics.stdev(stories):.1f}",
         f"a player's guest points in a game: mean {statistics.fmean(guests):.1f}, "
         f"sd {statistics.stdev(guests):.1f}",
         f"the winner had the most writer points in {by_writer / n:.2f} of the games, "
         f"the most guest points in {by_guest / n:.2f}",
-        f"lone seat's share of the wins: {sum(g[2] for g in games) / n:.3f} "
+        f"lone seat's share of the wins: {sum(g[3] for g in games) / n:.3f} "
         f"(fair {1 / args.players:.3f})",
     ]
     text = "\n".join(lines)
