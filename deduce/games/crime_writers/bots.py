@@ -219,7 +219,8 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
 
 def following(strategy: str | None = None, name: str | None = None) -> Bot:
     """A bot that asks the question ``strategy`` ranks first (None: the default) and
-    replies truthfully.
+    replies truthfully. With ``"guest"`` an element known to be invented gets its cards'
+    wordings named only when the guest's objective ranks the naming first.
 
     Example:
         >>> following("turn").name
@@ -234,7 +235,8 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
 
 advised = following(None, "advised")
 """Asks what the notebook advises by default (``"entropy"``: the tournament found the
-turn value no better), names a card once it is certain; replies truthfully."""
+turn value no better, and the league the guest's objective, ``following("guest")``, no
+better either), names a card once it is certain; replies truthfully."""
 
 entropy = following("entropy")
 """Ranks questions by one-step entropy (today the same questions as :data:`advised`)."""

@@ -23,6 +23,10 @@ equal value are ranked by their expected bits, then by the chance of a find now 
 "yes" to a tag is worth the run it leaves, as naming the card is; naming it scores now),
 then in the notebook's order.
 
+It is not the default (see docs/benchmarks.md): it takes more of the finds than guests
+who ask by bits, but the stories it helps to find run longer, and the clock, which it
+does not count, pays the writers more than the finds pay it.
+
 Example:
     >>> from deduce.games.crime_writers.cards import Deck
     >>> from deduce.games.crime_writers.investigation import Investigation
