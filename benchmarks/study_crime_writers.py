@@ -18,6 +18,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
+from typing import cast
 
 from benchmarks.league import lone_share
 from benchmarks.league_policies import PANELS
@@ -46,8 +47,9 @@ def _one(players: int, policy: str, against: str, g: int) -> Game:
 def _versus(what: str, games: list[Game], part: int) -> str:
     """The lone seat's mean of ``what`` against the others' mean, and the difference's
     95% interval (mean +- 1.96 standard errors)."""
-    lone = [g[part][0] for g in games]
-    others = [statistics.fmean(g[part][1:]) for g in games]
+    rows = [cast(list[int], g[part]) for g in games]
+    lone = [row[0] for row in rows]
+    others = [statistics.fmean(row[1:]) for row in rows]
     diff = [a - b for a, b in zip(lone, others, strict=True)]
     mean = statistics.fmean(diff)
     half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5 if len(diff) > 1 else 0.0
