@@ -7,7 +7,10 @@ information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 default (``previous``: it accused only when its puzzle was as likely as its next turn)
 and ``search``, the move with the best chance to win in rollouts
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
-(``previous``: the attempt by expected points, not by the chance to finish first).
+(``previous``: the attempt by expected points, not by the chance to finish first);
+Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
+hands to the next guest) and ``previous`` (one-step entropy, a card named once certain:
+the default the objective was measured against).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
@@ -193,6 +196,8 @@ PANELS: dict[str, Panel] = {
     },
     "crime-writers": {
         "advised": crime_writers.advised,
+        "guest": crime_writers.following("guest"),
+        "previous": crime_writers.following("entropy", "previous"),
         "entropy": crime_writers.entropy,
         "notes": crime_writers_notes,
         **{f"eager-{t}": _crime_writers_eager(t) for t in THRESHOLDS},

@@ -127,6 +127,8 @@ NEW_BOTS = [
     ("kreuzverhoer", "notes"),
     ("kreuzverhoer", "clock"),
     ("crime-writers", "notes"),
+    ("crime-writers", "guest"),
+    ("crime-writers", "previous"),
     *(("crime-writers", f"eager-{t}") for t in THRESHOLDS),
 ]
 SLOW_SIZES = {("crime-writers", 4), ("crime-writers", 5), ("thirteen-clues", 6)}

@@ -41,6 +41,7 @@ from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question, Story, reply_of, truthful_reply
+from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 from deduce.games.crime_writers.table import Table
@@ -199,9 +200,11 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
     for element in open_elements:
         if certain.get(element) == INVENTED:  # try its cards' wordings in turn
             try:
-                return _card_of(table, element)
+                card = _card_of(table, element)
             except InvalidInput:  # every one answered "no": the writer's own wording
                 return Question(element, OWN_WORDING)
+            if strategy != GUEST:  # the guest's objective weighs them with the rest
+                return card
     best = table.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)
     if best[0].information > 1e-9:
         action: Question = best[0].action
@@ -216,7 +219,8 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
 
 def following(strategy: str | None = None, name: str | None = None) -> Bot:
     """A bot that asks the question ``strategy`` ranks first (None: the default) and
-    replies truthfully.
+    replies truthfully. With ``"guest"`` an element known to be invented gets its cards'
+    wordings named only when the guest's objective ranks the naming first.
 
     Example:
         >>> following("turn").name
@@ -231,7 +235,8 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
 
 advised = following(None, "advised")
 """Asks what the notebook advises by default (``"entropy"``: the tournament found the
-turn value no better), names a card once it is certain; replies truthfully."""
+turn value no better, and the league the guest's objective, ``following("guest")``, no
+better either), names a card once it is certain; replies truthfully."""
 
 entropy = following("entropy")
 """Ranks questions by one-step entropy (today the same questions as :data:`advised`)."""

@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -35,6 +36,7 @@ __all__ = [
     "binary_entropy",
     "scaled",
     "tables_of",
+    "yes_chances",
 ]
 
 HAS, LACKS, MAYBE = 0, 1, 2
@@ -134,6 +136,32 @@ class State:
             for i, x in enumerate(self.excluded)
         )
         return State(found_now, excluded_now, self.replies, self.asked)
+
+
+def yes_chances(
+    tables: Tables, state: State, e: int, queries: Sequence[Question]
+) -> npt.NDArray[np.float64]:
+    """P("yes" | the value of element ``e``) for each of ``queries`` (all about ``e``), by
+    value (the cards, then invented): 1 or 0 for a tag the card has or lacks, 1/2 for an
+    open tag, and for naming a card, an invented element's share of the wordings left.
+
+    Example:
+        >>> from deduce.games.crime_writers.cards import Deck
+        >>> tables = tables_of(Deck.example())
+        >>> state = State((None,) * 5, (frozenset(),) * 5, {}, frozenset())
+        >>> yes_chances(tables, state, 4, [Question("how", "Poison")])[0, -1]  # 1 of 21
+        np.float64(0.047619047619047616)
+    """
+    status = tables.status[e][[tables.row[q][1] for q in queries]]
+    p_yes: npt.NDArray[np.float64] = np.where(
+        status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5)
+    )
+    cards = status.shape[1] - 1
+    share = 1.0 / state.wordings(e, cards)
+    for j, q in enumerate(queries):
+        if q in tables.card:
+            p_yes[j, cards] = share if state.allows(e, q.about) else 0.0
+    return p_yes
 
 
 EXACT_LIMIT = 1 << 52

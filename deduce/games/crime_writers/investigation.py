@@ -32,13 +32,13 @@ from deduce.games.crime_writers.clues import (
     reply_of,
 )
 from deduce.games.crime_writers.counting import (
-    HAS,
-    LACKS,
     State,
     all_draws,
     binary_entropy,
     tables_of,
+    yes_chances,
 )
+from deduce.games.crime_writers.guest import GUEST, guest_recommendations
 from deduce.games.crime_writers.hints import hint_scores, merge_candidates
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
@@ -278,21 +278,24 @@ class Investigation(_Investigation):
     ) -> list[Recommendation] | None:
         """The questions by turn value for ``strategy="turn"`` (see
         :mod:`deduce.games.crime_writers.advice`); None for the engine's strategies."""
-        if strategy != TURN:
+        if strategy not in (TURN, GUEST):
             return None
         queries = [q for q in self.queries() if among is None or among(q)]
         if not queries:
             raise InvalidInput("among", among, "a test that some question passes")
+        part = self.partition(self.space, queries)
+        if strategy == GUEST:
+            return guest_recommendations(queries, self._tables, self.space, part, top)
         names_card = [q in self._tables.card for q in queries]
-        return turn_recommendations(queries, self.partition(self.space, queries), names_card, top)
+        return turn_recommendations(queries, part, names_card, top)
 
     def check_strategy(self, strategy: str) -> str:
-        if isinstance(strategy, str) and strategy == TURN:
+        if isinstance(strategy, str) and strategy in (TURN, GUEST):
             return strategy
         try:
             return super().check_strategy(strategy)
-        except InvalidInput as error:  # the engine's names, and the turn value
-            raise InvalidInput("strategy", strategy, [*error.choices, TURN]) from None
+        except InvalidInput as error:  # the engine's names, the turn value and the guest's
+            raise InvalidInput("strategy", strategy, [*error.choices, TURN, GUEST]) from None
 
     def recommend_each(self, *, strategy: str = "entropy") -> dict[str, Recommendation]:
         """For each element that a question can still teach something about, the best
@@ -417,18 +420,11 @@ class Investigation(_Investigation):
             chosen = [i for i, q in enumerate(queries) if q.element == element]
             if not chosen:
                 continue
-            # P(yes | the element's value), per question: 1, 0, 1/2 for an open tag, and
-            # for naming a card, an invented element's share of the wordings
-            status = tables.status[e][[tables.row[queries[i]][1] for i in chosen]]
-            p_yes = np.where(status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5))
-            cards = status.shape[1] - 1
-            share = 1.0 / state.wordings(e, cards)
-            for j, i in enumerate(chosen):
-                if queries[i] in tables.card:
-                    p_yes[j, cards] = share if state.allows(e, queries[i].about) else 0.0
+            p_yes = yes_chances(tables, state, e, [queries[i] for i in chosen])
+            width = p_yes.shape[1]
             column = space.worlds[:, e]
-            m = np.bincount(column, weights=space.weights, minlength=cards + 1).astype(np.float64)
-            c = np.bincount(column, minlength=cards + 1).astype(np.int64)
+            m = np.bincount(column, weights=space.weights, minlength=width).astype(np.float64)
+            c = np.bincount(column, minlength=width).astype(np.int64)
             mass[chosen, 0] = p_yes @ m
             mass[chosen, 1] = (1.0 - p_yes) @ m
             count[chosen, 0] = (p_yes > 0).astype(np.int64) @ c

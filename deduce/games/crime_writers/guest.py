@@ -1,0 +1,234 @@
+"""The guest's objective in Crime Writers: my points this turn, less what a "no" hands
+to the next guest.
+
+A guest asks on while the writer says yes and a "no" passes the turn, and every reply is
+public. So a question is worth, to the guest who asks it, what they expect to score
+before the turn passes, less what the next guest can then score at once from the same
+public replies:
+
+``value = P(yes) * (3 * names_card + run(after yes)) - P(no) * run(after no)``
+
+``P(yes)`` is exact, from the posterior over the draws (an invented element worded like
+a named card included). A position's *run* is what the guest to move can find at once by
+naming the likeliest cards: with ``f_1 >= f_2 >= ...`` the chances that naming the
+likeliest card of each open element gets "yes" (a card's own weight, plus an invented
+element's share of the wordings left), the run is ``3 * (f_1 + f_1 f_2 + f_1 f_2 f_3 +
+...)``: 3 points per card certain, then the chance of each next find in the chain.
+Each ``f`` is exact in the position after the reply (the reply's own element and every
+other, through the joint weights of the draws); the chain treats the elements as
+independent. So "yes" is valued as the position it gives me, "no" as the position it
+gives the next guest, and naming a card outright is worth it when its chance of a find,
+and what I can name after it, outweigh what a "no" leaves the next guest. Questions of
+equal value are ranked by their expected bits, then by the chance of a find now (a sure
+"yes" to a tag is worth the run it leaves, as naming the card is; naming it scores now),
+then in the notebook's order.
+
+It is not the default (see docs/benchmarks.md): it takes more of the finds than guests
+who ask by bits, but the stories it helps to find run longer, and the clock, which it
+does not count, pays the writers more than the finds pay it.
+
+Example:
+    >>> from deduce.games.crime_writers.cards import Deck
+    >>> from deduce.games.crime_writers.investigation import Investigation
+    >>> inv = Investigation(Deck.example())
+    >>> for element, card in [("who", "Butler"), ("whom", "Heiress"), ("why", "Greed")]:
+    ...     inv = inv.found(element, card, invented=False)
+    >>> best = inv.recommend(top=1, strategy="guest")[0]
+    >>> best.strategy, best.action.element in ("where", "how")
+    ('guest', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce.errors import InvalidInput
+from deduce.games.crime_writers.cards import ELEMENTS
+from deduce.games.crime_writers.clues import Question
+from deduce.games.crime_writers.counting import Tables, yes_chances
+from deduce.games.crime_writers.scoresheet import GUEST_POINTS
+from deduce.investigation import Recommendation
+from deduce.space import Space
+from deduce.strategy import Partition, information
+
+__all__ = ["GUEST", "GuestValues", "guest_recommendations", "guest_values", "run_value"]
+
+GUEST = "guest"
+"""The name of the strategy (``recommend(strategy="guest")``)."""
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def run_value(chances: npt.ArrayLike) -> FloatArray:
+    """What a guest finds at once by naming cards in turn, per row of ``chances`` (each
+    open element's chance that naming its likeliest card gets "yes"; 0 for the elements
+    found): ``3 * (f_1 + f_1 f_2 + ...)`` with the chances from the highest.
+
+    Example:
+        >>> run_value([[1.0, 0.5, 0.0], [0.2, 0.0, 0.0]]).tolist()
+        [4.5, 0.6000000000000001]
+    """
+    given = np.asarray(chances, dtype=np.float64)
+    if given.ndim != 2 or not ((given >= 0.0) & (given <= 1.0)).all():
+        raise InvalidInput("chances", chances, "rows of chances from 0 to 1, one per element")
+    f = -np.sort(-given, axis=-1)
+    result: FloatArray = GUEST_POINTS * np.cumprod(f, axis=-1).sum(axis=-1)
+    return result
+
+
+class GuestValues:
+    """The objective's parts for each of ``queries`` (all about elements not found yet),
+    from ``space`` (its worlds, weights and state) and the deck's ``tables``.
+
+    Attributes:
+        p_yes: each question's chance of "yes".
+        names_card: whether the question names a card (a "yes" scores).
+        yes, no: each open element's chance of a find (see :func:`run_value`) after a
+            "yes" and after a "no", one column per element (0 for an element found).
+        value: the objective (see the module's text).
+
+    Example:
+        >>> from deduce.games.crime_writers.counting import tables_of
+        >>> from deduce.games.crime_writers.investigation import Investigation
+        >>> inv = Investigation.example()
+        >>> values = GuestValues(tables_of(inv.deck), inv.space, [Question("how", "Poison")])
+        >>> round(float(values.p_yes[0]), 4)
+        0.049
+    """
+
+    def __init__(self, tables: Tables, space: Space, queries: Sequence[Question]) -> None:
+        state = space.state
+        worlds = space.worlds
+        weights = np.asarray(space.weights, dtype=np.float64)
+        total = float(weights.sum())
+        sizes = [len(labels) for labels in tables.labels]
+        elements = len(sizes)
+        open_ = [e for e in range(elements) if state.found[e] is None]
+        n = len(queries)
+        self.p_yes = np.zeros(n)
+        self.names_card = np.array([q in tables.card for q in queries], dtype=bool)
+        self.yes = np.zeros((n, elements))
+        self.no = np.zeros((n, elements))
+        margin = {e: np.bincount(worlds[:, e], weights=weights, minlength=sizes[e]) for e in open_}
+        wordings = {e: state.wordings(e, sizes[e] - 1) for e in open_}
+        allowed = {
+            e: np.array([state.allows(e, text) for text in tables.labels[e][:-1]], dtype=float)
+            for e in open_
+        }
+        # naming card k of element o gets "yes" in a draw of value v: v == k, or v is
+        # invented and worded so (its share of the wordings left)
+        naming = {e: np.vstack([np.eye(sizes[e] - 1), allowed[e] / wordings[e]]) for e in open_}
+        joints: dict[tuple[int, int], FloatArray] = {}
+        for e in range(elements):
+            chosen = [i for i, q in enumerate(queries) if ELEMENTS.index(q.element) == e]
+            if not chosen:
+                continue
+            if e not in open_:
+                raise InvalidInput(
+                    "queries", queries[chosen[0]], "questions about elements not found yet"
+                )
+            p = yes_chances(tables, state, e, [queries[i] for i in chosen])
+            q = 1.0 - p
+            tot_yes = p @ margin[e]
+            tot_no = total - tot_yes
+            self.p_yes[chosen] = tot_yes / total if total else 0.0
+            card = self.names_card[chosen]
+            for other in open_:
+                if other != e:
+                    joint = _joint(worlds, weights, e, other, sizes, joints) @ naming[other]
+                    self.yes[chosen, other] = _best(p @ joint, tot_yes)
+                    self.no[chosen, other] = _best(q @ joint, tot_no)
+                    continue
+                # the element asked about: a "yes" to a card finds it; a "no" rules the
+                # card out, and an invented element's wording with it
+                named = (p * margin[e]) @ naming[e]
+                self.yes[chosen, e] = np.where(card, 0.0, _best(named, tot_yes))
+                no_mass = q * margin[e]
+                named = no_mass @ naming[e]
+                rows = np.flatnonzero(card)
+                if len(rows):
+                    k = np.array([tables.card[queries[chosen[j]]][1] for j in rows])
+                    left = np.maximum(wordings[e] - allowed[e][k], 1.0)
+                    invented = no_mass[rows, -1:] * allowed[e] / left[:, None]
+                    named[rows] = no_mass[rows, :-1] + invented
+                    named[rows, k] = no_mass[rows, k]  # 0: ruled out
+                self.no[chosen, e] = _best(named, tot_no)
+        gain = GUEST_POINTS * self.names_card + run_value(self.yes)
+        self.value: FloatArray = self.p_yes * gain - (1.0 - self.p_yes) * run_value(self.no)
+
+
+def _joint(
+    worlds: npt.NDArray[np.int64],
+    weights: FloatArray,
+    e: int,
+    other: int,
+    sizes: list[int],
+    cache: dict[tuple[int, int], FloatArray],
+) -> FloatArray:
+    """The weight of the draws by the values of elements ``e`` (rows) and ``other``."""
+    if (other, e) in cache:
+        return cache[other, e].T
+    if (e, other) not in cache:
+        flat = worlds[:, e] * sizes[other] + worlds[:, other]
+        counts = np.bincount(flat, weights=weights, minlength=sizes[e] * sizes[other])
+        cache[e, other] = counts.astype(np.float64).reshape(sizes[e], sizes[other])
+    return cache[e, other]
+
+
+def _best(named: FloatArray, total: FloatArray) -> FloatArray:
+    """Per row, the chance that naming the likeliest card gets "yes" (``named``: each
+    card's weight of "yes", out of ``total``)."""
+    best = named.max(axis=1) if named.shape[1] else np.zeros(len(named))
+    result: FloatArray = np.divide(best, total, out=np.zeros(len(named)), where=total > 0)
+    return result
+
+
+def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> FloatArray:
+    """The objective of each of ``queries`` (see the module's text).
+
+    Example:
+        >>> from deduce.games.crime_writers.counting import tables_of
+        >>> from deduce.games.crime_writers.investigation import Investigation
+        >>> inv = Investigation.example()
+        >>> qs = [Question("how", "Poison"), Question("how", "weapon")]
+        >>> [round(float(v), 3) for v in guest_values(tables_of(inv.deck), inv.space, qs)]
+        [-0.026, -0.006]
+    """
+    return GuestValues(tables, space, queries).value
+
+
+def guest_recommendations(
+    queries: Sequence[Question], tables: Tables, space: Space, part: Partition, top: int
+) -> list[Recommendation]:
+    """The ``top`` questions of ``queries`` by the objective (ties: more bits, a likelier
+    find now, then the first), as recommendations whose ``score`` is the objective;
+    ``part`` is their partition (for the bits and the replies' chances)."""
+    value = guest_values(tables, space, queries)
+    info = information(part)
+    total = part.mass.sum(axis=1)
+    now = (
+        part.mass[:, 0]
+        / np.where(total > 0, total, 1.0)
+        * np.array([q in tables.card for q in queries])
+    )
+    order = sorted(
+        range(len(queries)), key=lambda i: (-round(float(value[i]), 9), -info[i], -now[i], i)
+    )
+    return [
+        Recommendation(
+            action=queries[i],
+            information=float(info[i]),
+            outcomes={
+                label: float(part.mass[i, k] / total[i])
+                for k, label in enumerate(("yes", "no"))
+                if part.mass[i, k] > 0
+            },
+            worst_case=int(part.count[i].max()),
+            strategy=GUEST,
+            score=float(value[i]),
+        )
+        for i in order[:top]
+    ]

@@ -1,0 +1,156 @@
+"""Crime Writers: the guest's objective, my points this turn less what a "no" hands on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import pytest
+
+from deduce.games.crime_writers import (
+    ELEMENTS,
+    Answer,
+    Deck,
+    Found,
+    Investigation,
+    Question,
+    Seen,
+    following,
+    play_game,
+)
+from deduce.games.crime_writers.counting import tables_of
+from deduce.games.crime_writers.guest import GuestValues, guest_values, run_value
+from deduce.games.crime_writers.truthful import is_card, small_deck, small_investigation, worlds
+from deduce.testing import invalid_input
+
+EXAMPLE = Deck.example()
+TINY = small_deck()
+
+
+@cache
+def weight(deck: Deck, clues: tuple[Any, ...]) -> Fraction:
+    """The weight of every draw, wording and tag reply that fits ``clues``."""
+    return sum(worlds(deck, clues).values(), Fraction(0))
+
+
+def chance_of_yes(deck: Deck, clues: Sequence[Any], question: Question) -> Fraction:
+    """P(yes) by listing every draw, wording and tag reply (the brute-force reference)."""
+    yes = Answer(question.element, question.about, "yes")
+    return weight(deck, (*clues, yes)) / weight(deck, tuple(clues))
+
+
+def find_chance(deck: Deck, clues: Sequence[Any], element: str) -> Fraction:
+    """The chance that naming the likeliest card of ``element`` finds it (0 once found)."""
+    found = {c.element for c in clues if isinstance(c, Found)} | {
+        c.element
+        for c in clues
+        if isinstance(c, Answer) and c.reply == "yes" and is_card(deck, c.element, c.about)
+    }
+    if element in found:
+        return Fraction(0)
+    return max(
+        chance_of_yes(deck, clues, Question(element, card.text))
+        for card in deck.for_element(element)
+    )
+
+
+def run_by_hand(chances: Sequence[Fraction]) -> Fraction:
+    """3 * (f1 + f1 f2 + f1 f2 f3 + ...), the chances from the highest."""
+    total, product = Fraction(0), Fraction(1)
+    for f in sorted(chances, reverse=True):
+        product *= f
+        total += 3 * product
+    return total
+
+
+def objective_by_hand(deck: Deck, clues: Sequence[Any], question: Question) -> Fraction:
+    p = chance_of_yes(deck, clues, question)
+    card = is_card(deck, question.element, question.about)
+    yes = [*clues, Answer(question.element, question.about, "yes")]
+    no = [*clues, Answer(question.element, question.about, "no")]
+    gain = (3 if card else 0) + run_by_hand([find_chance(deck, yes, e) for e in ELEMENTS])
+    lost = run_by_hand([find_chance(deck, no, e) for e in ELEMENTS])
+    return p * gain - (1 - p) * lost
+
+
+SLOW = pytest.mark.slow
+POSITIONS = [
+    pytest.param((), id="start"),
+    pytest.param((Answer("how", "weapon", "no"),), id="tag", marks=SLOW),
+    pytest.param(
+        (Answer("who", "man", "yes"), Answer("whom", "Maid", "no"), Seen("causes", "Fall")),
+        id="card-denied-and-seen",
+        marks=SLOW,
+    ),
+    pytest.param((Answer("why", "Greed", "yes"), Answer("where", "indoors", "yes")), id="found"),
+]
+
+
+@pytest.mark.parametrize("clues", POSITIONS)
+def test_the_objective_is_the_brute_force_expectation(clues: tuple[Any, ...]) -> None:
+    inv = small_investigation()
+    for clue in clues:
+        inv = inv.observe(clue)
+    every = list(inv.queries())
+    ranked = [r.action for r in inv.recommend(top=4, strategy="guest")]
+    queries = [*ranked, *(q for q in every[::7] if q not in ranked)]  # a sample, the best first
+    got = GuestValues(tables_of(TINY), inv.space, queries)
+    for i, question in enumerate(queries):
+        assert got.p_yes[i] == pytest.approx(float(chance_of_yes(TINY, clues, question)))
+        expected = objective_by_hand(TINY, clues, question)
+        assert got.value[i] == pytest.approx(float(expected), abs=1e-12), question
+
+
+def test_three_cards_found_two_elements_invented_by_hand() -> None:
+    inv = Investigation(EXAMPLE)
+    for element, card in [("who", "Butler"), ("whom", "Heiress"), ("why", "Greed")]:
+        inv = inv.found(element, card, invented=False)
+    # where and how are invented, each worded like one of its 20 cards or its own way:
+    # naming a scene finds it with 1/21; a "no" leaves the next guest 20 wordings of it
+    # and 21 of how: 1/21 (3 + 3/21) - 20/21 * 3 (1/20 + 1/20 * 1/21) = 0
+    name, tag = Question("where", "Cellar"), Question("where", "indoors")
+    values = GuestValues(tables_of(EXAMPLE), inv.space, [name, tag])
+    assert values.p_yes.tolist() == pytest.approx([1 / 21, 1 / 2])
+    assert values.yes[0].tolist() == pytest.approx([0, 0, 0, 0, 1 / 21])
+    assert values.no[0].tolist() == pytest.approx([0, 0, 0, 1 / 20, 1 / 21])
+    assert values.value.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
+
+
+def test_a_certain_card_is_worth_its_points_and_what_follows() -> None:
+    # two elements worded in the writer's own words: the other three are cards
+    inv = small_investigation().found("who", "Stage magician").found("whom", "Beekeeper")
+    inv = inv.answer("where", "indoors", "yes")
+    assert inv.certain()["where"] == "Cellar"
+    (value,) = guest_values(tables_of(TINY), inv.space, [Question("where", "Cellar")])
+    clues = inv.clues
+    after = [*clues, Answer("where", "Cellar", "yes")]
+    expected = 3 + run_by_hand([find_chance(TINY, after, e) for e in ELEMENTS])
+    assert value == pytest.approx(float(expected))
+    best = inv.recommend(top=1, strategy="guest")[0]
+    assert best.action == Question("where", "Cellar") and best.score == pytest.approx(value)
+
+
+def test_the_run_counts_certain_cards_then_the_chain() -> None:
+    assert run_value([[1.0, 1.0, 0.5, 0.0, 0.0]]).tolist() == pytest.approx([7.5])
+    assert run_value([[0.0] * 5]).tolist() == [0.0]
+
+
+def test_bad_input_names_the_argument() -> None:
+    inv = Investigation(EXAMPLE).found("how", "Poison", invented=False)
+    tables = tables_of(EXAMPLE)
+    invalid_input(
+        lambda: GuestValues(tables, inv.space, [Question("how", "Knife")]), "queries", "not found"
+    )
+    invalid_input(lambda: run_value([[1.5, 0.0]]), "chances", "from 0 to 1")
+    invalid_input(lambda: run_value([0.5, 0.2]), "chances", "one per element")
+    invalid_input(lambda: inv.recommend(strategy="guests"), "strategy", "'guest'")
+
+
+def test_guests_with_the_objective_play_whole_games() -> None:
+    guest = following("guest")
+    record = play_game([guest, guest, guest], seed=5, rounds=1)
+    assert record.tables[0].story_found
+    assert record.tables[0].solved == record.truth["stories"][0]
+    assert sum(record.tables[0].sheet.guest_points().values()) == 15
