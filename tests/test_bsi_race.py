@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce import InvalidInput
+from deduce.games import bsi
 from deduce.games.bsi import (
     MY_CHANCE,
     RIVAL_CHANCE,
@@ -204,3 +205,20 @@ def test_the_demo_says_why_it_waits() -> None:
     run(Console(file=buffer, width=120, color_system=None), seed=2)
     waits = [line for line in buffer.getvalue().splitlines() if "I wait" in line]
     assert waits and all("to finish first" in line for line in waits)
+
+
+@pytest.mark.parametrize(
+    ("call", "argument"),
+    [
+        (lambda: bsi.finish_first(None, []), "mine"),  # type: ignore[arg-type]
+        (lambda: bsi.finish_first({1: 2.0}, []), "mine"),
+        (lambda: bsi.finish_first({-1: 0.5}, []), "mine (a score)"),
+        (lambda: bsi.finish_first({1: 0.5}, None), "rivals"),  # type: ignore[arg-type]
+        (lambda: bsi.finish_first({1: 0.5}, [{2: "x"}]), "rivals[0]"),  # type: ignore[dict-item]
+        (lambda: bsi.score_chances(1, None, 0.5), "drops"),  # type: ignore[arg-type]
+    ],
+)
+def test_junk_score_chances_are_refused_by_name(call: Any, argument: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        call()
+    assert refused.value.argument == argument

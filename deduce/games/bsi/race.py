@@ -137,6 +137,8 @@ def score_chances(
         raise InvalidInput("chance", chance, "a probability from 0 to 1")
     score = check_int("score", score, 0)
     bonus = check_int("bonus", bonus, 0)
+    if isinstance(drops, (str, bytes)) or not isinstance(drops, Sequence):
+        raise InvalidInput("drops", drops, "a list of blood drops (each 1 to 3)")
     drops = [check_int("drops", d, 1, 3) for d in drops]
     dist = {score: 1.0}
     for d in drops:
@@ -160,6 +162,10 @@ def finish_first(mine: Mapping[int, float], rivals: Sequence[Mapping[int, float]
         >>> finish_first({5: 1.0}, [{5: 0.5, 0: 0.5}])
         0.75
     """
+    mine = _scores("mine", mine)
+    if isinstance(rivals, (str, bytes)) or not isinstance(rivals, Sequence):
+        raise InvalidInput("rivals", rivals, "a list of score chances (score: probability)")
+    rivals = [_scores(f"rivals[{i}]", rival) for i, rival in enumerate(rivals)]
     total = 0.0
     for x, weight in mine.items():
         ties = [1.0]  # the chance that every rival so far is at most x, with t of them tied
@@ -173,6 +179,20 @@ def finish_first(mine: Mapping[int, float], rivals: Sequence[Mapping[int, float]
             ties = grown
         total += weight * sum(v / (t + 1) for t, v in enumerate(ties))
     return total
+
+
+def _scores(argument: str, value: object) -> dict[int, float]:
+    """``value`` as score chances (score: probability), or InvalidInput."""
+    expected = "score chances: a mapping of scores (0 or more) to probabilities from 0 to 1"
+    if not isinstance(value, Mapping):
+        raise InvalidInput(argument, value, expected)
+    out: dict[int, float] = {}
+    for score, chance in value.items():
+        ok = isinstance(chance, (int, float)) and not isinstance(chance, bool)
+        if not ok or not 0 <= chance <= 1:
+            raise InvalidInput(argument, value, expected, reason=f"{chance!r} for {score!r}")
+        out[check_int(f"{argument} (a score)", score, 0)] = float(chance)
+    return out
 
 
 def race_options(table: TableView) -> list[RaceOption]:
