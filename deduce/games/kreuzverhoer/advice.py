@@ -155,9 +155,10 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
     allows, played after laying ``guess`` on ``inv`` once its answer is known.
 
     For each answer of the lay (but the four right ones, which end the game) the card
-    that teaches most there (:meth:`Investigation.rank_cards`: the answering player
-    names any wrong detail the card allows with equal chance), weighted by the answer's
-    chance. A card the laid suspect forbids (Juri L. and Elke V. forbid the Informant),
+    that teaches most there, weighted by the answer's chance. The answering player
+    names details already ruled out first (as :meth:`Interrogation.suggestions`
+    answers): after a wrong Ulm, the Informant names Ulm and one scene more, so only
+    one of the 8 scenes left is ruled out (``8/9 * (3 - log2 7)`` bits below). A card the laid suspect forbids (Juri L. and Elke V. forbid the Informant),
     a defence card and a card whose text the rulebook does not give count for nothing.
 
     Raises:
@@ -167,7 +168,7 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
     Example:
         >>> inv = Investigation().confirmed(crime="Mord", suspect="Ede K.", weapon="Gift")
         >>> round(card_after(inv, Guess("Mord", "Ulm", "Ede K.", "Gift"), ["informant"]), 3)
-        0.32
+        0.171
         >>> card_after(inv, Guess("Mord", "Ulm", "Juri L.", "Gift"), ["informant"])
         0.0
     """
@@ -191,7 +192,10 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
         if not inside.any():
             continue
         part = space.filter(inside)
-        best = max(card_information(inv.deck, part, card, guess)[0] for card in cards)
+        best = max(
+            card_information(inv.deck, part, card, guess, silent_first=True)[0]
+            for card in cards
+        )
         bits += float(part.total) / total * best
     return bits
 
@@ -204,6 +208,7 @@ def race(
     strategy: str = "entropy",
     hand: Sequence[str] | None = None,
     their_skips: int = 0,
+    held_skips: int = 0,
 ) -> list[RaceMove]:
     """Your next lays, ranked by the chance that you win the race.
 
@@ -227,7 +232,8 @@ def race(
     every suspect compete too: a suspect whose card forbids the card you hold can cost
     more than the lay gains. ``their_skips``: questionings the opponent must skip
     before their next one (your Anwalt or Suspendierung): that many of your lays come
-    before they question again.
+    before they question again. ``held_skips``: the skips in your hand, played in the
+    opponent's next questionings (one each): each takes the questioning after it.
 
     Raises:
         InvalidInput: not Kreuzverhör case files, ``top`` < 1, or no questioning left.
@@ -245,13 +251,13 @@ def race(
             raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
     check_int("top", top, 1)
     check_int("their_skips", their_skips, 0)
+    check_int("held_skips", held_skips, 0)
     left = mine.questionings_left
     if left == 0:
         raise InvalidInput("mine", mine, "a case file with a questioning left")
     theirs = pace(opponent, strategy=strategy)
     their_left = opponent.questionings_left
-    # before your t-th lay from now the opponent has had t questionings (fewer by skips)
-    had = [min(max(0, t - their_skips), their_left) for t in range(left)]
+    had = _their_questionings(left, their_skips, held_skips, their_left)
     alive = np.array([1.0 - theirs.within(t) for t in had])
     never = 1.0 - theirs.within(their_left)
     space = mine.space
@@ -303,6 +309,27 @@ def race(
 
     moves.sort(key=rank)
     return moves[:top]
+
+
+def _their_questionings(left: int, owed: int, held: int, their_left: int) -> list[int]:
+    """How many questionings the opponent has had before each of your next ``left``
+    lays: ``owed`` skipped first, and each of your ``held`` skips played in their next
+    questioning takes the one after it.
+
+    Example:
+        >>> _their_questionings(5, 0, 0, 6), _their_questionings(5, 1, 1, 6)
+        ([0, 1, 2, 3, 4], [0, 0, 1, 1, 2])
+    """
+    had, made = [], 0
+    for _ in range(left):
+        had.append(min(made, their_left))
+        if owed:
+            owed -= 1
+        else:
+            made += 1
+            if held:
+                held, owed = held - 1, owed + 1
+    return had
 
 
 def _candidates(count: npt.NDArray[np.int64], info: FloatArray) -> list[int]:
