@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
+
 import pytest
 
 import deduce
@@ -39,12 +39,12 @@ def brute_force(inv: kv.Investigation, guess: kv.Guess, hand: list[str]) -> tupl
         for card in hand:
             if inv.deck.banned(guess.suspect) == card:
                 continue
-            told: Counter[str] = Counter()
+            told: dict[str, float] = {}
             noise = 0.0  # H(answer | case)
             for case in group:
                 given = kv.Interrogation.of(case, child).suggestions(card)
                 for answer, p in given.items():
-                    told[repr(answer)] += p / len(group)
+                    told[repr(answer)] = told.get(repr(answer), 0.0) + p / len(group)
                 noise += entropy_bits(list(given.values())) / len(group)
             best = max(best, entropy_bits(list(told.values())) - noise)
         card_bits += len(group) / len(cases) * best

@@ -23,9 +23,12 @@ def close_table(hand: list[str]) -> kv.Table:
     return t.asked("Mord", "Ulm", "Juri L.", "Gift")  # 3 right
 
 
-def far_table(hand: list[str]) -> kv.Table:
-    t = kv.Table(case=MY_CASE, hand=hand, first=1)
-    return t.asked("Einbruch", "Berlin", "Juri L.", "Messer")  # 0 right
+FAR = kv.Guess("Einbruch", "Berlin", "Ede K.", "Messer")  # 1 right: Ede K.
+
+
+def far_table(hand: list[str], lay: kv.Guess = FAR) -> kv.Table:
+    """My opponent's first lay."""
+    return kv.Table(case=MY_CASE, hand=hand, first=1).asked(*lay)
 
 
 def test_a_skip_goes_before_a_block_when_the_opponent_is_one_lay_from_solving() -> None:
@@ -39,8 +42,11 @@ def test_a_skip_goes_before_a_block_when_the_opponent_is_one_lay_from_solving() 
     answered = waiting.answered()
     assert answered.theirs.space.size == 1
     assert race_defence(answered, None) == "lawyer"
-    # without a skip in hand the Aussageverweigerung blocks the card
-    assert race_defence(close_table(["refusal", "mole", "alibi"]).their_card("confrontation"), None) == "alibi"
+    # without a skip in hand the card is blocked (Alibi: the Aussageverweigerung stays)
+    assert (
+        race_defence(close_table(["refusal", "mole", "alibi"]).their_card("confrontation"), None)
+        == "alibi"
+    )
 
 
 def test_far_from_solving_the_block_comes_first_and_the_skip_waits() -> None:
@@ -55,12 +61,18 @@ def test_far_from_solving_the_block_comes_first_and_the_skip_waits() -> None:
 def test_a_card_whose_answer_teaches_nothing_is_not_blocked() -> None:
     # they laid Einbruch with 0 right: Einbruch is ruled out for them, and Einzelverhör
     # is answered by naming it again
-    t = far_table(["refusal", "mole", "alibi"]).their_card("single_interrogation")
+    zero = kv.Guess("Einbruch", "Berlin", "Juri L.", "Messer")
+    t = far_table(["refusal", "mole", "alibi"], zero).their_card("single_interrogation")
     assert t.suggest() == ("Einbruch",)
     assert race_defence(t, None) is None
     assert t.answered().theirs.space.size == t.theirs.space.size
+    # so is Gegenüberstellung on Juri L., ruled out too
+    known = far_table(["refusal", "mole", "alibi"], zero).their_card("confrontation")
+    assert race_defence(known, None) is None
     # Profiler: no card of mine blocks it
-    assert race_defence(far_table(["refusal", "mole", "alibi"]).their_card("profiler"), None) is None
+    assert (
+        race_defence(far_table(["refusal", "mole", "alibi"]).their_card("profiler"), None) is None
+    )
 
 
 def test_card_values_count_an_answer_that_names_what_is_ruled_out_first() -> None:
@@ -121,7 +133,7 @@ def test_card_values_refuse_bad_input() -> None:
     with pytest.raises(deduce.InvalidInput):
         card_values(inv, ["joker"])
     with pytest.raises(deduce.InvalidInput):
-        card_values(inv, "informant")  # type: ignore[arg-type]
+        card_values(inv, "informant")
     with pytest.raises(deduce.InvalidInput):
         card_values("inv", [])  # type: ignore[arg-type]
 

@@ -69,6 +69,7 @@ from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 from deduce.games.kreuzverhoer.table import Table
+from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defence
 
 __all__ = [
     "ACTION_CARDS",
@@ -110,6 +111,7 @@ __all__ = [
     "advised",
     "card_after",
     "card_name",
+    "card_values",
     "deck_template",
     "entropy",
     "hard_case",
@@ -117,4 +119,6 @@ __all__ = [
     "play_game",
     "questionings_needed",
     "race",
+    "race_card",
+    "race_defence",
 ]

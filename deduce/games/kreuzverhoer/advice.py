@@ -38,6 +38,7 @@ from deduce.games.kreuzverhoer.clues import (
     card_name,
 )
 from deduce.games.kreuzverhoer.counting import card_information
+from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.study import questionings_needed
 from deduce.strategy import information
@@ -158,8 +159,9 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
     that teaches most there, weighted by the answer's chance. The answering player
     names details already ruled out first (as :meth:`Interrogation.suggestions`
     answers): after a wrong Ulm, the Informant names Ulm and one scene more, so only
-    one of the 8 scenes left is ruled out (``8/9 * (3 - log2 7)`` bits below). A card the laid suspect forbids (Juri L. and Elke V. forbid the Informant),
-    a defence card and a card whose text the rulebook does not give count for nothing.
+    one of the 8 scenes left is ruled out (``8/9 * (3 - log2 7)`` bits below). A card
+    the laid suspect forbids (Juri L. and Elke V. forbid the Informant), a defence card
+    and a card whose text the rulebook does not give count for nothing.
 
     Raises:
         InvalidInput: ``inv`` is not a Kreuzverhör case file, ``guess`` is not a lay of
@@ -193,8 +195,7 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
             continue
         part = space.filter(inside)
         best = max(
-            card_information(inv.deck, part, card, guess, silent_first=True)[0]
-            for card in cards
+            card_information(inv.deck, part, card, guess, silent_first=True)[0] for card in cards
         )
         bits += float(part.total) / total * best
     return bits
@@ -209,6 +210,7 @@ def race(
     hand: Sequence[str] | None = None,
     their_skips: int = 0,
     held_skips: int = 0,
+    finishing: bool = True,
 ) -> list[RaceMove]:
     """Your next lays, ranked by the chance that you win the race.
 
@@ -235,6 +237,12 @@ def race(
     before they question again. ``held_skips``: the skips in your hand, played in the
     opponent's next questionings (one each): each takes the questioning after it.
 
+    Once the opponent's pace is exact and your case file holds at most
+    :data:`~deduce.games.kreuzverhoer.finish.FINISH_UP_TO` cases, ``finishing`` (the
+    default) ranks every lay by the exact chance to win when you play best after it
+    (:func:`~deduce.games.kreuzverhoer.finish.finish`; the cards count for nothing
+    there).
+
     Raises:
         InvalidInput: not Kreuzverhör case files, ``top`` < 1, or no questioning left.
 
@@ -252,6 +260,8 @@ def race(
     check_int("top", top, 1)
     check_int("their_skips", their_skips, 0)
     check_int("held_skips", held_skips, 0)
+    if not isinstance(finishing, bool):
+        raise InvalidInput("finishing", finishing, [True, False])
     left = mine.questionings_left
     if left == 0:
         raise InvalidInput("mine", mine, "a case file with a questioning left")
@@ -298,6 +308,15 @@ def race(
             return (-round(float(info[i]) + card_bits.get(i, 0.0), 12), -part.count[i, 4] / size, i)
 
         return [move(i) for i in sorted(candidates, key=first)[:top]]
+    if size <= FINISH_UP_TO and finishing:  # few cases: the exact search over my lays
+        wins = finish(mine, alive.tolist(), never)
+
+        def exact(i: int) -> RaceMove:
+            now = float(part.count[i, 4]) / size
+            return RaceMove(queries[i], wins[i], now, float(info[i]), True, 0.0)
+
+        order = sorted(wins, key=lambda i: (-round(wins[i], 9), -round(float(info[i]), 12), i))
+        return [exact(i) for i in order[:top]]
     moves = [move(i) for i in candidates]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides

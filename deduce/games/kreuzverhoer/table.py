@@ -329,8 +329,8 @@ class Table(Investigation):
     def race(self, top: int = 3) -> list[RaceMove]:
         """My next lays ranked by the chance to win (:func:`race`, with my hand when it
         is followed: the lay and the investigation card after it chosen together; and
-        the questionings my opponent must skip, now and by the skips I hold; refused unless it is my questioning to
-        lay)."""
+        the questionings my opponent must skip, now and by the skips I hold; refused
+        unless it is my questioning to lay)."""
         if not self.may_lay:
             raise InvalidInput("race", self.next_step(), "your questioning, before you lay")
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
