@@ -64,6 +64,7 @@ from deduce.games.kreuzverhoer.events import (
     Swapped,
     TheirCard,
 )
+from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import COUNTINGS
@@ -80,6 +81,7 @@ __all__ = [
     "DEFENCE_CARDS",
     "EXACT_UP_TO",
     "FIELDS",
+    "FINISH_UP_TO",
     "INVESTIGATION_CARDS",
     "Answered",
     "Asked",
@@ -114,6 +116,7 @@ __all__ = [
     "card_values",
     "deck_template",
     "entropy",
+    "finish",
     "hard_case",
     "pace",
     "play_game",
