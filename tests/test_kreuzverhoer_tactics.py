@@ -158,3 +158,13 @@ def test_the_advised_bot_plays_legal_whole_games_against_itself(seed: int) -> No
     record = kv.play_game([kv.advised, kv.advised], seed=seed)
     assert record.over and record.winners
     assert sorted(record.tables[1].winners()) == sorted(1 - s for s in record.winners)
+
+
+def test_the_mole_goes_when_nothing_else_in_hand_is_worth_keeping() -> None:
+    assert race_defence(far_table(["mole", "witness", "false_witness"]), None) == "mole"
+    assert race_defence(far_table(["mole", "refusal", "witness"]), None) is None
+    assert race_defence(far_table(["mole", "lawyer", "witness"]), None) == "lawyer"
+    # a card waiting: the Maulwurf blocks nothing, so it waits for the defence step
+    waiting = far_table(["mole", "witness", "false_witness"]).their_card("confrontation")
+    assert race_defence(waiting, None) is None
+    assert race_defence(waiting.answered(), None) == "mole"

@@ -7,7 +7,7 @@ two scenes are ruled out, Einzelverhör once one crime is. A card worth nothing 
 back for a new one (:func:`race_card`), the dead cards first. A defence card blocks only
 an investigation card whose answer would teach something (:func:`race_defence`), and a
 skip (Anwalt, Suspendierung) goes first when the opponent could solve in their next
-questioning.
+questioning. With nothing else to play and a hand not worth keeping, the Maulwurf.
 
 Example:
     >>> from deduce.games.kreuzverhoer import Case, Table
@@ -38,7 +38,7 @@ from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.table import Table
 
-__all__ = ["CLOSE", "DEAD_FIRST", "card_values", "race_card", "race_defence"]
+__all__ = ["CLOSE", "DEAD_FIRST", "KEPT_FROM_MOLE", "card_values", "race_card", "race_defence"]
 
 WORTH = 0.01
 """Bits below which an investigation card counts as teaching nothing."""
@@ -54,7 +54,12 @@ DEAD_FIRST: tuple[str, ...] = (
 )
 """Cards put back first when no card is played: the investigation cards whose text the
 rulebook does not give, Falscher Zeuge (it blocks only Zeuge, one of those) and
-Maulwurf (its swap is blind)."""
+Maulwurf (played only as :func:`race_defence` says)."""
+
+
+KEPT_FROM_MOLE: tuple[str, ...] = ("refusal", "alibi", "confrontation", "investigators_on_site")
+"""With one of these in hand the Maulwurf is not played: its swap, blind, could give it
+away (a skip in hand is played instead)."""
 
 
 def card_values(inv: Investigation, hand: Sequence[str]) -> dict[str, float]:
@@ -130,7 +135,10 @@ def race_defence(table: Table, rng: random.Random | None) -> str | None:
     answer I would give (:meth:`Table.suggest`) teaches them something, and not when I
     hold a skip and they solve in their next questioning with a chance of at least
     :data:`CLOSE` (the skip goes now; a block can wait, a skip that waits may come too
-    late). After the answer (or without a card): Anwalt or Suspendierung if I hold one.
+    late). After the answer (or without a card): Anwalt or Suspendierung if I hold one;
+    else the Maulwurf when none of my other cards is worth keeping
+    (:data:`KEPT_FROM_MOLE`): the Maulwurf is replaced by a card drawn, and the blind
+    swap gives away a card I would put back for one of the opponent's.
 
     Example:
         >>> from deduce.games.kreuzverhoer import Case
@@ -143,6 +151,10 @@ def race_defence(table: Table, rng: random.Random | None) -> str | None:
     hand = table.hand or ()
     skip = next((c for c in SKIPS if c in hand), None)
     if table.pending is None:
+        if skip is None and "mole" in hand:
+            rest = [c for c in hand if c != "mole"]
+            if not any(c in KEPT_FROM_MOLE for c in rest):
+                return "mole"
         return skip
     block = next((c for c in DEFENCE_CARDS if c in hand and table.blocks(c)), None)
     if block is None:
