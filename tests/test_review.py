@@ -414,15 +414,17 @@ def test_the_chances_after_a_moves_answers_average_to_its_value() -> None:
     mine = kv.Investigation().confirmed(crime="Mord", scene="Ulm")
     theirs = kv.Interrogation(kv.Case("Mord", "Ulm", "Ede K.", "Gift"))
     theirs = theirs.questioning("Mord", "Ulm", "Ede K.", "Axt*").opponent
-    moves = kv.race(mine, theirs, top=3)
-    assert all(m.solves_now > 0 for m in moves)  # an answer solves it: that chance is 1
-    for move in moves:
-        counts = mine.partition(mine.space, [move.action]).count[0]
-        average = 0.0
-        for k in np.flatnonzero(counts):
-            child = mine.observe(mine.clue_for(move.action, int(k)))
-            average += counts[k] / counts.sum() * kv.waiting(child, theirs, ahead=1)
-        assert average == pytest.approx(move.win, abs=1e-12), move.action
+    for held in (0, 1):  # a skip I hold is played in their next questioning
+        moves = kv.race(mine, theirs, top=3, held_skips=held)
+        assert all(m.solves_now > 0 for m in moves)  # an answer solves it: that chance is 1
+        for move in moves:
+            counts = mine.partition(mine.space, [move.action]).count[0]
+            average = 0.0
+            for k in np.flatnonzero(counts):
+                child = mine.observe(mine.clue_for(move.action, int(k)))
+                later = kv.waiting(child, theirs, ahead=1, held_skips=held)
+                average += counts[k] / counts.sum() * later
+            assert average == pytest.approx(move.win, abs=1e-12), (held, move.action)
 
 
 def test_a_rounding_zero_shows_no_minus_sign() -> None:

@@ -72,11 +72,13 @@ from deduce.games.kreuzverhoer.events import (
     Swapped,
     TheirCard,
 )
+from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 from deduce.games.kreuzverhoer.table import Table
+from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defence
 
 __all__ = [
     "ACTION_CARDS",
@@ -87,6 +89,7 @@ __all__ = [
     "DEFENCE_CARDS",
     "EXACT_UP_TO",
     "FIELDS",
+    "FINISH_UP_TO",
     "INVESTIGATION_CARDS",
     "Answered",
     "Asked",
@@ -118,12 +121,16 @@ __all__ = [
     "advised",
     "card_after",
     "card_name",
+    "card_values",
     "deck_template",
     "entropy",
+    "finish",
     "hard_case",
     "pace",
     "play_game",
     "questionings_needed",
     "race",
+    "race_card",
+    "race_defence",
     "waiting",
 ]

@@ -38,6 +38,7 @@ from deduce.games.kreuzverhoer.clues import (
     card_name,
 )
 from deduce.games.kreuzverhoer.counting import card_information
+from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import MAX_LIMIT
 from deduce.games.kreuzverhoer.study import questionings_needed
@@ -156,10 +157,12 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
     allows, played after laying ``guess`` on ``inv`` once its answer is known.
 
     For each answer of the lay (but the four right ones, which end the game) the card
-    that teaches most there (:meth:`Investigation.rank_cards`: the answering player
-    names any wrong detail the card allows with equal chance), weighted by the answer's
-    chance. A card the laid suspect forbids (Juri L. and Elke V. forbid the Informant),
-    a defence card and a card whose text the rulebook does not give count for nothing.
+    that teaches most there, weighted by the answer's chance. The answering player
+    names details already ruled out first (as :meth:`Interrogation.suggestions`
+    answers): after a wrong Ulm, the Informant names Ulm and one scene more, so only
+    one of the 8 scenes left is ruled out (``8/9 * (3 - log2 7)`` bits below). A card
+    the laid suspect forbids (Juri L. and Elke V. forbid the Informant), a defence card
+    and a card whose text the rulebook does not give count for nothing.
 
     Raises:
         InvalidInput: ``inv`` is not a Kreuzverhör case file, ``guess`` is not a lay of
@@ -168,7 +171,7 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
     Example:
         >>> inv = Investigation().confirmed(crime="Mord", suspect="Ede K.", weapon="Gift")
         >>> round(card_after(inv, Guess("Mord", "Ulm", "Ede K.", "Gift"), ["informant"]), 3)
-        0.32
+        0.171
         >>> card_after(inv, Guess("Mord", "Ulm", "Juri L.", "Gift"), ["informant"])
         0.0
     """
@@ -192,7 +195,9 @@ def card_after(inv: Investigation, guess: Any, hand: Sequence[str]) -> float:
         if not inside.any():
             continue
         part = space.filter(inside)
-        best = max(card_information(inv.deck, part, card, guess)[0] for card in cards)
+        best = max(
+            card_information(inv.deck, part, card, guess, silent_first=True)[0] for card in cards
+        )
         bits += float(part.total) / total * best
     return bits
 
@@ -205,6 +210,8 @@ def race(
     strategy: str = "entropy",
     hand: Sequence[str] | None = None,
     their_skips: int = 0,
+    held_skips: int = 0,
+    finishing: bool = True,
 ) -> list[RaceMove]:
     """Your next lays, ranked by the chance that you win the race.
 
@@ -228,7 +235,14 @@ def race(
     every suspect compete too: a suspect whose card forbids the card you hold can cost
     more than the lay gains. ``their_skips``: questionings the opponent must skip
     before their next one (your Anwalt or Suspendierung): that many of your lays come
-    before they question again.
+    before they question again. ``held_skips``: the skips in your hand, played in the
+    opponent's next questionings (one each): each takes the questioning after it.
+
+    Once the opponent's pace is exact and your case file holds at most
+    :data:`~deduce.games.kreuzverhoer.finish.FINISH_UP_TO` cases, ``finishing`` (the
+    default) ranks every lay by the exact chance to win when you play best after it
+    (:func:`~deduce.games.kreuzverhoer.finish.finish`; the cards count for nothing
+    there).
 
     Raises:
         InvalidInput: not Kreuzverhör case files, ``top`` < 1, or no questioning left.
@@ -246,11 +260,15 @@ def race(
             raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
     check_int("top", top, 1)
     check_int("their_skips", their_skips, 0)
+    check_int("held_skips", held_skips, 0)
+    if not isinstance(finishing, bool):
+        raise InvalidInput("finishing", finishing, [True, False])
     left = mine.questionings_left
     if left == 0:
         raise InvalidInput("mine", mine, "a case file with a questioning left")
     # before your t-th lay from now the opponent has had t questionings (fewer by skips)
-    theirs, alive, never = _their_race(opponent, strategy, left, -their_skips)
+    had = _their_questionings(left, -their_skips, held_skips, opponent.questionings_left)
+    theirs, alive, never = _their_race(opponent, strategy, had)
     space = mine.space
     queries = mine.queries()
     part = mine.partition(space, queries)
@@ -289,6 +307,15 @@ def race(
             return (-round(float(info[i]) + card_bits.get(i, 0.0), 12), -part.count[i, 4] / size, i)
 
         return [move(i) for i in sorted(candidates, key=first)[:top]]
+    if size <= FINISH_UP_TO and finishing:  # few cases: the exact search over my lays
+        wins = finish(mine, alive.tolist(), never)
+
+        def exact(i: int) -> RaceMove:
+            now = float(part.count[i, 4]) / size
+            return RaceMove(queries[i], wins[i], now, float(info[i]), True, 0.0)
+
+        order = sorted(wins, key=lambda i: (-round(wins[i], 9), -round(float(info[i]), 12), i))
+        return [exact(i) for i in order[:top]]
     moves = [move(i) for i in candidates]
     # chances within 1% of the best count as equal (the paces of large parts are
     # bounds): among those information decides
@@ -303,18 +330,24 @@ def race(
 
 
 def waiting(
-    mine: Investigation, opponent: Investigation, *, ahead: int = 1, strategy: str = "entropy"
+    mine: Investigation,
+    opponent: Investigation,
+    *,
+    ahead: int = 1,
+    held_skips: int = 0,
+    strategy: str = "entropy",
 ) -> float:
     """Your chance to win when it is not your lay now: the opponent questions ``ahead``
     times more than you before your next lay (1: theirs comes next; 0: yours; fewer by
-    the skips they owe), then you take turns; both of you lay what ``strategy`` says
+    the skips they owe), then you take turns, each of your ``held_skips`` played in their
+    next questioning as :func:`race` counts them; both of you lay what ``strategy`` says
     (:func:`pace`), and if nobody solves the tie-break counts as half a win, as in
     :func:`race` (so, the opponent's case file and skips unchanged, the chances after a
     lay's answers average to its ``win``).
 
     Raises:
-        InvalidInput: not Kreuzverhör case files, or ``ahead`` not an integer from
-            -64 to 64.
+        InvalidInput: not Kreuzverhör case files, ``ahead`` not an integer from -64 to
+            64, or ``held_skips`` below 0.
 
     Example:
         >>> from deduce.games.kreuzverhoer import Case, Interrogation
@@ -327,24 +360,50 @@ def waiting(
         if not isinstance(value, Investigation):
             raise InvalidInput(name, value, "a kreuzverhoer.Investigation")
     check_int("ahead", ahead, -MAX_LIMIT, MAX_LIMIT)
+    check_int("held_skips", held_skips, 0)
     left = mine.questionings_left
-    _, alive, never = _their_race(opponent, strategy, left, ahead)
+    had = _their_questionings(left, ahead, held_skips, opponent.questionings_left)
+    _, alive, never = _their_race(opponent, strategy, had)
     by = np.array([pace(mine, strategy=strategy).within(t) for t in range(left + 1)])
     solved = np.diff(by)  # solved at your t-th lay from now (by[0]: solved already)
     return float(by[0] + solved @ alive + 0.5 * (1.0 - by[-1]) * never)
 
 
 def _their_race(
-    opponent: Investigation, strategy: str, left: int, ahead: int
+    opponent: Investigation, strategy: str, had: list[int]
 ) -> tuple[Pace, FloatArray, float]:
     """The opponent's pace, the chance that they have not solved before each of your
-    ``left`` next lays (``ahead`` questionings of theirs more than yours before each),
-    and the chance that they never solve."""
+    next lays (``had[t]`` questionings of theirs before your t-th), and the chance that
+    they never solve."""
     theirs = pace(opponent, strategy=strategy)
-    their_left = opponent.questionings_left
-    had = [min(max(0, t + ahead), their_left) for t in range(left)]
     alive = np.array([1.0 - theirs.within(t) for t in had], dtype=np.float64)
-    return theirs, alive, 1.0 - theirs.within(their_left)
+    return theirs, alive, 1.0 - theirs.within(opponent.questionings_left)
+
+
+def _their_questionings(left: int, ahead: int, held: int, their_left: int) -> list[int]:
+    """How many questionings the opponent has had before each of your next ``left``
+    lays: ``ahead`` more than yours before the next one (below 0: the skips they owe
+    first), and each of your ``held`` skips played in their next questioning takes the
+    one after it.
+
+    Example:
+        >>> _their_questionings(5, 0, 0, 6), _their_questionings(5, -1, 1, 6)
+        ([0, 1, 2, 3, 4], [0, 0, 1, 1, 2])
+        >>> _their_questionings(3, 1, 0, 2), _their_questionings(4, 1, 1, 6)
+        ([1, 2, 2], [1, 1, 2, 3])
+    """
+    had: list[int] = []
+    made, owed = 0, max(-ahead, 0)
+    for t in range(left):
+        for _ in range(max(ahead, 0) if t == 0 else 1):  # their turns before my t-th lay
+            if owed:
+                owed -= 1
+                continue
+            made += 1
+            if held:  # my skip, played in this questioning, takes their next
+                held, owed = held - 1, owed + 1
+        had.append(min(made, their_left))
+    return had
 
 
 def _candidates(count: npt.NDArray[np.int64], info: FloatArray) -> list[int]:

@@ -34,6 +34,7 @@ from deduce.games.kreuzverhoer.clues import (
 from deduce.games.kreuzverhoer.events import COPIES
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.table import Table
+from deduce.games.kreuzverhoer.tactics import race_card, race_defence
 from deduce.games.kreuzverhoer.turns import HAND
 
 __all__ = ["Bot", "GameRecord", "advised", "entropy", "play_game"]
@@ -104,12 +105,15 @@ def stubborn_defence(table: Table, rng: random.Random) -> str | None:
 advised = Bot(
     "advised",
     lambda table, rng: table.race(top=1)[0].action,
-    best_card,
-    stubborn_defence,
+    race_card,
+    race_defence,
 )
 """The table's default advice: lays what :meth:`Table.race` ranks first (the chance to
 win the race, the lay chosen with the investigation card of its hand played after it),
-plays the most informative investigation card, and defends."""
+plays the investigation card that still teaches most against an answer that repeats
+what is ruled out, else puts a dead card back (:func:`race_card`); blocks only a card
+whose answer would teach something and skips the opponent at once
+(:func:`race_defence`)."""
 
 entropy = Bot(
     "entropy",
@@ -117,7 +121,9 @@ entropy = Bot(
     best_card,
     stubborn_defence,
 )
-"""Lays the most informative four cards (one-step entropy), cards as :data:`advised`."""
+"""Lays the most informative four cards (one-step entropy); plays the investigation
+card that teaches most (:meth:`Investigation.rank_cards`), blocks every card it can and
+plays a skip at the first chance."""
 
 
 class _Referee(SeatTables):

@@ -120,8 +120,16 @@ def win_probability_of(part: Partition, left: int) -> FloatArray:
     return result
 
 
-def card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[float, int]:
-    """(expected bits, most cases left) of ``card`` on ``space`` after laying ``laid``."""
+def card_information(
+    deck: Deck, space: Space, card: str, laid: Guess, *, silent_first: bool = False
+) -> tuple[float, int]:
+    """(expected bits, most cases left) of ``card`` on ``space`` after laying ``laid``.
+
+    The answering player names any wrong detail the card allows with equal chance; with
+    ``silent_first``, details already ruled out on ``space`` first (as
+    :meth:`Interrogation.suggestions` answers), and only the names still missing among
+    the others, each set equally likely.
+    """
     if space.total == 0:
         return 0.0, 0
     weights = space.weights.astype(np.float64)
@@ -136,14 +144,17 @@ def card_information(deck: Deck, space: Space, card: str, laid: Guess) -> tuple[
         if card == "investigators_on_site"
         else None
     )
-    values = SIZES[field]
     inside = np.ones(space.size, dtype=bool) if mask is None else mask
-    by_value = np.bincount(column[field][inside], weights=weights[inside], minlength=values)
-    cases = np.bincount(column[field][inside], minlength=values)
-    choices = math.comb(values - 1, named)
+    by_value = np.bincount(column[field][inside], weights=weights[inside], minlength=SIZES[field])
+    cases = np.bincount(column[field][inside], minlength=SIZES[field])
+    values = list(range(SIZES[field]))
+    if silent_first and cases.sum() > 0:
+        values = [v for v in values if cases[v] > 0]  # the answer names the others first
+        named -= SIZES[field] - len(values)
     inside_mass, inside_count = float(by_value.sum()), int(cases.sum())
     answers_mass, answers_count = [], []
-    for subset in combinations(range(values), named):
+    choices = math.comb(len(values) - 1, named) if named > 0 else 1
+    for subset in combinations(values, max(named, 0)):
         answers_mass.append((inside_mass - by_value[list(subset)].sum()) / choices)
         answers_count.append(inside_count - int(cases[list(subset)].sum()))
     if mask is not None:  # "wrong scene" is an answer of its own

@@ -27,7 +27,7 @@ from deduce._validation import check_clue
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race, waiting
 from deduce.games.kreuzverhoer.cards import Deck
-from deduce.games.kreuzverhoer.clues import Case, Guess, card_name, questioning_of
+from deduce.games.kreuzverhoer.clues import SKIPS, Case, Guess, card_name, questioning_of
 from deduce.games.kreuzverhoer.events import (
     ACTION_CARDS,
     COPIES,
@@ -329,14 +329,22 @@ class Table(Investigation):
     def race(self, top: int = 3) -> list[RaceMove]:
         """My next lays ranked by the chance to win (:func:`race`, with my hand when it
         is followed: the lay and the investigation card after it chosen together; and
-        the questionings my opponent must skip; refused unless it is my questioning to
-        lay)."""
+        the questionings my opponent must skip, now and by the skips I hold; refused
+        unless it is my questioning to lay)."""
         if not self.may_lay:
             raise InvalidInput("race", self.next_step(), "your questioning, before you lay")
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
         if top not in cached:
             skips = self._turns.upcoming()[1][1]  # my opponent's, once my questioning starts
-            cached[top] = race(self.mine, self.theirs, top=top, hand=self.hand, their_skips=skips)
+            held = sum(1 for card in self.hand or () if card in SKIPS)
+            cached[top] = race(
+                self.mine,
+                self.theirs,
+                top=top,
+                hand=self.hand,
+                their_skips=skips,
+                held_skips=held,
+            )
         return cached[top]
 
     def win_chance(self) -> float | None:
@@ -362,7 +370,8 @@ class Table(Investigation):
         if seat is None:
             return None
         ahead = (1 + mine if seat == 1 else 0) - theirs
-        return waiting(self.mine, self.theirs, ahead=ahead)
+        held = sum(1 for card in self.hand or () if card in SKIPS)
+        return waiting(self.mine, self.theirs, ahead=ahead, held_skips=held)
 
     def their_pace(self) -> Pace:
         """How soon my opponent solves (:func:`pace` of :attr:`theirs`)."""
