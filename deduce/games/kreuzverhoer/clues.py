@@ -88,6 +88,18 @@ BLOCKS: dict[str, tuple[str, ...]] = {
     "false_witness": ("witness",),
 }
 SKIPS = ("lawyer", "suspension")
+
+
+def skips_in(hand: Sequence[str] | None) -> int:
+    """How many skip cards (Anwalt, Suspendierung) ``hand`` holds (none for no hand).
+
+    Example:
+        >>> skips_in(["lawyer", "alibi", "suspension"]), skips_in(None)
+        (2, 0)
+    """
+    return sum(1 for card in hand or () if card in SKIPS)
+
+
 VALUED_CARDS = INVESTIGATION_CARDS[:5]  # the cards whose text the rulebook gives
 NAMES_TOLD: dict[str, tuple[str, int]] = {  # card -> (field, how many names are told)
     "single_interrogation": ("crime", 1),

@@ -27,7 +27,7 @@ from deduce._validation import check_clue
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race, waiting
 from deduce.games.kreuzverhoer.cards import Deck
-from deduce.games.kreuzverhoer.clues import SKIPS, Case, Guess, card_name, questioning_of
+from deduce.games.kreuzverhoer.clues import Case, Guess, card_name, questioning_of, skips_in
 from deduce.games.kreuzverhoer.events import (
     ACTION_CARDS,
     COPIES,
@@ -336,25 +336,22 @@ class Table(Investigation):
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
         if top not in cached:
             skips = self._turns.upcoming()[1][1]  # my opponent's, once my questioning starts
-            held = sum(1 for card in self.hand or () if card in SKIPS)
             cached[top] = race(
                 self.mine,
                 self.theirs,
                 top=top,
                 hand=self.hand,
                 their_skips=skips,
-                held_skips=held,
+                held_skips=skips_in(self.hand),
             )
         return cached[top]
 
     def win_chance(self) -> float | None:
-        """My chance to win from here, as the race counts it: before my lay, the ``win``
-        of the lay :meth:`race` ranks first; otherwise
-        :func:`~deduce.games.kreuzverhoer.waiting`, the questionings taken in turn from
-        the one that comes next (a skip owed passes one); once the game is over 1.0 if I
-        won, 0.5 on a tie, 0.0 if I lost. The paces are exact only for case files of at
-        most :data:`~deduce.games.kreuzverhoer.EXACT_UP_TO` cases (else bounds), and
-        nobody solving counts as half a win: a model's chance.
+        """My chance to win from here, as the race counts it (a model's chance: see
+        :func:`~deduce.games.kreuzverhoer.waiting`): before my lay, the ``win`` of the lay
+        :meth:`race` ranks first, else ``waiting`` from the questioning that comes next (a
+        skip owed passes one, a skip I hold is played in it); once the game is over 1.0 if
+        I won, 0.5 on a tie, 0.0 if I lost.
 
         Example:
             >>> t = Table(case=Case("Mord", "Ulm", "Ede K.", "Gift"))
@@ -362,16 +359,14 @@ class Table(Investigation):
             True
         """
         if self.over:
-            winners = self.winners()
-            return 0.0 if 0 not in winners else 1.0 / len(winners)
+            return 0.0 if 0 not in (won := self.winners()) else 1.0 / len(won)
         if self.may_lay:
             return self.race(3)[0].win
         seat, (mine, theirs) = self._turns.upcoming()
         if seat is None:
             return None
         ahead = (1 + mine if seat == 1 else 0) - theirs
-        held = sum(1 for card in self.hand or () if card in SKIPS)
-        return waiting(self.mine, self.theirs, ahead=ahead, held_skips=held)
+        return waiting(self.mine, self.theirs, ahead=ahead, held_skips=skips_in(self.hand))
 
     def their_pace(self) -> Pace:
         """How soon my opponent solves (:func:`pace` of :attr:`theirs`)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from deduce._validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import pace
 from deduce.games.kreuzverhoer.clues import (
@@ -103,7 +104,7 @@ def race_card(table: Table, rng: random.Random | None) -> str | tuple[str, str] 
         >>> race_card(t.questioning("Mord", "Ulm", "Ede K.", "Gift", correct=1), None)
         'confrontation'
     """
-    hand = table.hand or ()
+    hand = _table(table).hand or ()
     values = card_values(table.mine, hand)
     if values:
         card, bits = max(values.items(), key=lambda item: item[1])
@@ -116,6 +117,12 @@ def race_card(table: Table, rng: random.Random | None) -> str | tuple[str, str] 
     spent = [c for c in spent if _spent(table.mine, c)]
     out = [*dead, *spent]
     return ("exchange", out[0]) if out else None
+
+
+def _table(table: object) -> Table:
+    """``table``, refused unless it is a Kreuzverhör table."""
+    checked: Table = check_type("table", table, Table, "a Kreuzverhör Table")
+    return checked
 
 
 def _spent(inv: Investigation, card: str) -> bool:
@@ -148,7 +155,7 @@ def race_defence(table: Table, rng: random.Random | None) -> str | None:
         >>> race_defence(t, None) is None      # Profiler cannot be blocked
         True
     """
-    hand = table.hand or ()
+    hand = _table(table).hand or ()
     skip = next((c for c in SKIPS if c in hand), None)
     if table.pending is None:
         if skip is None and "mole" in hand:
