@@ -178,8 +178,9 @@ class GameRecord:
     truth: dict[str, Any] = field(default_factory=dict)
 
 
-def check_lineup(lineup: Any, low: int, high: int) -> tuple[Any, ...]:
-    """``lineup`` as a tuple of players (``low`` to ``high`` of them), or InvalidInput.
+def check_lineup(lineup: Any, low: int, high: int | None) -> tuple[Any, ...]:
+    """``lineup`` as a tuple of players (``low`` to ``high`` of them, or at least ``low``
+    when ``high`` is None), or InvalidInput.
 
     Example:
         >>> check_lineup("advised", 2, 4)
@@ -187,10 +188,13 @@ def check_lineup(lineup: Any, low: int, high: int) -> tuple[Any, ...]:
         ...
         deduce.errors.InvalidInput: lineup='advised' is not valid; expected 2 to 4 bots
     """
-    players = "1 bot" if low == high == 1 else f"{low} to {high} bots"
+    if high is None:
+        players = f"{low} or more bots"
+    else:
+        players = "1 bot" if low == high == 1 else f"{low} to {high} bots"
     if isinstance(lineup, (str, bytes)) or not isinstance(lineup, Sequence):
         raise InvalidInput("lineup", lineup, players)
-    if not low <= len(lineup) <= high:
+    if len(lineup) < low or (high is not None and len(lineup) > high):
         raise InvalidInput("lineup", lineup, players)
     for bot in lineup:
         if not callable(getattr(bot, "choose", None)) or not isinstance(

@@ -65,7 +65,7 @@ from typing import Any, Protocol
 
 from deduce._validation import MAX_SEED, check_bool, check_int, check_int_or
 from deduce.errors import DeduceError, InvalidInput
-from deduce.gamemaster import Referee, run
+from deduce.gamemaster import Referee, check_lineup, run
 
 __all__ = ["MAX_SAMPLES", "MoveChance", "Position", "WinChances", "wilson", "win_chances"]
 
@@ -213,18 +213,6 @@ def _check_position(position: Any) -> list[Any]:
     if isinstance(moves, str | bytes) or not isinstance(moves, Sequence) or not moves:
         raise InvalidInput("position", position, expected, reason="it has no move to make")
     return list(moves)
-
-
-def _check_lineup(lineup: Any) -> tuple[Any, ...]:
-    expected = "a list of players, one per seat (a name and choose(view, rng))"
-    if isinstance(lineup, str | bytes) or not isinstance(lineup, Sequence) or not lineup:
-        raise InvalidInput("lineup", lineup, expected)
-    for player in lineup:
-        if not callable(getattr(player, "choose", None)) or not isinstance(
-            getattr(player, "name", None), str
-        ):
-            raise InvalidInput("lineup", lineup, expected, reason=f"{player!r} is not a player")
-    return tuple(lineup)
 
 
 def _budget(budget: Any) -> float | None:
@@ -384,7 +372,7 @@ def win_chances(
     Example: see the module's.
     """
     moves = _check_position(position)
-    players = _check_lineup(lineup)
+    players = check_lineup(lineup, 1, None)
     seconds = _budget(budget)
     cap = None if samples is None else check_int("samples", samples, 1, MAX_SAMPLES)
     if seconds is None and cap is None:
