@@ -28,7 +28,7 @@ import numpy.typing as npt
 from deduce.investigation import Recommendation
 from deduce.strategy import Partition, information
 
-__all__ = ["FIND_BITS", "TURN", "turn_recommendations", "turn_values"]
+__all__ = ["FIND_BITS", "TURN", "recommendations", "turn_recommendations", "turn_values"]
 
 TURN = "turn"
 """The name of the strategy (``recommend(strategy="turn")``)."""
@@ -66,9 +66,23 @@ def turn_recommendations(
     """The ``top`` questions of ``queries`` by turn value (ties: the first), as
     recommendations whose ``score`` is the turn value."""
     value = turn_values(part, np.array(names_card, dtype=bool))
+    order = sorted(range(len(queries)), key=lambda i: (-value[i], i))
+    return recommendations(queries, part, value, order[:top], strategy=TURN)
+
+
+def recommendations(
+    queries: Sequence[Any],
+    part: Partition,
+    score: npt.NDArray[np.float64],
+    order: Sequence[int],
+    *,
+    strategy: str,
+) -> list[Recommendation]:
+    """The questions ``queries[i]`` for ``i`` in ``order`` as recommendations of
+    ``strategy``, each with its bits, the chances of "yes" and "no" from ``part`` and its
+    ``score``."""
     info = information(part)
     total = part.mass.sum(axis=1)
-    order = sorted(range(len(queries)), key=lambda i: (-value[i], i))
     return [
         Recommendation(
             action=queries[i],
@@ -79,8 +93,8 @@ def turn_recommendations(
                 if part.mass[i, k] > 0
             },
             worst_case=int(part.count[i].max()),
-            strategy=TURN,
-            score=float(value[i]),
+            strategy=strategy,
+            score=float(score[i]),
         )
-        for i in order[:top]
+        for i in order
     ]

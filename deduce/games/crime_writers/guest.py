@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.errors import InvalidInput
+from deduce.games.crime_writers.advice import recommendations
 from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import Tables, yes_chances
@@ -217,18 +218,4 @@ def guest_recommendations(
     order = sorted(
         range(len(queries)), key=lambda i: (-round(float(value[i]), 9), -info[i], -now[i], i)
     )
-    return [
-        Recommendation(
-            action=queries[i],
-            information=float(info[i]),
-            outcomes={
-                label: float(part.mass[i, k] / total[i])
-                for k, label in enumerate(("yes", "no"))
-                if part.mass[i, k] > 0
-            },
-            worst_case=int(part.count[i].max()),
-            strategy=GUEST,
-            score=float(value[i]),
-        )
-        for i in order[:top]
-    ]
+    return recommendations(queries, part, value, order[:top], strategy=GUEST)
