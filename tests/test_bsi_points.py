@@ -56,11 +56,12 @@ def test_a_failure_leaves_the_best_attempt_at_another_case_open() -> None:
 
 
 @st.composite
-def laid_positions(draw: st.DrawFn) -> Any:
-    """A game stopped at seat 0's attempt step, its card just laid."""
+def laid_positions(draw: st.DrawFn, most_rounds: int = 12) -> Any:
+    """A game stopped at seat 0's attempt step, its card just laid (None: the game was
+    at another step), after 1 to ``most_rounds`` rounds of bots."""
     players = draw(st.integers(2, 4))
     seats = [draw(st.sampled_from([advised, cautious, random_bot])) for _ in range(players)]
-    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, 12))
+    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, most_rounds))
     record = play_game(seats, seed=seed, max_turns=rounds * players)
     table = record.tables[0]
     if table.step != "lay":

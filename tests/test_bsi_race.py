@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from test_bsi_points import laid_positions
 
 from deduce import InvalidInput
 from deduce.games import bsi
@@ -23,7 +23,6 @@ from deduce.games.bsi import (
     finish_first,
     play_game,
     points,
-    random_bot,
     score_chances,
 )
 from deduce.games.bsi.truthful import field_of
@@ -137,23 +136,8 @@ def test_bad_input_names_the_argument() -> None:
     assert error.value.argument == "strategy"
 
 
-@st.composite
-def laid_positions(draw: st.DrawFn) -> Any:
-    """A game stopped at seat 0's attempt step, its card just laid."""
-    players = draw(st.integers(2, 4))
-    seats = [draw(st.sampled_from([advised, cautious, random_bot])) for _ in range(players)]
-    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, 10))
-    record = play_game(seats, seed=seed, max_turns=rounds * players)
-    table = record.tables[0]
-    if table.step != "lay":
-        return None
-    card = table.hand[0]
-    target = draw(st.sampled_from(table.opponents))
-    return table.played(card, target, field_of(record.truth["cases"][target], card))
-
-
 @settings(max_examples=30, deadline=None)
-@given(laid_positions())
+@given(laid_positions(most_rounds=10))
 def test_every_choice_once_the_first_wins_most(table: Any) -> None:
     if table is None:
         return
