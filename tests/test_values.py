@@ -137,10 +137,10 @@ def test_an_unknown_strategy_lists_the_known_ones(game: str) -> None:
     assert strategy_names(inv) == [str(name) for name in caught.value.choices]
 
 
-def test_crime_writers_strategies_include_the_turn() -> None:
+def test_crime_writers_strategies_include_the_turn_and_the_guest() -> None:
     inv = INVESTIGATIONS["crime_writers"]
     names = strategy_names(inv)
-    assert names[-1] == "turn" and names[:2] == ["entropy", "minimax"]
+    assert names[-2:] == ["turn", "guest"] and names[:2] == ["entropy", "minimax"]
 
 
 def test_the_console_shows_choices_without_quotes() -> None:

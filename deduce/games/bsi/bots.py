@@ -338,7 +338,7 @@ def play_game(
             is empty after a move; every table is told with ``reshuffled()``).
 
     Example:
-        >>> record = play_game([advised, cautious], seed=24, reshuffle="when_empty")
+        >>> record = play_game([advised, cautious], seed=38, reshuffle="when_empty")
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """
