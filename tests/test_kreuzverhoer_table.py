@@ -4,6 +4,7 @@ the end and the winner; and the game master on it."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -118,12 +119,12 @@ def test_the_table_reads_cards_by_their_printed_titles_too() -> None:
 
 def test_my_hand_and_the_box() -> None:
     t = kv.Table(hand=["profiler", "lawyer", "informant"])
-    with pytest.raises(InvalidInput, match="the box has 1 lawyer"):
+    with pytest.raises(InvalidInput, match="the box has 1 Anwalt"):
         kv.Table(hand=["lawyer", "lawyer", "profiler"])
     t = t.questioning("Mord", "Berlin", "Nora M.", "Messer", 1)
     with pytest.raises(InvalidInput, match="not in your hand"):
         t.single_interrogation("Einbruch")
-    with pytest.raises(InvalidInput, match="the box has 1 lawyer"):
+    with pytest.raises(InvalidInput, match="the box has 1 Anwalt"):
         t.defence("lawyer")  # I hold the only one
     exchanged = t.exchanged("lawyer", "witness")
     assert exchanged.hand == ("profiler", "witness", "informant") and exchanged.pile == 24
@@ -269,5 +270,45 @@ def test_a_blocking_defence_after_my_card_says_how_to_report_it() -> None:
     t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1).confrontation(False)
     with pytest.raises(InvalidInput, match="reported instead of it") as refused:
         t.defence("alibi", blocks="confrontation")
-    assert "blocks='confrontation'" in str(refused.value)
+    assert "blocks='Gegenüberstellung'" in str(refused.value)
     assert t.defence("suspension").step == "draw"  # a defence without blocks is in turn
+
+
+ENGLISH = [c for c in kv.ACTION_CARDS if c not in {"informant", "profiler", "alibi", "other"}]
+
+
+def refused(call: object) -> str:
+    """The refusal of ``call`` (a function of no argument), checked to name no action card
+    by its English name in the API (the player sees the printed titles)."""
+    assert callable(call)
+    with pytest.raises(InvalidInput) as caught:
+        call()
+    said = str(caught.value)
+    for card in ENGLISH:
+        assert not re.search(rf"\b{card}\b", said), (card, said)
+    return said.replace("'", "")
+
+
+def test_refusals_name_the_action_cards_by_their_printed_titles() -> None:
+    t = kv.Table(case=MINE, hand=["confrontation", "lawyer", "informant"])
+    said = refused(lambda: kv.Table(hand=["lawyer", "lawyer", "profiler"]))
+    assert "the box has 1 Anwalt card" in said
+    t = t.questioning("Mord", "Berlin", "Juri L.", "Messer", 0)
+    said = refused(lambda: t.single_interrogation("Einbruch"))
+    assert "card=Einzelverhör" in said and "not in your hand" in said
+    assert "Gegenüberstellung, Anwalt, Informant" in said
+    said = refused(lambda: t.exchanged("mole", "witness"))
+    assert "card=Maulwurf" in said and "Gegenüberstellung, Anwalt, Informant" in said
+    assert "Anwalt" in refused(lambda: t.defence("lawyer"))  # I hold the only one
+    refused(lambda: t.defence("alibi"))
+    t = t.confrontation(False)
+    assert "card=Maulwurf" in refused(lambda: t.drew("witness").drew("mole"))
+    t = t.drew("witness").asked("Mord", "Berlin", "Juri L.", "Messer")
+    t = t.their_card("single_interrogation")
+    said = refused(lambda: t.defended("lawyer"))
+    assert "card=Anwalt" in said and "their Einzelverhör card is awaited" in said
+    assert "Einzelverhör" in refused(lambda: t.asked("Mord", "Berlin", "Juri L.", "Messer"))
+    assert "Einzelverhör" in t.next_step()
+    said = refused(lambda: t.answered().defended("refusal"))
+    assert "Aussageverweigerung is only played against one of" in said
+    assert "Einzelverhör, Gegenüberstellung" in said

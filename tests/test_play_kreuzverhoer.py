@@ -105,8 +105,14 @@ def test_answers_cards_and_my_hand_through_the_console(tmp_path: Path) -> None:
     shown = term.expect_prompt(PROMPT)
     assert "Next: you may play an investigation card" in shown
     term.send("single einbruch")
-    assert 'refused: card "single_interrogation" is not valid (not in your hand)' in (
-        term.expect_prompt(PROMPT)
+    assert (
+        'refused: card "Einzelverhör" is not valid (not in your hand); expected one of '
+        "Profiler, Anwalt, Aussageverweigerung" in term.expect_prompt(PROMPT)
+    )
+    term.send("defence alibi")  # without the card it blocks
+    assert (
+        "(Alibi is only played against one of these); expected one of Gegenüberstellung\n"
+        in term.expect_prompt(PROMPT)
     )
     term.send("profiler nora")
     shown = term.expect_prompt(PROMPT)
@@ -133,17 +139,26 @@ def test_answers_cards_and_my_hand_through_the_console(tmp_path: Path) -> None:
     )
     assert table.suggest() is False
     assert "tell them the suspect is not Nora M." in shown
-    assert "or block it (play alibi or play refusal)" in shown
+    assert "or block it (play Alibi or play Aussageverweigerung)" in " ".join(shown.split())
+    term.send("play Anwalt")  # my answer comes first, in the game's words
+    assert (
+        'refused: card "Anwalt" is not valid (your answer to their Gegenüberstellung card is '
+        "awaited)" in term.expect_prompt(PROMPT)
+    )
     term.send("answer yes")
     assert "true of your case" in term.expect_prompt(PROMPT)
     term.send("answer")
     assert "noted: you answer no" in term.expect_prompt(PROMPT)
+    term.send("play Maulwurf")
+    assert 'card "Maulwurf" is not valid (not in your hand); expected one of Anwalt, ' in (
+        term.expect_prompt(PROMPT)
+    )
     term.send("play lawyer")
     shown = term.expect_prompt(PROMPT)
     assert "noted: you play Anwalt" in shown and "you made 1, 11 left" in shown
     assert "your opponent made 1, 10 left" in shown
     term.send("draw lawyer")
-    assert "the box has 1 lawyer card" in term.expect_prompt(PROMPT)
+    assert "the box has 1 Anwalt card" in term.expect_prompt(PROMPT)
     term.send("draw mole")
     shown = term.expect_prompt(PROMPT)
     assert "Next: your questioning" in shown  # they skip their next questioning

@@ -122,8 +122,8 @@ def in_words(
     an argument of the game's Python API: the argument of ``verb`` it stands for (``names``
     maps an API name to that argument's name when they differ), or else the API name in
     words (``black_only``: black only). True or False is shown as typed (``typed``: the
-    values of the line read); a missing value, or one the API expects as True or False,
-    expects what the argument takes.
+    values of the line read); a missing value the API names no choices for, or one it
+    expects as True or False, expects what the argument takes.
 
     Example:
         >>> from deduce.play.grammar import Arg, Integer, Verb
@@ -146,7 +146,8 @@ def in_words(
         given = (typed or {}).get(arg.key)
         if isinstance(value, bool) and isinstance(given, str):  # a yes or no, as typed
             value = given
-        if value is None or any(isinstance(c, bool) for c in error.choices):
+        yes_no = any(isinstance(c, bool) for c in error.choices)
+        if (value is None and not error.choices) or yes_no:
             expected = arg.kind.describe(Context(investigation))
     if said == error.argument and value is error.value:
         return error

@@ -417,18 +417,19 @@ def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: s
 
 def check_card(card: Any) -> None:
     if card is not None and card not in INVESTIGATION_CARDS:
-        raise InvalidInput("card", card, INVESTIGATION_CARDS)
+        raise InvalidInput("card", card, [card_title(c) for c in INVESTIGATION_CARDS])
 
 
 def check_defence(clue: Defence) -> None:
     if clue.card not in DEFENCE_CARDS:
-        raise InvalidInput("card", clue.card, DEFENCE_CARDS)
+        raise InvalidInput("card", clue.card, [card_title(c) for c in DEFENCE_CARDS])
     allowed = BLOCKS.get(clue.card, ())
+    title = card_title(clue.card)
+    against = [card_title(c) for c in allowed]
     if clue.blocks is None and allowed:
-        raise InvalidInput(
-            "blocks", None, allowed, reason=f"{clue.card!r} is only played against one of these"
-        )
+        reason = f"{title} is only played against one of these"
+        raise InvalidInput("blocks", None, against, reason=reason)
     if clue.blocks is not None and clue.blocks not in allowed:
         raise InvalidInput(
-            "blocks", clue.blocks, allowed or (None,), reason=f"{clue.card!r} cannot block it"
+            "blocks", card_title(clue.blocks), against or [None], reason=f"{title} cannot block it"
         )

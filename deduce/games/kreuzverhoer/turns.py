@@ -40,6 +40,7 @@ from deduce.games.kreuzverhoer.clues import (
     SingleInterrogation,
     ban_note,
     card_of,
+    card_title,
 )
 from deduce.games.kreuzverhoer.events import (
     ACTION_CARDS,
@@ -259,7 +260,7 @@ class Turns:
     def _begin(self, seat: int) -> Turns:
         who = "your questioning" if seat == 0 else "your opponent's questioning"
         if self.pending is not None:
-            reason = f"your answer to their {self.pending} card is awaited"
+            reason = f"your answer to their {card_title(self.pending)} card is awaited"
             raise InvalidInput("turn", who, "your answer first", reason=reason)
         if self.must_draw:
             raise InvalidInput("turn", who, "the card you drew first", reason=self._hand_words())
@@ -290,7 +291,7 @@ class Turns:
         if step == "ask":
             return f"{who[self.turn or 0]} questioning is next"
         if step == "answer":
-            return f"your answer to your opponent's {self.pending} card is awaited"
+            return f"your answer to your opponent's {card_title(self.pending)} card is awaited"
         if step == "draw":
             return f"you draw an action card ({self._hand_words()})"
         if step == "card":
@@ -308,7 +309,9 @@ class Turns:
             _check_copies(aside)
             return {"set_aside": aside}
         if card not in self.hand:
-            raise InvalidInput("card", card, list(self.hand), reason="not in your hand")
+            raise InvalidInput(
+                "card", card_title(card), _titles(self.hand), reason="not in your hand"
+            )
         hand = list(self.hand)
         hand.remove(card)
         _check_copies((*hand, *aside))
@@ -327,7 +330,9 @@ class Turns:
             check_card(into, ACTION_CARDS)
             return None
         if out not in self.hand:
-            raise InvalidInput(argument, out, list(self.hand), reason="not in your hand")
+            raise InvalidInput(
+                argument, card_title(out), _titles(self.hand), reason="not in your hand"
+            )
         check_card(into, ACTION_CARDS)
         hand = list(self.hand)
         hand[hand.index(out)] = into
@@ -339,7 +344,7 @@ class Turns:
         if clue.blocks is not None and self.questioner == 0 and self.stage == DEFENCE:
             raise InvalidInput(
                 "blocks",
-                clue.blocks,
+                card_title(clue.blocks),
                 [None],
                 reason="your investigation card is reported already: a defence that blocks "
                 "it is reported instead of it (or without blocks now)",
@@ -387,7 +392,9 @@ class Turns:
         note = ban_note(self.theirs.deck, last.suspect, clue.card)
         if note is not None:
             reason = f"{last.suspect} was laid and forbids it{note}"
-            raise InvalidInput("card", clue.card, "a card the laid suspect allows", reason=reason)
+            raise InvalidInput(
+                "card", card_title(clue.card), "a card the laid suspect allows", reason=reason
+            )
         return self._with(
             pending=clue.card,
             set_aside=self._aside(clue.card),
@@ -411,7 +418,9 @@ class Turns:
         if clue.blocks is not None:
             if self.pending is None or clue.blocks != self.pending:
                 raise InvalidInput(
-                    "blocks", clue.blocks, [self.pending] if self.pending else [None]
+                    "blocks",
+                    card_title(clue.blocks),
+                    [card_title(self.pending)] if self.pending else [None],
                 )
             stages: tuple[str, ...] = (CARD,)
         else:
@@ -419,9 +428,9 @@ class Turns:
             if self.pending is not None:
                 raise InvalidInput(
                     "card",
-                    clue.card,
+                    card_title(clue.card),
                     "your answer first",
-                    reason=f"your answer to their {self.pending} card is awaited",
+                    reason=f"your answer to their {card_title(self.pending)} card is awaited",
                 )
         if self.questioner != 1 or self.stage not in stages:
             self._expect(1, (), "your defence card")
@@ -441,15 +450,17 @@ class Turns:
     def _drew(self, clue: Drew) -> Turns:
         check_card(clue.card, ACTION_CARDS)
         if self.hand is not None and len(self.hand) >= HAND:
-            raise InvalidInput("card", clue.card, "a draw", reason="you hold 3 cards")
+            raise InvalidInput("card", card_title(clue.card), "a draw", reason="you hold 3 cards")
         if self.pile == 0:
-            raise InvalidInput("card", clue.card, "a draw", reason="the draw pile is empty")
+            raise InvalidInput(
+                "card", card_title(clue.card), "a draw", reason="the draw pile is empty"
+            )
         if self.pending is not None:
             raise InvalidInput(
                 "card",
-                clue.card,
+                card_title(clue.card),
                 "your answer first",
-                reason=f"your answer to their {self.pending} card is awaited",
+                reason=f"your answer to their {card_title(self.pending)} card is awaited",
             )
         hand = None if self.hand is None else (*self.hand, clue.card)
         _check_copies((*(hand or (clue.card,)), *self.set_aside))
@@ -464,16 +475,22 @@ def show(clue: Any) -> str:
 
 def check_card(card: Any, cards: tuple[str, ...]) -> str:
     if not isinstance(card, str) or card not in cards:
-        raise InvalidInput("card", card, cards)
+        raise InvalidInput("card", card, _titles(cards))
     return card
+
+
+def _titles(cards: Sequence[str]) -> list[str]:
+    """Action cards by the titles printed on them, as refusals name them."""
+    return [card_title(c) for c in cards]
 
 
 def _check_copies(cards: Sequence[str]) -> None:
     for card, n in Counter(cards).items():
         if n > COPIES[card]:
             copies = COPIES[card]
-            reason = f"the box has {copies} {card} card{'' if copies == 1 else 's'}"
-            raise InvalidInput("card", card, "a card the box still holds", reason=reason)
+            title = card_title(card)
+            reason = f"the box has {copies} {title} card{'' if copies == 1 else 's'}"
+            raise InvalidInput("card", title, "a card the box still holds", reason=reason)
 
 
 def start(

@@ -130,7 +130,7 @@ def _answer_words(table: Table) -> str:
     card = table.pending
     assert card is not None
     blockers = [c for c in ("alibi", "refusal", "false_witness") if table.blocks(c)]
-    block = " or ".join(f"play {c}" for c in blockers)
+    block = " or ".join(f"play {card_title(c)}" for c in blockers)
     if table.case is None:
         shape = "yes or no" if card == "confrontation" else "NAME(S) (or wrong)"
         return f"answer their {card_title(card)}: answer {shape}; or block it ({block})."
