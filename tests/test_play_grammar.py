@@ -227,3 +227,24 @@ def test_completion_reads_a_line_as_the_parser_does() -> None:
     # a backslash is an ordinary character in both (Windows paths stay whole)
     assert split(r"load C:\games\x") == (["load"], r"C:\games\x")
     assert split(r'save "C:\my games\x.json" ') == (["save", r"C:\my games\x.json"], "")
+
+
+def test_completion_at_kreuzverhoer_s_table_offers_my_hand_by_its_titles() -> None:
+    complete = (adapter("kreuzverhoer").grammar + COMMANDS).complete
+    table = kreuzverhoer.Table(
+        case=kreuzverhoer.Case("Überfall", "Köln*", "Nora M.", "Schal*"),
+        hand=["confrontation", "lawyer", "informant"],
+    )
+    table = table.questioning("Mord", "Berlin", "Ede K.", "Messer", 0)
+    assert complete("exchange ", table) == ["Gegenüberstellung", "Anwalt", "Informant"]
+    assert complete("swap ", table) == ["Gegenüberstellung", "Anwalt", "Informant"]
+    assert "Zeuge" in complete("exchange Anwalt ", table)  # the card drawn: any
+    assert "witness" not in complete("exchange Anwalt ", table)  # titles, not API names
+    table = table.confrontation(False).drew("witness")
+    table = table.asked("Überfall", "Berlin", "Nora M.", "Messer")
+    assert complete("they ", table) == ["ask", "play"]
+    offered = complete("they play ", table)  # their investigation card, not a crime
+    assert "Gegenüberstellung" in offered and "Mord" not in offered
+    assert "confrontation" not in offered
+    assert complete("they ask ", table)[0] == "Mord"
+    assert complete("play ", table) == ["Anwalt"]  # the defence cards in my hand

@@ -259,3 +259,33 @@ def test_chances_shows_each_moves_chance_to_win_on_my_turn(tmp_path: Path) -> No
     assert "chance to win" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_rulebook_s_german_words_with_or_without_umlauts(tmp_path: Path) -> None:
+    deal = tc.Deal.random(2, seed=3)  # written down: deal.hands, deal.puzzles
+    term = start(tmp_path, deal)
+    table = tc.Table(2, deal.hands[0], list(deal.puzzles[1:]))
+    answer = deal.answer(1, "weapon", side="left")
+    near = {  # a slip: "did you mean", and nothing is noted
+        "anklgen 0 falsch Duke Park Knife": "did you mean anklagen",
+        f"befrage 1 Waffee {answer} links": "did you mean Waffe",
+        f"befrage 1 Waffe {answer} linsk": "did you mean links",
+    }
+    term.refuses(near, PROMPT)
+    term.send(f"befrage 1 Waffe {answer} links")  # "Befrage einen Zeugen"
+    assert f"noted: I asked seat 1 about weapon (left card): {answer}" in term.expect_prompt(PROMPT)
+    table = table.question(0, 1, "weapon", answer, "left")
+    other = deal.answer(0, "location", side="right")
+    term.send(f"q 1 0 Orte {other} rechte")
+    assert f"seat 1 asked seat 0 about location (right card): {other}" in term.expect_prompt(PROMPT)
+    table = table.question(1, 0, "location", other, "right")
+    wrong = next(p for p, _ in table.ranked() if p != deal.puzzles[0])
+    term.send(f"Anklage 0 falsch {wrong.person} {wrong.location} {wrong.weapon}")
+    assert f"noted: my accusation {wrong} was wrong" in term.expect_prompt(PROMPT)
+    term.send(f"q 1 0 Personen {deal.answer(0, 'person', side='left')} linke")
+    assert "seat 1 asked seat 0 about person (left card)" in term.expect_prompt(PROMPT)
+    term.send("Ermittlungsblatt")
+    assert "informant" in term.expect_prompt(PROMPT)
+    mine = deal.puzzles[0]
+    term.send(f"Loesung 0 richtig {mine.person} {mine.location} {mine.weapon}")
+    assert "The game is over: I won." in term.expect_prompt(PROMPT)

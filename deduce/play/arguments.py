@@ -145,11 +145,13 @@ def _choices(choices: Choices, context: Context) -> list[str]:
 class Name:
     """A name from a list (which may depend on the investigation), written in full or as
     a unique start; ``aliases`` are other words for a name; with ``other``, any other
-    text is taken as it is (``other`` says what it means)."""
+    text is taken as it is (``other`` says what it means); ``offered``, when given, are
+    the names Tab offers (else every choice and alias)."""
 
     choices: Choices
     aliases: Mapping[str, str] = field(default_factory=dict)
     other: str | None = None
+    offered: Choices | None = None
 
     def read(self, text: str, context: Context, argument: str) -> Any:
         options = _choices(self.choices, context)
@@ -165,6 +167,8 @@ class Name:
         return text.replace("_", " ") if " " not in text else text
 
     def words(self, context: Context) -> list[str]:
+        if self.offered is not None:
+            return [word(c) for c in _choices(self.offered, context)]
         return [word(c) for c in [*_choices(self.choices, context), *self.aliases]]
 
     def describe(self, context: Context) -> str:

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.names import lookup, starts
+from deduce.names import close, lookup, starts
 from deduce.play.arguments import (
     Context,
     Fact,
@@ -295,11 +295,13 @@ class Grammar:
             if not verbs:
                 clues = [v.name for v in self.verbs if not v.command]
                 commands = [v.name for v in self.verbs if v.command]
+                near = close(tokens[0], self.words())
+                meant = f"; did you mean {' or '.join(near)}?" if near else ""
                 raise InvalidInput(
                     "line",
                     " ".join(tokens),
                     f"a clue ({', '.join(clues)}) or a command ({', '.join(commands)})",
-                    reason=f"{quoted(tokens[0])} is neither",
+                    reason=f"{quoted(tokens[0])} is neither{meant}",
                 )
         errors: list[tuple[int, InvalidInput]] = []
         line = " ".join(tokens)
@@ -337,6 +339,8 @@ class Grammar:
         if not verbs:
             verbs = [v for v in self.verbs if v.implied]
             rest = list(done)
+        if len(verbs) > 1:  # forms of one word: those the words typed so far fit
+            verbs = [v for v in verbs if _fits(v, rest, investigation)] or verbs
         for verb in verbs:
             walk = _Walk(verb, Context(investigation), strict=False)
             try:
@@ -358,6 +362,18 @@ class Grammar:
     def examples(self) -> list[str]:
         """Every example line of every verb."""
         return [line for verb in self.verbs for line in verb.examples]
+
+
+def _fits(verb: Verb, words: Sequence[str], investigation: Any) -> bool:
+    """Whether ``verb`` reads ``words`` (the finished words after the verb) without a
+    refusal."""
+    walk = _Walk(verb, Context(investigation), strict=True)
+    try:
+        for token in words:
+            walk.take(token)
+    except InvalidInput:
+        return False
+    return True
 
 
 def _files(partial: str) -> list[str]:

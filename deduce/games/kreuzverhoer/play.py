@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
@@ -95,15 +95,23 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
         )
 
 
-def _titled(cards: Sequence[str]) -> Name:
+def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
     """Action cards by the title printed on them (Gegenüberstellung), the API's name
-    (confrontation) accepted too; the API reads either."""
+    (confrontation) accepted too; the API reads either. Tab offers the titles: with
+    ``held``, of the cards in my hand (all of them when my hand is not followed)."""
     titles = [card_title(c) for c in cards]
-    return Name(titles, aliases=dict(zip(cards, titles, strict=True)))
+
+    def offered(context: Context) -> Sequence[str]:
+        hand = getattr(context.investigation, "hand", None) if held else None
+        shown = cards if hand is None else [c for c in hand if c in cards]
+        return list(dict.fromkeys(card_title(c) for c in shown))
+
+    return Name(titles, aliases=dict(zip(cards, titles, strict=True)), offered=offered)
 
 
 _CARD = _titled(kv.INVESTIGATION_CARDS)
 _ACTION = _titled(kv.ACTION_CARDS)
+_HELD = _titled(kv.ACTION_CARDS, held=True)
 _THEIRS = ("ask Mord Ulm Nora Brechstange 2", "they ask Mord Berlin Nora Messer")
 GRAMMAR = Grammar(
     verbs=(
@@ -249,7 +257,7 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("play",),
-            (Arg("CARD", _titled(kv.DEFENCE_CARDS)),),
+            (Arg("CARD", _titled(kv.DEFENCE_CARDS, held=True)),),
             "you played this defence card in your opponent's questioning (Alibi,\n"
             "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)",
             ("play refusal",),
@@ -265,7 +273,7 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("exchange",),
-            (Arg("CARD", _ACTION), Arg("NEW", _ACTION, store="new")),
+            (Arg("CARD", _HELD), Arg("NEW", _ACTION, store="new")),
             "in your questioning, instead of an investigation card: you put CARD back and\n"
             "drew NEW",
             ("exchange refusal witness",),
@@ -273,7 +281,7 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("swap",),
-            (Arg("GIVEN", _ACTION), Arg("TAKEN", _ACTION, store="taken")),
+            (Arg("GIVEN", _HELD), Arg("TAKEN", _ACTION, store="taken")),
             "after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you",
             ("swap profiler mole",),
             lambda inv, v: table_of(inv).swapped(v["given"], v["taken"]),
@@ -366,6 +374,7 @@ class KreuzverhoerAdapter(Adapter):
     declaration = GAME
     investigation_type = kv.Investigation
     grammar = GRAMMAR
+    arguments: ClassVar[Mapping[str, str]] = {"blocks": "blocked", "named": "answer"}
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         return kv.Table(

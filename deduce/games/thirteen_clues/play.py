@@ -161,17 +161,37 @@ def _information(table: tc.Table) -> str:
 
 _SEAT = Integer(0, lambda c: _players(c) - 1)
 _WITNESS = Integer(1, lambda c: _players(c) - 1)
-_SIDE = Name(("left", "right"))
-_VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
+_SIDE = Name(
+    ("left", "right"),
+    aliases={"links": "left", "linke": "left", "rechts": "right", "rechte": "right"},
+    offered=("left", "right"),
+)
+_VERDICT = Name(
+    ("right", "wrong"),
+    aliases={
+        "yes": "right",
+        "correct": "right",
+        "no": "wrong",
+        "richtig": "right",
+        "falsch": "wrong",
+    },
+)
+_GERMAN_KINDS = {  # the rulebook's words: 1 Person, 1 Ort, 1 Waffe
+    "Personen": "person",
+    "Ort": "location",
+    "Orte": "location",
+    "Waffe": "weapon",
+    "Waffen": "weapon",
+}
 _CARD = Name(_card_names)
 
 GRAMMAR = Grammar(
     verbs=(
         Verb(
-            ("ask",),
+            ("ask", "befragen", "fragen", "zeugen"),
             (
                 Arg("WITNESS", _WITNESS),
-                Arg("ABOUT", Name(_abouts)),
+                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side"),
             ),
@@ -184,7 +204,7 @@ GRAMMAR = Grammar(
             (
                 Arg("ASKER", _SEAT),
                 Arg("WITNESS", Integer(0, lambda c: _players(c) - 1)),
-                Arg("ABOUT", Name(_abouts)),
+                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side"),
             ),
@@ -194,7 +214,7 @@ GRAMMAR = Grammar(
             _ask,
         ),
         Verb(
-            ("informant",),
+            ("informant", "informanten"),
             (Arg("CARD", _CARD),),
             "the secret informant showed me CARD",
             ("informant Knife",),
@@ -208,7 +228,7 @@ GRAMMAR = Grammar(
             lambda inv, v: inv.accused(v["person"], v["location"], v["weapon"]),
         ),
         Verb(
-            ("where",),
+            ("where", "ermittlungsblatt"),
             (),
             "where every card can be (the investigation sheet)",
             ("where",),
@@ -233,7 +253,7 @@ GRAMMAR = Grammar(
             _consulted,
         ),
         Verb(
-            ("accuse",),
+            ("accuse", "anklagen", "lösung"),
             (
                 Arg("SEAT", _SEAT),
                 Arg("right|wrong", _VERDICT, store="verdict"),
@@ -252,7 +272,9 @@ GRAMMAR = Grammar(
     "action at the table in turn, by whoever takes it (the glasses say whose turn it is).\n"
     "ABOUT is a colour in play, person|location|weapon, or man|woman|indoors|outdoors|\n"
     "melee|ranged. With two players, name the hidden card the witness answers for (left or\n"
-    "right). Card names may be shortened to a unique start.",
+    "right). Card names may be shortened to a unique start. The rulebook's German words\n"
+    "work too: befragen (ask), anklagen or Lösung (accuse), Informant, Ermittlungsblatt\n"
+    "(where), Person, Ort, Waffe, links|rechts, richtig|falsch; umlauts are optional.",
     setup=(
         Question("players", Integer(2, _MAX_PLAYERS), "at the table, 2 to 6", "4"),
         Question(
