@@ -271,6 +271,7 @@ def test_a_blocking_defence_after_my_card_says_how_to_report_it() -> None:
     with pytest.raises(InvalidInput, match="reported instead of it") as refused:
         t.defence("alibi", blocks="confrontation")
     assert "blocks='Gegenüberstellung'" in str(refused.value)
+    assert "expected the defence card alone" in str(refused.value)
     assert t.defence("suspension").step == "draw"  # a defence without blocks is in turn
 
 

@@ -345,7 +345,7 @@ class Turns:
             raise InvalidInput(
                 "blocks",
                 card_title(clue.blocks),
-                [None],
+                "the defence card alone",
                 reason="your investigation card is reported already: a defence that blocks "
                 "it is reported instead of it (or without blocks now)",
             )
@@ -420,7 +420,7 @@ class Turns:
                 raise InvalidInput(
                     "blocks",
                     card_title(clue.blocks),
-                    [card_title(self.pending)] if self.pending else [None],
+                    [card_title(self.pending)] if self.pending else "the defence card alone",
                 )
             stages: tuple[str, ...] = (CARD,)
         else:
