@@ -313,3 +313,21 @@ def test_refusals_name_the_action_cards_by_their_printed_titles() -> None:
     said = refused(lambda: t.answered().defended("refusal"))
     assert "Aussageverweigerung is only played against one of" in said
     assert "Einzelverhör, Gegenüberstellung" in said
+
+
+@pytest.mark.parametrize("card", ["witness", "forensics", "suspicion", "other"])
+@pytest.mark.parametrize("case", [MINE, None])
+def test_their_card_of_no_printed_effect_is_answered_and_the_game_goes_on(
+    card: str, case: kv.Case | None
+) -> None:
+    from deduce.games.kreuzverhoer.words import table_lines
+
+    t = kv.Table(case=case, first=1).asked("Mord", "Berlin", "Juri L.", "Messer", 1)
+    t = t.their_card(card)  # Juri L. bans only the Informant
+    assert t.step == "answer"
+    assert "its effect is not in the rulebook" in table_lines(t)  # shown, not refused
+    after = t.answered()
+    assert after.step == "defence" and after.theirs == t.theirs  # nothing counted for them
+    assert after.defended("lawyer").step == "ask"  # my hand is not followed: no draw
+    if t.blocks("refusal"):
+        assert t.defended("refusal").step == "ask"

@@ -53,6 +53,7 @@ from deduce.games.kreuzverhoer.events import (
     Swapped,
     TheirCard,
 )
+from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
 from deduce.games.kreuzverhoer.interrogation import Interrogation, answer_clue
 from deduce.games.kreuzverhoer.investigation import Investigation
 
@@ -405,6 +406,8 @@ class Turns:
         card = self.pending
         if card is None:
             raise InvalidInput("answer", clue.answer, "an answer to your opponent's card")
+        if card not in ANSWERED:  # its effect is not in the rulebook: nothing is counted
+            return self._with(pending=None, stage=DEFENCE)
         if self.case is not None:
             theirs = Interrogation.of(self.case, self.theirs).played(card, clue.answer).opponent
         else:

@@ -26,6 +26,7 @@ from deduce.games.kreuzverhoer.events import (
     Swapped,
     TheirCard,
 )
+from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
 from deduce.games.kreuzverhoer.interrogation import answer_in_words
 from deduce.games.kreuzverhoer.table import Table
 from deduce.play.adapter import Turn
@@ -131,6 +132,11 @@ def _answer_words(table: Table) -> str:
     assert card is not None
     blockers = [c for c in ("alibi", "refusal", "false_witness") if table.blocks(c)]
     block = " or ".join(f"play {card_title(c)}" for c in blockers)
+    if card not in ANSWERED:
+        return (
+            f"answer their {card_title(card)}: its effect is not in the rulebook, so what you "
+            f"tell them is not counted (answer); or block it ({block})."
+        )
     if table.case is None:
         shape = "yes or no" if card == "confrontation" else "NAME(S) (or wrong)"
         return f"answer their {card_title(card)}: answer {shape}; or block it ({block})."
