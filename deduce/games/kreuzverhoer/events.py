@@ -12,9 +12,13 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from deduce.games.kreuzverhoer.clues import DEFENCE_CARDS, INVESTIGATION_CARDS, Guess
+from deduce.errors import InvalidInput
+from deduce.games.kreuzverhoer.clues import DEFENCE_CARDS, INVESTIGATION_CARDS, Guess, card_title
 
 __all__ = [
     "ACTION_CARDS",
@@ -26,6 +30,9 @@ __all__ = [
     "Exchanged",
     "Swapped",
     "TheirCard",
+    "check_action_card",
+    "check_copies",
+    "not_held",
 ]
 
 ACTION_CARDS: tuple[str, ...] = (*INVESTIGATION_CARDS, *DEFENCE_CARDS)
@@ -115,3 +122,44 @@ class Swapped:
 
     given: str
     taken: str
+
+
+def check_action_card(card: Any, cards: tuple[str, ...]) -> str:
+    """``card`` if it is one of ``cards`` (the API's names), else refused naming the
+    cards by their printed titles.
+
+    Example:
+        >>> check_action_card("lawyer", ACTION_CARDS)
+        'lawyer'
+    """
+    if not isinstance(card, str) or card not in cards:
+        raise InvalidInput("card", card, [card_title(c) for c in cards])
+    return card
+
+
+def not_held(argument: str, card: str, hand: Sequence[str]) -> InvalidInput:
+    """The refusal of ``card``, not in my ``hand`` (by the printed titles).
+
+    Example:
+        >>> print(not_held("card", "mole", ["lawyer"]))
+        card='Maulwurf' is not valid (not in your hand); expected one of 'Anwalt'
+    """
+    titles = [card_title(c) for c in hand]
+    return InvalidInput(argument, card_title(card), titles, reason="not in your hand")
+
+
+def check_copies(cards: Sequence[str]) -> None:
+    """Refuse ``cards`` (in hands or set aside) if the box holds fewer of one.
+
+    Example:
+        >>> check_copies(["lawyer", "lawyer"])
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: card='Anwalt' is not valid (the box has 1 Anwalt card); ...
+    """
+    for card, n in Counter(cards).items():
+        if n > COPIES[card]:
+            copies = COPIES[card]
+            title = card_title(card)
+            reason = f"the box has {copies} {title} card{'' if copies == 1 else 's'}"
+            raise InvalidInput("card", title, "a card the box still holds", reason=reason)

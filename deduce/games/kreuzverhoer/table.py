@@ -39,8 +39,7 @@ from deduce.games.kreuzverhoer.events import (
     Swapped,
     TheirCard,
 )
-from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
-from deduce.games.kreuzverhoer.interrogation import SUGGESTED, Interrogation
+from deduce.games.kreuzverhoer.interrogation import CARDS, SUGGESTED, Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import CLUE_TYPES, LIMIT
 from deduce.games.kreuzverhoer.turns import MINE, TABLE_EVENTS, Turns, start
@@ -294,14 +293,12 @@ class Table(Investigation):
     def suggest(self) -> Any:
         """What to answer to my opponent's investigation card waiting for my answer:
         :meth:`Interrogation.suggest`, drawn with the table's own seed (the same table
-        suggests the same answer); None for a card whose effect the rulebook does not give
-        (Zeuge, Spurensicherung, Verdacht: whatever I answer is not counted)."""
+        suggests the same answer); None for a card of no effect in the rulebook (Zeuge)."""
         card = self._turns.pending
         if card is None:
             raise InvalidInput("answer", None, "an investigation card of your opponent to answer")
-        if card not in ANSWERED:
-            return None
-        return self.interrogation.suggest(card, seed=random.Random(len(self.clues)))
+        seed = random.Random(len(self.clues))
+        return self.interrogation.suggest(card, seed=seed) if card in CARDS else None
 
     def blocks(self, card: str) -> bool:
         """Whether defence ``card`` would block my opponent's card waiting for my answer."""

@@ -16,7 +16,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +51,9 @@ from deduce.games.kreuzverhoer.events import (
     Exchanged,
     Swapped,
     TheirCard,
+    check_action_card,
+    check_copies,
+    not_held,
 )
 from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
 from deduce.games.kreuzverhoer.interrogation import Interrogation, answer_clue
@@ -261,14 +263,17 @@ class Turns:
     def _begin(self, seat: int) -> Turns:
         who = "your questioning" if seat == 0 else "your opponent's questioning"
         if self.pending is not None:
-            reason = f"your answer to their {card_title(self.pending)} card is awaited"
-            raise InvalidInput("turn", who, "your answer first", reason=reason)
+            raise self._awaited("turn", who)
         if self.must_draw:
             raise InvalidInput("turn", who, "the card you drew first", reason=self._hand_words())
         expected, skips = self.upcoming()
         if expected != seat:
             raise InvalidInput("turn", who, "a line in turn", reason=f"now {self.describe()}")
         return self._with(questioner=seat, stage=CARD, moled=False, skips=skips)
+
+    def _awaited(self, argument: str, value: str) -> InvalidInput:
+        reason = f"your answer to their {card_title(self.pending)} card is awaited"
+        return InvalidInput(argument, value, "your answer first", reason=reason)
 
     def _hand_words(self) -> str:
         held = len(self.hand or ())
@@ -307,37 +312,33 @@ class Turns:
         """The hand and the cards set aside once I played ``card``."""
         aside = (*self.set_aside, card)
         if self.hand is None:
-            _check_copies(aside)
+            check_copies(aside)
             return {"set_aside": aside}
         if card not in self.hand:
-            raise InvalidInput(
-                "card", card_title(card), _titles(self.hand), reason="not in your hand"
-            )
+            raise not_held("card", card, self.hand)
         hand = list(self.hand)
         hand.remove(card)
-        _check_copies((*hand, *aside))
+        check_copies((*hand, *aside))
         return {"hand": tuple(hand), "set_aside": aside}
 
     def _aside(self, card: str) -> tuple[str, ...]:
         """The cards set aside once my opponent played ``card``."""
         aside = (*self.set_aside, card)
-        _check_copies((*(self.hand or ()), *aside))
+        check_copies((*(self.hand or ()), *aside))
         return aside
 
     def _hand_with(self, out: str, into: str, argument: str) -> tuple[str, ...] | None:
         """My hand with ``out`` replaced by ``into`` (not followed: logged, unchecked)."""
-        check_card(out, ACTION_CARDS)
+        check_action_card(out, ACTION_CARDS)
         if self.hand is None:
-            check_card(into, ACTION_CARDS)
+            check_action_card(into, ACTION_CARDS)
             return None
         if out not in self.hand:
-            raise InvalidInput(
-                argument, card_title(out), _titles(self.hand), reason="not in your hand"
-            )
-        check_card(into, ACTION_CARDS)
+            raise not_held(argument, out, self.hand)
+        check_action_card(into, ACTION_CARDS)
         hand = list(self.hand)
         hand[hand.index(out)] = into
-        _check_copies((*hand, *self.set_aside))
+        check_copies((*hand, *self.set_aside))
         return tuple(hand)
 
     def _their_defence(self, clue: Defence) -> Turns:
@@ -387,7 +388,7 @@ class Turns:
 
     def _their_card(self, clue: TheirCard) -> Turns:
         self._expect(1, (CARD,), "your opponent's investigation card")
-        check_card(clue.card, INVESTIGATION_CARDS)
+        check_action_card(clue.card, INVESTIGATION_CARDS)
         last = self.theirs.last_questioning
         assert last is not None
         note = ban_note(self.theirs.deck, last.suspect, clue.card)
@@ -417,7 +418,7 @@ class Turns:
         return self._with(theirs=theirs, pending=None, stage=DEFENCE)
 
     def _defended(self, clue: Defended) -> Turns:
-        check_card(clue.card, DEFENCE_CARDS)
+        check_action_card(clue.card, DEFENCE_CARDS)
         if clue.blocks is not None:
             if self.pending is None or clue.blocks != self.pending:
                 raise InvalidInput(
@@ -429,12 +430,7 @@ class Turns:
         else:
             stages = (CARD, DEFENCE)
             if self.pending is not None:
-                raise InvalidInput(
-                    "card",
-                    card_title(clue.card),
-                    "your answer first",
-                    reason=f"your answer to their {card_title(self.pending)} card is awaited",
-                )
+                raise self._awaited("card", card_title(clue.card))
         if self.questioner != 1 or self.stage not in stages:
             self._expect(1, (), "your defence card")
         theirs = self._their_file(Defence(clue.card, clue.blocks))
@@ -451,7 +447,7 @@ class Turns:
         )
 
     def _drew(self, clue: Drew) -> Turns:
-        check_card(clue.card, ACTION_CARDS)
+        check_action_card(clue.card, ACTION_CARDS)
         if self.hand is not None and len(self.hand) >= HAND:
             raise InvalidInput("card", card_title(clue.card), "a draw", reason="you hold 3 cards")
         if self.pile == 0:
@@ -459,14 +455,9 @@ class Turns:
                 "card", card_title(clue.card), "a draw", reason="the draw pile is empty"
             )
         if self.pending is not None:
-            raise InvalidInput(
-                "card",
-                card_title(clue.card),
-                "your answer first",
-                reason=f"your answer to their {card_title(self.pending)} card is awaited",
-            )
+            raise self._awaited("card", card_title(clue.card))
         hand = None if self.hand is None else (*self.hand, clue.card)
-        _check_copies((*(hand or (clue.card,)), *self.set_aside))
+        check_copies((*(hand or (clue.card,)), *self.set_aside))
         stage = END if self.questioner is not None else self.stage
         return self._with(hand=hand, pile=self.pile - 1, stage=stage)
 
@@ -474,26 +465,6 @@ class Turns:
 def show(clue: Any) -> str:
     """An event named in a refusal."""
     return type(clue).__name__.lower()
-
-
-def check_card(card: Any, cards: tuple[str, ...]) -> str:
-    if not isinstance(card, str) or card not in cards:
-        raise InvalidInput("card", card, _titles(cards))
-    return card
-
-
-def _titles(cards: Sequence[str]) -> list[str]:
-    """Action cards by the titles printed on them, as refusals name them."""
-    return [card_title(c) for c in cards]
-
-
-def _check_copies(cards: Sequence[str]) -> None:
-    for card, n in Counter(cards).items():
-        if n > COPIES[card]:
-            copies = COPIES[card]
-            title = card_title(card)
-            reason = f"the box has {copies} {title} card{'' if copies == 1 else 's'}"
-            raise InvalidInput("card", title, "a card the box still holds", reason=reason)
 
 
 def start(
@@ -514,7 +485,7 @@ def start(
     if hand is not None:
         if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) != HAND:
             raise InvalidInput("hand", hand, f"{HAND} action cards, or None")
-        hand = tuple(check_card(card, ACTION_CARDS) for card in hand)
-        _check_copies(hand)
+        hand = tuple(check_action_card(card, ACTION_CARDS) for card in hand)
+        check_copies(hand)
     check_int("first", first, 0, 1)
     return Turns(mine, theirs, case, hand, first)
