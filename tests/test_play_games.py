@@ -193,7 +193,7 @@ def test_bsi_set_up_refuses_each_answer_at_its_prompt(tmp_path: Path) -> None:
     term.expect('refused: box "man/day woman/night" is not valid (2 given)')
     term.send("")
     shown = term.expect_prompt("bsi> ")
-    assert "Turn: seat 2." in shown
+    assert "Seat 2's turn: seat 2 lays a card" in shown
     term.send("quit")
     assert term.finish() == 0
 

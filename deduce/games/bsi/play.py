@@ -442,6 +442,15 @@ class BsiAdapter(Adapter):
         table: bsi.Table = investigation  # type: ignore[assignment]
         return table.over
 
+    def solved(self, investigation: Investigation) -> str | None:
+        """Every opponent's case certain is not the end of the game: it is named as
+        certain (solving it at the table scores), and the advice goes on."""
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        if table.over or table.solved is None:
+            return None
+        cases = ", ".join(f"seat {s} is {table.solved_case(s)}" for s in table.opponents)
+        return f"Certain: {cases} (solve at the table to score)"
+
     def turn(self, investigation: Investigation) -> Turn | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
         names = ["you", *(f"seat {s}" for s in range(1, table.players))]
@@ -470,7 +479,13 @@ class BsiAdapter(Adapter):
         hand = " ".join(str(c) for c in table.hand) or "-"
         lines = []
         if not table.over:
-            lines.append(f"Turn: seat {table.turn}. My hand: {hand}. Draw pile: {table.pile}.")
+            turn = self.turn(table)
+            assert turn is not None
+            if turn.mine:
+                lines.append(f"My turn: {turn.says}.")
+            else:
+                lines.append(f"Seat {turn.seat}'s turn: seat {turn.seat} {turn.says}.")
+            lines.append(f"My hand: {hand}. Draw pile: {table.pile}.")
 
         scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
         lines.append(f"Scores: {scores}.")
