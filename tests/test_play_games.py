@@ -205,6 +205,8 @@ def test_mastermind_set_up_checks_pegs_with_the_colours_given(tmp_path: Path) ->
     )
     term.expect("Black only (only black pegs are given: yes or no) [no]: ")
     term.send("")
+    term.expect("Limit")
+    term.send("")
     assert "6561 solutions left" in term.expect_prompt("mastermind> ")  # 3 ** 8
     term.send("quit")
     assert term.finish() == 0
@@ -222,6 +224,8 @@ def test_mastermind_set_up_checks_pegs_with_the_colours_given(tmp_path: Path) ->
     term.send("3")
     term.expect("Black only")
     term.send("yes")
+    term.expect("Limit")
+    term.send("")
     assert "6561 solutions left" in term.expect_prompt("mastermind> ")
     term.send("quit")
     assert term.finish() == 0

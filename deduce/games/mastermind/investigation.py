@@ -340,6 +340,14 @@ class Investigation(_Investigation):
             setup["limit"] = self.limit
         return setup
 
+    def tree_setup(self) -> dict[str, Any]:
+        setup = self.setup()
+        setup.pop("limit", None)
+        return setup
+
+    def moves_left(self) -> int | None:
+        return self.guesses_left
+
     def initial_space(self) -> Space:
         rules = self.rules
         digits = tuple(str(c + 1) for c in range(rules.colours))
