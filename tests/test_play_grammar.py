@@ -227,3 +227,34 @@ def test_completion_reads_a_line_as_the_parser_does() -> None:
     # a backslash is an ordinary character in both (Windows paths stay whole)
     assert split(r"load C:\games\x") == (["load"], r"C:\games\x")
     assert split(r'save "C:\my games\x.json" ') == (["save", r"C:\my games\x.json"], "")
+
+
+def test_why_completes_each_fact_as_one_word_that_reads_back() -> None:
+    from deduce.play.arguments import Context
+    from deduce.play.session import _fact, _fact_words
+
+    table = bsi.Table(3, case="woman/day/outside/knife", hand=["man/day", "man/gun", "day/gun"])
+    context = Context(table)
+    words = _fact_words(context)
+    assert words and all(" " not in word for word in words)  # Tab inserts one word
+    assert "seat_1=man/day/inside/knife" in words
+    assert _fact("seat_1=man/day/inside/knife", context) == ("seat 1", "man/day/inside/knife")
+
+
+def test_why_about_a_value_not_settled_does_not_call_it_impossible() -> None:
+    from rich.console import Console
+
+    from deduce.play.session import Session
+
+    table = bsi.Table(3, case="woman/day/outside/knife", hand=["man/day", "man/gun", "day/gun"])
+    table = table.played("man/day", 1, 2)
+    assert 0 < table.case_probabilities(1)[bsi.Case.parse("man/day/inside/knife")] < 1
+    console = Console(record=True, width=200)
+    session = Session(adapter("bsi"), table, console, autosave=None)
+    session.handle("why seat_1=man/day/inside/knife")
+    shown = " ".join(console.export_text().split())
+    assert "is not possible" not in shown
+    assert (
+        'refused: value "man/day/inside/knife" is not valid; expected a value of seat 1 that '
+        "is certain or impossible by now" in shown
+    )

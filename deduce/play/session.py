@@ -88,7 +88,8 @@ def _fact(text: str, context: Context) -> Fact:
 
 
 def _fact_words(context: Context) -> list[str]:
-    return [f"{n}={v}" for n, values in context.investigation.marginals().items() for v in values]
+    marginals = context.investigation.marginals().items()
+    return [f"{n}={v}".replace(" ", "_") for n, values in marginals for v in values]  # one word
 
 
 def _strategies(context: Context) -> list[str]:
