@@ -78,13 +78,12 @@ def _fact(text: str, context: Context) -> Fact:
     marginals = context.investigation.marginals()
     name_text, sep, value_text = text.partition("=")
     name = choose(name_text, list(marginals), "field")
-    values = marginals[name]
     if not sep:
-        certain = [v for v, p in values.items() if p == 1.0]
+        certain = [v for v, p in marginals[name].items() if p == 1.0]
         if certain:
             return (name, certain[0])
         raise InvalidInput("why", text, "FIELD=VALUE", reason=f"{name} is not certain yet")
-    return (name, choose(value_text, [str(v) for v in values], name))
+    return (name, choose(value_text, [str(v) for v in marginals[name]], name))
 
 
 def _fact_words(context: Context) -> list[str]:
