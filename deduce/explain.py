@@ -230,8 +230,8 @@ def settled_test(investigation: Investigation, facts: Sequence[tuple[str, Any]])
             raise InvalidInput("value", value, list(marginals[name]))
         p = marginals[name][value]
         if p not in (0.0, 1.0):
-            raise InvalidInput(
-                "value", value, f"a value of {name} that is certain or impossible by now"
+            raise InvalidInput(  # the value as written: a case or a card is not "impossible"
+                "value", str(value), f"a value of {name} that is certain or impossible by now"
             )
         settled_to.append((name, value, p))
 

@@ -27,6 +27,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ from deduce.search import (
 )
 from deduce.search import advice_seconds as search_seconds
 from deduce.strategy import STRATEGIES, Partition
-from deduce.tree_cache import cached_move, forget_trees, remember, tree_key
+from deduce.tree_cache import cached_depth, cached_move, forget_trees, remember, tree_key
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
@@ -72,8 +73,8 @@ _FRESH = 2.5  # a fresh game's symmetries: its whole tree costs this much less p
 _SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
 _LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
 _LEAF = "entropy"
-_SLOW: dict[tuple[Any, bytes], Choice] = {}  # states where the optimum was not tried or ran out
-_LAST: list[tuple[tuple[Any, bytes], Choice]] = []
+_SLOW: dict[tuple[Any, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
+_LAST: list[tuple[tuple[Any, int | None, bytes], Choice]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,7 @@ def choose(inv: Investigation) -> Choice:
         >>> str(choose(Investigation(5, 8)))
         'entropy: the lookahead would take about 2147 s here, the optimum longer'
     """
-    key = (tree_key(inv), np.asarray(inv.space.ids).tobytes())
+    key = (tree_key(inv), inv.moves_left(), np.asarray(inv.space.ids).tobytes())
     if key in _SLOW:
         return _SLOW[key]
     if _LAST and _LAST[0][0] == key:  # the same state again: the same words
@@ -166,22 +167,44 @@ def forget() -> None:
 def _choose(inv: Investigation) -> Choice:
     if _solutions(inv) <= 1 or (_solutions(inv) == 2 and ends_with_a_move(inv)):
         return Choice("optimal", "at most two left")  # the entropy's move is optimal here
+    left = inv.moves_left()
     move = cached_move(inv)
+    deep = None  # the most moves the optimum needs here, where that is more than are left
     if move is not None:
-        return Choice("optimal", "cached tree", move)
+        depth = cached_depth(inv)
+        if left is None or depth is None or depth <= left:
+            return Choice("optimal", "cached tree", move)
+        deep = depth
     estimate = optimum_seconds(inv)
     if estimate <= SECOND:
-        result = optimal(inv, budget=Budget(seconds=None, nodes=NODES))
-        if result.exact and result.tree is not None:
-            remember(inv, result.tree)
-            return Choice("optimal", "computed now, kept for the next moves", result.move)
+        budget = Budget(seconds=None, nodes=NODES)
+        if deep is None:
+            result = optimal(inv, budget=budget)
+            if result.exact and result.tree is not None:
+                remember(inv, result.tree)  # the optimum: kept, and used where it fits
+                if left is None or (result.worst or 0) <= left:
+                    return Choice("optimal", "computed now, kept for the next moves", result.move)
+                deep = result.worst
+        if deep is not None:
+            capped = optimal(inv, max_moves=left, budget=budget)
+            if capped.exact:
+                return Choice("optimal", f"computed now, within the {left} moves left", capped.move)
+            if capped.total == math.inf:
+                unsure = f"no play is sure to finish within the {left} moves left"
+                return Choice("lookahead" if lookahead_seconds(inv) <= SECOND else _LEAF, unsure)
         estimate = max(estimate, 2 * SECOND)
     about = f"about {estimate:.0f} s" if estimate >= 1.5 else "over a second"
+    note = (
+        ""
+        if deep is None
+        else (f"; it does not plan for the {left} moves left (the optimum needs up to {deep} here)")
+    )
     if lookahead_seconds(inv) <= SECOND:
-        return Choice("lookahead", f"the optimum would take {about} here")
+        return Choice("lookahead", f"the optimum would take {about} here{note}")
     return Choice(
         _LEAF,
-        f"the lookahead would take about {lookahead_seconds(inv):.0f} s here, the optimum longer",
+        f"the lookahead would take about {lookahead_seconds(inv):.0f} s here, the optimum "
+        f"longer{note}",
     )
 
 

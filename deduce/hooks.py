@@ -318,6 +318,22 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         """
         return None
 
+    def moves_left(self) -> int | None:
+        """The moves the rules still allow me (default: None, no cap). The advice that
+        plays for the fewest moves plans within it.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 3, limit=4).guess("12", black=0, white=1).moves_left()
+            3
+        """
+        return None
+
+    def tree_setup(self) -> dict[str, Any]:
+        """The set-up that the optimal tree depends on (default: :meth:`setup`): a cap
+        on moves is left out, the tree is checked against :meth:`moves_left` instead."""
+        return self.setup()
+
     def finishes(self, query: Query, k: int) -> bool:
         """Whether answer ``k`` to ``query`` ends the game (default: never)."""
         return False

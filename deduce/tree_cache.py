@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from deduce.errors import DeduceError
 
@@ -47,6 +48,7 @@ __all__ = [
     "TreeKey",
     "build_tree",
     "cache_dir",
+    "cached_depth",
     "cached_move",
     "forget_trees",
     "load_tree",
@@ -61,6 +63,7 @@ version is ignored."""
 
 Nodes = dict[bytes, int]  # a node's world ids (int32, in order) -> the move's position
 _MEMORY: dict[tuple[str, TreeKey], Nodes] = {}
+_DEPTHS: dict[tuple[str, TreeKey], dict[bytes, int]] = {}  # node -> most moves it needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,7 @@ def tree_key(inv: Investigation, max_moves: int | None = None) -> TreeKey:
         >>> tree_key(Investigation(3, 4)).setup
         '{"black_only": false, "colours": 4, "pegs": 3}'
     """
-    return TreeKey(inv.game, json.dumps(inv.setup(), sort_keys=True), max_moves)
+    return TreeKey(inv.game, json.dumps(inv.tree_setup(), sort_keys=True), max_moves)
 
 
 def cache_dir() -> Path:
@@ -245,6 +248,42 @@ def cached_move(inv: Investigation) -> Any:
     return None if move is None else inv.queries()[move]
 
 
+def cached_depth(inv: Investigation) -> int | None:
+    """The most moves the tree computed before needs from ``inv`` to the end, or None
+    when it has no move at ``inv``.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> cached_depth(Investigation(4, 6))  # the shipped tree: one code needs 6
+        6
+    """
+    if cached_move(inv) is None:
+        return None
+    from deduce.search import ends_with_a_move
+
+    start, ids = inv.origin, np.sort(np.asarray(inv.space.ids, dtype=np.int64))
+    nodes = _nodes(inv, tree_key(inv))
+    last = 1 if ends_with_a_move(inv) else 0  # one world left: its own move, if any
+    depths = _DEPTHS.setdefault((str(cache_dir()), tree_key(inv)), {})
+    queries = start.queries()
+
+    def depth(ids: npt.NDArray[np.int64]) -> int:
+        node = _node(ids)
+        if node not in depths:
+            move = queries[nodes[node]]
+            outcome = start.outcome_table(start.space.take(ids), [move])[0]
+            deepest = 0
+            for k in np.unique(outcome).tolist():
+                part = ids[outcome == k]
+                if start.finishes(move, k):
+                    continue
+                deepest = max(deepest, last if len(part) == 1 else depth(part))
+            depths[node] = 1 + deepest
+        return depths[node]
+
+    return depth(ids)
+
+
 def remember(inv: Investigation, tree: Mapping[tuple[int, ...], Any]) -> None:
     """Keep the optimal ``tree`` found at ``inv`` (nodes -> moves, as in
     :attr:`deduce.optimum.Optimum.tree`): in memory, and on disk for a table game.
@@ -265,6 +304,7 @@ def remember(inv: Investigation, tree: Mapping[tuple[int, ...], Any]) -> None:
     if all(nodes.get(node) == move for node, move in new.items()):
         return
     nodes.update(new)
+    _DEPTHS.pop((str(cache_dir()), key), None)
     if inv.table_game:
         with contextlib.suppress(OSError):
             save_tree(cache_dir() / key.name, key, nodes)
@@ -278,6 +318,7 @@ def forget_trees() -> None:
         >>> forget_trees()
     """
     _MEMORY.clear()
+    _DEPTHS.clear()
 
 
 def build_tree(inv: Investigation, path: Path | None = None, *, executor: Any = None) -> Path:

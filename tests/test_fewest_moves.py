@@ -207,3 +207,41 @@ def test_the_default_over_every_secret_of_4_pegs_6_colours_is_the_optimum() -> N
     stats = deduce.simulate(Game(), Investigation().default_strategy)
     assert stats.total == 5625
     assert stats.histogram == {1: 1, 2: 8, 3: 102, 4: 630, 5: 548, 6: 7}
+
+
+def _guesses(inv: Investigation, secret: str) -> int:
+    """The guesses the table's default takes to break ``secret`` (the limit's + 1 when
+    it does not break it within the limit)."""
+    while not inv.over:
+        code = str(inv.best("fewest_moves"))
+        black = sum(s == g for s, g in zip(secret, code, strict=True))
+        common = sum(min(secret.count(d), code.count(d)) for d in set(code))
+        inv = inv.guess(code, black=black, white=common - black)
+    return len(inv.clues) if inv.won else inv.limit + 1
+
+
+def test_a_limit_the_cached_tree_fits_keeps_the_cached_optimum() -> None:
+    for limit in (6, 7, 12):  # the shipped tree of 4 x 6 needs 6 guesses at most
+        assert str(choose(Investigation(4, 6, limit=limit))) == "optimal (cached tree)"
+
+
+def test_a_limit_below_the_optimum_is_said_when_it_is_not_planned_for() -> None:
+    choice = choose(Investigation(4, 6, limit=5))
+    assert choice.strategy != "optimal"
+    assert "it does not plan for the 5 moves left (the optimum needs up to 6 here)" in str(choice)
+
+
+def test_the_default_breaks_every_code_within_a_limit_the_optimum_alone_would_miss() -> None:
+    unlimited = optimal(Investigation(2, 5))
+    assert unlimited.worst == 5 and optimal(Investigation(2, 5), max_moves=4).exact
+    secrets = [str(code) for code in Investigation(2, 5).solutions()]
+    taken = [_guesses(Investigation(2, 5, limit=4), secret) for secret in secrets]
+    assert max(taken) <= 4
+    assert sum(taken) == optimal(Investigation(2, 5), max_moves=4).total  # still the fewest
+    assert "computed now, within the 4 moves left" in str(choose(Investigation(2, 5, limit=4)))
+
+
+def test_no_play_sure_to_finish_within_the_limit_is_said() -> None:
+    assert str(choose(Investigation(3, 4, limit=3))) == (
+        "lookahead: no play is sure to finish within the 3 moves left"
+    )

@@ -16,13 +16,14 @@ PROMPT = "mastermind> "
 PEGS = "Pegs (in a code, 1 to 8) [4]: "
 COLOURS = "Colours (2 to 9) [6]: "
 BLACK_ONLY = "Black only (only black pegs are given: yes or no) [no]: "
+LIMIT = "Limit (the guesses allowed, 1 to 64) [10]: "
 STRATEGY = getattr(Investigation, "default_strategy", "entropy")
 
 
 def start(home: Path, *args: str) -> Terminal:
     """A session with the default set-up answered by pressing Enter."""
     term = Terminal(["play", "mastermind", *args], home=home)
-    for question in (PEGS, COLOURS, BLACK_ONLY):
+    for question in (PEGS, COLOURS, BLACK_ONLY, LIMIT):
         term.expect(question)
         term.send("")
     term.expect_prompt(PROMPT)
@@ -245,6 +246,8 @@ def test_setup_questions_refuse_bad_answers(tmp_path: Path) -> None:
     term.send("3")
     term.expect(COLOURS)
     term.send("")
+    term.expect(LIMIT)
+    term.send("")
     shown = term.expect_prompt(PROMPT)
     assert "216 solutions left" in shown
     term.send("123 1 0")
@@ -324,6 +327,8 @@ def test_a_new_game_offers_the_saved_session(tmp_path: Path) -> None:
     fresh.expect(COLOURS)
     fresh.send("")
     fresh.expect(BLACK_ONLY)
+    fresh.send("")
+    fresh.expect(LIMIT)
     fresh.send("")
     fresh.expect("Continue it? [yes]: ")
     fresh.send("no")
@@ -446,6 +451,8 @@ def test_an_unreadable_autosave_is_kept_aside_with_a_message(tmp_path: Path) -> 
     term.expect(f"The autosave file {saved} is unreadable: ")
     term.expect(f"It is kept in {saved}.bak; a new game starts.")
     term.expect(BLACK_ONLY)
+    term.send("")
+    term.expect(LIMIT)
     term.send("")
     term.expect_prompt(PROMPT)
     term.send("quit")

@@ -76,7 +76,7 @@ def test_full_game_until_i_solve_the_case(tmp_path: Path) -> None:
         term.send("draw")
         table = table.played(theirs, 0, field(MINE, theirs)).drew()
         shown = term.expect_prompt(PROMPT)
-        assert "Turn: seat 0." in shown
+        assert "My turn: lay a card" in shown
     else:
         raise AssertionError("the case was not solved")
     term.send("quit")
@@ -124,6 +124,57 @@ def test_bad_lines_undo_and_resume(tmp_path: Path) -> None:
     again = Terminal(["play", "bsi", "--resume"], home=tmp_path)
     shown = again.expect_prompt(PROMPT)
     assert "Resumed 1 clue from" in shown
-    assert "Turn: seat 0. My hand: woman/night/outside/gun man/day." in shown
+    assert "My hand: woman/night/outside/gun man/day." in shown
     again.send("quit")
     assert again.finish() == 0
+
+
+def test_the_console_names_each_step_and_advises_once_the_case_is_certain(tmp_path: Path) -> None:
+    mine, theirs = "woman/day/outside/knife", "man/night/inside/gun"  # written down first
+    hand = ["man/day/outside/gun", "man/inside/gun", "man/night/knife"]
+    term = Terminal(["play", "bsi"], home=tmp_path)
+    for question, answer in (("Players", "2"), ("Case", mine), ("Hand", " ".join(hand))):
+        term.expect(question)
+        term.send(answer)
+    for question in ("First", "Box"):
+        term.expect(question)
+        term.send("")
+
+    def say(line: str | None = None) -> str:
+        if line is not None:
+            term.send(line)
+        shown = " ".join(term.expect_prompt(PROMPT).split())
+        assert "refused" not in shown, shown
+        return shown
+
+    assert "My turn: lay a card at a grid (lay CARD SEAT FIELD)." in say()
+    shown = say("lay man/day/outside/gun 1 2")
+    assert (
+        "My turn: try to solve a case (solve SEAT CASE DROPS) or draw to end the turn "
+        "(draw CARD)." in shown
+    )
+    assert "Seat 1's turn: seat 1 lays a card at a grid (lay CARD SEAT FIELD)." in say(
+        "draw woman/night"
+    )
+    assert (
+        "Seat 1's turn: seat 1 tries to solve a case (solve SEAT CASE DROPS) or draws to end "
+        "the turn (draw)."
+        in say(f"lay woman/day 0 {field(bsi.Case.parse(mine), bsi.Card.parse('woman/day'))}")
+    )
+    say("draw")
+    shown = say("lay man/inside/gun 1 3")  # seat 1's case is certain now, not solved yet
+    assert f"Certain: seat 1 is {theirs}" in shown and "Solved" not in shown
+    say("draw man/outside")
+    say("lay night/outside 0 0/1")
+    shown = say("draw")  # my turn again: the case is still certain, a card must be laid
+    table = bsi.Table(2, case=mine, hand=hand)
+    table = table.played("man/day/outside/gun", 1, 2).drew("woman/night")
+    table = table.played("woman/day", 0, 2).drew().played("man/inside/gun", 1, 3)
+    table = table.drew("man/outside").played("night/outside", 0, "0/1").drew()
+    assert "My turn: lay a card at a grid" in shown
+    assert "Lays by points expected" in shown
+    for option in table.lay_options()[:3]:
+        assert f"lay {option.play.card} at seat {option.play.target}: {option.points:.2f}" in shown
+    assert "100% a certain case" in shown and "Solved" not in shown
+    term.send("quit")
+    assert term.finish() == 0

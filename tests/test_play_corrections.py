@@ -24,7 +24,7 @@ from deduce.games.mastermind import Game, Investigation
 from deduce.play.session import Session
 
 PROMPT = "mastermind> "
-SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
+SETUP = [*("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")]
 SECRET = "3632"  # the code the other player chose
 
 
@@ -191,6 +191,8 @@ def test_set_starts_the_game_it_describes(tmp_path: Path) -> None:
 
     other = Terminal(["play", "mastermind", "--set", "pegs=5", "--set", "colours=8"], home=tmp_path)
     other.expect("Black only")
+    other.send("")
+    other.expect("Limit")
     other.send("")
     shown = folded(other.expect_prompt(PROMPT))
     assert "Continue it?" not in shown

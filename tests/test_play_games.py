@@ -193,7 +193,7 @@ def test_bsi_set_up_refuses_each_answer_at_its_prompt(tmp_path: Path) -> None:
     term.expect('refused: box "man/day woman/night" is not valid (2 given)')
     term.send("")
     shown = term.expect_prompt("bsi> ")
-    assert "Turn: seat 2." in shown
+    assert "Seat 2's turn: seat 2 lays a card" in shown
     term.send("quit")
     assert term.finish() == 0
 
@@ -204,6 +204,8 @@ def test_mastermind_set_up_checks_pegs_with_the_colours_given(tmp_path: Path) ->
         home=tmp_path,
     )
     term.expect("Black only (only black pegs are given: yes or no) [no]: ")
+    term.send("")
+    term.expect("Limit")
     term.send("")
     assert "6561 solutions left" in term.expect_prompt("mastermind> ")  # 3 ** 8
     term.send("quit")
@@ -222,6 +224,8 @@ def test_mastermind_set_up_checks_pegs_with_the_colours_given(tmp_path: Path) ->
     term.send("3")
     term.expect("Black only")
     term.send("yes")
+    term.expect("Limit")
+    term.send("")
     assert "6561 solutions left" in term.expect_prompt("mastermind> ")
     term.send("quit")
     assert term.finish() == 0

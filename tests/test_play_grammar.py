@@ -248,3 +248,34 @@ def test_completion_at_kreuzverhoer_s_table_offers_my_hand_by_its_titles() -> No
     assert "confrontation" not in offered
     assert complete("they ask ", table)[0] == "Mord"
     assert complete("play ", table) == ["Anwalt"]  # the defence cards in my hand
+
+
+def test_why_completes_each_fact_as_one_word_that_reads_back() -> None:
+    from deduce.play.arguments import Context
+    from deduce.play.session import _fact, _fact_words
+
+    table = bsi.Table(3, case="woman/day/outside/knife", hand=["man/day", "man/gun", "day/gun"])
+    context = Context(table)
+    words = _fact_words(context)
+    assert words and all(" " not in word for word in words)  # Tab inserts one word
+    assert "seat_1=man/day/inside/knife" in words
+    assert _fact("seat_1=man/day/inside/knife", context) == ("seat 1", "man/day/inside/knife")
+
+
+def test_why_about_a_value_not_settled_does_not_call_it_impossible() -> None:
+    from rich.console import Console
+
+    from deduce.play.session import Session
+
+    table = bsi.Table(3, case="woman/day/outside/knife", hand=["man/day", "man/gun", "day/gun"])
+    table = table.played("man/day", 1, 2)
+    assert 0 < table.case_probabilities(1)[bsi.Case.parse("man/day/inside/knife")] < 1
+    console = Console(record=True, width=200)
+    session = Session(adapter("bsi"), table, console, autosave=None)
+    session.handle("why seat_1=man/day/inside/knife")
+    shown = " ".join(console.export_text().split())
+    assert "is not possible" not in shown
+    assert (
+        'refused: value "man/day/inside/knife" is not valid; expected a value of seat 1 that '
+        "is certain or impossible by now" in shown
+    )

@@ -26,7 +26,7 @@ def test_a_whole_mastermind_game_as_play_game_plays_it(tmp_path: Path) -> None:
     game = mastermind.Game(4, 6)
     term = Terminal(
         ["play", "mastermind", "--no-autosave", "--set", "pegs=4", "--set", "colours=6",
-         "--set", "black_only=no"],
+         "--set", "black_only=no", "--set", "limit=10"],
         home=tmp_path,
     )  # fmt: skip
     shown = term.expect_prompt("mastermind> ")

@@ -294,7 +294,7 @@ def test_broken_plugins_are_named_and_stop_nothing(
             "mastermind",
             "--no-autosave",
             *("--set", "pegs=4", "--set", "colours=6"),
-            *("--set", "black_only=no"),
+            *("--set", "black_only=no", "--set", "limit=10"),
         ],
         home=tmp_path,
         environment={"PYTHONPATH": os.pathsep.join([str(site), str(broken)])},

@@ -21,7 +21,7 @@ from terminal import Terminal, script
 from deduce.play.reader import LineCompleter, line_reader, partial_word, quote, split
 
 PROMPT = "mastermind> "
-SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
+SETUP = [*("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")]
 
 
 @pytest.mark.parametrize(

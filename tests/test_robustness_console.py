@@ -22,7 +22,7 @@ from deduce.games.mastermind import Investigation
 from deduce.play import cli, files
 
 PROMPT = "mastermind> "
-SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
+SETUP = [*("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")]
 CONFIG = '"config": {"pegs": 4, "colours": 6, "black_only": false}'
 
 

@@ -21,7 +21,7 @@ from deduce.games.mastermind import Investigation
 from deduce.play import files, locks
 
 PROMPT = "mastermind> "
-SETUP = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
+SETUP = [*("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")]
 GAME = Investigation().guess("1122", 1, 0)
 
 

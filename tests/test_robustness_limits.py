@@ -36,7 +36,9 @@ def test_the_console_refuses_a_clue_that_could_not_be_read_back(
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     lines = "1122 1 0\n1344 3 0\n5556 0 1\nhistory\nquit\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
-    setup = ["--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no"]
+    setup = [
+        *("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")
+    ]
     assert cli.main(["play", "mastermind", *setup]) == 1  # a line was refused
     shown = " ".join(capsys.readouterr().out.split())
     assert "the session can still be saved and read back" in shown

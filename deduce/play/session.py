@@ -78,17 +78,17 @@ def _fact(text: str, context: Context) -> Fact:
     marginals = context.investigation.marginals()
     name_text, sep, value_text = text.partition("=")
     name = choose(name_text, list(marginals), "field")
-    values = marginals[name]
     if not sep:
-        certain = [v for v, p in values.items() if p == 1.0]
+        certain = [v for v, p in marginals[name].items() if p == 1.0]
         if certain:
             return (name, certain[0])
         raise InvalidInput("why", text, "FIELD=VALUE", reason=f"{name} is not certain yet")
-    return (name, choose(value_text, [str(v) for v in values], name))
+    return (name, choose(value_text, [str(v) for v in marginals[name]], name))
 
 
 def _fact_words(context: Context) -> list[str]:
-    return [f"{n}={v}" for n, values in context.investigation.marginals().items() for v in values]
+    marginals = context.investigation.marginals().items()
+    return [f"{n}={v}".replace(" ", "_") for n, values in marginals for v in values]  # one word
 
 
 def _strategies(context: Context) -> list[str]:
@@ -350,7 +350,7 @@ class Session:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
         solved = self.adapter.solved(inv)
-        own = None if inv.solved is not None else self.adapter.own_advice(inv, self.strategy)
+        own = None if self.adapter.finished(inv) else self.adapter.own_advice(inv, self.strategy)
         try:
             recommendations = [] if inv.solved is not None or own else self._advice(inv)
         except (DeduceError, NotImplementedError):

@@ -123,6 +123,7 @@ def setup_help(names: Sequence[str]) -> str:
           pegs=4          in a code, 1 to 8
           colours=6       2 to 9
           black_only=no   only black pegs are given: yes or no
+          limit=10        the guesses allowed, 1 to 64
     """
     from deduce.play import adapter
 

@@ -11,18 +11,9 @@ from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Turn
-from deduce.play.grammar import (
-    Arg,
-    Context,
-    Grammar,
-    Integer,
-    Name,
-    Question,
-    Rows,
-    Several,
-    Value,
-    Verb,
-)
+from deduce.play.arguments import Context, Integer, Name, Several, Value
+from deduce.play.grammar import Grammar
+from deduce.play.verbs import Arg, Question, Rows, Verb
 
 __all__ = ["ADAPTER", "GRAMMAR", "BsiAdapter"]
 
@@ -439,8 +430,15 @@ class BsiAdapter(Adapter):
         return lines
 
     def finished(self, investigation: Investigation) -> bool:
+        return bool(investigation.over)  # type: ignore[attr-defined]
+
+    def solved(self, investigation: Investigation) -> str | None:
+        """Every case certain does not end the game: named so, and the advice goes on."""
         table: bsi.Table = investigation  # type: ignore[assignment]
-        return table.over
+        if table.over or table.solved is None:
+            return None
+        cases = ", ".join(f"seat {s} is {table.solved_case(s)}" for s in table.opponents)
+        return f"Certain: {cases} (solve at the table to score)"
 
     def turn(self, investigation: Investigation) -> Turn | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
@@ -449,15 +447,10 @@ class BsiAdapter(Adapter):
             won = [names[s] for s in table.winners()]
             return Turn.ended(f"The most points: {' and '.join(won)}.", won)
         seat, mine = table.turn, table.turn == 0
-        ways = {
-            "lay": ["lay a card at a grid (lay CARD SEAT FIELD)"],
-            "attempt": [
-                "try to solve a case (solve SEAT CASE DROPS)",
-                "draw to end the turn (draw CARD)" if mine else "draw to end the turn (draw)",
-            ],
-            "draw": ["draw to end the turn (draw CARD)" if mine else "draw to end the turn (draw)"],
-        }[table.step]
-        says = " or ".join(ways)
+        draw = f"draw to end the turn (draw{' CARD' if mine else ''})"
+        solve = "try to solve a case (solve SEAT CASE DROPS)"
+        ways = {"lay": ["lay a card at a grid (lay CARD SEAT FIELD)"], "attempt": [solve, draw]}
+        says = " or ".join(ways.get(table.step, [draw]))
         return Turn(seat, names[seat], mine, says if mine else _third_person(says))
 
     def show_action(self, action: Any) -> str:
@@ -470,8 +463,11 @@ class BsiAdapter(Adapter):
         hand = " ".join(str(c) for c in table.hand) or "-"
         lines = []
         if not table.over:
-            lines.append(f"Turn: seat {table.turn}. My hand: {hand}. Draw pile: {table.pile}.")
-
+            says = self.turn(table).says  # type: ignore[union-attr]
+            who = (
+                "My turn: " if table.turn == 0 else f"Seat {table.turn}'s turn: seat {table.turn} "
+            )
+            lines += [f"{who}{says}.", f"My hand: {hand}. Draw pile: {table.pile}."]
         scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
         lines.append(f"Scores: {scores}.")
         if table.over:
@@ -489,8 +485,7 @@ def _third_person(says: str) -> str:
     """What another seat may do, said of them (``lay a card`` -> ``lays a card``)."""
     for verb, said in (("lay ", "lays "), ("try ", "tries "), ("draw ", "draws ")):
         says = says.replace(f" or {verb}", f" or {said}")
-        if says.startswith(verb):
-            says = said + says.removeprefix(verb)
+        says = said + says.removeprefix(verb) if says.startswith(verb) else says
     return says
 
 

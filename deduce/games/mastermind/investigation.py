@@ -313,12 +313,9 @@ class Investigation(_Investigation):
         return super().clue_strategy(secret)
 
     def check_turn(self, clue: Guess) -> None:
-        if self.won:
-            raise InvalidInput(
-                "guess", clue.code, "no further guess", reason="the code is broken already"
-            )
-        if len(self.clues) >= self.limit:
-            reason = f"all {self.limit} guesses are made"
+        if self.won or len(self.clues) >= self.limit:
+            made = f"all {self.limit} guesses are made"
+            reason = "the code is broken already" if self.won else made
             raise InvalidInput("guess", clue.code, "no further guess", reason=reason)
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
@@ -334,11 +331,17 @@ class Investigation(_Investigation):
     # -- rules -------------------------------------------------------------------------
 
     def setup(self) -> dict[str, Any]:
-        rules = self.rules
-        setup = {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
+        setup = self.tree_setup()
         if self.limit != GUESS_LIMIT:  # files of the default game read as before
             setup["limit"] = self.limit
         return setup
+
+    def tree_setup(self) -> dict[str, Any]:
+        rules = self.rules
+        return {"pegs": rules.pegs, "colours": rules.colours, "black_only": rules.black_only}
+
+    def moves_left(self) -> int | None:
+        return self.guesses_left
 
     def initial_space(self) -> Space:
         rules = self.rules
@@ -371,8 +374,7 @@ class Investigation(_Investigation):
         if table is not None:
             index = int(code.digits.translate(_ZERO_BASED), rules.colours)
             return space.filter(table[index, space.ids] == k)
-        guess = np.array([code.pegs])
-        row = _feedback(guess, space.worlds, rules.colours, rules.black_only)[0]
+        row = _feedback(np.array([code.pegs]), space.worlds, rules.colours, rules.black_only)[0]
         return space.filter(row == k)
 
     def _table(self) -> npt.NDArray[np.uint8] | None:
@@ -456,8 +458,7 @@ class Investigation(_Investigation):
             ['1111', '1112', '1122', '1123', '1234']
         """
         rules = self.rules
-        guesses = [rules.code(clue.code).pegs for clue in self.clues]
-        guesses += [rules.code(query).pegs for query in fixed]
+        guesses = [rules.code(code).pegs for code in [*(c.code for c in self.clues), *fixed]]
         labels = orbits(rules.pegs, rules.colours, guesses)
         if len(queries) == len(labels):
             return labels
@@ -480,9 +481,8 @@ class Investigation(_Investigation):
         return self.rules.decode(k)[0] == self.rules.pegs
 
     def finishing(self, queries: Sequence[Code], answers: int) -> npt.NDArray[np.bool_]:
-        pegs = self.rules.pegs
-        last = pegs if self.rules.black_only else pegs * (pegs + 1)  # every peg black
-        return np.repeat((np.arange(answers) == last)[None, :], len(queries), axis=0)
+        all_black = self.rules.pegs * (1 if self.rules.black_only else self.rules.pegs + 1)
+        return np.repeat((np.arange(answers) == all_black)[None, :], len(queries), axis=0)
 
     def world_of(self, secret: Any) -> int:
         return self.rules.index(secret)

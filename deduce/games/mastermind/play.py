@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games.mastermind import Code, Game, Guess, Investigation
+from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
 from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
@@ -99,6 +99,7 @@ GRAMMAR = Grammar(
         Question("pegs", Integer(1, 8), "in a code, 1 to 8", "4", check=_check_game),
         Question("colours", Integer(2, 9), "2 to 9", "6", check=_check_game),
         Question("black_only", YesNo(), "only black pegs are given: yes or no", "no"),
+        Question("limit", Integer(1, 64), "the guesses allowed, 1 to 64", str(GUESS_LIMIT)),
     ),
 )
 
@@ -111,7 +112,12 @@ class MastermindAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        return Investigation(answers["pegs"], answers["colours"], black_only=answers["black_only"])
+        return Investigation(
+            answers["pegs"],
+            answers["colours"],
+            black_only=answers["black_only"],
+            limit=answers.get("limit", GUESS_LIMIT),
+        )
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, Guess):
