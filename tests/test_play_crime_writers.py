@@ -294,3 +294,22 @@ def test_a_game_saved_before_the_table_still_loads(tmp_path: Path) -> None:
     assert "this game was saved without the table" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_title_check_is_honest_about_the_elements_not_found() -> None:
+    table = cw.Table.example().ask("how", "Screwdriver", "yes")
+    said = cw_play._title(table, {"title": "The lamp went out"})
+    # nothing found gives the title away, but four elements are not known yet
+    assert "how Screwdriver" in said
+    assert "not found yet: who, whom, why, where" in said
+    assert "gives nothing away" not in said
+    # a word of a card still possible for an element not found is flagged as a risk
+    risky = cw_play._title(table, {"title": "Death at the lighthouse"})
+    assert "'lighthouse'" in risky and "where" in risky and "if it is 'Lighthouse'" in risky
+    # a found element that the title names is said plainly
+    given = cw_play._title(table, {"title": "The screwdriver"})
+    assert "gives away how ('Screwdriver')" in given
+    # with every element found the check is complete
+    done = table.ask("who", "Gardener", "yes").ask("whom", "Harbour master", "yes")
+    done = done.ask("why", "Jealousy", "yes").ask("where", "Lighthouse", "yes")
+    assert "gives nothing away" in cw_play._title(done, {"title": "The lamp went out"})

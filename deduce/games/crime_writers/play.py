@@ -144,14 +144,29 @@ def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
 
 def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
     table = _table(inv, "title")
-    elements = {e: getattr(table.solved or table.solutions()[0], e) for e in table.found_elements}
-    if not elements:
-        return "No element of this story is found yet: nothing to check the title against."
-    warnings = cw.check_title(v["title"], elements, deck=table.deck)
-    checked = ", ".join(f"{e} {w}" for e, w in elements.items())
-    if not warnings:
-        return f"The title gives nothing away (checked against {checked})."
-    return "\n".join(str(w) for w in warnings)
+    title = v["title"]
+    found = table.found_elements
+    elements = {e: getattr(table.solved or table.solutions()[0], e) for e in found}
+    lines = [str(w) for w in cw.check_title(title, elements, deck=table.deck)]
+    open_ = [e for e in cw.ELEMENTS if e not in found]
+    for element in open_:  # a word of a card this element may still be
+        for text, _ in table.candidates(element):
+            if text != cw.INVENTED:
+                for w in cw.check_title(title, {element: text}):
+                    lines.append(f"title word {w.found!r} gives away {element} if it is {text!r}")
+    checked = ", ".join(f"{e} {elements[e]}" for e in found) or "nothing"
+    if not open_:
+        if not lines:
+            return f"The title gives nothing away (checked against {checked})."
+        return "\n".join(lines)
+    if not lines:
+        named = f"an element found ({checked}) or " if found else ""
+        lines.append(f"No word of the title names {named}a card an element may still be.")
+    lines.append(
+        f"Elements not found yet: {', '.join(open_)} (only their cards are checked; the "
+        "writer checks words made up for them)."
+    )
+    return "\n".join(lines)
 
 
 def _count(n: int, noun: str) -> str:
@@ -285,7 +300,8 @@ GRAMMAR = Grammar(
         Verb(
             ("title",),
             (Arg("TITLE", Text("the story's title"), rest=True),),
-            "does TITLE give away an element found in this story (or a word of it)?",
+            "does TITLE give away an element found in this story, or a card an element not\n"
+            "found yet may be (a word of it)?",
             ('title "Till death do us part"',),
             _title,
             command=True,
