@@ -13,8 +13,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
+from deduce.games.crime_writers import timer as timing
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
+from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
 from deduce.names import close, fold, lookup, starts
 from deduce.play.adapter import Adapter, Turn
@@ -70,6 +72,10 @@ def _every_card(context: Context) -> list[str]:
 
 
 def _ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    return timing.TIMER.after(_asked(timing.TIMER.stamped(inv), v))
+
+
+def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, about, reply = v["element"], v["about"], v["reply"]
     if isinstance(inv, cw.Table):
         return inv.ask(element, about, reply)
@@ -179,6 +185,10 @@ def _clock(seconds: float) -> str:
 
 
 def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    return timing.TIMER.after(_finds(timing.TIMER.stamped(inv), v))
+
+
+def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, text = v["element"], v["wording"]
     invented = True if v.get("invented") else None
     cards = [c.text for c in inv.deck.for_element(element)]
@@ -272,7 +282,7 @@ GRAMMAR = Grammar(
             (),
             "the guest whose turn it is passes it on without asking",
             ("pass",),
-            lambda inv, v: _table(inv, "pass").passed(),
+            lambda inv, v: _table(timing.TIMER.stamped(inv), "pass").passed(),
         ),
         Verb(
             ("clock",),
@@ -280,14 +290,23 @@ GRAMMAR = Grammar(
             "the round's clock reads TIME (minutes:seconds since the story's title was\n"
             "told); elements found from now on are timed so",
             ("clock 2:35",),
-            lambda inv, v: _table(inv, "clock").clock(v["time"]),
+            lambda inv, v: timing.TIMER.typed(_table(inv, "clock"), v["time"]),
+        ),
+        Verb(
+            ("timer",),
+            (Arg("ACTION", Name(("start", "stop"))),),
+            "start: the round's clock runs on the wall clock (when the title is told);\n"
+            "questions and finds are timed by it, `clock M:SS` corrects it; stop: stop it",
+            ("timer start", "timer stop"),
+            lambda inv, v: timing.TIMER.said(_table(inv, "timer"), v["action"]),
+            command=True,
         ),
         Verb(
             ("next",),
             (),
             "the story is told: the next player in seating order writes",
             ("next",),
-            lambda inv, v: _table(inv, "next").next_round(),
+            lambda inv, v: timing.TIMER.next_story(_table(inv, "next")),
         ),
         Verb(
             ("sheet",),
@@ -392,10 +411,12 @@ class CrimeWritersAdapter(Adapter):
         if table.over:
             won = " and ".join(table.winners())
             return f"The game is over. Points: {points}. The most points: {won}."
+        now = timing.TIMER.reading(table)
+        running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
         head = (
             f"Story {table.round} of {len(table.players)}: {table.writer} writes; "
             f"guests in turn: {', '.join(table.guests)}. "
-            f"Clock {_clock(table.seconds)} ({_count(table.minutes(), 'started minute')})."
+            f"Clock {_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})."
         )
         found = ", ".join(
             f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
