@@ -271,3 +271,12 @@ def test_a_blocking_defence_after_my_card_says_how_to_report_it() -> None:
         t.defence("alibi", blocks="confrontation")
     assert "blocks='confrontation'" in str(refused.value)
     assert t.defence("suspension").step == "draw"  # a defence without blocks is in turn
+
+
+def test_a_line_out_of_turn_says_what_comes_now() -> None:
+    t = kv.Table(case=MINE, first=0).questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    with pytest.raises(InvalidInput) as refused:
+        t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    said = str(refused.value)
+    assert "a line in turn" not in said
+    assert "(out of turn); expected now your questioning: you may play" in said
