@@ -340,3 +340,14 @@ def test_the_running_clock_times_the_finds_and_stops_with_the_fifth(monkeypatch:
     assert t.seconds == 285.0 and "Clock 4:45 (" in str(cw_play.ADAPTER.extra(t))
     t = cw_timer.TIMER.next_story(t)
     assert cw_timer.TIMER.since is None and t.seconds == 0.0
+
+
+def test_the_running_clock_does_not_time_another_game() -> None:
+    wall = [0.0]
+    timer = cw_timer.Timer(now=lambda: wall[0])
+    started = cw.Table.example().ask("how", "weapon", "no")
+    timer.start(started)
+    wall[0] += 90
+    other = cw.Table.example().ask("who", "man", "yes")  # a game loaded in its place
+    assert timer.stamped(other) is other and timer.since is None
+    assert timer.reading(other) == 0.0

@@ -35,17 +35,25 @@ class Timer:
     def __init__(self, *, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
         self.since: float | None = None  # the wall clock when the round's clock read 0
+        self.base: tuple[object, ...] = ()  # the clues of the table it was started on
 
     def start(self, table: Table) -> None:
-        """Run the clock on from the table's reading."""
+        """Run the clock on from the table's reading (for this table and its sequels)."""
         self.since = self.now() - table.seconds
+        self.base = table.clues
 
     def stop(self) -> None:
         """Stop the clock (its last reading stays on the table)."""
         self.since = None
 
     def reading(self, table: Table) -> float:
-        """The round's clock now: the wall clock's reading while running, else the table's."""
+        """The round's clock now: the wall clock's reading while running, else the table's.
+
+        Another game (loaded in its place), or a correction before the clock started,
+        stops it: it does not time a table it was not started on.
+        """
+        if self.since is not None and table.clues[: len(self.base)] != self.base:
+            self.stop()
         if self.since is None or table.story_found:
             return table.seconds
         return max(table.seconds, float(int(self.now() - self.since)))
@@ -54,7 +62,7 @@ class Timer:
         """``inv`` with the running clock read onto it (a ``clock`` clue), if it moved."""
         if self.since is None or not isinstance(inv, Table) or inv.story_found:
             return inv
-        at = self.reading(inv)
+        at = self.reading(inv)  # (stops on another game)
         return inv.clock(at) if at > inv.seconds else inv
 
     def after(self, inv: Investigation) -> Investigation:
