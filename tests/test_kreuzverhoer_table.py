@@ -331,3 +331,10 @@ def test_their_card_of_no_printed_effect_is_answered_and_the_game_goes_on(
     assert after.defended("lawyer").step == "ask"  # my hand is not followed: no draw
     if t.blocks("refusal"):
         assert t.defended("refusal").step == "ask"
+
+
+def test_a_line_out_of_turn_says_what_comes_now() -> None:
+    t = kv.Table(case=MINE, first=0).questioning("Mord", "Berlin", "Juri L.", "Messer", 1)
+    said = refused(lambda: t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1))
+    assert "a line in turn" not in said
+    assert "(out of turn); expected now your questioning: you may play" in said

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 from terminal import Terminal
 
 import deduce
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import play as cw_play
+from deduce.games.crime_writers import timer as cw_timer
 
 PROMPT = "crime-writers> "
 
@@ -294,3 +296,58 @@ def test_a_game_saved_before_the_table_still_loads(tmp_path: Path) -> None:
     assert "this game was saved without the table" in term.expect_prompt(PROMPT)
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_title_check_is_honest_about_the_elements_not_found() -> None:
+    table = cw.Table.example().ask("how", "Screwdriver", "yes")
+    said = cw_play._title(table, {"title": "The lamp went out"})
+    # nothing found gives the title away, but four elements are not known yet
+    assert "how Screwdriver" in said
+    assert "not found yet: who, whom, why, where" in said
+    assert "gives nothing away" not in said
+    # a word of a card still possible for an element not found is flagged as a risk
+    risky = cw_play._title(table, {"title": "Death at the lighthouse"})
+    assert "'lighthouse'" in risky and "where" in risky and "if it is 'Lighthouse'" in risky
+    # a found element that the title names is said plainly
+    given = cw_play._title(table, {"title": "The screwdriver"})
+    assert "gives away how ('Screwdriver')" in given
+    # with every element found the check is complete
+    done = table.ask("who", "Gardener", "yes").ask("whom", "Harbour master", "yes")
+    done = done.ask("why", "Jealousy", "yes").ask("where", "Lighthouse", "yes")
+    assert "gives nothing away" in cw_play._title(done, {"title": "The lamp went out"})
+
+
+def test_the_running_clock_times_the_finds_and_stops_with_the_fifth(monkeypatch: Any) -> None:
+    wall = [1000.0]
+    monkeypatch.setattr(cw_timer, "TIMER", cw_timer.Timer(now=lambda: wall[0]))
+    t: Any = cw.Table.example()  # Ann writes, Ben and Cy ask
+    assert "runs from 0:00" in cw_timer.TIMER.said(t, "start")
+    wall[0] += 70  # 1:10 on the clock when Ben finds how
+    t = cw_play._ask(t, {"element": "how", "about": "Screwdriver", "reply": "yes"})
+    assert t.sheet.rounds[-1].finds[-1].at == 70.0
+    assert "Clock 1:10, running (2 started minutes)" in str(cw_play.ADAPTER.extra(t))
+    t = cw_timer.TIMER.typed(t, 100.0)  # the typed clock corrects it
+    wall[0] += 5
+    t = cw_play._found(t, {"element": "whom", "wording": "Harbour master"})
+    assert t.sheet.rounds[-1].finds[-1].at == 105.0
+    t = cw_play._ask(t, {"element": "who", "about": "Butler", "reply": "no"})  # to Cy
+    for element, card in (("who", "Gardener"), ("why", "Jealousy"), ("where", "Lighthouse")):
+        wall[0] += 60
+        t = cw_play._ask(t, {"element": element, "about": card, "reply": "yes"})
+    assert t.story_found and t.sheet.rounds[-1].minutes == 5  # 4:45: five started minutes
+    assert cw_timer.TIMER.since is None  # stopped with the fifth element
+    wall[0] += 600
+    assert t.seconds == 285.0 and "Clock 4:45 (" in str(cw_play.ADAPTER.extra(t))
+    t = cw_timer.TIMER.next_story(t)
+    assert cw_timer.TIMER.since is None and t.seconds == 0.0
+
+
+def test_the_running_clock_does_not_time_another_game() -> None:
+    wall = [0.0]
+    timer = cw_timer.Timer(now=lambda: wall[0])
+    started = cw.Table.example().ask("how", "weapon", "no")
+    timer.start(started)
+    wall[0] += 90
+    other = cw.Table.example().ask("who", "man", "yes")  # a game loaded in its place
+    assert timer.stamped(other) is other and timer.since is None
+    assert timer.reading(other) == 0.0

@@ -13,8 +13,10 @@ from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
+from deduce.games.crime_writers import timer as timing
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
+from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
 from deduce.names import close, fold, lookup, starts
 from deduce.play.adapter import Adapter, Turn
@@ -70,6 +72,10 @@ def _every_card(context: Context) -> list[str]:
 
 
 def _ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    return timing.TIMER.after(_asked(timing.TIMER.stamped(inv), v))
+
+
+def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, about, reply = v["element"], v["about"], v["reply"]
     if isinstance(inv, cw.Table):
         return inv.ask(element, about, reply)
@@ -144,14 +150,29 @@ def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
 
 def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
     table = _table(inv, "title")
-    elements = {e: getattr(table.solved or table.solutions()[0], e) for e in table.found_elements}
-    if not elements:
-        return "No element of this story is found yet: nothing to check the title against."
-    warnings = cw.check_title(v["title"], elements, deck=table.deck)
-    checked = ", ".join(f"{e} {w}" for e, w in elements.items())
-    if not warnings:
-        return f"The title gives nothing away (checked against {checked})."
-    return "\n".join(str(w) for w in warnings)
+    title = v["title"]
+    found = table.found_elements
+    elements = {e: getattr(table.solved or table.solutions()[0], e) for e in found}
+    lines = [str(w) for w in cw.check_title(title, elements, deck=table.deck)]
+    open_ = [e for e in cw.ELEMENTS if e not in found]
+    for element in open_:  # a word of a card this element may still be
+        for text, _ in table.candidates(element):
+            if text != cw.INVENTED:
+                for w in cw.check_title(title, {element: text}):
+                    lines.append(f"title word {w.found!r} gives away {element} if it is {text!r}")
+    checked = ", ".join(f"{e} {elements[e]}" for e in found) or "nothing"
+    if not open_:
+        if not lines:
+            return f"The title gives nothing away (checked against {checked})."
+        return "\n".join(lines)
+    if not lines:
+        named = f"an element found ({checked}) or " if found else ""
+        lines.append(f"No word of the title names {named}a card an element may still be.")
+    lines.append(
+        f"Elements not found yet: {', '.join(open_)} (only their cards are checked; the "
+        "writer checks words made up for them)."
+    )
+    return "\n".join(lines)
 
 
 def _count(n: int, noun: str) -> str:
@@ -164,6 +185,10 @@ def _clock(seconds: float) -> str:
 
 
 def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    return timing.TIMER.after(_finds(timing.TIMER.stamped(inv), v))
+
+
+def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, text = v["element"], v["wording"]
     invented = True if v.get("invented") else None
     cards = [c.text for c in inv.deck.for_element(element)]
@@ -257,7 +282,7 @@ GRAMMAR = Grammar(
             (),
             "the guest whose turn it is passes it on without asking",
             ("pass",),
-            lambda inv, v: _table(inv, "pass").passed(),
+            lambda inv, v: _table(timing.TIMER.stamped(inv), "pass").passed(),
         ),
         Verb(
             ("clock",),
@@ -265,14 +290,23 @@ GRAMMAR = Grammar(
             "the round's clock reads TIME (minutes:seconds since the story's title was\n"
             "told); elements found from now on are timed so",
             ("clock 2:35",),
-            lambda inv, v: _table(inv, "clock").clock(v["time"]),
+            lambda inv, v: timing.TIMER.typed(_table(inv, "clock"), v["time"]),
+        ),
+        Verb(
+            ("timer",),
+            (Arg("ACTION", Name(("start", "stop"))),),
+            "start: the round's clock runs on the wall clock (when the title is told);\n"
+            "questions and finds are timed by it, `clock M:SS` corrects it; stop: stop it",
+            ("timer start", "timer stop"),
+            lambda inv, v: timing.TIMER.said(_table(inv, "timer"), v["action"]),
+            command=True,
         ),
         Verb(
             ("next",),
             (),
             "the story is told: the next player in seating order writes",
             ("next",),
-            lambda inv, v: _table(inv, "next").next_round(),
+            lambda inv, v: timing.TIMER.next_story(_table(inv, "next")),
         ),
         Verb(
             ("sheet",),
@@ -285,7 +319,8 @@ GRAMMAR = Grammar(
         Verb(
             ("title",),
             (Arg("TITLE", Text("the story's title"), rest=True),),
-            "does TITLE give away an element found in this story (or a word of it)?",
+            "does TITLE give away an element found in this story, or a card an element not\n"
+            "found yet may be (a word of it)?",
             ('title "Till death do us part"',),
             _title,
             command=True,
@@ -376,10 +411,12 @@ class CrimeWritersAdapter(Adapter):
         if table.over:
             won = " and ".join(table.winners())
             return f"The game is over. Points: {points}. The most points: {won}."
+        now = timing.TIMER.reading(table)
+        running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
         head = (
             f"Story {table.round} of {len(table.players)}: {table.writer} writes; "
             f"guests in turn: {', '.join(table.guests)}. "
-            f"Clock {_clock(table.seconds)} ({_count(table.minutes(), 'started minute')})."
+            f"Clock {_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})."
         )
         found = ", ".join(
             f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds

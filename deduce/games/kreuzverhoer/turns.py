@@ -268,7 +268,7 @@ class Turns:
             raise InvalidInput("turn", who, "the card you drew first", reason=self._hand_words())
         expected, skips = self.upcoming()
         if expected != seat:
-            raise InvalidInput("turn", who, "a line in turn", reason=f"now {self.describe()}")
+            raise InvalidInput("turn", who, f"now {self.describe()}", reason="out of turn")
         return self._with(questioner=seat, stage=CARD, moled=False, skips=skips)
 
     def _awaited(self, argument: str, value: str) -> InvalidInput:
@@ -281,7 +281,7 @@ class Turns:
 
     def _expect(self, seat: int, stages: tuple[str, ...], what: str) -> None:
         if self.questioner != seat or self.stage not in stages or self.pending is not None:
-            raise InvalidInput("turn", what, "a line in turn", reason=f"now {self.describe()}")
+            raise InvalidInput("turn", what, f"now {self.describe()}", reason="out of turn")
 
     def describe(self) -> str:
         """What comes next, in words.
