@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pytest
 
 from deduce.games.crime_writers import (
@@ -21,7 +23,15 @@ from deduce.games.crime_writers import (
     play_game,
 )
 from deduce.games.crime_writers.counting import tables_of
-from deduce.games.crime_writers.guest import GuestValues, guest_values, run_value
+from deduce.games.crime_writers.guest import (
+    BITS_PER_QUESTION,
+    SECONDS_PER_QUESTION,
+    GuestValues,
+    _best,
+    clock_value,
+    guest_values,
+    run_value,
+)
 from deduce.games.crime_writers.truthful import is_card, small_deck, small_investigation, worlds
 from deduce.testing import invalid_input
 
@@ -100,7 +110,8 @@ def test_the_objective_is_the_brute_force_expectation(clues: tuple[Any, ...]) ->
     for i, question in enumerate(queries):
         assert got.p_yes[i] == pytest.approx(float(chance_of_yes(TINY, clues, question)))
         expected = objective_by_hand(TINY, clues, question)
-        assert got.value[i] == pytest.approx(float(expected), abs=1e-12), question
+        assert got.points[i] == pytest.approx(float(expected), abs=1e-12), question
+        assert got.value[i] == pytest.approx(got.points[i] - got.clock[i]), question
 
 
 def test_three_cards_found_two_elements_invented_by_hand() -> None:
@@ -115,7 +126,11 @@ def test_three_cards_found_two_elements_invented_by_hand() -> None:
     assert values.p_yes.tolist() == pytest.approx([1 / 21, 1 / 2])
     assert values.yes[0].tolist() == pytest.approx([0, 0, 0, 0, 1 / 21])
     assert values.no[0].tolist() == pytest.approx([0, 0, 0, 1 / 20, 1 / 21])
-    assert values.value.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
+    assert values.points.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
+    # neither reply tells anything about the draw (the wording, and the tag of an
+    # invented element, are the writer's own): each costs the writer's 25/60 of a point
+    assert values.bits.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
+    assert values.value.tolist() == pytest.approx([-5 / 12, -5 / 12])
 
 
 def test_a_certain_card_is_worth_its_points_and_what_follows() -> None:
@@ -126,10 +141,43 @@ def test_a_certain_card_is_worth_its_points_and_what_follows() -> None:
     (value,) = guest_values(tables_of(TINY), inv.space, [Question("where", "Cellar")])
     clues = inv.clues
     after = [*clues, Answer("where", "Cellar", "yes")]
-    expected = 3 + run_by_hand([find_chance(TINY, after, e) for e in ELEMENTS])
+    # a sure "yes" teaches nothing: the clock takes its 25 s, 5/12 of the writer's point
+    expected = 3 + run_by_hand([find_chance(TINY, after, e) for e in ELEMENTS]) - Fraction(5, 12)
     assert value == pytest.approx(float(expected))
     best = inv.recommend(top=1, strategy="guest")[0]
     assert best.action == Question("where", "Cellar") and best.score == pytest.approx(value)
+
+
+def test_the_clock_term_by_hand() -> None:
+    # who and whom invented: where, why and how are cards, each of its stack equally
+    # likely. "indoors?" is yes for the Cellar, no for the Beach: P(yes) = 1/2, 1 bit.
+    # "money?" is yes for Greed and, a coin flip, for Fear: P(yes) = 1/2 + 1/4 = 3/4,
+    # the reply's entropy H(3/4) less the flip's 1 bit half the time.
+    inv = small_investigation().found("who", "Stage magician").found("whom", "Beekeeper")
+    queries = [Question("where", "indoors"), Question("why", "money")]
+    values = GuestValues(tables_of(TINY), inv.space, queries)
+    h = -(0.75 * math.log2(0.75) + 0.25 * math.log2(0.25))
+    assert values.p_yes.tolist() == pytest.approx([1 / 2, 3 / 4])
+    assert values.bits.tolist() == pytest.approx([1.0, h - 0.5])
+    # the writer's points handed on: 25 s at a point a minute, less the bits' questions
+    # saved at 0.35 bits a question
+    assert (SECONDS_PER_QUESTION, BITS_PER_QUESTION) == (25.0, 0.35)
+    by_hand = [25 / 60 * (1 - 1 / 0.35), 25 / 60 * (1 - (h - 0.5) / 0.35)]
+    assert values.clock.tolist() == pytest.approx(by_hand)
+    assert by_hand[0] == pytest.approx(-65 / 84)
+    assert values.value.tolist() == pytest.approx((values.points - values.clock).tolist())
+    assert guest_values(tables_of(TINY), inv.space, queries).tolist() == pytest.approx(
+        values.value.tolist()
+    )
+
+
+def test_clock_value_by_hand_and_its_bad_input() -> None:
+    assert clock_value([0.0, 0.35, 0.7]).tolist() == pytest.approx([5 / 12, 0.0, -5 / 12])
+    assert clock_value([1.0], seconds=60.0, rate=0.5).tolist() == pytest.approx([-1.0])
+    invalid_input(lambda: clock_value([-0.1]), "bits", ">= 0")
+    invalid_input(lambda: clock_value([[0.1]]), "bits", "a list")
+    invalid_input(lambda: clock_value([0.1], seconds=-1.0), "seconds", ">= 0")
+    invalid_input(lambda: clock_value([0.1], rate=0.0), "rate", "> 0")
 
 
 def test_the_run_counts_certain_cards_then_the_chain() -> None:
@@ -154,3 +202,9 @@ def test_guests_with_the_objective_play_whole_games() -> None:
     assert record.tables[0].story_found
     assert record.tables[0].solved == record.truth["stories"][0]
     assert sum(record.tables[0].sheet.guest_points().values()) == 15
+
+
+def test_a_reply_all_but_impossible_leaves_chances_of_at_most_1() -> None:
+    # a "no" whose weight is rounding error: the likeliest card's share rounds over 1
+    named = np.array([[3e-17, 1e-17], [0.2, 0.1]])
+    assert _best(named, np.array([2e-17, 0.4])).tolist() == [1.0, 0.5]

@@ -235,8 +235,9 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
 
 advised = following(None, "advised")
 """Asks what the notebook advises by default (``"entropy"``: the tournament found the
-turn value no better, and the league the guest's objective, ``following("guest")``, no
-better either), names a card once it is certain; replies truthfully."""
+turn value no better; the league finds the guest's objective with its clock,
+``following("guest")``, above its fair share against ``entropy`` but not yet clearly so
+against the human-notes bot), names a card once it is certain; replies truthfully."""
 
 entropy = following("entropy")
 """Ranks questions by one-step entropy (today the same questions as :data:`advised`)."""

@@ -1,5 +1,5 @@
 """The guest's objective in Crime Writers: my points this turn, less what a "no" hands
-to the next guest.
+to the next guest, less what the question hands the writer on the clock.
 
 A guest asks on while the writer says yes and a "no" passes the turn, and every reply is
 public. So a question is worth, to the guest who asks it, what they expect to score
@@ -23,9 +23,23 @@ equal value are ranked by their expected bits, then by the chance of a find now 
 "yes" to a tag is worth the run it leaves, as naming the card is; naming it scores now),
 then in the notebook's order.
 
-It is not the default (see docs/benchmarks.md): it takes more of the finds than guests
-who ask by bits, but the stories it helps to find run longer, and the clock, which it
-does not count, pays the writers more than the finds pay it.
+The clock: the writer receives a point per started minute until the fifth find, and
+while I ask, the writer is an opponent (when I write I do not ask: the guests' questions
+run my own clock, and no choice of mine is left). One more question puts its seconds on
+the clock, :data:`SECONDS_PER_QUESTION` on average, and what it teaches saves questions
+later: a story asks for its bits at about :data:`BITS_PER_QUESTION` a question, so a
+question of ``b`` expected bits about the draw saves ``b / BITS_PER_QUESTION`` later
+ones. The writer's points it hands on, net, are
+
+``clock = SECONDS_PER_QUESTION / 60 * (1 - b / BITS_PER_QUESTION)``
+
+(negative for a question that teaches more than the average), and the objective is
+``points - clock``, a writer's point weighed like the next guest's: each of my points
+counts for me, each of an opponent's against me.
+
+It is not the default (see docs/benchmarks.md): in the league it beats guests who ask by
+bits at 3 players, but against the human-notes bot its interval still reaches under the
+fair share.
 
 Example:
     >>> from deduce.games.crime_writers.cards import Deck
@@ -51,16 +65,56 @@ from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import Tables, yes_chances
 from deduce.games.crime_writers.scoresheet import GUEST_POINTS
+from deduce.info import binary_entropy
 from deduce.investigation import Recommendation
 from deduce.space import Space
 from deduce.strategy import Partition, information
 
-__all__ = ["GUEST", "GuestValues", "guest_recommendations", "guest_values", "run_value"]
+__all__ = [
+    "BITS_PER_QUESTION",
+    "GUEST",
+    "SECONDS_PER_QUESTION",
+    "GuestValues",
+    "clock_value",
+    "guest_recommendations",
+    "guest_values",
+    "run_value",
+]
 
 GUEST = "guest"
 """The name of the strategy (``recommend(strategy="guest")``)."""
 
+SECONDS_PER_QUESTION = 25.0
+"""The seconds a question takes on the clock, on average (the self-play's 10 to 40)."""
+
+BITS_PER_QUESTION = 0.35
+"""Bits about the draw a story's questions teach on average: guests who ask by bits
+learn 138.3 bits in 396 questions of 8 three-player stories of the self-play (their own
+wordings' stand-in questions left out); see docs/benchmarks.md."""
+
 FloatArray = npt.NDArray[np.float64]
+
+
+def clock_value(
+    bits: npt.ArrayLike, *, seconds: float = SECONDS_PER_QUESTION, rate: float = BITS_PER_QUESTION
+) -> FloatArray:
+    """The writer's points that a question of ``bits`` expected bits hands on, net: its
+    ``seconds`` on the clock less the questions it saves later (``bits / rate``), at a
+    point a minute: ``seconds / 60 * (1 - bits / rate)``.
+
+    Example:
+        >>> clock_value([0.0, 0.35, 1.0], seconds=30.0).round(4).tolist()
+        [0.5, 0.0, -0.9286]
+    """
+    given = np.asarray(bits, dtype=np.float64)
+    if given.ndim != 1 or not (np.isfinite(given) & (given >= 0.0)).all():
+        raise InvalidInput("bits", bits, "a list of expected bits, each >= 0")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
+        raise InvalidInput("seconds", seconds, "seconds a question takes (a number >= 0)")
+    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate > 0:
+        raise InvalidInput("rate", rate, "bits a question teaches on average (a number > 0)")
+    result: FloatArray = seconds / 60.0 * (1.0 - given / rate)
+    return result
 
 
 def run_value(chances: npt.ArrayLike) -> FloatArray:
@@ -89,7 +143,10 @@ class GuestValues:
         names_card: whether the question names a card (a "yes" scores).
         yes, no: each open element's chance of a find (see :func:`run_value`) after a
             "yes" and after a "no", one column per element (0 for an element found).
-        value: the objective (see the module's text).
+        points: my points this turn less the next guest's (see the module's text).
+        bits: each question's expected bits about the draw (as the entropy strategy's).
+        clock: the writer's points it hands on, net (:func:`clock_value`).
+        value: the objective, ``points - clock``.
 
     Example:
         >>> from deduce.games.crime_writers.counting import tables_of
@@ -113,6 +170,7 @@ class GuestValues:
         self.names_card = np.array([q in tables.card for q in queries], dtype=bool)
         self.yes = np.zeros((n, elements))
         self.no = np.zeros((n, elements))
+        self.bits = np.zeros(n)
         margin = {e: np.bincount(worlds[:, e], weights=weights, minlength=sizes[e]) for e in open_}
         wordings = {e: state.wordings(e, sizes[e] - 1) for e in open_}
         allowed = {
@@ -136,6 +194,9 @@ class GuestValues:
             tot_yes = p @ margin[e]
             tot_no = total - tot_yes
             self.p_yes[chosen] = tot_yes / total if total else 0.0
+            if total:  # the reply's entropy less its coin flips (an open tag's)
+                flips = binary_entropy(p) @ margin[e] / total
+                self.bits[chosen] = np.maximum(binary_entropy(self.p_yes[chosen]) - flips, 0.0)
             card = self.names_card[chosen]
             for other in open_:
                 if other != e:
@@ -158,7 +219,9 @@ class GuestValues:
                     named[rows, k] = no_mass[rows, k]  # 0: ruled out
                 self.no[chosen, e] = _best(named, tot_no)
         gain = GUEST_POINTS * self.names_card + run_value(self.yes)
-        self.value: FloatArray = self.p_yes * gain - (1.0 - self.p_yes) * run_value(self.no)
+        self.points: FloatArray = self.p_yes * gain - (1.0 - self.p_yes) * run_value(self.no)
+        self.clock = clock_value(self.bits)
+        self.value: FloatArray = self.points - self.clock
 
 
 def _joint(
@@ -181,10 +244,12 @@ def _joint(
 
 def _best(named: FloatArray, total: FloatArray) -> FloatArray:
     """Per row, the chance that naming the likeliest card gets "yes" (``named``: each
-    card's weight of "yes", out of ``total``)."""
+    card's weight of "yes", out of ``total``). A reply all but impossible leaves a
+    ``total`` of rounding error, and a chance over 1 by as much: it is taken as 1 (the
+    reply's own chance, 0 but for the rounding, weighs it)."""
     best = named.max(axis=1) if named.shape[1] else np.zeros(len(named))
     result: FloatArray = np.divide(best, total, out=np.zeros(len(named)), where=total > 0)
-    return result
+    return np.minimum(result, 1.0)
 
 
 def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> FloatArray:
@@ -196,7 +261,7 @@ def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> F
         >>> inv = Investigation.example()
         >>> qs = [Question("how", "Poison"), Question("how", "weapon")]
         >>> [round(float(v), 3) for v in guest_values(tables_of(inv.deck), inv.space, qs)]
-        [-0.026, -0.006]
+        [-0.248, 0.154]
     """
     return GuestValues(tables, space, queries).value
 
