@@ -270,6 +270,10 @@ def test_the_console_shows_the_exact_race_with_two_puzzles_left() -> None:
     best = advice.accusation.puzzle
     assert f"Accuse now: accuse 0 right|wrong {best.person} {best.location} {best.weapon}" in shown
     assert isinstance(ADAPTER.recommend(t, "race")[0].action, Accusation)
+    # the moves' columns are bits: the line says what ranks the questions
+    asks = [r for r in ADAPTER.recommend(t, "race") if not isinstance(r.action, Accusation)]
+    assert asks and "the questions are in the order of the information they give" in shown
+    assert [r.score for r in asks] == sorted((r.score for r in asks), reverse=True)
     assert ADAPTER.recommend(t.accused(best.person, best.location, best.weapon), "race") == []
 
 

@@ -382,6 +382,9 @@ class ThirteenCluesAdapter(Adapter):
         if advice.accuse:
             line += f" Accuse now: accuse 0 right|wrong {mine.puzzle.person} "
             line += f"{mine.puzzle.location} {mine.puzzle.weapon}."
+        if advice.moves:
+            line += " The race says whether to accuse; the questions are in the order of the"
+            line += " information they give."
         return line
 
     def show_clue(self, clue: Any) -> str:
