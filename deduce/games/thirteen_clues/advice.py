@@ -60,13 +60,19 @@ MAX_SAMPLES = 10_000
 """The most deals drawn to estimate the others' chances (each takes milliseconds)."""
 
 
-def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
+def view_of(
+    deal: Deal, seat: int, clues: Sequence[Any] = (), *, accusations: bool = True
+) -> Investigation:
     """The notebook that the player at ``seat`` keeps in ``deal``, with the public
     questions among ``clues`` (seats numbered from seat 0 = me, as in my notebook).
 
-    Seats are renumbered so that ``seat`` is 0 in the notebook returned; the other clues
-    (my informant cards, my accusations, the other seats' looks at the informant and
-    accusations) are not about that player's puzzle and are left out.
+    Seats are renumbered so that ``seat`` is 0 in the notebook returned. With
+    ``accusations`` (the default), each wrong accusation of that seat (a
+    :class:`Charged` clue) rules out the puzzle that was likeliest in their notebook then:
+    the one a player accuses (unless it is their puzzle in ``deal``, where that player
+    would have been right). The other clues (my informant cards, my accusations, the
+    informant's cards they saw, the other seats' accusations) are not in their notebook
+    or not about their puzzle, and are left out.
 
     Example:
         >>> deal = Deal.random(3, seed=2)
@@ -88,13 +94,20 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
             check_int(f"clues[{i}].witness", clue.witness, 0, n - 1)
             asker, witness = (clue.asker - seat) % n, (clue.witness - seat) % n
             view = view.observe(Question(asker, witness, clue.about, clue.answer, clue.side))
+        elif accusations and isinstance(clue, Charged) and not clue.right and clue.seat == seat:
+            guess = view.accusation().puzzle
+            if seat and guess != deal.puzzles[seat]:
+                view = view.accused(guess.person, guess.location, guess.weapon)
     return view
 
 
-def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dict[int, float]:
+def rival_chances(
+    inv: Investigation, *, samples: int = 8, seed: int = 0, accusations: bool = True
+) -> dict[int, float]:
     """For each other seat, the estimated chance that its player would be right if they
-    accused their likeliest puzzle now, from the public answers (see the module's text):
-    the mean over ``samples`` deals drawn from my posterior (seeded, so repeatable).
+    accused their likeliest puzzle now, from the public answers and, with
+    ``accusations``, their own wrong accusations (see :func:`view_of`): the mean over
+    ``samples`` deals drawn from my posterior (seeded, so repeatable).
 
     Example:
         >>> deal = Deal.random(3, seed=4)
@@ -109,7 +122,8 @@ def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dic
     for _ in range(samples):
         deal = inv.sample_deal(rng)
         for seat in total:
-            total[seat] += view_of(deal, seat, inv.clues).accusation().probability
+            view = view_of(deal, seat, inv.clues, accusations=accusations)
+            total[seat] += view.accusation().probability
     return {seat: chance / samples for seat, chance in total.items()}
 
 
@@ -164,6 +178,7 @@ def advise(
     samples: int = 8,
     seed: int = 0,
     rivals: Mapping[int, float] | None = None,
+    passed: bool = True,
 ) -> TableAdvice:
     """What I (seat 0) should do now, weighing the race (see the module's text).
 
@@ -176,6 +191,9 @@ def advise(
         seed: the seed of those draws.
         rivals: the others' chances, if known otherwise (then nothing is drawn): each
             other seat -> its chance, from 0 to 1.
+        passed: how the glass comes back to me (see
+            :func:`~deduce.games.thirteen_clues.accuse_or_ask`): passed on among the
+            others (the default), or only through the glasses held after my move.
 
     Raises:
         InvalidInput: a table of another player count, or not my turn.
@@ -194,7 +212,9 @@ def advise(
     ):
         raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
     others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
-    danger = [1.0 - survive(glasses, glasses.receiver(r.action), rivals) for r in others]
+    danger = [
+        1.0 - survive(glasses, glasses.receiver(r.action), rivals, passed=passed) for r in others
+    ]
     scored = sorted(
         (
             (rec.information * (1.0 - d), i, rec, d)
@@ -210,6 +230,6 @@ def advise(
     )
     dangers = tuple(d for _, _, _, d in scored)
     useful = [m for m in moves if m.information > 1e-9]
-    chances = accuse_or_ask(inv, glasses, useful, rivals)
+    chances = accuse_or_ask(inv, glasses, useful, rivals, passed=passed)
     accuse = accusation.certain or not useful or chances[0] > chances[1] + TIE
     return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)
