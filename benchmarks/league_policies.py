@@ -5,8 +5,9 @@ Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
 default (``previous``: the race with only the glass my move hands out before my next
-turn), the one before it (``before-race``: it accused only when its puzzle was as likely
-as its next turn) and ``search``, the move with the best chance to win in rollouts
+turn, and the others' chances from the public answers alone), the one before it
+(``before-race``: it accused only when its puzzle was as likely as its next turn) and
+``search``, the move with the best chance to win in rollouts
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
 (``previous``: the attempt by expected points, not by the chance to finish first);
 Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
@@ -49,10 +50,13 @@ THRESHOLDS = (0.3, 0.5, 0.7)
 
 
 def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
-    """The default advice before the glass was counted on its way back to me: only the
-    seat a move hands the glass to acts before me, and a round of the ladder is each
-    other player once (``advise(..., passed=False)``, its draws seeded as the table's)."""
-    return thirteen_clues.advise(table, table.glasses, passed=False).best
+    """The default advice before the glass was counted on its way back to me and the
+    others' wrong accusations in their chances: only the seat a move hands the glass to
+    acts before me, a round of the ladder is each other player once (``passed=False``),
+    and the others' chances come from the public answers alone (``accusations=False``;
+    drawn with the table's samples and seed)."""
+    rivals = thirteen_clues.rival_chances(table, samples=8, seed=0, accusations=False)
+    return thirteen_clues.advise(table, table.glasses, rivals=rivals, passed=False).best
 
 
 def _thirteen_before_race(table: thirteen_clues.Table, rng: random.Random) -> Any:

@@ -21,6 +21,7 @@ from deduce.games.thirteen_clues import (
     Table,
     advise,
     attributes,
+    passing,
     rival_chances,
     view_of,
 )
@@ -171,12 +172,19 @@ def test_accuse_a_likely_puzzle_when_a_rival_is_close() -> None:
 def test_a_glass_handed_to_a_close_rival_costs() -> None:
     _, inv = position(4, 8, 3)
     table = Glasses.start(4)
-    advice = advise(inv, table, rivals={1: 0.0, 2: 0.9, 3: 0.0})
-    by_move = dict(zip((m.action for m in advice.moves), advice.danger, strict=True))
-    asks = [m for m in advice.moves if isinstance(m.action, Ask)]
+    rivals = {1: 0.0, 2: 0.9, 3: 0.0}
+    held = advise(inv, table, rivals=rivals, passed=False)  # the witness alone acts
+    by_move = dict(zip((m.action for m in held.moves), held.danger, strict=True))
+    asks = [m for m in held.moves if isinstance(m.action, Ask)]
     assert all(
         by_move[m.action] == pytest.approx(0.9 if m.action.witness == 2 else 0.0) for m in asks
     )
+    # the glass passed on: seat 2 may get it on its way back from seat 1 or 3 too
+    back = passing(4, rivals)
+    assert back[2] < back[1] == back[3] < 1
+    advice = advise(inv, table, rivals=rivals)
+    by_move = dict(zip((m.action for m in advice.moves), advice.danger, strict=True))
+    assert all(by_move[m.action] == pytest.approx(1 - back[m.action.witness]) for m in asks)
     assert all(
         m.score == pytest.approx(m.information * (1 - by_move[m.action])) for m in advice.moves
     )

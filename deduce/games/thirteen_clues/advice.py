@@ -5,16 +5,19 @@ see them all). :func:`rival_chances` estimates, for each other seat, the chance 
 player would name their puzzle right if they accused now: it draws whole deals from my
 exact posterior (:meth:`Investigation.sample_deal`), builds the notebook each player
 would keep from their own seat (:func:`view_of`: their two hidden cards, the puzzles they
-see, every public answer), and averages their best accusation's probability. What they
-saw at the informant is private, so this is what the public answers alone tell them.
+see, every public answer, and each of their wrong accusations ruling out what was
+likeliest to them then), and averages their best accusation's probability. What they saw
+at the informant is private, so this is what the public answers and accusations tell
+them.
 
 :func:`advise` weighs my moves by the glasses (see :mod:`.glasses`): a question hands the
 witness an action, the informant and an accusation hand one to the next player without
 a glass, and each player who acts before my next action may win first. A move's *danger*
-is the chance that one of them would be right (the players with glasses now, and the one
-my move hands a glass to); its value is its expected bits times the chance that I get to
-use them (1 - danger). Whether to accuse now is a race too
-(:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins at
+is the chance that one of them would be right (the players with glasses now, the one my
+move hands a glass to, and those the glass passes to on its way back to me, see
+:func:`~deduce.games.thirteen_clues.passing`); its value is its expected bits times the
+chance that I get to use them (1 - danger). Whether to accuse now is a race too
+(:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins
 more often than asking on (on a tie, I ask), counting what a wrong accusation rules out
 and what it costs (my glasses, and the turn).
 

@@ -3,18 +3,28 @@
 A move is worth the chance that I win the race after it. The others threaten: each other
 seat ``s`` would name their own puzzle right with the chance ``r[s]`` if they accused on
 their next action (:func:`~deduce.games.thirteen_clues.rival_chances`, from their own
-view of the table). From my next turn on I count what the simplest plan still wins: the
-*ladder*, accusing my puzzles in order of probability, one a round, while the others win
-a round with ``h = 1 - prod(1 - r[s])``::
+view of the table). A glass I hand out does not come straight back: the player who gets
+it acts, and hands it on (a question to the witness, else to the next player), and so on
+until it comes to me. :func:`passing` counts that way back, each player handing the
+glass to one of the others at random: ``V(s)``, the chance that nobody wins before I act
+again when ``s`` acts now. From my next turn on I count what the simplest plan still
+wins: the *ladder*, accusing my puzzles in order of probability, one a round, while the
+others win a round (a wrong accusation hands the glass to my left, seat 1) with
+``h = 1 - V(1)``::
 
     ladder = p1 + (1 - h) p2 + (1 - h)^2 p3 + ...
 
 (the puzzles' probabilities ``p1 >= p2 >= ...``). It is a plan I can always follow, so a
 lower bound of my chances; with two players and two puzzles left it is exact (accusing
-the likelier one, then the other, is the best there is).
+the likelier one, then the other, is the best there is). With two players I act next
+after every move: ``V(1) = 1 - r[1]``. The rule before (``passed=False``) counted only
+the glasses held after my move before my next action, and a round of the ladder as each
+other player once, ``h = 1 - prod(1 - r[s])``: a move's danger was the chance of the
+witness alone, whatever the size of the table.
 
 - **Accusing now** wins with ``p1``; wrong, it rules that puzzle out and lays my glasses
-  down, and the players who act before I act again may win first (``danger``):
+  down, and the players who act before I act again may win first (``danger``, the
+  glass from seat 1 back to me):
   ``p1 + (1 - p1)(1 - danger) ladder(the rest)``.
 - **Asking on** spends the turn on an answer (its danger as :func:`advise` counts it):
   ``(1 - danger) sum over answers P(answer) ladder(after the answer)``, computed exactly
