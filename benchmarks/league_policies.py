@@ -4,8 +4,10 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
-default (``previous``: it accused only when its puzzle was as likely as its next turn)
-and ``search``, the move with the best chance to win in rollouts
+default (``previous``: the race with only the glass my move hands out before my next
+turn, and the others' chances from the public answers alone), the one before it
+(``before-race``: it accused only when its puzzle was as likely as its next turn) and
+``search``, the move with the best chance to win in rollouts
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
 (``previous``: the attempt by expected points, not by the chance to finish first);
 Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
@@ -48,6 +50,16 @@ THRESHOLDS = (0.3, 0.5, 0.7)
 
 
 def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
+    """The default advice before the glass was counted on its way back to me and the
+    others' wrong accusations in their chances: only the seat a move hands the glass to
+    acts before me, a round of the ladder is each other player once (``passed=False``),
+    and the others' chances come from the public answers alone (``accusations=False``;
+    drawn with the table's samples and seed)."""
+    rivals = thirteen_clues.rival_chances(table, samples=8, seed=0, accusations=False)
+    return thirteen_clues.advise(table, table.glasses, rivals=rivals, passed=False).best
+
+
+def _thirteen_before_race(table: thirteen_clues.Table, rng: random.Random) -> Any:
     """The default advice before the accusation was weighed as a race: accuse when my
     likeliest puzzle is at least as likely right as the best move's chance to see my
     next turn (with two players and two puzzles left: always)."""
@@ -169,6 +181,7 @@ PANELS: dict[str, Panel] = {
     "thirteen-clues": {
         "advised": thirteen_clues.advised,
         "previous": thirteen_clues.Bot("previous", _thirteen_previous),
+        "before-race": thirteen_clues.Bot("before-race", _thirteen_before_race),
         "entropy": thirteen_clues.entropy,
         "notes": thirteen_notes,
         **{f"eager-{t}": thirteen_clues.eager(t) for t in THRESHOLDS},

@@ -124,6 +124,7 @@ def test_the_command_plays_on_a_local_dask_cluster(capsys: pytest.CaptureFixture
 NEW_BOTS = [
     ("bsi", "notes"),
     ("thirteen-clues", "notes"),
+    ("thirteen-clues", "previous"),
     ("kreuzverhoer", "notes"),
     ("kreuzverhoer", "clock"),
     ("crime-writers", "notes"),

@@ -265,8 +265,9 @@ def ladder_by_hand(weights: Any, hazard: float) -> float:
 
 
 def thirteen_clues_chance(table: Any) -> float:
-    """My chance to win at a 13 Indizien table: on my turn the chance of what the game's
-    race advice advises; else nobody acting before me wins, then the ladder."""
+    """My chance to win at a 13 Indizien table (three players): on my turn the chance of
+    what the game's race advice advises; else nobody acting before me wins (the glass
+    passed on until it comes to me), then the ladder."""
     from deduce.games import thirteen_clues as tc
 
     if table.over:
@@ -284,8 +285,13 @@ def thirteen_clues_chance(table: Any) -> float:
         if glasses.counts[seat] or table.players == 2:
             acting.append(seat)
         seat = (seat + 1) % table.players
-    safe = math.prod(1.0 - rivals[s] for s in acting)
-    hazard = 1.0 - math.prod(1.0 - r for r in rivals.values())
+    assert table.players == 3 and acting
+    # the last of them hands the glass on, at random, until it comes to me: by hand,
+    # V1 = a (1 + V2), V2 = b (1 + V1) with a = (1 - r1) / 2, b = (1 - r2) / 2
+    a, b = (1.0 - rivals[1]) / 2, (1.0 - rivals[2]) / 2
+    back = {1: a * (1 + b) / (1 - a * b), 2: b * (1 + a) / (1 - a * b)}
+    safe = math.prod(1.0 - rivals[s] for s in acting[:-1]) * back[acting[-1]]
+    hazard = 1.0 - back[1]  # a round: my wrong accusation hands seat 1 the glass
     return safe * ladder_by_hand(table.space.weights.tolist(), hazard)
 
 

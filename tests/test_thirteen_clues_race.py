@@ -21,6 +21,7 @@ from deduce.games.thirteen_clues import (
     advise,
     advised,
     ladder,
+    passing,
 )
 from deduce.testing import games, invalid_input
 
@@ -91,14 +92,19 @@ def test_three_puzzles_in_the_two_player_game_against_the_race_by_hand(rival: fl
     assert later >= first - 1e-12
 
 
-def test_the_three_player_chances_against_the_race_by_hand() -> None:
+def three_player_position() -> Investigation:
     deal = Deal.random(3, seed=4)
     inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
     for witness, about in [(1, "red"), (2, "woman"), (1, "melee"), (2, "indoors")]:
         inv = inv.question(0, witness, about, deal.answer(witness, about))
+    return inv
+
+
+def test_the_three_player_chances_held_glasses_only_against_the_race_by_hand() -> None:
+    inv = three_player_position()
     glasses, rivals = Glasses.start(3), {1: 0.2, 2: 0.4}
     moves = inv.recommend(top=100)
-    now, later = accuse_or_ask(inv, glasses, moves, rivals)
+    now, later = accuse_or_ask(inv, glasses, moves, rivals, passed=False)
     hazard = 1 - 0.8 * 0.6  # a round: either may win
     top = inv.accusation()
     wrong = inv.accused(top.puzzle.person, top.puzzle.location, top.puzzle.weapon)
@@ -115,6 +121,65 @@ def test_the_three_player_chances_against_the_race_by_hand() -> None:
         )
         best = max(best, survive * reached)
     assert later == pytest.approx(best)
+
+
+# the glass passed on at random among the others until it comes back to me (seat 0):
+# with 3 players, V1 = 0.8 (1 + V2) / 2 and V2 = 0.6 (1 + V1) / 2
+V1 = 0.52 / 0.88
+V2 = 0.3 + 0.3 * V1
+
+
+def test_the_glass_passed_on_by_hand() -> None:
+    assert passing(3, {1: 0.2, 2: 0.4}) == pytest.approx({1: V1, 2: V2})
+    assert passing(2, {1: 0.3}) == pytest.approx({1: 0.7})  # I always act next
+    assert passing(5, {}) == pytest.approx(dict.fromkeys(range(1, 5), 1.0))
+    sure = passing(4, {1: 1.0, 2: 0.0, 3: 0.0})
+    assert sure[1] == 0.0  # seat 1 acting wins for sure
+    # from seat 2: to me (1/3), to seat 3 (1/3: then the same again), to seat 1 (lost)
+    assert sure[2] == pytest.approx(0.5) and sure[3] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_glass_passed_on_is_the_sum_over_its_ways_back(players: int) -> None:
+    # every way of k actions from a seat back to me: the glass goes to each of the
+    # n - 1 others with 1/(n - 1); summed over k up to 400, by dynamic programming
+    rng = random.Random(players)
+    rivals = {s: rng.uniform(0, 0.5) for s in range(1, players)}
+    share = 1 / (players - 1)
+    at = {s: 1.0 for s in rivals}  # start: seat s holds the glass
+    back = {s: 0.0 for s in rivals}
+    for start in rivals:
+        holding = {s: float(s == start) for s in rivals}
+        for _ in range(400):
+            kept = {s: holding[s] * (1 - rivals[s]) for s in rivals}  # nobody won yet
+            back[start] += sum(kept.values()) * share  # handed to me
+            holding = {t: sum(kept[s] for s in rivals if s != t) * share for t in rivals}
+        at[start] = back[start]
+    assert passing(players, rivals) == pytest.approx(at, abs=1e-9)
+
+
+def test_the_three_player_chances_against_the_race_by_hand() -> None:
+    inv = three_player_position()
+    glasses, rivals = Glasses.start(3), {1: 0.2, 2: 0.4}
+    moves = inv.recommend(top=100)
+    now, later = accuse_or_ask(inv, glasses, moves, rivals)
+    hazard = 1 - V1  # a round: wrong, I hand the glass to seat 1; it comes back to me
+    top = inv.accusation()
+    wrong = inv.accused(top.puzzle.person, top.puzzle.location, top.puzzle.weapon)
+    p = top.probability
+    assert now == pytest.approx(p + (1 - p) * V1 * by_hand_ladder(wrong, hazard))
+    best = 0.0
+    for move in moves:
+        receiver = glasses.receiver(move.action)  # the witness, or seat 1 (informant)
+        reached = sum(
+            c * by_hand_ladder(after(inv, move.action, a), hazard) for a, c in move.outcomes.items()
+        )
+        best = max(best, {1: V1, 2: V2}[receiver] * reached)
+    assert later == pytest.approx(best)
+    # the danger the advice shows for each move is the same chance
+    advice = advise(inv, glasses, rivals=rivals)
+    for move, danger in zip(advice.moves, advice.danger, strict=True):
+        assert danger == pytest.approx(1 - {1: V1, 2: V2}[glasses.receiver(move.action)])
 
 
 def test_a_rival_about_to_win_is_answered_with_an_accusation() -> None:
@@ -136,6 +201,9 @@ def test_the_decision_refuses_a_table_where_i_do_not_act() -> None:
     invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [1], {}), "moves", "")
     invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [], {2: 0.1}), "rivals", "")
     invalid_input(lambda: accuse_or_ask(inv, Glasses.start(2), [], {1: 1.5}), "rivals", "")
+    invalid_input(lambda: passing(7, {}), "players", "")
+    invalid_input(lambda: passing(3, {3: 0.1}), "rivals", "")
+    invalid_input(lambda: passing(3, {1: -0.1}), "rivals", "")
     invalid_input(lambda: ladder([1, -1], 0.1), "weights", "at least 0")
     invalid_input(lambda: ladder(["a"], 0.1), "weights", "at least 0")
     invalid_input(lambda: ladder([1], 2.0), "hazard", "from 0 to 1")

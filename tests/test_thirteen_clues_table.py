@@ -13,6 +13,7 @@ import deduce
 from deduce.games.thirteen_clues import (
     Accusation,
     Ask,
+    Charged,
     Deal,
     Glasses,
     Investigation,
@@ -20,6 +21,7 @@ from deduce.games.thirteen_clues import (
     Table,
     advise,
     attributes,
+    passing,
     rival_chances,
     view_of,
 )
@@ -104,6 +106,53 @@ def test_each_player_view_keeps_their_true_puzzle(players: int, seed: int) -> No
     assert chances == rival_chances(inv, samples=3, seed=5)  # seeded
 
 
+def test_a_rival_wrong_accusation_rules_out_their_likeliest_puzzle() -> None:
+    deal, inv = position(3, 2, 8)
+    before = view_of(deal, 1, inv.clues)
+    guess = before.accusation().puzzle
+    assert guess != deal.puzzles[1]  # this rival would have been wrong
+    wrong = [*inv.clues, Charged(1, right=False)]
+    after = view_of(deal, 1, wrong)
+    assert guess not in after.probabilities() and deal.puzzles[1] in after.probabilities()
+    assert set(after.probabilities()) == set(before.probabilities()) - {guess}
+    # another seat's accusation, a right one, or accusations=False: nothing ruled out
+    for clues, kwargs in [
+        ([*inv.clues, Charged(2, right=False)], {}),
+        ([*inv.clues, Charged(1, right=True)], {}),
+        (wrong, {"accusations": False}),
+    ]:
+        same = view_of(deal, 1, clues, **kwargs)
+        assert same.probabilities() == before.probabilities()
+    # the rival's chance, as my draws estimate it, rises with a wrong accusation
+    table = Table(3, deal.hands[0], list(deal.puzzles[1:]), first=1)
+    for asker, witness, about in [
+        (1, 2, "woman"),
+        (2, 1, "melee"),
+        (1, 2, "indoors"),
+        (2, 1, "blue"),
+    ]:
+        table = table.question(asker, witness, about, deal.answer(witness, about))
+    once = table.charged(1, right=False)
+    plain = rival_chances(once, samples=4, seed=1, accusations=False)
+    counted = rival_chances(once, samples=4, seed=1)
+    assert counted[1] > plain[1] and counted[2] == plain[2]
+
+
+def test_a_wrong_accusation_never_rules_out_the_rivals_own_puzzle() -> None:
+    # seat 1 certain of its puzzle in this deal: had it accused, it would have been right
+    deal = Deal.random(3, seed=2)
+    inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
+    view = view_of(deal, 1, inv.clues)
+    while not view.accusation().certain:
+        move = view.best("entropy")
+        assert isinstance(move, Ask)
+        witness = (1 + move.witness) % 3  # seat 1's witness, in my numbers
+        inv = inv.question(1, witness, move.about, deal.answer(witness, move.about))
+        view = view_of(deal, 1, inv.clues)
+    after = view_of(deal, 1, [*inv.clues, Charged(1, right=False)])
+    assert after.probabilities() == view.probabilities()
+
+
 def test_accuse_a_likely_puzzle_when_a_rival_is_close() -> None:
     _, inv = position(4, 7, 14)
     p = inv.accusation().probability
@@ -123,12 +172,19 @@ def test_accuse_a_likely_puzzle_when_a_rival_is_close() -> None:
 def test_a_glass_handed_to_a_close_rival_costs() -> None:
     _, inv = position(4, 8, 3)
     table = Glasses.start(4)
-    advice = advise(inv, table, rivals={1: 0.0, 2: 0.9, 3: 0.0})
-    by_move = dict(zip((m.action for m in advice.moves), advice.danger, strict=True))
-    asks = [m for m in advice.moves if isinstance(m.action, Ask)]
+    rivals = {1: 0.0, 2: 0.9, 3: 0.0}
+    held = advise(inv, table, rivals=rivals, passed=False)  # the witness alone acts
+    by_move = dict(zip((m.action for m in held.moves), held.danger, strict=True))
+    asks = [m for m in held.moves if isinstance(m.action, Ask)]
     assert all(
         by_move[m.action] == pytest.approx(0.9 if m.action.witness == 2 else 0.0) for m in asks
     )
+    # the glass passed on: seat 2 may get it on its way back from seat 1 or 3 too
+    back = passing(4, rivals)
+    assert back[2] < back[1] == back[3] < 1
+    advice = advise(inv, table, rivals=rivals)
+    by_move = dict(zip((m.action for m in advice.moves), advice.danger, strict=True))
+    assert all(by_move[m.action] == pytest.approx(1 - back[m.action.witness]) for m in asks)
     assert all(
         m.score == pytest.approx(m.information * (1 - by_move[m.action])) for m in advice.moves
     )

@@ -60,7 +60,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import accuse_or_ask, ladder, waiting
+from deduce.games.thirteen_clues.race import accuse_or_ask, ladder, passing, waiting
 from deduce.games.thirteen_clues.rollout import (
     SEARCH_SAMPLES,
     TablePosition,
@@ -109,6 +109,7 @@ __all__ = [
     "entropy",
     "informant_count",
     "ladder",
+    "passing",
     "play_game",
     "rival_chances",
     "rollout_lineup",

@@ -5,16 +5,19 @@ see them all). :func:`rival_chances` estimates, for each other seat, the chance 
 player would name their puzzle right if they accused now: it draws whole deals from my
 exact posterior (:meth:`Investigation.sample_deal`), builds the notebook each player
 would keep from their own seat (:func:`view_of`: their two hidden cards, the puzzles they
-see, every public answer), and averages their best accusation's probability. What they
-saw at the informant is private, so this is what the public answers alone tell them.
+see, every public answer, and each of their wrong accusations ruling out what was
+likeliest to them then), and averages their best accusation's probability. What they saw
+at the informant is private, so this is what the public answers and accusations tell
+them.
 
 :func:`advise` weighs my moves by the glasses (see :mod:`.glasses`): a question hands the
 witness an action, the informant and an accusation hand one to the next player without
 a glass, and each player who acts before my next action may win first. A move's *danger*
-is the chance that one of them would be right (the players with glasses now, and the one
-my move hands a glass to); its value is its expected bits times the chance that I get to
-use them (1 - danger). Whether to accuse now is a race too
-(:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins at
+is the chance that one of them would be right (the players with glasses now, the one my
+move hands a glass to, and those the glass passes to on its way back to me, see
+:func:`~deduce.games.thirteen_clues.passing`); its value is its expected bits times the
+chance that I get to use them (1 - danger). Whether to accuse now is a race too
+(:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins
 more often than asking on (on a tie, I ask), counting what a wrong accusation rules out
 and what it costs (my glasses, and the turn).
 
@@ -60,13 +63,19 @@ MAX_SAMPLES = 10_000
 """The most deals drawn to estimate the others' chances (each takes milliseconds)."""
 
 
-def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
+def view_of(
+    deal: Deal, seat: int, clues: Sequence[Any] = (), *, accusations: bool = True
+) -> Investigation:
     """The notebook that the player at ``seat`` keeps in ``deal``, with the public
     questions among ``clues`` (seats numbered from seat 0 = me, as in my notebook).
 
-    Seats are renumbered so that ``seat`` is 0 in the notebook returned; the other clues
-    (my informant cards, my accusations, the other seats' looks at the informant and
-    accusations) are not about that player's puzzle and are left out.
+    Seats are renumbered so that ``seat`` is 0 in the notebook returned. With
+    ``accusations`` (the default), each wrong accusation of that seat (a
+    :class:`Charged` clue) rules out the puzzle that was likeliest in their notebook then:
+    the one a player accuses (unless it is their puzzle in ``deal``, where that player
+    would have been right). The other clues (my informant cards, my accusations, the
+    informant's cards they saw, the other seats' accusations) are not in their notebook
+    or not about their puzzle, and are left out.
 
     Example:
         >>> deal = Deal.random(3, seed=2)
@@ -88,13 +97,20 @@ def view_of(deal: Deal, seat: int, clues: Sequence[Any] = ()) -> Investigation:
             check_int(f"clues[{i}].witness", clue.witness, 0, n - 1)
             asker, witness = (clue.asker - seat) % n, (clue.witness - seat) % n
             view = view.observe(Question(asker, witness, clue.about, clue.answer, clue.side))
+        elif accusations and isinstance(clue, Charged) and not clue.right and clue.seat == seat:
+            guess = view.accusation().puzzle
+            if seat and guess != deal.puzzles[seat]:
+                view = view.accused(guess.person, guess.location, guess.weapon)
     return view
 
 
-def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dict[int, float]:
+def rival_chances(
+    inv: Investigation, *, samples: int = 8, seed: int = 0, accusations: bool = True
+) -> dict[int, float]:
     """For each other seat, the estimated chance that its player would be right if they
-    accused their likeliest puzzle now, from the public answers (see the module's text):
-    the mean over ``samples`` deals drawn from my posterior (seeded, so repeatable).
+    accused their likeliest puzzle now, from the public answers and, with
+    ``accusations``, their own wrong accusations (see :func:`view_of`): the mean over
+    ``samples`` deals drawn from my posterior (seeded, so repeatable).
 
     Example:
         >>> deal = Deal.random(3, seed=4)
@@ -109,7 +125,8 @@ def rival_chances(inv: Investigation, *, samples: int = 8, seed: int = 0) -> dic
     for _ in range(samples):
         deal = inv.sample_deal(rng)
         for seat in total:
-            total[seat] += view_of(deal, seat, inv.clues).accusation().probability
+            view = view_of(deal, seat, inv.clues, accusations=accusations)
+            total[seat] += view.accusation().probability
     return {seat: chance / samples for seat, chance in total.items()}
 
 
@@ -164,6 +181,7 @@ def advise(
     samples: int = 8,
     seed: int = 0,
     rivals: Mapping[int, float] | None = None,
+    passed: bool = True,
 ) -> TableAdvice:
     """What I (seat 0) should do now, weighing the race (see the module's text).
 
@@ -176,6 +194,9 @@ def advise(
         seed: the seed of those draws.
         rivals: the others' chances, if known otherwise (then nothing is drawn): each
             other seat -> its chance, from 0 to 1.
+        passed: how the glass comes back to me (see
+            :func:`~deduce.games.thirteen_clues.accuse_or_ask`): passed on among the
+            others (the default), or only through the glasses held after my move.
 
     Raises:
         InvalidInput: a table of another player count, or not my turn.
@@ -194,7 +215,9 @@ def advise(
     ):
         raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
     others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
-    danger = [1.0 - survive(glasses, glasses.receiver(r.action), rivals) for r in others]
+    danger = [
+        1.0 - survive(glasses, glasses.receiver(r.action), rivals, passed=passed) for r in others
+    ]
     scored = sorted(
         (
             (rec.information * (1.0 - d), i, rec, d)
@@ -210,6 +233,6 @@ def advise(
     )
     dangers = tuple(d for _, _, _, d in scored)
     useful = [m for m in moves if m.information > 1e-9]
-    chances = accuse_or_ask(inv, glasses, useful, rivals)
+    chances = accuse_or_ask(inv, glasses, useful, rivals, passed=passed)
     accuse = accusation.certain or not useful or chances[0] > chances[1] + TIE
     return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)

@@ -3,18 +3,28 @@
 A move is worth the chance that I win the race after it. The others threaten: each other
 seat ``s`` would name their own puzzle right with the chance ``r[s]`` if they accused on
 their next action (:func:`~deduce.games.thirteen_clues.rival_chances`, from their own
-view of the table). From my next turn on I count what the simplest plan still wins: the
-*ladder*, accusing my puzzles in order of probability, one a round, while the others win
-a round with ``h = 1 - prod(1 - r[s])``::
+view of the table). A glass I hand out does not come straight back: the player who gets
+it acts, and hands it on (a question to the witness, else to the next player), and so on
+until it comes to me. :func:`passing` counts that way back, each player handing the
+glass to one of the others at random: ``V(s)``, the chance that nobody wins before I act
+again when ``s`` acts now. From my next turn on I count what the simplest plan still
+wins: the *ladder*, accusing my puzzles in order of probability, one a round, while the
+others win a round (a wrong accusation hands the glass to my left, seat 1) with
+``h = 1 - V(1)``::
 
     ladder = p1 + (1 - h) p2 + (1 - h)^2 p3 + ...
 
 (the puzzles' probabilities ``p1 >= p2 >= ...``). It is a plan I can always follow, so a
 lower bound of my chances; with two players and two puzzles left it is exact (accusing
-the likelier one, then the other, is the best there is).
+the likelier one, then the other, is the best there is). With two players I act next
+after every move: ``V(1) = 1 - r[1]``. The rule before (``passed=False``) counted only
+the glasses held after my move before my next action, and a round of the ladder as each
+other player once, ``h = 1 - prod(1 - r[s])``: a move's danger was the chance of the
+witness alone, whatever the size of the table.
 
 - **Accusing now** wins with ``p1``; wrong, it rules that puzzle out and lays my glasses
-  down, and the players who act before I act again may win first (``danger``):
+  down, and the players who act before I act again may win first (``danger``, the
+  glass from seat 1 back to me):
   ``p1 + (1 - p1)(1 - danger) ladder(the rest)``.
 - **Asking on** spends the turn on an answer (its danger as :func:`advise` counts it):
   ``(1 - danger) sum over answers P(answer) ladder(after the answer)``, computed exactly
@@ -53,12 +63,13 @@ import numpy.typing as npt
 
 from deduce._validation import check_type
 from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.cards import check_players
 from deduce.games.thirteen_clues.clues import Ask, Peek
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
 
-__all__ = ["EXACT_DEPTH", "EXACT_PUZZLES", "accuse_or_ask", "ladder", "waiting"]
+__all__ = ["EXACT_DEPTH", "EXACT_PUZZLES", "accuse_or_ask", "ladder", "passing", "waiting"]
 
 QUESTIONS = 6
 """How many questions (the best by the ladder after their answer) the deeper search of
@@ -116,23 +127,82 @@ def _safe(acting: set[int], rivals: Mapping[int, float]) -> float:
     return safe
 
 
-def survive(glasses: Glasses, receiver: int, rivals: Mapping[int, float]) -> float:
+def passing(players: int, rivals: Mapping[int, float]) -> dict[int, float]:
+    """For each other seat ``s``: the chance that nobody wins before I act again when
+    ``s`` acts now with the one glass, each player who acts winning with their chance
+    ``rivals`` and handing the glass to one of the other players at random (a question
+    hands it to the witness), until it comes to me:
+    ``V(s) = (1 - r[s]) (1 + sum of V(t) over the others t but me and s) / (players - 1)``.
+
+    Raises:
+        InvalidInput: a bad player count, or chances not of the other seats from 0 to 1.
+
+    Example:
+        >>> passing(2, {1: 0.25})  # with two players, I act next
+        {1: 0.75}
+        >>> v = passing(3, {1: 0.5, 2: 0.5})  # V = (1 + V) / 4
+        >>> round(v[1], 6), round(v[2], 6)
+        (0.333333, 0.333333)
+    """
+    players = check_players(players)
+    _check_chances(players, rivals)
+    seats = list(range(1, players))
+    keep = np.array([1.0 - rivals.get(s, 0.0) for s in seats])
+    share = 1.0 / (players - 1)
+    others = np.ones((len(seats), len(seats))) - np.eye(len(seats))
+    system = np.eye(len(seats)) - share * keep[:, None] * others
+    values = np.linalg.solve(system, share * keep)
+    return {s: float(min(max(v, 0.0), 1.0)) for s, v in zip(seats, values, strict=True)}
+
+
+def _reaches_me(
+    acting: Sequence[int], rivals: Mapping[int, float], players: int, passed: bool
+) -> float:
+    """The chance that nobody wins before I act again when ``acting`` (in order) act
+    first: each of them wins with their chance; with ``passed``, the glass the last of
+    them holds then passes on as :func:`passing` counts it."""
+    others = [s for s in dict.fromkeys(acting) if s != 0]
+    if not passed or not others:
+        return _safe(set(others), rivals)
+    return _safe(set(others[:-1]), rivals) * passing(players, rivals)[others[-1]]
+
+
+def survive(
+    glasses: Glasses, receiver: int, rivals: Mapping[int, float], *, passed: bool = True
+) -> float:
     """The chance that nobody who acts before my next action wins, after a move that
     hands ``receiver`` a glass (a move's danger, as :func:`advise` counts it, is one
-    less this)."""
-    return _safe({*glasses.actions_before(0), receiver}, rivals)
+    less this): the players holding glasses then, and with ``passed`` (the default) the
+    others the glass is handed to on its way back to me (:func:`passing`); without it,
+    only the glasses held then."""
+    acting = [s for s in glasses.actions_before(0) if s != receiver] + [receiver]
+    return _reaches_me(acting, rivals, glasses.players, passed)
 
 
-def _after_wrong(glasses: Glasses, rivals: Mapping[int, float]) -> float:
+def _after_wrong(glasses: Glasses, rivals: Mapping[int, float], passed: bool) -> float:
     """The chance that nobody wins before I act again after a wrong accusation: the
-    other player with two; else everyone holding a glass then (mine are laid down)."""
+    other player with two; else everyone holding a glass then (mine are laid down),
+    and with ``passed`` the others the glass passes to on its way back to me."""
     if glasses.players == 2:
         return _safe({1}, rivals)
     wrong = glasses.accused(right=False)
-    return _safe({s for s, c in enumerate(wrong.counts) if c}, rivals)
+    holders = wrong.actions_before(0) if wrong.active != 0 else {}
+    acting = [s for s in holders if s != wrong.active] + [wrong.active]
+    return _reaches_me(acting, rivals, glasses.players, passed)
 
 
-def waiting(inv: Investigation, glasses: Glasses, rivals: Mapping[int, float]) -> float:
+def _hazard(players: int, rivals: Mapping[int, float], passed: bool) -> float:
+    """The chance that the others win a round of the ladder: each of them once, or,
+    with ``passed``, on the glass's way from my left-hand neighbour back to me (a
+    wrong accusation hands it to them)."""
+    if not passed or players == 2:
+        return _round(rivals)
+    return 1.0 - passing(players, rivals)[1]
+
+
+def waiting(
+    inv: Investigation, glasses: Glasses, rivals: Mapping[int, float], *, passed: bool = True
+) -> float:
     """My chance to win while another seat acts: that nobody who acts before my next
     action wins (the glasses they hold now), times the ladder of my puzzles from my
     next turn (the others winning a round with the chance ``rivals`` give).
@@ -154,13 +224,18 @@ def waiting(inv: Investigation, glasses: Glasses, rivals: Mapping[int, float]) -
     if glasses.active == 0 or glasses.winner is not None:
         raise InvalidInput("glasses", str(glasses), "a table where another seat acts now")
     _check_rivals(inv, rivals)
-    acting = {1} if glasses.players == 2 else set(glasses.actions_before(0))
-    return _safe(acting, rivals) * ladder(inv.space.weights, _round(rivals))
+    acting = [1] if glasses.players == 2 else list(glasses.actions_before(0))
+    reach = _reaches_me(acting, rivals, glasses.players, passed)
+    return reach * ladder(inv.space.weights, _hazard(glasses.players, rivals, passed))
 
 
 def _check_rivals(inv: Investigation, rivals: Any) -> None:
+    _check_chances(inv.players, rivals)
+
+
+def _check_chances(players: int, rivals: Any) -> None:
     if not isinstance(rivals, Mapping) or not all(
-        s in range(1, inv.players)
+        s in range(1, players)
         and not isinstance(p, bool)
         and isinstance(p, int | float)
         and 0 <= p <= 1
@@ -181,6 +256,8 @@ def accuse_or_ask(
     glasses: Glasses,
     moves: Sequence[Recommendation],
     rivals: Mapping[int, float],
+    *,
+    passed: bool = True,
 ) -> tuple[float, float]:
     """My chance to win by accusing my likeliest puzzle now, and by the best of
     ``moves`` (questions or the informant), as the module's text counts them.
@@ -191,6 +268,10 @@ def accuse_or_ask(
         moves: the questions and the informant, best first (as :func:`advise` ranks
             them); no move: asking on is worth 0.
         rivals: each other seat's chance to be right if they accused now.
+        passed: count the glass passing on among the others until it comes back to me
+            (:func:`passing`, the default); False: only the glasses held after my move
+            act before me, and a round of the ladder is each other player once (the
+            rule before).
 
     Raises:
         InvalidInput: a table of another player count, or not my turn.
@@ -214,17 +295,17 @@ def accuse_or_ask(
     queries = [m.action for m in moves if isinstance(m.action, Ask | Peek)]
     if inv.players == 2 and inv.space.size <= EXACT_PUZZLES:
         return _search(inv, inv.queries(), float(rivals.get(1, 0.0)), EXACT_DEPTH)
-    hazard = _round(rivals)
+    hazard = _hazard(inv.players, rivals, passed)
     weights = inv.space.weights.astype(np.float64)
     total = float(weights.sum())
     p = float(weights.max()) / total
     rest = weights.copy()
     rest[int(np.argmax(weights))] = 0.0
-    now = p + (1.0 - p) * _after_wrong(glasses, rivals) * ladder(rest, hazard)
+    now = p + (1.0 - p) * _after_wrong(glasses, rivals, passed) * ladder(rest, hazard)
     if not queries:
         return now, 0.0
     reached = _ladders(inv.joint(inv.space, queries), hazard)
-    safe = np.array([survive(glasses, glasses.receiver(q), rivals) for q in queries])
+    safe = np.array([survive(glasses, glasses.receiver(q), rivals, passed=passed) for q in queries])
     return now, float((safe * reached).max())
 
 
