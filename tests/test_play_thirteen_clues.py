@@ -163,7 +163,10 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
 
 def test_setup_refuses_each_answer_where_it_is_typed(tmp_path: Path) -> None:
     hand = "Hand (your two hidden cards, left right; e.g. Officer Parlor): "
-    seat = "Seat 1 (the puzzle in front of seat 1: person location weapon; e.g. Duke Park Gun): "
+    seat = (
+        "Seat 1 (the puzzle in front of seat 1: person location weapon; "
+        "e.g. Duke Market Crossbow): "
+    )
     term = Terminal(["play", "13clues", "--set", "players=2"], home=tmp_path)
     term.expect("You are seat 0; the others are numbered clockwise from your left")
     term.expect(hand)
@@ -289,3 +292,20 @@ def test_the_rulebook_s_german_words_with_or_without_umlauts(tmp_path: Path) -> 
     mine = deal.puzzles[0]
     term.send(f"Loesung 0 richtig {mine.person} {mine.location} {mine.weapon}")
     assert "The game is over: I won." in term.expect_prompt(PROMPT)
+
+
+def test_every_set_up_example_is_a_puzzle_of_the_smallest_table_that_asks_for_it() -> None:
+    # the prompt's "e.g." must be an answer the question takes: at 3 players Plaza is out
+    # of the game, so "Nurse Plaza Rifle" for seat 2 was refused
+    from deduce.games.thirteen_clues.play import GRAMMAR
+
+    asked = {q.key: q for q in GRAMMAR.setup}
+    shown = asked["hand"].example.split()
+    assert set(shown) <= {card.name for card in tc.cards_in_play(2)}
+    for seat in range(1, 6):
+        example = asked[f"seat_{seat}"].example
+        assert example is not None
+        in_play = {card.name for card in tc.cards_in_play(seat + 1)}
+        assert set(example.split()) <= in_play, (seat, example)
+        shown += example.split()
+    assert len(shown) == len(set(shown))  # no card twice: the examples fit one table

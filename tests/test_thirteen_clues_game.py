@@ -266,7 +266,10 @@ def test_the_console_shows_the_exact_race_with_two_puzzles_left() -> None:
     shown = ADAPTER.extra(t)
     assert shown is not None
     now, later = advice.chances
-    assert f"I win {100 * now:.0f}% accusing now, {100 * later:.0f}% asking first." in shown
+    assert (
+        f"My chance to win the game: {100 * now:.0f}% if I accuse now (right or wrong), "
+        f"{100 * later:.0f}% if I ask first."
+    ) in " ".join(shown.split())
     best = advice.accusation.puzzle
     assert f"Accuse now: accuse 0 right|wrong {best.person} {best.location} {best.weapon}" in shown
     assert isinstance(ADAPTER.recommend(t, "race")[0].action, Accusation)

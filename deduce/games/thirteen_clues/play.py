@@ -19,9 +19,9 @@ from deduce.play.progress import loading
 __all__ = ["ADAPTER", "GRAMMAR", "ThirteenCluesAdapter"]
 
 _MAX_PLAYERS = 6
-_PUZZLES = (  # example answers, all different cards
-    "Duke Park Gun",
-    "Nurse Plaza Rifle",
+_PUZZLES = (  # example answers, all different cards, each in play where its seat is asked
+    "Duke Market Crossbow",
+    "Nurse Harbor Rifle",
     "Maid Museum Sword",
     "Butcher Library Poison",
     "Dancer Theater Blowgun",
@@ -378,7 +378,8 @@ class ThirteenCluesAdapter(Adapter):
         line = f"Race: my best accusation {mine.puzzle} is {sure}; if they accused now: {rivals}."
         if advice.chances is not None:
             now, later = advice.chances
-            line += f" I win {100 * now:.0f}% accusing now, {100 * later:.0f}% asking first."
+            line += f" My chance to win the game: {100 * now:.0f}% if I accuse now (right or"
+            line += f" wrong), {100 * later:.0f}% if I ask first."
         if advice.accuse:
             line += f" Accuse now: accuse 0 right|wrong {mine.puzzle.person} "
             line += f"{mine.puzzle.location} {mine.puzzle.weapon}."
