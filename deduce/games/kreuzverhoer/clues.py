@@ -415,9 +415,22 @@ def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: s
     return resolve(card, list(cards), argument=argument, prefix=False, aliases=titles)
 
 
+def check_action_card(card: Any, cards: tuple[str, ...]) -> str:
+    """``card`` if it is one of ``cards`` (the API's names), else refused naming the
+    cards by their printed titles.
+
+    Example:
+        >>> check_action_card("lawyer", DEFENCE_CARDS)
+        'lawyer'
+    """
+    if not isinstance(card, str) or card not in cards:
+        raise InvalidInput("card", card, [card_title(c) for c in cards])
+    return card
+
+
 def check_card(card: Any) -> None:
-    if card is not None and card not in INVESTIGATION_CARDS:
-        raise InvalidInput("card", card, [card_title(c) for c in INVESTIGATION_CARDS])
+    if card is not None:
+        check_action_card(card, INVESTIGATION_CARDS)
 
 
 def check_defence(clue: Defence) -> None:

@@ -15,10 +15,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from deduce.errors import InvalidInput
-from deduce.games.kreuzverhoer.clues import DEFENCE_CARDS, INVESTIGATION_CARDS, Guess, card_title
+from deduce.games.kreuzverhoer.clues import (
+    DEFENCE_CARDS,
+    INVESTIGATION_CARDS,
+    Guess,
+    card_title,
+    check_action_card,
+)
 
 __all__ = [
     "ACTION_CARDS",
@@ -122,19 +127,6 @@ class Swapped:
 
     given: str
     taken: str
-
-
-def check_action_card(card: Any, cards: tuple[str, ...]) -> str:
-    """``card`` if it is one of ``cards`` (the API's names), else refused naming the
-    cards by their printed titles.
-
-    Example:
-        >>> check_action_card("lawyer", ACTION_CARDS)
-        'lawyer'
-    """
-    if not isinstance(card, str) or card not in cards:
-        raise InvalidInput("card", card, [card_title(c) for c in cards])
-    return card
 
 
 def not_held(argument: str, card: str, hand: Sequence[str]) -> InvalidInput:
