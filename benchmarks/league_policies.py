@@ -6,7 +6,8 @@ information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
 ``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
 default (``previous``: the race with only the glass my move hands out before my next
 turn, and the others' chances from the public answers alone), the one before it
-(``before-race``: it accused only when its puzzle was as likely as its next turn) and
+(``before-race``: it accused only when its puzzle was as likely as its next turn),
+``informed`` (the default with the others' chances after my question's answer) and
 ``search``, the move with the best chance to win in rollouts
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
 (``previous``: the attempt by expected points, not by the chance to finish first);
@@ -57,6 +58,12 @@ def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
     drawn with the table's samples and seed)."""
     rivals = thirteen_clues.rival_chances(table, samples=8, seed=0, accusations=False)
     return thirteen_clues.advise(table, table.glasses, rivals=rivals, passed=False).best
+
+
+def _thirteen_informed(table: thirteen_clues.Table, rng: random.Random) -> Any:
+    """The default advice with the others acting on what my question's answer tells
+    them (``informed=True``: their chances once it is answered)."""
+    return thirteen_clues.advise(table, table.glasses, informed=True).best
 
 
 def _thirteen_before_race(table: thirteen_clues.Table, rng: random.Random) -> Any:
@@ -182,6 +189,7 @@ PANELS: dict[str, Panel] = {
         "advised": thirteen_clues.advised,
         "previous": thirteen_clues.Bot("previous", _thirteen_previous),
         "before-race": thirteen_clues.Bot("before-race", _thirteen_before_race),
+        "informed": thirteen_clues.Bot("informed", _thirteen_informed),
         "entropy": thirteen_clues.entropy,
         "notes": thirteen_notes,
         **{f"eager-{t}": thirteen_clues.eager(t) for t in THRESHOLDS},

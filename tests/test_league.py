@@ -125,6 +125,7 @@ NEW_BOTS = [
     ("bsi", "notes"),
     ("thirteen-clues", "notes"),
     ("thirteen-clues", "previous"),
+    ("thirteen-clues", "informed"),
     ("kreuzverhoer", "notes"),
     ("kreuzverhoer", "clock"),
     ("crime-writers", "notes"),

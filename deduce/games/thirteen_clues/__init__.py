@@ -24,7 +24,13 @@ Example:
     Ask(witness=2, about='red', side=None)
 """
 
-from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances, view_of
+from deduce.games.thirteen_clues.advice import (
+    TableAdvice,
+    advise,
+    rival_chances,
+    rival_chances_after,
+    view_of,
+)
 from deduce.games.thirteen_clues.bots import (
     Bot,
     GameMaster,
@@ -112,6 +118,7 @@ __all__ = [
     "passing",
     "play_game",
     "rival_chances",
+    "rival_chances_after",
     "rollout_lineup",
     "searched",
     "view_of",

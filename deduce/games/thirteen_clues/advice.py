@@ -16,7 +16,11 @@ a glass, and each player who acts before my next action may win first. A move's 
 is the chance that one of them would be right (the players with glasses now, the one my
 move hands a glass to, and those the glass passes to on its way back to me, see
 :func:`~deduce.games.thirteen_clues.passing`); its value is its expected bits times the
-chance that I get to use them (1 - danger). Whether to accuse now is a race too
+chance that I get to use them (1 - danger). A question's answer is public: it tells every
+seat but the witness about their own puzzle; with ``informed=True`` its danger counts the
+others' chances once it is answered (:func:`rival_chances_after`, on the same drawn
+deals), not before.
+Whether to accuse now is a race too
 (:func:`~deduce.games.thirteen_clues.accuse_or_ask`): I accuse when accusing now wins
 more often than asking on (on a tie, I ask), counting what a wrong accusation rules out
 and what it costs (my glasses, and the turn).
@@ -54,7 +58,7 @@ from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.games.thirteen_clues.race import accuse_or_ask, survive
 from deduce.investigation import Recommendation
 
-__all__ = ["TableAdvice", "advise", "rival_chances", "view_of"]
+__all__ = ["TableAdvice", "advise", "rival_chances", "rival_chances_after", "view_of"]
 
 TIE = 1e-12
 """Accusing must win more often than asking by this much (on a tie, I ask)."""
@@ -118,16 +122,83 @@ def rival_chances(
         >>> sorted(rival_chances(inv, samples=2))
         [1, 2]
     """
+    return _estimate(inv, (), samples, seed, accusations)[0]
+
+
+def rival_chances_after(
+    inv: Investigation,
+    queries: Sequence[Ask | Peek],
+    *,
+    samples: int = 8,
+    seed: int = 0,
+    accusations: bool = True,
+) -> dict[Ask | Peek, dict[int, float]]:
+    """For each of my ``queries``: each other seat's chance to be right if they accused
+    once its answer is public, estimated as :func:`rival_chances` estimates it now (on
+    the same deals, with the same seed). My question's answer tells every other seat but
+    the witness about their own puzzle; the witness, and everyone after a look at the
+    informant, learn nothing from it.
+
+    Raises:
+        InvalidInput: a bad notebook, query, witness, sample count or seed.
+
+    Example:
+        >>> deal = Deal.random(4, seed=3)
+        >>> inv = Investigation(4, deal.hands[0], list(deal.puzzles[1:]))
+        >>> now = rival_chances(inv, samples=4)
+        >>> after = rival_chances_after(inv, [Ask(1, "red"), Peek()], samples=4)
+        >>> after[Peek()] == now, after[Ask(1, "red")][1] == now[1]  # nobody / the witness
+        (True, True)
+    """
+    if isinstance(queries, (str, bytes)) or not isinstance(queries, Sequence):
+        raise InvalidInput("queries", queries, "a list of Ask and Peek moves")
+    check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
+    legal = set(inv.queries())
+    for i, query in enumerate(queries):
+        if not isinstance(query, Ask | Peek) or query not in legal:
+            raise InvalidInput(f"queries[{i}]", query, "one of my moves (inv.queries())")
+    return _estimate(inv, queries, samples, seed, accusations)[1]
+
+
+def _estimate(
+    inv: Investigation,
+    queries: Sequence[Ask | Peek],
+    samples: int,
+    seed: int,
+    accusations: bool,
+) -> tuple[dict[int, float], dict[Ask | Peek, dict[int, float]]]:
+    """The others' chances now and after each of ``queries``, on the same drawn deals."""
     check_type("inv", inv, Investigation, "a 13 Indizien Investigation")
     samples = check_int("samples", samples, 1, MAX_SAMPLES)
     rng = check_seed("seed", seed)
-    total = dict.fromkeys(range(1, inv.players), 0.0)
+    n = inv.players
+    asks = [q for q in dict.fromkeys(queries) if isinstance(q, Ask)]
+    total = dict.fromkeys(range(1, n), 0.0)
+    later = {q: dict.fromkeys(range(1, n), 0.0) for q in asks}
     for _ in range(samples):
         deal = inv.sample_deal(rng)
         for seat in total:
             view = view_of(deal, seat, inv.clues, accusations=accusations)
-            total[seat] += view.accusation().probability
-    return {seat: chance / samples for seat, chance in total.items()}
+            chance = view.accusation().probability
+            total[seat] += chance
+            theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
+            for q in asks:
+                if q.witness == seat:
+                    later[q][seat] += chance
+            if not theirs:
+                continue
+            renumbered = [Ask((q.witness - seat) % n, q.about, q.side) for q in theirs]
+            joint = view.joint(view.space, renumbered)
+            for q, counts in zip(theirs, joint, strict=True):
+                column = counts[:, deal.answer(q.witness, q.about, side=q.side)]
+                later[q][seat] += float(column.max() / column.sum()) if column.sum() else 0.0
+    now = {seat: chance / samples for seat, chance in total.items()}
+    after: dict[Ask | Peek, dict[int, float]] = {
+        q: {seat: chance / samples for seat, chance in later[q].items()} for q in asks
+    }
+    for query in queries:
+        after.setdefault(query, dict(now))  # a look at the informant is mine alone
+    return now, after
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +253,7 @@ def advise(
     seed: int = 0,
     rivals: Mapping[int, float] | None = None,
     passed: bool = True,
+    informed: bool = False,
 ) -> TableAdvice:
     """What I (seat 0) should do now, weighing the race (see the module's text).
 
@@ -192,11 +264,17 @@ def advise(
             :meth:`Investigation.recommend`).
         samples: deals drawn to estimate the others' chances (:func:`rival_chances`).
         seed: the seed of those draws.
-        rivals: the others' chances, if known otherwise (then nothing is drawn): each
-            other seat -> its chance, from 0 to 1.
+        rivals: the others' chances, if known otherwise (then nothing is drawn, and they
+            are taken to learn nothing from my question): each other seat -> its
+            chance, from 0 to 1.
         passed: how the glass comes back to me (see
             :func:`~deduce.games.thirteen_clues.accuse_or_ask`): passed on among the
             others (the default), or only through the glasses held after my move.
+        informed: True: the others act on what my question's answer tells them (a
+            question's danger and the ladder after it count their chances once its
+            answer is public, :func:`rival_chances_after`); False (the default): on what
+            they know now. The league does not tell the two apart yet (see the
+            benchmarks).
 
     Raises:
         InvalidInput: a table of another player count, or not my turn.
@@ -207,16 +285,20 @@ def advise(
     if glasses.active != 0 or glasses.winner is not None:
         raise InvalidInput("glasses", str(glasses), "a table where I (seat 0) act now")
     accusation = inv.accusation()
+    others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
+    after: Mapping[Any, Mapping[int, float]] = {}
     if rivals is None:
-        rivals = rival_chances(inv, samples=samples, seed=seed)
+        queries = [r.action for r in others] if informed else []
+        rivals, after = _estimate(inv, queries, samples, seed, True)
     elif not isinstance(rivals, Mapping) or not all(
         s in range(1, inv.players) and isinstance(p, int | float) and 0 <= p <= 1
         for s, p in rivals.items()
     ):
         raise InvalidInput("rivals", rivals, "other seats -> chances from 0 to 1")
-    others = [r for r in inv.recommend(top=10_000, strategy=strategy) if r.action != accusation]
+    later = {r.action: after.get(r.action, rivals) for r in others}
     danger = [
-        1.0 - survive(glasses, glasses.receiver(r.action), rivals, passed=passed) for r in others
+        1.0 - survive(glasses, glasses.receiver(r.action), later[r.action], passed=passed)
+        for r in others
     ]
     scored = sorted(
         (
@@ -233,6 +315,6 @@ def advise(
     )
     dangers = tuple(d for _, _, _, d in scored)
     useful = [m for m in moves if m.information > 1e-9]
-    chances = accuse_or_ask(inv, glasses, useful, rivals, passed=passed)
+    chances = accuse_or_ask(inv, glasses, useful, rivals, passed=passed, after=after or None)
     accuse = accusation.certain or not useful or chances[0] > chances[1] + TIE
     return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)

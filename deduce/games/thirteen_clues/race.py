@@ -110,12 +110,20 @@ def _chance(argument: str, value: Any) -> float:
     return float(value)
 
 
-def _ladders(joint: npt.NDArray[np.float64], hazard: float) -> npt.NDArray[np.float64]:
+def _ladders(
+    joint: npt.NDArray[np.float64], hazard: float | npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
     """For each query of ``joint`` (queries, puzzles, answers): the expected ladder after
-    its answer."""
+    its answer (``hazard``: one for every query, or one each)."""
     ordered = -np.sort(-joint, axis=1)  # each answer's puzzles, likeliest first
-    discount = (1.0 - hazard) ** np.arange(joint.shape[1])
-    reached = np.einsum("qxk,x->q", ordered, discount)
+    if np.ndim(hazard) == 0:
+        discount = (1.0 - float(hazard)) ** np.arange(joint.shape[1])
+        reached = np.einsum("qxk,x->q", ordered, discount)
+    else:
+        discounts = (1.0 - np.asarray(hazard, dtype=np.float64)[:, None]) ** np.arange(
+            joint.shape[1]
+        )
+        reached = np.einsum("qxk,qx->q", ordered, discounts)
     totals = joint.sum(axis=(1, 2))
     return np.where(totals > 0, reached / np.where(totals > 0, totals, 1.0), 0.0)
 
@@ -258,6 +266,7 @@ def accuse_or_ask(
     rivals: Mapping[int, float],
     *,
     passed: bool = True,
+    after: Mapping[Any, Mapping[int, float]] | None = None,
 ) -> tuple[float, float]:
     """My chance to win by accusing my likeliest puzzle now, and by the best of
     ``moves`` (questions or the informant), as the module's text counts them.
@@ -272,9 +281,14 @@ def accuse_or_ask(
             (:func:`passing`, the default); False: only the glasses held after my move
             act before me, and a round of the ladder is each other player once (the
             rule before).
+        after: for a move, the others' chances once its answer is public (see
+            :func:`~deduce.games.thirteen_clues.rival_chances_after`): what they act on
+            after it, in its danger and in the ladder after its answer; a move not in
+            it, or no ``after``: ``rivals``.
 
     Raises:
-        InvalidInput: a table of another player count, or not my turn.
+        InvalidInput: a table of another player count, not my turn, or chances that are
+            not of the other seats from 0 to 1.
 
     Example:
         >>> from deduce.games.thirteen_clues import Glasses, Investigation
@@ -292,6 +306,11 @@ def accuse_or_ask(
     if not all(isinstance(m, Recommendation) for m in moves):
         raise InvalidInput("moves", moves, "a list of Recommendations (from recommend)")
     _check_rivals(inv, rivals)
+    if after is not None:
+        if not isinstance(after, Mapping):
+            raise InvalidInput("after", after, "moves -> the other seats' chances after them")
+        for chances in after.values():
+            _check_rivals(inv, chances)
     queries = [m.action for m in moves if isinstance(m.action, Ask | Peek)]
     if inv.players == 2 and inv.space.size <= EXACT_PUZZLES:
         return _search(inv, inv.queries(), float(rivals.get(1, 0.0)), EXACT_DEPTH)
@@ -304,8 +323,19 @@ def accuse_or_ask(
     now = p + (1.0 - p) * _after_wrong(glasses, rivals, passed) * ladder(rest, hazard)
     if not queries:
         return now, 0.0
-    reached = _ladders(inv.joint(inv.space, queries), hazard)
-    safe = np.array([survive(glasses, glasses.receiver(q), rivals, passed=passed) for q in queries])
+    later = [rivals if after is None else after.get(q, rivals) for q in queries]
+    hazards = (
+        hazard
+        if after is None
+        else np.array([_hazard(inv.players, chances, passed) for chances in later])
+    )
+    reached = _ladders(inv.joint(inv.space, queries), hazards)
+    safe = np.array(
+        [
+            survive(glasses, glasses.receiver(q), chances, passed=passed)
+            for q, chances in zip(queries, later, strict=True)
+        ]
+    )
     return now, float((safe * reached).max())
 
 
