@@ -10,7 +10,9 @@ turn, and the others' chances from the public answers alone), the one before it
 ``informed`` (the default with the others' chances after my question's answer) and
 ``search``, the move with the best chance to win in rollouts
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
-(``previous``: the attempt by expected points, not by the chance to finish first);
+(``previous``: the card to lay by expected points, not by the chance to finish first, at
+every table size) and the one before it (``before-race``: the attempt by expected points
+too), and ``race-lays``, the lays by the chance to finish first at 2 players too;
 Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
 hands to the next guest) and ``previous`` (one-step entropy, a card named once certain:
 the default the objective was measured against).
@@ -22,8 +24,8 @@ nears; BSI its existing ``cautious`` and ``random`` bots.
 
 Example:
     >>> sorted(PANELS["bsi"])  # doctest: +NORMALIZE_WHITESPACE
-    ['advised', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7', 'entropy',
-     'notes', 'previous', 'random']
+    ['advised', 'before-race', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7',
+     'entropy', 'notes', 'previous', 'race-lays', 'random']
 """
 
 from __future__ import annotations
@@ -119,7 +121,20 @@ CLOCK = {3: 0.9, 2: 0.5, 1: 0.25}
 any seat still holds (the game ends when anyone plays their third)."""
 
 
-def _bsi_previous_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
+def _bsi_points_play(table: bsi.Table, rng: random.Random) -> tuple[Any, int]:
+    """The default lay before the race weighed it: by expected points at every size."""
+    action = table.recommend(top=1, strategy="points")[0].action
+    return action.card, action.target
+
+
+def _bsi_race_play(table: bsi.Table, rng: random.Random) -> tuple[Any, int]:
+    """The lay by my chance to finish first at every size (the default does so at 3
+    and 4 players only)."""
+    action = table.recommend(top=1, strategy="race")[0].action
+    return action.card, action.target
+
+
+def _bsi_before_race_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
     """The default attempt advice before the race: the best attempt by expected points
     over this turn and my next, if it is worth at least waiting."""
     option = table.best_attempt(strategy="points")
@@ -197,7 +212,9 @@ PANELS: dict[str, Panel] = {
     },
     "bsi": {
         "advised": bsi.advised,
-        "previous": bsi.Bot("previous", bsi.advised.play, _bsi_previous_attempt),
+        "previous": bsi.Bot("previous", _bsi_points_play, bsi.advised.attempt),
+        "before-race": bsi.Bot("before-race", _bsi_points_play, _bsi_before_race_attempt),
+        "race-lays": bsi.Bot("race-lays", _bsi_race_play, bsi.advised.attempt),
         "entropy": bsi.entropy_advised,
         "cautious": bsi.cautious,
         "random": bsi.random_bot,

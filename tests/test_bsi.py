@@ -369,7 +369,7 @@ def test_lay_options_are_the_attempts_after_each_field(record: Any) -> None:
         assert option.points == pytest.approx(expected)
     ranked = [round(o.points, 9) for o in options]
     assert ranked == sorted(ranked, reverse=True)
-    assert table.recommend(top=1)[0].action == options[0].play
+    assert table.recommend(top=1, strategy="points")[0].action == options[0].play
 
 
 def three_points_position() -> Table:
@@ -397,8 +397,11 @@ def test_the_lay_that_makes_a_case_certain_comes_first() -> None:
     assert (
         str(table.recommend(top=1, strategy="entropy")[0].action) == "night/outside/gun -> seat 2"
     )
-    top = table.recommend(top=1)[0]
+    top = table.recommend(top=1, strategy="points")[0]
     assert str(top.action) == "woman/day -> seat 1" and top.strategy == "points"
+    # the default at 3 players is the race: it ranks by the chance to finish first
+    race = table.recommend(top=1)[0]
+    assert race.strategy == "race" and race.score == table.race_lays()[0].win
     best = table.lay_options()[0]
     for field, case in ((2, "woman/day/inside/knife"), ("0/1", "man/day/inside/knife")):
         attempt = best.attempts[field]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from test_bsi import my_turns
 from test_bsi_points import laid_positions
 
 from deduce import InvalidInput
@@ -206,3 +208,74 @@ def test_junk_score_chances_are_refused_by_name(call: Any, argument: str) -> Non
     with pytest.raises(InvalidInput) as refused:
         call()
     assert refused.value.argument == argument
+
+
+@settings(max_examples=25, deadline=None)
+@given(my_turns())
+def test_every_lay_by_the_race_after_each_field(record: Any) -> None:
+    """A lay's chance to finish first is, field by field, the best choice of
+    race_options once the card lies there, weighted by the field's chance; the lays come
+    best first, ties in the order of lay_options."""
+    table = record.tables[0]
+    if table.step != "lay":
+        return
+    lays = table.lay_options()
+    ranked = table.race_lays()
+    assert sorted(str(r.lay.play) for r in ranked) == sorted(str(o.play) for o in lays)
+    for r in ranked:
+        by_hand = 0.0
+        for field, chance in r.lay.outcomes.items():
+            laid = table.played(r.lay.play.card, r.lay.play.target, field)
+            by_hand += chance * max(c.win for c in laid.race_options())
+        assert r.win == pytest.approx(by_hand)
+        assert 0.0 <= r.win <= 1.0
+    wins = [round(r.win, 9) for r in ranked]
+    assert wins == sorted(wins, reverse=True)
+    order = [o.play for o in lays]
+    for a, b in itertools.pairwise(ranked):
+        if round(a.win, 9) == round(b.win, 9):
+            assert order.index(a.lay.play) < order.index(b.lay.play)
+    recs = table.recommend_play(top=len(ranked), strategy="race")
+    assert [(x.action, x.score, x.strategy) for x in recs] == [
+        (r.lay.play, r.win, "race") for r in ranked
+    ]
+    default = "points" if table.players == 2 else "race"
+    assert table.default_strategy == default
+    assert table.recommend(top=1)[0].strategy == default
+
+
+def test_the_race_lay_is_refused_out_of_turn() -> None:
+    t = Table(3, case=MINE, hand=["woman/knife", "man/gun", "day/gun"])
+    laid = t.played("woman/knife", 1, 2)
+    with pytest.raises(InvalidInput) as error:
+        laid.race_lays()
+    assert (error.value.argument, error.value.value) == ("step", "attempt")
+    with pytest.raises(InvalidInput) as error:
+        t.recommend_play(strategy="racing")
+    assert error.value.argument == "strategy"
+    # a player who asks for the points at 3 players gets them
+    assert t.recommend_play(top=1, strategy="points")[0].score == t.lay_options()[0].points
+
+
+def test_the_console_gives_the_lays_by_the_race_at_three_players() -> None:
+    from deduce.games.bsi.play import lay_advice
+
+    t = Table(3, case=MINE, hand=["woman/knife", "man/gun", "day/gun"])
+    lines = lay_advice(t, 2, "race")
+    assert lines[0].startswith("Lays by the chance to finish first")
+    best = t.race_lays()[0]
+    assert f"lay {best.lay.play.card} at seat {best.lay.play.target}: " in lines[1]
+    assert f"{100 * best.win:.0f}% to finish first, {best.lay.points:.2f} points" in lines[1]
+    assert lay_advice(t, 1)[0].startswith("Lays by points expected")
+
+
+def test_the_tables_own_strategies_are_named_and_offered() -> None:
+    """A player at the console can go back to the table's own lays: the refusal names
+    them, and the console offers them."""
+    from deduce.play.session import strategy_names
+
+    t = Table(3, case=MINE, hand=["woman/knife", "man/gun", "day/gun"])
+    with pytest.raises(InvalidInput) as error:
+        t.check_strategy("bogus")
+    assert {"race", "points", "entropy"} <= set(error.value.choices)
+    assert {"race", "points"} <= set(strategy_names(t))

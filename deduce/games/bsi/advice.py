@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -26,8 +26,9 @@ from deduce.games.bsi.clues import AttemptOption, LayOption, Play
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State
 from deduce.games.bsi.view import TableView
+from deduce.investigation import Recommendation
 
-__all__ = ["attempt_options", "best_after_one_more", "lay_options", "ready"]
+__all__ = ["attempt_options", "best_after_one_more", "lay_options", "ready", "recommendations"]
 
 _NOT_NOW = {
     ("attempt", "lay"): "a turn starts by laying a card, and it may go under the "
@@ -226,4 +227,37 @@ def lay_options(table: TableView) -> list[LayOption]:
             play = Play(card, target)
             result.append(LayOption(play, value, information, outcomes, attempts))
     result.sort(key=lambda o: (-round(o.points, 9), -round(o.information, 9)))
+    return result
+
+
+def recommendations(
+    table: TableView,
+    ranked: Sequence[tuple[LayOption, float]],
+    strategy: str,
+    among: Callable[[Any], bool] | None,
+    top: int,
+) -> list[Recommendation]:
+    """The first ``top`` lays of ``ranked`` (each with its score under ``strategy``) that
+    ``among`` passes, as :meth:`~deduce.investigation.Investigation.recommend` gives them.
+
+    Raises:
+        InvalidInput: no lay passes ``among``.
+    """
+    chosen = [(o, score) for o, score in ranked if among is None or among(o.play)]
+    if not chosen:
+        raise InvalidInput("among", among, "a test that some move passes")
+    worlds = table.space.worlds
+    result = []
+    for option, score in chosen[:top]:
+        fields = FIELD_OF[option.play.card.index, worlds[:, option.play.target - 1]]
+        result.append(
+            Recommendation(
+                action=option.play,
+                information=option.information,
+                outcomes=option.outcomes,
+                worst_case=int(np.bincount(fields).max()),
+                strategy=strategy,
+                score=score,
+            )
+        )
     return result

@@ -213,11 +213,19 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
     return Rows(("seat", "grid", "drops left", "points"), tuple(rows), notes)
 
 
-def lay_advice(table: bsi.Table, top: int) -> list[str]:
-    """The ``top`` lays by points expected, each with the chance that it leaves a case
-    certain to solve right after it, and that attempt's points."""
-    lines = ["Lays by points expected (`strategy entropy`: by what the field reveals):"]
-    for option in table.lay_options()[:top]:
+def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str]:
+    """The ``top`` lays by my chance to finish first (``strategy="race"``) or by points
+    expected (``"points"``), each with its points expected, the chance that it leaves a
+    case certain to solve right after it, and that attempt's points."""
+    if strategy == "race":
+        ranked = [(r.lay, f"{100 * r.win:.0f}% to finish first, ") for r in table.race_lays()]
+        lines = [
+            "Lays by the chance to finish first (`strategy entropy`: by what the field reveals):"
+        ]
+    else:
+        ranked = [(o, "") for o in table.lay_options()]
+        lines = ["Lays by points expected (`strategy entropy`: by what the field reveals):"]
+    for option, win in ranked[:top]:
         certain = [
             (chance, attempt)
             for field, chance in option.outcomes.items()
@@ -225,7 +233,7 @@ def lay_advice(table: bsi.Table, top: int) -> list[str]:
         ]
         line = (
             f"  lay {option.play.card} at seat {option.play.target}: "
-            f"{option.points:.2f} points expected"
+            f"{win}{option.points:.2f} points expected"
         )
         chance = sum(c for c, _ in certain)
         if chance:
@@ -394,10 +402,10 @@ class BsiAdapter(Adapter):
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
-        if strategy != "points" or table.over or table.turn != 0:
+        if strategy not in ("race", "points") or table.over or table.turn != 0:
             return None
         if table.step == "lay":
-            return "\n".join(lay_advice(table, self.recommendations))
+            return "\n".join(lay_advice(table, self.recommendations, strategy))
         return None
 
     def show_clue(self, clue: Any) -> str:

@@ -22,6 +22,9 @@ So a certain case is taken at once, the last investigation card ends the game wh
 that leaves me ahead, a seat behind keeps it or plays for the points it needs, and a
 weak attempt waits only while I have more turns left than investigation cards.
 
+The card to lay is weighed the same way (:func:`race_lays`): for each field it can go
+to, the best choice of :func:`race_options` once it lies there, by the field's chance.
+
 Example (2 players, the last turn of the game; I am ahead by 5 points):
     >>> mine = score_chances(5, [], MY_CHANCE)
     >>> rival = score_chances(0, [3], RIVAL_CHANCE, bonus=3)  # its last attempt: 6 points
@@ -33,20 +36,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
-from deduce.games.bsi.clues import AttemptOption
+from deduce.games.bsi.clues import AttemptOption, LayOption
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.view import TableView
+
+if TYPE_CHECKING:  # the table's advice imports this module: no cycle at run time
+    from deduce.games.bsi.table_advice import TableAdvice
 
 __all__ = [
     "MY_CHANCE",
     "RIVAL_CHANCE",
+    "RaceLay",
     "RaceOption",
     "attempts_left",
     "finish_first",
+    "race_lays",
     "race_options",
     "score_chances",
 ]
@@ -82,6 +91,36 @@ class RaceOption:
     def __str__(self) -> str:
         what = "no attempt" if self.attempt is None else str(self.attempt)
         return f"{what}: {100 * self.win:.1f}% to finish first, attempts left {self.turns}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaceLay:
+    """One card to lay now, with my chance to finish first after it.
+
+    Attributes:
+        lay: the lay, with its expected points and what its field reveals (see
+            :class:`LayOption`).
+        win: my chance to have the most points when the game ends (a tie of ``k`` seats
+            counted ``1/k``): for each field the card can go to, the best choice of
+            :func:`race_options` once it lies there, weighted by the field's chance.
+
+    Example:
+        >>> from deduce.games.bsi import Card, Play
+        >>> lay = LayOption(Play(Card.parse("woman/day"), 1), 3.0, 1.0,
+        ...                 {"0/1": 0.5, 2: 0.5}, {"0/1": None, 2: None})
+        >>> print(RaceLay(lay, 0.4))
+        woman/day -> seat 1: 40.0% to finish first, 3.00 points expected, 1.00 bits
+    """
+
+    lay: LayOption
+    win: float
+
+    def __str__(self) -> str:
+        lay = self.lay
+        return (
+            f"{lay.play}: {100 * self.win:.1f}% to finish first, "
+            f"{lay.points:.2f} points expected, {lay.information:.2f} bits"
+        )
 
 
 def attempts_left(
@@ -244,3 +283,23 @@ def _spread(
         for final, v in score_chances(score, drops, chance, bonus=bonus).items():
             out[final] = out.get(final, 0.0) + weight * v
     return out
+
+
+def race_lays(table: TableAdvice) -> list[RaceLay]:
+    """Every lay of my hand (see ``Table.lay_options``) by my chance to finish first,
+    best first; ties in the order of ``lay_options`` (expected points, then what the
+    field reveals).
+
+    Raises:
+        InvalidInput: not the lay step of my turn.
+    """
+    ranked = []
+    for option in table.lay_options():
+        play = option.play
+        win = 0.0
+        for field, chance in option.outcomes.items():
+            laid = table.played(play.card, play.target, field)
+            win += chance * race_options(laid)[0].win
+        ranked.append(RaceLay(option, win))
+    ranked.sort(key=lambda r: -round(r.win, 9))  # stable: the order of lay_options
+    return ranked
