@@ -219,12 +219,11 @@ def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str
     case certain to solve right after it, and that attempt's points."""
     if strategy == "race":
         ranked = [(r.lay, f"{100 * r.win:.0f}% to finish first, ") for r in table.race_lays()]
-        lines = [
-            "Lays by the chance to finish first (`strategy entropy`: by what the field reveals):"
-        ]
+        by = "the chance to finish first"
     else:
         ranked = [(o, "") for o in table.lay_options()]
-        lines = ["Lays by points expected (`strategy entropy`: by what the field reveals):"]
+        by = "points expected"
+    lines = [f"Lays by {by} (`strategy entropy`: by what the field reveals):"]
     for option, win in ranked[:top]:
         certain = [
             (chance, attempt)

@@ -180,11 +180,10 @@ class TableAdvice(TableView):
         (``risk``), and attempting now counts the attempt that follows a failure on my
         next turn (``follow_points``: a failure rules the case named out). Every attempt
         now (``value``) is weighed against waiting with every card kept (``waiting``:
-        the best ``wait_points`` of all).
-        With any other strategy, only the one-step comparison: each attempt against the
-        same attempt later. Either way the advisable ones come first, then by the
-        points gained over keeping the same card for later (``value - wait_points``).
-        Empty when I have no investigation card left.
+        the best ``wait_points`` of all). With any other strategy, only the one-step
+        comparison: each attempt against the same attempt later. Either way the
+        advisable ones come first, then by the points gained over keeping the same card
+        for later (``value - wait_points``). Empty when I have no investigation card left.
 
         Raises:
             InvalidInput: not my turn, my card not laid yet, my attempt made already, or
