@@ -14,8 +14,9 @@ turn, and the others' chances from the public answers alone), the one before it
 every table size) and the one before it (``before-race``: the attempt by expected points
 too), and ``race-lays``, the lays by the chance to finish first at 2 players too;
 Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
-hands to the next guest) and ``previous`` (one-step entropy, a card named once certain:
-the default the objective was measured against).
+hands to the next guest and the clock to the writer; the default, so ``advised`` asks the
+same) and ``previous`` (one-step entropy, a card named once certain: the default before
+it).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -19,12 +20,15 @@ from deduce.games.crime_writers import (
     Investigation,
     Question,
     Seen,
+    Table,
+    advised,
     following,
     play_game,
 )
 from deduce.games.crime_writers.counting import tables_of
 from deduce.games.crime_writers.guest import (
     BITS_PER_QUESTION,
+    CLOCK_WEIGHT,
     SECONDS_PER_QUESTION,
     GuestValues,
     _best,
@@ -111,7 +115,7 @@ def test_the_objective_is_the_brute_force_expectation(clues: tuple[Any, ...]) ->
         assert got.p_yes[i] == pytest.approx(float(chance_of_yes(TINY, clues, question)))
         expected = objective_by_hand(TINY, clues, question)
         assert got.points[i] == pytest.approx(float(expected), abs=1e-12), question
-        assert got.value[i] == pytest.approx(got.points[i] - got.clock[i]), question
+        assert got.value[i] == pytest.approx(got.points[i] - 2 * got.clock[i]), question
 
 
 def test_three_cards_found_two_elements_invented_by_hand() -> None:
@@ -128,9 +132,11 @@ def test_three_cards_found_two_elements_invented_by_hand() -> None:
     assert values.no[0].tolist() == pytest.approx([0, 0, 0, 1 / 20, 1 / 21])
     assert values.points.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
     # neither reply tells anything about the draw (the wording, and the tag of an
-    # invented element, are the writer's own): each costs the writer's 25/60 of a point
+    # invented element, are the writer's own): each hands the writer 25/60 of a point,
+    # counted twice
     assert values.bits.tolist() == pytest.approx([0.0, 0.0], abs=1e-12)
-    assert values.value.tolist() == pytest.approx([-5 / 12, -5 / 12])
+    assert values.clock.tolist() == pytest.approx([5 / 12, 5 / 12])
+    assert values.value.tolist() == pytest.approx([-5 / 6, -5 / 6])
 
 
 def test_a_certain_card_is_worth_its_points_and_what_follows() -> None:
@@ -141,8 +147,9 @@ def test_a_certain_card_is_worth_its_points_and_what_follows() -> None:
     (value,) = guest_values(tables_of(TINY), inv.space, [Question("where", "Cellar")])
     clues = inv.clues
     after = [*clues, Answer("where", "Cellar", "yes")]
-    # a sure "yes" teaches nothing: the clock takes its 25 s, 5/12 of the writer's point
-    expected = 3 + run_by_hand([find_chance(TINY, after, e) for e in ELEMENTS]) - Fraction(5, 12)
+    # a sure "yes" teaches nothing: the clock takes its 25 s, 5/12 of the writer's point,
+    # counted twice
+    expected = 3 + run_by_hand([find_chance(TINY, after, e) for e in ELEMENTS]) - Fraction(5, 6)
     assert value == pytest.approx(float(expected))
     best = inv.recommend(top=1, strategy="guest")[0]
     assert best.action == Question("where", "Cellar") and best.score == pytest.approx(value)
@@ -161,11 +168,11 @@ def test_the_clock_term_by_hand() -> None:
     assert values.bits.tolist() == pytest.approx([1.0, h - 0.5])
     # the writer's points handed on: 25 s at a point a minute, less the bits' questions
     # saved at 0.35 bits a question
-    assert (SECONDS_PER_QUESTION, BITS_PER_QUESTION) == (25.0, 0.35)
+    assert (SECONDS_PER_QUESTION, BITS_PER_QUESTION, CLOCK_WEIGHT) == (25.0, 0.35, 2.0)
     by_hand = [25 / 60 * (1 - 1 / 0.35), 25 / 60 * (1 - (h - 0.5) / 0.35)]
     assert values.clock.tolist() == pytest.approx(by_hand)
     assert by_hand[0] == pytest.approx(-65 / 84)
-    assert values.value.tolist() == pytest.approx((values.points - values.clock).tolist())
+    assert values.value.tolist() == pytest.approx((values.points - 2 * values.clock).tolist())
     assert guest_values(tables_of(TINY), inv.space, queries).tolist() == pytest.approx(
         values.value.tolist()
     )
@@ -208,3 +215,28 @@ def test_a_reply_all_but_impossible_leaves_chances_of_at_most_1() -> None:
     # a "no" whose weight is rounding error: the likeliest card's share rounds over 1
     named = np.array([[3e-17, 1e-17], [0.2, 0.1]])
     assert _best(named, np.array([2e-17, 0.4])).tolist() == [1.0, 0.5]
+
+
+def test_the_tables_default_is_the_objective_from_three_players() -> None:
+    names = ("Ann", "Ben", "Cy", "Di", "Ed")
+    for n in (2, 3, 4, 5):
+        table = Table(EXAMPLE, players=names[:n], me="Ben")
+        assert table.default_strategy == ("entropy" if n == 2 else "guest")
+        assert (
+            table.recommend(top=1)[0] == table.recommend(top=1, strategy=table.default_strategy)[0]
+        )
+    assert Investigation(EXAMPLE).default_strategy == "entropy"  # the notebook alone
+
+
+@pytest.mark.parametrize("players", [("Ann", "Ben"), ("Ann", "Ben", "Cy")])
+def test_the_advised_bot_asks_what_the_tables_default_ranks_first(players: tuple[str, ...]) -> None:
+    rng = random.Random(0)
+    default = following("entropy" if len(players) == 2 else "guest")
+    table = Table(EXAMPLE, players=players, me="Ben")
+    table = table.ask("how", "object", "yes").ask("how", "weapon", "no")
+    table = table.ask("where", "indoors", "yes").ask("who", "woman", "no")
+    for t in (table, table.ask("how", "tool", "yes")):
+        assert advised.ask(t, rng) == default.ask(t, rng)
+    # the two strategies part ways here: the test tells them apart
+    after = table.ask("how", "tool", "yes")
+    assert following("guest").ask(after, rng) != following("entropy").ask(after, rng)

@@ -138,16 +138,22 @@ def test_replies_found_seen_undo_and_resume(tmp_path: Path) -> None:
 
 
 def advice_shown(shown: str) -> list[str]:
-    """The moves in the console's "next move" table, best first."""
+    """The moves the console advises, best first: the guest's objective's lines, or the
+    "next move" table of an engine's strategy."""
     lines = shown.splitlines()
-    heads = [i for i, line in enumerate(lines) if line.strip().startswith("next move")]
+    heads = [
+        i
+        for i, line in enumerate(lines)
+        if line.strip().startswith("next move") or line.startswith("Questions by points net")
+    ]
     if not heads:
         return []
     rows = []
     for line in lines[heads[-1] + 1 :]:
-        if not line.strip().startswith("ask "):
-            break
-        rows.append(line.strip().split("  ")[0])
+        if line.strip().startswith("ask "):
+            rows.append(re.split(r": [+-]|  ", line.strip())[0])
+        elif rows:
+            break  # (before the rows: the header's wrapped end)
     return rows
 
 
@@ -351,3 +357,49 @@ def test_the_running_clock_does_not_time_another_game() -> None:
     other = cw.Table.example().ask("who", "man", "yes")  # a game loaded in its place
     assert timer.stamped(other) is other and timer.since is None
     assert timer.reading(other) == 0.0
+
+
+def test_my_turn_shows_the_guests_objective_in_points(tmp_path: Path) -> None:
+    # the default with 3 players: each question with its points net, its chance of
+    # "yes" (of a find, for a card named) and its bits, as recommend(strategy="guest")
+    table = cw.Table.example().answer("how", "object", "yes").answer("how", "tool", "yes")
+    term = start(tmp_path)
+    term.send("ask how object yes")
+    term.expect_prompt(PROMPT)
+    term.send("ask how tool yes")
+    shown = term.expect_prompt(PROMPT)
+    assert "Questions by points net: mine this turn" in shown
+    assert "(moves ranked by" not in shown  # no table of bits beside it
+    for rec in table.recommend(top=3, strategy="guest"):
+        q = rec.action
+        said = "a find" if q.about in {c.text for c in table.deck.for_element(q.element)} else "yes"
+        line = (
+            f"  ask {q.element} {shlex.quote(q.about)}: {rec.score:+.2f} points net; "
+            f"{said} {100 * rec.outcomes['yes']:.0f}%, {rec.information:.2f} bits"
+        )
+        assert line in shown, line
+    assert advice_shown(shown) == [
+        f"ask {r.action.element} {r.action.about}" for r in table.recommend(top=3)
+    ]
+    term.send("strategy entropy")  # the engine's table of bits instead
+    shown = term.expect_prompt(PROMPT)
+    assert "(moves ranked by entropy)" in shown and "points net" not in shown
+    assert advice_shown(shown) == [
+        f"ask {r.action.element} {r.action.about}"
+        for r in table.recommend(top=3, strategy="entropy")
+    ]
+    term.send("ask how repairs no")  # Cy's turn: no advice
+    shown = term.expect_prompt(PROMPT)
+    assert "Next to ask: Cy." in shown and advice_shown(shown) == []
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_the_guests_advice_is_none_off_my_turn_and_under_other_strategies() -> None:
+    table = cw.Table.example()
+    said = cw_play.ADAPTER.own_advice(table, "guest")
+    assert said is not None and said.startswith("Questions by points net")
+    assert cw_play.ADAPTER.own_advice(table, "entropy") is None
+    assert cw_play.ADAPTER.own_advice(table.passed(), "guest") is None  # Cy's turn
+    alone = cw.Investigation(cw.Deck.example())  # the notebook without a table
+    assert cw_play.ADAPTER.own_advice(alone, "guest") is not None

@@ -191,7 +191,9 @@ def _card_of(table: Table, element: str) -> Question:
 
 def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
     """The advised question: a card once it is certain, an invented element's cards'
-    wordings in turn, else the question ``strategy`` ranks first."""
+    wordings in turn, else the question ``strategy`` (None: the table's default) ranks
+    first."""
+    strategy = table.default_strategy if strategy is None else strategy
     certain = table.certain()
     open_elements = [e for e in ELEMENTS if e not in table.found_elements]
     for element in open_elements:
@@ -234,13 +236,13 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
 
 
 advised = following(None, "advised")
-"""Asks what the notebook advises by default (``"entropy"``: the tournament found the
-turn value no better; the league finds the guest's objective with its clock,
-``following("guest")``, above its fair share against ``entropy`` but not yet clearly so
-against the human-notes bot), names a card once it is certain; replies truthfully."""
+"""Asks what the table advises by default (``Table.default_strategy``: the guest's
+objective with 3 players or more, which the league finds above the entropy guests, and
+one-step entropy with 2), names a card once it is certain; replies truthfully."""
 
 entropy = following("entropy")
-"""Ranks questions by one-step entropy (today the same questions as :data:`advised`)."""
+"""Ranks questions by one-step entropy (the advice before the guest's objective, and
+:data:`advised`'s with 2 players)."""
 
 
 def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:

@@ -34,12 +34,15 @@ ones. The writer's points it hands on, net, are
 ``clock = SECONDS_PER_QUESTION / 60 * (1 - b / BITS_PER_QUESTION)``
 
 (negative for a question that teaches more than the average), and the objective is
-``points - clock``, a writer's point weighed like the next guest's: each of my points
-counts for me, each of an opponent's against me.
+``points - CLOCK_WEIGHT * clock``: each of my points counts for me, each of the next
+guest's against me, and each of the writer's on the clock :data:`CLOCK_WEIGHT` times
+against me. The weight 2 was measured, not derived: in the league it wins more than the
+clock counted once in every cell played, at 3 to 5 players (see docs/benchmarks.md).
 
-It is not the default (see docs/benchmarks.md): in the league it beats guests who ask by
-bits at 3 players, but against the human-notes bot its interval still reaches under the
-fair share.
+With 3 players or more it is the table's default (``Table.default_strategy``): in the
+league it wins more than its fair share against guests who ask by bits and against the
+human-notes bot at 3 to 5 players, and more than the entropy guest on the same deals
+in 14 of 15 cells (see docs/benchmarks.md).
 
 Example:
     >>> from deduce.games.crime_writers.cards import Deck
@@ -72,6 +75,7 @@ from deduce.strategy import Partition, information
 
 __all__ = [
     "BITS_PER_QUESTION",
+    "CLOCK_WEIGHT",
     "GUEST",
     "SECONDS_PER_QUESTION",
     "GuestValues",
@@ -91,6 +95,10 @@ BITS_PER_QUESTION = 0.35
 """Bits about the draw a story's questions teach on average: guests who ask by bits
 learn 138.3 bits in 396 questions of 8 three-player stories of the self-play (their own
 wordings' stand-in questions left out); see docs/benchmarks.md."""
+
+CLOCK_WEIGHT = 2.0
+"""How many of my points a writer's point on the clock weighs in the objective: chosen by
+the league (the clock counted once, and twice, over the same deals; docs/benchmarks.md)."""
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -146,7 +154,7 @@ class GuestValues:
         points: my points this turn less the next guest's (see the module's text).
         bits: each question's expected bits about the draw (as the entropy strategy's).
         clock: the writer's points it hands on, net (:func:`clock_value`).
-        value: the objective, ``points - clock``.
+        value: the objective, ``points - CLOCK_WEIGHT * clock``.
 
     Example:
         >>> from deduce.games.crime_writers.counting import tables_of
@@ -221,7 +229,7 @@ class GuestValues:
         gain = GUEST_POINTS * self.names_card + run_value(self.yes)
         self.points: FloatArray = self.p_yes * gain - (1.0 - self.p_yes) * run_value(self.no)
         self.clock = clock_value(self.bits)
-        self.value: FloatArray = self.points - self.clock
+        self.value: FloatArray = self.points - CLOCK_WEIGHT * self.clock
 
 
 def _joint(
@@ -261,7 +269,7 @@ def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> F
         >>> inv = Investigation.example()
         >>> qs = [Question("how", "Poison"), Question("how", "weapon")]
         >>> [round(float(v), 3) for v in guest_values(tables_of(inv.deck), inv.space, qs)]
-        [-0.248, 0.154]
+        [-0.471, 0.313]
     """
     return GuestValues(tables, space, queries).value
 

@@ -16,6 +16,7 @@ from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
+from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
 from deduce.names import close, fold, lookup, starts
@@ -382,6 +383,10 @@ class CrimeWritersAdapter(Adapter):
         if not inv.queries():
             return []
         return inv.recommend(top=self.recommendations, strategy=strategy)
+
+    def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        return guest_advice(inv, strategy, self.recommendations, self.show_action)
 
     def history(self, investigation: Investigation) -> list[str]:
         if not isinstance(investigation, cw.Table):

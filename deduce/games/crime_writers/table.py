@@ -48,6 +48,7 @@ from deduce.games.crime_writers.clues import (
     own_words,
     reply_of,
 )
+from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import MAX_SECONDS, ScoreSheet, started_minutes
@@ -232,6 +233,20 @@ class Table(Investigation):
     def sheet(self) -> ScoreSheet:
         """The master-scribe's sheet: every round's finds and their times."""
         return self._seat.sheet
+
+    @property
+    def default_strategy(self) -> str:  # type: ignore[override]
+        """The advice on what to ask: ``"guest"`` with 3 players or more (my points this
+        turn, less what a "no" hands to the next guest and the clock to the writer; see
+        :mod:`deduce.games.crime_writers.guest`), ``"entropy"`` with 2, where only the
+        writer scores and the one guest's questions only run the clock.
+
+        Example:
+            >>> [Table(Deck.example(), players=names, me="Ann").default_strategy
+            ...  for names in (("Ann", "Ben"), ("Ann", "Ben", "Cy"))]
+            ['entropy', 'guest']
+        """
+        return "entropy" if len(self.players) == 2 else GUEST
 
     @property
     def round(self) -> int:
