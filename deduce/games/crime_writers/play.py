@@ -14,6 +14,7 @@ from typing import Any
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
+from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.play_advice import guest_advice
@@ -385,8 +386,10 @@ class CrimeWritersAdapter(Adapter):
         return inv.recommend(top=self.recommendations, strategy=strategy)
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        if strategy != GUEST:
+            return None
         inv: cw.Investigation = investigation  # type: ignore[assignment]
-        return guest_advice(inv, strategy, self.recommendations, self.show_action)
+        return guest_advice(self.recommend(inv, strategy), inv.deck, self.show_action)
 
     def history(self, investigation: Investigation) -> list[str]:
         if not isinstance(investigation, cw.Table):

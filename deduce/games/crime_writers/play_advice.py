@@ -8,12 +8,12 @@ and the bits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from deduce.games.crime_writers.cards import Deck
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.guest import GUEST
-from deduce.games.crime_writers.investigation import Investigation
-from deduce.games.crime_writers.table import Table
+from deduce.games.crime_writers.counting import tables_of
+from deduce.investigation import Recommendation
 
 __all__ = ["guest_advice"]
 
@@ -24,33 +24,31 @@ HEADER = (
 
 
 def guest_advice(
-    inv: Investigation, strategy: str, top: int, describe: Callable[[Question], str]
+    recommendations: Sequence[Recommendation], deck: Deck, describe: Callable[[Question], str]
 ) -> str | None:
-    """The ``top`` questions by the guest's objective, one line each after a header,
-    under ``strategy="guest"`` on my turn (a notebook without a table: always); None
-    otherwise, or when no question is left to ask.
+    """The questions that ``recommend(strategy="guest")`` ranked, one line each after a
+    header: the objective in points, the chance of "yes" (of a find, for a card of
+    ``deck`` named) and the bits; None for no question.
 
     Example:
-        >>> from deduce.games.crime_writers import Deck
+        >>> from deduce.games.crime_writers import Investigation
         >>> inv = Investigation(Deck.example()).answer("how", "object", "yes")
         >>> inv = inv.answer("how", "weapon", "no").answer("how", "tool", "yes")
-        >>> print(guest_advice(inv, "guest", 2, str).splitlines()[1])
+        >>> recs = inv.recommend(top=2, strategy="guest")
+        >>> print(guest_advice(recs, inv.deck, str).splitlines()[1])
           how: Screwdriver?: +0.89 points net; a find 28%, 0.72 bits
-        >>> guest_advice(inv, "entropy", 2, str) is None
+        >>> guest_advice([], inv.deck, str) is None
         True
     """
-    if isinstance(inv, Table) and (not inv.my_turn or inv.story_found):
+    if not recommendations:
         return None
-    if strategy != GUEST or not inv.queries():
-        return None
+    cards = tables_of(deck).card  # the questions that name a card, as the objective has them
     lines = [HEADER]
-    for rec in inv.recommend(top=top, strategy=GUEST):
+    for rec in recommendations:
         question: Question = rec.action
-        yes = rec.outcomes.get("yes", 0.0)
-        cards = {card.text for card in inv.deck.for_element(question.element)}
-        said = "a find" if question.about in cards else "yes"
+        said = "a find" if question in cards else "yes"
         lines.append(
             f"  {describe(question)}: {rec.score:+.2f} points net; "
-            f"{said} {100 * yes:.0f}%, {rec.information:.2f} bits"
+            f"{said} {100 * rec.outcomes.get('yes', 0.0):.0f}%, {rec.information:.2f} bits"
         )
     return "\n".join(lines)
