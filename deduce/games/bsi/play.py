@@ -9,6 +9,7 @@ from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
+from deduce.games.bsi.table_advice import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Turn
 from deduce.play.arguments import Context, Integer, Name, Several, Value
@@ -401,7 +402,7 @@ class BsiAdapter(Adapter):
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
-        if strategy not in ("race", "points") or table.over or table.turn != 0:
+        if strategy not in OWN_STRATEGIES or table.over or table.turn != 0:
             return None
         if table.step == "lay":
             return "\n".join(lay_advice(table, self.recommendations, strategy))

@@ -23,9 +23,9 @@ from deduce.games.bsi.clues import AttemptOption, LayOption
 from deduce.games.bsi.view import TableView
 from deduce.investigation import Recommendation
 
-__all__ = ["TableAdvice"]
+__all__ = ["OWN_STRATEGIES", "TableAdvice"]
 
-_OWN = ("race", "points")
+OWN_STRATEGIES = ("race", "points")
 """The table's own strategies for the card to lay (see ``Table.default_strategy``)."""
 
 
@@ -65,12 +65,12 @@ class TableAdvice(TableView):
             ...       ).check_strategy("points")
             'points'
         """
-        if isinstance(strategy, str) and strategy in _OWN:
+        if isinstance(strategy, str) and strategy in OWN_STRATEGIES:
             return strategy
         try:
             return super().check_strategy(strategy)
         except InvalidInput as error:
-            raise InvalidInput("strategy", strategy, [*_OWN, *error.choices]) from None
+            raise InvalidInput("strategy", strategy, [*OWN_STRATEGIES, *error.choices]) from None
 
     def own_ranking(
         self, strategy: str, among: Callable[[Any], bool] | None, top: int
@@ -79,7 +79,7 @@ class TableAdvice(TableView):
         strategies, which rank the lays by what the field reveals): ``score`` is my
         chance to finish first (see :meth:`race_lays`) or the expected points (see
         :meth:`lay_options`)."""
-        if strategy not in _OWN:
+        if strategy not in OWN_STRATEGIES:
             return None
         if strategy == "race":
             ranked = [(r.lay, r.win) for r in self.race_lays()]
@@ -206,7 +206,7 @@ class TableAdvice(TableView):
             3.50 with my next attempt, 1.75 after waiting
         """
         chosen = self.check_strategy(self.default_strategy if strategy is None else strategy)
-        return advice.attempt_options(self, objective=chosen in _OWN)
+        return advice.attempt_options(self, objective=chosen in OWN_STRATEGIES)
 
     def race_options(self) -> list[race.RaceOption]:
         """Every choice at my attempt step (each attempt of :meth:`recommend_attempt`,
