@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,7 @@ from deduce.games.crime_writers.guest import (
     _best,
     clock_value,
     guest_values,
+    opponent_weight,
     run_value,
 )
 from deduce.games.crime_writers.truthful import is_card, small_deck, small_investigation, worlds
@@ -240,3 +241,51 @@ def test_the_advised_bot_asks_what_the_tables_default_ranks_first(players: tuple
     # the two strategies part ways here: the test tells them apart
     after = table.ask("how", "tool", "yes")
     assert following("guest").ask(after, rng) != following("entropy").ask(after, rng)
+
+
+def test_the_opponents_points_weigh_less_at_a_larger_table() -> None:
+    # a point to one of n - 1 opponents: the weights measured at 3 players, times 2/(n-1)
+    assert [opponent_weight(n) for n in (2, 3, 4, 5, 6)] == pytest.approx(
+        [2.0, 1.0, 2 / 3, 1 / 2, 2 / 5]
+    )
+    inv = small_investigation().found("who", "Stage magician").answer("where", "indoors", "no")
+    queries = list(inv.queries())
+    tables = tables_of(TINY)
+    three = GuestValues(tables, inv.space, queries)
+    gain = 3 * three.names_card + run_value(three.yes)
+    lost = (1 - three.p_yes) * run_value(three.no)
+    assert three.points.tolist() == pytest.approx((three.p_yes * gain - lost).tolist())
+    assert three.value.tolist() == pytest.approx(
+        GuestValues(tables, inv.space, queries, players=3).value.tolist()
+    )
+    for n in (2, 4, 5):
+        got = GuestValues(tables, inv.space, queries, players=n)
+        w = 2 / (n - 1)
+        assert got.points.tolist() == pytest.approx((three.p_yes * gain - w * lost).tolist())
+        assert got.value.tolist() == pytest.approx((got.points - 2 * w * three.clock).tolist())
+        by_value = guest_values(tables, inv.space, queries, players=n)
+        assert by_value.tolist() == pytest.approx(got.value.tolist())
+    junks: tuple[Any, ...] = (1, 0, -3, 2.5, "4", True, None)
+    for junk in junks:
+        invalid_input(partial(opponent_weight, junk), "players", "at least 2")
+        build = partial(GuestValues, tables, inv.space, queries, players=junk)
+        invalid_input(build, "players", "at least 2")
+
+
+def test_a_table_weighs_the_opponents_for_its_own_size() -> None:
+    names = ("Ann", "Ben", "Cy", "Di", "Ed")
+    inv = Investigation(EXAMPLE).found("who", "Butler", invented=False)
+    assert inv.guest_players() == 3
+    for n in (2, 3, 4, 5):
+        table = Table(EXAMPLE, players=names[:n], me="Ben").found("who", "Butler", invented=False)
+        assert table.guest_players() == n
+        queries = list(table.queries())
+        values = guest_values(tables_of(EXAMPLE), table.space, queries, players=n)
+        best = table.recommend(top=1, strategy="guest")[0]
+        assert best.score == pytest.approx(float(values.max()))
+        tied = [q for q, v in zip(queries, values, strict=True) if v == pytest.approx(best.score)]
+        assert best.action in tied
+    at_five = Table(EXAMPLE, players=names, me="Ben").found("who", "Butler", invented=False)
+    five = [r.score for r in at_five.recommend(top=5, strategy="guest")]
+    three = [r.score for r in inv.recommend(top=5, strategy="guest")]
+    assert five != pytest.approx(three)  # the same position, weighed for another size

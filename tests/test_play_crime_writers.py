@@ -403,3 +403,21 @@ def test_the_guests_advice_is_none_off_my_turn_and_under_other_strategies() -> N
     assert cw_play.ADAPTER.own_advice(table.passed(), "guest") is None  # Cy's turn
     alone = cw.Investigation(cw.Deck.example())  # the notebook without a table
     assert cw_play.ADAPTER.own_advice(alone, "guest") is not None
+
+
+def test_the_guests_advice_weighs_the_opponents_for_the_tables_size() -> None:
+    names = ("Ann", "Ben", "Cy", "Di", "Ed")
+    for n, weighed in [(3, None), (4, "2/3 with 4 players"), (5, "1/2 with 5 players")]:
+        table = cw.Table(cw.Deck.example(), players=names[:n], me="Ben")  # Ann writes
+        table = table.answer("how", "object", "yes").answer("how", "tool", "yes")
+        said = cw_play.ADAPTER.own_advice(table, "guest")
+        assert said is not None
+        first, *lines = said.splitlines()
+        if weighed is None:
+            assert "weighed" not in first and first.endswith(
+                "counted twice (`strategy entropy`: by bits):"
+            )
+        else:
+            assert f"an opponent's point weighed {weighed} (`strategy entropy`" in first
+        scores = [f"{r.score:+.2f} points net" for r in table.recommend(top=len(lines))]
+        assert [line.split(": ")[-1].split(";")[0] for line in lines] == scores

@@ -39,6 +39,15 @@ guest's against me, and each of the writer's on the clock :data:`CLOCK_WEIGHT` t
 against me. The weight 2 was measured, not derived: in the league it wins more than the
 clock counted once in every cell played, at 3 to 5 players (see docs/benchmarks.md).
 
+The table's size: a point of mine counts toward my win whoever the others are, an
+opponent's point only against that opponent, one of ``players - 1``. So the next guest's
+points and the writer's weigh :func:`opponent_weight` times as above, ``2 / (players -
+1)``: as written at 3 players (the size the weights were measured at), 2/3 of it at 4
+and 1/2 at 5. A :class:`~deduce.games.crime_writers.table.Table` weighs them for its own
+number of players; an investigation alone, for 3. With 4 and 5 players the scaled
+weights win more than the 3-player ones against the namers from P >= 0.3 on the same
+deals (see docs/benchmarks.md).
+
 With 3 players or more it is the table's default (``Table.default_strategy``): in the
 league it wins more than its fair share against guests who ask by bits and against the
 human-notes bot at 3 to 5 players, and more than the entropy guest on the same deals
@@ -62,6 +71,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import recommendations
 from deduce.games.crime_writers.cards import ELEMENTS
@@ -82,6 +92,7 @@ __all__ = [
     "clock_value",
     "guest_recommendations",
     "guest_values",
+    "opponent_weight",
     "run_value",
 ]
 
@@ -100,7 +111,22 @@ CLOCK_WEIGHT = 2.0
 """How many of my points a writer's point on the clock weighs in the objective: chosen by
 the league (the clock counted once, and twice, over the same deals; docs/benchmarks.md)."""
 
+_MEASURED_AT = 3
+"""The table size the objective's weights were measured at (:func:`opponent_weight` 1)."""
+
 FloatArray = npt.NDArray[np.float64]
+
+
+def opponent_weight(players: int) -> float:
+    """How much an opponent's point weighs against me at a table of ``players``, as a
+    multiple of the weights measured at 3 players: ``2 / (players - 1)`` (a point to one
+    of more opponents takes less from my chance to win).
+
+    Example:
+        >>> [round(opponent_weight(n), 3) for n in (2, 3, 4, 5)]
+        [2.0, 1.0, 0.667, 0.5]
+    """
+    return (_MEASURED_AT - 1) / (check_int("players", players, 2) - 1)
 
 
 def clock_value(
@@ -144,17 +170,20 @@ def run_value(chances: npt.ArrayLike) -> FloatArray:
 
 class GuestValues:
     """The objective's parts for each of ``queries`` (all about elements not found yet),
-    from ``space`` (its worlds, weights and state) and the deck's ``tables``.
+    from ``space`` (its worlds, weights and state) and the deck's ``tables``, at a table
+    of ``players`` (the opponents' points weighed by :func:`opponent_weight`).
 
     Attributes:
         p_yes: each question's chance of "yes".
         names_card: whether the question names a card (a "yes" scores).
         yes, no: each open element's chance of a find (see :func:`run_value`) after a
             "yes" and after a "no", one column per element (0 for an element found).
-        points: my points this turn less the next guest's (see the module's text).
+        points: my points this turn less the next guest's, weighed (see the module's
+            text).
         bits: each question's expected bits about the draw (as the entropy strategy's).
         clock: the writer's points it hands on, net (:func:`clock_value`).
-        value: the objective, ``points - CLOCK_WEIGHT * clock``.
+        value: the objective, ``points - CLOCK_WEIGHT * opponent_weight(players) *
+            clock``.
 
     Example:
         >>> from deduce.games.crime_writers.counting import tables_of
@@ -165,7 +194,10 @@ class GuestValues:
         0.049
     """
 
-    def __init__(self, tables: Tables, space: Space, queries: Sequence[Question]) -> None:
+    def __init__(
+        self, tables: Tables, space: Space, queries: Sequence[Question], *, players: int = 3
+    ) -> None:
+        against = opponent_weight(players)
         state = space.state
         worlds = space.worlds
         weights = np.asarray(space.weights, dtype=np.float64)
@@ -227,9 +259,10 @@ class GuestValues:
                     named[rows, k] = no_mass[rows, k]  # 0: ruled out
                 self.no[chosen, e] = _best(named, tot_no)
         gain = GUEST_POINTS * self.names_card + run_value(self.yes)
-        self.points: FloatArray = self.p_yes * gain - (1.0 - self.p_yes) * run_value(self.no)
+        lost = (1.0 - self.p_yes) * run_value(self.no)
+        self.points: FloatArray = self.p_yes * gain - against * lost
         self.clock = clock_value(self.bits)
-        self.value: FloatArray = self.points - CLOCK_WEIGHT * self.clock
+        self.value: FloatArray = self.points - CLOCK_WEIGHT * against * self.clock
 
 
 def _joint(
@@ -260,8 +293,11 @@ def _best(named: FloatArray, total: FloatArray) -> FloatArray:
     return np.minimum(result, 1.0)
 
 
-def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> FloatArray:
-    """The objective of each of ``queries`` (see the module's text).
+def guest_values(
+    tables: Tables, space: Space, queries: Sequence[Question], *, players: int = 3
+) -> FloatArray:
+    """The objective of each of ``queries`` at a table of ``players`` (see the module's
+    text).
 
     Example:
         >>> from deduce.games.crime_writers.counting import tables_of
@@ -271,16 +307,23 @@ def guest_values(tables: Tables, space: Space, queries: Sequence[Question]) -> F
         >>> [round(float(v), 3) for v in guest_values(tables_of(inv.deck), inv.space, qs)]
         [-0.471, 0.313]
     """
-    return GuestValues(tables, space, queries).value
+    return GuestValues(tables, space, queries, players=players).value
 
 
 def guest_recommendations(
-    queries: Sequence[Question], tables: Tables, space: Space, part: Partition, top: int
+    queries: Sequence[Question],
+    tables: Tables,
+    space: Space,
+    part: Partition,
+    top: int,
+    *,
+    players: int = 3,
 ) -> list[Recommendation]:
-    """The ``top`` questions of ``queries`` by the objective (ties: more bits, a likelier
-    find now, then the first), as recommendations whose ``score`` is the objective;
-    ``part`` is their partition (for the bits and the replies' chances)."""
-    value = guest_values(tables, space, queries)
+    """The ``top`` questions of ``queries`` by the objective at a table of ``players``
+    (ties: more bits, a likelier find now, then the first), as recommendations whose
+    ``score`` is the objective; ``part`` is their partition (for the bits and the
+    replies' chances)."""
+    value = guest_values(tables, space, queries, players=players)
     info = information(part)
     total = part.mass.sum(axis=1)
     now = (

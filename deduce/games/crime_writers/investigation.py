@@ -276,8 +276,8 @@ class Investigation(_Investigation):
     def own_ranking(
         self, strategy: str, among: Callable[[Any], bool] | None, top: int
     ) -> list[Recommendation] | None:
-        """The questions by turn value for ``strategy="turn"`` (see
-        :mod:`deduce.games.crime_writers.advice`); None for the engine's strategies."""
+        """The questions by turn value for ``strategy="turn"``, by the guest's objective
+        at a table of :meth:`guest_players` for ``"guest"``; None for the engine's."""
         if strategy not in (TURN, GUEST):
             return None
         queries = [q for q in self.queries() if among is None or among(q)]
@@ -285,9 +285,14 @@ class Investigation(_Investigation):
             raise InvalidInput("among", among, "a test that some question passes")
         part = self.partition(self.space, queries)
         if strategy == GUEST:
-            return guest_recommendations(queries, self._tables, self.space, part, top)
+            n = self.guest_players()
+            return guest_recommendations(queries, self._tables, self.space, part, top, players=n)
         names_card = [q in self._tables.card for q in queries]
         return turn_recommendations(queries, part, names_card, top)
+
+    def guest_players(self) -> int:
+        """The table size the guest's objective weighs opponents for: 3 alone; a Table's own."""
+        return 3
 
     def check_strategy(self, strategy: str) -> str:
         if isinstance(strategy, str) and strategy in (TURN, GUEST):

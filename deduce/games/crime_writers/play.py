@@ -389,7 +389,7 @@ class CrimeWritersAdapter(Adapter):
         if strategy != GUEST:
             return None
         inv: cw.Investigation = investigation  # type: ignore[assignment]
-        return guest_advice(self.recommend(inv, strategy), inv.deck, self.show_action)
+        return guest_advice(self.recommend(inv, strategy), inv, self.show_action)
 
     def history(self, investigation: Investigation) -> list[str]:
         if not isinstance(investigation, cw.Table):

@@ -9,41 +9,61 @@ and the bits.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
-from deduce.games.crime_writers.cards import Deck
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import tables_of
+from deduce.games.crime_writers.guest import opponent_weight
+from deduce.games.crime_writers.investigation import Investigation
 from deduce.investigation import Recommendation
 
-__all__ = ["guest_advice"]
+__all__ = ["guest_advice", "header"]
 
-HEADER = (
-    'Questions by points net: mine this turn, less the next guest\'s after a "no" and '
-    "the writer's clock, counted twice (`strategy entropy`: by bits):"
-)
+
+def header(players: int = 3) -> str:
+    """The advice's first line, for a table of ``players`` (the opponents' points weigh
+    :func:`~deduce.games.crime_writers.guest.opponent_weight` of mine).
+
+    Example:
+        >>> print(header(4))  # doctest: +NORMALIZE_WHITESPACE
+        Questions by points net: mine this turn, less the next guest's after a "no" and
+        the writer's clock, counted twice, an opponent's point weighed 2/3 with 4 players
+        (`strategy entropy`: by bits):
+    """
+    weight = Fraction(opponent_weight(players)).limit_denominator(players)
+    weighed = (
+        "" if weight == 1 else f", an opponent's point weighed {weight} with {players} players"
+    )
+    return (
+        'Questions by points net: mine this turn, less the next guest\'s after a "no" and '
+        f"the writer's clock, counted twice{weighed} (`strategy entropy`: by bits):"
+    )
 
 
 def guest_advice(
-    recommendations: Sequence[Recommendation], deck: Deck, describe: Callable[[Question], str]
+    recommendations: Sequence[Recommendation],
+    investigation: Investigation,
+    describe: Callable[[Question], str],
 ) -> str | None:
-    """The questions that ``recommend(strategy="guest")`` ranked, one line each after a
-    header: the objective in points, the chance of "yes" (of a find, for a card of
-    ``deck`` named) and the bits; None for no question.
+    """The questions that ``investigation.recommend(strategy="guest")`` ranked, one line
+    each after the :func:`header` for its table's size: the objective in points, the
+    chance of "yes" (of a find, for a card of its deck named) and the bits; None for no
+    question.
 
     Example:
-        >>> from deduce.games.crime_writers import Investigation
+        >>> from deduce.games.crime_writers import Deck
         >>> inv = Investigation(Deck.example()).answer("how", "object", "yes")
         >>> inv = inv.answer("how", "weapon", "no").answer("how", "tool", "yes")
         >>> recs = inv.recommend(top=2, strategy="guest")
-        >>> print(guest_advice(recs, inv.deck, str).splitlines()[1])
+        >>> print(guest_advice(recs, inv, str).splitlines()[1])
           how: Screwdriver?: +0.89 points net; a find 28%, 0.72 bits
-        >>> guest_advice([], inv.deck, str) is None
+        >>> guest_advice([], inv, str) is None
         True
     """
     if not recommendations:
         return None
-    cards = tables_of(deck).card  # the questions that name a card, as the objective has them
-    lines = [HEADER]
+    cards = tables_of(investigation.deck).card  # the questions naming a card, as it has them
+    lines = [header(investigation.guest_players())]
     for rec in recommendations:
         question: Question = rec.action
         said = "a find" if question in cards else "yes"

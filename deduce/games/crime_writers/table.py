@@ -248,6 +248,16 @@ class Table(Investigation):
         """
         return "entropy" if len(self.players) == 2 else GUEST
 
+    def guest_players(self) -> int:
+        """The guest's objective weighs the opponents' points for the table's own
+        number of players (see :func:`~deduce.games.crime_writers.guest.opponent_weight`).
+
+        Example:
+            >>> Table(Deck.example(), players=("Ann", "Ben", "Cy", "Di"), me="Ann").guest_players()
+            4
+        """
+        return len(self.players)
+
     @property
     def round(self) -> int:
         """The round being played, from 1 (each player writes one)."""
