@@ -87,6 +87,7 @@ __all__ = [
     "BITS_PER_QUESTION",
     "CLOCK_WEIGHT",
     "GUEST",
+    "MEASURED_AT",
     "SECONDS_PER_QUESTION",
     "GuestValues",
     "clock_value",
@@ -111,8 +112,9 @@ CLOCK_WEIGHT = 2.0
 """How many of my points a writer's point on the clock weighs in the objective: chosen by
 the league (the clock counted once, and twice, over the same deals; docs/benchmarks.md)."""
 
-_MEASURED_AT = 3
-"""The table size the objective's weights were measured at (:func:`opponent_weight` 1)."""
+MEASURED_AT = 3
+"""The table size the objective's weights were measured at (:func:`opponent_weight` 1),
+and the size an investigation without a table weighs the opponents for."""
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -126,7 +128,7 @@ def opponent_weight(players: int) -> float:
         >>> [round(opponent_weight(n), 3) for n in (2, 3, 4, 5)]
         [2.0, 1.0, 0.667, 0.5]
     """
-    return (_MEASURED_AT - 1) / (check_int("players", players, 2) - 1)
+    return (MEASURED_AT - 1) / (check_int("players", players, 2) - 1)
 
 
 def clock_value(
@@ -195,7 +197,12 @@ class GuestValues:
     """
 
     def __init__(
-        self, tables: Tables, space: Space, queries: Sequence[Question], *, players: int = 3
+        self,
+        tables: Tables,
+        space: Space,
+        queries: Sequence[Question],
+        *,
+        players: int = MEASURED_AT,
     ) -> None:
         against = opponent_weight(players)
         state = space.state
@@ -294,7 +301,7 @@ def _best(named: FloatArray, total: FloatArray) -> FloatArray:
 
 
 def guest_values(
-    tables: Tables, space: Space, queries: Sequence[Question], *, players: int = 3
+    tables: Tables, space: Space, queries: Sequence[Question], *, players: int = MEASURED_AT
 ) -> FloatArray:
     """The objective of each of ``queries`` at a table of ``players`` (see the module's
     text).
@@ -317,7 +324,7 @@ def guest_recommendations(
     part: Partition,
     top: int,
     *,
-    players: int = 3,
+    players: int,
 ) -> list[Recommendation]:
     """The ``top`` questions of ``queries`` by the objective at a table of ``players``
     (ties: more bits, a likelier find now, then the first), as recommendations whose

@@ -38,7 +38,7 @@ from deduce.games.crime_writers.counting import (
     tables_of,
     yes_chances,
 )
-from deduce.games.crime_writers.guest import GUEST, guest_recommendations
+from deduce.games.crime_writers.guest import GUEST, MEASURED_AT, guest_recommendations
 from deduce.games.crime_writers.hints import hint_scores, merge_candidates
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wording
@@ -292,7 +292,7 @@ class Investigation(_Investigation):
 
     def guest_players(self) -> int:
         """The table size the guest's objective weighs opponents for: 3 alone; a Table's own."""
-        return 3
+        return MEASURED_AT
 
     def check_strategy(self, strategy: str) -> str:
         if isinstance(strategy, str) and strategy in (TURN, GUEST):

@@ -20,7 +20,7 @@ from deduce.investigation import Recommendation
 __all__ = ["guest_advice", "header"]
 
 
-def header(players: int = 3) -> str:
+def header(players: int) -> str:
     """The advice's first line, for a table of ``players`` (the opponents' points weigh
     :func:`~deduce.games.crime_writers.guest.opponent_weight` of mine).
 
