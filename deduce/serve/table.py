@@ -249,6 +249,28 @@ class OpenGame:
             return []
         return [self.adapter.show_action(m.action) for m in moves]
 
+    def advice_detail(self) -> list[str]:
+        """The advice's numbers as the console shows them: a game's own objective in
+        its units (its header line first), else each advised move's bits, answers and
+        worst case; empty when there is no advice."""
+        moves = self.advice()
+        if not moves:
+            return []
+        inv = self.session.investigation
+        strategy = self.session.strategy
+        try:
+            own = None if self.adapter.finished(inv) else self.adapter.own_advice(inv, strategy)
+        except (DeduceError, NotImplementedError):
+            own = None
+        if own:
+            return [line.strip() for line in own.splitlines() if line.strip()]
+        found = self._recommend(inv, strategy)
+        return [
+            f"{self.adapter.show_action(r.action)}: {r.information:.2f} bits, "
+            f"{len(r.outcomes)} answers, worst case {r.worst_case} left"
+            for r in found
+        ]
+
     def state(self) -> dict[str, Any]:
         """The game as the API gives it (see docs/reference.md)."""
         inv = self.session.investigation
@@ -262,6 +284,7 @@ class OpenGame:
             "solutions": len(inv.solutions()),
             "solved": self.adapter.solved(inv),
             "advice": self.advice(),
+            "advice_detail": self.advice_detail(),
             "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
             "strategy": self.session.strategy,
             "sheet": {
