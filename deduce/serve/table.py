@@ -23,17 +23,13 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import io
 import re
 import threading
 import warnings
 from collections.abc import Mapping
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
@@ -42,11 +38,9 @@ from deduce.play import adapter as find_adapter
 from deduce.play import files
 from deduce.play.adapter import Adapter, refusal
 from deduce.play.grammar import split
-from deduce.play.review import NONE as REVIEW_NONE
-from deduce.play.review import VERBS as REVIEW
-from deduce.play.review import reviewed
-from deduce.play.session import COMMANDS, Session
+from deduce.play.session import COMMANDS
 from deduce.play.setup import ask_setup
+from deduce.serve.recorded import Recorder, Served
 
 __all__ = ["DECKS", "SAVES", "Busy", "OpenGame", "Refused", "Tables", "save_name"]
 
@@ -90,70 +84,6 @@ def save_name(text: str) -> str:
     return name if name.endswith(".json") else f"{name}.json"
 
 
-class _Recorder:
-    """A console that keeps what is printed, as plain text."""
-
-    def __init__(self) -> None:
-        self.buffer = io.StringIO()
-        self.console = Console(
-            file=self.buffer,
-            width=100,
-            soft_wrap=True,
-            color_system=None,
-            highlight=False,
-            emoji=False,
-        )
-
-    def take(self) -> str:
-        text = self.buffer.getvalue()
-        self.buffer.seek(0)
-        self.buffer.truncate()
-        return text.rstrip()
-
-
-class _Served(Session):
-    """The console's session whose state is redrawn only when a page asks for it: where
-    the console redraws the state after a line, the transcript keeps a mark (None)."""
-
-    transcript: list[str | None]
-    review: dict[str, Any] | None = None  # the last line's review, as a table
-
-    def __init__(self, *args: Any, **options: Any) -> None:
-        super().__init__(*args, **options)
-        verbs = tuple(
-            replace(v, do=lambda _, values: self._review()) if v in REVIEW else v
-            for v in self.grammar.verbs
-        )
-        self.grammar = replace(self.grammar, verbs=verbs)
-
-    def _review(self) -> None:
-        """``review``: its table kept for the page, its note said."""
-        found = reviewed(self)
-        if found is None:
-            return
-        rows, note = found
-        if not rows:
-            self.console.print(escape(REVIEW_NONE))
-            return
-        self.review = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
-        self.review["note"] = note
-        self.console.print(escape(note))
-
-    def show(self, values: Mapping[str, Any] | None = None) -> None:
-        recorder: _Recorder = self.recorder  # type: ignore[attr-defined]
-        self.transcript += [recorder.take(), None]
-
-    def shown(self) -> str:
-        """The state as :meth:`Session.show` prints it (the advice cached per state)."""
-        recorder, console = _Recorder(), self.console
-        self.console = recorder.console
-        try:
-            Session.show(self)
-        finally:
-            self.console = console
-        return recorder.take()
-
-
 class OpenGame:
     """One game open in the browser: its console session, its file and its lock.
 
@@ -182,8 +112,8 @@ class OpenGame:
         self.state_dir = state_dir
         self.guard = threading.Lock()  # one line at a time
         self._advice: tuple[Investigation, str, list[Any]] | None = None
-        self._recorder = _Recorder()
-        self.session = _Served(adapter, investigation, self._recorder.console, autosave=path)
+        self._recorder = Recorder()
+        self.session = Served(adapter, investigation, self._recorder.console, autosave=path)
         self.session.recorder = self._recorder  # type: ignore[attr-defined]
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
         self.said = ""
@@ -478,7 +408,7 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
     """The investigation set up by the console's questions with ``setup``'s answers; an
     answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
     given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
-    recorder = _Recorder()
+    recorder = Recorder()
     asked: set[str] = set()
 
     def defaults(prompt: str) -> str:
