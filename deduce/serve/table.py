@@ -33,6 +33,7 @@ from typing import Any
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
+from deduce.fewest_moves import ranked_by
 from deduce.investigation import Investigation
 from deduce.play import adapter as find_adapter
 from deduce.play import files
@@ -181,8 +182,9 @@ class OpenGame:
 
     def advice_detail(self) -> list[str]:
         """The advice's numbers as the console shows them: a game's own objective in
-        its units (its header line first), else each advised move's bits, answers and
-        worst case; empty when there is no advice."""
+        its units (its header line first), else what ranked the moves (the console's
+        "moves ranked by" line) and each advised move's bits, answers and worst case;
+        empty when there is no advice."""
         moves = self.advice()
         if not moves:
             return []
@@ -195,7 +197,7 @@ class OpenGame:
         if own:
             return [line.strip() for line in own.splitlines() if line.strip()]
         found = self._recommend(inv, strategy)
-        return [
+        return [f"Moves ranked by {ranked_by(inv, strategy)}"] + [
             f"{self.adapter.show_action(r.action)}: {r.information:.2f} bits, "
             f"{len(r.outcomes)} answers, worst case {r.worst_case} left"
             for r in found
