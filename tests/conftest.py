@@ -1,4 +1,5 @@
-"""Shared test settings: hypothesis profiles (no deadlines: machines here are shared).
+"""Shared test settings: hypothesis profiles (no deadlines: machines here are shared),
+and the ``client`` fixture of ``deduce serve``'s tests.
 
 - ``default`` (a plain ``pytest``): random examples, a modest number.
 - ``ci`` (``CI`` set, as ``.ci/run`` and ``make test`` on CI do): derandomized, so that a
@@ -8,7 +9,11 @@
 """
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
@@ -41,3 +46,12 @@ if not os.environ.get("DEDUCE_CACHE_DIR"):
     import tempfile
 
     os.environ["DEDUCE_CACHE_DIR"] = tempfile.mkdtemp(prefix="deduce-cache-")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[Any]:
+    """``deduce serve``'s app on an empty state directory behind Starlette's test client,
+    every request carrying the tests' token (``tests/serving.py``)."""
+    from serving import serving
+
+    yield from serving(tmp_path)

@@ -16,13 +16,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-import warnings
-
 from rich.console import Console
-
-with warnings.catch_warnings():  # newer Starlette would rather have httpx2
-    warnings.filterwarnings("ignore", "Using `httpx`")
-    from starlette.testclient import TestClient
+from serving import AUTH, TOKEN, TestClient
 
 from deduce import registry
 from deduce.games.mastermind import Investigation
@@ -33,18 +28,10 @@ from deduce.play.setup import parse_presets
 from deduce.serve import create_app
 from deduce.serve.security import MAX_BODY
 
-TOKEN = "a-token-for-the-tests"
-AUTH = {"Authorization": f"token {TOKEN}"}
 SMALL = {"pegs": 3, "colours": 4}
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
-        yield client
 
 
 def console_says(line: str, clues: list[str]) -> str:

@@ -4,37 +4,23 @@ objective, else each advised move's bits, answers and worst case."""
 from __future__ import annotations
 
 import html
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", "Using `httpx`")
-    from starlette.testclient import TestClient
+from serving import TestClient
 
 from deduce import registry
 from deduce.games.mastermind import Investigation
 from deduce.play import adapter
 from deduce.play.files import load_file
 from deduce.play.setup import parse_presets
-from deduce.serve import create_app
 
-TOKEN = "a-token-for-the-tests"
-AUTH = {"Authorization": f"token {TOKEN}"}
 GAMES = [g.name for g in registry.declarations() if g.front_end]
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
-        yield client
 
 
 def test_mastermind_advice_comes_with_each_moves_bits(client: TestClient) -> None:
