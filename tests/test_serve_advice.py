@@ -101,3 +101,27 @@ def test_crime_writers_numbers_are_points_net_for_each_move(client: TestClient) 
     assert len(lines) == len(state["advice"])
     for move, said in zip(state["advice"], lines, strict=True):
         assert said.startswith(f"{move}: ") and " points net; " in said
+
+
+@pytest.mark.parametrize("name", ["crime-writers", "bsi"])
+def test_own_advice_is_worked_out_once_per_state(
+    client: TestClient, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    declared = registry.find(name)
+    kind = type(adapter(name))
+    worked: list[object] = []  # kept alive: their ids stay distinct
+    original = kind.own_advice
+
+    def counted(self: object, investigation: object, strategy: str) -> str | None:
+        worked.append(investigation)
+        return original(self, investigation, strategy)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kind, "own_advice", counted)
+    id_ = client.post(
+        "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
+    ).json()["id"]
+    for line in declared.table_lines:
+        client.post(f"/api/sessions/{id_}/lines", json={"line": line})
+        client.get(f"/play/{id_}")
+    assert worked, "the game's own advice was never asked for"
+    assert len(worked) == len({id(i) for i in worked}), "a state's own advice was worked out twice"

@@ -29,7 +29,7 @@ import warnings
 from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
@@ -112,11 +112,12 @@ class OpenGame:
         self.lock = lock
         self.state_dir = state_dir
         self.guard = threading.Lock()  # one line at a time
-        self._advice: tuple[Investigation, str, list[Any]] | None = None
+        self._kept: dict[str, tuple[Investigation, str, Any]] = {}
         self._recorder = Recorder()
         self.session = Served(adapter, investigation, self._recorder.console, autosave=path)
         self.session.recorder = self._recorder  # type: ignore[attr-defined]
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
+        self.session.adapter.own_advice = self._own_advice  # type: ignore[method-assign]
         self.said = ""
         self._display: str | None = None
         with self.guard:
@@ -147,15 +148,21 @@ class OpenGame:
 
     # -- what the console would print ----------------------------------------------
 
-    def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
-        """The adapter's advice, computed once per state (the page and the state share it)."""
-        if self._advice is not None:
-            inv, name, found = self._advice
-            if inv is investigation and name == strategy:
-                return found
-        found = type(self.adapter).recommend(self.adapter, investigation, strategy)
-        self._advice = (investigation, strategy, found)
+    def _once(self, kind: str, investigation: Investigation, strategy: str) -> Any:
+        """The adapter's ``kind`` of advice, computed once per state (the page, the
+        state and the console's redraw share it)."""
+        kept = self._kept.get(kind)
+        if kept is not None and kept[0] is investigation and kept[1] == strategy:
+            return kept[2]
+        found = getattr(type(self.adapter), kind)(self.adapter, investigation, strategy)
+        self._kept[kind] = (investigation, strategy, found)
         return found
+
+    def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
+        return cast(list[Any], self._once("recommend", investigation, strategy))
+
+    def _own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+        return cast("str | None", self._once("own_advice", investigation, strategy))
 
     def _shown(self, text: str) -> str:
         return text.replace(str(self.state_dir / SAVES) + "/", "").replace(
@@ -191,7 +198,7 @@ class OpenGame:
         inv = self.session.investigation
         strategy = self.session.strategy
         try:
-            own = None if self.adapter.finished(inv) else self.adapter.own_advice(inv, strategy)
+            own = None if self.adapter.finished(inv) else self._own_advice(inv, strategy)
         except (DeduceError, NotImplementedError):
             own = None
         if own:
