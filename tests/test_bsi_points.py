@@ -327,7 +327,7 @@ def test_the_console_takes_my_box_typed_in(tmp_path: Any) -> None:
 
 
 def test_the_attempt_step_says_why_not_to_attempt() -> None:
-    from deduce.games.bsi.play import attempt_advice
+    from deduce.games.bsi.play_advice import attempt_advice
 
     record = play_game([cautious, random_bot], seed=8, max_turns=8)
     table = record.tables[0]

@@ -168,7 +168,7 @@ def test_whole_games_with_the_race_advice_are_legal(players: int) -> None:
 
 
 def test_the_attempt_step_says_what_wins() -> None:
-    from deduce.games.bsi.play import attempt_advice
+    from deduce.games.bsi.play_advice import attempt_advice
 
     assert attempt_advice(last_cards(ahead=True)) == [
         "Worth solving now: seat 1 is man/night/inside/gun (50%, 2.50 points expected with "
@@ -258,7 +258,7 @@ def test_the_race_lay_is_refused_out_of_turn() -> None:
 
 
 def test_the_console_gives_the_lays_by_the_race_at_three_players() -> None:
-    from deduce.games.bsi.play import lay_advice
+    from deduce.games.bsi.play_advice import lay_advice
 
     t = Table(3, case=MINE, hand=["woman/knife", "man/gun", "day/gun"])
     lines = lay_advice(t, 2, "race")
@@ -279,3 +279,33 @@ def test_the_tables_own_strategies_are_named_and_offered() -> None:
         t.check_strategy("bogus")
     assert {"race", "points", "entropy"} <= set(error.value.choices)
     assert {"race", "points"} <= set(strategy_names(t))
+
+
+def test_the_attempt_step_lists_its_choices_as_lines_to_type() -> None:
+    from deduce.games.bsi.play_advice import attempt_choices, attempt_recommendations
+    from deduce.play import adapter
+
+    t = last_cards(ahead=True)
+    assert attempt_choices(t, 3) == [
+        "  solve 1 man/night/inside/gun 1: 100% to finish first, 50% right, 2.50 points expected",
+        "  draw: 76% to finish first, no attempt (every investigation card kept)",
+    ]
+    attempt, none = attempt_recommendations(t, 3)
+    assert (attempt.outcomes, attempt.information, attempt.score) == (
+        {"right": 0.5, "wrong": 0.5},
+        1.0,
+        1.0,
+    )
+    after = [t.attempt(1, "man/night/inside/gun", 1, correct=c) for c in (True, False)]
+    assert attempt.worst_case == max(len(a.solutions()) for a in after)
+    assert (none.outcomes, none.information, none.worst_case) == (
+        {"no attempt": 1.0},
+        0.0,
+        len(t.solutions()),
+    )
+    front = adapter("bsi")
+    lines = [front.show_action(r.action) for r in front.recommend(t, "entropy")]
+    assert lines == ["solve 1 man/night/inside/gun 1", "draw"]  # the race, under any strategy
+    own = front.own_advice(t, "entropy")
+    assert own is not None and own.splitlines()[1:] == attempt_choices(t, 3)
+    assert front.advice_seconds(t, "entropy") < 1  # no engine ranking to estimate

@@ -59,7 +59,8 @@ def test_full_game_until_i_solve_the_case(tmp_path: Path) -> None:
         solved = table.solved_case(1)
         if solved is not None:
             assert solved == SECRET
-            assert f"Worth solving now: seat 1 is {SECRET}" in shown
+            assert shown.count(f"Worth solving now: seat 1 is {SECRET}") == 1
+            assert f"  solve 1 {SECRET} " in shown  # the choices, as lines to type
             term.send(f"solve 1 {SECRET} 3 right")
             table = table.attempt(1, SECRET, 3, correct=True)
             shown = term.expect_prompt(PROMPT)

@@ -381,8 +381,26 @@ def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> N
                 assert field.control == "buttons" and field.choices == ("yes", "no")
             elif isinstance(arg.kind, Name):
                 words = tuple(arg.kind.words(context))
-                assert field.choices == words[:200]
-                assert field.control == ("buttons" if 0 < len(words) <= 12 else "text")
+                other = set() if arg.kind.offered is not None else set(arg.kind.aliases)
+                names = tuple(w for w in words if w not in other)  # a button per name
+                if 0 < len(names) <= 12:
+                    assert (field.control, field.choices) == ("buttons", names)
+                else:
+                    assert (field.control, field.choices) == ("text", words[:200])
+
+
+def test_other_words_for_a_name_are_no_buttons_of_their_own(client: TestClient) -> None:
+    setup = parse_presets(registry.find("bsi").table_setup)
+    id_ = client.post("/api/sessions", json={"game": "bsi", "setup": setup}).json()["id"]
+    client.post(f"/api/sessions/{id_}/lines", json={"line": "lay woman/night/outside/gun 1 2"})
+    page = client.get(f"/play/{id_}").text
+    solve = page.split('<form class="verb card" data-verb="solve"')[1].split("</form>")[0]
+    assert 'value="right"' in solve and 'value="wrong"' in solve
+    assert 'value="yes"' not in solve and 'value="correct"' not in solve
+    state = client.post(  # still taken when typed
+        f"/api/sessions/{id_}/lines", json={"line": "solve 1 man/day/outside/gun 1 no"}
+    ).json()
+    assert state["clues"][-1].endswith(": wrong")
 
 
 def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:

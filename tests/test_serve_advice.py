@@ -101,6 +101,9 @@ def test_crime_writers_numbers_are_points_net_for_each_move(client: TestClient) 
     assert len(lines) == len(state["advice"])
     for move, said in zip(state["advice"], lines, strict=True):
         assert said.startswith(f"{move}: ") and " points net; " in said
+    fold = client.get(f"/play/{id}").text.split('<details class="why">')[1].split("</details>")[0]
+    assert "`" in header and "`" not in fold  # the console's quoted command, set as code
+    assert "<code>strategy entropy</code>" in fold
 
 
 @pytest.mark.parametrize("name", ["crime-writers", "bsi"])
@@ -125,3 +128,71 @@ def test_own_advice_is_worked_out_once_per_state(
         client.get(f"/play/{id_}")
     assert worked, "the game's own advice was never asked for"
     assert len(worked) == len({id(i) for i in worked}), "a state's own advice was worked out twice"
+
+
+def test_bsi_attempt_step_offers_the_race_choices_as_buttons(client: TestClient) -> None:
+    declared = registry.find("bsi")
+    id_ = client.post(
+        "/api/sessions", json={"game": "bsi", "setup": parse_presets(declared.table_setup)}
+    ).json()["id"]
+    state = client.post(
+        f"/api/sessions/{id_}/lines", json={"line": "lay woman/night/outside/gun 1 0/1"}
+    ).json()
+    inv = load_file(
+        client.app.state.tables.state_dir / f"{id_}.json", adapter("bsi").investigation_type
+    )  # type: ignore[attr-defined]
+    assert inv.step == "attempt" and inv.turn == 0
+    assert state["advice"], "no advice at the attempt step"
+    choices = inv.race_options()[: len(state["advice"])]
+    assert state["advice"] == [
+        "draw"
+        if c.attempt is None
+        else f"solve {c.attempt.target} {c.attempt.case} {c.attempt.drops}"
+        for c in choices
+    ]
+    header, *lines = state["advice_detail"]
+    assert header.startswith(("Worth solving now", "Better not to attempt now"))
+    assert [line.split(":")[0] for line in lines] == state["advice"]
+    page = client.get(f"/play/{id_}").text
+    assert 'data-verb="solve"' in page and "Why these moves" in page
+    # a button's line, with the target's verdict added, is taken as the move
+    first = next(a for a in state["advice"] if a.startswith("solve"))
+    after = client.post(f"/api/sessions/{id_}/lines", json={"line": f"{first} wrong"}).json()
+    assert after["clues"][-1].endswith(": wrong") and after["advice"] == []
+
+
+def test_bsi_a_certain_case_is_offered_to_solve(client: TestClient) -> None:
+    """Every case certain does not end the game: the page still offers the attempt."""
+    from deduce.games import bsi
+
+    mine, secret = bsi.Case.parse("man/night/inside/gun"), bsi.Case.parse("woman/day/outside/knife")
+    hand = ["woman/night/outside/gun", "woman/knife", "man/day"]
+    small = iter(c for c in bsi.CARDS if c.size < 4 and str(c) not in hand)
+    setup = {"players": 2, "case": str(mine), "hand": " ".join(hand), "first": 0}
+    id_ = client.post("/api/sessions", json={"game": "bsi", "setup": setup}).json()["id"]
+    table = bsi.Table(2, case=mine, hand=hand)
+
+    def matches(case: bsi.Case, card: bsi.Card) -> str:
+        return "0/1" if case.matches(card) < 2 else str(case.matches(card))
+
+    def post(line: str) -> dict[str, object]:
+        state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
+        assert "said" in state, state
+        return state  # type: ignore[no-any-return]
+
+    for _ in range(20):
+        card = table.recommend_play(top=1)[0].action.card
+        state = post(f"lay {card} 1 {matches(secret, card)}")
+        table = table.played(card, 1, matches(secret, card))
+        if table.solved_case(1) is not None:
+            break
+        drawn, theirs = next(small), next(small)
+        post(f"draw {drawn}")
+        post(f"lay {theirs} 0 {matches(mine, theirs)}")
+        post("draw")
+        table = table.drew(drawn).played(theirs, 0, matches(mine, theirs)).drew()
+    else:
+        pytest.fail("seat 1's case never became certain")
+    assert state["solved"] and table.solved_case(1) == secret
+    assert state["advice"] and str(state["advice"][0]).startswith(f"solve 1 {secret} ")
+    assert str(state["advice_detail"][0]).startswith(f"Worth solving now: seat 1 is {secret}")

@@ -263,6 +263,14 @@ class Adapter:
         """The recommended next moves (empty when the game has none to offer now)."""
         return investigation.recommend(top=self.recommendations, strategy=strategy)
 
+    def advice_seconds(self, investigation: Investigation, strategy: str) -> float:
+        """About how many seconds :meth:`recommend` takes now (the console and the page
+        give no advice that would take too long): the engine's estimate
+        (:func:`deduce.fewest_moves.advice_seconds`)."""
+        from deduce.fewest_moves import advice_seconds  # the engine imports the games
+
+        return advice_seconds(investigation, strategy)
+
     def extra(self, investigation: Investigation) -> str | None:
         """Anything more to show after each clue (lines of text), or None."""
         return None

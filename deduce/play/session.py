@@ -21,7 +21,7 @@ from rich.table import Table
 
 from deduce.display import render
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.fewest_moves import advice_seconds, ranked_by
+from deduce.fewest_moves import ranked_by
 from deduce.investigation import Investigation
 from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
 
@@ -312,9 +312,9 @@ class Session:
         spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
         if inv.space.size >= 100_000:  # even the estimate takes seconds
             with self.console.status("estimating the advice"):
-                estimate = advice_seconds(inv, self.strategy)
+                estimate = self.adapter.advice_seconds(inv, self.strategy)
         else:
-            estimate = advice_seconds(inv, self.strategy)
+            estimate = self.adapter.advice_seconds(inv, self.strategy)
         if estimate > _ADVICE_LIMIT:
             self.console.print(
                 f"(no advice: ranking the moves would take about {estimate:.0f} s; "

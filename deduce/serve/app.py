@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -61,12 +62,28 @@ class _TooLarge(Exception):
 
 
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=PackageLoader("deduce.serve", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.filters["commands"] = _commands
+    return environment
+
+
+def _commands(text: str) -> Markup:
+    """``text`` escaped, with each command the console quotes between backticks set as
+    code (unpaired backticks are left as they are).
+
+    Example:
+        >>> print(_commands("by bits (`strategy entropy`) <b>"))
+        by bits (<code>strategy entropy</code>) &lt;b&gt;
+    """
+    parts = str(escape(text)).split("`")
+    if len(parts) % 2 == 0:
+        return escape(text)
+    return Markup("".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts)))
 
 
 async def _json(request: Request) -> dict[str, Any]:

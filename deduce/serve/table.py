@@ -169,16 +169,26 @@ class OpenGame:
             str(self.state_dir) + "/", ""
         )
 
+    def _own_now(self) -> str | None:
+        """The game's own advice now, as the console shows it (none once it is over)."""
+        inv = self.session.investigation
+        try:
+            if self.adapter.finished(inv):
+                return None
+            return self._own_advice(inv, self.session.strategy)
+        except (DeduceError, NotImplementedError):
+            return None
+
     def advice(self) -> list[str]:
         """The advised moves in words, best first (none when they would take too long)."""
-        from deduce.search import advice_seconds
-
         inv = self.session.investigation
         turn = self.adapter.turn(inv)
-        if inv.solved is not None or (turn is not None and turn.over):
+        if turn is not None and turn.over:
+            return []
+        if inv.solved is not None and not self._own_now():  # as the console: no moves ranked
             return []
         try:
-            if advice_seconds(inv, self.session.strategy) > _ADVICE_SECONDS:
+            if self.adapter.advice_seconds(inv, self.session.strategy) > _ADVICE_SECONDS:
                 return []
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -197,10 +207,7 @@ class OpenGame:
             return []
         inv = self.session.investigation
         strategy = self.session.strategy
-        try:
-            own = None if self.adapter.finished(inv) else self._own_advice(inv, strategy)
-        except (DeduceError, NotImplementedError):
-            own = None
+        own = self._own_now()
         if own:
             return [line.strip() for line in own.splitlines() if line.strip()]
         found = self._recommend(inv, strategy)

@@ -9,6 +9,15 @@ from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.cards import check_box, load_box
 from deduce.games.bsi.manifest import GAME
+from deduce.games.bsi.play_advice import (
+    attempt_advice,
+    attempt_choices,
+    attempt_recommendations,
+    choice_line,
+    final_round,
+    lay_advice,
+)
+from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table_advice import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Turn
@@ -214,75 +223,6 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
     return Rows(("seat", "grid", "drops left", "points"), tuple(rows), notes)
 
 
-def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str]:
-    """The ``top`` lays by my chance to finish first (``strategy="race"``) or by points
-    expected (``"points"``), each with its points expected, the chance that it leaves a
-    case certain to solve right after it, and that attempt's points."""
-    if strategy == "race":
-        ranked = [(r.lay, f"{100 * r.win:.0f}% to finish first, ") for r in table.race_lays()]
-        by = "the chance to finish first"
-    else:
-        ranked = [(o, "") for o in table.lay_options()]
-        by = "points expected"
-    lines = [f"Lays by {by} (`strategy entropy`: by what the field reveals):"]
-    for option, win in ranked[:top]:
-        certain = [
-            (chance, attempt)
-            for field, chance in option.outcomes.items()
-            if (attempt := option.attempts[field]) is not None and attempt.probability == 1.0
-        ]
-        line = (
-            f"  lay {option.play.card} at seat {option.play.target}: "
-            f"{win}{option.points:.2f} points expected"
-        )
-        chance = sum(c for c, _ in certain)
-        if chance:
-            worth = sum(c * a.points for c, a in certain) / chance
-            line += f"; {100 * chance:.0f}% a certain case, solved for {worth:.2f} points"
-        else:
-            line += "; no field leaves a case certain"
-        lines.append(line)
-    return lines
-
-
-def attempt_advice(table: bsi.Table) -> list[str]:
-    """Whether to solve now, by the chance to finish first (see ``Table.race_options``):
-    the attempt that wins most, or no attempt when that wins more than any attempt."""
-    choices = table.race_options()
-    attempts = [c for c in choices if c.attempt is not None]
-    if not attempts:
-        return []
-    none = next(c for c in choices if c.attempt is None)
-    first = choices[0]
-    if first.attempt is not None:
-        best = first.attempt
-        return [
-            f"Worth solving now: seat {best.target} is {best.case} "
-            f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with the "
-            f"{best.drops}-drop card): {100 * first.win:.0f}% to finish first, "
-            f"{100 * none.win:.0f}% with no attempt."
-        ]
-    other = attempts[0].attempt
-    assert other is not None
-    return [
-        f"Better not to attempt now: {100 * none.win:.0f}% to finish first with no attempt, "
-        f"{100 * attempts[0].win:.0f}% with the best attempt (seat {other.target}, the "
-        f"{other.drops}-drop card; see `attempts`)."
-    ]
-
-
-def final_round(table: bsi.Table) -> list[str]:
-    """The final-round notice: who used their last investigation card, who still plays."""
-    if not table.final_round or table.over:
-        return []
-    done = [f"seat {s}" for s in range(table.players) if not table.drops_left(s)]
-    still = [f"seat {s}" + (" (this turn)" if s == table.turn else "") for s in table.final_turns]
-    return [
-        f"Final round: {' and '.join(done)} used the last investigation card; the game ends "
-        f"when the turn is back at seat {table.first}. Still to play: {', '.join(still)}."
-    ]
-
-
 _VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
 
 GRAMMAR = Grammar(
@@ -396,15 +336,32 @@ class BsiAdapter(Adapter):
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         table: bsi.Table = investigation  # type: ignore[assignment]
-        if table.turn != 0 or table.step != "lay":
+        if table.over or table.turn != 0:
+            return []
+        if table.step == "attempt":
+            return attempt_recommendations(table, self.recommendations)
+        if table.step != "lay":
             return []
         return table.recommend_play(top=self.recommendations, strategy=strategy)
 
+    def advice_seconds(self, investigation: Investigation, strategy: str) -> float:
+        table: bsi.Table = investigation  # type: ignore[assignment]
+        if table.step == "attempt":  # the race's few choices: up to 0.03 s at 4 players
+            return 0.05
+        return super().advice_seconds(investigation, strategy)
+
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
-        if strategy not in OWN_STRATEGIES or table.over or table.turn != 0:
+        if table.over or table.turn != 0:
             return None
-        if table.step == "lay":
+        if table.step == "attempt":
+            lines = attempt_advice(table)
+            return (
+                "\n".join([*lines, *attempt_choices(table, self.recommendations)])
+                if lines
+                else None
+            )
+        if table.step == "lay" and strategy in OWN_STRATEGIES:
             return "\n".join(lay_advice(table, self.recommendations, strategy))
         return None
 
@@ -464,6 +421,8 @@ class BsiAdapter(Adapter):
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
             return f"lay {action.card} at seat {action.target}"
+        if isinstance(action, RaceOption):
+            return choice_line(action)
         return str(action)
 
     def extra(self, investigation: Investigation) -> str | None:
@@ -484,8 +443,6 @@ class BsiAdapter(Adapter):
             lines.append(f"The game is over; the most points: {most} {winners}.")
         else:
             lines.extend(final_round(table))
-            if table.turn == 0 and table.step == "attempt":
-                lines.extend(attempt_advice(table))
         return "\n".join(lines)
 
 
