@@ -121,7 +121,14 @@ def test_bad_set_up_answers_and_games_are_refused_in_the_consoles_words(
     answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {"colour": 3}})
     assert answer.status_code == 422 and "colours" in answer.json()["error"]
     answer = client.post("/api/sessions", json={"game": "bsi", "setup": {}})
-    assert answer.status_code == 422 and "an answer is needed" in answer.json()["error"]
+    assert answer.status_code == 422
+    assert answer.json()["error"] == (
+        "the Case is missing; expected an answer, e.g. man/night/inside/gun"
+    )
+    answer = client.post("/api/sessions", json={"game": "thirteen-clues", "setup": {}})
+    assert answer.json()["error"] == (  # the set-up's note is not part of it
+        "the Hand is missing; expected an answer, e.g. Officer Parlor"
+    )
     answer = client.post("/api/sessions", content=b"[1, 2]")
     assert answer.status_code == 422 and "JSON object" in answer.json()["error"]
     assert client.get("/api/sessions/nothing").status_code == 404

@@ -196,3 +196,66 @@ def test_bsi_a_certain_case_is_offered_to_solve(client: TestClient) -> None:
     assert state["solved"] and table.solved_case(1) == secret
     assert state["advice"] and str(state["advice"][0]).startswith(f"solve 1 {secret} ")
     assert str(state["advice_detail"][0]).startswith(f"Worth solving now: seat 1 is {secret}")
+
+
+def _taken(grammar: object, context: object, verb_name: str, words: list[str | None]) -> bool:
+    """Whether some form of ``verb_name`` takes each given word in its field, in order."""
+    from deduce.errors import DeduceError
+
+    for verb in grammar.verbs:  # type: ignore[attr-defined]
+        if verb.name != verb_name or verb.command:
+            continue
+        fields = [a for a in verb.args if not a.keyword and (a.when is None or a.when(context))]
+        if len(words) > len(fields):
+            continue
+        try:
+            for arg, word in zip(fields, words, strict=False):
+                if word is not None:
+                    arg.kind.read(word, context, arg.name)
+        except DeduceError:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_advised_move_fills_its_form_with_words_its_fields_take(
+    client: TestClient, name: str
+) -> None:
+    from deduce.play.grammar import Context
+    from deduce.serve.forms import filling
+
+    declared = registry.find(name)
+    front = adapter(name)
+    state = client.post(
+        "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
+    ).json()
+    id_ = state["id"]
+    filled = 0
+    for line in ("", *declared.table_lines):
+        if line:
+            state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
+        inv = load_file(
+            client.app.state.tables.state_dir / f"{id_}.json",  # type: ignore[attr-defined]
+            front.investigation_type,
+        )
+        assert len(state["advice_lines"]) == len(state["advice"]), line
+        for typed in state["advice_lines"]:
+            verb, words = filling(front.grammar, typed)
+            assert verb and _taken(front.grammar, Context(inv), verb, words), (line, typed)
+            filled += 1
+    assert filled, "no advice on the declared table"
+
+
+def test_an_accusation_and_a_look_fill_their_forms() -> None:
+    from deduce.games import thirteen_clues as tc
+    from deduce.serve.forms import filling
+
+    front = adapter("thirteen-clues")
+    accusation = tc.Accusation(tc.Puzzle("Duke", "Park", "Gun"), 0.6, False)
+    assert front.show_action(accusation).startswith("accuse Duke, Park, Gun")
+    assert filling(front.grammar, front.typed(accusation)) == (
+        "accuse",
+        ["0", None, "Duke", "Park", "Gun"],  # my seat; right or wrong is mine to tap
+    )
+    assert filling(front.grammar, front.typed(tc.Peek())) == ("informant", [])

@@ -20,7 +20,10 @@ from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
 
-__all__ = ["Adapter", "Turn", "choose", "in_words", "key", "refusal", "syntax", "word"]
+__all__ = ["BLANK", "Adapter", "Turn", "choose", "in_words", "key", "refusal", "syntax", "word"]
+
+BLANK = "?"
+"""In a move's typed line (:meth:`Adapter.typed`): a field the player fills in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +261,13 @@ class Adapter:
     def show_action(self, action: Any) -> str:
         """A recommended move, as the player would say it."""
         return str(action)
+
+    def typed(self, action: Any) -> str:
+        """A recommended move as the line that makes it at the prompt, its answer left
+        out (``deduce serve`` fills the move's form from it; :data:`BLANK` stands for a
+        field the player chooses, before one the move gives): by default as
+        :meth:`show_action` says it."""
+        return self.show_action(action)
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
         """The recommended next moves (empty when the game has none to offer now)."""

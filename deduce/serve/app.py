@@ -161,7 +161,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 409, title="Open in the console", text=str(error))
         state = await run_in_threadpool(_state, game, True)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
-        fills = [filling(game.session.grammar, move) for move in state["advice"]]
+        fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
         return page(name, state=state, forms=forms(game), id=id, fills=fills)
 
     async def games(request: Request) -> Response:

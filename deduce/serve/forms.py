@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deduce.play.adapter import BLANK
 from deduce.play.arguments import tokens
 from deduce.play.grammar import (
     Arg,
@@ -187,22 +188,23 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
     return fields
 
 
-def filling(grammar: Grammar, move: str) -> tuple[str, list[str]]:
+def filling(grammar: Grammar, move: str) -> tuple[str, list[str | None]]:
     """The form an advised move is typed into, and the words of its fields in order
-    (the verb the move starts with, else the verb that may be left out).
+    (the verb the move starts with, else the verb that may be left out); None for a
+    field the player fills in (:data:`~deduce.play.adapter.BLANK` in the move's line).
 
     Example:
         >>> from deduce.play import adapter
         >>> filling(adapter("mastermind").grammar, "1122")
         ('guess', ['1122'])
-        >>> filling(adapter("thirteen-clues").grammar, "ask 2 red")
-        ('ask', ['2', 'red'])
+        >>> filling(adapter("thirteen-clues").grammar, "accuse 0 ? Duke Park Gun")
+        ('accuse', ['0', None, 'Duke', 'Park', 'Gun'])
     """
     try:
-        words = tokens(move)
+        words: list[str | None] = [None if w == BLANK else w for w in tokens(move)]
     except ValueError:
         return "", []
-    verbs = grammar.find(words[0]) if words else []
+    verbs = grammar.find(words[0]) if words and words[0] is not None else []
     if verbs:
         return verbs[0].name, words[1:]
     implied = [v for v in grammar.verbs if v.implied]

@@ -179,31 +179,42 @@ class OpenGame:
         except (DeduceError, NotImplementedError):
             return None
 
+    def _advised(self) -> list[Any]:
+        """The advised moves, best first (none when they would take too long), worked
+        out once per state."""
+        inv, strategy = self.session.investigation, self.session.strategy
+        kept = self._kept.get("advised")
+        if kept is not None and kept[0] is inv and kept[1] == strategy:
+            return cast(list[Any], kept[2])
+        moves: list[Any] = []
+        turn = self.adapter.turn(inv)
+        over = turn is not None and turn.over
+        if not over and (inv.solved is None or self._own_now()):  # as the console shows it
+            try:
+                if self.adapter.advice_seconds(inv, strategy) <= _ADVICE_SECONDS:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        moves = self._recommend(inv, strategy)
+            except (DeduceError, NotImplementedError):
+                moves = []
+        self._kept["advised"] = (inv, strategy, moves)
+        return moves
+
     def advice(self) -> list[str]:
         """The advised moves in words, best first (none when they would take too long)."""
-        inv = self.session.investigation
-        turn = self.adapter.turn(inv)
-        if turn is not None and turn.over:
-            return []
-        if inv.solved is not None and not self._own_now():  # as the console: no moves ranked
-            return []
-        try:
-            if self.adapter.advice_seconds(inv, self.session.strategy) > _ADVICE_SECONDS:
-                return []
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                moves = self._recommend(inv, self.session.strategy)
-        except (DeduceError, NotImplementedError):
-            return []
-        return [self.adapter.show_action(m.action) for m in moves]
+        return [self.adapter.show_action(m.action) for m in self._advised()]
+
+    def advice_lines(self) -> list[str]:
+        """The advised moves as the lines that make them, their answers left out
+        (:meth:`Adapter.typed`): what a tap fills in."""
+        return [self.adapter.typed(m.action) for m in self._advised()]
 
     def advice_detail(self) -> list[str]:
         """The advice's numbers as the console shows them: a game's own objective in
         its units (its header line first), else what ranked the moves (the console's
         "moves ranked by" line) and each advised move's bits, answers and worst case;
         empty when there is no advice."""
-        moves = self.advice()
-        if not moves:
+        if not self._advised():
             return []
         inv = self.session.investigation
         strategy = self.session.strategy
@@ -230,6 +241,7 @@ class OpenGame:
             "solutions": len(inv.solutions()),
             "solved": self.adapter.solved(inv),
             "advice": self.advice(),
+            "advice_lines": self.advice_lines(),
             "advice_detail": self.advice_detail(),
             "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
             "strategy": self.session.strategy,
@@ -429,8 +441,13 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
 
     def defaults(prompt: str) -> str:
         if prompt in asked:  # no default: the answer is needed
-            said = recorder.take().removeprefix("refused: ")
-            raise InvalidInput(prompt.split(" (")[0].rstrip(": "), None, said)
+            said = recorder.take().rpartition("refused: ")[2].strip()  # not a note before it
+            example = said.partition("e.g. ")[2]
+            raise InvalidInput(
+                prompt.split(" (")[0].rstrip(": "),
+                None,
+                f"an answer, e.g. {example}" if example else said,
+            )
         asked.add(prompt)
         return ""
 

@@ -425,6 +425,11 @@ class BsiAdapter(Adapter):
             return choice_line(action)
         return str(action)
 
+    def typed(self, action: Any) -> str:
+        if isinstance(action, bsi.Play):  # the field is the target's answer
+            return f"lay {action.card} {action.target}"
+        return self.show_action(action)
+
     def extra(self, investigation: Investigation) -> str | None:
         table: bsi.Table = investigation  # type: ignore[assignment]
         hand = " ".join(str(c) for c in table.hand) or "-"

@@ -20,7 +20,7 @@ from deduce.games.kreuzverhoer.table_lines import (
 from deduce.games.kreuzverhoer.words import race_rows as _race
 from deduce.games.kreuzverhoer.words import show_event, table_lines, table_turn
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn
+from deduce.play.adapter import Adapter, Turn, word
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -430,6 +430,12 @@ class KreuzverhoerAdapter(Adapter):
 
     def show_action(self, action: Any) -> str:
         return str(action)
+
+    def typed(self, action: Any) -> str:
+        if isinstance(action, kv.Guess):  # the number right is the answer
+            cards = (action.crime, action.scene, action.suspect, action.weapon)
+            return "ask " + " ".join(word(c) for c in cards)
+        return self.show_action(action)
 
     def simulated(self, investigation: Investigation) -> Investigation:
         if isinstance(investigation, kv.Table):

@@ -12,7 +12,7 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn
+from deduce.play.adapter import BLANK, Adapter, Turn, word
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
 
@@ -402,6 +402,15 @@ class ThirteenCluesAdapter(Adapter):
         if isinstance(action, tc.Peek):
             return "consult the informant"
         return str(action)
+
+    def typed(self, action: Any) -> str:
+        if isinstance(action, tc.Peek):  # the card seen is the answer
+            return "informant"
+        if isinstance(action, tc.Accusation):  # my accusation; right or wrong is the answer
+            puzzle = action.puzzle
+            cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
+            return f"accuse 0 {BLANK} {cards}"
+        return self.show_action(action)
 
 
 ADAPTER = ThirteenCluesAdapter()

@@ -105,22 +105,27 @@ async function start(form) {
   }
 }
 
-// An advised move typed into its verb's form: its words into the fields, in order.
+// An advised move typed into its verb's form: its words into the fields, in order (a
+// null word: a field the player fills in, cleared). A name with spaces is one word with _.
 function fill(verb, words) {
   const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
   if (!form) return;
   const fields = [...form.querySelectorAll(".field")].filter((f) => !f.dataset.keyword);
+  const same = (a, b) => a.replace(/\s+/g, "_") === b.replace(/\s+/g, "_");
   words.forEach((word, i) => {
     const field = fields[i];
     if (!field) return;
     if (field.dataset.control === "buttons") {
-      for (const input of field.querySelectorAll("input")) input.checked = input.value === word;
+      for (const input of field.querySelectorAll("input")) {
+        input.checked = word !== null && same(input.value, word);
+      }
     } else if (field.dataset.control !== "flag") {
-      field.querySelector("input").value = word;
+      field.querySelector("input").value = word === null ? "" : word;
     }
   });
   form.scrollIntoView({block: "start"});
-  const next = fields[words.length];
+  const blank = words.indexOf(null);
+  const next = fields[blank >= 0 ? blank : words.length];
   if (next) next.querySelector("input").focus({preventScroll: true});
 }
 
