@@ -12,6 +12,7 @@ from terminal import Terminal
 import deduce
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import play as cw_play
+from deduce.games.crime_writers import play_clues as cw_clues
 from deduce.games.crime_writers import timer as cw_timer
 
 PROMPT = "crime-writers> "
@@ -329,17 +330,17 @@ def test_the_running_clock_times_the_finds_and_stops_with_the_fifth(monkeypatch:
     t: Any = cw.Table.example()  # Ann writes, Ben and Cy ask
     assert "runs from 0:00" in cw_timer.TIMER.said(t, "start")
     wall[0] += 70  # 1:10 on the clock when Ben finds how
-    t = cw_play._ask(t, {"element": "how", "about": "Screwdriver", "reply": "yes"})
+    t = cw_clues.ask(t, {"element": "how", "about": "Screwdriver", "reply": "yes"})
     assert t.sheet.rounds[-1].finds[-1].at == 70.0
     assert "Clock 1:10, running (2 started minutes)" in str(cw_play.ADAPTER.extra(t))
     t = cw_timer.TIMER.typed(t, 100.0)  # the typed clock corrects it
     wall[0] += 5
-    t = cw_play._found(t, {"element": "whom", "wording": "Harbour master"})
+    t = cw_clues.found(t, {"element": "whom", "wording": "Harbour master"})
     assert t.sheet.rounds[-1].finds[-1].at == 105.0
-    t = cw_play._ask(t, {"element": "who", "about": "Butler", "reply": "no"})  # to Cy
+    t = cw_clues.ask(t, {"element": "who", "about": "Butler", "reply": "no"})  # to Cy
     for element, card in (("who", "Gardener"), ("why", "Jealousy"), ("where", "Lighthouse")):
         wall[0] += 60
-        t = cw_play._ask(t, {"element": element, "about": card, "reply": "yes"})
+        t = cw_clues.ask(t, {"element": element, "about": card, "reply": "yes"})
     assert t.story_found and t.sheet.rounds[-1].minutes == 5  # 4:45: five started minutes
     assert cw_timer.TIMER.since is None  # stopped with the fifth element
     wall[0] += 600

@@ -502,3 +502,25 @@ def test_the_review_of_a_race_has_the_chances_to_win(client: TestClient) -> None
     assert "win before/after: my chance to win" in review["note"]
     page = client.get("/play/13clues").text
     assert '<th scope="col">win before</th>' in page
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
+def test_no_field_help_lists_nothing(client: TestClient, name: str) -> None:
+    """A field whose choices follow from an earlier one says so, not "one of " alone."""
+    import re
+
+    setup = parse_presets(registry.find(name).table_setup)
+    id_ = client.post("/api/sessions", json={"game": name, "setup": setup}).json()["id"]
+    helps = re.findall(r'<p class="help">(.*?)</p>', client.get(f"/play/{id_}").text)
+    assert helps
+    for text in helps:
+        assert not re.search(r"one of\s*(,|$)", text), text
+
+
+def test_a_needed_word_that_is_the_only_choice_is_checked(client: TestClient) -> None:
+    """Kreuzverhör's ``they ask ...``: the word ``ask`` is the form's only choice there."""
+    setup = parse_presets(registry.find("kreuzverhoer").table_setup)
+    id_ = client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup}).json()["id"]
+    page = client.get(f"/play/{id_}").text
+    they = page.split('<form class="verb card" data-verb="they"')[1].split("</form>")[0]
+    assert 'value="ask" checked' in they

@@ -259,3 +259,46 @@ def test_an_accusation_and_a_look_fill_their_forms() -> None:
         ["0", None, "Duke", "Park", "Gun"],  # my seat; right or wrong is mine to tap
     )
     assert filling(front.grammar, front.typed(tc.Peek())) == ("informant", [])
+
+
+def test_a_deduced_code_is_offered_as_the_winning_guess(client: TestClient) -> None:
+    id_ = client.post(
+        "/api/sessions", json={"game": "mastermind", "setup": {"pegs": 4, "colours": 6}}
+    ).json()["id"]
+    for line in ("1123 0 2", "2434 0 1", "3551 3 0", "3351 2 1"):  # the code is 3561
+        state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
+    assert state["solved"].startswith("Deduced: 3561")
+    assert state["advice"] == state["advice_lines"] == ["3561"]
+    assert state["advice_detail"] == ["One solution is left: the move that wins", "3561: certain"]
+    assert 'data-verb="guess"' in client.get(f"/play/{id_}").text.split('class="advice"')[1]
+    won = client.post(f"/api/sessions/{id_}/lines", json={"line": "3561 4 0"}).json()
+    assert won["turn"]["over"] and won["advice"] == [] and won["advice_detail"] == []
+
+
+def test_a_certain_case_or_puzzle_is_the_winning_move() -> None:
+    from test_thirteen_clues import attributes, start_of
+
+    from deduce.games import kreuzverhoer as kv
+    from deduce.games import thirteen_clues as tc
+    from deduce.play.adapter import word
+    from deduce.serve.forms import filling
+
+    front = adapter("kreuzverhoer")
+    known = kv.Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.", weapon="Gift")
+    assert front.winning(kv.Investigation()) is None
+    assert filling(front.grammar, front.typed(front.winning(known))) == (
+        "ask",
+        ["Mord", "Ulm", "Ede_K.", "Gift"],  # the number right, 4, is the answer
+    )
+    deal = tc.Deal.random(4, seed=3)
+    inv = start_of(deal)
+    front = adapter("thirteen-clues")
+    assert front.winning(inv) is None
+    for about in attributes(4):
+        for witness in range(1, 4):
+            inv = inv.question(0, witness, about, deal.answer(witness, about))
+    for p in [p for p in inv.solutions() if p != deal.puzzles[0]]:
+        inv = inv.accused(p.person, p.location, p.weapon)
+    puzzle = deal.puzzles[0]
+    cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
+    assert front.typed(front.winning(inv)) == f"accuse 0 ? {cards}"

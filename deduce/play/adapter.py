@@ -262,6 +262,11 @@ class Adapter:
         """A recommended move, as the player would say it."""
         return str(action)
 
+    def winning(self, investigation: Investigation) -> Any | None:
+        """Once the solution is known and the game goes on: the move that wins it, shown
+        and typed like an advised move (None: no such move)."""
+        return None
+
     def typed(self, action: Any) -> str:
         """A recommended move as the line that makes it at the prompt, its answer left
         out (``deduce serve`` fills the move's form from it; :data:`BLANK` stands for a

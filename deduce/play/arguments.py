@@ -172,6 +172,8 @@ class Name:
         return [word(c) for c in [*_choices(self.choices, context), *self.aliases]]
 
     def describe(self, context: Context) -> str:
+        if not _choices(self.choices, context):  # they follow from an earlier field
+            return self.other or "a name (its choices follow from the fields before it)"
         options = _choices(self.choices, context) + [
             a
             for a in self.aliases

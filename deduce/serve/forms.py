@@ -55,7 +55,8 @@ class Field:
         optional: it may be left empty.
         repeated: several words (several buttons may be pressed).
         help: what it is (the kind's description).
-        default: the value taken when it is left empty (set-up questions).
+        default: the value taken when it is left empty (set-up questions); in a clue's
+            form, a word the line needs that is its only choice (checked).
     """
 
     name: str
@@ -80,6 +81,14 @@ class Form:
     examples: tuple[str, ...]
     fields: tuple[Field, ...]
     command: bool
+
+
+def _said(arg: Arg) -> str:
+    """An argument as the usage says it: ``new CASE`` for ``CASE`` after ``new``."""
+    keyword = (arg.keyword or "").rstrip("=")
+    if not keyword or keyword.lower() == arg.name.lower():
+        return arg.name or keyword
+    return f"{keyword} {arg.name}" if arg.name else keyword
 
 
 def _label(name: str) -> str:
@@ -119,13 +128,16 @@ def _describe(kind: Any, context: Context) -> str:
 
 def _field(arg: Arg, context: Context) -> Field:
     control = _control(arg.kind, context)
+    only = control.get("choices", ())
+    given = control["control"] == "buttons" and len(only) == 1 and not arg.optional
     return Field(
         name=arg.name,
-        label=_label(arg.keyword.rstrip("=") if arg.keyword and not arg.name else arg.name),
+        label=_label(_said(arg)),
         keyword=arg.keyword or "",
         optional=arg.optional,
         repeated=arg.repeated or isinstance(arg.kind, Several),
         help=_describe(arg.kind, context),
+        default=only[0] if given else "",  # a word the line needs and the only choice
         **control,
     )
 

@@ -34,7 +34,7 @@ from typing import Any, cast
 from deduce import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.fewest_moves import ranked_by
-from deduce.investigation import Investigation
+from deduce.investigation import Investigation, Recommendation
 from deduce.play import adapter as find_adapter
 from deduce.play import files
 from deduce.play.adapter import Adapter, refusal
@@ -189,7 +189,10 @@ class OpenGame:
         moves: list[Any] = []
         turn = self.adapter.turn(inv)
         over = turn is not None and turn.over
-        if not over and (inv.solved is None or self._own_now()):  # as the console shows it
+        if not over and inv.solved is not None and not self._own_now():
+            win = self.adapter.winning(inv)  # no moves to rank: the one that wins
+            moves = [] if win is None else [Recommendation(win, 0.0, {"won": 1.0}, 1, "solved")]
+        elif not over:
             try:
                 if self.adapter.advice_seconds(inv, strategy) <= _ADVICE_SECONDS:
                     with warnings.catch_warnings():
@@ -214,14 +217,17 @@ class OpenGame:
         its units (its header line first), else what ranked the moves (the console's
         "moves ranked by" line) and each advised move's bits, answers and worst case;
         empty when there is no advice."""
-        if not self._advised():
+        found = self._advised()
+        if not found:
             return []
         inv = self.session.investigation
         strategy = self.session.strategy
         own = self._own_now()
         if own:
             return [line.strip() for line in own.splitlines() if line.strip()]
-        found = self._recommend(inv, strategy)
+        if inv.solved is not None:
+            win = self.adapter.show_action(found[0].action)
+            return ["One solution is left: the move that wins", f"{win}: certain"]
         return [f"Moves ranked by {ranked_by(inv, strategy)}"] + [
             f"{self.adapter.show_action(r.action)}: {r.information:.2f} bits, "
             f"{len(r.outcomes)} answers, worst case {r.worst_case} left"

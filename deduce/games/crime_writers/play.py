@@ -18,9 +18,9 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.play_advice import guest_advice
+from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.names import close, fold, lookup, starts
 from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import (
     Arg,
@@ -51,42 +51,6 @@ def _deck(text: str, context: Context) -> cw.Deck:
     if text.strip().lower() in {"", "example"}:
         return cw.Deck.example()
     return cw.Deck.load(text.strip())
-
-
-def _cards(context: Context) -> list[str]:
-    element = context.values.get("element")
-    if element is None:
-        return []
-    return [c.text for c in context.investigation.deck.for_element(element)]
-
-
-def _abouts(context: Context) -> list[str]:
-    element = context.values.get("element")
-    if element is None:
-        return []
-    tags: list[str] = list(context.investigation.deck.tags(cw.DECK_OF[element]))
-    return [*tags, *_cards(context)]
-
-
-def _every_card(context: Context) -> list[str]:
-    deck = context.investigation.deck
-    return sorted({c.text for stack in cw.DECKS for c in deck.stack(stack)})
-
-
-def _ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    return timing.TIMER.after(_asked(timing.TIMER.stamped(inv), v))
-
-
-def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    element, about, reply = v["element"], v["about"], v["reply"]
-    if isinstance(inv, cw.Table):
-        return inv.ask(element, about, reply)
-    known = _abouts(Context(inv, {"element": element}))
-    if about in known:
-        return inv.answer(element, about, reply)
-    if reply == "yes" and cw.names_element(about):  # "yes" to a wording: found
-        return inv.found(element, about)
-    return inv.asked(element, about, reply)
 
 
 def _table(inv: cw.Investigation, what: str) -> cw.Table:
@@ -186,37 +150,6 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    return timing.TIMER.after(_finds(timing.TIMER.stamped(inv), v))
-
-
-def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    element, text = v["element"], v["wording"]
-    invented = True if v.get("invented") else None
-    cards = [c.text for c in inv.deck.for_element(element)]
-    exact = [cards[i] for i in lookup(text, cards, prefix=False)]
-    if not exact and invented is None:
-        started = [c for c in cards if len(fold(text)) >= 3 and starts(text, c)]
-        near = list(dict.fromkeys(started + close(text, cards)))
-        if near:
-            raise InvalidInput(
-                "wording",
-                text,
-                f"a card's exact wording ({', '.join(near)}), or `found {element} "
-                f"WORDING invented` for a wording the writer made up",
-                reason="it is close to a card's wording",
-            )
-    return inv.found(element, exact[0] if exact else text, invented=invented)
-
-
-def _drawn(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    drawn = getattr(inv, "drawn", None)
-    if drawn is not None:
-        result: cw.Investigation = drawn(v["element"], v["card"])
-        return result
-    return inv.found(v["element"], v["card"], invented=False)
-
-
 def _candidates(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
     rows = tuple((text, f"{100 * p:.1f}%") for text, p in inv.candidates(v["element"]))
     return Rows((v["element"], "probability"), rows)
@@ -241,7 +174,7 @@ GRAMMAR = Grammar(
             ("ask",),
             (
                 _ELEMENT,
-                Arg("ABOUT", Name(_abouts, other="a question in your own words")),
+                Arg("ABOUT", Name(abouts, other="a question in your own words")),
                 Arg("REPLY", Name(_REPLIES, aliases=_REPLY_ALIASES), rest=True),
             ),
             "the writer's reply to \"does ELEMENT have ABOUT?\", ABOUT a tag, a card's\n"
@@ -249,13 +182,13 @@ GRAMMAR = Grammar(
             "out only through its reply); REPLY yes, also, almost, no, or nc / ni (not\n"
             "characteristic / not important)",
             ("ask how weapon no", 'ask who "Night watchman" almost'),
-            _ask,
+            ask,
         ),
         Verb(
             ("found",),
             (
                 _ELEMENT,
-                Arg("WORDING", Text("the element's wording", _cards), rest=True),
+                Arg("WORDING", Text("the element's wording", cards), rest=True),
                 Arg("invented", Flag(), optional=True, keyword="invented"),
             ),
             "a guest found ELEMENT, worded WORDING: the story's element is worded so. A\n"
@@ -263,18 +196,18 @@ GRAMMAR = Grammar(
             "open whether that card was drawn or the writer invented the same words (say\n"
             "`drawn` or add `invented` when you know which)",
             ("found why Stage fright", "found where Moonlit_attic invented"),
-            _found,
+            found,
         ),
         Verb(
             ("drawn",),
-            (_ELEMENT, Arg("CARD", Name(_cards), rest=True)),
+            (_ELEMENT, Arg("CARD", Name(cards), rest=True)),
             "ELEMENT is exactly the card CARD: the writer drew it (not invented)",
             ("drawn who Butler",),
-            _drawn,
+            drawn,
         ),
         Verb(
             ("seen",),
-            (Arg("CARD", Name(_every_card), repeated=True),),
+            (Arg("CARD", Name(every_card), repeated=True),),
             "these cards are not in the story (my hand, stories told)",
             ("seen Gardener",),
             lambda inv, v: inv.seen(*v["card"]),

@@ -431,6 +431,13 @@ class KreuzverhoerAdapter(Adapter):
     def show_action(self, action: Any) -> str:
         return str(action)
 
+    def winning(self, investigation: Investigation) -> Any | None:
+        mine = investigation.mine if isinstance(investigation, kv.Table) else investigation
+        case = mine.solved
+        if case is None or self.finished(investigation):
+            return None
+        return kv.Guess(case.crime, case.scene, case.suspect, case.weapon)
+
     def typed(self, action: Any) -> str:
         if isinstance(action, kv.Guess):  # the number right is the answer
             cards = (action.crime, action.scene, action.suspect, action.weapon)

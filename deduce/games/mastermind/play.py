@@ -156,6 +156,10 @@ class MastermindAdapter(Adapter):
             f"{left} of {inv.limit} guesses left",
         )
 
+    def winning(self, investigation: Any) -> Any | None:
+        inv: Investigation = investigation  # deduced, not yet guessed: guess it
+        return None if self.finished(inv) else inv.solved
+
     def solved(self, investigation: Any) -> str | None:
         inv: Investigation = investigation
         code = inv.solved

@@ -403,6 +403,11 @@ class ThirteenCluesAdapter(Adapter):
             return "consult the informant"
         return str(action)
 
+    def winning(self, investigation: Investigation) -> Any | None:
+        if investigation.solved is None:
+            return None
+        return investigation.accusation()  # type: ignore[attr-defined]
+
     def typed(self, action: Any) -> str:
         if isinstance(action, tc.Peek):  # the card seen is the answer
             return "informant"

@@ -1,0 +1,116 @@
+"""The console's lines that ask about an element and name what was found, read against
+the deck: a question's tag or card, a found card's wording, a drawn card.
+
+A wording that is no card's is the writer's own invention, so a "yes" to it finds the
+element as invented (and rules out every card). A slip of the keyboard must not do that:
+a "yes" to a question about a word close to a tag or a card of the element is refused
+with what it looks like ("did you mean"), as a found wording close to a card's is. To
+name an invented wording, ``found ELEMENT WORDING invented`` says so.
+
+Example:
+    >>> from deduce.games import crime_writers as cw
+    >>> inv = cw.Investigation(cw.Deck.example())
+    >>> try:
+    ...     ask(inv, {"element": "who", "about": "servnt", "reply": "yes"})
+    ... except InvalidInput as error:
+    ...     print(error.reason, "-", error.expected)  # doctest: +NORMALIZE_WHITESPACE
+    it is close to a tag or a card of who - a tag or a card (servant), or `found who servnt
+    invented` for a wording the writer made up
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deduce.errors import InvalidInput
+from deduce.games import crime_writers as cw
+from deduce.games.crime_writers import timer as timing
+from deduce.names import close, fold, lookup, starts
+from deduce.play.grammar import Context
+
+__all__ = ["abouts", "ask", "cards", "drawn", "every_card", "found"]
+
+
+def cards(context: Context) -> list[str]:
+    """The wordings of the cards of the element being typed."""
+    element = context.values.get("element")
+    if element is None:
+        return []
+    return [c.text for c in context.investigation.deck.for_element(element)]
+
+
+def abouts(context: Context) -> list[str]:
+    """What a question about the element being typed may name: its deck's tags, its cards."""
+    element = context.values.get("element")
+    if element is None:
+        return []
+    tags: list[str] = list(context.investigation.deck.tags(cw.DECK_OF[element]))
+    return [*tags, *cards(context)]
+
+
+def every_card(context: Context) -> list[str]:
+    """Every card's wording in the deck."""
+    deck = context.investigation.deck
+    return sorted({c.text for stack in cw.DECKS for c in deck.stack(stack)})
+
+
+def _near(text: str, names: list[str]) -> list[str]:
+    """The names ``text`` may be a slip of: the ones it starts, then the close ones."""
+    started = [n for n in names if len(fold(text)) >= 3 and starts(text, n)]
+    return list(dict.fromkeys(started + close(text, names)))
+
+
+def ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    """``ask ELEMENT ABOUT REPLY``: the question and its reply, on the clock."""
+    return timing.TIMER.after(_asked(timing.TIMER.stamped(inv), v))
+
+
+def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    element, about, reply = v["element"], v["about"], v["reply"]
+    known = abouts(Context(inv, {"element": element}))
+    finds = reply == "yes" and about not in known and cw.names_element(about)
+    if finds and (near := _near(about, known)):  # a wording found: a slip of a known one?
+        raise InvalidInput(
+            "about",
+            about,
+            f"a tag or a card ({', '.join(near)}), or `found {element} {about} invented` "
+            "for a wording the writer made up",
+            reason=f"it is close to a tag or a card of {element}",
+        )
+    if isinstance(inv, cw.Table):
+        return inv.ask(element, about, reply)
+    if about in known:
+        return inv.answer(element, about, reply)
+    if reply == "yes" and cw.names_element(about):  # "yes" to a wording: found
+        return inv.found(element, about)
+    return inv.asked(element, about, reply)
+
+
+def found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    """``found ELEMENT WORDING [invented]``: the element found, on the clock."""
+    return timing.TIMER.after(_finds(timing.TIMER.stamped(inv), v))
+
+
+def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    element, text = v["element"], v["wording"]
+    invented = True if v.get("invented") else None
+    wordings = [c.text for c in inv.deck.for_element(element)]
+    exact = [wordings[i] for i in lookup(text, wordings, prefix=False)]
+    if not exact and invented is None and (near := _near(text, wordings)):
+        raise InvalidInput(
+            "wording",
+            text,
+            f"a card's exact wording ({', '.join(near)}), or `found {element} "
+            f"WORDING invented` for a wording the writer made up",
+            reason="it is close to a card's wording",
+        )
+    return inv.found(element, exact[0] if exact else text, invented=invented)
+
+
+def drawn(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
+    """``drawn ELEMENT CARD``: the element is exactly that card, drawn (not invented)."""
+    on_table = getattr(inv, "drawn", None)
+    if on_table is not None:
+        result: cw.Investigation = on_table(v["element"], v["card"])
+        return result
+    return inv.found(v["element"], v["card"], invented=False)
