@@ -249,3 +249,52 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
     shot = tmp_path / "thirteen-clues-phone.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
+
+
+def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], phone: Any) -> None:
+    """A lay and an attempt from the advice, a needed field left empty, a refusal's
+    quoted command set as code; seat 1's case is woman/day/outside/knife."""
+    from playwright.sync_api import expect
+
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    card = page.locator("details.card", has=page.locator("summary", has_text="Black Stories"))
+    card.locator("summary").click()
+    card.locator(".field[data-name='case'] input").fill("man/night/inside/gun")
+    hand = "woman/night/outside/gun woman/knife man/day"
+    card.locator(".field[data-name='hand'] input").fill(hand)
+    card.locator("button:has-text('Start')").click()
+    page.wait_for_url("**/play/bsi")
+    first = page.inner_text(".advice li button >> nth=0")  # "lay CARD at seat 1"
+    page.click(".advice li button >> nth=0")
+    lay = page.locator("form[data-verb=lay]")
+    laid = first.removeprefix("lay ").removesuffix(" at seat 1")
+    assert lay.locator(".field[data-name=CARD] input").input_value() == laid
+    assert lay.locator(".field[data-name=SEAT] input").input_value() == "1"
+    secret = {"woman", "day", "outside", "knife"}
+    matches = len(secret & set(laid.split("/")))
+    lay.locator(f"label.chip:has-text('{'0/1' if matches < 2 else matches}')").click()
+    lay.locator("button[type=submit]").click()
+    expect(page.locator(".history li")).to_have_count(1)
+    assert page.locator(".advice li button", has_text="draw").count() == 1
+    page.click(".advice li button:has-text('solve') >> nth=0")
+    solve = page.locator("form[data-verb=solve]")
+    case = solve.locator(".field[data-name=CASE] input").first
+    named = case.input_value()
+    assert named and solve.locator("input[type=radio]:checked").count() == 0
+    case.fill("")  # a needed field left empty: refused here, nothing shifts
+    solve.locator("button[type=submit]").click()
+    alert = page.locator("#alert")
+    expect(alert).to_have_text("refused: the Case is missing; fill it in first")
+    case.fill(named)
+    solve.locator("button[type=submit]").click()  # no verdict: the server says how
+    expect(alert.locator("code").first).to_contain_text(f"solve 1 {named}")
+    assert "`" not in alert.inner_text()
+    assert page.locator(".history li").count() == 1
+    verdict = "right" if set(named.split("/")) == secret else "wrong"
+    solve.locator(f"label.chip:has-text('{verdict}')").click()
+    solve.locator("button[type=submit]").click()
+    expect(page.locator(".history li")).to_have_count(2)
+    assert page.inner_text(".history li >> nth=1").endswith(f": {verdict}")
+    no_sideways_scroll(page)

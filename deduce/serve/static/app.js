@@ -40,9 +40,32 @@ function line(form) {
   return words.join(" ");
 }
 
+// The first field the line needs that is left empty (its words would shift into the
+// next field's place), or null.
+function missing(form) {
+  for (const field of form.querySelectorAll(".field")) {
+    if (field.hasAttribute("data-optional") || field.dataset.keyword) continue;
+    if (field.dataset.control === "flag" || values(field).length) continue;
+    const label = field.querySelector("legend, label");
+    return label ? label.firstChild.textContent.trim() : field.dataset.name;
+  }
+  return null;
+}
+
+// A message, with each command it quotes between backticks set as code.
 function alertBox(text) {
   const box = document.getElementById("alert");
-  box.textContent = text;
+  box.replaceChildren();
+  const parts = text.split("`");
+  parts.forEach((part, i) => {
+    if (i % 2 && parts.length % 2) {
+      const code = document.createElement("code");
+      code.textContent = part;
+      box.append(code);
+    } else {
+      box.append((i % 2 ? "`" : "") + part);
+    }
+  });
   box.hidden = !text;
   if (text) box.scrollIntoView({block: "center"});
 }
@@ -143,7 +166,12 @@ function wire(root) {
     });
   }
   for (const form of root.querySelectorAll("form.verb")) {
-    form.addEventListener("submit", (event) => { event.preventDefault(); send(line(form)); });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const empty = missing(form);
+      if (empty) alertBox("refused: the " + empty + " is missing; fill it in first");
+      else send(line(form));
+    });
   }
   for (const form of root.querySelectorAll("form.free")) {
     form.addEventListener("submit", (event) => {
