@@ -338,3 +338,23 @@ def test_a_line_out_of_turn_says_what_comes_now() -> None:
     said = refused(lambda: t.questioning("Mord", "Berlin", "Juri L.", "Messer", 1))
     assert "a line in turn" not in said
     assert "(out of turn); expected now your questioning: you may play" in said
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["Mord Berlin 'Ede K.' Gift", "Mord Berlin Ede_K. Gift", "Mord / Berlin / Ede K. / Gift"],
+)
+def test_the_set_up_case_takes_a_name_of_two_words_as_typed(typed: str) -> None:
+    from deduce.games.kreuzverhoer.table_lines import read_case
+    from deduce.play.grammar import Context
+
+    assert read_case(typed, Context(None)) == kv.Case("Mord", "Berlin", "Ede K.", "Gift")
+
+
+def test_the_set_up_case_of_five_words_says_how_to_write_a_name_of_two() -> None:
+    from deduce.games.kreuzverhoer.table_lines import read_case
+    from deduce.play.grammar import Context
+
+    with pytest.raises(InvalidInput, match="in quotes or joined by _") as caught:
+        read_case("Mord Berlin Ede K. Gift", Context(None))
+    assert caught.value.value == "Mord Berlin Ede K. Gift"

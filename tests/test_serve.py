@@ -523,4 +523,4 @@ def test_a_needed_word_that_is_the_only_choice_is_checked(client: TestClient) ->
     id_ = client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup}).json()["id"]
     page = client.get(f"/play/{id_}").text
     they = page.split('<form class="verb card" data-verb="they"')[1].split("</form>")[0]
-    assert 'value="ask" checked' in they
+    assert 'value="ask" checked' in they and "one of ask" not in they

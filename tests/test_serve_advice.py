@@ -150,6 +150,7 @@ def test_bsi_attempt_step_offers_the_race_choices_as_buttons(client: TestClient)
         else f"solve {c.attempt.target} {c.attempt.case} {c.attempt.drops}"
         for c in choices
     ]
+    assert (state["strategy"], state["advice_by"]) == ("points", "race")  # the attempt: the race
     header, *lines = state["advice_detail"]
     assert header.startswith(("Worth solving now", "Better not to attempt now"))
     assert [line.split(":")[0] for line in lines] == state["advice"]
@@ -269,6 +270,7 @@ def test_a_deduced_code_is_offered_as_the_winning_guess(client: TestClient) -> N
         state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
     assert state["solved"].startswith("Deduced: 3561")
     assert state["advice"] == state["advice_lines"] == ["3561"]
+    assert state["advice_by"] == "the solution"
     assert state["advice_detail"] == ["One solution is left: the move that wins", "3561: certain"]
     assert 'data-verb="guess"' in client.get(f"/play/{id_}").text.split('class="advice"')[1]
     won = client.post(f"/api/sessions/{id_}/lines", json={"line": "3561 4 0"}).json()

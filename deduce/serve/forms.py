@@ -136,7 +136,7 @@ def _field(arg: Arg, context: Context) -> Field:
         keyword=arg.keyword or "",
         optional=arg.optional,
         repeated=arg.repeated or isinstance(arg.kind, Several),
-        help=_describe(arg.kind, context),
+        help="" if given else _describe(arg.kind, context),  # not "one of ask"
         default=only[0] if given else "",  # a word the line needs and the only choice
         **control,
     )

@@ -191,7 +191,9 @@ class OpenGame:
         over = turn is not None and turn.over
         if not over and inv.solved is not None and not self._own_now():
             win = self.adapter.winning(inv)  # no moves to rank: the one that wins
-            moves = [] if win is None else [Recommendation(win, 0.0, {"won": 1.0}, 1, "solved")]
+            moves = (
+                [] if win is None else [Recommendation(win, 0.0, {"won": 1.0}, 1, "the solution")]
+            )
         elif not over:
             try:
                 if self.adapter.advice_seconds(inv, strategy) <= _ADVICE_SECONDS:
@@ -211,6 +213,12 @@ class OpenGame:
         """The advised moves as the lines that make them, their answers left out
         (:meth:`Adapter.typed`): what a tap fills in."""
         return [self.adapter.typed(m.action) for m in self._advised()]
+
+    def advice_by(self) -> str:
+        """What ranked the advised moves: their strategy (BSI's attempt step: ``race``
+        under any), else the game's strategy."""
+        moves = self._advised()
+        return str(moves[0].strategy) if moves else self.session.strategy
 
     def advice_detail(self) -> list[str]:
         """The advice's numbers as the console shows them: a game's own objective in
@@ -248,6 +256,7 @@ class OpenGame:
             "solved": self.adapter.solved(inv),
             "advice": self.advice(),
             "advice_lines": self.advice_lines(),
+            "advice_by": self.advice_by(),
             "advice_detail": self.advice_detail(),
             "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
             "strategy": self.session.strategy,

@@ -346,7 +346,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "case",
-            Value(read_case, "none, or your own case: crime scene suspect weapon"),
+            Value(read_case, "none, or the case: crime scene suspect weapon"),
             "the case you chose for your opponent; none: you say every answer",
             "none",
             example="Mord Ulm Ede Gift",

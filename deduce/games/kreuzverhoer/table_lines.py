@@ -15,6 +15,7 @@ from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD
 from deduce.play.adapter import choose
+from deduce.play.arguments import tokens
 from deduce.play.grammar import Context
 
 __all__ = ["answer", "pending_names", "read_case", "read_hand", "table_of", "they_ask"]
@@ -40,9 +41,18 @@ def read_case(text: str, context: Context) -> kv.Case | None:
     if text.strip().lower() in NONE:
         return None
     deck = context.values.get("deck") or kv.Deck.default()
-    parts = [p.strip() for p in text.split("/")] if "/" in text else text.split()
+    try:
+        parts = [p.strip() for p in text.split("/")] if "/" in text else tokens(text)
+    except ValueError:  # a quotation not closed
+        parts = []
     if len(parts) != len(kv.FIELDS):
-        raise InvalidInput("case", text, "none, or four names: crime scene suspect weapon")
+        raise InvalidInput(
+            "case",
+            text,
+            "none, or four names: crime scene suspect weapon (a name of two words in "
+            "quotes or joined by _, e.g. Mord Berlin 'Ede K.' Gift, or the four "
+            "separated by /)",
+        )
     names = [choose(p, deck.names(f), f) for p, f in zip(parts, kv.FIELDS, strict=True)]
     case = kv.Case(*names)
     kv.Investigation(deck).world_of(case)  # its crime goes with its weapon
