@@ -524,3 +524,15 @@ def test_a_needed_word_that_is_the_only_choice_is_checked(client: TestClient) ->
     page = client.get(f"/play/{id_}").text
     they = page.split('<form class="verb card" data-verb="they"')[1].split("</form>")[0]
     assert 'value="ask" checked' in they and "one of ask" not in they
+
+
+def test_crime_writers_forms_offer_the_tags_and_cards_before_the_element(
+    client: TestClient,
+) -> None:
+    setup = parse_presets(registry.find("crime-writers").table_setup)
+    id_ = client.post("/api/sessions", json={"game": "crime-writers", "setup": setup}).json()["id"]
+    page = client.get(f"/play/{id_}").text
+    ask = page.split('<form class="verb card" data-verb="ask"')[1].split("</form>")[0]
+    assert '<option value="servant">' in ask and '<option value="Butler">' in ask
+    drawn = page.split('<form class="verb card" data-verb="drawn"')[1].split("</form>")[0]
+    assert '<option value="Butler">' in drawn and '<option value="Library">' in drawn

@@ -32,20 +32,23 @@ __all__ = ["abouts", "ask", "cards", "drawn", "every_card", "found"]
 
 
 def cards(context: Context) -> list[str]:
-    """The wordings of the cards of the element being typed."""
+    """The wordings of the cards of the element being typed (before it is: every card,
+    which a form offers before its element is chosen)."""
     element = context.values.get("element")
     if element is None:
-        return []
+        return every_card(context)
     return [c.text for c in context.investigation.deck.for_element(element)]
 
 
 def abouts(context: Context) -> list[str]:
-    """What a question about the element being typed may name: its deck's tags, its cards."""
+    """What a question about the element being typed may name: its deck's tags, its cards
+    (before it is: every tag and card)."""
     element = context.values.get("element")
+    deck = context.investigation.deck
     if element is None:
-        return []
-    tags: list[str] = list(context.investigation.deck.tags(cw.DECK_OF[element]))
-    return [*tags, *cards(context)]
+        tags = dict.fromkeys(t for stack in cw.DECKS for t in deck.tags(stack))
+        return [*tags, *every_card(context)]
+    return [*deck.tags(cw.DECK_OF[element]), *cards(context)]
 
 
 def every_card(context: Context) -> list[str]:
