@@ -29,6 +29,7 @@ __all__ = [
     "contradiction",
     "deletion_filter",
     "explain_facts",
+    "impossible",
     "replay",
     "settled_test",
     "smallest",
@@ -151,6 +152,21 @@ def smallest(
     return tuple(kept)
 
 
+def impossible(clue: Any) -> InvalidInput:
+    """The refusal of a clue that no solution fits, whatever the clues before it.
+
+    Example:
+        >>> impossible("3 black, 1 white").reason
+        'no solution fits it, whatever the other clues'
+    """
+    return InvalidInput(
+        "clue",
+        clue,
+        "a clue that some solution allows",
+        reason="no solution fits it, whatever the other clues",
+    )
+
+
 def contradiction(investigation: Investigation, clue: Any) -> DeduceError:
     """The error for ``clue``, which leaves no world after ``investigation``'s clues.
 
@@ -165,9 +181,7 @@ def contradiction(investigation: Investigation, clue: Any) -> DeduceError:
     """
     alone = replay(investigation, [clue])
     if alone is not None and alone.total == 0:
-        return InvalidInput(
-            "clue", clue, "a clue that some world allows", reason="no world fits it"
-        )
+        return impossible(clue)
     kept = smallest(
         investigation,
         investigation.clues,

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.errors import Contradiction, DeduceError, InvalidInput
+from deduce.explain import impossible
 from deduce.investigation import Investigation, deletion_filter
 from deduce.space import Space
 
@@ -469,7 +470,5 @@ class ModelInvestigation(Investigation):
             lambda trial: not self._solve(cp, [switches[j] for j in trial] + [switches[-1]])[0],
         )
         if not kept:
-            return InvalidInput(
-                "clue", clue, "a clue that some world allows", reason="no world fits it"
-            )
+            return impossible(clue)
         return Contradiction(clue, [self.clues[j] for j in kept])

@@ -107,7 +107,7 @@ def test_why_names_the_clue_behind_a_fact() -> None:
 
 
 def test_impossible_on_its_own_is_invalid_input() -> None:
-    with pytest.raises(InvalidInput, match="no world fits"):
+    with pytest.raises(InvalidInput, match="no solution fits"):
         START.questioning("Mord", "Ulm", "Ede K.", "Brechstange", correct=4)
 
 

@@ -162,7 +162,7 @@ def test_bad_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
         "1122 1 x": 'refused: white "x" is not valid; expected a number from 0 to 3',
         "1122 1 4": 'refused: white "4" is not valid; expected a number from 0 to 3',
         "1122 -1 0": 'refused: black "-1" is not valid; expected a number from 0 to 4',
-        "1234 3 1": "no world fits it",
+        "1234 3 1": "no solution fits it",
         'save "unclosed': "refused: cannot read the line",
         "load nothing.json": 'refused: file "nothing.json" is not valid',
         "why peg9": 'refused: fact "peg9" is not valid',
