@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import deduce
 from deduce.games.thirteen_clues import (
     Accusation,
     Ask,
@@ -77,8 +78,11 @@ def test_an_action_out_of_turn_is_refused_and_changes_nothing() -> None:
     invalid_input(lambda: t.consulted(0), "seat", "informant CARD")
     invalid_input(lambda: t.charged(4, right=False), "seat", "")
     after = t.question(0, 1, "red", DEAL.answer(1, "red"))
-    invalid_input(lambda: after.informant(DEAL.informants[0]), "seat", "seat 1, whose turn")
-    invalid_input(lambda: after.accused("Maid", "Museum", "Poison"), "seat", "seat 1")
+    # my own move out of turn: no seat was typed, so none is blamed
+    invalid_input(lambda: after.informant(DEAL.informants[0]), "action", "seat 1, whose turn")
+    with pytest.raises(deduce.InvalidInput, match="it is not your turn"):
+        after.informant(DEAL.informants[0])
+    invalid_input(lambda: after.accused("Maid", "Museum", "Poison"), "action", "seat 1")
     assert repr(t) == before and len(after.clues) == 1
     won = after.charged(1, right=True)
     invalid_input(lambda: won.question(0, 1, "red", 1), "action", "the game is over")

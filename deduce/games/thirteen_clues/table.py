@@ -248,6 +248,13 @@ class Table(Investigation):
         else:
             seat = 0
         if seat != glasses.active:
+            if seat == 0 and not isinstance(clue, Question):  # my own move: no seat typed
+                raise InvalidInput(
+                    "action",
+                    clue,
+                    f"a move of seat {glasses.active}, whose turn it is",
+                    reason="it is not your turn",
+                )
             raise InvalidInput("seat", seat, f"seat {glasses.active}, whose turn it is")
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
