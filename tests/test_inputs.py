@@ -35,7 +35,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     ("black 5", lambda: MM.guess("1122", black=5, white=0), "black", "from 0 to 4"),
     ("white missing", lambda: MM.guess("1122", black=1), "white", "from 0 to 3"),
     ("black+white > pegs", lambda: MM.guess("1122", black=3, white=2), "white", "0 to 1"),
-    ("3 black 1 white", lambda: MM.guess("1234", black=3, white=1), "clue", "some world"),
+    ("3 black 1 white", lambda: MM.guess("1234", black=3, white=1), "clue", "some solution"),
     (
         "white in black-only",
         lambda: Game(black_only=True).investigation().guess("1122", 1, 0),
