@@ -337,7 +337,7 @@ def test_the_attempt_step_says_why_not_to_attempt() -> None:
     assert laid.best_attempt() is None and choices[0].attempt is None
     best = choices[1]
     assert best.attempt is not None and best.win <= choices[0].win
-    assert attempt_advice(laid) == [
+    assert attempt_advice(choices) == [
         f"Better not to attempt now: {100 * choices[0].win:.0f}% to finish first with no "
         f"attempt, {100 * best.win:.0f}% with the best attempt (seat {best.attempt.target}, "
         f"the {best.attempt.drops}-drop card; see `attempts`)."

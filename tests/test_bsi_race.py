@@ -170,11 +170,11 @@ def test_whole_games_with_the_race_advice_are_legal(players: int) -> None:
 def test_the_attempt_step_says_what_wins() -> None:
     from deduce.games.bsi.play_advice import attempt_advice
 
-    assert attempt_advice(last_cards(ahead=True)) == [
+    assert attempt_advice(last_cards(ahead=True).race_options()) == [
         "Worth solving now: seat 1 is man/night/inside/gun (50%, 2.50 points expected with "
         "the 1-drop card): 100% to finish first, 76% with no attempt."
     ]
-    assert attempt_advice(last_cards(ahead=False)) == [
+    assert attempt_advice(last_cards(ahead=False).race_options()) == [
         "Better not to attempt now: 24% to finish first with no attempt, 14% with the best "
         "attempt (seat 1, the 1-drop card; see `attempts`)."
     ]
@@ -286,7 +286,7 @@ def test_the_attempt_step_lists_its_choices_as_lines_to_type() -> None:
     from deduce.play import adapter
 
     t = last_cards(ahead=True)
-    assert attempt_choices(t, 3) == [
+    assert attempt_choices(t.race_options(), 3) == [
         "  solve 1 man/night/inside/gun 1: 100% to finish first, 50% right, 2.50 points expected",
         "  draw: 76% to finish first, no attempt (every investigation card kept)",
     ]
@@ -307,5 +307,5 @@ def test_the_attempt_step_lists_its_choices_as_lines_to_type() -> None:
     lines = [front.show_action(r.action) for r in front.recommend(t, "entropy")]
     assert lines == ["solve 1 man/night/inside/gun 1", "draw"]  # the race, under any strategy
     own = front.own_advice(t, "entropy")
-    assert own is not None and own.splitlines()[1:] == attempt_choices(t, 3)
+    assert own is not None and own.splitlines()[1:] == attempt_choices(t.race_options(), 3)
     assert front.advice_seconds(t, "entropy") < 1  # no engine ranking to estimate

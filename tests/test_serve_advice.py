@@ -4,6 +4,8 @@ objective, else each advised move's bits, answers and worst case."""
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -50,20 +52,27 @@ def test_no_advice_no_numbers(client: TestClient) -> None:
     assert "Why these moves" not in client.get("/play/mastermind").text
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_games_numbers_are_the_consoles(client: TestClient, name: str) -> None:
+def _declared_table(client: TestClient, name: str) -> Iterator[tuple[str, Any, Any]]:
+    """The game ``name`` set up as its declared table, then each of its declared lines:
+    (the line, "" at the start; the state after it; the game as saved)."""
     declared = registry.find(name)
-    front = adapter(name)
-    kind = front.investigation_type
+    kind = adapter(name).investigation_type
     state = client.post(
         "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
     ).json()
-    id = state["id"]
-    own_seen = 0
+    id_ = state["id"]
     for line in ("", *declared.table_lines):
         if line:
-            state = client.post(f"/api/sessions/{id}/lines", json={"line": line}).json()
-        inv = load_file(client.app.state.tables.state_dir / f"{id}.json", kind)  # type: ignore[attr-defined]
+            state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
+        saved = client.app.state.tables.state_dir / f"{id_}.json"  # type: ignore[attr-defined]
+        yield line, state, load_file(saved, kind)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_numbers_are_the_consoles(client: TestClient, name: str) -> None:
+    front = adapter(name)
+    own_seen = 0
+    for line, state, inv in _declared_table(client, name):
         detail = state["advice_detail"]
         assert bool(detail) is bool(state["advice"]), line
         if not detail:
@@ -74,7 +83,7 @@ def test_every_games_numbers_are_the_consoles(client: TestClient, name: str) -> 
             assert detail == [s.strip() for s in own.splitlines() if s.strip()], line
         else:  # what ranked them, as the console says it, then each move's numbers
             header, *lines = detail
-            shown = client.app.state.tables.games[id].display()  # type: ignore[attr-defined]
+            shown = client.app.state.tables.games[state["id"]].display()  # type: ignore[attr-defined]
             assert f"(moves ranked by {header.removeprefix('Moves ranked by ')})" in shown
             assert len(lines) == len(state["advice"]), line
             for move, said in zip(state["advice"], lines, strict=True):
@@ -226,20 +235,9 @@ def test_every_advised_move_fills_its_form_with_words_its_fields_take(
     from deduce.play.grammar import Context
     from deduce.serve.forms import filling
 
-    declared = registry.find(name)
     front = adapter(name)
-    state = client.post(
-        "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
-    ).json()
-    id_ = state["id"]
     filled = 0
-    for line in ("", *declared.table_lines):
-        if line:
-            state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
-        inv = load_file(
-            client.app.state.tables.state_dir / f"{id_}.json",  # type: ignore[attr-defined]
-            front.investigation_type,
-        )
+    for line, state, inv in _declared_table(client, name):
         assert len(state["advice_lines"]) == len(state["advice"]), line
         for typed in state["advice_lines"]:
             verb, words = filling(front.grammar, typed)

@@ -109,13 +109,12 @@ def _control(kind: Any, context: Context) -> dict[str, Any]:
         words = tuple(kind.words(context)) if not isinstance(kind, File) else ()
     except Exception:  # words that cannot be listed yet: a plain text field
         words = ()
+    buttons = words
     if isinstance(kind, Name) and kind.offered is None:  # other words for a name: typed only
         aliases = {word(a) for a in kind.aliases}
         buttons = tuple(w for w in words if w not in aliases)
-        if 0 < len(buttons) <= _BUTTONS:
-            return {"control": "buttons", "choices": buttons}
-    if isinstance(kind, Name | Several) and 0 < len(words) <= _BUTTONS:
-        return {"control": "buttons", "choices": words}
+    if isinstance(kind, Name | Several) and 0 < len(buttons) <= _BUTTONS:
+        return {"control": "buttons", "choices": buttons}
     return {"control": "text", "choices": words[:200]}
 
 

@@ -26,8 +26,9 @@ import copy
 import re
 import threading
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -148,21 +149,27 @@ class OpenGame:
 
     # -- what the console would print ----------------------------------------------
 
-    def _once(self, kind: str, investigation: Investigation, strategy: str) -> Any:
-        """The adapter's ``kind`` of advice, computed once per state (the page, the
-        state and the console's redraw share it)."""
+    def _once(
+        self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
+    ) -> Any:
+        """``work``'s ``kind`` of advice, computed once per state (the page, the state and
+        the console's redraw share it)."""
         kept = self._kept.get(kind)
         if kept is not None and kept[0] is investigation and kept[1] == strategy:
             return kept[2]
-        found = getattr(type(self.adapter), kind)(self.adapter, investigation, strategy)
+        found = work()
         self._kept[kind] = (investigation, strategy, found)
         return found
 
     def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
-        return cast(list[Any], self._once("recommend", investigation, strategy))
+        adapter = self.adapter
+        work = partial(type(adapter).recommend, adapter, investigation, strategy)
+        return cast(list[Any], self._once("recommend", investigation, strategy, work))
 
     def _own_advice(self, investigation: Investigation, strategy: str) -> str | None:
-        return cast("str | None", self._once("own_advice", investigation, strategy))
+        adapter = self.adapter
+        work = partial(type(adapter).own_advice, adapter, investigation, strategy)
+        return cast("str | None", self._once("own_advice", investigation, strategy, work))
 
     def _shown(self, text: str) -> str:
         return text.replace(str(self.state_dir / SAVES) + "/", "").replace(
@@ -183,9 +190,10 @@ class OpenGame:
         """The advised moves, best first (none when they would take too long), worked
         out once per state."""
         inv, strategy = self.session.investigation, self.session.strategy
-        kept = self._kept.get("advised")
-        if kept is not None and kept[0] is inv and kept[1] == strategy:
-            return cast(list[Any], kept[2])
+        return cast(list[Any], self._once("advised", inv, strategy, self._advise))
+
+    def _advise(self) -> list[Any]:
+        inv, strategy = self.session.investigation, self.session.strategy
         moves: list[Any] = []
         turn = self.adapter.turn(inv)
         over = turn is not None and turn.over
@@ -202,7 +210,6 @@ class OpenGame:
                         moves = self._recommend(inv, strategy)
             except (DeduceError, NotImplementedError):
                 moves = []
-        self._kept["advised"] = (inv, strategy, moves)
         return moves
 
     def advice(self) -> list[str]:

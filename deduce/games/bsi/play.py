@@ -355,9 +355,10 @@ class BsiAdapter(Adapter):
         if table.over or table.turn != 0:
             return None
         if table.step == "attempt":
-            lines = attempt_advice(table)
+            choices = table.race_options()
+            lines = attempt_advice(choices)
             return (
-                "\n".join([*lines, *attempt_choices(table, self.recommendations)])
+                "\n".join([*lines, *attempt_choices(choices, self.recommendations)])
                 if lines
                 else None
             )

@@ -10,7 +10,7 @@ Example (2 players; I laid man/night at seat 1's grid, field 2):
     >>> from deduce.games import bsi
     >>> hand = ["man/day/inside/knife", "man/night", "woman/day/inside"]
     >>> t = bsi.Table(2, case="woman/night/outside/gun", hand=hand).played("man/night", 1, 2)
-    >>> for line in attempt_choices(t, 3):
+    >>> for line in attempt_choices(t.race_options(), 3):
     ...     print(line)
       solve 1 man/night/inside/knife 1: 43% to finish first, 25% right, 1.50 points expected
       solve 1 man/night/inside/knife 2: 39% to finish first, 25% right, 1.75 points expected
@@ -18,6 +18,8 @@ Example (2 players; I laid man/night at seat 1's grid, field 2):
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from deduce.games import bsi
 from deduce.games.bsi.race import RaceOption
@@ -65,10 +67,10 @@ def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str
     return lines
 
 
-def attempt_advice(table: bsi.Table) -> list[str]:
-    """Whether to solve now, by the chance to finish first (see ``Table.race_options``):
-    the attempt that wins most, or no attempt when that wins more than any attempt."""
-    choices = table.race_options()
+def attempt_advice(choices: Sequence[RaceOption]) -> list[str]:
+    """Whether to solve now, by the chance to finish first (``choices``: what
+    ``Table.race_options`` ranks): the attempt that wins most, or no attempt when that
+    wins more than any attempt."""
     attempts = [c for c in choices if c.attempt is not None]
     if not attempts:
         return []
@@ -112,12 +114,12 @@ def choice_line(choice: RaceOption) -> str:
     return f"solve {attempt.target} {attempt.case} {attempt.drops}"
 
 
-def attempt_choices(table: bsi.Table, top: int) -> list[str]:
-    """The ``top`` choices of the attempt step by my chance to finish first, one line
-    each: the line that makes it, the chance, and for an attempt its chance to be right and
-    its points expected."""
+def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
+    """The ``top`` of ``choices`` (what ``Table.race_options`` ranks), one line each: the
+    line that makes it, its chance to finish first, and for an attempt its chance to be
+    right and its points expected."""
     lines = []
-    for choice in table.race_options()[:top]:
+    for choice in choices[:top]:
         said = f"  {choice_line(choice)}: {100 * choice.win:.0f}% to finish first"
         attempt = choice.attempt
         if attempt is None:

@@ -84,7 +84,7 @@ def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
         return inv.ask(element, about, reply)
     if about in known:
         return inv.answer(element, about, reply)
-    if reply == "yes" and cw.names_element(about):  # "yes" to a wording: found
+    if finds:  # "yes" to a wording: found
         return inv.found(element, about)
     return inv.asked(element, about, reply)
 
