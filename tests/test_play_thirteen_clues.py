@@ -141,6 +141,8 @@ def test_two_players_sides_undo_resume_and_bad_lines(tmp_path: Path) -> None:
         "informant Unicorn": 'refused: card "Unicorn" is not valid',
         "accused Duke Park": 'refused: the line "accused Duke Park" is not valid (WEAPON is '
         "missing)",
+        "accused Parlor Officer Knife": 'refused: person "Parlor" is not valid; expected one of '
+        "Officer, Duke,",
         "ask 1 person x left": 'refused: N "x" is not valid; expected a number from 0 to 13',
         "accuse 0 maybe Duke Park Knife": 'refused: verdict "maybe" is not valid; expected one '
         "of right, wrong",

@@ -536,3 +536,37 @@ def test_crime_writers_forms_offer_the_tags_and_cards_before_the_element(
     assert '<option value="servant">' in ask and '<option value="Butler">' in ask
     drawn = page.split('<form class="verb card" data-verb="drawn"')[1].split("</form>")[0]
     assert '<option value="Butler">' in drawn and '<option value="Library">' in drawn
+
+
+def test_bsi_solve_fields_say_when_they_are_needed(client: TestClient) -> None:
+    """Its verdict may be left out only for my own case: the form says so, not "optional"."""
+    setup = parse_presets(registry.find("bsi").table_setup)
+    id_ = client.post("/api/sessions", json={"game": "bsi", "setup": setup}).json()["id"]
+    client.post(f"/api/sessions/{id_}/lines", json={"line": "lay woman/night/outside/gun 1 2"})
+    page = client.get(f"/play/{id_}").text
+    solve = page.split('<form class="verb card" data-verb="solve"')[1].split("</form>")[0]
+    assert "Right or wrong <small>(needed unless it is your own case)</small>" in solve
+    assert "New case <small>(only when your own case is solved)</small>" in solve
+    assert "(optional)" not in solve
+
+
+def test_buttons_do_not_repeat_their_choices_as_help(client: TestClient) -> None:
+    """Kreuzverhör's card buttons: before, the help listed every card again, its other
+    names included (``single_interrogation``)."""
+    setup = parse_presets(registry.find("kreuzverhoer").table_setup)
+    id_ = client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup}).json()["id"]
+    page = client.get(f"/play/{id_}").text
+    out = page.split('<form class="verb card" data-verb="out"')[1].split("</form>")[0]
+    assert 'value="Profiler"' in out and "single_interrogation" not in out
+
+
+def test_the_seats_a_table_size_has_not_are_hidden_in_its_set_up(client: TestClient) -> None:
+    """13 Indizien asks for seat 3's puzzle only with 4 players or more: the home page
+    marks the field so (its script hides it for fewer), and a game of 3 starts without."""
+    import re
+
+    home = client.get("/").text
+    seat_3 = re.search(r'<div class="field" data-name="seat_3"[^>]*>', home)
+    assert seat_3 and 'data-shown-by="players" data-shown-for="4 5 6"' in seat_3.group(0)
+    seat_1 = re.search(r'<div class="field" data-name="seat_1"[^>]*>', home)
+    assert seat_1 and "data-shown-by" not in seat_1.group(0)  # asked at every size

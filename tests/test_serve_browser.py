@@ -298,3 +298,33 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     expect(page.locator(".history li")).to_have_count(2)
     assert page.inner_text(".history li >> nth=1").endswith(f": {verdict}")
     no_sideways_scroll(page)
+
+
+def test_the_set_up_shows_only_the_seats_at_the_table(server: tuple[str, Path], phone: Any) -> None:
+    """13 Indizien's set-up: a seat's puzzle is asked only for the seats at the table."""
+    from playwright.sync_api import expect
+
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('13 Indizien')")
+    form = "form[data-game=thirteen-clues]"
+    seat = {s: page.locator(f"{form} .field[data-name=seat_{s}]") for s in range(1, 6)}
+    assert page.input_value(f"{form} .field[data-name=players] input") == "4"
+    for s, shown in {1: True, 2: True, 3: True, 4: False, 5: False}.items():
+        expect(seat[s]).to_be_visible() if shown else expect(seat[s]).to_be_hidden()
+    page.fill(f"{form} .field[data-name=seat_3] input", "Maid Museum Sword")  # then changed
+    page.click(f"{form} button[aria-label='Players one less']")
+    page.click(f"{form} button[aria-label='Players one less']")
+    expect(seat[2]).to_be_hidden()
+    expect(seat[3]).to_be_hidden()
+    page.click(f"{form} button[aria-label='Players one more']")  # 3 players
+    expect(seat[2]).to_be_visible()
+    expect(seat[3]).to_be_hidden()
+    page.fill("#setup-thirteen-clues-hand", "Officer Parlor")
+    page.fill("#setup-thirteen-clues-seat_1", "Duke Market Crossbow")
+    page.fill("#setup-thirteen-clues-seat_2", "Nurse Harbor Rifle")
+    no_sideways_scroll(page)
+    page.click("button:has-text('Start 13 Indizien')")
+    page.wait_for_url("**/play/13clues")  # seat 3's hidden answer was not sent
+    assert "seat 3" not in page.inner_text("section.turn").lower()

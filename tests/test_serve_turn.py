@@ -106,3 +106,14 @@ def test_a_game_without_turns_has_none() -> None:
 
     assert Adapter().turn(Investigation(2, 2)) is None
     assert adapter("mastermind").turn(Investigation(2, 2)) is not None
+
+
+def test_a_game_over_offers_no_clue_forms(client: TestClient) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 2, "colours": 2}})
+    before = client.get("/play/mastermind").text
+    assert 'form class="verb card" data-verb="guess"' in before
+    client.post("/api/sessions/mastermind/lines", json={"line": "guess 21 2 0"})
+    page = client.get("/play/mastermind").text
+    assert 'data-verb="guess"' not in page  # a guess after the game is refused anyway
+    assert "The game is over: no clue follows" in page
+    assert 'data-verb="amend"' in page and 'data-line="undo"' in page  # still put right

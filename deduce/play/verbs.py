@@ -28,6 +28,8 @@ class Arg:
             in lower case, or under ``store`` when given.
         kind: how it is read and completed.
         optional: it may be left out (its value is then missing from the values).
+        optional_note: when an optional argument is given, in words (``needed unless it
+            is your own case``): a form says so instead of "optional".
         repeated: one or more words, read into a tuple.
         rest: the remaining words, read as one text.
         keyword: written ``KEYWORD VALUE`` (``KEYWORD=VALUE`` when it ends with ``=``;
@@ -44,6 +46,7 @@ class Arg:
     keyword: str | None = None
     when: Callable[[Context], bool] | None = None
     store: str = ""
+    optional_note: str = ""
 
     @property
     def key(self) -> str:

@@ -53,10 +53,15 @@ class Field:
         high: the stepper's largest value (None: unbounded).
         keyword: written before the value in the line (``with``; ``at=``).
         optional: it may be left empty.
+        optional_note: when an optional field is filled in, in words (the page says
+            "optional" when there is none).
         repeated: several words (several buttons may be pressed).
         help: what it is (the kind's description).
         default: the value taken when it is left empty (set-up questions); in a clue's
             form, a word the line needs that is its only choice (checked).
+        shown_for: a set-up question asked only for some answers of an earlier one: that
+            question's key and those answers (the page shows the field only then); else
+            None.
     """
 
     name: str
@@ -67,9 +72,11 @@ class Field:
     high: int | None = None
     keyword: str = ""
     optional: bool = False
+    optional_note: str = ""
     repeated: bool = False
     help: str = ""
     default: str = ""
+    shown_for: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +125,12 @@ def _control(kind: Any, context: Context) -> dict[str, Any]:
     return {"control": "text", "choices": words[:200]}
 
 
-def _describe(kind: Any, context: Context) -> str:
+def _describe(kind: Any, context: Context, control: str) -> str:
+    """What a field takes, in words; for buttons only what the buttons do not show (the
+    other answers a name takes: not "one of right, wrong, yes, no")."""
+    if control == "buttons" and isinstance(kind, Name | YesNo):
+        other = getattr(kind, "other", "")
+        return f"or {other}" if other else ""
     try:
         return str(kind.describe(context))
     except Exception:  # a description that needs more than is known yet
@@ -134,8 +146,9 @@ def _field(arg: Arg, context: Context) -> Field:
         label=_label(_said(arg)),
         keyword=arg.keyword or "",
         optional=arg.optional,
+        optional_note=arg.optional_note,
         repeated=arg.repeated or isinstance(arg.kind, Several),
-        help="" if given else _describe(arg.kind, context),  # not "one of ask"
+        help="" if given else _describe(arg.kind, context, control["control"]),
         default=only[0] if given else "",  # a word the line needs and the only choice
         **control,
     )
@@ -167,10 +180,37 @@ def _applies(arg: Arg, context: Context) -> bool:
         return True
 
 
+def _shown_for(question: Question, earlier: list[Field]) -> tuple[str, tuple[str, ...]] | None:
+    """The earlier field whose answers decide whether ``question`` is asked, and those
+    answers: the first field of few choices (buttons, a short stepper) that decides it
+    alone. None when it is always asked, or depends on more than one answer."""
+    if question.when is None:
+        return None
+    for field in earlier:
+        choices = field.choices if field.control == "buttons" else ()
+        if field.control == "stepper" and field.low is not None and field.high is not None:
+            choices = tuple(str(v) for v in range(field.low, min(field.high, field.low + 20) + 1))
+        try:
+            asked = tuple(c for c in choices if question.when({field.name: c}))
+        except Exception:  # it needs other answers too
+            continue
+        if choices and len(asked) < len(choices):
+            return field.name, asked
+    return None
+
+
 def question_fields(questions: tuple[Question, ...]) -> list[Field]:
     """The set-up questions as fields (a question asked only for some answers is
-    optional: left empty, it takes its default, or is not asked)."""
-    fields = []
+    optional: left empty, it takes its default, or is not asked; its ``shown_for`` names
+    the answers it is asked for, when one earlier field decides it).
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> fields = question_fields(adapter("thirteen-clues").grammar.setup)
+        >>> [(f.name, f.shown_for) for f in fields if f.shown_for][:2]
+        [('seat_2', ('players', ('3', '4', '5', '6'))), ('seat_3', ('players', ('4', '5', '6')))]
+    """
+    fields: list[Field] = []
     for question in questions:
         context = Context(None, {})
         try:
@@ -193,6 +233,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
                     if h
                 ),
                 default=question.default or "",
+                shown_for=_shown_for(question, fields),
                 **control,
             )
         )

@@ -244,8 +244,21 @@ GRAMMAR = Grammar(
                 Arg("SEAT", _TARGET),
                 Arg("CASE", _A_CASE),
                 Arg("DROPS", Integer(1, 3, suggestions=_drops)),
-                Arg("right|wrong", _VERDICT, optional=True, store="verdict"),
-                Arg("CASE", _A_CASE, optional=True, keyword="new", store="new"),
+                Arg(
+                    "right|wrong",
+                    _VERDICT,
+                    optional=True,
+                    store="verdict",
+                    optional_note="needed unless it is your own case",
+                ),
+                Arg(
+                    "CASE",
+                    _A_CASE,
+                    optional=True,
+                    keyword="new",
+                    store="new",
+                    optional_note="only when your own case is solved",
+                ),
                 Arg(
                     "CARD",
                     _CARD,
@@ -253,6 +266,7 @@ GRAMMAR = Grammar(
                     repeated=True,
                     keyword="revealed",
                     store="revealed",
+                    optional_note="only when right: the cards the target turned up",
                 ),
             ),
             "the player whose turn it is tried to solve SEAT's case naming CASE with the\n"

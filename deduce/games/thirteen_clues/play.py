@@ -38,6 +38,15 @@ def _card_names(context: Context) -> Sequence[str]:
     return [card.name for card in tc.cards_in_play(_players(context))]
 
 
+def _category(category: str) -> Name:
+    """The cards in play of one category (a puzzle's person, location or weapon)."""
+
+    def names(context: Context) -> Sequence[str]:
+        return [c.name for c in tc.cards_in_play(_players(context)) if c.category == category]
+
+    return Name(names)
+
+
 def _abouts(context: Context) -> Sequence[str]:
     return tc.attributes(_players(context))
 
@@ -184,6 +193,7 @@ _GERMAN_KINDS = {  # the rulebook's words: 1 Person, 1 Ort, 1 Waffe
     "Waffen": "weapon",
 }
 _CARD = Name(_card_names)
+_PERSON, _LOCATION, _WEAPON = (_category(c) for c in tc.CATEGORIES)
 
 GRAMMAR = Grammar(
     verbs=(
@@ -222,7 +232,7 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("accused",),
-            (Arg("PERSON", _CARD), Arg("LOCATION", _CARD), Arg("WEAPON", _CARD)),
+            (Arg("PERSON", _PERSON), Arg("LOCATION", _LOCATION), Arg("WEAPON", _WEAPON)),
             "my accusation of this puzzle was wrong",
             ("accused Officer Parlor Knife",),
             lambda inv, v: inv.accused(v["person"], v["location"], v["weapon"]),
@@ -257,9 +267,9 @@ GRAMMAR = Grammar(
             (
                 Arg("SEAT", _SEAT),
                 Arg("right|wrong", _VERDICT, store="verdict"),
-                Arg("PERSON", _CARD, optional=True),
-                Arg("LOCATION", _CARD, optional=True),
-                Arg("WEAPON", _CARD, optional=True),
+                Arg("PERSON", _PERSON, optional=True),
+                Arg("LOCATION", _LOCATION, optional=True),
+                Arg("WEAPON", _WEAPON, optional=True),
             ),
             "seat SEAT accused and was right (the game is over) or wrong (their glasses are\n"
             "laid down); my own accusation names the puzzle: accuse 0 wrong PERSON LOCATION\n"

@@ -114,9 +114,20 @@ async function send(text) {
   }
 }
 
+// A set-up question asked only for some answers of an earlier one (the players: the
+// seats' puzzles) is shown only for those.
+function shownFields(form) {
+  for (const field of form.querySelectorAll(".field[data-shown-by]")) {
+    const by = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.shownBy) + '"]');
+    const answer = by ? values(by)[0] : undefined;
+    field.hidden = answer !== undefined && !field.dataset.shownFor.split(" ").includes(String(answer));
+  }
+}
+
 async function start(form) {
   const setup = {};
   for (const field of form.querySelectorAll(".field")) {
+    if (field.hidden) continue;
     const found = values(field);
     if (found.length) setup[field.dataset.name] = found.join(" ");
   }
@@ -181,6 +192,10 @@ function wire(root) {
   }
   for (const form of root.querySelectorAll("form.setup")) {
     form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
+    for (const kind of ["input", "change", "click"]) {
+      form.addEventListener(kind, () => shownFields(form));
+    }
+    shownFields(form);
   }
   for (const input of root.querySelectorAll(".field[data-optional] input[type=radio]")) {
     input.addEventListener("click", () => {  // an optional choice taps off again

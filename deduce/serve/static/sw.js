@@ -1,6 +1,6 @@
 // deduce serve: keeps the page's assets (and the last pages seen) for use without a network.
 "use strict";
-const CACHE = "deduce-serve-6";
+const CACHE = "deduce-serve-7";
 const ASSETS = ["/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
