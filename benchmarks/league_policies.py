@@ -12,7 +12,9 @@ turn, and the others' chances from the public answers alone), the one before it
 (:data:`deduce.games.thirteen_clues.searched`); BSI its previous default too
 (``previous``: the card to lay by expected points, not by the chance to finish first, at
 every table size) and the one before it (``before-race``: the attempt by expected points
-too), and ``race-lays``, the lays by the chance to finish first at 2 players too;
+too), ``race-lays``, the lays by the chance to finish first at 2 players too, and
+``search``, the attempt step's choice with the best chance to win in rollouts
+(:data:`deduce.games.bsi.searched`);
 Crime Writers also the guest's objective (``guest``: my points this turn less what a "no"
 hands to the next guest and the clock to the writer; the default, so ``advised`` asks the
 same) and ``previous`` (one-step entropy, a card named once certain: the default before
@@ -26,7 +28,7 @@ nears; BSI its existing ``cautious`` and ``random`` bots.
 Example:
     >>> sorted(PANELS["bsi"])  # doctest: +NORMALIZE_WHITESPACE
     ['advised', 'before-race', 'cautious', 'clock', 'eager-0.3', 'eager-0.5', 'eager-0.7',
-     'entropy', 'notes', 'previous', 'race-lays', 'random']
+     'entropy', 'notes', 'previous', 'race-lays', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -222,6 +224,7 @@ PANELS: dict[str, Panel] = {
         "clock": bsi.Bot("clock", _bsi_entropy_play, _bsi_clock_attempt),
         "notes": bsi_notes,
         **{f"eager-{t}": _bsi_eager(t) for t in THRESHOLDS},
+        "search": bsi.searched,
     },
     "kreuzverhoer": {
         "advised": kreuzverhoer.advised,

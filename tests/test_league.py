@@ -123,6 +123,7 @@ def test_the_command_plays_on_a_local_dask_cluster(capsys: pytest.CaptureFixture
 
 NEW_BOTS = [
     ("bsi", "notes"),
+    ("bsi", "search"),
     ("thirteen-clues", "notes"),
     ("thirteen-clues", "previous"),
     ("thirteen-clues", "informed"),

@@ -568,5 +568,7 @@ def test_the_seats_a_table_size_has_not_are_hidden_in_its_set_up(client: TestCli
     home = client.get("/").text
     seat_3 = re.search(r'<div class="field" data-name="seat_3"[^>]*>', home)
     assert seat_3 and 'data-shown-by="players" data-shown-for="4 5 6"' in seat_3.group(0)
+    assert "data-optional" not in seat_3.group(0)  # needed where it is shown
     seat_1 = re.search(r'<div class="field" data-name="seat_1"[^>]*>', home)
-    assert seat_1 and "data-shown-by" not in seat_1.group(0)  # asked at every size
+    assert seat_1 and 'data-shown-for="2 3 4 5 6"' in seat_1.group(0)  # at every size
+    assert "data-optional" not in seat_1.group(0)

@@ -296,6 +296,13 @@ class Adapter:
         advice under ``strategy`` (the moves are ranked and shown as usual)."""
         return None
 
+    def own_now(self, investigation: Investigation, strategy: str) -> str | None:
+        """What the console and the page show of :meth:`own_advice`: none once the game
+        is :meth:`finished`."""
+        if self.finished(investigation):
+            return None
+        return self.own_advice(investigation, strategy)
+
     def solved(self, investigation: Investigation) -> str | None:
         """The line shown when the solution is known (None: not yet)."""
         solved = investigation.solved

@@ -350,7 +350,7 @@ class Session:
         """Show the solutions, marginals and recommended moves."""
         inv = self.investigation
         solved = self.adapter.solved(inv)
-        own = None if self.adapter.finished(inv) else self.adapter.own_advice(inv, self.strategy)
+        own = self.adapter.own_now(inv, self.strategy)
         try:
             recommendations = [] if inv.solved is not None or own else self._advice(inv)
         except (DeduceError, NotImplementedError):

@@ -183,7 +183,7 @@ def _applies(arg: Arg, context: Context) -> bool:
 def _shown_for(question: Question, earlier: list[Field]) -> tuple[str, tuple[str, ...]] | None:
     """The earlier field whose answers decide whether ``question`` is asked, and those
     answers: the first field of few choices (buttons, a short stepper) that decides it
-    alone. None when it is always asked, or depends on more than one answer."""
+    alone. None when it is asked always, or for answers of more than one field."""
     if question.when is None:
         return None
     for field in earlier:
@@ -194,21 +194,23 @@ def _shown_for(question: Question, earlier: list[Field]) -> tuple[str, tuple[str
             asked = tuple(c for c in choices if question.when({field.name: c}))
         except Exception:  # it needs other answers too
             continue
-        if choices and len(asked) < len(choices):
+        if choices:
             return field.name, asked
     return None
 
 
 def question_fields(questions: tuple[Question, ...]) -> list[Field]:
-    """The set-up questions as fields (a question asked only for some answers is
-    optional: left empty, it takes its default, or is not asked; its ``shown_for`` names
-    the answers it is asked for, when one earlier field decides it).
+    """The set-up questions as fields. A question with a default is optional (left empty,
+    it takes it); one asked only for some answers of an earlier field names them in its
+    ``shown_for`` and is needed where it is shown, and one asked for answers of several
+    fields is optional (the page cannot tell).
 
     Example:
         >>> from deduce.play import adapter
         >>> fields = question_fields(adapter("thirteen-clues").grammar.setup)
-        >>> [(f.name, f.shown_for) for f in fields if f.shown_for][:2]
-        [('seat_2', ('players', ('3', '4', '5', '6'))), ('seat_3', ('players', ('4', '5', '6')))]
+        >>> [(f.name, f.shown_for, f.optional) for f in fields if f.shown_for][1:3]
+        [('seat_2', ('players', ('3', '4', '5', '6')), False),
+         ('seat_3', ('players', ('4', '5', '6')), False)]
     """
     fields: list[Field] = []
     for question in questions:
@@ -217,11 +219,14 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             control = _control(question.kind, context)
         except Exception:  # bounds that depend on earlier answers: a text field
             control = {"control": "text", "choices": ()}
+        shown_for = _shown_for(question, fields)
         fields.append(
             Field(
                 name=question.key,
                 label=question.label,
-                optional=question.default is not None or question.when is not None,
+                # asked only for some answers: needed where the page shows it
+                optional=question.default is not None
+                or (question.when is not None and shown_for is None),
                 help="; ".join(
                     h
                     for h in (
@@ -233,7 +238,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
                     if h
                 ),
                 default=question.default or "",
-                shown_for=_shown_for(question, fields),
+                shown_for=shown_for,
                 **control,
             )
         )

@@ -118,7 +118,7 @@ class OpenGame:
         self.session = Served(adapter, investigation, self._recorder.console, autosave=path)
         self.session.recorder = self._recorder  # type: ignore[attr-defined]
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
-        self.session.adapter.own_advice = self._own_advice  # type: ignore[method-assign]
+        self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
         self.said = ""
         self._display: str | None = None
         with self.guard:
@@ -166,9 +166,9 @@ class OpenGame:
         work = partial(type(adapter).recommend, adapter, investigation, strategy)
         return cast(list[Any], self._once("recommend", investigation, strategy, work))
 
-    def _own_advice(self, investigation: Investigation, strategy: str) -> str | None:
+    def _cached_own(self, investigation: Investigation, strategy: str) -> str | None:
         adapter = self.adapter
-        work = partial(type(adapter).own_advice, adapter, investigation, strategy)
+        work = partial(type(adapter).own_now, adapter, investigation, strategy)
         return cast("str | None", self._once("own_advice", investigation, strategy, work))
 
     def _shown(self, text: str) -> str:
@@ -180,9 +180,7 @@ class OpenGame:
         """The game's own advice now, as the console shows it (none once it is over)."""
         inv = self.session.investigation
         try:
-            if self.adapter.finished(inv):
-                return None
-            return self._own_advice(inv, self.session.strategy)
+            return self._cached_own(inv, self.session.strategy)
         except (DeduceError, NotImplementedError):
             return None
 

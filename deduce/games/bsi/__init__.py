@@ -59,6 +59,14 @@ from deduce.games.bsi.race import (
     finish_first,
     score_chances,
 )
+from deduce.games.bsi.rollout import (
+    SEARCH_SAMPLES,
+    TablePosition,
+    World,
+    rollout_lineup,
+    searched,
+    win_chances,
+)
 from deduce.games.bsi.table import Table
 
 __all__ = [
@@ -69,6 +77,7 @@ __all__ = [
     "FIELDS",
     "MY_CHANCE",
     "RIVAL_CHANCE",
+    "SEARCH_SAMPLES",
     "STAND_IN",
     "AttemptOption",
     "Bot",
@@ -89,6 +98,8 @@ __all__ = [
     "Seen",
     "Solve",
     "Table",
+    "TablePosition",
+    "World",
     "advised",
     "attempts_left",
     "cautious",
@@ -97,5 +108,8 @@ __all__ = [
     "play_game",
     "points",
     "random_bot",
+    "rollout_lineup",
     "score_chances",
+    "searched",
+    "win_chances",
 ]

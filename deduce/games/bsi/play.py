@@ -13,6 +13,7 @@ from deduce.games.bsi.play_advice import (
     attempt_advice,
     attempt_choices,
     attempt_recommendations,
+    chances,
     choice_line,
     final_round,
     lay_advice,
@@ -291,6 +292,16 @@ GRAMMAR = Grammar(
             ("attempts",),
             _attempts,
             command=True,
+        ),
+        Verb(
+            ("chances",),
+            (),
+            "at my attempt step: each of the best choices with its chance to win, the rest\n"
+            "of the game played on in worlds drawn from what I know",
+            ("chances",),
+            lambda table, v: chances(table),
+            command=True,
+            setting=("lay woman/night/outside/gun 1 2",),
         ),
         Verb(
             ("table",),

@@ -21,19 +21,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console
+
+from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.race import RaceOption
 from deduce.info import entropy
 from deduce.investigation import Recommendation
+from deduce.play.progress import loading
+from deduce.play.verbs import Rows
 
 __all__ = [
+    "CHANCES_SECONDS",
     "attempt_advice",
     "attempt_choices",
     "attempt_recommendations",
+    "chances",
     "choice_line",
     "final_round",
     "lay_advice",
+    "move_line",
 ]
+
+CHANCES_SECONDS = 3.0
+"""How long the console's ``chances`` plays on."""
 
 
 def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str]:
@@ -109,9 +120,50 @@ def choice_line(choice: RaceOption) -> str:
     """The line that makes ``choice`` at the table: ``solve SEAT CASE DROPS`` (the target's
     verdict still to add), or ``draw`` to end the turn with no attempt."""
     attempt = choice.attempt
-    if attempt is None:
+    return move_line(None if attempt is None else (attempt.target, attempt.case, attempt.drops))
+
+
+def move_line(move: tuple[int, bsi.Case, int] | None) -> str:
+    """The line that makes an attempt-step move (``(seat, case, drops)``, or None for no
+    attempt), as :func:`choice_line` writes it.
+
+    Example:
+        >>> move_line((1, bsi.Case.parse("man/day/inside/knife"), 3)), move_line(None)
+        ('solve 1 man/day/inside/knife 3', 'draw')
+    """
+    if move is None:
         return "draw"
-    return f"solve {attempt.target} {attempt.case} {attempt.drops}"
+    target, case, drops = move
+    return f"solve {target} {case} {drops}"
+
+
+def chances(table: bsi.Table) -> Rows:
+    """The console's ``chances``: each of the race's best choices at my attempt step with
+    its chance to win, played on in worlds drawn from my posterior for
+    :data:`CHANCES_SECONDS` (a progress bar after the first second).
+
+    Raises:
+        InvalidInput: not the attempt step of my turn.
+    """
+    if table.over or table.turn != 0 or table.step != "attempt":
+        where = (
+            "the game is over"
+            if table.over
+            else f"it is the {table.step} step of seat {table.turn}"
+        )
+        raise InvalidInput(
+            "line", "chances", "chances at the attempt step of my turn", reason=where
+        )
+    with loading(Console(stderr=True), "playing on") as report:
+        found = bsi.win_chances(table, budget=CHANCES_SECONDS, progress=report)
+    rows = tuple(
+        (move_line(m.move), f"{m.chance:.0%}", f"{m.low:.0%} to {m.high:.0%}") for m in found.moves
+    )
+    note = (
+        f"{found.worlds} worlds drawn from my posterior, each choice played on by the "
+        f"rollout bot at every seat ({found.seconds:.1f} s, seed {found.seed})"
+    )
+    return Rows(("move", "chance to win", "95% interval"), rows, note)
 
 
 def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
