@@ -43,36 +43,58 @@ def _in_view(table: bsi.Table) -> list[bsi.Card]:
     return [*grids, *table.discard]
 
 
+def _check_world(table: bsi.Table, world: Any) -> None:
+    """Sound: my table allows the world; every card lies in one place; each opponent's
+    own table holds its hand, knows its case and allows every other seat's."""
+    s = table.state
+    n = table.players
+    for seat in range(1, n):
+        assert table.case_probabilities(seat).get(world.cases[seat], 0) > 0
+    cards = [
+        *(c.card for c in world.cases),
+        *(c for hand in world.hands for c in hand),
+        *world.pile,
+        *_in_view(table),
+    ]
+    assert len(cards) == len(set(cards)), "a card in two places"
+    assert len(world.pile) == s.pile
+    assert [len(h) for h in world.hands] == list(s.hands)
+    assert world.tables[0] is table
+    for seat in range(1, n):
+        other = world.tables[seat]
+        assert sorted(map(str, other.hand)) == sorted(map(str, world.hands[seat]))
+        assert other.my_case == world.cases[seat]
+        for k in range(1, n):  # its seat k is my seat (seat + k) % n
+            assert other.case_probabilities(k).get(world.cases[(seat + k) % n], 0) > 0
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_world_fits_every_seats_view(
     tables: dict[int, list[bsi.Table]], players: int
 ) -> None:
-    """Sound: my table allows the world; every card lies in one place; each opponent's
-    own table holds its hand, knows its case and allows every other seat's."""
     assert tables[players]
     for i, table in enumerate(tables[players]):
-        s = table.state
-        world = TablePosition(table).sample(random.Random(i))
-        n = table.players
-        for seat in range(1, n):
-            assert table.case_probabilities(seat).get(world.cases[seat], 0) > 0
-        cards = [
-            *(c.card for c in world.cases),
-            *(c for hand in world.hands for c in hand),
-            *world.pile,
-            *_in_view(table),
-        ]
-        assert len(cards) == len(set(cards)), "a card in two places"
-        assert len(world.pile) == s.pile
-        assert [len(h) for h in world.hands] == list(s.hands)
-        assert world.tables[0] is table
-        for seat in range(1, n):
-            other = world.tables[seat]
-            assert sorted(map(str, other.hand)) == sorted(map(str, world.hands[seat]))
-            assert other.my_case == world.cases[seat]
-            for k in range(1, n):  # its seat k is my seat (seat + k) % n
-                truth = world.cases[(seat + k) % n]
-                assert other.case_probabilities(k).get(truth, 0) > 0
+        _check_world(table, TablePosition(table).sample(random.Random(i)))
+
+
+def test_worlds_after_a_reshuffle_fit_too() -> None:
+    """Long games (every seat attempts only a certain case) run through the draw pile:
+    a card hidden again by a reshuffle is dealt only where the epochs allow."""
+    found: list[bsi.Table] = []
+
+    def attempt(table: bsi.Table, rng: random.Random) -> Any:
+        if table.state.epoch > 0:
+            found.append(table)
+        return bsi.cautious.attempt(table, rng)
+
+    probe = bsi.Bot("probe", bsi.cautious.play, attempt)
+    for g in range(6):
+        for n in (2, 3):
+            reshuffle = "when_empty" if g % 2 else "when_needed"
+            bsi.play_game([probe, *[bsi.cautious] * (n - 1)], seed=g, reshuffle=reshuffle)
+    assert found
+    for i, table in enumerate(found):
+        _check_world(table, TablePosition(table).sample(random.Random(i)))
 
 
 def _my_last_turn() -> bsi.Table:

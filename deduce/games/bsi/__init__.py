@@ -26,6 +26,7 @@ from deduce.games.bsi.bots import (
     advised,
     cautious,
     entropy_advised,
+    game_master_at,
     play_game,
     random_bot,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "cautious",
     "entropy_advised",
     "finish_first",
+    "game_master_at",
     "play_game",
     "points",
     "random_bot",

@@ -16,12 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import GameRecord, run
+from deduce.gamemaster import GameRecord, Referee, run
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
+from deduce.games.bsi.clues import Reshuffle
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -35,6 +36,7 @@ __all__ = [
     "advised",
     "cautious",
     "entropy_advised",
+    "game_master_at",
     "play_game",
     "random_bot",
 ]
@@ -316,6 +318,51 @@ class _Seat:
         n = self.referee.players
         cases = [self.referee.game.cases[(k + self.seat) % n] for k in range(n)]
         return self.bot.attempt(table, rng, cases=cases)
+
+
+def game_master_at(
+    table: Table,
+    cases: Sequence[Case],
+    hands: Sequence[Sequence[Card]],
+    pile: Sequence[Card],
+    tables: Sequence[Table],
+    *,
+    rng: random.Random,
+) -> Referee:
+    """The game master (for :func:`~deduce.gamemaster.run`) at my ``table``'s current
+    point, in a world where every seat's case, hand and own table are known (in my seat
+    numbers: mine first) and the draw pile is ``pile`` (its top last). Its seats are
+    numbered from the seat that started, as :func:`play_game`'s are (the game ends when
+    the turn is back there): I am its seat ``-table.first % table.players``. ``rng``
+    shuffles the discard pile when it becomes the draw pile.
+    """
+    s = table.state
+    n, first = s.players, s.first
+
+    def turned(values: Sequence[Any]) -> list[Any]:
+        return [values[(k + first) % n] for k in range(n)]
+
+    game = _Game.__new__(_Game)  # not dealt: the world's cards
+    game.n, game.rng = n, rng
+    game.cases = turned(cases)
+    game.pile = list(pile)
+    game.hands = [list(h) for h in turned(hands)]
+    game.discard = list(table.discard)
+    game.grids = [list(table.grid(seat)) for seat in turned(range(n))]
+    game.drops = [list(d) for d in turned(s.drops)]
+    game.points = turned(s.points)
+    game.step, game.case_step, game.reshuffles, game.visible = 0, [0] * n, [], []
+    game.failed = [[] for _ in range(n)]
+    game.replacing = None
+    referee = _Referee.__new__(_Referee)
+    referee.players, referee.game = n, game
+    referee.when_empty = any(isinstance(c, Reshuffle) for c in table.clues)
+    referee.tables = turned(tables)
+    referee.seat = (table.turn - first) % n
+    referee.laying = table.step == "lay"
+    referee.final, referee.ended = s.final, False
+    referee.turns, referee.max_turns = 0, 400
+    return cast(Referee, referee)  # its points: a list
 
 
 def play_game(

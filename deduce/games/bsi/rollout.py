@@ -39,15 +39,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from deduce._validation import check_int, check_type
 from deduce.errors import DeduceError, InvalidInput
 from deduce.gamemaster import Referee
-from deduce.games.bsi.bots import DECK, Attempt, Bot, _Game, _Referee, advised
+from deduce.games.bsi.bots import DECK, Attempt, Bot, advised, game_master_at
 from deduce.games.bsi.cards import CARDS, CASES, Card, Case
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
-from deduce.games.bsi.state import SMALL, joint
+from deduce.games.bsi.state import SMALL
 from deduce.games.bsi.table import Table
 from deduce.rollouts import WinChances
 from deduce.rollouts import win_chances as _engine_win_chances
@@ -158,14 +158,16 @@ class TablePosition:
 
     def referee(self, world: World, rng: random.Random) -> Referee:
         """The game master at the current point of the game in ``world``."""
-        return cast(Referee, _referee(self.table, world, rng))  # its points: a list
+        return game_master_at(
+            self.table, world.cases, world.hands, world.pile, world.tables, rng=rng
+        )
 
     # -- drawing a world ---------------------------------------------------------------
 
     def _draw(self, rng: random.Random) -> World | None:
         t, s = self.table, self.table.state
         n = s.players
-        rows = joint(s)
+        rows = t.space.worlds  # the joint posterior: every row equally likely
         if not len(rows):
             return None
         row = rows[rng.randrange(len(rows))]
@@ -324,39 +326,6 @@ def _own_draw(table: Table, needs: list[Need], at: int) -> Table | None:
         needs.remove(need)
         return drawn
     return None
-
-
-def _referee(table: Table, world: World, rng: random.Random) -> _Referee:
-    """A game master at my table's current point in ``world``. Its seats are numbered
-    from the seat that started (the game ends when the turn is back there): I am its seat
-    ``-first % players``."""
-    s = table.state
-    n, first = s.players, s.first
-
-    def turned(values: Sequence[Any]) -> list[Any]:
-        return [values[(k + first) % n] for k in range(n)]
-
-    game = _Game.__new__(_Game)
-    game.n, game.rng = n, rng
-    game.cases = turned(world.cases)
-    game.pile = list(world.pile)
-    game.hands = [list(h) for h in turned(world.hands)]
-    game.discard = list(table.discard)
-    game.grids = [list(table.grid(seat)) for seat in turned(range(n))]
-    game.drops = [list(d) for d in turned(s.drops)]
-    game.points = turned(s.points)
-    game.step, game.case_step, game.reshuffles, game.visible = 0, [0] * n, [], []
-    game.failed = [[] for _ in range(n)]
-    game.replacing = None
-    referee = _Referee.__new__(_Referee)
-    referee.players, referee.game = n, game
-    referee.when_empty = any(isinstance(c, Reshuffle) for c in table.clues)
-    referee.tables = turned(world.tables)
-    referee.seat = -first % n
-    referee.laying = False
-    referee.final, referee.ended = s.final, False
-    referee.turns, referee.max_turns = 0, 400
-    return referee
 
 
 def win_chances(
