@@ -188,8 +188,11 @@ def _shown_for(question: Question, earlier: list[Field]) -> tuple[str, tuple[str
         return None
     for field in earlier:
         choices = field.choices if field.control == "buttons" else ()
-        if field.control == "stepper" and field.low is not None and field.high is not None:
-            choices = tuple(str(v) for v in range(field.low, min(field.high, field.low + 20) + 1))
+        low, high = field.low, field.high
+        if field.control == "stepper" and low is not None and high is not None:
+            if high - low > 20:  # too many answers to list
+                continue
+            choices = tuple(str(v) for v in range(low, high + 1))
         try:
             asked = tuple(c for c in choices if question.when({field.name: c}))
         except Exception:  # it needs other answers too

@@ -14,16 +14,16 @@ A hidden world is every seat's case, hand and the draw pile's order:
   card it could have laid, for one);
 - every opponent's own table is my table's history replayed in its numbering, with its
   cases (each one solved is public; the current one is the world's), its starting hand
-  and its draws: the cards it laid and holds, each drawn as late as the table allows
-  (the first three it laid, if never in view before, start in its hand).
+  and its draws: the cards it laid and holds, each drawn as late as its table allows (the
+  three it needed first that were never in view start in its hand).
 
 A world whose history an opponent's table cannot take (a draw the epochs refuse) is
-drawn again, a few times at most.
+drawn again, up to 32 times; that keeps only the deals that fit what everyone saw.
 
 The candidate moves are the race's best choices at my attempt step
 (:meth:`Table.race_options`: attempts, and no attempt), the race's own first: where
 chances tie, it wins. The rollouts are played by :data:`ROLLOUT` at every seat, unless
-a lineup is given: it lays by the table's advice and attempts by the race.
+a lineup is given: it lays by expected points and attempts by the race.
 
 Example:
     >>> from deduce.games.bsi import Table
@@ -69,7 +69,7 @@ CHOICES = 3
 SEARCH_SAMPLES = 12
 """The worlds :data:`searched` plays for each attempt step."""
 
-_TRIES = 32  # worlds drawn again when an opponent's table refuses one
+_TRIES = 32  # draws of a world before giving up (an opponent's table refused each)
 
 
 @dataclass(frozen=True, slots=True)
