@@ -40,7 +40,7 @@ test: lint browser
 test-fast: $(STAMP)
 	$(BIN)/pytest
 
-# The larger random search, outside the blocking suite (which runs derandomized under CI):
+# The larger random search, outside the blocking suite (which runs derandomized everywhere):
 # every hypothesis test with the `fuzz` profile and fresh random seeds.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m 'slow or not slow' -q tests

@@ -1,9 +1,9 @@
 """Shared test settings: hypothesis profiles (no deadlines: machines here are shared),
 and the ``client`` fixture of ``deduce serve``'s tests.
 
-- ``default`` (a plain ``pytest``): random examples, a modest number.
-- ``ci`` (``CI`` set, as ``.ci/run`` and ``make test`` on CI do): derandomized, so that a
-  run on a fresh clone is reproducible and never fails on an example no earlier run met.
+- ``blocking`` (``make test``, a plain ``pytest``, CI: every run unless another profile is
+  asked for): derandomized, so that a run on any machine, a newcomer's fresh clone
+  included, is the same run and never fails on an example no earlier run met.
 - ``fuzz`` (``make fuzz``, ``HYPOTHESIS_PROFILE=fuzz``): the larger random search, outside
   the blocking suite; what it finds is kept as an ``@example`` with its fix.
 """
@@ -17,10 +17,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
-    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60
-)
-settings.register_profile(
-    "ci",
+    "blocking",
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     max_examples=120,
@@ -36,9 +33,7 @@ settings.register_profile(
     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
     print_blob=True,
 )
-settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
-)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "blocking")
 
 # Trees of the exact optimum are kept in a cache directory: the tests keep theirs apart
 # from the user's (subprocesses inherit it).
