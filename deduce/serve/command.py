@@ -75,9 +75,9 @@ def serve(args: argparse.Namespace, console: Console) -> int:
     """Carry out ``deduce serve``; returns the exit status when the server stops."""
     try:
         import segno
-        import uvicorn
 
         from deduce.serve.app import create_app
+        from deduce.serve.connections import run
     except ImportError as error:  # pragma: no cover - the serve extra is missing
         raise InvalidInput(
             "serve",
@@ -111,6 +111,5 @@ def serve(args: argparse.Namespace, console: Console) -> int:
     console.print("Stop with Ctrl-C (every game stays saved).")
     if not args.no_browser:
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=[listener])
+    run(app, listener)
     return 0
