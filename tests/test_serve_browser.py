@@ -328,3 +328,46 @@ def test_the_set_up_shows_only_the_seats_at_the_table(server: tuple[str, Path], 
     page.click("button:has-text('Start 13 Indizien')")
     page.wait_for_url("**/play/13clues")  # seat 3's hidden answer was not sent
     assert "seat 3" not in page.inner_text("section.turn").lower()
+
+
+# A clue of each game, and the same clue as it should have been.
+AMENDED = {
+    "mastermind": ("1122 1 0", "1122 0 1", "1122: 0 black, 1 white"),
+    "bsi": ("lay woman/night/outside/gun 1 0/1", "lay woman/night/outside/gun 1 2", "field 2"),
+    "kreuzverhoer": (
+        "ask Mord Ulm Nora Brechstange 2",
+        "ask Mord Ulm Nora Brechstange 1",
+        "Brechstange: 1 right",
+    ),
+    "thirteen-clues": ("ask 2 red 1", "ask 2 red 0", "about red: 0"),
+    "crime-writers": ("found who Butler", "found who Gardener", "who: Gardener"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AMENDED))
+def test_a_clue_is_amended_through_its_form(
+    server: tuple[str, Path], phone: Any, name: str
+) -> None:
+    import httpx
+    from playwright.sync_api import expect
+
+    from deduce import registry
+    from deduce.play.setup import parse_presets
+
+    url, _ = server
+    declared = registry.find(name)
+    clue, amended, shown = AMENDED[name]
+    with httpx.Client(base_url=url, headers={"Authorization": f"token {TOKEN}"}) as api:
+        setup = parse_presets(declared.table_setup)
+        id = api.post("/api/sessions", json={"game": name, "setup": setup}).json()["id"]
+        assert api.post(f"/api/sessions/{id}/lines", json={"line": clue}).status_code == 200
+    page = phone
+    page.goto(f"{url}/play/{id}?token={TOKEN}")
+    form = page.locator("form[data-verb=amend]")
+    form.locator(".field[data-name=N] input").fill("1")
+    form.locator(".field[data-name=LINE] input").fill(amended)
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".history li")).to_have_count(1)
+    expect(page.locator(".history li").first).to_contain_text(shown)
+    assert page.locator("#alert").is_hidden()
+

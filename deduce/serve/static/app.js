@@ -30,6 +30,10 @@ function line(form) {
     if (!found.length) continue;
     if (field.dataset.control === "flag") {
       words.push(keyword);
+    } else if (field.dataset.control === "text" && field.hasAttribute("data-repeated")) {
+      // several words, typed as the console takes them (a clue line to amend): as typed
+      if (keyword) words.push(keyword);
+      words.push(field.querySelector("input").value.trim());
     } else if (keyword.endsWith("=")) {
       words.push(keyword + found.map(quote).join(" "));
     } else {
