@@ -371,3 +371,27 @@ def test_a_clue_is_amended_through_its_form(
     expect(page.locator(".history li").first).to_contain_text(shown)
     assert page.locator("#alert").is_hidden()
 
+
+def test_a_stale_page_never_puts_its_clue_in_a_new_game(
+    server: tuple[str, Path], phone: Any
+) -> None:
+    import httpx
+    from playwright.sync_api import expect
+
+    url, _ = server
+    with httpx.Client(base_url=url, headers={"Authorization": f"token {TOKEN}"}) as api:
+        api.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+        page = phone
+        page.goto(f"{url}/play/mastermind?token={TOKEN}")
+        api.post("/api/sessions", json={"game": "mastermind", "setup": {}})  # another phone
+        page.fill("#free-line", "1122 1 0")
+        page.click("form.free button")
+        alert = page.locator("#alert")
+        alert.wait_for(state="visible")
+        assert "not carried out" in alert.inner_text() and "changed" in alert.inner_text()
+        assert api.get("/api/sessions/mastermind").json()["clues"] == []
+        expect(page.locator(".history li")).to_have_count(0)
+        page.fill("#free-line", "1122 1 0")  # the page is the new game's now: it is taken
+        page.click("form.free button")
+        expect(page.locator(".history li")).to_have_count(1)
+        assert api.get("/api/sessions/mastermind").json()["clues"] == ["1122: 1 black, 0 white"]

@@ -188,6 +188,7 @@ class Session:
         self.corrections: list[tuple[Investigation, Investigation, str]] = []  # (after, before)
         self.refusals = 0  # lines refused so far
         self.saved = False  # whether the autosave file holds the current state
+        self.not_saved = ""  # why the last autosave failed ("" when it did not)
         self.grammar = adapter.grammar + COMMANDS
 
     # -- the loop ------------------------------------------------------------------
@@ -482,13 +483,14 @@ class Session:
         except (OSError, DeduceError) as error:
             self.saved = False
             reason = error.strerror if isinstance(error, OSError) else str(error)
+            self.not_saved = str(reason or type(error).__name__)
             self.console.print(
                 f"[red]could not autosave[/red] to {escape(str(self.autosave))}: "
                 f"{escape(str(reason))}. [red]Not saved[/red]: the session goes on in "
                 "memory (`save FILE` writes it elsewhere)."
             )
         else:
-            self.saved = True
+            self.saved, self.not_saved = True, ""
 
     # -- completion ----------------------------------------------------------------
 

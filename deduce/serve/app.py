@@ -21,10 +21,12 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +43,18 @@ from starlette.staticfiles import StaticFiles
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
 from deduce.serve.forms import Form, filling, question_fields, verb_forms
-from deduce.serve.security import MAX_BODY, TokenGuard, new_token
-from deduce.serve.table import SAVES, Busy, OpenGame, Refused, Tables
+from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
+from deduce.serve.table import (
+    SAVES,
+    Busy,
+    NotSaved,
+    OpenGame,
+    Refused,
+    Stale,
+    Tables,
+    Unreadable,
+    shown,
+)
 
 __all__ = ["create_app"]
 
@@ -59,6 +71,14 @@ _HEADERS = {
 
 class _TooLarge(Exception):
     pass
+
+
+class _TooSlow(Exception):
+    pass
+
+
+BODY_SECONDS = 20.0
+"""How long a request's body may take to arrive whole."""
 
 
 def _environment() -> Environment:
@@ -87,14 +107,23 @@ def _commands(text: str) -> Markup:
 
 
 async def _json(request: Request) -> dict[str, Any]:
-    """The request's JSON object (at most MAX_BODY bytes, whatever the headers say)."""
+    """The request's JSON object (at most MAX_BODY bytes, whatever the headers say, sent
+    within BODY_SECONDS; its nesting and numbers checked before it is parsed)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _TooLarge
     try:
-        document = json.loads(body.decode("utf-8"))
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise _TooLarge
+    except TimeoutError:
+        raise _TooSlow from None
+    try:
+        text = body.decode("utf-8")
+        shape = json_shape(text)
+        if shape:
+            raise InvalidInput("body", f"{len(body)} bytes", "a JSON object", reason=shape)
+        document = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InvalidInput("body", body[:80].decode("utf-8", "replace"), "a JSON object") from (
             error
@@ -102,6 +131,17 @@ async def _json(request: Request) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise InvalidInput("body", type(document).__name__, "a JSON object")
     return document
+
+
+def _version(body: dict[str, Any], header: str | None) -> str | None:
+    """The state's version a line was built for: the body's ``version``, else the
+    ``If-Match`` header's (quoted, or weak ``W/"..."``); None when neither is given."""
+    version = body.get("version")
+    if version is None and header:
+        version = header.strip().removeprefix("W/").strip('"')
+    if version is not None and not isinstance(version, str):
+        raise InvalidInput("version", version, "the version of the state, as the state gives it")
+    return version
 
 
 def _error(status: int, message: str, **more: Any) -> JSONResponse:
@@ -159,6 +199,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
         except Busy as error:
             return page("message.html", 409, title="Open in the console", text=str(error))
+        except Unreadable as error:
+            return page("message.html", 409, title="The saved game cannot be read", text=str(error))
         state = await run_in_threadpool(_state, game, True)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
@@ -189,19 +231,21 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
         except _TooLarge:
             return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+        except _TooSlow:
+            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
         except InvalidInput as error:
-            return _error(422, refusal(error))
+            return _error(422, shown(refusal(error), state_dir))
         except Busy as error:
             return _error(409, str(error))
         except DeduceError as error:
-            return _error(422, str(error))
+            return _error(422, shown(str(error), state_dir))
 
     async def session(request: Request) -> Response:
         try:
             game = await run_in_threadpool(tables.open, request.path_params["id"])
         except KeyError:
             return _error(404, f"no game {request.path_params['id']} is saved")
-        except Busy as error:
+        except (Busy, Unreadable) as error:
             return _error(409, str(error))
         return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
 
@@ -210,20 +254,28 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             game = await run_in_threadpool(tables.open, request.path_params["id"])
         except KeyError:
             return _error(404, f"no game {request.path_params['id']} is saved")
-        except Busy as error:
+        except (Busy, Unreadable) as error:
             return _error(409, str(error))
         try:
             body = await _json(request)
             line = body.get("line")
             if not isinstance(line, str):
                 raise InvalidInput("line", line, "a line as the console takes it")
-            return JSONResponse(await run_in_threadpool(game.post, line), headers=_HEADERS)
+            version = _version(body, request.headers.get("if-match"))
+            done = await run_in_threadpool(partial(game.post, line, version=version))
+            return JSONResponse(done, headers=_HEADERS)
         except _TooLarge:
             return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+        except _TooSlow:
+            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
         except InvalidInput as error:
             return _error(422, refusal(error), state=await run_in_threadpool(_state, game))
         except Refused as error:
             return _error(422, str(error), state=await run_in_threadpool(_state, game))
+        except Stale as error:
+            return _error(409, str(error), state=await run_in_threadpool(_state, game))
+        except NotSaved as error:
+            return _error(503, str(error), state=await run_in_threadpool(_state, game))
 
     async def worker(request: Request) -> Response:
         return FileResponse(

@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from deduce.errors import InvalidInput
 from deduce.play.review import NONE as REVIEW_NONE
 from deduce.play.review import VERBS as REVIEW
 from deduce.play.review import reviewed
@@ -66,6 +67,11 @@ class Served(Session):
             for v in self.grammar.verbs
         )
         self.grammar = replace(self.grammar, verbs=verbs)
+
+    def quit(self, values: Mapping[str, Any]) -> None:
+        """``quit`` in any spelling the console takes (``q``, ``ex``): refused, the page
+        is closed instead (the game stays saved)."""
+        raise InvalidInput("line", "quit", "a clue or a command", reason="close the page to leave")
 
     def _review(self) -> None:
         """``review``: its table kept for the page, its note said."""

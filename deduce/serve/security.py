@@ -24,16 +24,34 @@ Example:
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from functools import partial
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["COOKIE", "MAX_BODY", "TokenGuard", "cookie_name", "new_token", "presented"]
+__all__ = [
+    "COOKIE",
+    "MAX_BODY",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "TokenGuard",
+    "cookie_name",
+    "json_shape",
+    "new_token",
+    "presented",
+]
 
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of a JSON body's arrays and objects."""
+
+MAX_DIGITS = 100
+"""The most digits of a number in a JSON body."""
 
 COOKIE = "deduce-token"
 """The start of the name of the cookie that carries the token after ``?token=``."""
@@ -48,6 +66,47 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 def new_token() -> str:
     """A random token (256 bits, URL-safe)."""
     return secrets.token_urlsafe(32)
+
+
+def json_shape(text: str) -> str:
+    """What makes ``text`` too deep or its numbers too long to be read as a request's
+    JSON (more than :data:`MAX_DEPTH` levels, more than :data:`MAX_DIGITS` digits in a
+    row), or ``""``: checked before it is parsed, in one pass.
+
+    Example:
+        >>> json_shape('{"line": "1122 1 0"}')
+        ''
+        >>> json_shape("[" * 40 + "]" * 40)
+        'it is nested more than 32 deep'
+        >>> json_shape('{"n": ' + "9" * 200 + "}")
+        'a number has more than 100 digits'
+    """
+    depth = digits = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+            continue
+        if char.isdigit():
+            digits += 1
+            if digits > MAX_DIGITS:
+                return f"a number has more than {MAX_DIGITS} digits"
+            continue
+        digits = 0
+        if char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"it is nested more than {MAX_DEPTH} deep"
+        elif char in "]}":
+            depth -= 1
+    return ""
 
 
 def cookie_name(port: int | None) -> str:
@@ -102,25 +161,26 @@ class TokenGuard:
         server = scope.get("server")
         named = cookie_name(server[1] if server and server[1] is not None else None)
         token, how = presented(headers, query, named)
+        refuse = partial(_refuse, send, api=str(scope.get("path", "")).startswith("/api/"))
         if not hmac.compare_digest(token.encode(), self.token.encode()):
-            await _refuse(send, 403, "A token is needed: open the address deduce serve printed.")
+            await refuse(403, "A token is needed: open the address deduce serve printed.")
             return
         if scope["method"] not in ("GET", "HEAD"):
             if how != "header":
-                await _refuse(
-                    send, 403, "A change needs the token in the Authorization header (CSRF check)."
+                await refuse(
+                    403, "A change needs the token in the Authorization header (CSRF check)."
                 )
                 return
             origin = headers.get("origin")
             if origin and urlsplit(origin).netloc != headers.get("host"):
-                await _refuse(send, 403, "A change from another site is refused (CSRF check).")
+                await refuse(403, "A change from another site is refused (CSRF check).")
                 return
         try:
             length = int(headers.get("content-length", "0"))
         except ValueError:
             length = MAX_BODY + 1
         if length > MAX_BODY:
-            await _refuse(send, 413, f"The request is too large (at most {MAX_BODY} bytes).")
+            await refuse(413, f"The request is too large (at most {MAX_BODY} bytes).")
             return
         if how != "query":
             await self.app(scope, receive, send)
@@ -135,16 +195,17 @@ class TokenGuard:
         await self.app(scope, receive, with_cookie)
 
 
-async def _refuse(send: Send, status: int, text: str) -> None:
-    body = text.encode()
+async def _refuse(send: Send, status: int, text: str, *, api: bool = False) -> None:
+    """Answer ``status`` with ``text``: as the API's ``{"error": text}`` for ``api``."""
+    if api:
+        body, kind = json.dumps({"error": text}).encode(), b"application/json"
+    else:
+        body, kind = text.encode(), b"text/plain; charset=utf-8"
     await send(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
-                (b"content-length", str(len(body)).encode()),
-            ],
+            "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode())],
         }
     )
     await send({"type": "http.response.body", "body": body})

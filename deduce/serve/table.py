@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import re
+import secrets
 import threading
 import warnings
 from collections.abc import Callable, Mapping
@@ -44,7 +45,19 @@ from deduce.play.session import COMMANDS
 from deduce.play.setup import ask_setup
 from deduce.serve.recorded import Recorder, Served
 
-__all__ = ["DECKS", "SAVES", "Busy", "OpenGame", "Refused", "Tables", "save_name"]
+__all__ = [
+    "DECKS",
+    "SAVES",
+    "Busy",
+    "NotSaved",
+    "OpenGame",
+    "Refused",
+    "Stale",
+    "Tables",
+    "Unreadable",
+    "save_name",
+    "shown",
+]
 
 SAVES = "saves"
 """The folder of the state directory that ``save NAME`` and ``load NAME`` use."""
@@ -62,6 +75,21 @@ class Busy(DeduceError):
 
 class Refused(DeduceError):
     """A line the console refused; the message is what it printed."""
+
+
+class Stale(DeduceError):
+    """A line built for another state of the game (a game started since, or a clue
+    entered elsewhere): not carried out."""
+
+
+class NotSaved(DeduceError):
+    """A line that changed the game could not be saved: it is taken back, and the game
+    is as it was."""
+
+
+class Unreadable(DeduceError):
+    """The game's autosave file cannot be read: a file is set aside, as the console
+    does (its new name in the message), anything else is left as it is."""
 
 
 def save_name(text: str) -> str:
@@ -84,6 +112,17 @@ def save_name(text: str) -> str:
             "name", text, "a plain name (letters, digits, spaces, _ - and .; no folders)"
         )
     return name if name.endswith(".json") else f"{name}.json"
+
+
+def shown(text: str, state_dir: Path) -> str:
+    """``text`` with the paths in ``state_dir`` named as the browser knows them: a save
+    by its name, any other file by its place in the folder.
+
+    Example:
+        >>> shown("/srv/d/saves/evening.json and /srv/d/decks/x.toml", Path("/srv/d"))
+        'evening.json and decks/x.toml'
+    """
+    return text.replace(str(state_dir / SAVES) + "/", "").replace(str(state_dir) + "/", "")
 
 
 class OpenGame:
@@ -121,6 +160,8 @@ class OpenGame:
         self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
         self.said = ""
         self._display: str | None = None
+        self._stamp = secrets.token_hex(4)  # this game, as opened here
+        self._changes = 0  # the lines that changed it since
         with self.guard:
             self.session.transcript = []
             self.session.show()
@@ -172,9 +213,7 @@ class OpenGame:
         return cast("str | None", self._once("own_advice", investigation, strategy, work))
 
     def _shown(self, text: str) -> str:
-        return text.replace(str(self.state_dir / SAVES) + "/", "").replace(
-            str(self.state_dir) + "/", ""
-        )
+        return shown(text, self.state_dir)
 
     def _own_now(self) -> str | None:
         """The game's own advice now, as the console shows it (none once it is over)."""
@@ -247,6 +286,12 @@ class OpenGame:
             for r in found
         ]
 
+    @property
+    def version(self) -> str:
+        """The state's version: which game (as opened here) and how many lines changed
+        it since; a line that changes nothing keeps it."""
+        return f"{self._stamp}-{self._changes}"
+
     def state(self) -> dict[str, Any]:
         """The game as the API gives it (see docs/reference.md)."""
         inv = self.session.investigation
@@ -254,6 +299,7 @@ class OpenGame:
         turn = self.adapter.turn(inv)
         return {
             "id": self.id,
+            "version": self.version,
             "game": self.adapter.name,
             "title": self.adapter.title,
             "clues": self.adapter.history(inv),
@@ -293,33 +339,56 @@ class OpenGame:
         path.parent.mkdir(parents=True, exist_ok=True)
         return f'{verbs[0].name} "{path}"'
 
-    def post(self, line: str) -> dict[str, Any]:
+    def post(self, line: str, *, version: str | None = None) -> dict[str, Any]:
         """Carry out ``line`` as the console does and return the new state.
 
+        Args:
+            line: the console's line.
+            version: the state's version the line was built for (None: whatever it is).
+
         Raises:
+            Stale: ``version`` is not the state's (another game, or an older state).
             Refused: the console refused the line (the message is its refusal, in its
                 words); the game is as it was.
+            NotSaved: the line changed the game but it could not be saved; the change
+                is taken back, and the game is as it was.
         """
         with self.guard:
-            refusals = self.session.refusals
+            if version is not None and version != self.version:
+                raise Stale(
+                    "The game has changed since this page was drawn (a new game was "
+                    "started, or a line was entered on another device): the line is not "
+                    "carried out. Here is the game as it is now."
+                )
+            session = self.session
+            refusals = session.refusals
             self._recorder.take()
             said, display, transcript = self.said, self._display, self._transcript
-            review, self.session.review = self.session.review, None
+            review, session.review = session.review, None
+            before = (session.investigation, session.saved, list(session.corrections))
             try:
-                if line.split()[:1] and line.split()[0].casefold() in {"quit", "exit"}:
-                    raise InvalidInput(
-                        "line", line, "a clue or a command", reason="close the page to leave"
-                    )
-                self.session.handle(self._line(line))
+                session.handle(self._line(line))
             except InvalidInput as error:
                 self._recorder.console.print(f"refused: {refusal(error)}")
-                self.session.refusals += 1
+                session.refusals += 1
             self._heard()
-            if self.session.refusals != refusals:
+            changed = session.investigation is not before[0]
+            unsaved = changed and session.autosave is not None and not session.saved
+            if session.refusals != refusals or unsaved:
                 refused = self.said.removeprefix("refused: ")
                 self.said, self._display, self._transcript = said, display, transcript
-                self.session.review = review
-                raise Refused(refused)
+                session.review = review
+                if not unsaved:
+                    raise Refused(refused)
+                why = session.not_saved
+                session.investigation, session.saved, session.corrections = before
+                raise NotSaved(
+                    f"This line is not saved: {self.path.name} could not be written ({why}). "
+                    "It is not carried out, and the game is as it was: send it again in a "
+                    "moment."
+                )
+            if changed:
+                self._changes += 1
             return self.state()
 
 
@@ -414,6 +483,7 @@ class Tables:
         Raises:
             KeyError: no such game is saved.
             Busy: its file is open in the console.
+            Unreadable: its file cannot be read (a file is set aside).
         """
         with self._guard:
             if id in self.games:
@@ -426,13 +496,31 @@ class Tables:
             lock = self._lock(path)
             try:
                 files.clean_temporaries(path)
-                investigation = files.load_file(path, adapter.investigation_type)
+                try:
+                    investigation = files.load_file(path, adapter.investigation_type)
+                except (DeduceError, OSError) as error:
+                    raise Unreadable(self._unreadable(declared.title, path, error)) from None
                 opened = OpenGame(id, adapter, investigation, path, lock, self.state_dir)
             except BaseException:
                 lock.release()
                 raise
             self.games[id] = opened
             return opened
+
+    def _unreadable(self, title: str, path: Path, error: DeduceError | OSError) -> str:
+        """What to say of the autosave ``path`` that cannot be read (set aside if it is a
+        file, as the console does)."""
+        if isinstance(error, OSError):
+            reason = error.strerror or type(error).__name__
+        else:
+            reason = getattr(error, "reason", "") or str(error)
+        reason = shown(reason, self.state_dir)
+        said = f"The saved {title} game in {path.name} cannot be read ({reason})"
+        try:
+            kept = files.set_aside(path)
+        except (DeduceError, OSError):
+            return f"{said}: it is left as it is. Start a new game, or remove {path.name}."
+        return f"{said}: it is kept in {kept.name}. Start a new game."
 
     def close(self) -> None:
         """Give every lock up (the games stay saved)."""

@@ -97,11 +97,19 @@ async function redraw(id) {
 async function send(text) {
   const main = document.getElementById("main");
   const id = main.dataset.id;
+  const state = main.querySelector("[data-version]");
+  const body = {line: text};
+  if (state) body.version = state.dataset.version;  // refused (409) if the game changed
   main.setAttribute("aria-busy", "true");
   try {
     const {status, answer} = await call("POST", "/api/sessions/" + encodeURIComponent(id) +
-                                        "/lines", {line: text});
-    if (status === 200) {
+                                        "/lines", body);
+    if (status === 409 && answer.state) {
+      await redraw(id);  // the game as it is now, then why the line was not carried out
+      alertBox("not carried out: " + answer.error);
+    } else if (status === 503) {
+      alertBox(answer.error || "not saved");
+    } else if (status === 200) {
       await redraw(id);
       // whose turn it is now (the banner on top), else what the notebook says
       const turn = document.querySelector("section.turn");
