@@ -331,6 +331,15 @@ def test_the_serve_command_line(tmp_path: Path) -> None:
         main(["serve", "--help"])
     assert main(["serve", "--port", "70000", "--no-browser"]) == 1
     assert main(["serve", "--token", "short", "--no-browser", "--state-dir", str(tmp_path)]) == 1
+    for token in (
+        "a&b=c-token",
+        "with#fragment",
+        "semi;colon;token",
+        "tökenwithumlaut",
+        "a b c d e f",
+    ):
+        # it would break the printed address, its QR code and the page's posts
+        assert main(["serve", "--token", token, "--no-browser", "--state-dir", str(tmp_path)]) == 1
     import socket
 
     with socket.socket() as taken:  # a port in use: said, and nothing is served

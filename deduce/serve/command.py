@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import socket
 import webbrowser
 from pathlib import Path
@@ -23,6 +24,8 @@ from rich.markup import escape
 from deduce.errors import InvalidInput
 
 __all__ = ["add_parser", "address", "serve"]
+
+_TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,}")  # as it stands in an address, unescaped
 
 
 def address(host: str, port: int, token: str) -> str:
@@ -67,7 +70,11 @@ def add_parser(commands: Any) -> None:
         metavar="DIR",
         help="the sessions' folder (default: the console's, $XDG_STATE_HOME/deduce)",
     )
-    serve.add_argument("--token", help="the token every request must carry (default: a random one)")
+    serve.add_argument(
+        "--token",
+        help="the token every request must carry: 8 or more letters, digits and - . _ ~ "
+        "(default: a random one)",
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
 
 
@@ -88,8 +95,12 @@ def serve(args: argparse.Namespace, console: Console) -> int:
 
     if not 0 <= args.port <= 65535:
         raise InvalidInput("--port", args.port, "a port from 1 to 65535 (or 0: a free one)")
-    if args.token is not None and len(args.token) < 8:
-        raise InvalidInput("--token", args.token, "a token of at least 8 characters")
+    if args.token is not None and not _TOKEN.fullmatch(args.token):
+        raise InvalidInput(
+            "--token",
+            args.token,
+            "a token of at least 8 letters, digits and - . _ ~ (it is put in the address)",
+        )
     folder = Path(args.state_dir).expanduser() if args.state_dir else state_dir()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
