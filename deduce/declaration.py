@@ -97,6 +97,10 @@ class Declaration:
         front_end: the path of its console front end (a :class:`deduce.play.Adapter`),
             or None when ``deduce play`` cannot play it.
         demo: the path of its narrated demo ``run(console, *, seed)``, or None.
+        decisions: the path of the function that reads a clue as a move of mine that
+            answers no query, for the review (``decision(before, clue, *, strategy)``
+            returns a :class:`deduce.review.Decision`, or None for a clue that is no
+            such move: see :mod:`deduce.review`), or None: every move of mine is a query.
         simulated: whether ``deduce simulate`` applies: a world is the secret and
             every answer is a function of it.
         samples: a sample investigation of each kind (more than one of a kind is
@@ -123,6 +127,7 @@ class Declaration:
     autosave: str = ""
     front_end: str | None = "play:ADAPTER"
     demo: str | None = "demo:run"
+    decisions: str | None = None
     simulated: bool = False
     samples: tuple[Sample, ...] = field(default=(), hash=False)
     table_setup: tuple[str, ...] = ()
@@ -139,7 +144,7 @@ class Declaration:
                 raise InvalidInput(argument, value, "a tuple of strings")
         if not self.kinds or not all(_is_path(path) for path in self.kinds):
             raise InvalidInput("kinds", self.kinds, "paths 'module:Class', at least one")
-        for path_argument in ("front_end", "demo"):
+        for path_argument in ("front_end", "demo", "decisions"):
             path = getattr(self, path_argument)
             if path is not None and not _is_path(path):
                 raise InvalidInput(path_argument, path, "a path 'module:attribute', or None")

@@ -117,7 +117,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     - ``clue_for(query, k)`` and ``finishes(query, k)``: the clue that answer ``k`` gives,
       and whether it ends the game (used by simulations and ``deduce.testing``);
       ``move_of(clue)``: the other way, the query and answer number a clue of mine is
-      (None for a clue that answers no query of mine; used by ``review()``);
+      (None for a clue that answers no query of mine; used by ``review()``, which reads
+      my other moves, an accusation or a card, through the declaration's ``decisions``);
       ``win_chance()``: my chance to win from this state under the game's race advice
       (None: the game has no race model, or none here; used by ``review()``).
     - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
@@ -300,15 +301,18 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
 
     def move_of(self, clue: Clue) -> tuple[Query, int] | None:
         """The query that ``clue`` answers and the answer's number, when the clue is
-        the answer to a move of mine (default: None, no clue is a move to review)."""
+        the answer to a move of mine (default: None, no clue is a move to review; a move
+        of mine that answers no query is read by the function the game's declaration
+        names as ``decisions``, see :class:`deduce.review.Decision`)."""
         return None
 
     def win_chance(self) -> float | None:
         """My chance to win from this state, as the game's own race advice counts it
         (default: None, the game has no race model).
 
-        A game with a race (13 Indizien's and Kreuzverhör's tables) answers at every
-        state of a game it can count: 1.0 once I have won, 0.0 once another player has.
+        A game with a race (the tables of 13 Indizien, Kreuzverhör and Black Stories
+        Investigation) answers at every state of a game it can count: 1.0 once I have
+        won, 0.0 once another player has.
         :func:`deduce.review.review` sets it beside each move, before and after.
 
         Example:

@@ -143,7 +143,8 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
 
     Returns:
         a ``matplotlib.figure.Figure``; its first axes holds three bar containers (labels
-        ``"my move"``, ``"best move"``, ``"learned"``), one bar per move, and in a race
+        ``"my move"``, ``"best move"``, ``"learned"``), one bar per move (NaN, no bar,
+        where the game cannot count a move's bits), and in a race
         its second the lines ``"win before"`` and ``"win after"`` (NaN where the game
         gave no chance).
 
@@ -175,8 +176,8 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
     positions = list(range(len(rows)))
     bars = axes[0]
     for offset, label, values, colour in (
-        (-0.27, "my move", [r.information for r in rows], _POSSIBLE),
-        (0.0, "best move", [r.best_information for r in rows], _BEST),
+        (-0.27, "my move", [_or_nan(r.information) for r in rows], _POSSIBLE),
+        (0.0, "best move", [_or_nan(r.best_information) for r in rows], _BEST),
         (0.27, "learned", [r.learned for r in rows], _LEARNED),
     ):
         bars.bar([p + offset for p in positions], values, width=0.27, label=label, color=colour)
@@ -197,5 +198,5 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
     return figure
 
 
-def _or_nan(chance: float | None) -> float:
-    return float("nan") if chance is None else chance
+def _or_nan(value: float | None) -> float:
+    return float("nan") if value is None else value

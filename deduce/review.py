@@ -1,20 +1,31 @@
 """A review of every move, written once for every game: each of my moves beside the best.
 
-For every clue that answers a query I chose (the game's
-:meth:`~deduce.hooks.Hooks.move_of` says which), the state before it is taken from the
-investigation's :attr:`~deduce.Investigation.lineage` and the move is set beside the best
-move there under a strategy (the one :meth:`~deduce.Investigation.recommend` lists first),
-with the information each was expected to give, the information the answer gave, and the
-luck: what the answer taught minus what was expected. Every number of information is
-exact, from the partition of the space before the move; nothing is sampled.
+Two kinds of moves are reviewed. A *question* is a clue that answers a query I chose
+(the game's :meth:`~deduce.hooks.Hooks.move_of` says which): the state before it is
+taken from the investigation's :attr:`~deduce.Investigation.lineage` and the move is
+set beside the best move there under a strategy (the one
+:meth:`~deduce.Investigation.recommend` lists first), with the information each was
+expected to give, the information the answer gave, and the luck: what the answer taught
+minus what was expected. Every number of information is exact, from the partition of the
+space before the move; nothing is sampled.
 
-In a race (a game whose :meth:`~deduce.hooks.Hooks.win_chance` answers: 13 Indizien's
-and Kreuzverhör's tables) each move also gets my chance to win before it and after its
-answer, from the game's own race model, computed once per state of the lineage. Those
-chances are the model's (13 Indizien: the others' chances from a seeded draw of deals,
-my plan after the next turn a lower bound; Kreuzverhör: paces exact only for small case
-files, a tie-break counted as half a win), not exact like the bits; without a race
-model they are None and the review shows no column for them.
+Every other move of mine is a :class:`Decision` that the game reads off its clue (the
+function its declaration names as ``decisions``): an accusation in 13 Indizien, an
+attempt or no attempt in Black Stories Investigation, an action card or an answer in
+Kreuzverhör, a pass in Crime Writers. The game says what the move was, its answer, the
+bits it was expected to give (None where the game cannot count them: a card whose text
+the rulebook does not give), and the best move there by the game's own advice (the same
+ranking as for a question, or the advice of the step: attempt or draw, which card).
+Moves of the other players are never rows.
+
+In a race (a game whose :meth:`~deduce.hooks.Hooks.win_chance` answers: 13 Indizien's,
+Kreuzverhör's and Black Stories Investigation's tables) each move also gets my chance to
+win before it and after its answer, from the game's own race model, computed once per
+state of the lineage. Those chances are the model's (13 Indizien: the others' chances
+from a seeded draw of deals, my plan after the next turn a lower bound; Kreuzverhör:
+paces exact only for small case files, a tie-break counted as half a win; Black Stories
+Investigation: later attempts right with a fixed chance), not exact like the bits;
+without a race model they are None and the review shows no column for them.
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -25,16 +36,22 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from deduce.errors import DeduceError
+from deduce.errors import DeduceError, InvalidInput
 from deduce.strategy import information
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
+    from deduce.ranking import Recommendation
 
-__all__ = ["MoveReview", "Review", "review"]
+__all__ = ["QUESTION", "Decision", "MoveReview", "Review", "recommended", "review"]
+
+QUESTION = "question"
+"""The kind of a move that answers a query (a guess, a question, a lay, a look at the
+informant): its answer is one of the query's outcomes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +60,18 @@ class MoveReview:
 
     Attributes:
         number: the clue's number, as the ``history`` numbers it (the first is 1).
-        move: the query I made.
-        answer: its answer, as the game labels it.
-        best: the best move there under the review's strategy (None: the game offered
-            none).
-        best_score: the best move's score under that strategy.
-        information: the bits my move was expected to give about the solution.
-        best_information: the bits the best move was expected to give.
+        move: the move I made: the query, or for another kind of move what the game
+            names it (13 Indizien's :class:`~deduce.games.thirteen_clues.Accusation`, a
+            Black Stories Investigation ``Solve``...).
+        answer: its answer, as the game labels it (an accusation or an attempt:
+            ``"right"`` or ``"wrong"``; None: the move has none).
+        best: the best move there under the review's strategy, by the game's own advice
+            (None: the game offered none, or cannot say: a Kreuzverhör card whose hand
+            is not followed).
+        best_score: the best move's score under that strategy (NaN: none).
+        information: the bits my move was expected to give about the solution (0.0 for
+            a move that asks nothing; None: the game cannot count them).
+        best_information: the bits the best move was expected to give (None likewise).
         learned: the bits the answer gave: the entropy of the solution before less after
             (``log2(before / after)`` when the solutions are equally likely).
         before: how many solutions there were before the move.
@@ -57,11 +79,13 @@ class MoveReview:
         chance_before: my chance to win before the move, from the game's race model
             (:meth:`~deduce.hooks.Hooks.win_chance`; None: the game has none there).
         chance_after: my chance to win after the answer (None likewise).
+        kind: what kind of move it is: :data:`QUESTION`, or the game's word for a
+            :class:`Decision` (``"accusation"``, ``"attempt"``, ``"card"``...).
 
     Example:
         >>> row = MoveReview(1, "11", (0, 0), "12", 1.0, 0.99, 1.5, 1.17, 9, 4)
-        >>> round(row.luck, 2)
-        0.18
+        >>> round(row.luck, 2), row.kind
+        (0.18, 'question')
     """
 
     number: int
@@ -69,24 +93,70 @@ class MoveReview:
     answer: Any
     best: Any
     best_score: float
-    information: float
-    best_information: float
+    information: float | None
+    best_information: float | None
     learned: float
     before: int
     after: int
     chance_before: float | None = None
     chance_after: float | None = None
+    kind: str = QUESTION
 
     @property
-    def luck(self) -> float:
-        """What the answer taught minus what the move was expected to teach, in bits."""
-        return self.learned - self.information
+    def luck(self) -> float | None:
+        """What the answer taught minus what the move was expected to teach, in bits
+        (None when the game cannot count what the move was expected to teach)."""
+        return None if self.information is None else self.learned - self.information
 
     @property
-    def shortfall(self) -> float:
+    def shortfall(self) -> float | None:
         """The bits the best move was expected to give beyond mine (0 or more when
-        the strategy ranks by information)."""
+        the strategy ranks by information; None when either is not counted)."""
+        if self.information is None or self.best_information is None:
+            return None
         return self.best_information - self.information
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move of mine that answers no query, as its game reads it off the clue for the
+    review (see the module's text).
+
+    Attributes:
+        kind: the game's word for the move: ``"accusation"`` (13 Indizien),
+            ``"attempt"`` and ``"no attempt"`` (Black Stories Investigation),
+            ``"card"``, ``"defence"`` and ``"answer"`` (Kreuzverhör), ``"question"``,
+            ``"find"`` and ``"pass"`` (Crime Writers).
+        move: the move, as the game names it.
+        answer: its answer (None: none).
+        information: the bits it was expected to give about the solution (0.0 for a move
+            that asks nothing; None: the game cannot count them).
+        best: the best move there by the game's own advice (None: none, or the game
+            cannot say).
+        best_score: that move's score under the review's strategy (NaN: none).
+        best_information: the bits the best move was expected to give (None: not
+            counted).
+        learned: the bits the answer gave, where the game counts them otherwise than
+            the entropy before the clue less after it (a right attempt in Black Stories
+            Investigation: the case named, before the target draws a new one); None:
+            from the states before and after the clue.
+        after: the solutions left after the answer, counted as ``learned`` is (None:
+            those of the state after the clue).
+
+    Example:
+        >>> Decision("pass", "pass", None, 0.0, None, float("nan"), None).learned is None
+        True
+    """
+
+    kind: str
+    move: Any
+    answer: Any
+    information: float | None
+    best: Any
+    best_score: float
+    best_information: float | None
+    learned: float | None = None
+    after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +183,13 @@ class Review:
 
     @property
     def information(self) -> float:
-        """The bits my moves were expected to give, in all."""
-        return sum((row.information for row in self.rows), 0.0)
+        """The bits my moves were expected to give, in all (the moves the game counts)."""
+        return sum((row.information for row in self.rows if row.information is not None), 0.0)
 
     @property
     def best_information(self) -> float:
-        """The bits the best moves were expected to give, in all."""
-        return sum((row.best_information for row in self.rows), 0.0)
+        """The bits the best moves were expected to give, in all (those counted)."""
+        return sum((r.best_information for r in self.rows if r.best_information is not None), 0.0)
 
     @property
     def learned(self) -> float:
@@ -128,12 +198,14 @@ class Review:
 
     @property
     def luck(self) -> float:
-        """The luck of every move, in all: :attr:`learned` less :attr:`information`."""
-        return sum((row.luck for row in self.rows), 0.0)
+        """The luck of every move the game counts, in all: :attr:`learned` less
+        :attr:`information` over those moves."""
+        return sum((row.luck for row in self.rows if row.luck is not None), 0.0)
 
     def to_rows(self) -> list[dict[str, str]]:
         """The moves as rows of text for display, the totals last (none without a move);
-        in a race, the chances to win before and after each move too (``-``: none there).
+        in a race, the chances to win before and after each move too (``-``: none there;
+        in the bits, ``-``: not counted).
 
         Example:
             >>> Review((), "entropy").to_rows()
@@ -184,8 +256,10 @@ class Review:
         return "\n".join(lines)
 
 
-def _bits(value: float, *, sign: bool = False) -> str:
-    """``value`` to two places, with no minus sign on what rounds to zero."""
+def _bits(value: float | None, *, sign: bool = False) -> str:
+    """``value`` to two places, with no minus sign on what rounds to zero (``-``: None)."""
+    if value is None:
+        return "-"
     text = f"{value:+.2f}" if sign else f"{value:.2f}"
     if text.lstrip("+-") == "0.00":
         return "+0.00" if sign else "0.00"
@@ -199,11 +273,28 @@ def _chance(chance: float | None) -> str:
 def _text(answer: Any) -> str:
     if isinstance(answer, tuple):
         return "/".join("-" if a is None else str(a) for a in answer)
-    return str(answer)
+    return "-" if answer is None else str(answer)
+
+
+def recommended(investigation: Investigation, *, strategy: str) -> Recommendation | None:
+    """The move that ``strategy`` ranks first on ``investigation`` (what the review sets
+    beside a question there), or None when the game offers no move there.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> str(recommended(Investigation(2, 3), strategy="entropy").action)
+        '12'
+    """
+    try:
+        top = investigation.recommend(top=1, strategy=strategy)
+    except DeduceError:  # the game offers no move there
+        return None
+    return top[0] if top else None
 
 
 def review(investigation: Investigation, *, strategy: str | None = None) -> Review:
-    """Each of ``investigation``'s moves (clues that answer a query) beside the best.
+    """Each of ``investigation``'s moves of mine (the clues that answer a query, and the
+    game's :class:`Decision` of every other move of mine) beside the best.
 
     Args:
         investigation: a finished or running game.
@@ -224,6 +315,7 @@ def review(investigation: Investigation, *, strategy: str | None = None) -> Revi
         investigation.default_strategy if strategy is None else strategy
     )
     lineage = investigation.lineage
+    decide = _decisions(investigation)
     chances: dict[int, float | None] = {}  # each state's chance to win, computed once
 
     def chance(k: int) -> float | None:
@@ -238,19 +330,35 @@ def review(investigation: Investigation, *, strategy: str | None = None) -> Revi
         move = before.move_of(clue)
         if move is not None:
             row = _row(before, after, number, move, name)
-            rows.append(replace(row, chance_before=chance(number - 1), chance_after=chance(number)))
+        else:
+            decision = None if decide is None else decide(before, clue, strategy=name)
+            if decision is None:
+                continue
+            row = _decided(before, after, number, decision)
+        rows.append(replace(row, chance_before=chance(number - 1), chance_after=chance(number)))
     return Review(tuple(rows), name)
+
+
+def _decisions(investigation: Investigation) -> Callable[..., Decision | None] | None:
+    """The function that reads a game's other moves of mine (its declaration's
+    ``decisions``), or None: a game that declares none, or none by that name."""
+    from deduce import registry
+
+    try:
+        game = registry.find(investigation.game)
+    except InvalidInput:  # a custom game of no declaration
+        return None
+    if game.decisions is None:
+        return None
+    decide: Callable[..., Decision | None] = game.load(game.decisions)
+    return decide
 
 
 def _row(
     before: Investigation, after: Investigation, number: int, move: tuple[Any, int], strategy: str
 ) -> MoveReview:
     query, k = move
-    try:
-        top = before.recommend(top=1, strategy=strategy)
-    except DeduceError:  # the game offers no move there
-        top = []
-    best = top[0] if top else None
+    best = recommended(before, strategy=strategy)
     bits = float(information(before.partition(before.space, [query]))[0])
     return MoveReview(
         number=number,
@@ -263,4 +371,25 @@ def _row(
         learned=before.space.entropy() - after.space.entropy(),
         before=before.solution_count,
         after=after.solution_count,
+    )
+
+
+def _decided(
+    before: Investigation, after: Investigation, number: int, decision: Decision
+) -> MoveReview:
+    learned = decision.learned
+    if learned is None:
+        learned = before.space.entropy() - after.space.entropy()
+    return MoveReview(
+        number=number,
+        move=decision.move,
+        answer=decision.answer,
+        best=decision.best,
+        best_score=float(decision.best_score),
+        information=decision.information,
+        best_information=decision.best_information,
+        learned=learned,
+        before=before.solution_count,
+        after=after.solution_count if decision.after is None else decision.after,
+        kind=decision.kind,
     )

@@ -1,10 +1,13 @@
 """The ``review`` command at the table: each of my moves so far beside the best move there.
 
 The table comes from :meth:`deduce.Investigation.review`, under the strategy that ranks
-the moves in the session: what each move was expected to teach (bits), what the best
-move was expected to teach, what the answer taught, and the luck (learned less
-expected); in a race (13 Indizien's and Kreuzverhör's tables) also my chance to win
-before each move and after its answer, from the game's race model.
+the moves in the session: every move of mine (a question, and a game's other moves: an
+accusation, an attempt or none, an action card, an answer, a pass), each as ``history``
+lists it, with what it was expected to teach (bits; ``-`` where the game cannot count
+them), the best move there and what it was expected to teach, what the answer taught,
+and the luck (learned less expected); in a race (the tables of 13 Indizien, Kreuzverhör
+and Black Stories Investigation) also my chance to win before each move and after its
+answer, from the game's race model.
 
 Example:
     >>> import io
@@ -83,9 +86,12 @@ def note(review: Review) -> str:
         if review.chances
         else ""
     )
+    rows = review.rows
+    unknown = any(r.information is None or r.best_information is None for r in rows)
+    dash = "; bits -: the game cannot count them" if unknown else ""
     return (
         f"(bits: what a move was expected to teach; best: the best move there, by "
-        f"{review.strategy}; learned: what the answer taught; luck: learned - bits{win})"
+        f"{review.strategy}; learned: what the answer taught; luck: learned - bits{win}{dash})"
     )
 
 
@@ -114,9 +120,9 @@ VERBS = (
     Verb(
         ("review",),
         (),
-        "each of your moves so far beside the best move there: the bits each was\n"
-        "expected to teach, what the answer taught, and the luck (in a race, your\n"
-        "chance to win before and after)",
+        "each of your moves so far (questions, accusations, attempts, cards...)\n"
+        "beside the best move there: the bits each was expected to teach, what the\n"
+        "answer taught, and the luck (in a race, your chance to win before and after)",
         ("review",),
         show,
         command=True,

@@ -16,6 +16,7 @@ GAME = Declaration(
     package="deduce.games.bsi",
     aliases=("black-stories-investigation", "black-stories"),
     kinds=("investigation:Investigation", "table:Table"),
+    decisions="review:decision",  # my moves that answer no query, for the review
     tags=(("bsi", "Investigation"), ("bsi-table", "Table")),
     samples=(
         Sample("Investigation", {}, reference="truthful:reference"),

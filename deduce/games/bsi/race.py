@@ -58,6 +58,7 @@ __all__ = [
     "race_lays",
     "race_options",
     "score_chances",
+    "standing",
 ]
 
 RIVAL_CHANCE = 0.6
@@ -146,8 +147,21 @@ def attempts_left(
     if isinstance(cards, str) or not isinstance(cards, Sequence) or len(cards) != players:
         raise InvalidInput("cards", cards, f"{players} counts of investigation cards")
     left = [check_int("cards", c, 0, 3) for c in cards]
+    return _attempts_from(players, first, 0, left, final=final, now=False)
+
+
+def _attempts_from(
+    players: int, first: int, turn: int, cards: Sequence[int], *, final: bool, now: bool
+) -> tuple[int, ...]:
+    """How many attempts each seat makes from seat ``turn``'s turn on (``now``: that
+    seat still attempts in it), each seat attempting on each turn while it holds a card."""
+    left = list(cards)
     counts = [0] * players
-    seat = 0
+    seat = turn
+    if now and left[seat]:
+        counts[seat] += 1
+        left[seat] -= 1
+        final = final or not left[seat]
     while True:
         seat = (seat + 1) % players
         if seat == first and (final or not any(left)):
@@ -273,6 +287,44 @@ def race_options(table: TableView) -> list[RaceOption]:
         ranked.append((round(win, 9), expected, RaceOption(option, win, turns)))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
     return [r[2] for r in ranked]
+
+
+def standing(table: TableView) -> float:
+    """My chance to finish first from ``table`` as it stands, when nobody chooses now:
+    the chance of :func:`race_options` for no attempt, from any point of the game.
+
+    Every seat attempts on each of its turns while it holds an investigation card (the
+    seat whose turn it is too, unless it has tried this turn or it is me: my choices are
+    :func:`race_options`' and :func:`race_lays`'), right with :data:`MY_CHANCE` or
+    :data:`RIVAL_CHANCE`; once the game is over, my share of the win (``1/k`` with ``k``
+    seats on top, 0 when I am not among them).
+
+    Example (2 players, nobody has scored, seat 1 to lay; I am seat 0):
+        >>> from deduce.games.bsi import Table
+        >>> hand = ["woman/knife", "man/gun", "day/gun"]
+        >>> t = Table(2, case="man/day/inside/knife", hand=hand, first=1)
+        >>> round(standing(t), 4)  # three attempts each, right as often: even
+        0.5
+    """
+    s = table.state
+    if s.over:
+        winners = [seat for seat, p in enumerate(s.points) if p == max(s.points)]
+        return 1.0 / len(winners) if 0 in winners else 0.0
+    n = s.players
+    bonus = max(0, 5 - round(sum(len(g) for g in s.grids) / n))  # as in race_options
+    now = s.turn != 0 and s.phase < 2
+    cards = [len(d) for d in s.drops]
+    turns = _attempts_from(n, s.first, s.turn, cards, final=s.final, now=now)
+    mine = score_chances(
+        s.points[0], sorted(s.drops[0], reverse=True)[: turns[0]], MY_CHANCE, bonus=bonus
+    )
+    rivals = [
+        score_chances(
+            s.points[r], sorted(s.drops[r], reverse=True)[: turns[r]], RIVAL_CHANCE, bonus=bonus
+        )
+        for r in range(1, n)
+    ]
+    return finish_first(mine, rivals)
 
 
 def _spread(

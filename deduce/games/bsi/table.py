@@ -29,6 +29,7 @@ from deduce.games.bsi.cards import (
     Card,
     Case,
     check_box,
+    field_index,
 )
 from deduce.games.bsi.clues import (
     Cases,
@@ -295,6 +296,13 @@ class Table(TableAdvice):
 
     def outcome_label(self, query: Play, k: int) -> str | int:
         return FIELDS[k]
+
+    def move_of(self, clue: Any) -> tuple[Play, int] | None:
+        """A card I lay at an opponent's grid is my move, its field the answer; the
+        others' lays, my attempts and draws are not queries (see :mod:`.review`)."""
+        if isinstance(clue, Lay) and self.state.turn == 0 and clue.target != 0:
+            return Play(clue.card, clue.target), field_index(clue.field, clue.card)
+        return None
 
     def contains_secret(self, secret: Any) -> bool:
         if isinstance(secret, (str, bytes)) or not isinstance(secret, Iterable):

@@ -219,6 +219,30 @@ class TableAdvice(TableView):
         """
         return race.race_options(self)
 
+    def win_chance(self) -> float | None:
+        """My chance to finish first from here, in the race model of
+        :mod:`deduce.games.bsi.race` (a model's chance, not an exact one): at the lay
+        step of my turn the best lay's (:meth:`race_lays`), at my attempt step the best
+        choice's (:meth:`race_options`), at any other point of the game
+        :func:`~deduce.games.bsi.race.standing`; once the game is over my share of the
+        win (1.0 alone on top, ``1/k`` tied with ``k`` seats, 0.0 behind). Each point of
+        the game is counted on its own grids: a right attempt empties the grid it solved,
+        so later attempts score more in the model, and the chance after it can be lower
+        than the choice's chance was at the attempt step.
+
+        Example:
+            >>> from deduce.games.bsi import Table
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> t.win_chance() == t.race_lays()[0].win
+            True
+        """
+        if self.turn == 0 and self.step == "lay":
+            return self.race_lays()[0].win
+        if self.turn == 0 and self.step == "attempt":
+            return self.race_options()[0].win
+        return race.standing(self)
+
     def best_attempt(self, *, strategy: str | None = None) -> AttemptOption | None:
         """The attempt to make now, or None for none. By default (``"race"``) the first
         of :meth:`race_options`; with ``"points"`` or another strategy, the first of

@@ -16,6 +16,7 @@ GAME = Declaration(
     title="Crime Writers",
     package="deduce.games.crime_writers",
     kinds=("investigation:Investigation", "table:Table"),
+    decisions="review:decision",  # my moves that answer no query, for the review
     tags=(("crime_writers", "Investigation"), ("crime_writers-table", "Table")),
     samples=(
         Sample("Investigation", make="investigation:Investigation.example"),  # the sample deck

@@ -75,6 +75,7 @@ from deduce.games.kreuzverhoer.events import (
 from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
+from deduce.games.kreuzverhoer.review import CardAnswer, CardMove
 from deduce.games.kreuzverhoer.rules import COUNTINGS
 from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
 from deduce.games.kreuzverhoer.table import Table
@@ -94,6 +95,8 @@ __all__ = [
     "Answered",
     "Asked",
     "Bot",
+    "CardAnswer",
+    "CardMove",
     "CardValue",
     "Case",
     "Confirmed",

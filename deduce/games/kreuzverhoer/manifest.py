@@ -15,6 +15,7 @@ GAME = Declaration(
     package="deduce.games.kreuzverhoer",
     aliases=("kreuzverhör", "kreuzverhor", "cross-examination"),
     kinds=("investigation:Investigation", "table:Table"),
+    decisions="review:decision",  # my moves that answer no query, for the review
     tags=(("kreuzverhoer", "Investigation"), ("kreuzverhoer-table", "Table")),
     simulated=True,
     samples=(

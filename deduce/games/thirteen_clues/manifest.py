@@ -15,6 +15,7 @@ GAME = Declaration(
     package="deduce.games.thirteen_clues",
     aliases=("13clues", "13-indizien", "13 clues", "dreizehn-indizien"),
     kinds=("investigation:Investigation", "table:Table"),
+    decisions="review:decision",  # my moves that answer no query, for the review
     tags=(("thirteen_clues", "Investigation"), ("thirteen_clues-table", "Table")),
     autosave="13clues",
     samples=(
