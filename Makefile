@@ -34,8 +34,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check deduce tests benchmarks examples
 	$(BIN)/mypy
 
+# in parallel, one worker per core (pytest-xdist)
 test: lint browser
-	$(BIN)/pytest -m 'slow or not slow' --durations=30
+	$(BIN)/pytest -n auto -m 'slow or not slow' --durations=30
 
 test-fast: $(STAMP)
 	$(BIN)/pytest
@@ -43,7 +44,7 @@ test-fast: $(STAMP)
 # The larger random search, outside the blocking suite (which runs derandomized everywhere):
 # every hypothesis test with the `fuzz` profile and fresh random seeds.
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m 'slow or not slow' -q tests
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto -m 'slow or not slow' -q tests
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
