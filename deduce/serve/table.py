@@ -356,9 +356,9 @@ class OpenGame:
         with self.guard:
             if version is not None and version != self.version:
                 raise Stale(
-                    "The game has changed since this page was drawn (a new game was "
-                    "started, or a line was entered on another device): the line is not "
-                    "carried out. Here is the game as it is now."
+                    "The game changed since this page was drawn (a new game was started, "
+                    "or a line was entered on another device), so your line is not carried "
+                    "out. Here is the game as it is now."
                 )
             session = self.session
             refusals = session.refusals

@@ -106,7 +106,7 @@ async function send(text) {
                                         "/lines", body);
     if (status === 409 && answer.state) {
       await redraw(id);  // the game as it is now, then why the line was not carried out
-      alertBox("not carried out: " + answer.error);
+      alertBox(answer.error);
     } else if (status === 503) {
       alertBox(answer.error || "not saved");
     } else if (status === 200) {
