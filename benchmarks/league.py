@@ -15,8 +15,8 @@ Run: ``python -m benchmarks.league --game bsi --players 2 --policy advised --aga
 --games 20 --workers 2`` (``--dask ADDRESS`` plays on a dask.distributed scheduler,
 ``--dask local`` on a local cluster of ``--workers`` processes); with no
 ``--policy``/``--against``/``--players``, every policy of the game against every other at
-every table size. ``--append`` adds the table to
-docs/benchmarks.md.
+every table size. ``--append`` adds the table and its command to the measurement log,
+docs/benchmarks/log.md.
 
 Example:
     >>> [round(x, 3) for x in wilson(0, 10)]
@@ -59,7 +59,7 @@ COLUMNS = (
 )
 """The columns of the league's Markdown table."""
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "log.md"
 
 
 def lone_share(winners: Sequence[int], seat: int) -> float:
@@ -234,7 +234,11 @@ def main(argv: Sequence[str] | None = None) -> str:
         help="play on a dask.distributed scheduler at ADDRESS ('local': a local cluster "
         "of --workers processes) instead of a process pool",
     )
-    parser.add_argument("--append", action="store_true", help="append to docs/benchmarks.md")
+    parser.add_argument(
+        "--append",
+        action="store_true",
+        help="append to the measurement log, docs/benchmarks/log.md",
+    )
     args = parser.parse_args(argv)
     cells = cells_of(args.game or sorted(PANELS), args.players, args.policy, args.against)
     with contextlib.ExitStack() as stack:
