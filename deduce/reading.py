@@ -4,7 +4,10 @@ Every reader of the project (saved sessions, deck files) reads through
 :func:`read_regular`: a FIFO, a device (``/dev/zero``, ``/dev/urandom``), a socket or a
 folder is refused at once, without waiting for a writer or reading an endless stream; a
 file larger than the reader's limit is refused by its size before it is read, and the
-read itself stops one byte past the limit, should the file grow meanwhile.
+read itself stops one byte past the limit, should the file grow meanwhile. A file that
+cannot be opened or read (no permission, too many open files, an input/output error) is
+refused with :class:`Unreadable`, which says the system's words for it: a caller can tell
+it from a file that was read and holds something else.
 
 Example:
     >>> import tempfile
@@ -24,12 +27,39 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from deduce.errors import InvalidInput
 
-__all__ = ["kind_of", "read_regular"]
+__all__ = ["Unreadable", "kind_of", "read_regular"]
 
 _CHUNK = 1 << 20
+
+
+class Unreadable(InvalidInput):
+    """A file could not be opened or read: what it holds is not known.
+
+    Attributes:
+        errno: the system's error number (``errno.EACCES``, ``errno.EMFILE``, ...).
+        strerror: the system's words for it ("Permission denied", ...).
+
+    Example:
+        >>> import errno
+        >>> error = Unreadable("file", "game.json", "a readable file", OSError(errno.EIO, "I/O"))
+        >>> print(error)
+        file='game.json' is not valid (I/O); expected a readable file
+        >>> error.errno == errno.EIO, isinstance(error, InvalidInput)
+        (True, True)
+    """
+
+    def __init__(self, argument: str, value: Any, expected: str, error: OSError) -> None:
+        self.errno = error.errno
+        self.strerror = error.strerror or str(error)
+        super().__init__(argument, value, expected, reason=self.strerror)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        error = OSError(self.errno, self.strerror)
+        return (Unreadable, (self.argument, self.value, self.expected, error))
 
 
 def kind_of(mode: int) -> str:
@@ -67,8 +97,8 @@ def read_regular(
         expected: what the file should be, in errors.
 
     Raises:
-        InvalidInput: the file cannot be opened, is not a regular file, or is larger than
-            ``limit`` bytes.
+        Unreadable: the file cannot be opened or read (an :class:`InvalidInput`).
+        InvalidInput: the file is not a regular file, or is larger than ``limit`` bytes.
 
     Example:
         >>> import tempfile
@@ -84,9 +114,7 @@ def read_regular(
     try:
         handle = os.open(path, flags)  # O_NONBLOCK: a FIFO opens at once
     except OSError as error:
-        raise InvalidInput(
-            argument, str(path), expected, reason=error.strerror or str(error)
-        ) from None
+        raise Unreadable(argument, str(path), expected, error) from None
     try:
         mode = os.fstat(handle)
         if not stat.S_ISREG(mode.st_mode):
@@ -109,9 +137,7 @@ def read_regular(
             try:
                 part = os.read(handle, min(_CHUNK, limit + 1 - size))
             except OSError as error:
-                raise InvalidInput(
-                    argument, str(path), expected, reason=error.strerror or str(error)
-                ) from None
+                raise Unreadable(argument, str(path), expected, error) from None
             if not part:
                 break
             parts.append(part)

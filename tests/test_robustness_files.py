@@ -81,7 +81,9 @@ def test_a_planted_lock_symlink_leaves_its_target_untouched(tmp_path: Path) -> N
     precious.write_text("my notes")
     game = tmp_path / "game.json"
     (tmp_path / ".game.json.lock").symlink_to(precious)
-    with pytest.raises(InvalidInput, match="it is a symbolic link; it is left as it is"):
+    with pytest.raises(
+        InvalidInput, match="a symbolic link, which is refused as a lock; it is left as it is"
+    ):
         files.save_file(game, GAME)
     with pytest.raises(InvalidInput, match="symbolic link"):
         files.SessionLock.acquire(game)
@@ -305,7 +307,7 @@ def test_console_a_planted_lock_symlink_leaves_its_target_untouched(tmp_path: Pa
     for args in ([], ["--resume"]):
         term = Terminal(["play", "mastermind", *SETUP, *args], home=tmp_path)
         shown = " ".join(term.expect("expected").split())
-        assert "it is a symbolic link; it is left as it is" in shown
+        assert "it is a symbolic link, which is refused as a lock; it is left as it is" in shown
         assert term.finish() == 1
     assert precious.read_text() == "my notes"
     term = play(tmp_path, "--no-autosave")

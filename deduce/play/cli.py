@@ -89,7 +89,8 @@ def _parser(setup: str = "") -> argparse.ArgumentParser:
             "save FILE, load FILE, why, quit). The session is saved after every clue, so\n"
             "it can be resumed after a crash with --resume. A saved game is never lost:\n"
             "when a new game, --resume FILE or `load FILE` replaces a different game in\n"
-            "the autosave file, that game is kept as FILE.bak (then .bak.2, ...)."
+            "the autosave file, that game is kept as FILE.bak (then .bak.2, ...; at most\n"
+            "10 copies, never removing the only copy of a game with clues)."
         ),
         epilog=(
             "Examples:\n"

@@ -3,7 +3,9 @@ then the session.
 
 The autosave file is locked while the session runs; a saved game is never overwritten
 or lost (it is set aside as ``FILE.bak`` when a new game replaces it); a damaged file is
-set aside and said so.
+set aside and said so; a file that cannot be read (no permission, an input/output
+error) is said so in the system's words and left as it is, and the session is then not
+autosaved.
 
 Example:
     >>> state_dir().name
@@ -151,9 +153,21 @@ def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) ->
     try:
         if files.load_file(autosave, game.investigation_type) == resumed:
             return autosave
+    except files.Unreadable as error:
+        _unreadable(autosave, error, console)
+        return None
     except DeduceError:
         pass
     return _set_aside(autosave, console, "The autosaved session is kept in {}.")
+
+
+def _unreadable(autosave: Path, error: files.Unreadable, console: Console) -> None:
+    """Say that the autosave file cannot be read: it is neither set aside nor
+    overwritten, and the session is not autosaved."""
+    console.print(
+        f"[red]{escape(str(autosave))} cannot be read[/red] ({escape(error.strerror)}): "
+        "it is left as it is, and this session is not autosaved (use `save FILE`)."
+    )
 
 
 def _set_aside(autosave: Path, console: Console, said: str) -> Path | None:
@@ -188,8 +202,10 @@ def offer_resume(
     game that ``--set`` describes, set up once the saved game is read): it is kept aside,
     saying so.
 
+    A file that cannot be read is neither offered nor set aside: it is left as it is.
+
     Returns the session to continue (or None) and the autosave file (None when the file
-    there could not be kept aside, so that it is not overwritten).
+    there could not be read or kept aside, so that it is not overwritten).
     """
     from deduce.play.adapter import refusal
     from deduce.play.grammar import Context, YesNo
@@ -198,6 +214,9 @@ def offer_resume(
     try:
         with loading(console, "reading the saved clues") as report:
             saved = files.load_file(autosave, game.investigation_type, progress=report)
+    except files.Unreadable as error:  # what it holds is not known: it stays
+        _unreadable(autosave, error, console)
+        return None, None
     except DeduceError as error:
         console.print(
             f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"
@@ -261,8 +280,9 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
     """Lock the autosave file for this session (None: no autosave).
 
     A second session on the same file is refused; a folder, or a file named with
-    ``--autosave`` that is not a saved session, is refused and left as it is; temporary
-    files that a killed session left are removed.
+    ``--autosave`` that is not a saved session or cannot be read (said in the system's
+    words), is refused and left as it is; temporary files that a killed session left are
+    removed.
     """
 
     if autosave is None:
@@ -283,7 +303,16 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
         autosave.parent.mkdir(parents=True, exist_ok=True)
     lock = files.SessionLock.acquire(autosave)
     try:
-        if named and autosave.exists() and not files.is_save(autosave):
+        try:
+            foreign = named and autosave.exists() and not files.is_save(autosave)
+        except files.Unreadable as error:
+            raise InvalidInput(
+                "--autosave",
+                str(autosave),
+                "a new file or a saved session that can be read",
+                reason=f"it cannot be read: {error.strerror}; it is left as it is",
+            ) from None
+        if foreign:
             raise InvalidInput(
                 "--autosave",
                 str(autosave),

@@ -3,12 +3,20 @@ hold, set aside instead of overwritten, and locked while a session writes them.
 
 Nothing here loses a saved game: a file is written to a temporary name and renamed over
 the old one only when complete; a saved session that must make room is renamed to
-``FILE.bak`` (``.bak.2``, ...), never over another file; a file that a running session
-autosaves to is locked (a second session on it is refused); and a path that is not a
-saved session (a directory, someone's notes) is never moved or overwritten. A symbolic
-link is written through to the file it points to (and stays a link); only regular files
-are read, their size checked before they are read; a full disk is an error of its own
-(:class:`DiskFull`), after which the old file is still whole.
+``FILE.bak`` (``.bak.2``, ...), never over another file, and at most
+:data:`KEEP_ASIDE` such copies are kept, none of them the only copy of a game with clues
+removed (:func:`set_aside`); a file that a running session autosaves to is locked (a
+second session on it is refused); and a path that is not a saved session (a directory,
+someone's notes) is never moved or overwritten. A symbolic link is written through to
+the file it points to (and stays a link); only regular files are read, their size
+checked before they are read; a full disk is an error of its own (:class:`DiskFull`),
+after which the old file is still whole.
+
+A refusal never quotes what a file that is not a saved session holds: it says what the
+file is (not JSON, its size, a symbolic link), and a symbolic link is not followed in
+words (where it leads is not named). A file that cannot be read (no permission, too many
+open files, an input/output error) is refused with :class:`Unreadable`, in the system's
+words: it is never taken for a file holding something else, nor set aside.
 
 Example:
     >>> import tempfile
@@ -43,14 +51,19 @@ from deduce import persistence
 from deduce._validation import short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
-from deduce.reading import kind_of, read_regular
+from deduce.reading import Unreadable, kind_of, read_regular
 
-from .locks import SessionLock, locked, resolved
+from .locks import LockHeld, LockRefused, SessionLock, locked, resolved
 
 __all__ = [
+    "KEEP_ASIDE",
     "MAX_BYTES",
+    "AsideFull",
     "DiskFull",
+    "LockHeld",
+    "LockRefused",
     "SessionLock",
+    "Unreadable",
     "clean_temporaries",
     "is_save",
     "load_file",
@@ -59,17 +72,28 @@ __all__ = [
     "saved_game",
     "saved_text",
     "set_aside",
+    "unsaved_clues",
 ]
 
 MAX_BYTES = 4 * persistence.MAX_CHARS
 """The largest saved file read, in bytes (UTF-8 takes at most 4 per character)."""
 
 
+KEEP_ASIDE = 10
+"""The most set-aside copies of one file (``FILE.bak``, ``FILE.bak.2``, ...) kept."""
+
 _FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+_MISSING = (errno.ENOENT, errno.ENOTDIR)
 
 
 class DiskFull(OSError):
     """A file could not be written: the disk (or the user's quota) is full."""
+
+
+class AsideFull(OSError):
+    """A file could not be set aside: :data:`KEEP_ASIDE` copies are kept already, each
+    the only copy of a game with clues (see :func:`set_aside`). ``strerror`` says which
+    and what to do; ``filename`` is the file."""
 
 
 def _temporary_name(path: Path) -> Path:
@@ -83,7 +107,10 @@ def _read(path: Path) -> bytes:
 def is_save(path: Path) -> bool:
     """Whether ``path`` is a file that looks like a saved session (a JSON object naming its
     format and game); its clues are not checked. A FIFO or a device is not (and is not
-    read).
+    read), nor is a path where nothing is.
+
+    Raises:
+        Unreadable: the file is there but cannot be read (what it holds is not known).
 
     Example:
         >>> import tempfile
@@ -94,10 +121,57 @@ def is_save(path: Path) -> bool:
         (False, False, False)
     """
     try:
-        document = json.loads(_read(path).decode("utf-8"))
-    except Exception:  # anything unreadable is not a save
+        data = _read(path)
+    except Unreadable as error:
+        if error.errno in _MISSING:
+            return False
+        raise
+    except InvalidInput:  # not a regular file, or too large
+        return False
+    return _looks_saved(data)
+
+
+def _looks_saved(data: bytes) -> bool:
+    """Whether ``data`` is a JSON object naming a format and a game."""
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except Exception:  # not UTF-8, not JSON, nested too deep
         return False
     return isinstance(document, dict) and "format" in document and "game" in document
+
+
+def _described(path: Path, data: bytes) -> str:
+    """What the file at ``path`` holding ``data`` is, as the reason of a refusal: never a
+    word of what it holds, nor where a symbolic link leads.
+
+    Example:
+        >>> _described(Path("notes.json"), b"milk, eggs")
+        'it is not a saved session: it is a text file of 10 bytes that is not JSON'
+        >>> _described(Path("notes.json"), b'[1, 2]')
+        'it is not a saved session: it is JSON (a list)'
+    """
+    size = f"{len(data):,} byte{'' if len(data) == 1 else 's'}"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        what = f"a file of {size} that is not text"
+    else:
+        try:
+            document = json.loads(text)
+        except RecursionError:
+            what = f"a file of {size} of JSON nested too deeply"
+        except ValueError:
+            what = f"a text file of {size} that is not JSON" if text.strip() else "an empty file"
+        else:
+            kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+            kind = kinds.get(type(document), "null" if document is None else "a number")
+            if isinstance(document, dict):
+                kind += " that names no format and game of a saved session"
+            what = f"JSON ({kind})"
+    with contextlib.suppress(OSError):
+        if path.is_symlink():
+            what = f"a symbolic link to {what}"
+    return f"it is not a saved session: it is {what}"
 
 
 def saved_text(investigation: Investigation) -> str:
@@ -123,28 +197,38 @@ def saved_text(investigation: Investigation) -> str:
         ) from None
 
 
-def _check_target(path: Path) -> os.stat_result | None:
-    """Refuse to overwrite ``path`` (a resolved path) unless it is new or a saved session;
-    its status if it exists."""
+def _check_target(path: Path, named: Path) -> os.stat_result | None:
+    """Refuse to overwrite ``path`` (a resolved path; ``named`` as the caller named it)
+    unless it is new or a saved session; its status if it exists. A file that cannot be
+    read is refused in the words of its read error (what it holds is not known)."""
     try:
         info = path.lstat()
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise InvalidInput("file", str(path), "a writable file", reason=error.strerror) from None
+        raise InvalidInput("file", str(named), "a writable file", reason=error.strerror) from None
     if stat.S_ISDIR(info.st_mode):
-        raise InvalidInput("file", str(path), "a file", reason="it is a folder")
+        raise InvalidInput("file", str(named), "a file", reason="it is a folder")
     if not stat.S_ISREG(info.st_mode):
         raise InvalidInput(
             "file",
-            str(path),
+            str(named),
             "a new file or a saved session (a regular file)",
             reason=f"it is {kind_of(info.st_mode)}, which is left as it is",
         )
-    if not is_save(path):
+    try:
+        saved = is_save(path)
+    except Unreadable as error:
         raise InvalidInput(
             "file",
-            str(path),
+            str(named),
+            "a new file or a saved session that can be read",
+            reason=f"it cannot be read: {error.strerror}; it is left as it is",
+        ) from None
+    if not saved:
+        raise InvalidInput(
+            "file",
+            str(named),
             "a new file or a saved session",
             reason="it holds something else, which is left as it is",
         )
@@ -186,7 +270,7 @@ def save_file(
     if create_directory:
         target.parent.mkdir(parents=True, exist_ok=True)
     with locked(target):
-        old = _check_target(target)
+        old = _check_target(target, path)
         temporary = _temporary_name(target)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
@@ -213,20 +297,62 @@ def save_file(
 
 
 def set_aside(path: Path) -> Path:
-    """Rename ``path`` to ``path.bak`` (or ``.bak.2``, ``.bak.3``, ... if that exists):
-    a saved session is never overwritten, and no other file is renamed over. A symbolic
-    link stays: the file it points to is set aside. Returns the new name.
+    """Rename ``path`` to a set-aside copy next to it: ``FILE.bak``, then ``FILE.bak.2``,
+    ``FILE.bak.3``, ... (the number after the highest one there, so the highest is the
+    newest). A saved session is never overwritten, and no other file is renamed over. A
+    symbolic link stays: the file it points to is set aside. Returns the copy's name.
+
+    The copies stay few: a file that a copy holds already (the same bytes: a game loaded
+    again and again) makes no new copy, it is removed and that copy's name is returned;
+    and at most :data:`KEEP_ASIDE` copies are kept. When that many are there, the oldest
+    copies that hold nothing of their own make room: one that another copy holds too, or
+    a saved session without a clue (a set-up alone). A copy that is the only one of a game
+    with clues, or whose content is not known (a damaged file), is never removed: then the
+    file is not set aside either (:class:`AsideFull`, naming the copies), and the player
+    chooses what to remove.
 
     Raises:
         InvalidInput: ``path`` is not a regular file (a folder is never moved), or another
             session is using it.
+        AsideFull: :data:`KEEP_ASIDE` copies are kept, none of which may be removed (the
+            file is left as it is).
         OSError: it cannot be renamed (e.g. a read-only folder).
+
+    Example:
+        >>> import tempfile
+        >>> from deduce.games.mastermind import Investigation
+        >>> path = Path(tempfile.mkdtemp()) / "game.json"
+        >>> names = []
+        >>> for game in [Investigation(2, 3), Investigation(2, 4)] * 2:
+        ...     save_file(path, game)
+        ...     names.append(set_aside(path).name)
+        >>> names
+        ['game.json.bak', 'game.json.bak.2', 'game.json.bak', 'game.json.bak.2']
     """
     target = resolved(path)
     if not target.is_file():
         raise InvalidInput("file", str(path), "a file", reason="only a saved file is set aside")
     with locked(target):
-        number = 1
+        copies = _copies(target)
+        for copy in reversed(copies):  # kept already: no second copy
+            if _same_bytes(target, copy):
+                os.unlink(target)
+                return copy
+        while len(copies) >= KEEP_ASIDE:
+            spare = _spare(copies)
+            if spare is None:
+                shown = f"{copies[0].name} to {copies[-1].name}"
+                raise AsideFull(
+                    None,
+                    f"{len(copies)} earlier games are kept aside already ({shown}), each "
+                    "the only copy of its clues: remove the ones no longer needed, then "
+                    "start again",
+                    str(path),
+                )
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(spare)
+            copies.remove(spare)
+        number = _number(copies[-1], target) + 1 if copies else 1
         while True:
             suffix = ".bak" if number == 1 else f".bak.{number}"
             backup = target.with_name(target.name + suffix)
@@ -243,6 +369,56 @@ def set_aside(path: Path) -> Path:
                 return backup
             os.unlink(target)
             return backup
+
+
+def _number(copy: Path, target: Path) -> int:
+    """The number of the set-aside copy ``copy`` of ``target`` (``.bak`` is 1), or 0 when
+    it is not one."""
+    suffix = copy.name.removeprefix(target.name)
+    if suffix == ".bak":
+        return 1
+    number = suffix.removeprefix(".bak.")
+    if suffix.startswith(".bak.") and number.isascii() and number.isdigit() and number[0] != "0":
+        return int(number) if int(number) >= 2 else 0
+    return 0
+
+
+def _copies(target: Path) -> list[Path]:
+    """The set-aside copies of ``target`` (regular files, not links), oldest first."""
+    found = []
+    for entry in target.parent.iterdir():
+        number = _number(entry, target) if entry.name.startswith(target.name) else 0
+        if number:
+            with contextlib.suppress(OSError):
+                if stat.S_ISREG(entry.lstat().st_mode):
+                    found.append((number, entry))
+    return [entry for _, entry in sorted(found)]
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    """Whether the files ``a`` and ``b`` hold the same bytes (False if either cannot be
+    read)."""
+    try:
+        if a.stat().st_size != b.stat().st_size:
+            return False
+        return _read(a) == _read(b)
+    except (OSError, DeduceError):
+        return False
+
+
+def _spare(copies: list[Path]) -> Path | None:
+    """The oldest of ``copies`` that holds nothing of its own (another copy holds the
+    same bytes, or it is a saved session without a clue), or None."""
+    for i, copy in enumerate(copies):
+        if any(_same_bytes(copy, other) for other in copies[i + 1 :]):
+            return copy
+        try:
+            document = json.loads(_read(copy).decode("utf-8"))
+        except Exception:  # damaged, or unreadable: what it holds is not known
+            continue
+        if isinstance(document, dict) and "format" in document and document.get("clues") == []:
+            return copy
+    return None
 
 
 def clean_temporaries(path: Path) -> list[Path]:
@@ -282,22 +458,23 @@ def load_file(
 
     Only a regular file is read (a FIFO or a device is refused at once), and only one of
     at most :data:`MAX_BYTES` bytes (refused by its size, before it is read). ``progress``
-    is called with (clues read, clues in all) as the clues are checked.
+    is called with (clues read, clues in all) as the clues are checked. A file that is not
+    a saved session is refused without a word of what it holds (what it is is said: not
+    JSON, its size, a symbolic link).
 
     Raises:
-        InvalidInput: whatever is wrong with the file (unreadable, not a saved session of
-            this game, clues that contradict each other), naming the file.
+        Unreadable: the file cannot be read (the system's words for why).
+        InvalidInput: whatever else is wrong with the file (not a saved session of this
+            game, clues that contradict each other), naming the file.
     """
     data = _read(path)
+    if not _looks_saved(data):
+        raise InvalidInput("file", str(path), "a saved session", reason=_described(path, data))
+    text = data.decode("utf-8")  # it is JSON, so UTF-8
     try:
-        text = data.decode("utf-8")
         if progress is None:
             return kind.from_json(text)
         return kind.from_json(text, progress=progress)
-    except UnicodeDecodeError:
-        raise InvalidInput(
-            "file", str(path), "a saved session", reason="it is not UTF-8 text"
-        ) from None
     except Contradiction as error:
         conflict = "; ".join(short(c) for c in error.conflict)
         raise InvalidInput(
@@ -313,9 +490,11 @@ def load_file(
         other = _other_game(error, kind, path)
         if other is not None:
             raise other from None
-        raise InvalidInput(
-            "file", str(path), "a saved session", reason=short(str(error), 300)
-        ) from None
+        if error.argument == "text" and error.value == short(text):  # the whole document
+            reason = f"it is not a saved session that can be read: expected {error.expected}"
+        else:
+            reason = short(str(error), 300)
+        raise InvalidInput("file", str(path), "a saved session", reason=reason) from None
     except Exception as error:  # whatever a damaged file makes the reader raise
         raise InvalidInput(
             "file",
@@ -348,18 +527,67 @@ def _other_game(error: InvalidInput, kind: type[Investigation], path: Path) -> I
 
 
 def saved_game(path: Path) -> str:
-    """The game's name stored in a saved session."""
+    """The game's name stored in a saved session.
+
+    Raises:
+        Unreadable: the file cannot be read.
+        InvalidInput: it is not a saved session (what it holds is not quoted).
+    """
     data = _read(path)
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except Exception as error:  # not UTF-8, not JSON, nested too deep, ...
-        raise InvalidInput(
-            "file", str(path), "a saved session (JSON)", reason=short(error, 200)
-        ) from None
-    game = document.get("game") if isinstance(document, dict) else None
+    if not _looks_saved(data):
+        raise InvalidInput("file", str(path), "a saved session", reason=_described(path, data))
+    game = json.loads(data.decode("utf-8")).get("game")
     if not isinstance(game, str):
         raise InvalidInput("file", str(path), "a saved session naming its game")
     return game
+
+
+def unsaved_clues(path: Path, investigation: Investigation) -> int:
+    """How many clues of ``investigation`` are not saved: those after the clues it has in
+    common with the session saved in ``path``, or in one of the set-aside copies of
+    ``path`` (:func:`set_aside`), whichever holds the most of them. Every clue when none
+    holds a session of this game and set-up (no file, another game, an unreadable
+    file); 0 when one holds them all (the same session, or one with more clues: an undo
+    loses none).
+
+    Example:
+        >>> import tempfile
+        >>> from deduce.games.mastermind import Investigation
+        >>> path = Path(tempfile.mkdtemp()) / "game.json"
+        >>> game = Investigation(2, 3).guess("12", black=1, white=0)
+        >>> unsaved_clues(path, game)
+        1
+        >>> save_file(path, game)
+        >>> unsaved_clues(path, game), unsaved_clues(path, game.guess("13", black=1, white=0))
+        (0, 1)
+        >>> _ = set_aside(path)
+        >>> unsaved_clues(path, game)
+        0
+    """
+    missing = _missing(path, investigation)
+    if missing:
+        with contextlib.suppress(OSError, DeduceError):
+            for copy in reversed(_copies(resolved(path))):
+                missing = min(missing, _missing(copy, investigation))
+                if not missing:
+                    break
+    return missing
+
+
+def _missing(path: Path, investigation: Investigation) -> int:
+    """How many clues of ``investigation`` the session saved in ``path`` lacks."""
+    try:
+        saved = load_file(path, type(investigation))
+    except DeduceError:
+        return len(investigation.clues)
+    if type(saved) is not type(investigation) or saved.setup() != investigation.setup():
+        return len(investigation.clues)
+    common = 0
+    for ours, theirs in zip(investigation.clues, saved.clues, strict=False):
+        if ours != theirs:
+            break
+        common += 1
+    return len(investigation.clues) - common
 
 
 def same_file(a: Path, b: Path) -> bool:

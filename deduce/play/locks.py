@@ -7,12 +7,14 @@ the process ends, however it ends, so a lock file left behind by a crash locks n
 
 The lock file itself is never followed nor trusted: it is created with ``O_EXCL`` and
 opened with ``O_NOFOLLOW``; a symbolic link, a FIFO, a device, a folder or a file with
-other hard links at its name is refused (and left as it is); it is never truncated
-before it is locked. It holds who locked it (process id, host, start time), for the
-message that a second session sees. A lock file removed while its session runs is made
-again at the session's next save; if another session has taken the file meanwhile, the
-first one stops writing it (so two sessions never both write) and never removes the
-other's lock.
+other hard links at its name is refused (and left as it is) with :class:`LockRefused`;
+it is never truncated before it is locked. It holds who locked it (process id, host,
+start time, which program), for the message that a second session sees: a lock that a
+running program holds is refused with :class:`LockHeld`, so that a caller tells "open
+elsewhere" apart from "a lock file deduce did not make". A lock file removed while its
+session runs is made again at the session's next save; if another session has taken the
+file meanwhile, the first one stops writing it (so two sessions never both write) and
+never removes the other's lock.
 
 Example:
     >>> import tempfile
@@ -37,6 +39,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from deduce.errors import InvalidInput
 from deduce.reading import kind_of
@@ -46,7 +49,7 @@ try:  # advisory locks; where they do not exist a session file is simply not loc
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["SessionLock", "lock_name", "locked", "resolved"]
+__all__ = ["LockHeld", "LockRefused", "SessionLock", "lock_name", "locked", "resolved"]
 
 _HELD: dict[str, SessionLock] = {}  # the locks this process holds, by resolved path
 _BUSY = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
@@ -81,14 +84,67 @@ def lock_name(path: Path) -> Path:
     return target.with_name(f".{target.name}.lock")
 
 
-def _refuse(path: Path, name: Path, reason: str) -> InvalidInput:
-    return InvalidInput(
-        "lock file",
-        str(name),
-        f"a lock file that deduce made itself for {path} (remove {name} if no deduce "
-        "session is running, or choose another file with --autosave FILE)",
-        reason=f"{reason}; it is left as it is",
-    )
+class LockHeld(InvalidInput):
+    """Another running program holds the lock on a file (it has the file open).
+
+    Attributes:
+        path: the file that is locked.
+        holder: the program its lock file names (``"deduce"``, ``"deduce serve"``), or
+            ``""`` when the lock file does not say.
+        owner: who holds it, in words (program, process, host, since when).
+
+    Example:
+        >>> error = LockHeld(Path("game.json"), "deduce process 12 is using it", "deduce")
+        >>> error.holder, error.reason
+        ('deduce', 'deduce process 12 is using it')
+    """
+
+    def __init__(self, path: Path, owner: str, holder: str) -> None:
+        self.path = path
+        self.owner = owner
+        self.holder = holder
+        super().__init__(
+            "file",
+            str(path),
+            "a file that no other deduce session is using (quit that session, or choose "
+            "another file with --autosave FILE, or --no-autosave)",
+            reason=owner,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LockHeld, (self.path, self.owner, self.holder))
+
+
+class LockRefused(InvalidInput):
+    """The name of a file's lock file holds something deduce did not make (a symbolic
+    link, a FIFO, a device, a folder, another file's hard link): it is never used as a
+    lock, and left as it is. No running program holds the lock because of it.
+
+    Attributes:
+        path: the file whose lock it is.
+        lock_file: the lock file's name.
+        what: what is there, in words (``"a symbolic link"``, ``"a FIFO (named pipe)"``...).
+
+    Example:
+        >>> error = LockRefused(Path("/tmp/g.json"), Path("/tmp/.g.json.lock"), "a symbolic link")
+        >>> error.what, error.reason
+        ('a symbolic link', 'it is a symbolic link, which is refused as a lock; it is left ...')
+    """
+
+    def __init__(self, path: Path, lock_file: Path, what: str) -> None:
+        self.path = path
+        self.lock_file = lock_file
+        self.what = what
+        super().__init__(
+            "lock file",
+            str(lock_file),
+            f"a lock file that deduce made itself for {path} (remove {lock_file} if no "
+            "deduce session is running, or choose another file with --autosave FILE)",
+            reason=f"it is {what}, which is refused as a lock; it is left as it is",
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LockRefused, (self.path, self.lock_file, self.what))
 
 
 def _open(path: Path, name: Path) -> int | None:
@@ -101,7 +157,7 @@ def _open(path: Path, name: Path) -> int | None:
         pass
     except OSError as error:
         if error.errno == errno.ELOOP:  # pragma: no cover - caught as FileExistsError
-            raise _refuse(path, name, "it is a symbolic link") from None
+            raise LockRefused(path, name, "a symbolic link") from None
         raise _Unlockable from None
     try:
         mode = os.lstat(name).st_mode
@@ -110,20 +166,20 @@ def _open(path: Path, name: Path) -> int | None:
     except OSError:
         raise _Unlockable from None
     if not stat.S_ISREG(mode):
-        raise _refuse(path, name, f"it is {kind_of(mode)}")
+        raise LockRefused(path, name, kind_of(mode))
     try:
         handle = os.open(name, flags)
     except FileNotFoundError:
         return None
     except OSError as error:
         if error.errno == errno.ELOOP:  # replaced by a link since the look
-            raise _refuse(path, name, "it is a symbolic link") from None
+            raise LockRefused(path, name, "a symbolic link") from None
         raise _Unlockable from None
     info = os.fstat(handle)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
         os.close(handle)
         what = kind_of(info.st_mode) if not stat.S_ISREG(info.st_mode) else "another file's link"
-        raise _refuse(path, name, f"it is {what}")
+        raise LockRefused(path, name, what)
     return handle
 
 
@@ -146,21 +202,22 @@ def _owner_text(holder: str = "deduce") -> str:
     )
 
 
-def _owner(handle: int) -> str:
-    """Who holds the lock, in words (from what the lock file says)."""
+def _owner(handle: int) -> tuple[str, str]:
+    """Who holds the lock, in words, and the program it names (``""``: not said), from
+    what the lock file says."""
     try:
         text = os.pread(handle, 1024, 0).decode("utf-8")
     except (OSError, UnicodeDecodeError):
-        return "another deduce session is using it"
+        return "another deduce session is using it", ""
     if text.strip().isdigit():  # the lock file of an older version
-        return f"deduce process {text.strip()} is using it"
+        return f"deduce process {text.strip()} is using it", "deduce"
     try:
         owner = json.loads(text)
         pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
         namespace = str(owner.get("namespace", ""))
         holder = "".join(ch for ch in str(owner.get("holder", "deduce")) if ch.isprintable())[:40]
     except Exception:  # written by something else, or half written
-        return "another deduce session is using it"
+        return "another deduce session is using it", ""
     here = ""
     with contextlib.suppress(OSError):
         here = os.readlink("/proc/self/ns/pid")
@@ -168,7 +225,7 @@ def _owner(handle: int) -> str:
     if not where and namespace != here:
         where = " in another container (process ids there are not this system's)"
     shown = "".join(ch for ch in f"{pid}{where}, since {since}" if ch.isprintable())[:200]
-    return f"{holder} process {shown} is using it"
+    return f"{holder} process {shown} is using it", holder
 
 
 class SessionLock:
@@ -205,9 +262,10 @@ class SessionLock:
         checked.
 
         Raises:
-            InvalidInput: another process holds the lock (the message names it), or the
-                lock file's name holds something deduce did not make (a symbolic link, a
-                FIFO, ...), which is left as it is.
+            LockHeld: another process holds the lock (the message names it).
+            LockRefused: the lock file's name holds something deduce did not make (a
+                symbolic link, a FIFO, ...), which is left as it is.
+            InvalidInput: ``path`` is a circle of symbolic links.
         """
         key = str(resolved(path))
         if key in _HELD:
@@ -236,17 +294,11 @@ class SessionLock:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as error:
-                owner = _owner(handle)
+                owner, holder = _owner(handle)
                 os.close(handle)
                 if error.errno not in _BUSY:  # no locks on this file system
                     return None
-                raise InvalidInput(
-                    "file",
-                    str(path),
-                    "a file that no other deduce session is using (quit that session, or "
-                    "choose another file with --autosave FILE, or --no-autosave)",
-                    reason=owner,
-                ) from None
+                raise LockHeld(path, owner, holder) from None
             if _same(name, handle):
                 with contextlib.suppress(OSError):  # a full disk: the lock holds all the same
                     os.ftruncate(handle, 0)
@@ -268,8 +320,9 @@ class SessionLock:
         again.
 
         Raises:
-            InvalidInput: another session has taken the file since its lock file was
-                removed (this session must not write it any more).
+            LockHeld: another session has taken the file since its lock file was removed
+                (this session must not write it any more).
+            LockRefused: the lock file was replaced by something deduce did not make.
         """
         if self._handle is None or self.name is None or _same(self.name, self._handle):
             return

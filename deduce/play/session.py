@@ -27,7 +27,7 @@ from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, 
 
 from .adapter import Adapter, in_words, refusal, syntax
 from .corrections import VERBS, offer, undo_correction
-from .files import load_file, same_file, save_file, saved_text, set_aside
+from .files import load_file, same_file, save_file, saved_text, set_aside, unsaved_clues
 from .progress import loading
 from .reader import Reader, split
 from .review import VERBS as REVIEW
@@ -188,6 +188,7 @@ class Session:
         self.corrections: list[tuple[Investigation, Investigation, str]] = []  # (after, before)
         self.refusals = 0  # lines refused so far
         self.saved = False  # whether the autosave file holds the current state
+        self._saved_elsewhere: Investigation | None = None  # the state `save FILE` wrote
         self.not_saved = ""  # why the last autosave failed ("" when it did not)
         self.grammar = adapter.grammar + COMMANDS
 
@@ -415,14 +416,17 @@ class Session:
             raise InvalidInput(
                 "file", str(path), "a writable file", reason=error.strerror or str(error)
             ) from None
+        self._saved_elsewhere = self.investigation
         saved = count(len(self.investigation.clues), "clue")
         self.console.print(f"Saved {saved} in {escape(str(path))}.")
 
     def load(self, values: Mapping[str, Any]) -> None:
-        """Continue the session saved in a file."""
+        """Continue the session saved in a file (the session so far is kept aside first;
+        clues of it that are not saved yet are saved, or the load is refused)."""
         path: Path = values["file"]
         with loading(self.console, "reading the saved clues") as report:
             loaded = load_file(path, self.adapter.investigation_type, progress=report)
+        self._keep_unsaved(path)
         if (
             self.autosave is not None
             and self.investigation.clues
@@ -445,6 +449,33 @@ class Session:
         self._save()
         self.console.print(f"Loaded {count(len(loaded.clues), 'clue')} from {escape(str(path))}.")
         self.show()
+
+    def _keep_unsaved(self, path: Path) -> None:
+        """Before ``load FILE`` replaces the session: the clues that its autosave file
+        lacks (an autosave that failed, e.g. on a full disk) are saved now.
+
+        Raises:
+            InvalidInput: they cannot be saved (and `save FILE` has not kept them).
+        """
+        if self.autosave is None or self.saved or self.investigation is self._saved_elsewhere:
+            return
+        missing = unsaved_clues(self.autosave, self.investigation)
+        if not missing:
+            return
+        try:
+            save_file(self.autosave, self.investigation, create_directory=True)
+        except (OSError, DeduceError) as error:
+            why = error.strerror if isinstance(error, OSError) else str(error)
+            are = "is" if missing == 1 else "are"
+            raise InvalidInput(
+                "load",
+                str(path),
+                "a session loaded once the session so far is saved",
+                reason=f"the session so far has {count(missing, 'clue')} that {are} not "
+                f"saved ({why}): make room and load again, or keep the session with "
+                "`save FILE` first",
+            ) from None
+        self.saved = True
 
     def set_strategy(self, values: Mapping[str, Any]) -> None:
         """Name the strategy in use and the others, or rank moves by another."""

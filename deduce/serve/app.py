@@ -46,6 +46,7 @@ from deduce.serve.forms import Form, filling, question_fields, verb_forms
 from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
 from deduce.serve.table import (
     SAVES,
+    Blocked,
     Busy,
     NotSaved,
     OpenGame,
@@ -201,6 +202,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 409, title="Open in the console", text=str(error))
         except Unreadable as error:
             return page("message.html", 409, title="The saved game cannot be read", text=str(error))
+        except Blocked as error:
+            return page("message.html", 409, title="The game cannot be opened", text=str(error))
         state = await run_in_threadpool(_state, game, True)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
@@ -235,7 +238,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
         except InvalidInput as error:
             return _error(422, shown(refusal(error), state_dir))
-        except Busy as error:
+        except (Busy, Blocked, NotSaved) as error:
             return _error(409, str(error))
         except DeduceError as error:
             return _error(422, shown(str(error), state_dir))
@@ -245,7 +248,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             game = await run_in_threadpool(tables.open, request.path_params["id"])
         except KeyError:
             return _error(404, f"no game {request.path_params['id']} is saved")
-        except (Busy, Unreadable) as error:
+        except (Busy, Blocked, Unreadable) as error:
             return _error(409, str(error))
         return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
 
@@ -254,7 +257,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             game = await run_in_threadpool(tables.open, request.path_params["id"])
         except KeyError:
             return _error(404, f"no game {request.path_params['id']} is saved")
-        except (Busy, Unreadable) as error:
+        except (Busy, Blocked, Unreadable) as error:
             return _error(409, str(error))
         try:
             body = await _json(request)

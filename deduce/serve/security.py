@@ -6,7 +6,11 @@ the answer is 403. A request that changes something (a POST) must carry the toke
 header (``Authorization: token T``, which the page sends itself): a cookie alone never
 changes anything, so another site that makes the browser post here is refused (it cannot
 read the token nor set that header). A POST whose ``Origin`` is another site is refused
-too, and a body over :data:`MAX_BODY` bytes is refused with 413.
+too, and a body over :data:`MAX_BODY` bytes is refused with 413. A WebSocket connection
+carries the token the same ways, and one opened from another site's page (its ``Origin``)
+is refused too: it is closed before it is accepted, with the code of a policy violation
+(:data:`POLICY_VIOLATION`). Only the server's own start and stop (the ``lifespan``) pass
+without a token.
 
 The cookie is named after the server's port (:func:`cookie_name`): a browser keeps one
 cookie jar per host whatever the port, so two servers on one machine would otherwise
@@ -37,6 +41,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "POLICY_VIOLATION",
     "TokenGuard",
     "cookie_name",
     "json_shape",
@@ -52,6 +57,9 @@ MAX_DEPTH = 32
 
 MAX_DIGITS = 100
 """The most digits of a number in a JSON body."""
+
+POLICY_VIOLATION = 1008
+"""The close code of a WebSocket connection refused at the door (RFC 6455)."""
 
 COOKIE = "deduce-token"
 """The start of the name of the cookie that carries the token after ``?token=``."""
@@ -153,9 +161,14 @@ class TokenGuard:
         self.token = token
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "lifespan":  # the server starting and stopping: no request
             await self.app(scope, receive, send)
             return
+        if scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            raise ValueError(f"deduce serve takes no connections of type {scope['type']!r}")
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         server = scope.get("server")
@@ -193,6 +206,23 @@ class TokenGuard:
             await send(message)
 
         await self.app(scope, receive, with_cookie)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A WebSocket connection: passed on with the token and no other site's
+        ``Origin``, else closed before it is accepted (a policy violation)."""
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        server = scope.get("server")
+        named = cookie_name(server[1] if server and server[1] is not None else None)
+        token, _ = presented(headers, query, named)
+        origin = headers.get("origin")
+        if hmac.compare_digest(token.encode(), self.token.encode()) and not (
+            origin and urlsplit(origin).netloc != headers.get("host")
+        ):
+            await self.app(scope, receive, send)
+            return
+        await receive()  # the connection's opening
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": "a token"})
 
 
 async def _refuse(send: Send, status: int, text: str, *, api: bool = False) -> None:

@@ -48,6 +48,7 @@ from deduce.serve.recorded import Recorder, Served
 __all__ = [
     "DECKS",
     "SAVES",
+    "Blocked",
     "Busy",
     "NotSaved",
     "OpenGame",
@@ -73,6 +74,12 @@ class Busy(DeduceError):
     """The game's file is open elsewhere (in the console, or another server)."""
 
 
+class Blocked(DeduceError):
+    """Something in the state directory keeps a game from being opened or replaced, and
+    is left as it is for the player to clear: a lock file deduce did not make (a symbolic
+    link, a FIFO, ...), or as many set-aside copies as are kept."""
+
+
 class Refused(DeduceError):
     """A line the console refused; the message is what it printed."""
 
@@ -84,7 +91,8 @@ class Stale(DeduceError):
 
 class NotSaved(DeduceError):
     """A line that changed the game could not be saved: it is taken back, and the game
-    is as it was."""
+    is as it was. Or a new game was asked for while the game open now has clues that its
+    file lacks and that still cannot be written: the game open now stays."""
 
 
 class Unreadable(DeduceError):
@@ -419,12 +427,21 @@ class Tables:
         try:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             return files.SessionLock.acquire(path, holder="deduce serve")
-        except InvalidInput as error:
-            where = "another deduce serve" if "deduce serve" in str(error.reason) else "the console"
+        except files.LockHeld as error:
+            where = "another deduce serve" if error.holder == "deduce serve" else "the console"
             raise Busy(
                 f"This game is open in {where} ({error.reason}). Quit it there "
                 "(the game stays saved), then open it here again."
             ) from None
+        except files.LockRefused as error:
+            raise Blocked(
+                f"This game cannot be opened: its lock file {error.lock_file.name} (in the "
+                f"state directory) is {error.what}, which is refused as a lock and left as "
+                "it is. No deduce holds it: remove it, then open the game here again."
+            ) from None
+        except InvalidInput as error:  # the file's symbolic links go round in a circle
+            why = shown(str(error.reason or error), self.state_dir)
+            raise Blocked(f"This game cannot be opened: {why}.") from None
 
     def saved(self) -> list[dict[str, Any]]:
         """The games saved in the state directory (open here or not)."""
@@ -444,23 +461,40 @@ class Tables:
         Raises:
             InvalidInput: an answer is wrong, or needed (the console's refusal).
             Busy: the game's file is open in the console.
+            Blocked: its lock file is not one deduce made, or the game saved in its file
+                cannot be kept aside (as many copies as are kept, each the only one of a
+                game with clues).
+            NotSaved: the game open now has clues that its file lacks, and they still
+                cannot be written (it stays open).
         """
         declared = self._declaration(game)
         adapter = find_adapter(declared.name)
         investigation = _set_up(adapter, setup, self.state_dir)
         with self._guard:
-            old = self.games.pop(declared.autosave, None)
+            old = self.games.get(declared.autosave)
             if old is not None:
-                old.lock.release()
+                with old.guard:
+                    _keep_unsaved(old)
+                    old.session.autosave = None  # a late line never writes the new game's file
+                    old.lock.release()
+                del self.games[declared.autosave]
             path = self.state_dir / f"{declared.autosave}.json"
             lock = self._lock(path)
             try:
                 kept = ""
                 if path.exists():
                     files.clean_temporaries(path)
+                    earlier: Investigation | None = None
                     with _suppressed():
-                        if files.load_file(path, adapter.investigation_type).clues:
+                        earlier = files.load_file(path, adapter.investigation_type)
+                    if earlier is not None and earlier.clues:
+                        try:
                             kept = files.set_aside(path).name
+                        except files.AsideFull as error:
+                            raise Blocked(
+                                f"The game saved in {path.name} cannot be kept aside: "
+                                f"{error.strerror}."
+                            ) from None
                 opened = OpenGame(
                     declared.autosave, adapter, investigation, path, lock, self.state_dir
                 )
@@ -516,6 +550,8 @@ class Tables:
             reason = getattr(error, "reason", "") or str(error)
         reason = shown(reason, self.state_dir)
         said = f"The saved {title} game in {path.name} cannot be read ({reason})"
+        if isinstance(error, files.Unreadable | OSError):  # a read error: not what it holds
+            return f"{said}: it is left as it is. Open it again in a moment."
         try:
             kept = files.set_aside(path)
         except (DeduceError, OSError):
@@ -528,6 +564,35 @@ class Tables:
             for game in self.games.values():
                 game.lock.release()
             self.games.clear()
+
+
+def _keep_unsaved(game: OpenGame) -> None:
+    """Before ``game`` is replaced by a new game: the clues that its file lacks (an
+    autosave that failed) are written now.
+
+    Raises:
+        NotSaved: they cannot be written (the game stays as it is).
+    """
+    session = game.session
+    if session.saved or session.autosave is None:
+        return
+    missing = files.unsaved_clues(game.path, session.investigation)
+    if not missing:
+        return
+    try:
+        files.save_file(game.path, session.investigation, create_directory=True)
+    except (OSError, DeduceError) as error:
+        if isinstance(error, OSError):
+            why = error.strerror or type(error).__name__
+        else:
+            why = str(getattr(error, "reason", "") or error)
+        said = "1 clue that is" if missing == 1 else f"{missing} clues that are"
+        raise NotSaved(
+            f"The game open now has {said} not saved: {game.path.name} could not be "
+            f"written ({shown(why, game.state_dir)}). A new game would lose them: start it "
+            "again once the file can be written (make room on the disk)."
+        ) from None
+    session.saved = True
 
 
 class _suppressed:

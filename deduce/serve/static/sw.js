@@ -1,7 +1,17 @@
-// deduce serve: keeps the page's assets (and the last pages seen) for use without a network.
+// deduce serve: keeps the page's static assets for use without a network.
+// No page is kept: every page carries the server's token, so the pages always come from
+// the server (without a network, a short notice says so). A request that carries the
+// token in its address is never stored nor answered from the store.
 "use strict";
-const CACHE = "deduce-serve-7";
+const CACHE = "deduce-serve-assets-8";  // a new name: older stores (with pages) are dropped
 const ASSETS = ["/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"];
+const OFFLINE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>deduce: no connection</title><link rel="stylesheet" href="/static/app.css"></head>
+<body><main><h1>No connection to deduce serve</h1>
+<p>The game is saved by the server. Reload this page once the phone reaches it again.</p>
+</main></body></html>`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)));
@@ -15,21 +25,24 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin ||
-      url.pathname.startsWith("/api/")) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin ||
+      url.searchParams.has("token")) {
+    return;  // the network alone
+  }
+  if (ASSETS.includes(url.pathname) && url.search === "") {  // the store, then the network
+    event.respondWith(caches.open(CACHE).then((cache) => cache.match(request).then((hit) =>
+      hit || fetch(request).then((response) => {
+        if (response.ok) {
+          event.waitUntil(cache.put(request, response.clone()));
+        }
+        return response;
+      }))));
     return;
   }
-  if (ASSETS.includes(url.pathname)) {  // the assets: from the cache, then the network
-    event.respondWith(caches.match(event.request).then((hit) => hit || fetch(event.request)));
-    return;
+  if (request.mode === "navigate") {  // a page: the network, or the notice without one
+    event.respondWith(fetch(request).catch(() =>
+      new Response(OFFLINE, {headers: {"Content-Type": "text/html; charset=utf-8"}})));
   }
-  event.respondWith(  // the pages: the network, then the copy seen last
-    fetch(event.request).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-      }
-      return response;
-    }).catch(() => caches.match(event.request)));
 });
