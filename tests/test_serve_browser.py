@@ -7,16 +7,13 @@ Skipped where chromium or Playwright is missing (failed under CI); ``make test``
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import chromium
+from serving import launched
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "a-token-for-the-browser"
@@ -47,30 +44,11 @@ def _playwright() -> Any:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """`deduce serve` on a free port of the loopback, and its state directory."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     folder = tmp_path / "state"
-    options = ["--port", str(port), "--token", TOKEN, "--state-dir", str(folder)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser", *options],
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}", folder
-    finally:
-        process.terminate()
-        output = process.communicate(timeout=30)[0]
-    assert f"http://127.0.0.1:{port}/?token={TOKEN}" in output  # the address it printed
+    with launched(folder, TOKEN) as served:
+        yield f"http://127.0.0.1:{served.port}", folder
+    address = f"http://127.0.0.1:{served.port}/?token={TOKEN}"
+    assert address in served.output  # the address it printed
 
 
 @pytest.fixture

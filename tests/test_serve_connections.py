@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import resource
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +14,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+
+from serving import Launched, launched
 
 from deduce.serve.connections import HEAD_SECONDS, Quiet, connection_cap
 
@@ -31,32 +31,10 @@ def _limited() -> None:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+def served(tmp_path: Path) -> Iterator[Launched]:
     """`deduce serve` on a free port, its open files limited to 1,024 (hard limit too)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    options = ["--port", str(port), "--token", TOKEN, "--state-dir", str(tmp_path / "state")]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser", *options],
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=_limited,
-    )
-    try:
-        for _ in range(150):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        yield port, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-        process.communicate(timeout=30)
+    with launched(tmp_path / "state", TOKEN, preexec_fn=_limited) as served:
+        yield served
 
 
 def _post(connection: http.client.HTTPConnection, path: str, body: object) -> tuple[int, dict]:
@@ -66,10 +44,8 @@ def _post(connection: http.client.HTTPConnection, path: str, body: object) -> tu
 
 
 @pytest.mark.slow  # a real server, flooded
-def test_idle_and_dripping_sockets_never_stop_the_autosave(
-    served: tuple[int, subprocess.Popen[str]],
-) -> None:
-    port, process = served
+def test_idle_and_dripping_sockets_never_stop_the_autosave(served: Launched) -> None:
+    port = served.port
     phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     status, state = _post(phone, "/api/sessions", {"game": "mastermind", "setup": {}})
     assert status == 201 and state["saved"]
@@ -110,8 +86,7 @@ def test_idle_and_dripping_sockets_never_stop_the_autosave(
         for sock in flood:
             sock.close()
         phone.close()
-    process.terminate()
-    log = process.communicate(timeout=30)[0]
+    log = served.stop()
     assert "Traceback" not in log and "Too many open files" not in log, log[-3000:]
 
 
