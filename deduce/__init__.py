@@ -17,6 +17,7 @@ installs is imported as ``deduce``, and ``deduce.__version__`` is its version:
 
 from importlib.metadata import PackageNotFoundError, version
 
+from deduce._entry import guard
 from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
 from deduce.investigation import Assignment, Investigation, Recommendation
 from deduce.model import Answer, Fact, Model, ModelInvestigation
@@ -60,3 +61,5 @@ __all__ = [
     "wilson",
     "win_chances",
 ]
+
+guard(globals())

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 from deduce.fewest_moves import fewest_moves_scores
@@ -231,6 +232,8 @@ def optimal_scores(
         >>> str(Investigation(2, 3).best("optimal"))
         '12'
     """
+    if len(queries) != len(part.mass):
+        raise InvalidInput("queries", queries, "one query for each row of the partition")
     result = optimal(inv)
     keys = lookahead_scores(inv, queries, part, plan=Lookahead(), extra=extra)
     if not result.exact:
@@ -245,3 +248,6 @@ def optimal_scores(
     if where:
         first[where[0]] = 1.0
     return np.vstack([first, keys])
+
+
+guard(globals())

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 
@@ -84,3 +85,6 @@ class Optimum:
     def worst(self) -> int | None:
         """The most moves any world needs in the best tree."""
         return max(self.histogram) if self.histogram else None
+
+
+guard(globals())

@@ -27,6 +27,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 from deduce.display import render_html, render_text
 from deduce.errors import Contradiction, DeduceError, InvalidInput
@@ -438,3 +439,6 @@ def check_console(declaration: Declaration) -> None:
             assert "noted:" in answer, f"the table line {line!r} was not noted:\n{answer}"
         else:
             assert "refused:" not in answer, f"{line!r} was refused:\n{answer}"
+
+
+guard(globals())

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from deduce._entry import guard
 from deduce._validation import is_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 
@@ -105,3 +106,6 @@ def corrected(
                 reason=f"clue {position}, {clue}, is then refused: {error}",
             ) from None
     return new
+
+
+guard(globals())

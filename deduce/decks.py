@@ -24,6 +24,7 @@ from typing import Any
 
 import tomli_w
 
+from deduce._entry import guard
 from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.reading import read_regular
@@ -193,7 +194,12 @@ def write(path: str | Path, data: Mapping[str, Any]) -> None:
         >>> path.read_text(encoding="utf-8")
         'name = "🕵"\\n'
     """
-    Path(path).write_text(dumps(data), encoding="utf-8")
+    text = dumps(data)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as error:  # no such folder, no right to write, a NUL ...
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InvalidInput("path", path, "a file that can be written", reason=reason) from None
 
 
 def _line_of(message: str, text: str) -> int:
@@ -205,3 +211,6 @@ def _line_of(message: str, text: str) -> int:
         if digits.isdigit():
             return int(digits)
     return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+guard(globals())

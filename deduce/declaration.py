@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import key
 from deduce.errors import InvalidInput
 
@@ -180,14 +181,32 @@ class Declaration:
         )
 
     def module(self, part: str = "") -> Any:
-        """The game's package, or one of its modules (``"play"``, ``"demo"``)."""
-        return importlib.import_module(f"{self.package}.{part}" if part else self.package)
+        """The game's package, or one of its modules (``"play"``, ``"demo"``).
+
+        Raises:
+            InvalidInput: the package has no such module.
+        """
+        if not isinstance(part, str) or (part and not part.replace("_", "a").isalnum()):
+            raise InvalidInput("part", part, "the name of a module of the game's package")
+        name = f"{self.package}.{part}" if part else self.package
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name is None or not name.startswith(error.name):
+                raise  # the module is there, and fails to import something else
+            raise InvalidInput("part", part, "a module of the game's package") from None
 
     def load(self, path: str) -> Any:
-        """The attribute that ``path`` (``"module:attribute"``) names in the package."""
+        """The attribute that ``path`` (``"module:attribute"``) names in the package.
+
+        Raises:
+            InvalidInput: no such module or attribute.
+        """
         module, _, attribute = path.partition(":")
         found: Any = self.module(module)
         for part in attribute.split("."):
+            if not part.isidentifier() or not hasattr(found, part):
+                raise InvalidInput("path", path, "'module:attribute' of the game's package")
             found = getattr(found, part)
         return found
 
@@ -199,6 +218,8 @@ class Declaration:
         """
         if name is None:
             name = self.kind_names[0]
+        if not isinstance(name, str):
+            raise InvalidInput("kind", name, list(self.kind_names))
         for kind_name, path in zip(self.kind_names, self.kinds, strict=True):
             if kind_name == name:
                 found: type[Any] = self.load(path)
@@ -207,6 +228,8 @@ class Declaration:
 
     def tag_kind(self, tag: object) -> str | None:
         """The kind that a format 1 ``tag`` stands for, or None."""
+        if not isinstance(tag, str):
+            return None
         return next((kind for t, kind in self.tags if t == tag), None)
 
     def adapter(self) -> Any:
@@ -263,3 +286,6 @@ def _is_path(path: object) -> bool:
         return False
     _, colon, attribute = path.partition(":")
     return bool(colon and attribute and all(p.isidentifier() for p in attribute.split(".")))
+
+
+guard(globals())

@@ -22,8 +22,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from deduce._entry import guard, is_int
 from deduce._validation import check_int
-from deduce.errors import DeduceError
+from deduce.errors import DeduceError, InvalidInput
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation, Recommendation
@@ -246,13 +247,17 @@ def render_html(
     out.append("</table>")
     used = strategy if strategy is not None else _default_strategy(investigation)
     recs: Sequence[Recommendation] = ()
-    if isinstance(recommendations, (int, bool)):
-        if check_int("recommendations", recommendations, 0) > 0 and count > 1:
+    if isinstance(recommendations, (bool, int)) or is_int(recommendations):
+        top = check_int("recommendations", recommendations, 0)
+        if top > 0 and count > 1:
             try:
-                recs = investigation.recommend(top=recommendations, strategy=used)
+                recs = investigation.recommend(top=top, strategy=used)
             except (DeduceError, NotImplementedError):
                 recs = ()
     elif recommendations is not None:
+        if not isinstance(recommendations, Sequence) or isinstance(recommendations, str):
+            expected = "a number of moves, a list of recommendations, or None"
+            raise InvalidInput("recommendations", recommendations, expected)
         recs = recommendations
     if recs:
         by = (
@@ -280,3 +285,6 @@ def _default_strategy(investigation: Investigation) -> str:
     """The game's own strategy, where the game names one."""
     named = getattr(investigation, "default_strategy", None)
     return named if isinstance(named, str) else "entropy"
+
+
+guard(globals())

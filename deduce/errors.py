@@ -74,7 +74,8 @@ class InvalidInput(DeduceError, ValueError):
         else:
             self.expected = "one of " + ", ".join(repr(choice) for choice in self.choices)
         self.reason = reason
-        message = f"{argument}={_shown(value)} is not valid"
+        name = argument if isinstance(argument, str) else _shown(argument)
+        message = f"{name}={_shown(value)} is not valid"
         if reason:
             message += f" ({reason})"
         message += f"; expected {self.expected}"

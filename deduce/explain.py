@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from deduce._entry import guard
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.space import Space
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
 __all__ = [
+    "MAX_ITEMS",
     "contradiction",
     "deletion_filter",
     "explain_facts",
@@ -36,6 +38,11 @@ __all__ = [
 ]
 
 Test = Callable[[Space | None], bool]
+
+
+MAX_ITEMS = 100_000
+"""The most items :func:`deletion_filter` shrinks: as many as the clues an investigation
+may hold (:data:`deduce.persistence.MAX_CLUES`)."""
 
 
 def deletion_filter(
@@ -60,7 +67,12 @@ def deletion_filter(
     Example:
         >>> deletion_filter([1, 2, 3, 4], lambda kept: sum(kept) >= 5)
         [3, 4]
+
+    Raises:
+        InvalidInput: more than :data:`MAX_ITEMS` items (the trials grow as their square).
     """
+    if len(items) > MAX_ITEMS:
+        raise InvalidInput("items", items, f"at most {MAX_ITEMS:,} items", reason="too many")
     kept: list[Any] = []
     rest = list(items)
     while rest:
@@ -256,3 +268,6 @@ def settled_test(investigation: Investigation, facts: Sequence[tuple[str, Any]])
         return all(now[f][v] == p for f, v, p in settled_to)
 
     return settled
+
+
+guard(globals())

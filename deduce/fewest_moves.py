@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from deduce._entry import guard
+from deduce.errors import InvalidInput
 from deduce.optimum import Budget, optimal
 from deduce.search import (
     Extra,
@@ -219,6 +221,8 @@ def fewest_moves_scores(
         >>> str(Investigation(3, 4).best("fewest_moves"))
         '112'
     """
+    if len(queries) != len(part.mass):
+        raise InvalidInput("queries", queries, "one query for each row of the partition")
     choice = choose(inv)
     leaf = np.atleast_2d(np.asarray(STRATEGIES[_LEAF](part), dtype=np.float64))
     if choice.strategy == "lookahead":
@@ -270,3 +274,6 @@ def advice_seconds(inv: Investigation, strategy: str) -> float:
     if lookahead_seconds(inv) <= SECOND:
         return one_step + lookahead_seconds(inv)
     return one_step
+
+
+guard(globals())

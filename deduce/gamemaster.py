@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
@@ -113,7 +114,7 @@ class SeatTables:
 
     def view(self, seat: int) -> Any:
         """``seat``'s own table."""
-        return self.tables[seat]
+        return self.tables[check_int("seat", seat, 0, len(self.tables) - 1)]
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats, as seat 0's table says (every seat's table agrees)."""
@@ -227,6 +228,10 @@ def run(
     Example: see the module's.
     """
     check_int("max_moves", max_moves, 1)
+    if not isinstance(getattr(referee, "players", None), int) or not all(
+        callable(getattr(referee, name, None)) for name in ("turn", "view", "apply", "winners")
+    ):
+        raise InvalidInput("referee", referee, "a Referee: players, turn(), view(), apply() ...")
     if len(lineup) != referee.players:
         raise InvalidInput("lineup", lineup, f"{referee.players} players")
     moves: list[tuple[int, Any]] = []
@@ -261,3 +266,6 @@ def run(
         tables=[referee.view(seat) for seat in range(referee.players)],
         over=over,
     )
+
+
+guard(globals())

@@ -19,6 +19,8 @@ from typing import Any, Generic
 
 from typing_extensions import TypeVar
 
+from deduce._entry import guard
+
 __all__ = ["History"]
 
 Clue = TypeVar("Clue", default=Any)
@@ -100,3 +102,6 @@ class History(Generic[Clue]):
 
     def __repr__(self) -> str:
         return f"History({list(self.clues)!r})"
+
+
+guard(globals())

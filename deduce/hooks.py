@@ -29,6 +29,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeVar
 
+from deduce._entry import LIMIT, guard
+from deduce._validation import check_int
 from deduce.errors import InvalidInput, MissingHook
 from deduce.space import Space
 from deduce.strategy import Partition, partition
@@ -179,6 +181,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def solution_of(self, labels: tuple[Any, ...]) -> Solution:
         """The solution object for a row's labels (default: an :class:`Assignment`)."""
         names = self._space.solution_names
+        if len(labels) != len(names):
+            raise InvalidInput("labels", labels, f"a row's labels: {', '.join(names)}")
         return Assignment(tuple(zip(names, labels, strict=True)))  # type: ignore[return-value]
 
     def merges_solutions(self) -> bool:
@@ -204,6 +208,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def partition(self, space: Space, queries: Sequence[Query]) -> Partition:
         """How the worlds split by answer, per query (default: from ``outcome_table``)."""
         solution_ids = space.solution_ids()
+        if not len(queries):  # no move: no row
+            return partition(np.zeros((0, space.size), np.int8), space.weights, solution_ids)
         parts = []
         step = max(1, _CHUNK // max(1, space.size))
         for start in range(0, len(queries), step):
@@ -290,7 +296,11 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def as_query(self, value: Any) -> Any:
         """``value`` as one of this game's queries (the hook lets games parse shorthands)."""
         queries = self.queries()
-        if value not in queries:
+        try:
+            known = value in queries
+        except (TypeError, ValueError):  # unhashable, or an array (its == is an array)
+            known = False
+        if not known:
             shown = [str(q) for q in list(queries)[:8]]
             raise InvalidInput("action", value, shown + (["..."] if len(queries) > 8 else []))
         return value
@@ -352,6 +362,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
             >>> inv.finishing(inv.queries()[:1], 7)[0].tolist()[-2:]
             [False, True]
         """
+        answers = check_int("answers", answers, 0, LIMIT)
         result = np.zeros((len(queries), answers), dtype=bool)
         if type(self).finishes is not Hooks.finishes:
             for q, query in enumerate(queries):
@@ -394,3 +405,6 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def constructor_repr(self) -> str:
         args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
         return f"{type(self).__name__}({args})"
+
+
+guard(globals())

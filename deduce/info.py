@@ -13,10 +13,12 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
+
+from deduce._entry import guard
 
 __all__ = ["binary_entropy", "conditional_entropy", "entropy", "plogp", "round_bits"]
 
@@ -78,7 +80,7 @@ def conditional_entropy(h_joint: FloatArray, solution_weights: npt.ArrayLike) ->
     return result
 
 
-def round_bits(values: Any) -> FloatArray:
+def round_bits(values: npt.ArrayLike) -> FloatArray:
     """``values`` rounded to 9 decimals: floating-point noise must not break ties that
     are exact in real numbers.
 
@@ -86,5 +88,10 @@ def round_bits(values: Any) -> FloatArray:
         >>> round_bits(np.array([1 / 3])).tolist()
         [0.333333333]
     """
-    result: FloatArray = np.round(values, 9)
+    if isinstance(values, (bool, np.bool_)):
+        values = float(values)  # numpy rounds no truth value
+    result: FloatArray = np.round(cast(Any, values), 9)  # a number stays a number
     return result
+
+
+guard(globals())

@@ -23,6 +23,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Self
 
+from deduce._entry import guard
 from deduce._validation import check_clue, check_int
 from deduce.advice import Advice
 from deduce.corrections import corrected
@@ -458,3 +459,6 @@ def as_investigation(game: Any) -> Investigation[Any, Any, Any]:
     if not isinstance(start, Investigation):
         raise InvalidInput("game", game, "a game with investigation(), or an Investigation")
     return start
+
+
+guard(globals())

@@ -21,22 +21,29 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
+import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from deduce._entry import guard
 from deduce.errors import Contradiction, InvalidInput
 from deduce.investigation import Investigation
 
 __all__ = [
     "JUNK",
+    "JUNK_NAMES",
     "SCALARS",
+    "HugeLength",
     "Run",
     "States",
     "attempt",
@@ -44,6 +51,8 @@ __all__ = [
     "clue_methods",
     "junk",
     "junk_or",
+    "junk_value",
+    "junk_values",
     "shown",
 ]
 
@@ -138,13 +147,15 @@ def junk_or(valid: Any) -> st.SearchStrategy[Any]:
     if isinstance(valid, bool):
         near = [np.bool_(valid), int(valid), float(valid), str(valid)]
     elif isinstance(valid, int):
-        near = [str(valid), -valid - 1, [valid]]
+        near = [shown(valid), -valid - 1, [valid]]  # shown: an int too long to write out
         if abs(valid) < 2**53:  # what numpy and a float can hold exactly
             near += [np.int64(valid), float(valid), valid + 0.5]
     elif isinstance(valid, str):
         near = [valid.upper(), f" {valid} ", valid[:1], [valid], (valid,), np.str_(valid)]
     elif isinstance(valid, (list, tuple)):
-        near = [np.array(valid), list(valid)[:1], [*valid, *valid], tuple(valid), set(valid)]
+        near = [list(valid)[:1], [*valid, *valid], tuple(valid)]
+        with contextlib.suppress(TypeError, ValueError):  # items numpy or a set cannot hold
+            near += [np.array(valid), set(valid)]
     return st.one_of(st.just(valid), st.sampled_from(near) if near else st.nothing(), JUNK)
 
 
@@ -155,6 +166,132 @@ def shown(value: object, limit: int = 120) -> str:
     except Exception as error:  # e.g. ValueError: an int too long to convert
         text = f"<{type(value).__name__}: no repr ({error})>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- named junk, one value of each kind, for sweeps of whole APIs ---------------------------------
+
+
+class HugeLength:
+    """A sized object that says it holds more items than any memory does: its ``len()``
+    is ``sys.maxsize`` and its items never end (item ``i`` is ``i``).
+
+    Example:
+        >>> len(HugeLength()) == sys.maxsize, HugeLength()[5], list(zip(HugeLength(), "ab"))
+        (True, 5, [(0, 'a'), (1, 'b')])
+    """
+
+    def __len__(self) -> int:
+        return sys.maxsize
+
+    def __iter__(self) -> Iterator[int]:
+        return itertools.count()
+
+    def __getitem__(self, index: int) -> int:
+        if not isinstance(index, int):
+            raise TypeError("the items of a HugeLength are numbered by int")
+        return index
+
+    def __repr__(self) -> str:
+        return "HugeLength()"
+
+
+def _endless_names() -> Iterator[str]:
+    return (f"name {n}" for n in itertools.count())
+
+
+_MAKERS: dict[str, Callable[[], Any]] = {
+    "None": lambda: None,
+    "True": lambda: True,
+    "np.bool_(False)": lambda: np.bool_(False),
+    "0": lambda: 0,
+    "-1": lambda: -1,
+    "-7": lambda: -7,
+    "2**63": lambda: 2**63,
+    "10**5000": lambda: 10**5000,
+    "-10**5000": lambda: -(10**5000),
+    "np.int64(2)": lambda: np.int64(2),
+    "np.int64(-1)": lambda: np.int64(-1),
+    "np.uint64(2**64-1)": lambda: np.uint64(2**64 - 1),
+    "1.5": lambda: 1.5,
+    "0.0": lambda: 0.0,
+    "-0.0": lambda: -0.0,
+    "nan": lambda: math.nan,
+    "inf": lambda: math.inf,
+    "-inf": lambda: -math.inf,
+    "1e300": lambda: 1e300,
+    "np.float64('nan')": lambda: np.float64("nan"),
+    "np.float64(2.0)": lambda: np.float64(2.0),
+    "1j": lambda: 1j,
+    "''": lambda: "",
+    "' '": lambda: " ",
+    "'zzz'": lambda: "zzz",
+    "' Ulm '": lambda: " Ulm ",
+    "'***'": lambda: "***",
+    "'\\x00'": lambda: "\x00",
+    "'ä' * 100000": lambda: "ä" * 100_000,
+    "b'x'": lambda: b"x",
+    "bytearray(b'ab')": lambda: bytearray(b"ab"),
+    "[]": lambda: [],
+    "[1, 2]": lambda: [1, 2],
+    "[None]": lambda: [None],
+    "('zzz',)": lambda: ("zzz",),
+    "[[[]]]": lambda: [[[]]],
+    "{}": lambda: {},
+    "{'a': 1}": lambda: {"a": 1},
+    "{None: nan}": lambda: {None: math.nan},
+    "set()": lambda: set(),
+    "frozenset({1})": lambda: frozenset({1}),
+    "np.array([1, 2])": lambda: np.array([1, 2]),
+    "np.array(['Ulm', 'Köln'])": lambda: np.array(["Ulm", "Köln"]),
+    "np.array([])": lambda: np.array([]),
+    "np.zeros((2, 2))": lambda: np.zeros((2, 2)),
+    "np.array(1)": lambda: np.array(1),
+    "np.array([nan])": lambda: np.array([math.nan]),
+    "object()": lambda: object(),
+    "Ellipsis": lambda: Ellipsis,
+    "Path('nonexistent/zzz')": lambda: Path("nonexistent", "zzz"),
+    "HugeLength()": lambda: HugeLength(),
+    "range(10**18)": lambda: range(10**18),
+    "itertools.count()": lambda: itertools.count(),
+    "itertools.repeat('Ulm')": lambda: itertools.repeat("Ulm"),
+    "endless names": _endless_names,
+    "['x'] * 10**6": lambda: ["x"] * 10**6,
+    "iter(range(10**6))": lambda: iter(range(10**6)),
+}
+
+JUNK_NAMES: tuple[str, ...] = tuple(_MAKERS)
+"""The names of :func:`junk_values`, in a fixed order: None and bools; ints of every size
+and sign (numpy's too); floats (NaN, infinities, negative zero); a complex; text (empty,
+blank, padded, punctuation only, a control character, 100,000 letters); bytes; lists,
+tuples, dicts and sets, empty and not; numpy arrays of every shape; an object; a path that
+does not exist (relative: what a call writes there lands in the current directory);
+things that never end or say they are endless (:class:`HugeLength`, ``range(10**18)``,
+``itertools.count()``, endless generators); a list of a million items and an iterator
+over a million."""
+
+
+def junk_value(name: str) -> Any:
+    """A fresh junk value of the kind ``name`` (one of :data:`JUNK_NAMES`).
+
+    Example:
+        >>> junk_value("-0.0"), next(junk_value("itertools.count()"))
+        (-0.0, 0)
+    """
+    if name not in _MAKERS:
+        raise InvalidInput("name", name, "one of the names in JUNK_NAMES")
+    return _MAKERS[name]()
+
+
+def junk_values() -> dict[str, Any]:
+    """One fresh value of every kind of junk, by its name (:data:`JUNK_NAMES`). Made anew
+    on each call: an endless iterator is used up by the call it is given to.
+
+    Example:
+        >>> values = junk_values()
+        >>> values["nan"] != values["nan"], len(values["HugeLength()"]) > 2**62
+        (True, True)
+    """
+    return {name: make() for name, make in _MAKERS.items()}
 
 
 # -- the check ------------------------------------------------------------------------------------
@@ -290,7 +427,10 @@ def _junk_arguments(states: States, run: Run, name: str) -> None:
     @run
     @given(states, st.data())
     def junk_arguments(investigation: Investigation[Any, Any, Any], data: st.DataObject) -> None:
-        method = getattr(investigation, name)
+        method = getattr(investigation, name, None)
+        if not callable(method):
+            kind = type(investigation).__name__
+            raise InvalidInput("methods", name, f"names of clue methods of {kind}")
         values = _values(investigation.clues)
         args, kwargs = data.draw(st.composite(lambda draw: _arguments(draw, method, values))())
         _guard(
@@ -308,3 +448,6 @@ def _guard(what: str, call: Callable[[], Any]) -> None:
         raise AssertionError(f"{what}: {error}") from error
     except Exception as error:
         raise AssertionError(f"{what} raised {type(error).__name__}: {error}") from error
+
+
+guard(globals())

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.explain import impossible
 from deduce.investigation import Investigation, deletion_filter
@@ -330,7 +331,8 @@ class ModelInvestigation(Investigation):
         return tuple(q.name for q in self._query_list)
 
     def outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[Any]:
-        return np.stack([self._tables[self._query_index(q)][0][space.ids] for q in queries])
+        rows = [self._tables[self._query_index(q)][0][space.ids] for q in queries]
+        return np.stack(rows) if rows else np.zeros((0, space.size), dtype=np.int64)
 
     def outcome_label(self, query: str, k: int) -> Any:
         return self._tables[self._query_index(query)][1][k]
@@ -472,3 +474,6 @@ class ModelInvestigation(Investigation):
         if not kept:
             return impossible(clue)
         return Contradiction(clue, [self.clues[j] for j in kept])
+
+
+guard(globals())

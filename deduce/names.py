@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from deduce._entry import guard, is_int
 from deduce.errors import InvalidInput
 
 __all__ = ["close", "fold", "forms", "lookup", "resolve", "starts"]
@@ -129,6 +130,8 @@ def close(typed: str, names: Sequence[str], *, most: int = 3) -> list[str]:
         >>> close("Ueberfal", ["Mord", "Überfall", "Einbruch"])
         ['Überfall']
     """
+    if not is_int(most) or most < 1:
+        raise InvalidInput("most", most, "an integer of at least 1")
     keys: dict[str, str] = {}
     for name in names:
         for form in sorted(forms(name)):
@@ -182,3 +185,6 @@ def resolve(
     near = close(typed, words)
     reason = f"did you mean {' or '.join(near)}?" if near else None
     raise InvalidInput(argument, typed, options, reason=reason)
+
+
+guard(globals())

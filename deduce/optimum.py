@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.budget import Budget, Optimum
 from deduce.errors import InvalidInput
@@ -457,3 +458,6 @@ def _only(solver: _Solver, rows: npt.NDArray[np.int64]) -> int:
     heavy = int(rows[int(np.argmax(solver.weights[rows]))])
     own = solver.fin[np.arange(len(solver.queries)), solver.table[:, heavy]]
     return int(np.argmax(own)) if own.any() else -1
+
+
+guard(globals())

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from deduce._entry import guard
 from deduce._validation import short
 from deduce.errors import DeduceError, InvalidInput
 
@@ -384,3 +385,6 @@ def _decode(item: Any, types: dict[str, type], where: str, depth: int = 0) -> An
         raise InvalidInput(
             where, short(fields), f"the fields of {kind}", reason=f"{type(error).__name__}: {error}"
         ) from None
+
+
+guard(globals())

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from deduce._entry import fits, guard
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.review import Review
@@ -29,6 +30,17 @@ _CERTAIN = "#2ea043"
 _POSSIBLE = "#4c78a8"
 _BEST = "#bab0ac"
 _LEARNED = "#f58518"
+
+
+def _width(width: Any) -> float:
+    """``width`` (inches) if it is a positive finite number."""
+    if not fits(width, float) or not 0 < float(width) < MAX_INCHES:
+        raise InvalidInput("width", width, f"a number of inches above 0 and below {MAX_INCHES}")
+    return float(width)
+
+
+MAX_INCHES = 1000
+"""The widest figure drawn (matplotlib refuses one of 2**16 pixels)."""
 
 
 def _figure(**options: Any) -> Any:
@@ -63,6 +75,7 @@ def marginals(
         >>> [float(bar.get_width()) for bar in fig.axes[0].patches]
         [1.0, 0.0, 0.0]
     """
+    width = _width(width)
     table = investigation.marginals()
     chosen = list(table) if fields is None else list(fields)
     for name in chosen:
@@ -112,6 +125,8 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
         raise InvalidInput("stats", stats, "a deduce.Stats or a list of them")
     if ax is None:
         ax = _figure(figsize=(6.0, 3.5), layout="constrained").subplots()
+    elif not callable(getattr(ax, "bar", None)):
+        raise InvalidInput("ax", ax, "a matplotlib Axes, or None")
     moves = sorted({m for s in runs for m in s.histogram})
     width = 0.8 / len(runs)
     for i, s in enumerate(runs):
@@ -158,6 +173,7 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
         >>> [round(float(bar.get_height()), 3) for bar in fig.axes[0].containers[2]]
         [1.17, 1.0]
     """
+    width = _width(width)
     if isinstance(game, Investigation):
         found = game.review(strategy=strategy)
     elif isinstance(game, Review):
@@ -200,3 +216,6 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
 
 def _or_nan(value: float | None) -> float:
     return float("nan") if value is None else value
+
+
+guard(globals())

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.hooks import Query
 from deduce.strategy import Partition, information, rank_with_keys
 
@@ -185,3 +186,6 @@ def rank_queries(
         part, strategy, candidates=game.possible_queries(space, queries), extra=extra
     )
     return Ranking(strategy, queries, part, order, keys[0], information(part))
+
+
+guard(globals())

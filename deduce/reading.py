@@ -29,6 +29,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from deduce._entry import MAX_INT, guard, is_int
 from deduce.errors import InvalidInput
 
 __all__ = ["Unreadable", "kind_of", "read_regular"]
@@ -69,6 +70,9 @@ def kind_of(mode: int) -> str:
         >>> kind_of(stat.S_IFIFO), kind_of(stat.S_IFREG)
         ('a FIFO (named pipe)', 'a regular file')
     """
+    if not is_int(mode) or not 0 <= mode <= MAX_INT:
+        raise InvalidInput("mode", mode, "a file mode (st_mode): an integer of at least 0")
+    mode = int(mode)  # stat reads no numpy integer
     if stat.S_ISREG(mode):
         return "a regular file"
     if stat.S_ISDIR(mode):
@@ -115,6 +119,8 @@ def read_regular(
         handle = os.open(path, flags)  # O_NONBLOCK: a FIFO opens at once
     except OSError as error:
         raise Unreadable(argument, str(path), expected, error) from None
+    except ValueError:  # a NUL in the name: no file is called so
+        raise InvalidInput(argument, str(path), expected, reason="a name with NUL") from None
     try:
         mode = os.fstat(handle)
         if not stat.S_ISREG(mode.st_mode):
@@ -152,3 +158,6 @@ def read_regular(
         return b"".join(parts)
     finally:
         os.close(handle)
+
+
+guard(globals())

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import key
 from deduce.declaration import Declaration, Sample
 from deduce.errors import InvalidInput
@@ -219,3 +220,6 @@ def __getattr__(name: str) -> Any:
     if name == "GAMES":  # the former table of built-in games (kept for one release)
         return declarations()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+guard(globals())

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from deduce._entry import guard
 from deduce.errors import DeduceError, InvalidInput
 from deduce.strategy import information
 
@@ -393,3 +394,6 @@ def _decided(
         after=after.solution_count if decision.after is None else decision.after,
         kind=decision.kind,
     )
+
+
+guard(globals())

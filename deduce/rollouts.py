@@ -63,14 +63,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from deduce._entry import guard
 from deduce._validation import MAX_SEED, check_bool, check_int, check_int_or
 from deduce.errors import DeduceError, InvalidInput
 from deduce.gamemaster import Referee, check_lineup, run
 
-__all__ = ["MAX_SAMPLES", "MoveChance", "Position", "WinChances", "wilson", "win_chances"]
+__all__ = [
+    "MAX_BUDGET",
+    "MAX_SAMPLES",
+    "MoveChance",
+    "Position",
+    "WinChances",
+    "wilson",
+    "win_chances",
+]
 
 MAX_SAMPLES = 100_000
 """The most worlds :func:`win_chances` samples (its ``samples`` may not ask for more)."""
+
+MAX_BUDGET = 86_400
+"""The longest time budget, in seconds (a day; None: no limit, the samples stop)."""
 
 EXACT_WORLDS = 128
 """Without a ``samples`` cap, the most worlds a position may list for the exact mode."""
@@ -218,10 +230,11 @@ def _check_position(position: Any) -> list[Any]:
 def _budget(budget: Any) -> float | None:
     if budget is None:
         return None
+    expected = f"None or a number of seconds above 0, at most {MAX_BUDGET:,}"
     if isinstance(budget, bool) or not isinstance(budget, int | float):
-        raise InvalidInput("budget", budget, "None or a number of seconds above 0")
-    if not math.isfinite(budget) or budget <= 0:
-        raise InvalidInput("budget", budget, "None or a number of seconds above 0")
+        raise InvalidInput("budget", budget, expected)
+    if not math.isfinite(budget) or not 0 < budget <= MAX_BUDGET:
+        raise InvalidInput("budget", budget, expected)
     return float(budget)
 
 
@@ -408,3 +421,6 @@ def win_chances(
         ranked[0][1].games,
         ranked[0][1].exact,
     )
+
+
+guard(globals())

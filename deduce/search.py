@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.hooks import Hooks
@@ -153,7 +154,10 @@ def lower_bound(weights: npt.ArrayLike, branching: int, *, finishing: bool) -> f
         4.0
     """
     branching = check_int("branching", branching, 0)  # a Python int: it never overflows
-    w = np.sort(np.asarray(weights, dtype=np.float64))[::-1]
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim != 1 or not np.isfinite(w).all() or (w < 0).any():
+        raise InvalidInput("weights", weights, "a list of weights (numbers of at least 0)")
+    w = np.sort(w)[::-1]
     if len(w) == 0 or (len(w) == 1 and not finishing):
         return 0.0
     total, start, depth = 0.0, 0, 1
@@ -332,6 +336,8 @@ def lookahead_scores(
         >>> [str(qs[i]) for i in np.argsort(-keys[0], kind="stable")[:2]]
         ['12', '13']
     """
+    if len(queries) != len(part.mass):
+        raise InvalidInput("queries", queries, "one query for each row of the partition")
     plan = plan or Lookahead()
     table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
     one_step = np.atleast_2d(np.asarray(table[plan.leaf](part), dtype=np.float64))
@@ -394,3 +400,6 @@ def advice_seconds(inv: Investigation, strategy: str) -> float:
     budget = 0.0 if plan is not None else 10.0  # "optimal": its default budget, then lookahead
     plan = plan if plan is not None else Lookahead()
     return budget + float(seconds * sum(plan.width**d for d in range(plan.depth)))
+
+
+guard(globals())

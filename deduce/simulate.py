@@ -26,9 +26,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
-from deduce.tree import MAX_MOVES, best_move, rows_of, spaces_suffice, walk_spaces
+from deduce.tree import MAX_MOVES, best_move, rows_of, secret_ids, spaces_suffice, walk_spaces
 
 __all__ = ["Stats", "simulate", "walk"]
 
@@ -278,7 +279,7 @@ def walk(
         >>> sorted(seen)
         [1, 2, 2, 2, 2, 3, 3, 3, 3]
     """
-    ids = np.asarray(world_ids, dtype=np.int64)
+    ids = secret_ids(node, world_ids)
     if follow is None and spaces_suffice(node, strategy):
         walk_spaces(node, strategy, ids, done)
     else:
@@ -313,3 +314,6 @@ def _walk(
                 raise DeduceError(f"strategy {strategy!r} chose {query!r}, which teaches nothing")
             ids = np.asarray(ids, dtype=np.int64)
             _walk(after, ids, depth + 1, strategy, done, follow)
+
+
+guard(globals())

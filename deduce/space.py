@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard, is_int
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.info import entropy
@@ -191,7 +192,12 @@ class Space:
             >>> s.take([2, 0]).worlds.tolist()
             [[2], [0]]
         """
-        index = np.asarray(rows, dtype=np.int64)
+        index = np.asarray(rows)
+        if index.ndim != 1 or (index.size and index.dtype.kind not in "iu"):
+            raise InvalidInput("rows", rows, "a list of row positions (integers)")
+        if index.size and not (-self.size <= index.min() and index.max() < self.size):
+            raise InvalidInput("rows", rows, f"row positions from {-self.size} to {self.size - 1}")
+        index = index.astype(np.int64)
         return self._derive(self.worlds[index], self.weights[index], self.ids[index])
 
     def reweight(self, factor: npt.ArrayLike) -> Space:
@@ -347,6 +353,11 @@ class Space:
             >>> s.solution_labels([1])
             ('b',)
         """
+        if len(row) != len(self.solution):
+            raise InvalidInput("row", row, f"{len(self.solution)} label positions, one per name")
+        for v, i in zip(self.solution, row, strict=True):
+            if not is_int(i) or not 0 <= i < len(self.labels[v]):
+                raise InvalidInput("row", row, "label positions within the labels of each name")
         return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
 
     def ranked(self, limit: int | None = None) -> list[tuple[tuple[Any, ...], float]]:
@@ -420,3 +431,6 @@ class Space:
             f"Space(names={self.names!r}, worlds={self.size}, total={self.total}, "
             f"solution={self.solution_names!r})"
         )
+
+
+guard(globals())

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import LIMIT, guard
 from deduce.errors import InvalidInput
 from deduce.info import conditional_entropy as _conditional
 from deduce.info import plogp as _plogp
@@ -95,9 +96,7 @@ def partition(
         >>> p.mass.tolist(), p.count.tolist()
         ([[1.0, 3.0]], [[1, 1]])
     """
-    outcome = np.asarray(table)
-    w = np.asarray(weights, dtype=np.float64)
-    sol = np.asarray(solution_ids, dtype=np.int64)
+    outcome, w, sol = _partition_arrays(table, weights, solution_ids)
     queries, worlds = outcome.shape
     k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
@@ -246,6 +245,26 @@ def rank(
     return rank_with_keys(part, strategy, candidates=candidates, extra=extra)[0]
 
 
+def _partition_arrays(
+    table: npt.ArrayLike, weights: npt.ArrayLike, solution_ids: npt.ArrayLike
+) -> tuple[npt.NDArray[Any], FloatArray, npt.NDArray[np.int64]]:
+    """The arguments of :func:`partition` as arrays, or InvalidInput."""
+    outcome = np.asarray(table)
+    if outcome.ndim != 2 or (
+        outcome.size and (outcome.dtype.kind not in "iu" or outcome.min() < 0)
+    ):
+        raise InvalidInput("table", table, "a (queries, worlds) table of answers: ints from 0")
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (outcome.shape[1],) or not np.isfinite(w).all() or (w < 0).any():
+        raise InvalidInput("weights", weights, "a weight of at least 0 for each world")
+    sol = np.asarray(solution_ids)
+    if sol.shape != w.shape or (sol.size and (sol.dtype.kind not in "iu" or sol.min() < 0)):
+        raise InvalidInput("solution_ids", solution_ids, "a solution number (from 0) per world")
+    if sol.size and sol.max() > max(LIMIT, 4 * sol.size):  # numbered sparsely: renumber
+        sol = np.unique(sol, return_inverse=True)[1]
+    return outcome, w, sol.astype(np.int64)
+
+
 def rank_with_keys(
     part: Partition,
     strategy: str,
@@ -265,5 +284,10 @@ def rank_with_keys(
     keys = _keys(part, strategy, extra)
     queries = keys.shape[1]
     can_be = np.zeros(queries, bool) if candidates is None else np.asarray(candidates, bool)
+    if can_be.shape != (queries,):
+        raise InvalidInput("candidates", candidates, f"one True or False for each of {queries}")
     order = np.lexsort((np.arange(queries), ~can_be, *(-row for row in keys[::-1])))
     return order.astype(np.int64), keys
+
+
+guard(globals())

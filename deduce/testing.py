@@ -27,6 +27,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from deduce import conformance, registry
+from deduce._entry import guard
+from deduce._validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, as_investigation
 from deduce.junk import junk, junk_or
@@ -41,6 +43,12 @@ __all__ = [
     "junk_or",
     "secrets",
 ]
+
+MAX_EXAMPLES = 100_000
+"""The most random games :func:`check_game` tries for each property."""
+
+MAX_CLUES = 1_000
+"""The most clues of a random game (:func:`clue_sequences`, :func:`games`)."""
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
@@ -74,6 +82,7 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
         >>> test_keeps_the_secret()
     """
     start = as_investigation(game)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
 
     @st.composite
     def build(draw: st.DrawFn) -> Investigation:
@@ -102,6 +111,7 @@ def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Inve
         >>> test_pairs()
     """
     start = as_investigation(game)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
     return secrets(start).flatmap(
         lambda secret: st.tuples(
             st.just(secret), clue_sequences(start, secret, max_clues=max_clues)
@@ -202,6 +212,9 @@ def check_game(
     declaration = registry.find(name)
     if not declaration.samples:
         raise InvalidInput("game", name, "a game that declares its samples")
+    examples = check_int("examples", examples, 1, MAX_EXAMPLES)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
+    console, derandomize = check_bool("console", console), check_bool("derandomize", derandomize)
     run = settings(
         max_examples=examples,
         derandomize=derandomize,
@@ -220,3 +233,6 @@ def check_game(
         conformance.about(
             declaration.name, "console", lambda: conformance.check_console(declaration)
         )
+
+
+guard(globals())

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce.errors import DeduceError
+from deduce._entry import guard
+from deduce.errors import DeduceError, InvalidInput
 from deduce.hooks import Hooks
 from deduce.search import distinct_moves
 from deduce.space import Space
@@ -55,6 +56,7 @@ __all__ = [
     "best_move",
     "plain_strategy",
     "rows_of",
+    "secret_ids",
     "spaces_suffice",
     "walk_spaces",
 ]
@@ -111,8 +113,10 @@ def best_move(
         >>> str(best_move(Investigation(3, 3).guess("112", black=2, white=0), "minimax"))
         '113'
     """
-    if not (plain_strategy(inv, strategy) if plain is None else plain):
-        return inv.best(strategy)
+    if not (plain_strategy(inv, strategy) if plain is None else plain) or (
+        not isinstance(strategy, str) or strategy not in STRATEGIES
+    ):
+        return inv.best(strategy)  # it checks the strategy
     space = inv.space if space is None else space
     queries = inv.queries()
     if not queries:
@@ -173,7 +177,22 @@ def walk_spaces(
         >>> sorted(seen)
         [1, 2, 2, 2, 2, 3, 3, 3, 3]
     """
-    _visit(inv, strategy, inv.space, np.asarray(world_ids, dtype=np.int64), (), done)
+    strategy = inv.check_strategy(strategy)
+    _visit(inv, strategy, inv.space, secret_ids(inv, world_ids), (), done)
+
+
+def secret_ids(inv: Investigation, world_ids: Any) -> npt.NDArray[np.int64]:
+    """``world_ids`` as an array, if they are ids of worlds of ``inv``'s space.
+
+    Raises:
+        InvalidInput: not a list of ids, or an id that is not one of the space's.
+    """
+    ids = np.asarray(world_ids)
+    if ids.ndim != 1 or (ids.size and ids.dtype.kind not in "iu"):
+        raise InvalidInput("world_ids", world_ids, "a list of ids of worlds (integers)")
+    if not np.isin(ids, inv.space.ids).all():
+        raise InvalidInput("world_ids", world_ids, "ids of worlds of the investigation's space")
+    return ids.astype(np.int64)
 
 
 def _visit(
@@ -226,12 +245,18 @@ def rows_of(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt
         >>> rows_of(np.array([3, 5, 9]), np.array([9, 3])).tolist()
         [2, 0]
     """
+    for name, given in (("ids", ids), ("world_ids", world_ids)):
+        if np.ndim(given) != 1:
+            raise InvalidInput(name, given, "a list of ids of worlds (integers)")
     if len(ids) and bool((ids[1:] > ids[:-1]).all()):
         rows = np.searchsorted(ids, world_ids)
         if bool((rows < len(ids)).all()) and np.array_equal(ids[rows], world_ids):
             return rows.astype(np.int64)
     where = {int(world): row for row, world in enumerate(ids)}
-    return np.array([where[int(world)] for world in world_ids], dtype=np.int64)
+    try:
+        return np.array([where[int(world)] for world in world_ids], dtype=np.int64)
+    except (KeyError, TypeError, ValueError):
+        raise InvalidInput("world_ids", world_ids, "ids among the ids of the rows") from None
 
 
 def _first(mask: Any) -> int:
@@ -239,3 +264,6 @@ def _first(mask: Any) -> int:
     array = np.asarray(mask)
     first = int(array.argmax())  # the first true one, or 0 when none is
     return first if array[first] else 0
+
+
+guard(globals())

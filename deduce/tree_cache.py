@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce.errors import DeduceError
+from deduce._entry import guard
+from deduce.errors import DeduceError, InvalidInput
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
@@ -174,6 +175,8 @@ def load_tree(path: Any, key: TreeKey, inv: Investigation) -> Nodes | None:
         >>> from deduce.games.mastermind import Investigation
         >>> load_tree(Path("/nonexistent.json"), tree_key(Investigation()), Investigation())
     """
+    if not callable(getattr(path, "read_text", None)):
+        raise InvalidInput("path", path, "a path of a tree file (a pathlib.Path)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data["key"] != key.as_json():
@@ -335,6 +338,8 @@ def build_tree(inv: Investigation, path: Path | None = None, *, executor: Any = 
     """
     from deduce.optimum import Budget, optimal
 
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidInput("executor", executor, "None or an executor (with submit())")
     result = optimal(inv, budget=Budget(seconds=None), executor=executor)
     if result.tree is None:
         raise DeduceError(f"no optimal tree: {result.fell_back}")
@@ -343,3 +348,6 @@ def build_tree(inv: Investigation, path: Path | None = None, *, executor: Any = 
     target = cache_dir() / key.name if path is None else path
     save_tree(target, key, {_node(ids): position[move] for ids, move in result.tree.items()})
     return target
+
+
+guard(globals())

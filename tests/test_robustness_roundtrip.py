@@ -5,8 +5,8 @@ and saves to the same text again.
 
 The set-up sweep starts from each kind's sample (:func:`test_robustness.starts`) and
 replaces one constructor argument at a time; the callable sweep gives every required
-positional argument the same value (as :mod:`test_robustness_sweep` does), and a callable
-without any required one each of its optional arguments alone.
+positional argument the same value (as one of the calls of ``tests/sweeping.py`` does),
+and a callable without any required one each of its optional arguments alone.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from sweeping import HANG, SIMPLE_JUNK, Hang, alarm, public_callables, signature_refusal
 from test_robustness import starts
-from test_robustness_sweep import HANG, JUNK, Hang, _alarm, _signature_refusal, public_callables
 
 import deduce
 from deduce.errors import DeduceError
@@ -38,7 +38,7 @@ EDGE: dict[str, Any] = {
     "(0, 1)": (0, 1),
     "'red'": "red",
 }
-VALUES: dict[str, Any] = {**JUNK, **EDGE}
+VALUES: dict[str, Any] = {**SIMPLE_JUNK, **EDGE}
 
 STARTS = starts()
 
@@ -77,14 +77,14 @@ SETUPS = [(game, parameter) for game, inv in STARTS.items() for parameter in _pa
 def guarded(name: str, call: Callable[[], Any]) -> Any:
     """What ``call`` returns; None when it refuses with a deduce error (or Python refuses a
     call of the wrong shape)."""
-    previous = signal.signal(signal.SIGALRM, _alarm)
+    previous = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(HANG)
     try:
         return call()
     except DeduceError:
         return None
     except TypeError as error:
-        assert _signature_refusal(error), f"{name}: {error!r}"
+        assert signature_refusal(error), f"{name}: {error!r}"
         return None
     except Hang:
         pytest.fail(f"{name} did not return within {HANG} s")

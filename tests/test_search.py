@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 import warnings
@@ -218,7 +219,8 @@ def test_budget_of_seconds_falls_back_with_a_warning_in_recommend(
 ) -> None:
     import deduce.optimum as module
 
-    monkeypatch.setattr(module.Budget.__init__, "__defaults__", (0.05, None))
+    init = inspect.unwrap(module.Budget.__init__)  # the constructor, under its argument checks
+    monkeypatch.setattr(init, "__defaults__", (0.05, None))
     inv = Investigation(4, 5)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -4,6 +4,7 @@ module of its package, found through :mod:`deduce.registry`."""
 from __future__ import annotations
 
 from deduce import registry
+from deduce._entry import guard
 
 from .adapter import Adapter
 
@@ -20,3 +21,6 @@ def adapter(name: str) -> Adapter:
     matter)."""
     found: Adapter = registry.find(name).adapter()
     return found
+
+
+guard(globals())

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from deduce._validation import short
 from deduce.declaration import Declaration
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
@@ -221,6 +222,31 @@ class Adapter:
         """The investigation at the start of a game set up with ``answers``."""
         raise NotImplementedError
 
+    def own(self, investigation: Any) -> Any:
+        """``investigation``, if it is of this game (:attr:`investigation_type`).
+
+        Raises:
+            InvalidInput: another game's investigation, or no investigation.
+        """
+        if not isinstance(investigation, self.investigation_type):
+            expected = f"a {self.investigation_type.__qualname__} of {self.title}"
+            raise InvalidInput("investigation", investigation, expected)
+        return investigation
+
+    def needs(self, answers: Any, *keys: str) -> Mapping[str, Any]:
+        """``answers`` (the set-up answers, by key), if it answers every one of ``keys``.
+
+        Raises:
+            InvalidInput: ``answers`` is not a mapping, or one of ``keys`` is missing.
+        """
+        if not isinstance(answers, Mapping):
+            raise InvalidInput("answers", answers, "the set-up answers, by key")
+        missing = [k for k in keys if k not in answers]
+        if missing:
+            expected = "answers to " + ", ".join(keys)
+            raise InvalidInput("answers", answers, expected, reason=f"{missing[0]!r} is missing")
+        return answers
+
     def simulated(self, investigation: Investigation) -> Investigation:
         """What ``deduce simulate`` plays against every secret for this set-up (a table
         game: the player's own investigation)."""
@@ -322,4 +348,4 @@ class Adapter:
         """A value named in a refusal (a clue, a move, a card), in the game's words."""
         if isinstance(value, tuple(self.investigation_type.clue_types)):
             return self.show_clue(value)
-        return str(value)
+        return short(value, 1000)

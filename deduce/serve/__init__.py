@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
+
 from .table import Busy, OpenGame, Refused, Tables, save_name
 
 __all__ = ["Busy", "OpenGame", "Refused", "Tables", "create_app", "save_name"]
@@ -21,3 +23,6 @@ def __getattr__(name: str) -> Any:
 
         return create_app
     raise AttributeError(f"module 'deduce.serve' has no attribute {name!r}")
+
+
+guard(globals())

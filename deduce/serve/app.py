@@ -159,6 +159,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
     """
     tables = Tables(state_dir)
     templates = _environment()
+    if token is not None and (not isinstance(token, str) or not token):
+        raise InvalidInput("token", token, "None, or the token as text")
     secret = token or new_token()
 
     def page(name: str, status: int = 200, **values: Any) -> HTMLResponse:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from deduce import registry
+from deduce._validation import check_bool, check_name
 from deduce.errors import DeduceError, InvalidInput
 from deduce.fewest_moves import ranked_by
 from deduce.investigation import Investigation, Recommendation
@@ -50,6 +51,7 @@ __all__ = [
     "SAVES",
     "Blocked",
     "Busy",
+    "NoSuchGame",
     "NotSaved",
     "OpenGame",
     "Refused",
@@ -87,6 +89,12 @@ class Refused(DeduceError):
 class Stale(DeduceError):
     """A line built for another state of the game (a game started since, or a clue
     entered elsewhere): not carried out."""
+
+
+class NoSuchGame(InvalidInput, KeyError):
+    """No game of that id is saved (a ``KeyError`` too: a missing key of the tables)."""
+
+    __str__ = Exception.__str__
 
 
 class NotSaved(DeduceError):
@@ -184,6 +192,8 @@ class OpenGame:
 
     def note(self, text: str, *, first: bool = False) -> None:
         """Add ``text`` to what the last line printed (``first``: before it)."""
+        check_name("text", text)
+        first = check_bool("first", first)
         self._transcript = [text, *self._transcript] if first else [*self._transcript, text]
         self.said = self._shown("\n".join(t for t in self._transcript if t))
         self._display = None
@@ -515,17 +525,19 @@ class Tables:
         """The game ``id``: open here, or resumed from its autosave file.
 
         Raises:
-            KeyError: no such game is saved.
+            NoSuchGame: no such game is saved (a ``KeyError``, and an ``InvalidInput``).
             Busy: its file is open in the console.
             Unreadable: its file cannot be read (a file is set aside).
         """
+        if not isinstance(id, str):
+            raise InvalidInput("id", id, "the id of a saved game (a str)")
         with self._guard:
             if id in self.games:
                 return self.games[id]
             declared = next((g for g in self.declarations() if g.autosave == id), None)
             path = self.state_dir / f"{id}.json"
             if declared is None or not path.exists():
-                raise KeyError(id)
+                raise NoSuchGame("id", id, "the id of a saved game")
             adapter = find_adapter(declared.name)
             lock = self._lock(path)
             try:

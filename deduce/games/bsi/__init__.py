@@ -20,6 +20,7 @@ Example (the rulebook's worked example):
     [Case('woman', 'day', 'inside', 'knife')]
 """
 
+from deduce._entry import guard
 from deduce.games.bsi.bots import (
     Bot,
     GameRecord,
@@ -115,3 +116,5 @@ __all__ = [
     "searched",
     "win_chances",
 ]
+
+guard(globals())

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
 from deduce.games.bsi.clues import AttemptOption, LayOption, Play
@@ -48,6 +49,8 @@ def ready(table: TableView, step: str, advice: str) -> State:
         >>> ready(t, "lay", "advice").turn
         0
     """
+    if step not in ("lay", "attempt"):
+        raise InvalidInput("step", step, ["lay", "attempt"])
     s = table.state
     now = table.step
     if now == "over":
@@ -88,6 +91,8 @@ def best_after_one_more(table: TableView, opponent: int) -> float:
         >>> round(best_after_one_more(t, 1), 4)  # 15 cases; a 2-piece card splits them
         0.1333
     """
+    if isinstance(opponent, (bool, np.bool_)) or opponent not in table.opponents:
+        raise InvalidInput("opponent", opponent, list(table.opponents))
     space = table.space
     column = space.worlds[:, opponent - 1]
     weights = space.weights.astype(np.float64)
@@ -261,3 +266,6 @@ def recommendations(
             )
         )
     return result
+
+
+guard(globals())

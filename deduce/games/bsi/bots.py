@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from deduce._entry import guard
 from deduce._validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, Referee, run
@@ -414,3 +415,6 @@ def play_game(
         "over": referee.final,
     }
     return record
+
+
+guard(globals())

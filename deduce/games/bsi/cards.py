@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce import decks
+from deduce._entry import guard
 from deduce._validation import is_int
 from deduce.errors import InvalidInput
 from deduce.names import resolve
@@ -402,3 +403,6 @@ def field_index(field: Any, card: Card) -> int:
             )
         return int(field) - 1
     raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
+
+
+guard(globals())

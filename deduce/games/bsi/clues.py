@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import Card, Case
@@ -288,3 +289,6 @@ class Cases:
 
     def __str__(self) -> str:
         return ", ".join(f"seat {i}: {case}" for i, case in enumerate(self.cases, 1))
+
+
+guard(globals())

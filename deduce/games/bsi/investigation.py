@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import (
@@ -187,6 +188,8 @@ class Investigation(_Investigation):
         raise InvalidInput("clue", clue, "Played, Seen or FailedAttempt")
 
     def solution_of(self, labels: tuple[Any, ...]) -> Case:
+        if len(labels) != len(ATTRIBUTES):
+            raise InvalidInput("labels", labels, "a row's labels: victim, time, scene, weapon")
         return Case(*labels)
 
     def queries(self) -> Sequence[Card]:
@@ -197,14 +200,16 @@ class Investigation(_Investigation):
         return [c for c in CARDS if c in self.small_cards] + cases
 
     def outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[Any]:
+        if not all(isinstance(q, Card) for q in queries):
+            raise InvalidInput("queries", queries, "a list of cards (Card)")
         rows = np.array([q.index for q in queries], dtype=np.int64)
         return FIELD_OF[rows][:, space.ids]
 
     def outcome_label(self, query: Card, k: int) -> str | int:
-        return FIELDS[k]
+        return FIELDS[check_int("k", k, 0, len(FIELDS) - 1)]
 
     def clue_for(self, query: Card, k: int) -> Played:
-        return Played(query, FIELDS[k])
+        return Played(query, FIELDS[check_int("k", k, 0, len(FIELDS) - 1)])
 
     def world_of(self, secret: Any) -> int:
         return Case.parse(secret).index
@@ -216,3 +221,6 @@ class Investigation(_Investigation):
         if self.small_cards == STAND_IN:
             return "Investigation()"
         return f"Investigation(small_cards={[str(c) for c in self.small_cards]!r})"
+
+
+guard(globals())

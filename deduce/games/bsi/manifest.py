@@ -6,6 +6,7 @@ Example:
     ('Investigation', 'Table')
 """
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
@@ -39,3 +40,5 @@ GAME = Declaration(
     ),
     table_lines=("lay woman/night/outside/gun 1 0/1",),
 )
+
+guard(globals())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from deduce._entry import guard
+from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.cards import check_box, load_box
@@ -351,6 +353,7 @@ class BsiAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
+        answers = self.needs(answers, "players", "case", "hand", "first")
         return bsi.Table(
             answers["players"],
             case=answers["case"],
@@ -360,7 +363,7 @@ class BsiAdapter(Adapter):
         )
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         if table.over or table.turn != 0:
             return []
         if table.step == "attempt":
@@ -370,13 +373,13 @@ class BsiAdapter(Adapter):
         return table.recommend_play(top=self.recommendations, strategy=strategy)
 
     def advice_seconds(self, investigation: Investigation, strategy: str) -> float:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         if table.step == "attempt":  # the race's few choices: up to 0.03 s at 4 players
             return 0.05
         return super().advice_seconds(investigation, strategy)
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         if table.over or table.turn != 0:
             return None
         if table.step == "attempt":
@@ -405,10 +408,10 @@ class BsiAdapter(Adapter):
             return said
         if isinstance(clue, bsi.Draw):
             return "draws" if clue.card is None else f"draws {clue.card}"
-        return str(clue)
+        return short(clue, 1000)
 
     def history(self, investigation: Investigation) -> list[str]:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         seat = table.first
         lines = []
         for clue in table.clues:
@@ -425,14 +428,14 @@ class BsiAdapter(Adapter):
 
     def solved(self, investigation: Investigation) -> str | None:
         """Every case certain does not end the game: named so, and the advice goes on."""
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         if table.over or table.solved is None:
             return None
         cases = ", ".join(f"seat {s} is {table.solved_case(s)}" for s in table.opponents)
         return f"Certain: {cases} (solve at the table to score)"
 
     def turn(self, investigation: Investigation) -> Turn | None:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         names = ["you", *(f"seat {s}" for s in range(1, table.players))]
         if table.over:
             won = [names[s] for s in table.winners()]
@@ -457,7 +460,7 @@ class BsiAdapter(Adapter):
         return self.show_action(action)
 
     def extra(self, investigation: Investigation) -> str | None:
-        table: bsi.Table = investigation  # type: ignore[assignment]
+        table: bsi.Table = self.own(investigation)
         hand = " ".join(str(c) for c in table.hand) or "-"
         lines = []
         if not table.over:
@@ -486,3 +489,5 @@ def _third_person(says: str) -> str:
 
 
 ADAPTER = BsiAdapter()
+
+guard(globals())

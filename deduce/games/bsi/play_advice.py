@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.race import RaceOption
@@ -211,3 +212,6 @@ def attempt_recommendations(table: bsi.Table, top: int) -> list[Recommendation]:
         bits = entropy(list(outcomes.values()))
         ranked.append(Recommendation(choice, bits, outcomes, left, "race", choice.win))
     return ranked
+
+
+guard(globals())

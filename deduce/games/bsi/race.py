@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
@@ -355,3 +356,6 @@ def race_lays(table: TableAdvice) -> list[RaceLay]:
         ranked.append(RaceLay(option, win))
     ranked.sort(key=lambda r: -round(r.win, 9))  # stable: the order of lay_options
     return ranked
+
+
+guard(globals())

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
 from deduce.games.bsi.clues import AttemptOption, Draw, Solve
 from deduce.games.bsi.table import Table
 from deduce.games.bsi.table_advice import OWN_STRATEGIES
@@ -95,3 +96,6 @@ def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
     best, score = best_choice(before, strategy=strategy)
     best_bits = float(binary_entropy(best.probability)) if isinstance(best, AttemptOption) else 0.0
     return Decision(kind, clue, answer, bits, best, score, best_bits, learned, after)
+
+
+guard(globals())

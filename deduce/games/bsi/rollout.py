@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int, check_type
 from deduce.errors import DeduceError, InvalidInput
 from deduce.gamemaster import Referee
@@ -385,3 +386,5 @@ searched = Bot("searched", advised.play, _searched_attempt)
 """Lays by the table's advice; at the attempt step, the race's best choice with the best
 chance to win by :func:`win_chances` over :data:`SEARCH_SAMPLES` worlds (no time budget:
 the same game gives the same moves)."""
+
+guard(globals())

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
@@ -453,3 +454,6 @@ def informative(event: Any) -> bool:
     if isinstance(event, Draw):
         return event.card is not None and event.card.case is not None
     return isinstance(event, Solve) and not event.correct and event.target != 0
+
+
+guard(globals())

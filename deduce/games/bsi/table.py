@@ -13,12 +13,14 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, truthful
@@ -290,12 +292,14 @@ class Table(TableAdvice):
         return [Play(card, seat) for card in hand for seat in self.opponents]
 
     def outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[Any]:
+        if not all(isinstance(q, Play) for q in queries):
+            raise InvalidInput("queries", queries, "a list of plays (Play)")
         rows = np.array([q.card.index for q in queries], dtype=np.int64)
         columns = np.array([q.target - 1 for q in queries], dtype=np.int64)
         return FIELD_OF[rows[:, None], space.worlds[:, columns].T]
 
     def outcome_label(self, query: Play, k: int) -> str | int:
-        return FIELDS[k]
+        return FIELDS[check_int("k", k, 0, len(FIELDS) - 1)]
 
     def move_of(self, clue: Any) -> tuple[Play, int] | None:
         """A card I lay at an opponent's grid is my move, its field the answer; the
@@ -305,7 +309,7 @@ class Table(TableAdvice):
         return None
 
     def contains_secret(self, secret: Any) -> bool:
-        if isinstance(secret, (str, bytes)) or not isinstance(secret, Iterable):
+        if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
             raise InvalidInput("secret", secret, "the opponents' cases (Cases, or Case each)")
         cases = tuple(Case.parse(c).index for c in secret)
         return bool((self.space.worlds == np.array(cases)).all(axis=1).any())
@@ -322,4 +326,13 @@ class Table(TableAdvice):
         move needs them; no attempt succeeds (that would change a case). Once the draw
         pile is empty, a reported reshuffle is one of the moves.
         """
-        return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in secret))
+        expected = f"the {self.players - 1} opponents' cases (Cases, or a Case each)"
+        if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
+            raise InvalidInput("secret", secret, expected)
+        cases = tuple(itertools.islice(secret, self.players))  # one more: too many?
+        if len(cases) != self.players - 1:
+            raise InvalidInput("secret", secret, expected)
+        return truthful.truthful_move(self.state, tuple(Case.parse(c) for c in cases))
+
+
+guard(globals())

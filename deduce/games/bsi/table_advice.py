@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, race
 from deduce.games.bsi.cards import Card
@@ -255,3 +256,6 @@ class TableAdvice(TableView):
             return self.race_options()[0].attempt
         options = self.recommend_attempt(strategy=strategy)
         return options[0] if options and options[0].advisable else None
+
+
+guard(globals())

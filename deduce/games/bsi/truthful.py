@@ -22,9 +22,13 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
+from deduce._entry import guard
+from deduce._validation import check_type
+from deduce.errors import InvalidInput
+from deduce.gamemaster import GameRecord
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
-from deduce.games.bsi.investigation import FailedAttempt, Played, Seen
+from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen
 from deduce.games.bsi.state import State
 
 __all__ = ["brute_cases", "field_of", "matches", "reference", "table_reference", "truthful_move"]
@@ -116,9 +120,10 @@ def brute_cases(clues: Iterable[Any]) -> list[Case]:
                 ok &= matches(case, clue.card) < 4 and field_of(case, clue.card) == clue.field
             elif isinstance(clue, Seen):
                 ok &= case not in clue.cases
-            else:
-                assert isinstance(clue, FailedAttempt), clue
+            elif isinstance(clue, FailedAttempt):
                 ok &= case != clue.case
+            else:
+                raise InvalidInput("clues", clue, "clues about one case: Played, Seen, Failed")
         if ok:
             kept.append(case)
     return kept
@@ -126,6 +131,7 @@ def brute_cases(clues: Iterable[Any]) -> list[Case]:
 
 def reference(investigation: Any) -> set[Case]:
     """The cases one case's investigation must keep (every one equally likely)."""
+    check_type("investigation", investigation, Investigation, "a BSI Investigation")
     return set(brute_cases(investigation.clues))
 
 
@@ -138,7 +144,9 @@ def table_reference(record: Any) -> set[tuple[Case, ...]]:
     drawn, when it must have been on the discard pile), fits every field at seat j's grid
     and no failed attempt named it; and the cases are all different.
     """
-    truth = record.truth
+    truth = getattr(record, "truth", None)
+    if not isinstance(record, GameRecord) or not isinstance(truth, dict) or "cases" not in truth:
+        raise InvalidInput("record", record, "the record of a whole BSI game (play_game)")
     visible: list[frozenset[Case]] = truth["visible"]
     n = len(truth["cases"])
     possible: list[list[Case]] = []
@@ -158,3 +166,6 @@ def table_reference(record: Any) -> set[tuple[Case, ...]]:
                 options.append(case)
         possible.append(options)
     return {combo for combo in itertools.product(*possible) if len(set(combo)) == len(combo)}
+
+
+guard(globals())

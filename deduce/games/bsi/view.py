@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.explain import settled_test
 from deduce.games.bsi.cards import ATTRIBUTES, CASE_VALUES, CASES, Card, Case
@@ -278,3 +279,6 @@ class TableView(Investigation):
             )
         kept = deletion_filter(telling, fails)
         return Contradiction(clue, [self.clues[i] for i in kept])
+
+
+guard(globals())

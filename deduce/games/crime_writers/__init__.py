@@ -49,6 +49,7 @@ Example:
     True
 """
 
+from deduce._entry import guard
 from deduce.games.crime_writers.bots import (
     Bot,
     GameRecord,
@@ -132,3 +133,5 @@ __all__ = [
     "started_minutes",
     "truthful",
 ]
+
+guard(globals())

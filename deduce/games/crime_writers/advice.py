@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard, is_int
+from deduce.errors import InvalidInput
 from deduce.investigation import Recommendation
 from deduce.strategy import Partition, information
 
@@ -52,6 +54,8 @@ def turn_values(
         >>> [round(float(v), 3) for v in turn_values(part, np.array([False, True]))]
         [1.781, 2.732]
     """
+    if np.shape(names_card) != (len(part.mass),):
+        raise InvalidInput("names_card", names_card, "one True or False for each question")
     total = part.mass.sum(axis=1)
     p_yes = np.divide(part.mass[:, 0], total, out=np.zeros(len(total)), where=total > 0)
     one: npt.NDArray[np.float64] = information(part) + find_bits * p_yes * names_card
@@ -65,6 +69,8 @@ def turn_recommendations(
 ) -> list[Recommendation]:
     """The ``top`` questions of ``queries`` by turn value (ties: the first), as
     recommendations whose ``score`` is the turn value."""
+    if len(queries) != len(part.mass):
+        raise InvalidInput("queries", queries, "one question for each row of the partition")
     value = turn_values(part, np.array(names_card, dtype=bool))
     order = sorted(range(len(queries)), key=lambda i: (-value[i], i))
     return recommendations(queries, part, value, order[:top], strategy=TURN)
@@ -81,6 +87,10 @@ def recommendations(
     """The questions ``queries[i]`` for ``i`` in ``order`` as recommendations of
     ``strategy``, each with its bits, the chances of "yes" and "no" from ``part`` and its
     ``score``."""
+    if np.ndim(score) != 1 or not len(queries) == len(part.mass) == np.shape(score)[0]:
+        raise InvalidInput("score", score, "one score for each question of the partition")
+    if not all(is_int(i) and 0 <= i < len(queries) for i in order):
+        raise InvalidInput("order", order, f"positions of questions, from 0 to {len(queries) - 1}")
     info = information(part)
     total = part.mass.sum(axis=1)
     return [
@@ -98,3 +108,6 @@ def recommendations(
         )
         for i in order
     ]
+
+
+guard(globals())

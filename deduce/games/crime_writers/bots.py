@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int, check_seed, check_type
-from deduce.errors import InvalidInput
+from deduce.errors import DeduceError, InvalidInput
 from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question, Story, reply_of, truthful_reply
@@ -109,6 +110,8 @@ class Writer:
 
     def reply(self, element: str, about: str) -> str:
         """ "yes" or "no" to: does ``element`` have tag ``about`` / is it card ``about``?"""
+        if element not in self.story:
+            raise InvalidInput("element", element, tuple(self.story))
         return truthful_reply(
             self.deck,
             element,
@@ -123,11 +126,13 @@ class Writer:
         card's (the guests call it only after the questions the rule costs)."""
         wording = self.inventions.get(element)
         if wording is None or any(c.text == wording for c in self.deck.for_element(element)):
-            raise ValueError(f"{element} is not worded in the writer's own words")
+            raise InvalidInput("element", element, "an element worded in the writer's own words")
         return wording
 
     def wording(self, element: str) -> str:
         """The exact wording of ``element`` (the answer sheet; guests never read it)."""
+        if element not in self.story:
+            raise InvalidInput("element", element, tuple(self.story))
         value = self.story[element]
         return self.inventions[element] if value == INVENTED else value
 
@@ -454,9 +459,13 @@ def play_round(
     notebook's default strategy for every guest).
 
     Raises:
-        RuntimeError: the guests did not find the story in ``limit`` questions.
+        DeduceError: the guests did not find the story in ``limit`` questions.
     """
     check_int("limit", limit, 1)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidInput("players", players, f"2 to {len(NAMES)} names")
+    if not 2 <= len(players) <= len(NAMES):
+        raise InvalidInput("players", players, f"2 to {len(NAMES)} names")
     given = strategies or {}
     bots = [following(given.get(p), str(p)) for p in players]
     record = play_game(
@@ -464,6 +473,9 @@ def play_round(
     )
     table: Table = record.tables[0]
     if not table.story_found:
-        raise RuntimeError(f"the guests did not find the story in {limit} questions")
+        raise DeduceError(f"the guests did not find the story in {limit} questions")
     truth = record.truth
     return Result(truth["stories"][0], truth["draws"][0], truth["events"][0], table.sheet, table)
+
+
+guard(globals())

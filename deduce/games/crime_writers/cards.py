@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from deduce import decks
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.names import lookup, resolve
 from deduce.registry import key as typed_key
@@ -282,6 +283,8 @@ class Deck:
             >>> Deck.example().about("where", "Indoors")
             ('indoors', None)
         """
+        if element not in DECK_OF:
+            raise InvalidInput("element", element, ELEMENTS)
         stack = DECK_OF[element]
         tags = self.tags(stack)
         if isinstance(about, str):
@@ -466,3 +469,6 @@ def _located(where: str, error: InvalidInput) -> InvalidInput:
         error.choices or error.expected,
         reason=error.reason,
     )
+
+
+guard(globals())

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
@@ -195,6 +196,8 @@ def truthful_reply(
         >>> truthful_reply(deck, "how", INVENTED, "Knife", lambda: True, bool)
         'yes'
     """
+    if element not in DECK_OF:
+        raise InvalidInput("element", element, ELEMENTS)
     stack = DECK_OF[element]
     if any(card.text == about for card in deck.stack(stack)):
         named = worded() if value == INVENTED else value == about
@@ -218,3 +221,6 @@ def own_words(question: Any) -> str:
     if not isinstance(question, str) or not question.strip():
         raise InvalidInput("question", short(question), "the question in words")
     return question.strip()
+
+
+guard(globals())

@@ -21,6 +21,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question
 from deduce.info import binary_entropy
@@ -116,11 +119,15 @@ class State:
 
     def wordings(self, e: int, cards: int) -> int:
         """How many of the ``cards + 1`` wordings an invented element ``e`` can still have."""
+        e = self._element(e)
         return 1 if self.found[e] is not None else cards + 1 - len(self.excluded[e])
+
+    def _element(self, e: int) -> int:
+        return check_int("e", e, 0, len(self.found) - 1)
 
     def allows(self, e: int, text: str) -> bool:
         """Whether invented element ``e`` can be worded ``text``."""
-        found = self.found[e]
+        found = self.found[self._element(e)]
         return text not in self.excluded[e] if found is None else found == text
 
     def asking(self, asked: frozenset[Question]) -> State:
@@ -128,6 +135,7 @@ class State:
         return State(self.found, self.excluded, self.replies, asked)
 
     def with_wording(self, e: int, found: str | None = None, excluded: str | None = None) -> State:
+        e = self._element(e)
         found_now = tuple(
             found if (i == e and found is not None) else t for i, t in enumerate(self.found)
         )
@@ -152,6 +160,9 @@ def yes_chances(
         >>> yes_chances(tables, state, 4, [Question("how", "Poison")])[0, -1]  # 1 of 21
         np.float64(0.047619047619047616)
     """
+    e = check_int("e", e, 0, len(tables.status) - 1)
+    if not all(q in tables.row and q.element == ELEMENTS[e] for q in queries):
+        raise InvalidInput("queries", queries, f"questions about {ELEMENTS[e]} (Question)")
     status = tables.status[e][[tables.row[q][1] for q in queries]]
     p_yes: npt.NDArray[np.float64] = np.where(
         status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5)
@@ -170,6 +181,8 @@ EXACT_LIMIT = 1 << 52
 def scaled(weights: npt.NDArray[Any], factor: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
     """``weights`` times the whole numbers ``factor``, kept small (a common factor does
     not matter); exact integers while they fit, floats after."""
+    if np.shape(weights) != np.shape(factor) or np.ndim(weights) != 1:
+        raise InvalidInput("factor", factor, "one whole number for each weight")
     result: npt.NDArray[Any] = weights * factor
     if result.dtype.kind == "i":
         if len(result) and result.min() > 0:
@@ -179,3 +192,6 @@ def scaled(weights: npt.NDArray[Any], factor: npt.NDArray[np.int64]) -> npt.NDAr
     elif len(result) and result.max() > 1.0:
         result = result / result.max()
     return result
+
+
+guard(globals())

@@ -71,12 +71,13 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import recommendations
 from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.counting import Tables, yes_chances
+from deduce.games.crime_writers.counting import State, Tables, yes_chances
 from deduce.games.crime_writers.scoresheet import GUEST_POINTS
 from deduce.info import binary_entropy
 from deduce.investigation import Recommendation
@@ -206,6 +207,8 @@ class GuestValues:
     ) -> None:
         against = opponent_weight(players)
         state = space.state
+        if not isinstance(state, State):
+            raise InvalidInput("space", space, "a space of a Crime Writers investigation")
         worlds = space.worlds
         weights = np.asarray(space.weights, dtype=np.float64)
         total = float(weights.sum())
@@ -342,3 +345,6 @@ def guest_recommendations(
         range(len(queries)), key=lambda i: (-round(float(value[i]), 9), -info[i], -now[i], i)
     )
     return recommendations(queries, part, value, order[:top], strategy=GUEST)
+
+
+guard(globals())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import REPLIES, Answer, Asked
@@ -64,6 +65,8 @@ def merge_candidates(
         >>> merge_candidates({"Knife": 0.25, "Poison": 0.5, INVENTED: 0.25}, "Knife", [0, 0, 0])
         [('Knife', 0.5), ('Poison', 0.5)]
     """
+    if len(hint) != len(values):
+        raise InvalidInput("hint", hint, f"one number for each of the {len(values)} values")
     merged: dict[str, tuple[float, int, float]] = {}  # text -> (hint, order, p)
     for i, (text, p) in enumerate(values.items()):
         if p <= 0:
@@ -90,3 +93,6 @@ def replies_about(clues: Sequence[object], element: str) -> dict[str, tuple[str,
             about = clue.about if isinstance(clue, Answer) else clue.question
             said.setdefault(clue.reply, []).append(about)
     return {reply: tuple(said[reply]) for reply in REPLIES if reply in said}
+
+
+guard(globals())

@@ -396,14 +396,14 @@ class Investigation(_Investigation):
 
     def merges_solutions(self) -> bool:
         # a wording found without saying whether it was invented reads the same either way
-        state: State = self.space.state
-        return any(found is not None for found in state.found)
+        return any(found is not None for found in self.space.state.found)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Story:
-        state: State = self.space.state
+        if len(labels) != len(ELEMENTS):
+            raise InvalidInput("labels", labels, f"a row's labels: {', '.join(ELEMENTS)}")
         named = [
             found if (label == INVENTED and found is not None) else label
-            for label, found in zip(labels, state.found, strict=True)
+            for label, found in zip(labels, self.space.state.found, strict=True)
         ]
         return Story(*named)
 

@@ -7,6 +7,7 @@ Example:
     'truthful:reference'
 """
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
@@ -34,3 +35,5 @@ GAME = Declaration(
         "found how Screwdriver",
     ),
 )
+
+guard(globals())

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
@@ -308,10 +309,11 @@ class CrimeWritersAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
+        answers = self.needs(answers, "deck", "players", "me")
         return cw.Table(answers["deck"], players=answers["players"], me=answers["me"])
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        inv: cw.Investigation = self.own(investigation)
         if isinstance(inv, cw.Table) and (not inv.my_turn or inv.story_found):
             return []
         if not inv.queries():
@@ -321,7 +323,7 @@ class CrimeWritersAdapter(Adapter):
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         if strategy != GUEST:
             return None
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        inv: cw.Investigation = self.own(investigation)
         return guest_advice(self.recommend(inv, strategy), inv, self.show_action)
 
     def history(self, investigation: Investigation) -> list[str]:
@@ -342,7 +344,7 @@ class CrimeWritersAdapter(Adapter):
         return lines
 
     def extra(self, investigation: Investigation) -> str | None:
-        inv: cw.Investigation = investigation  # type: ignore[assignment]
+        inv: cw.Investigation = self.own(investigation)
         lines = [self._known(inv, e) for e in cw.ELEMENTS]
         known = [line for line in lines if line]
         if not isinstance(inv, cw.Table):
@@ -431,3 +433,5 @@ def _round_clues(inv: cw.Investigation) -> tuple[Any, ...]:
 
 
 ADAPTER = CrimeWritersAdapter()
+
+guard(globals())

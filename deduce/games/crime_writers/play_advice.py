@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from deduce._entry import guard
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import tables_of
 from deduce.games.crime_writers.guest import opponent_weight
@@ -72,3 +73,6 @@ def guest_advice(
             f"{said} {100 * rec.outcomes.get('yes', 0.0):.0f}%, {rec.information:.2f} bits"
         )
     return "\n".join(lines)
+
+
+guard(globals())

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
@@ -68,8 +69,17 @@ def ask(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     return timing.TIMER.after(_asked(timing.TIMER.stamped(inv), v))
 
 
+def _given(v: dict[str, Any], *names: str) -> list[Any]:
+    """The values of ``names`` that the line gave (the verb's arguments)."""
+    missing = [n for n in names if n not in v]
+    if missing:
+        expected = "the values of " + ", ".join(names)
+        raise InvalidInput("v", v, expected, reason=f"{missing[0]!r} is missing")
+    return [v[n] for n in names]
+
+
 def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    element, about, reply = v["element"], v["about"], v["reply"]
+    element, about, reply = _given(v, "element", "about", "reply")
     known = abouts(Context(inv, {"element": element}))
     finds = reply == "yes" and about not in known and cw.names_element(about)
     if finds and (near := _near(about, known)):  # a wording found: a slip of a known one?
@@ -95,7 +105,7 @@ def found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
 
 
 def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
-    element, text = v["element"], v["wording"]
+    element, text = _given(v, "element", "wording")
     invented = True if v.get("invented") else None
     wordings = [c.text for c in inv.deck.for_element(element)]
     exact = [wordings[i] for i in lookup(text, wordings, prefix=False)]
@@ -112,8 +122,12 @@ def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
 
 def drawn(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     """``drawn ELEMENT CARD``: the element is exactly that card, drawn (not invented)."""
+    element, card = _given(v, "element", "card")
     on_table = getattr(inv, "drawn", None)
     if on_table is not None:
-        result: cw.Investigation = on_table(v["element"], v["card"])
+        result: cw.Investigation = on_table(element, card)
         return result
-    return inv.found(v["element"], v["card"], invented=False)
+    return inv.found(element, card, invented=False)
+
+
+guard(globals())

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.clues import Answer, Asked, Found, Question
 from deduce.games.crime_writers.table import Passed, Table
@@ -77,3 +78,6 @@ def _bits(table: Table, question: Question) -> float | None:
         return None
     asked = Question(question.element, about)
     return float(information(table.partition(table.space, [asked]))[0])
+
+
+guard(globals())

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from deduce._entry import guard
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import HAS, LACKS, MAYBE, State, Tables, scaled, tables_of
@@ -44,8 +47,11 @@ def tag_reply(
 ) -> Space:
     """``space`` after element ``e``'s tag ``about`` was answered ``reply`` ("yes" or
     "no": what the reply says, see :data:`EFFECT`); ``asked``: every question so far."""
-    state: State = space.state
-    element = ELEMENTS[e]
+    state, element = _state(space), ELEMENTS[check_int("e", e, 0, len(ELEMENTS) - 1)]
+    if reply not in ("yes", "no"):
+        raise InvalidInput("reply", reply, ["yes", "no"])
+    if Question(element, about) not in tables.row:
+        raise InvalidInput("about", about, f"a tag of the {element} cards")
     earlier = state.replies.get((element, about))
     if earlier == reply:
         return space.replace(state=State(state.found, state.excluded, state.replies, asked))
@@ -73,8 +79,8 @@ def wording(
     """``space`` knowing that element ``e`` is (``worded``) or is not worded ``text``;
     ``invented``: whether it was invented (None: unknown; "not worded" takes False to
     mean the wording may be neither the card nor an invented element's)."""
-    state: State = space.state
-    labels = tables.labels[e]
+    state = _state(space)
+    labels = tables.labels[check_int("e", e, 0, len(ELEMENTS) - 1)]
     cards = len(labels) - 1
     column = space.worlds[:, e]
     is_invented = column == cards
@@ -95,6 +101,13 @@ def wording(
     return kept.replace(weights=scaled(kept.weights, factor), state=after)
 
 
+def _state(space: Space) -> State:
+    """The counting state of a Crime Writers ``space``."""
+    if not isinstance(space.state, State):
+        raise InvalidInput("space", space, "a space of a Crime Writers investigation")
+    return space.state
+
+
 def not_in_story(tables: Tables, space: Space, stack: str, text: str) -> Space:
     """``space`` without the draws that hold card ``text`` of ``stack``."""
     keep = np.ones(space.size, dtype=bool)
@@ -102,3 +115,6 @@ def not_in_story(tables: Tables, space: Space, stack: str, text: str) -> Space:
         if DECK_OF[element] == stack:
             keep &= space.worlds[:, e] != tables.labels[e].index(text)
     return space.filter(keep)
+
+
+guard(globals())

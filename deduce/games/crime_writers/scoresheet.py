@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import short
 from deduce.errors import DeduceError, InvalidInput
 from deduce.games.crime_writers.cards import ELEMENTS
@@ -382,3 +383,6 @@ def _check_finds(where: str, game_round: Round, players: tuple[str, ...]) -> Non
             raise InvalidInput("at", at, f"at least {last} (the clock does not go back)")
         seen.add(find.element)
         last = at
+
+
+guard(globals())

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from deduce._entry import guard
 from deduce._validation import check_name
 from deduce.errors import DeduceError, InvalidInput
 from deduce.explain import contradiction
@@ -425,3 +426,6 @@ class Table(Investigation):
     def constructor_repr(self) -> str:
         deck = "Deck.example()" if self.deck == Deck.example() else repr(self.deck)
         return f"Table({deck}, players={self.players!r}, me={self.me!r})"
+
+
+guard(globals())

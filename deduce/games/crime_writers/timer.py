@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from deduce._entry import guard
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.table import Table
 
@@ -104,3 +105,5 @@ def _clock(seconds: float) -> str:
 
 TIMER = Timer()
 """The console's running clock (one game per console)."""
+
+guard(globals())

@@ -19,10 +19,11 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, INVENTED, Deck
 
@@ -159,10 +160,12 @@ def _named(elements: Any) -> list[tuple[str, str]]:
         items = [(str(k), v) for k, v in elements.items()]
     elif all(isinstance(getattr(elements, e, None), str) for e in DECK_OF):  # a Story
         items = [(e, getattr(elements, e)) for e in DECK_OF]
-    elif isinstance(elements, Iterable) and not isinstance(elements, str):
+    elif isinstance(elements, (list, tuple)):
         items = [(str(i), v) for i, v in enumerate(elements)]
     else:
         raise InvalidInput("elements", elements, "a mapping element -> wording, a Story or a list")
+    if len(items) > len(DECK_OF):
+        raise InvalidInput("elements", elements, f"at most {len(DECK_OF)} elements' wordings")
     for name, text in items:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput(f"elements[{name!r}]", text, "a non-empty wording")
@@ -225,3 +228,6 @@ def check_title(title: str, elements: Any, *, deck: Deck | None = None) -> tuple
                         warnings.append(TitleWarning(name, text, tag, hit, "tag"))
                         break
     return tuple(warnings)
+
+
+guard(globals())

@@ -18,11 +18,14 @@ Example:
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from deduce import registry
+from deduce._entry import LIMIT, guard
+from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import (
     REPLIES,
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "draws",
     "is_card",
+    "listings",
     "posterior",
     "reference",
     "small_deck",
@@ -183,16 +187,45 @@ def wordings(deck: Deck, element: str) -> list[str]:
 
 def tag_truth(deck: Deck, element: str, value: str, tag: str, bit: bool) -> bool:
     """Is the answer to "does element (= value) have <tag>" yes?"""
+    cards = {c.text: c for c in deck.for_element(element)}
     if value == INVENTED:
         return bit
-    status = {c.text: c for c in deck.for_element(element)}[value].status(tag)
+    if value not in cards:
+        raise InvalidInput("value", value, f"{INVENTED!r} or a card of the {element} stack")
+    status = cards[value].status(tag)
     return bit if status == "maybe" else status == "has"
+
+
+def listings(deck: Deck) -> int:
+    """How many (draw, wording) pairs :func:`worlds` lists for ``deck``, at most.
+
+    Example:
+        >>> listings(small_deck()) < 10_000 < listings(Deck.example())
+        True
+    """
+    sizes = {e: len(deck.for_element(e)) for e in ELEMENTS}
+    return sum(
+        math.prod(sizes[e] if e in chosen else sizes[e] + 1 for e in ELEMENTS)
+        for chosen in itertools.combinations(ELEMENTS, 3)
+    )
 
 
 def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Story], Fraction]:
     """Every (draw, story) that fits the clues, with its probability weight: the draws are
     equally likely; an invented element is worded like each card of its stack or its own
-    way (equally likely); each tag asked is yes or no for it (equally likely)."""
+    way (equally likely); each tag asked is yes or no for it (equally likely).
+
+    Raises:
+        InvalidInput: a deck with more than :data:`~deduce._entry.LIMIT` draws and
+            wordings to list (a deck for the brute force is small: :func:`small_deck`).
+    """
+    odd = next((c for c in clues if not isinstance(c, (Answer, Asked, Found, Seen))), None)
+    if odd is not None:
+        raise InvalidInput("clues", odd, "clues of an investigation: Answer, Asked, Found, Seen")
+    listed = listings(deck)
+    if listed > LIMIT:
+        expected = f"a deck with at most {LIMIT:,} draws and wordings to list"
+        raise InvalidInput("deck", deck.name or deck, expected, reason=f"{listed:,} of them")
     tag_clues = [  # "also" (true as part of something wider) counts as "yes"
         c
         for c in clues
@@ -265,3 +298,6 @@ def reference(investigation: Investigation) -> dict[Story, float]:
     return {
         story: float(p) for story, p in posterior(investigation.deck, investigation.clues).items()
     }
+
+
+guard(globals())

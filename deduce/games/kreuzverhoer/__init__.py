@@ -27,6 +27,7 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
+from deduce._entry import guard
 from deduce.games.kreuzverhoer.advice import (
     EXACT_UP_TO,
     Pace,
@@ -137,3 +138,5 @@ __all__ = [
     "race_defence",
     "waiting",
 ]
+
+guard(globals())

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
@@ -80,9 +81,14 @@ class Pace:
     exact: bool
 
     def within(self, questionings: int) -> float:
-        """The chance of having solved within ``questionings`` more questionings."""
-        last = len(self.solved_by) - 1
-        return self.solved_by[max(0, min(questionings, last))]
+        """The chance of having solved within ``questionings`` more questionings (beyond
+        the last entry: the last, solved by the end of the game or never).
+
+        Raises:
+            InvalidInput: ``questionings`` is not an integer of at least 0.
+        """
+        questionings = check_int("questionings", questionings, 0)
+        return self.solved_by[min(questionings, len(self.solved_by) - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,3 +436,6 @@ def _per_suspect(queries: Sequence[Guess], info: FloatArray, suspects: int) -> l
             if len(chosen) == PER_SUSPECT * suspects:
                 break
     return chosen
+
+
+guard(globals())

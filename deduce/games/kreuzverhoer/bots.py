@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.gamemaster import GameRecord, SeatTables, run
@@ -324,3 +325,6 @@ def play_game(
     )
     record.truth = {"cases": list(referee.cases)}
     return record
+
+
+guard(globals())

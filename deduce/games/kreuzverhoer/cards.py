@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce import decks
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.names import resolve
 from deduce.registry import key
@@ -45,10 +46,18 @@ def _names(kind: str, values: Any) -> tuple[str, ...]:
     plural = kind + "s"
     if isinstance(values, str) or not isinstance(values, Sequence):
         raise InvalidInput(plural, values, f"a list of {size} {kind} names")
-    names = tuple(values)
-    bad = [v for v in names if not isinstance(v, str) or not v.strip()]
+    names = tuple(_trimmed(v) for v in values)
+    bad = [v for v in names if not isinstance(v, str) or not v]
     if bad:
         raise InvalidInput(plural, bad[0], "non-empty strings (card names)")
+    unreadable = [v for v in names if not any(c.isalnum() for c in v)]
+    if unreadable:
+        raise InvalidInput(
+            plural,
+            unreadable[0],
+            "card names with a letter or digit",
+            reason="a name is typed and told apart by its letters and digits",
+        )
     if len(names) != size:
         raise InvalidInput(
             plural, list(names), f"exactly {size} {kind} names", reason=f"got {len(names)}"
@@ -77,13 +86,18 @@ def _names(kind: str, values: Any) -> tuple[str, ...]:
     return names
 
 
+def _trimmed(value: Any) -> Any:
+    """A name without the spaces around it (as on the card); anything else as it is."""
+    return value.strip() if isinstance(value, str) else value
+
+
 def _pairs(value: Any, argument: str) -> list[tuple[Any, Any]]:
     if isinstance(value, Mapping):
-        return list(value.items())
+        return [(_trimmed(k), v) for k, v in value.items()]
     if isinstance(value, Sequence) and not isinstance(value, str):
         items = list(value)
         if all(isinstance(i, Sequence) and not isinstance(i, str) and len(i) == 2 for i in items):
-            return [(i[0], i[1]) for i in items]
+            return [(_trimmed(i[0]), i[1]) for i in items]
     raise InvalidInput(argument, value, "a table of name -> list of names")
 
 
@@ -103,8 +117,13 @@ class Deck:
             :data:`BANNABLE_CARDS`; a mapping or pairs ``(suspect, card)``). A card name
             ending in ``*`` marks a stand-in ban (see :attr:`stand_in_bans`).
 
+    Names are kept as the cards print them: the spaces around a name (and the title) are
+    dropped, and every card name holds a letter or a digit (names are typed, and told
+    apart, by their letters and digits: ``"***"`` is no name).
+
     Raises:
-        InvalidInput: a count, a duplicate or an unknown name is wrong.
+        InvalidInput: a count, a duplicate, an unknown name or a name without a letter or
+            digit.
 
     Example:
         >>> deck = Deck.default()
@@ -125,6 +144,7 @@ class Deck:
             raise InvalidInput("name", self.name, "a string")
         if decks.control_character(self.name) is not None:
             raise InvalidInput("name", self.name, "a name without control characters")
+        object.__setattr__(self, "name", self.name.strip())
         crimes = _names("crime", self.crimes)
         scenes = _names("scene", self.scenes)
         suspects = _names("suspect", self.suspects)
@@ -138,6 +158,7 @@ class Deck:
             argument = f"weapons_of[{crime!r}]"
             if isinstance(listed, str) or not isinstance(listed, Sequence):
                 raise InvalidInput(argument, listed, f"a list of {WEAPONS_PER_CRIME} weapons")
+            listed = [_trimmed(w) for w in listed]
             for weapon in listed:
                 if weapon not in weapons:
                     raise InvalidInput(
@@ -166,7 +187,8 @@ class Deck:
                     reason=f"{weapon!r} is under {len(under)}: {under}",
                 )
         bans: dict[str, str] = {}
-        for suspect, card in _pairs(self.bans, "bans"):
+        for suspect, given in _pairs(self.bans, "bans"):
+            card = _trimmed(given)
             if suspect not in suspects:
                 raise InvalidInput("bans", suspect, suspects, reason="not a suspect of this deck")
             if suspect in bans:
@@ -371,3 +393,6 @@ def deck_template() -> str:
 @cache
 def _default() -> Deck:
     return Deck.loads(deck_template(), source="deduce/games/kreuzverhoer/default.toml")
+
+
+guard(globals())

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.names import resolve
@@ -446,3 +447,6 @@ def check_defence(clue: Defence) -> None:
         raise InvalidInput(
             "blocks", card_title(clue.blocks), against or [None], reason=f"{title} cannot block it"
         )
+
+
+guard(globals())

@@ -16,6 +16,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.games.kreuzverhoer.cards import FIELDS, SIZES, Deck
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
 from deduce.info import entropy, round_bits
@@ -164,3 +165,6 @@ def card_information(
     noise = inside_mass / float(weights.sum()) * math.log2(choices)
     bits = max(0.0, entropy(mass) - noise)
     return bits, max(c for c, m in zip(answers_count, answers_mass, strict=True) if m > 0)
+
+
+guard(globals())

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -150,8 +151,13 @@ def check_copies(cards: Sequence[str]) -> None:
         deduce.errors.InvalidInput: card='Anwalt' is not valid (the box has 1 Anwalt card); ...
     """
     for card, n in Counter(cards).items():
+        if card not in COPIES:
+            raise InvalidInput("card", card, sorted(COPIES))
         if n > COPIES[card]:
             copies = COPIES[card]
             title = card_title(card)
             reason = f"the box has {copies} {title} card{'' if copies == 1 else 's'}"
             raise InvalidInput("card", title, "a card the box still holds", reason=reason)
+
+
+guard(globals())

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.investigation import Investigation
 
@@ -103,3 +104,6 @@ def finish(inv: Investigation, alive: Sequence[float], never: float) -> dict[int
     root = tuple(range(size))
     rows, first = splits(root)
     return {int(i): worth(root, row, 0) for row, i in zip(rows, first, strict=True)}
+
+
+guard(globals())

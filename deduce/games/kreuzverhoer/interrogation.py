@@ -14,6 +14,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_seed, short
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
@@ -69,9 +70,10 @@ def answer_in_words(card: str, answer: Any, scene: str, suspect: str) -> str:
     return f"the {field} {verb} {said}"
 
 
-def answer_clue(card: str, answer: Any, last: Questioning) -> Any:
+def answer_clue(card: str, answer: Any, last: Questioning, *, argument: str = "named") -> Any:
     """The clue that ``answer`` to the investigation ``card`` puts in the questioner's
-    case file, after the questioning ``last`` (see :meth:`Interrogation.played`).
+    case file, after the questioning ``last`` (see :meth:`Interrogation.played`); a wrong
+    answer is refused under the name ``argument``.
 
     Raises:
         InvalidInput: an unknown card, or an answer of the wrong shape for it.
@@ -85,7 +87,7 @@ def answer_clue(card: str, answer: Any, last: Questioning) -> Any:
         raise InvalidInput("card", card, CARDS)
     if card == "confrontation":
         if not isinstance(answer, bool):
-            raise InvalidInput("named", answer, "True or False")
+            raise InvalidInput(argument, answer, "True or False")
         return Confrontation(last.suspect, answer)
     if card == "investigators_on_site" and answer is None:
         return InvestigatorsOnSite(last.scene, None)
@@ -96,7 +98,7 @@ def answer_clue(card: str, answer: Any, last: Questioning) -> Any:
         or len(values) != count
         or not all(isinstance(v, str) for v in values)
     ):
-        raise InvalidInput("named", answer, f"{count} {field} name(s)")
+        raise InvalidInput(argument, answer, f"{count} {field} name(s)")
     if card == "single_interrogation":
         return SingleInterrogation(values[0])
     if card == "profiler":
@@ -322,6 +324,7 @@ class Interrogation:
         if not isinstance(card, str) or card not in CARDS:
             raise InvalidInput("card", card, CARDS)
         last = last_questioning(self._view.clues, card)
+        answer_clue(card, answer, last, argument="answer")  # an answer of the card's shape
         return answer_in_words(card, answer, last.scene, last.suspect)
 
     def played(
@@ -428,3 +431,6 @@ class Interrogation:
 
     def __repr__(self) -> str:
         return f"Interrogation({self.case!r}) after {len(self._view.clues)} clues"
+
+
+guard(globals())

@@ -14,6 +14,7 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_names
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
@@ -299,6 +300,8 @@ class Investigation(_Investigation):
         return apply_clue(self.deck, space, clue)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Case:
+        if len(labels) != len(FIELDS):
+            raise InvalidInput("labels", labels, f"a row's labels: {', '.join(FIELDS)}")
         return Case(*labels)
 
     def own_ranking(
@@ -488,3 +491,6 @@ class Investigation(_Investigation):
             return (group, -round(v.information or 0.0, 9), position)
 
         return [v for _, v in sorted(values, key=key)]
+
+
+guard(globals())

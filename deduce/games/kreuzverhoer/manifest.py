@@ -5,6 +5,7 @@ Example:
     (True, True)
 """
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
@@ -28,3 +29,5 @@ GAME = Declaration(
     table_setup=("deck=default", "questionings=12", "case=Mord Ulm Ede Gift", "first=me"),
     table_lines=("ask Mord Ulm Nora Brechstange 2",),
 )
+
+guard(globals())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer.clues import card_title
@@ -377,6 +378,8 @@ class KreuzverhoerAdapter(Adapter):
     arguments: ClassVar[Mapping[str, str]] = {"blocks": "blocked", "named": "answer"}
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
+        keys = ("deck", "questionings", "counting", "skips_use_up", "repeats")
+        answers = self.needs(answers, *keys)
         return kv.Table(
             answers["deck"],
             case=answers.get("case"),
@@ -389,7 +392,7 @@ class KreuzverhoerAdapter(Adapter):
         )
 
     def recommend(self, investigation: Investigation, strategy: str) -> list[Recommendation]:
-        inv: kv.Investigation = investigation  # type: ignore[assignment]
+        inv: kv.Investigation = self.own(investigation)
         if inv.questionings_left == 0 or (isinstance(inv, kv.Table) and not inv.may_lay):
             return []
         return super().recommend(investigation, strategy)
@@ -425,7 +428,7 @@ class KreuzverhoerAdapter(Adapter):
     def finished(self, investigation: Investigation) -> bool:
         if isinstance(investigation, kv.Table):
             return investigation.over
-        inv: kv.Investigation = investigation  # type: ignore[assignment]
+        inv: kv.Investigation = self.own(investigation)
         return inv.questionings_left == 0
 
     def show_action(self, action: Any) -> str:
@@ -458,7 +461,7 @@ class KreuzverhoerAdapter(Adapter):
         return table_turn(investigation) if isinstance(investigation, kv.Table) else None
 
     def extra(self, investigation: Investigation) -> str | None:
-        inv: kv.Investigation = investigation  # type: ignore[assignment]
+        inv: kv.Investigation = self.own(investigation)
         if isinstance(inv, kv.Table):
             return table_lines(inv)
         made, left = inv.questionings, inv.questionings_left
@@ -469,3 +472,5 @@ class KreuzverhoerAdapter(Adapter):
 
 
 ADAPTER = KreuzverhoerAdapter()
+
+guard(globals())

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Defence, card_of, card_title
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.events import Answered, Defended, Exchanged
@@ -150,3 +151,6 @@ def _bits(mine: Investigation, card: str | None) -> float | None:
     if card not in VALUED_CARDS or last is None:
         return None
     return card_information(mine.deck, mine.space, card, last.guess, silent_first=True)[0]
+
+
+guard(globals())

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from deduce._entry import guard
 from deduce._validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
@@ -257,6 +258,8 @@ def distinct(values: tuple[Any, ...], count: int, field: str, argument: str, dec
 
 def apply_clue(deck: Deck, space: Space, clue: Any) -> Space:
     """The cases of ``space`` that ``clue`` leaves."""
+    if tuple(space.names) != tuple(FIELDS):
+        raise InvalidInput("space", space, f"a space of cases: {', '.join(FIELDS)}")
     column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
     if isinstance(clue, Questioning):
         laid = [deck.index(f, getattr(clue, f)) for f in FIELDS]
@@ -308,3 +311,6 @@ def apply_clue(deck: Deck, space: Space, clue: Any) -> Space:
         return space
     names = [t.__name__ for t in CLUE_TYPES]
     raise InvalidInput("clue", clue, f"a clue of type {', '.join(names)}")
+
+
+guard(globals())

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_seed, check_type
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
@@ -116,3 +117,6 @@ def hard_case(
     hardest = np.flatnonzero(needed == needed.max())
     choice = check_seed("seed", seed).choice(hardest.tolist())
     return start.secret_of(int(start.space.ids[choice]))
+
+
+guard(globals())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD
@@ -94,3 +95,6 @@ def answer(inv: kv.Investigation, v: dict[str, Any]) -> kv.Table:
     if "wrong" in v:
         return table.answered(None)
     return table.answered(names) if names else table.answered()
+
+
+guard(globals())

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from deduce._entry import guard
 from deduce._validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import pace
@@ -171,3 +172,6 @@ def race_defence(table: Table, rng: random.Random | None) -> str | None:
     before = table.theirs.space.size
     after = table.answered(table.suggest()).theirs.space.size
     return block if after < before else None
+
+
+guard(globals())

@@ -19,6 +19,9 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from deduce._entry import guard
+from deduce._validation import check_type
+from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     BLOCKS,
@@ -37,6 +40,7 @@ from deduce.games.kreuzverhoer.clues import (
     turn_of,
 )
 from deduce.games.kreuzverhoer.rules import named_before
+from deduce.investigation import Investigation as BaseInvestigation
 
 if TYPE_CHECKING:
     from deduce.games.kreuzverhoer.investigation import Investigation
@@ -135,6 +139,9 @@ def all_cases(deck: Deck) -> list[Case]:
 
 def right(guess: Any, case: Case) -> int:
     """How many of the four laid cards are the case's."""
+    check_type("case", case, Case, "a Case")
+    if not isinstance(guess, (tuple, list, Guess, Case)) or len(tuple(guess)) != len(FIELDS):
+        raise InvalidInput("guess", guess, "the four laid cards: crime, scene, suspect, weapon")
     return sum(a == b for a, b in zip(guess, case, strict=True))
 
 
@@ -161,7 +168,7 @@ def fits(case: Case, clue: Any) -> bool:
         return all(getattr(clue, f) in (None, getattr(case, f)) for f in FIELDS)
     if isinstance(clue, Defence):
         return True
-    raise AssertionError(clue)
+    raise InvalidInput("clue", clue, "a clue of a Kreuzverhör investigation")
 
 
 def brute(clues: Iterable[Any], deck: Deck) -> set[Case]:
@@ -172,4 +179,10 @@ def brute(clues: Iterable[Any], deck: Deck) -> set[Case]:
 
 def reference(investigation: Any) -> set[Case]:
     """The cases a Kreuzverhör investigation must keep (every one equally likely)."""
-    return brute(investigation.clues, investigation.deck)
+    deck = getattr(investigation, "deck", None)
+    if not isinstance(investigation, BaseInvestigation) or not isinstance(deck, Deck):
+        raise InvalidInput("investigation", investigation, "a Kreuzverhör investigation")
+    return brute(investigation.clues, deck)
+
+
+guard(globals())

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import Contradiction, InvalidInput
 from deduce.games.kreuzverhoer.clues import (
@@ -489,3 +490,6 @@ def start(
         check_copies(hand)
     check_int("first", first, 0, 1)
     return Turns(mine, theirs, case, hand, first)
+
+
+guard(globals())

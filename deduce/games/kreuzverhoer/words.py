@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
 from deduce.games.kreuzverhoer.events import (
@@ -230,3 +231,6 @@ def race_rows(table: Table) -> Rows | str:
     if not theirs_exact:
         note += f"\nThe chance to win is known once a case file holds at most {EXACT_UP_TO} cases."
     return Rows(("lay", "win", "solves now", "information"), rows, note)
+
+
+guard(globals())

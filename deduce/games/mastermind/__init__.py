@@ -21,6 +21,7 @@ Whole games between a code-breaker bot and a code drawn from a seed:
     (0,)
 """
 
+from deduce._entry import guard
 from deduce.games.mastermind.bots import Bot, GameRecord, advised, play_game, strategy_bot
 from deduce.games.mastermind.investigation import (
     GUESS_LIMIT,
@@ -42,3 +43,5 @@ __all__ = [
     "play_game",
     "strategy_bot",
 ]
+
+guard(globals())

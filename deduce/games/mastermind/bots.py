@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.gamemaster import Bot, GameRecord, check_lineup, run
@@ -37,15 +38,22 @@ def strategy_bot(strategy: str) -> Bot[Investigation, Code]:
     Investigation().check_strategy(strategy)
 
     def guess(inv: Investigation, rng: random.Random) -> Code:
-        code: Code = inv.best(strategy)
+        code: Code = _view(inv).best(strategy)
         return code
 
     return Bot(strategy, guess)
 
 
 def _advised(inv: Investigation, rng: random.Random) -> Code:
-    code: Code = inv.best()
+    code: Code = _view(inv).best()
     return code
+
+
+def _view(view: Any) -> Investigation:
+    """``view``, if it is what a code-breaker sees: a Mastermind investigation."""
+    if not isinstance(view, Investigation):
+        raise InvalidInput("view", view, "a Mastermind investigation")
+    return view
 
 
 advised: Bot[Investigation, Code] = Bot("advised", _advised)
@@ -123,3 +131,6 @@ def play_game(
     record = run(_Referee(start, code), players, rng=rng, narrate=narrate)
     record.truth["secret"] = code
     return record
+
+
+guard(globals())

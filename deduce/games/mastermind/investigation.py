@@ -12,7 +12,6 @@ Example:
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +23,7 @@ import numpy.typing as npt
 from deduce._validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.manifest import GAME
-from deduce.games.mastermind.symmetry import orbits
+from deduce.games.mastermind.symmetry import digits_of, orbits
 from deduce.investigation import Investigation as _Investigation
 from deduce.space import Space
 from deduce.strategy import Partition, partition
@@ -39,7 +38,7 @@ _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback t
 _CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
 _FEW = 32  # fewer codes than this are numbered one by one, more as one array
 _ZERO_BASED = str.maketrans("123456789", "012345678")
-_DIGITS = operator.attrgetter("digits")
+_DIGITS = digits_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +392,7 @@ class Investigation(_Investigation):
         rules = self.rules
         if len(queries) <= _FEW:  # digits 1..c read as a number in base c, one code at a time
             return np.array(
-                [int(q.digits.translate(_ZERO_BASED), rules.colours) for q in queries],
+                [int(_DIGITS(q).translate(_ZERO_BASED), rules.colours) for q in queries],
                 dtype=np.int64,
             )
         powers = rules.colours ** np.arange(rules.pegs - 1, -1, -1)

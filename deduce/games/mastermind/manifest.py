@@ -5,6 +5,7 @@ Example:
     ('mastermind', True)
 """
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
@@ -25,3 +26,5 @@ GAME = Declaration(
     ),
     table_setup=("pegs=4", "colours=6", "black_only=no"),
 )
+
+guard(globals())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
@@ -112,6 +113,7 @@ class MastermindAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
+        answers = self.needs(answers, "pegs", "colours", "black_only")
         return Investigation(
             answers["pegs"],
             answers["colours"],
@@ -130,7 +132,7 @@ class MastermindAdapter(Adapter):
         return action.digits if isinstance(action, Code) else str(action)
 
     def extra(self, investigation: Any) -> str | None:
-        inv: Investigation = investigation
+        inv: Investigation = self.own(investigation)
         left = inv.guesses_left
         if inv.won or left > 3:
             return None
@@ -139,7 +141,7 @@ class MastermindAdapter(Adapter):
         return f"{left} guess{'' if left == 1 else 'es'} left."
 
     def turn(self, investigation: Any) -> Turn:
-        inv: Investigation = investigation
+        inv: Investigation = self.own(investigation)
         if inv.won:
             n = len(inv.clues)
             return Turn.ended(f"You broke the code in {n} guess{'' if n == 1 else 'es'}.", ["you"])
@@ -157,11 +159,11 @@ class MastermindAdapter(Adapter):
         )
 
     def winning(self, investigation: Any) -> Any | None:
-        inv: Investigation = investigation  # deduced, not yet guessed: guess it
+        inv: Investigation = self.own(investigation)  # deduced, not yet guessed: guess it
         return None if self.finished(inv) else inv.solved
 
     def solved(self, investigation: Any) -> str | None:
-        inv: Investigation = investigation
+        inv: Investigation = self.own(investigation)
         code = inv.solved
         if code is None:
             return None
@@ -174,8 +176,10 @@ class MastermindAdapter(Adapter):
         return f"Deduced: {code} (the only code left: guess it to win)"
 
     def finished(self, investigation: Any) -> bool:
-        inv: Investigation = investigation  # over once the code is guessed, not deduced
+        inv: Investigation = self.own(investigation)  # over once the code is guessed, not deduced
         return any(isinstance(c, Guess) and c.black == inv.rules.pegs for c in inv.clues)
 
 
 ADAPTER = MastermindAdapter()
+
+guard(globals())

@@ -19,13 +19,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["orbits"]
+from deduce._entry import guard, is_int
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
+
+__all__ = ["digits_of", "orbits"]
 
 IntArray = npt.NDArray[np.int64]
+MAX_CODES = 1 << 20
+"""The most codes a game has (as :class:`~deduce.games.mastermind.Game` allows)."""
 _MAX_GENERATORS = 24
 
 
@@ -99,6 +106,21 @@ def _generators(
     return generators
 
 
+def digits_of(code: Any) -> str:
+    """The digits of ``code`` (a ``Code``: any object whose ``digits`` are a string of
+    digits), or InvalidInput.
+
+    Example:
+        >>> from deduce.games.mastermind import Code
+        >>> digits_of(Code("1122"))
+        '1122'
+    """
+    digits = getattr(code, "digits", None)
+    if not isinstance(digits, str) or not digits.isdigit():
+        raise InvalidInput("queries", code, "codes (Code)")
+    return digits
+
+
 def orbits(pegs: int, colours: int, guesses: Sequence[Sequence[int]]) -> IntArray:
     """For each code (in the order of ``Game.codes()``), the smallest index of a code
     that a symmetry fixing every one of ``guesses`` maps it to.
@@ -112,6 +134,12 @@ def orbits(pegs: int, colours: int, guesses: Sequence[Sequence[int]]) -> IntArra
         >>> len(set(orbits(4, 6, []).tolist()))  # 1111, 1112, 1122, 1123, 1234
         5
     """
+    pegs, colours = check_int("pegs", pegs, 1, 8), check_int("colours", colours, 1, 9)
+    if colours**pegs > MAX_CODES:
+        raise InvalidInput("pegs", pegs, f"colours ** pegs of at most {MAX_CODES}")
+    for guess in guesses:
+        if len(guess) != pegs or not all(is_int(c) and 0 <= c < colours for c in guess):
+            raise InvalidInput("guesses", guesses, f"codes of {pegs} ints from 0 to {colours - 1}")
     fixed = np.array(sorted(set(map(tuple, guesses))), dtype=np.int64).reshape(-1, pegs)
     return _orbits(pegs, colours, fixed.tobytes())
 
@@ -157,3 +185,6 @@ def _orbits(pegs: int, colours: int, fixed_bytes: bytes) -> IntArray:
             break
     labels.setflags(write=False)
     return labels
+
+
+guard(globals())

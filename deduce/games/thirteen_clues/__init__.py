@@ -24,6 +24,7 @@ Example:
     Ask(witness=2, about='red', side=None)
 """
 
+from deduce._entry import guard
 from deduce.games.thirteen_clues.advice import (
     TableAdvice,
     advise,
@@ -125,3 +126,5 @@ __all__ = [
     "waiting",
     "win_chances",
 ]
+
+guard(globals())

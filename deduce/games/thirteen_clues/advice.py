@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import Deal
@@ -318,3 +319,6 @@ def advise(
     chances = accuse_or_ask(inv, glasses, useful, rivals, passed=passed, after=after or None)
     accuse = accusation.certain or not useful or chances[0] > chances[1] + TIE
     return TableAdvice(accuse, accusation, moves, dangers, rivals, chances)
+
+
+guard(globals())

@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.gamemaster import Bot, GameRecord, SeatTables, check_lineup, run
@@ -218,3 +219,6 @@ def play_game(
     record = run(referee, bots, rng=random.Random(seed), max_moves=max_moves, narrate=narrate)
     record.truth = {"deal": deal}
     return record
+
+
+guard(globals())

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
 from deduce.investigation import Recommendation
 from deduce.strategy import Partition, information, scores
@@ -251,6 +255,9 @@ def accusation_move(
     """Accusing ``accusation``'s puzzle as a move among ``size`` puzzles of total weight
     ``total``: right (the game is won) or wrong (that puzzle is ruled out), scored by
     ``strategy`` like a question."""
+    size = check_int("size", size, 1)
+    if not math.isfinite(total) or total <= 0:
+        raise InvalidInput("total", total, "a weight above 0")
     right = accusation.probability * total
     part = Partition(
         mass=np.array([[right, total - right]]),
@@ -267,3 +274,6 @@ def accusation_move(
         strategy=strategy,
         score=float(scores(part, strategy, dict(extra or {}))[0]),
     )
+
+
+guard(globals())

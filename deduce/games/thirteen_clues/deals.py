@@ -23,6 +23,8 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
+from deduce._validation import check_int
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     SIDES,
@@ -109,6 +111,9 @@ class Deals:
             >>> deals.possible_answers(1, 7), deals.possible_answers(1, 10)  # person, man
             ([2, 3, 4], [1])
         """
+        witness = check_int("witness", witness, 0, self.players - 1)
+        attribute = check_int("attribute", attribute, 0, self.pair_attr.shape[-1] - 1)
+        side = check_int("side", side, -1, 1)
         cards = self.pair_attr[:, :, :, attribute]  # (X, 45, 2)
         hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
         mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
@@ -306,3 +311,6 @@ class Deals:
             if not allowed[seat - 1, pair, 0 if a < b else 1]:
                 return False
         return bool(knowledge.informants <= informants)
+
+
+guard(globals())

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._entry import guard
 from deduce._validation import check_int, is_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import check_players
@@ -246,3 +247,6 @@ def _check_counts(players: int, counts: Any) -> tuple[int, ...]:
     if not all(is_int(c) and 0 <= c <= n for c in counts) or sum(int(c) for c in counts) > n:
         raise InvalidInput("counts", counts, expected)
     return tuple(int(c) for c in counts)
+
+
+guard(globals())

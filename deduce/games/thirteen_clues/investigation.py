@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
@@ -372,6 +373,8 @@ class Investigation(_Investigation):
         return space.replace(weights=self._deals.weights(space.ids, new), state=new)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Puzzle:
+        if len(labels) != 3:
+            raise InvalidInput("labels", labels, "a row's labels: person, location, weapon")
         return Puzzle(*labels)
 
     def queries(self) -> Sequence[Ask | Peek]:
@@ -392,6 +395,8 @@ class Investigation(_Investigation):
 
     def joint(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.float64]:
         """``(queries, rows of space, answers)``: the deals of each puzzle and answer."""
+        if not isinstance(space.state, Knowledge):
+            raise InvalidInput("space", space, "a space of a 13 Indizien investigation")
         deals = self._deals
         ids = space.ids
         knowledge: Knowledge = space.state
@@ -426,6 +431,8 @@ class Investigation(_Investigation):
         return CARDS[k].name if isinstance(query, Peek) else k
 
     def clue_for(self, query: Any, k: int) -> Question | Informant | Accused:
+        if not isinstance(query, (Ask, Peek, Accusation)):
+            raise InvalidInput("query", query, "an Ask, a Peek or an Accusation")
         if isinstance(query, Peek):
             return Informant(CARDS[k].name)
         if isinstance(query, Accusation):
@@ -488,3 +495,6 @@ class Investigation(_Investigation):
         shown = {card_index(c, n) for c in secret.informants}
         space = self.space
         return self._deals.holds(space.ids, space.state, row, hands, shown)
+
+
+guard(globals())

@@ -5,6 +5,7 @@ Example:
     ('13 Indizien', '13clues')
 """
 
+from deduce._entry import guard
 from deduce.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
@@ -58,3 +59,5 @@ GAME = Declaration(
         "informant Knife",
     ),
 )
+
+guard(globals())

@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.console import Console
 
+from deduce._entry import guard
+from deduce._validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
@@ -309,8 +311,9 @@ class ThirteenCluesAdapter(Adapter):
     grammar = GRAMMAR
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        players = answers["players"]
-        puzzles = {s: answers[f"seat_{s}"] for s in range(1, players)}
+        players = check_int("players", self.needs(answers, "players", "hand")["players"], 2, 6)
+        seats = [f"seat_{s}" for s in range(1, players)]
+        puzzles = {s: self.needs(answers, *seats)[f"seat_{s}"] for s in range(1, players)}
         return tc.Table(players, answers["hand"], puzzles, first=answers.get("first", 0))
 
     _last: tuple[tc.Table, tc.TableAdvice] | None = None
@@ -429,3 +432,5 @@ class ThirteenCluesAdapter(Adapter):
 
 
 ADAPTER = ThirteenCluesAdapter()
+
+guard(globals())

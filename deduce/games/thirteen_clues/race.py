@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
 from deduce._validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import check_players
@@ -373,3 +374,6 @@ def _value(inv: Investigation, rival: float, depth: int) -> float:
     if inv.space.size <= 2:
         return ladder(inv.space.weights, rival)
     return max(_search(inv, inv.queries(), rival, depth))
+
+
+guard(globals())

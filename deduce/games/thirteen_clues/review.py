@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deduce._entry import guard
 from deduce.games.thirteen_clues.cards import Puzzle
 from deduce.games.thirteen_clues.clues import (
     VERDICTS,
@@ -65,3 +66,6 @@ def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
         best_score=float("nan") if best is None else float(best.score),
         best_information=None if best is None else float(best.information),
     )
+
+
+guard(globals())

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import permutations, product
 from typing import Any
 
+from deduce._entry import LIMIT, guard
 from deduce._validation import check_int, check_type
 from deduce.errors import InvalidInput
 from deduce.gamemaster import Bot
@@ -133,6 +134,7 @@ class TablePosition:
 
     def worlds(self, limit: int) -> list[tuple[float, World]] | None:
         """Every world, equally likely, or None if there are more than ``limit``."""
+        limit = check_int("limit", limit, 0, LIMIT)
         space = self.table.space
         shown = informant_count(self.table.players)
         orders = math.prod(math.perm(shown, count) for count in self.peeks.values())
@@ -278,3 +280,5 @@ searched: Bot[Table, Move] = Bot("searched", _searched)
 """The move with the best chance to win by :func:`win_chances` over
 :data:`SEARCH_SAMPLES` worlds (no time budget: the same game gives the same moves), the
 seed of each decision drawn from the bot's generator."""
+
+guard(globals())

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, replace
 from typing import Any, ClassVar, Self
 
+from deduce._entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances
 from deduce.games.thirteen_clues.cards import (
@@ -422,3 +423,6 @@ def _after(glasses: Glasses, clue: Any) -> Glasses:
     if isinstance(clue, Charged):
         return glasses.accused(right=clue.right)
     return glasses.accused(right=isinstance(clue, Convicted))
+
+
+guard(globals())

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from deduce._entry import guard
+from deduce._validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import CARDS, Puzzle, cards_in_play
 from deduce.games.thirteen_clues.clues import (
     Accused,
@@ -67,7 +70,10 @@ def all_deals(
     With three or more players a hand is a set (left < right); with two players, the
     witness names a side, so both orders are different deals.
     """
-    seen = {INDEX[c] for c in hand} | {INDEX[c] for p in puzzles for c in vars_of(p)}
+    named = [*hand, *(c for p in puzzles for c in vars_of(p))]
+    if not all(isinstance(c, str) and c in INDEX for c in named):
+        raise InvalidInput("hand", hand, "names of cards (with the puzzles' cards)")
+    seen = {INDEX[c] for c in named}
     unknown = [i for i in range(len(cards_in_play(players))) if i not in seen]
     by_category = [
         [c for c in unknown if CARDS[c].category == k] for k in ("person", "location", "weapon")
@@ -105,6 +111,11 @@ def brute_answer(
     inv: Investigation, deals: npt.NDArray[np.int64], witness: int, about: str, side: str | None
 ) -> npt.NDArray[np.int64]:
     """The witness's answer in every deal, straight from the rules."""
+    witness = check_int("witness", witness, 0, inv.players - 1)
+    if side not in (None, "left", "right"):
+        raise InvalidInput("side", side, [None, "left", "right"])
+    if deals.ndim != 2 or deals.shape[1] < 3 + 2 * (inv.players - 1):
+        raise InvalidInput("deals", deals, "deals of this investigation (all_deals)")
     a = has(about)
     if witness == 0:
         hidden = [INDEX[c] for c in inv.hand]
@@ -128,6 +139,8 @@ def brute_answer(
 
 def brute_keep(inv: Investigation, deals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Which deals every clue so far allows."""
+    if deals.ndim != 2 or deals.shape[1] < 3 + 2 * (inv.players - 1):
+        raise InvalidInput("deals", deals, "deals of this investigation (all_deals)")
     keep = np.ones(len(deals), dtype=bool)
     first_informant = 3 + 2 * (inv.players - 1)
     for clue in inv.clues:
@@ -159,3 +172,6 @@ def reference(inv: Investigation) -> dict[Puzzle, float]:
     _, counts = brute(inv)
     total = sum(counts.values())
     return {Puzzle(*names): n / total for names, n in counts.items()}
+
+
+guard(globals())
