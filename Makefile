@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast fuzz lint bench docs clean browser
+.PHONY: demo test test-long test-fast fuzz lint bench docs clean browser
 
 # The package with every extra, and the project's own tools (the `dev` dependency group,
 # which needs pip >= 25.1).
@@ -36,7 +36,13 @@ lint: $(STAMP)
 
 # in parallel, one worker per core (pytest-xdist)
 test: lint browser
-	$(BIN)/pytest -n auto -m 'slow or not slow' --durations=30
+	$(BIN)/pytest -n auto -m 'not long' --durations=30
+
+# The long tier: statistical, many-games and harness tests, and the sweep of every kind of
+# junk into every public argument (what the blocking suite proves exactly, re-checked at
+# length).
+test-long: $(STAMP) browser
+	$(BIN)/pytest -n auto -m long --durations=30
 
 test-fast: $(STAMP)
 	$(BIN)/pytest
@@ -44,7 +50,7 @@ test-fast: $(STAMP)
 # The larger random search, outside the blocking suite (which runs derandomized everywhere):
 # every hypothesis test with the `fuzz` profile and fresh random seeds.
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto -m 'slow or not slow' -q tests
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto -m 'not long' -q tests
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
