@@ -1,7 +1,7 @@
 """The console's advice estimate against the time the advice takes.
 
 For Mastermind variants after one and two clues (the default strategy's moves against
-a fixed secret), :func:`deduce.fewest_moves.advice_seconds` (what the console compares
+a fixed secret), :func:`deduce.search.fewest_moves.advice_seconds` (what the console compares
 with its two-minute limit) beside the wall and CPU time of
 ``recommend(top=3, strategy="fewest_moves")``, one run each.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 import time
 
-from deduce.fewest_moves import advice_seconds, choose
 from deduce.games.mastermind import Investigation
 from deduce.search import advice_seconds as one_step_seconds
+from deduce.search.fewest_moves import advice_seconds, choose
 
 GAMES = {
     "7x7": (7, 7, "2577713", 2),

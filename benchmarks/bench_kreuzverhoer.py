@@ -7,7 +7,7 @@ partition (binomial moments of 16 small marginals of the case tensor) against
   the four details, the rows of a small "laid value x case" 0/1 table picked by the
   laid values and added), then, for each number of correct details, a count per row;
 - the engine's generic path (``deduce.investigation.Investigation.partition``: outcome
-  table from the game hook, then ``deduce.strategy.partition``).
+  table from the game hook, then ``deduce.core.strategy.partition``).
 
 Prints medians and the ratios.
 
@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from deduce.core.space import Space
+from deduce.core.strategy import Partition
 from deduce.games import kreuzverhoer as kv
 from deduce.investigation import Investigation as Base
-from deduce.space import Space
-from deduce.strategy import Partition
 
 REPEATS = 41
 

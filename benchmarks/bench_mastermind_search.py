@@ -25,9 +25,9 @@ import sys
 import tempfile
 import time
 
-from deduce.fewest_moves import choose
 from deduce.games import mastermind
-from deduce.simulate import simulate
+from deduce.search.fewest_moves import choose
+from deduce.table.simulation import simulate
 
 
 def totals(pegs: int, colours: int, with_optimal: bool, deep: bool) -> None:

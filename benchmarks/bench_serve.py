@@ -134,7 +134,7 @@ def main() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as state:
-        command = [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser"]
+        command = [sys.executable, "-m", "deduce.cli", "serve", "--no-browser"]
         options = ["--port", str(port), "--token", TOKEN, "--state-dir", state]
         server = subprocess.Popen(
             command + options,

@@ -41,7 +41,7 @@ from rich.console import Console
 
 from benchmarks.league_policies import PANELS, PLAY, SIZES
 from deduce.play.progress import loading
-from deduce.rollouts import wilson
+from deduce.table.rollouts import wilson
 
 __all__ = ["COLUMNS", "Row", "lone_share", "main", "play_cell", "table", "wilson"]
 
@@ -123,7 +123,7 @@ def play_cells(
     executor: concurrent.futures.Executor | None = None,
 ) -> list[Row]:
     """Every cell's ``games`` games on ``executor`` (any ``concurrent.futures`` executor,
-    as :func:`deduce.simulate` takes: a process pool, a ``dask.distributed`` client's
+    as :func:`deduce.table.simulation` takes: a process pool, a ``dask.distributed`` client's
     ``get_executor()``); without one, in a pool of ``workers`` processes (in this process
     with one worker). ``report(done, total)`` after each game. A game's result depends only
     on its cell and number, so every executor gives the same rows."""

@@ -17,15 +17,15 @@ installs is imported as ``deduce``, and ``deduce.__version__`` is its version:
 
 from importlib.metadata import PackageNotFoundError, version
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.space import Space
+from deduce.core.strategy import STRATEGIES, Partition
 from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
 from deduce.investigation import Assignment, Investigation, Recommendation
 from deduce.model import Answer, Fact, Model, ModelInvestigation
-from deduce.review import MoveReview, Review
-from deduce.rollouts import MoveChance, Position, WinChances, wilson, win_chances
-from deduce.simulate import Stats, simulate
-from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition
+from deduce.search.review import MoveReview, Review
+from deduce.table.rollouts import MoveChance, Position, WinChances, wilson, win_chances
+from deduce.table.simulation import Stats, simulate
 
 DISTRIBUTION = "deduce-notebook"
 """The name deduce is published and installed under (``pip install deduce-notebook``)."""

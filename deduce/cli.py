@@ -1,15 +1,395 @@
-"""Moved to :mod:`deduce.play.cli` (the console's modules live under :mod:`deduce.play`).
+"""The ``deduce`` command: ``play`` at the table, ``serve`` it to a phone, ``simulate``
+strategies, ``demo``.
 
-This alias is kept for one release; import from :mod:`deduce.play.cli`.
+Example:
+    >>> main(["demo", "--list"])
+    mastermind
+    bsi
+    kreuzverhoer
+    thirteen-clues
+    crime-writers
+    0
 """
 
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import os
+import sys
 import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any
 
-from deduce.play.cli import *  # noqa: F403
-from deduce.play.cli import __all__ as __all__
+from rich.console import Console
+from rich.markup import escape
 
-warnings.warn(
-    "deduce.cli moved to deduce.play.cli; the old name goes in the next release",
-    DeprecationWarning,
-    stacklevel=2,
-)
+from deduce import DISTRIBUTION, __version__
+from deduce._internal.validation import check_int
+from deduce.core import registry
+from deduce.errors import DeduceError, InvalidInput
+from deduce.play.play_command import play
+from deduce.play.setup import parse_presets
+
+__all__ = ["main"]
+
+_EXECUTORS = ("serial", "process", "dask")
+Completer = Callable[[str], list[str]]
+
+
+def _games() -> list[str]:
+    return registry.names()
+
+
+def _with_demo() -> list[registry.Declaration]:
+    return [g for g in registry.declarations() if g.demo is not None]
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def _parser(setup: str = "") -> argparse.ArgumentParser:
+    """The command line; ``setup``: the set-up answers shown by ``play`` and ``simulate``
+    ``--help`` (made only when help is asked for: it imports the games)."""
+    parser = argparse.ArgumentParser(
+        prog="deduce",
+        description="The detective's notebook for tabletop crime deduction games.",
+        epilog="Examples:\n  deduce play mastermind\n  deduce simulate mastermind "
+        "--strategy minimax\n  deduce demo mastermind --seed 3",
+        formatter_class=_Formatter,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"deduce {__version__} (distribution {DISTRIBUTION})",
+        help="show the version and exit",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    demo = commands.add_parser(
+        "demo",
+        help="a narrated self-play of the assistant at work",
+        description="Play games against a hidden secret and narrate every deduction.",
+        epilog="Example: deduce demo mastermind --seed 3",
+    )
+    demo.add_argument("games", nargs="*", help=f"which games (default: all of {_games()})")
+    demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    demo.add_argument("--list", action="store_true", help="list the games and exit")
+
+    play = commands.add_parser(
+        "play",
+        help="the assistant at the table: type each clue, see what follows",
+        formatter_class=_Formatter,
+        description=(
+            "Follow a real game: answer the set-up questions, then type each clue as it is\n"
+            "revealed. After every clue the remaining solutions, the probability of each\n"
+            "value and the most informative next moves are shown. Type `help` in the\n"
+            "session for the clue syntax of the game and the commands (undo, history,\n"
+            "save FILE, load FILE, why, quit). The session is saved after every clue, so\n"
+            "it can be resumed after a crash with --resume. A saved game is never lost:\n"
+            "when a new game, --resume FILE or `load FILE` replaces a different game in\n"
+            "the autosave file, that game is kept as FILE.bak (then .bak.2, ...; at most\n"
+            "10 copies, never removing the only copy of a game with clues)."
+        ),
+        epilog=(
+            "Examples:\n"
+            "  deduce play mastermind\n"
+            "  deduce play mastermind --set pegs=4 --set colours=6\n"
+            "  deduce play mastermind --resume          (continue the last session)\n"
+            "  deduce play --resume mygame.json" + (f"\n\n{setup}" if setup else "")
+        ),
+    )
+    play.add_argument("game", nargs="?", help=f"the game: {', '.join(_games())}")
+    play.add_argument(
+        "--set",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="answer a set-up question in advance (e.g. --set pegs=5)",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        nargs="?",
+        const="",
+        help="continue a saved session (default: the game's autosave file)",
+    )
+    play.add_argument(
+        "--autosave",
+        metavar="FILE",
+        help="the file written after every clue (default: "
+        "$XDG_STATE_HOME/deduce/GAME.json, i.e. ~/.local/state/deduce/GAME.json)",
+    )
+    play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    play.add_argument("--strategy", help="how moves are ranked (default: the game's own)")
+    play.add_argument("--list", action="store_true", help="list the games and exit")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play every secret with a strategy and count the moves",
+        formatter_class=_Formatter,
+        description=(
+            "Play the game against every possible secret with each strategy and show how\n"
+            "many moves it needed: total, mean, worst case and the histogram. The games\n"
+            "can run in this process, in a local process pool, or on a dask cluster; the\n"
+            "results are the same whichever runs them."
+        ),
+        epilog=(
+            "Examples:\n"
+            "  deduce simulate mastermind --strategy minimax\n"
+            "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
+            "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
+            "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
+            + (f"\n\n{setup}" if setup else "")
+        ),
+    )
+    sim.add_argument("game", help="the game: mastermind or kreuzverhoer")
+    sim.add_argument(
+        "--strategy",
+        action="append",
+        default=[],
+        help="strategy names, comma separated or repeated (default: the game's own)",
+    )
+    sim.add_argument(
+        "--set", metavar="KEY=VALUE", action="append", default=[], help="the game's set-up"
+    )
+    sim.add_argument("--opening", help="the first move, in the game's clue syntax (e.g. 1122)")
+    sim.add_argument(
+        "--executor",
+        choices=_EXECUTORS,
+        default="process",
+        help="where the games run: serial (this process), process (a local pool, the "
+        "default) or dask (a dask.distributed cluster)",
+    )
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)",
+    )
+    sim.add_argument(
+        "--workers",
+        type=int,
+        help="processes of the local pool (with --executor process only; default: one per core)",
+    )
+    from deduce.serve.serve_command import add_parser as add_serve
+
+    add_serve(commands)
+    return parser
+
+
+def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], None]]:
+    """Where the games run (None: in this process), and how to close it."""
+    if args.executor != "dask" and args.scheduler:
+        raise InvalidInput(
+            "--scheduler", args.scheduler, f"no scheduler with --executor {args.executor}"
+        )
+    if args.executor != "process" and args.workers is not None:
+        raise InvalidInput(
+            "--workers",
+            args.workers,
+            "no --workers with --executor " + args.executor,
+            reason="it sizes the local process pool only",
+        )
+    if args.executor == "serial":  # in this process, one subtree after another
+        from concurrent.futures import ThreadPoolExecutor
+
+        one = ThreadPoolExecutor(max_workers=1)
+        return one, lambda: one.shutdown(cancel_futures=True)
+    if args.executor == "process":
+        from concurrent.futures import ProcessPoolExecutor
+
+        if args.workers is not None:  # more processes than cores only slow the run down
+            check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
+        pool = ProcessPoolExecutor(max_workers=args.workers)
+        return pool, lambda: pool.shutdown(cancel_futures=True)
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:  # pragma: no cover - the dask extra is not installed
+        raise InvalidInput(
+            "--executor", "dask", "an installed dask extra (pip install 'deduce-notebook[dask]')"
+        ) from None
+    try:
+        if args.scheduler:
+            client = distributed.Client(args.scheduler, timeout=10)
+        else:
+            client = distributed.Client(processes=True)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise InvalidInput(
+            "--scheduler",
+            args.scheduler,
+            "the address of a running dask scheduler, e.g. tcp://127.0.0.1:8786",
+            reason=str(error),
+        ) from None
+    executor: Executor = client.get_executor()
+    close: Callable[[], None] = client.close
+    return executor, close
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from deduce.play.setup import ask_setup
+    from deduce.table.simulation import Stats, simulate
+
+    declared = registry.find(args.game)
+    if not declared.simulated:
+        able = [g.name for g in registry.declarations() if g.simulated]
+        raise InvalidInput(
+            "game",
+            args.game,
+            able,
+            reason="its hidden worlds are not one secret each; study it with the Python API",
+        )
+
+    game = declared.adapter()
+
+    def no_questions(prompt: str) -> str:
+        return ""
+
+    start = game.simulated(ask_setup(game, no_questions, console, parse_presets(args.set)))
+    strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
+    strategies = strategies or [game.strategy(start)]
+    opening = None
+    for name in strategies:
+        start.check_strategy(name)  # every name before any work
+    if args.opening:
+        opening = _opening(game, start, args.opening)
+    executor, close = _executor(args)
+    results: list[Stats] = []
+    try:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            for name in strategies:
+                task = progress.add_task(f"{name:<14}", total=None)
+
+                def show(done: int, total: int, task: Any = task) -> None:
+                    progress.update(task, completed=done, total=total)
+
+                stats = simulate(start, name, executor=executor, opening=opening, progress=show)
+                progress.update(task, completed=stats.games, total=stats.games)
+                results.append(stats)
+    finally:
+        close()
+    console.print(_summary(game, results))
+    return 0
+
+
+def _summary(game: Any, results: Sequence[Any]) -> Any:
+    """The summary table of a simulation, and a histogram of moves per strategy."""
+    from rich.console import Group
+    from rich.table import Table
+
+    summary = Table(title=f"{game.title}: moves needed over every secret")
+    summary.add_column("strategy")
+    summary.add_column("opening")
+    for column in ("games", "total", "mean", "worst"):
+        summary.add_column(column, justify="right")
+    for s in results:
+        summary.add_row(
+            s.strategy,
+            game.show_action(s.opening),
+            str(s.games),
+            str(s.total),
+            f"{s.mean:.4f}",
+            str(s.worst),
+        )
+    histogram = Table(title="histogram")
+    histogram.add_column("moves", justify="right")
+    for s in results:
+        histogram.add_column(s.strategy, justify="right")
+    for m in sorted({m for s in results for m in s.histogram}):
+        histogram.add_row(str(m), *[str(s.histogram.get(m, 0)) for s in results])
+    return Group(summary, histogram)
+
+
+def _opening(game: Any, start: Any, text: str) -> Any:
+    queries = start.queries()
+    for query in queries:
+        if game.show_action(query) == text:
+            return query
+    shown = [game.show_action(q) for q in queries[:5]]
+    raise InvalidInput("--opening", text, f"a move written like {', '.join(shown)}, ...")
+
+
+def _report_problems() -> None:
+    """One line on stderr for each game plug-in that could not be loaded (instead of the
+    registry's warning): the other games go on working."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "the game plug-in", RuntimeWarning)
+        problems = registry.problems()
+    for problem in problems:
+        print(f"deduce: warning: {' '.join(str(problem).split())}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    _report_problems()
+    setup = ""
+    if {"-h", "--help"} & set(words) and {"play", "simulate"} & set(words):
+        from deduce.play.setup import setup_help
+
+        named = [w for w in words if any(e.matches(w) for e in registry.declarations())]
+        setup = setup_help([registry.find(w).name for w in named] or _games())
+    args = _parser(setup).parse_args(argv)
+    console = Console(highlight=False, emoji=False)
+    try:
+        return _run(args, console)
+    except BrokenPipeError:  # the reader of the output went away (e.g. `| head`)
+        with contextlib.suppress(OSError, ValueError):  # nothing more can be written
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as error:  # the output cannot be written (`>/dev/full`, a closed terminal)
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print(f"deduce: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # nor the rest
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _run(args: argparse.Namespace, console: Console) -> int:
+    try:
+        if args.command == "demo":
+            if args.list:
+                print("\n".join(g.name for g in _with_demo()))
+                return 0
+            entries = [registry.find(g) for g in args.games] or _with_demo()
+            for entry in entries:
+                entry.run_demo()(console, seed=args.seed)
+        elif args.command == "play":
+            return play(args, console)
+        elif args.command == "simulate":
+            return _simulate(args, console)
+        elif args.command == "serve":
+            from deduce.serve.serve_command import serve
+
+            return serve(args, console)
+    except InvalidInput as error:
+        from deduce.play.adapter import refusal
+
+        console.print(f"[red]error:[/red] {escape(refusal(error))}")
+        return 1
+    except DeduceError as error:
+        console.print(f"[red]error:[/red] {escape(str(error))}")
+        return 1
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        return 130
+    except EOFError:
+        console.print("\nend of input: no game started")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

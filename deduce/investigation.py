@@ -1,11 +1,11 @@
 """The immutable game state shared by every game: the common contract, written once.
 
 A game subclasses :class:`Investigation` and says only its rules through the public
-hooks of :class:`deduce.hooks.Hooks`. Filtering, probabilities, recommendations and
-undo live here; corrections of the past (``drop``, ``amend``) are :mod:`deduce.corrections`,
-the clue history :mod:`deduce.history`, saved files
-:mod:`deduce.persistence`, explanations and contradictions :mod:`deduce.explain`,
-entropy arithmetic :mod:`deduce.info`.
+hooks of :class:`deduce.core.hooks.Hooks`. Filtering, probabilities, recommendations and
+undo live here; corrections of the past (``drop``, ``amend``) are :mod:`deduce.core.corrections`,
+the clue history :mod:`deduce.core.history`, saved files
+:mod:`deduce.core.persistence`, explanations and contradictions :mod:`deduce.core.explain`,
+entropy arithmetic :mod:`deduce.core.info`.
 
 Example:
     >>> from deduce.games.mastermind import Investigation as Mastermind
@@ -23,17 +23,17 @@ import json
 from collections.abc import Sequence
 from typing import Any, Self
 
-from deduce._entry import guard
-from deduce._validation import check_clue, check_int
-from deduce.advice import Advice
-from deduce.corrections import corrected
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_clue, check_int
+from deduce.core.corrections import corrected
+from deduce.core.explain import contradiction, deletion_filter, explain_facts, replay
+from deduce.core.history import History
+from deduce.core.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
+from deduce.core.persistence import dump, load, register
+from deduce.core.space import Space
 from deduce.errors import DeduceError, InvalidInput, MissingHook
-from deduce.explain import contradiction, deletion_filter, explain_facts, replay
-from deduce.history import History
-from deduce.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
-from deduce.persistence import dump, load, register
-from deduce.ranking import Ranking, Recommendation
-from deduce.space import Space
+from deduce.search.advice import Advice
+from deduce.search.ranking import Ranking, Recommendation
 
 __all__ = [
     "Assignment",
@@ -56,7 +56,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
     on is never changed. A game subclasses it, generic in its clue, query (move) and
     solution types: ``class Game(Investigation[Guess, Code, Code])``.
 
-    A game says its rules through the hooks of :class:`deduce.hooks.Hooks` (see "Writing
+    A game says its rules through the hooks of :class:`deduce.core.hooks.Hooks` (see "Writing
     a game" in the reference); its ``__init__`` ends with ``self.begin()``.
     """
 
@@ -93,7 +93,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
 
     @property
     def history(self) -> History[Clue]:
-        """The clues so far as a shared :class:`~deduce.history.History` (cheap to keep).
+        """The clues so far as a shared :class:`~deduce.core.history.History` (cheap to keep).
 
         Example:
             >>> from deduce.games.mastermind import Investigation
@@ -387,7 +387,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         return explain_facts(self, facts)
 
     def _repr_html_(self) -> str:
-        from deduce.display import render_html
+        from deduce.output.display import render_html
 
         return render_html(self)
 
@@ -416,7 +416,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
 
         Raises:
             InvalidInput: the text is not a saved investigation of this game, or more than
-                :data:`deduce.persistence.MAX_CLUES` clues.
+                :data:`deduce.core.persistence.MAX_CLUES` clues.
             Contradiction: a saved clue contradicts the earlier ones.
 
         Example:

@@ -1,7 +1,7 @@
 """Custom games: variables, domains and constraints, enumerated and reasoned about.
 
 A :class:`Model` declares a game the way a rulebook does. python-constraint2 enumerates
-it into a :class:`~deduce.space.Space`, so ``model.investigation()`` has the whole common
+it into a :class:`~deduce.core.space.Space`, so ``model.investigation()`` has the whole common
 contract (clues, probabilities, recommendations, undo, JSON). The same model translated
 to CP-SAT answers questions without listing worlds: is a fact still possible, which facts
 are certain, and which earlier clues a contradicting one conflicts with (an unsat core
@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.explain import impossible
+from deduce.core.space import Space
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.explain import impossible
 from deduce.investigation import Investigation, deletion_filter
-from deduce.space import Space
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -1,17 +1,19 @@
 """The architecture section of ``docs/explanation.md``, drawn from the code.
 
 The folder map lists every module of the package with the first line of its docstring;
-the layers put each module above every module it imports (imports inside functions
-count; imports only for type checking do not, as they never run). The section between
+the layers (:data:`LAYERS`) say which package may import which (imports inside
+functions count; imports only for type checking do not, as they never run). The section between
 the two markers of ``docs/explanation.md`` is this text, so it cannot drift from the
 code: ``python docs/architecture.py`` writes it again, and a test checks it.
 
 Example:
     >>> graph = imports()
-    >>> "deduce.space" in graph["deduce.investigation"]
+    >>> "deduce.core.space" in graph["deduce.investigation"]
     True
-    >>> "deduce.errors" in layers()[0], cycles()
-    (True, [])
+    >>> layer("deduce.errors"), layer("deduce.core.space") < layer("deduce.search.advice")
+    (0, True)
+    >>> cycles(), upward()
+    ([], [])
 """
 
 from __future__ import annotations
@@ -27,8 +29,31 @@ PACKAGE = ROOT / "deduce"
 DOC = ROOT / "docs" / "explanation.md"
 BEGIN = "<!-- architecture: begin (python docs/architecture.py writes this part) -->"
 END = "<!-- architecture: end -->"
-ALIASES = ("deduce.grammar", "deduce.arguments", "deduce.cli")
-"""Modules kept one release under their former names; they only re-export."""
+LAYERS: tuple[tuple[str, str], ...] = (
+    ("deduce.errors", "the errors every layer raises"),
+    ("deduce._internal", "argument checks, name matching, safe reading: no public API"),
+    ("deduce.core", "spaces, strategies, hooks, history, persistence, the game registry"),
+    ("deduce.search", "ranking, lookahead, optimal trees, advice, the review of moves"),
+    ("deduce.investigation", "the investigation a user holds: core and search together"),
+    ("deduce.model", "custom games declared as variables and constraints"),
+    ("deduce.table", "games played out: referee, bots, rollouts, simulation"),
+    ("deduce.output", "text, HTML and figures"),
+    ("deduce.testing", "strategies, conformance and junk for tests"),
+    ("deduce.play", "the console"),
+    ("deduce.games", "the five games (each above every layer it uses)"),
+    ("deduce.serve", "the web companion"),
+    ("deduce", "the face: the names a user imports"),
+    ("deduce.cli", "the deduce command: play, serve, simulate, games, demo"),
+)
+"""The layers, lowest first, each with what it holds: a module imports only modules of
+its own layer or of layers below it (a game package may import any layer below it)."""
+
+UPWARD: dict[tuple[str, str], str] = {
+    ("deduce.investigation", "deduce.output.display"): (
+        "an investigation draws itself in a notebook (imported when it is drawn)"
+    ),
+}
+"""The imports that go up a layer, each with why: the only exceptions."""
 
 
 def modules() -> dict[str, Path]:
@@ -38,6 +63,27 @@ def modules() -> dict[str, Path]:
         parts = path.relative_to(ROOT).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
+    return found
+
+
+def layer(module: str) -> int:
+    """The number of the layer ``module`` belongs to (see :data:`LAYERS`)."""
+    matches = [
+        number
+        for number, (prefix, _) in enumerate(LAYERS)
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(matches, key=lambda n: len(LAYERS[n][0]))
+
+
+def upward() -> list[str]:
+    """Every import from a module to a higher layer that :data:`UPWARD` does not list
+    (none, when all is well)."""
+    found = []
+    for module, targets in imports().items():
+        for target in sorted(targets):
+            if layer(target) > layer(module) and (module, target) not in UPWARD:
+                found.append(f"{module} -> {target}")
     return found
 
 
@@ -107,30 +153,6 @@ def cycles() -> list[list[str]]:
     return found
 
 
-def layers() -> list[list[str]]:
-    """The modules by layer: each imports only modules of the layers below it."""
-    graph = imports()
-    level: dict[str, int] = {}
-
-    def depth(module: str, seen: tuple[str, ...] = ()) -> int:
-        if module not in level:
-            below = [depth(t, (*seen, module)) for t in graph[module] if t not in seen]
-            level[module] = 1 + max(below, default=-1)
-        return level[module]
-
-    for module in graph:
-        depth(module)
-    order = list(modules())
-    result: list[list[str]] = [[] for _ in range(max(level.values()) + 1)]
-    for module in sorted(level, key=lambda m: (level[m], _rank(m), order.index(m))):
-        result[level[module]].append(module)
-    return result
-
-
-def _rank(module: str) -> int:
-    return 1 if module.startswith(("deduce.games.", "deduce.play")) else 0
-
-
 def _summary(path: Path) -> str:
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
     line = " ".join(doc.split("\n\n")[0].split())
@@ -138,19 +160,18 @@ def _summary(path: Path) -> str:
 
 
 def folder_map() -> str:
-    """The package as a tree: each module with the first sentence of its docstring."""
+    """The package as a tree: each module with the first sentence of its docstring (a
+    game's package as the list of its modules)."""
     known = modules()
     lines = ["deduce/"]
     games = sorted({m.split(".")[2] for m in known if m.startswith("deduce.games.")})
     for module, path in known.items():
         parts = module.split(".")
-        if module in ALIASES or (len(parts) > 2 and parts[1] == "games"):
-            continue
-        if module == "deduce":
+        if module == "deduce" or (len(parts) > 2 and parts[1] == "games"):
             continue
         name = parts[-1] + ("/" if path.name == "__init__.py" else ".py")
         indent = "  " * (len(parts) - 1)
-        lines.append(f"{indent}{name:<{24 - len(indent)}}{_summary(path)}")
+        lines.append(f"{indent}{name:<{26 - len(indent)}}{_summary(path)}")
         if module == "deduce.games":
             for game in games:
                 files = sorted(
@@ -158,11 +179,9 @@ def folder_map() -> str:
                     for p in (PACKAGE / "games" / game).glob("*.py")
                     if p.name != "__init__.py"
                 )
-                wrapped = textwrap.wrap(" ".join(files), 66)
-                lines.append(f"    {game + '/':<20}{wrapped[0]}")
-                lines.extend(f"    {'':<20}{more}" for more in wrapped[1:])
-    lines.append(f"  {'(aliases)':<22}{', '.join(m.split('.')[-1] + '.py' for m in ALIASES)}:")
-    lines.append(f"  {'':<22}former names of deduce.play.grammar, .arguments, .cli")
+                wrapped = textwrap.wrap(" ".join(files), 64)
+                lines.append(f"    {game + '/':<22}{wrapped[0]}")
+                lines.extend(f"    {'':<22}{more}" for more in wrapped[1:])
     return "\n".join(lines)
 
 
@@ -171,16 +190,14 @@ def _short(module: str) -> str:
 
 
 def layer_list() -> str:
-    """The layers of the engine and the console, lowest first (the games sit above the
-    engine's modules they use, and the console finds them through the registry)."""
+    """The layers, lowest first: each package or module with what it holds."""
     lines = []
-    for number, layer in enumerate(layers()):
-        names = [_short(m) for m in layer if m not in ALIASES and not m.startswith("deduce.games")]
-        if not names:
-            continue
-        wrapped = textwrap.wrap(", ".join(names), 84)
-        lines.append(f"{number:>2}  {wrapped[0]}")
-        lines.extend(f"    {more}" for more in wrapped[1:])
+    for number, (prefix, holds) in enumerate(LAYERS):
+        lines.append(f"{number:>2}  {_short(prefix):<14}{holds}")
+    lines.append("")
+    lines.append("Imports that go up, each for a reason:")
+    for (source, target), why in UPWARD.items():
+        lines.append(f"    {_short(source)} -> {_short(target)}: {why}")
     return "\n".join(lines)
 
 
@@ -194,10 +211,10 @@ def section() -> str:
             folder_map(),
             "```",
             "",
-            "The layers of the engine and the console, lowest first: a module imports only",
-            "modules of lower layers (imports inside functions count, imports for type checking",
-            "only do not). A game's modules sit above the engine modules they use; no engine",
-            "module imports a game or the console, which find the games through the registry.",
+            "The layers, lowest first: a module imports only modules of its own layer or of",
+            "the layers below (imports inside functions count, imports for type checking only",
+            "do not), and no import circle. No engine layer imports a game or a front end: the",
+            "console and the web companion find the games through the registry.",
             "",
             "```text",
             layer_list(),

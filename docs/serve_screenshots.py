@@ -17,7 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from deduce import registry
+from deduce.core import registry
 from deduce.play.setup import parse_presets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def main() -> None:
         port = probe.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     state = tempfile.mkdtemp()
-    command = [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser"]
+    command = [sys.executable, "-m", "deduce.cli", "serve", "--no-browser"]
     options = ["--port", str(port), "--token", TOKEN, "--state-dir", state]
     server = subprocess.Popen(
         command + options, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL

@@ -8,7 +8,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from deduce.display import show
 from deduce.games.kreuzverhoer import (
     Case,
     Deck,
@@ -17,6 +16,7 @@ from deduce.games.kreuzverhoer import (
     deck_template,
     hard_case,
 )
+from deduce.output.display import show
 
 
 def my_deck() -> Deck:

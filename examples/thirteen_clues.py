@@ -9,8 +9,8 @@ Run: ``python examples/thirteen_clues.py``
 from __future__ import annotations
 
 from deduce import Contradiction, InvalidInput
-from deduce.display import show
 from deduce.games.thirteen_clues import Accusation, Deal, Investigation, Peek
+from deduce.output.display import show
 
 
 def main() -> None:

@@ -64,7 +64,7 @@ def launched(state_dir: Path, token: str, **popen: Any) -> Iterator[Launched]:
     options = ["--port", str(port), "--token", token, "--state-dir", str(state_dir)]
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(
-        [sys.executable, "-m", "deduce.play.cli", "serve", "--no-browser", *options],
+        [sys.executable, "-m", "deduce.cli", "serve", "--no-browser", *options],
         env={**os.environ, "PYTHONPATH": str(root)},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

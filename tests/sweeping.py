@@ -12,7 +12,7 @@ every game, clues, decks, tables, spaces, results of their methods, ...) are off
 each parameter by its annotation and by the names they are held under, until the call
 returns (an ``InvalidInput`` that names a parameter moves that parameter on to its next
 candidate). Then each argument in turn, and every required one at once, is replaced by a
-junk value (:data:`deduce.junk.JUNK_NAMES`), the others kept valid. A call may return or
+junk value (:data:`deduce.testing.junk.JUNK_NAMES`), the others kept valid. A call may return or
 raise a :class:`deduce.DeduceError`; anything else is a failure.
 
 Every group of calls runs in a forked process with a bounded address space
@@ -51,7 +51,7 @@ import numpy as np
 
 import deduce
 from deduce.errors import DeduceError, InvalidInput
-from deduce.junk import JUNK_NAMES, junk_value
+from deduce.testing.junk import JUNK_NAMES, junk_value
 
 SKIPPED = ("deduce.grammar", "deduce.arguments", "deduce.cli")
 """Former names of modules of ``deduce.play``, kept one release: they only re-export."""
@@ -195,7 +195,7 @@ def _game(name: str) -> types.ModuleType:
 def makers() -> list[tuple[str, Callable[[], Any]]]:
     """How to make a realistic object of every public class (and the values they hold):
     the sample of every game and kind, games a few clues on, decks, tables and results."""
-    from deduce import registry
+    from deduce.core import registry
 
     bsi, cw, kv, mm, tc = (
         _game(n) for n in ("bsi", "crime_writers", "kreuzverhoer", "mastermind", "thirteen_clues")
@@ -204,8 +204,8 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
     cw_truthful = importlib.import_module("deduce.games.crime_writers.truthful")
     cw_timer = importlib.import_module("deduce.games.crime_writers.timer")
     cw_counting = importlib.import_module("deduce.games.crime_writers.counting")
-    ranking = importlib.import_module("deduce.ranking")
-    tree_cache = importlib.import_module("deduce.tree_cache")
+    ranking = importlib.import_module("deduce.search.ranking")
+    tree_cache = importlib.import_module("deduce.search.tree_cache")
     case = kv.Case("Mord", "Ulm", "Ede K.", "Gift")
     bsi_table = bsi.Table(
         2,
@@ -289,7 +289,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ("model", _model),
         ("assignment", lambda: _model().investigation().solutions()[0]),
         ("model investigation", lambda: _model().investigation().answer("odd", 1)),
-        ("budget", lambda: importlib.import_module("deduce.budget").Budget(seconds=1.0)),
+        ("budget", lambda: importlib.import_module("deduce.search.budget").Budget(seconds=1.0)),
         (
             "ranking",
             lambda: ranking.rank_queries(
@@ -299,7 +299,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ("tree key", lambda: tree_cache.tree_key(mm.Investigation(2, 2))),
         (
             "review",
-            lambda: importlib.import_module("deduce.review").review(
+            lambda: importlib.import_module("deduce.search.review").review(
                 mm.Investigation(2, 2).guess("12", 1, 0)
             ),
         ),
@@ -653,7 +653,7 @@ def plan(pool: Pool, target: Target, seconds: float = FIND_SECONDS) -> Plan:
 
 
 def _plan(pool: Pool, target: Target, instance: Any, seconds: float) -> Plan:
-    from deduce._entry import hints
+    from deduce._internal.entry import hints
 
     call = target.callable(instance)
     try:
@@ -731,9 +731,9 @@ def _text(error: BaseException) -> str:
 # -- the junk calls ------------------------------------------------------------------------
 
 ASSERTING = (
-    "deduce.conformance.",
-    "deduce.junk.attempt",
-    "deduce.junk.check_junk",
+    "deduce.testing.conformance.",
+    "deduce.testing.junk.attempt",
+    "deduce.testing.junk.check_junk",
     "deduce.testing.check_game",
     "deduce.testing.invalid_input",
 )
@@ -992,8 +992,8 @@ def _one_process(
 
 PACKAGES = [
     "deduce",
-    "deduce.gamemaster",
-    "deduce.registry",
+    "deduce.table.referee",
+    "deduce.core.registry",
     "deduce.testing",
     "deduce.games.bsi",
     "deduce.games.crime_writers",

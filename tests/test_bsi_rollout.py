@@ -12,7 +12,7 @@ import pytest
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.investigation import points
-from deduce.games.bsi.rollout import TablePosition, searched, win_chances
+from deduce.games.bsi.position import TablePosition, searched, win_chances
 
 
 def _attempt_steps(players: int, games: int, *, last: bool = False) -> list[bsi.Table]:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import deduce
-from deduce import registry
+from deduce.cli import main
+from deduce.core import registry
 from deduce.games.mastermind import Game
-from deduce.play.cli import main
 
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from deduce import conformance, junk, registry
-from deduce.testing import check_game, games
+from deduce.core import registry
+from deduce.testing import check_game, conformance, games, junk
 
 # few examples by default (the same every run); many more under ``make test``
 FAST = 4

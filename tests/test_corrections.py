@@ -3,7 +3,7 @@
 The property (for random truthful games of every built-in game and a custom
 ``deduce.Model``): a correction equals a replay of the clues without clue ``n``, or with
 it replaced, and leaves the investigation it was called on unchanged. It is the
-conformance check :func:`deduce.conformance.check_corrections`, so ``check_game`` runs
+conformance check :func:`deduce.testing.conformance.check_corrections`, so ``check_game`` runs
 it on third-party games too.
 """
 
@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import deduce
-from deduce import conformance, registry
+from deduce.core import registry
 from deduce.errors import Contradiction, InvalidInput
 from deduce.games import bsi
 from deduce.games.mastermind import Guess
 from deduce.games.mastermind import Investigation as Mastermind
-from deduce.testing import games
+from deduce.testing import conformance, games
 
 RUN = settings(
     max_examples=6, derandomize=True, database=None, suppress_health_check=list(HealthCheck)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from deduce import cli
 from deduce.games import crime_writers as cw
-from deduce.play import cli
 
 
 @pytest.mark.parametrize("typed", ["Mother in law", "mother-in-law", "MOTHER_IN_LAW!"])

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from deduce import InvalidInput, decks
+from deduce import InvalidInput
+from deduce.core import decks
 from deduce.games import crime_writers as cw
 from deduce.games import kreuzverhoer as kv
 

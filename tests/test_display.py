@@ -1,4 +1,4 @@
-"""Tests of deduce.display: the terminal and HTML views show the investigation's numbers."""
+"""Tests of deduce.output.display: the terminal and HTML views show the investigation's numbers."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from browser import layout, screenshot
 from rich.console import Console
 
 import deduce
-from deduce import registry
-from deduce.display import render, render_html, render_text
+from deduce.core import registry
 from deduce.games.mastermind import Investigation
+from deduce.output.display import render, render_html, render_text
 
 
 def pct(p: float) -> str:

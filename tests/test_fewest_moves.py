@@ -14,11 +14,11 @@ from rich.console import Console
 
 import deduce
 from deduce import play
-from deduce.fewest_moves import choose, forget, optimum_seconds, ranked_by
 from deduce.games.mastermind import Game, Investigation
-from deduce.optimum import Budget, optimal
 from deduce.play.session import Session
-from deduce.tree_cache import TreeKey, cache_dir, cached_move, load_tree, save_tree, tree_key
+from deduce.search.fewest_moves import choose, forget, optimum_seconds, ranked_by
+from deduce.search.optimum import Budget, optimal
+from deduce.search.tree_cache import TreeKey, cache_dir, cached_move, load_tree, save_tree, tree_key
 
 
 @pytest.fixture(autouse=True)

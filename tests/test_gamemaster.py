@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from deduce import InvalidInput
-from deduce.gamemaster import Bot, check_lineup, run
 from deduce.games import bsi
+from deduce.table.referee import Bot, check_lineup, run
 
 
 class Race:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import deduce
-from deduce import explain
+from deduce.core import explain
 from deduce.games import thirteen_clues
 from deduce.games.mastermind import Code, Game, Investigation
 from deduce.testing import games

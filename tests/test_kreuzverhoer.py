@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 import deduce
 from deduce import Contradiction, InvalidInput
+from deduce.core.strategy import scores
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer import truthful
 from deduce.games.kreuzverhoer.truthful import fits, right
 from deduce.investigation import Investigation as Base
-from deduce.strategy import scores
 from deduce.testing import contains, games, secrets
 
 DECK = kv.Deck.default()
@@ -895,7 +895,7 @@ def test_full_space_partition_and_hard_case() -> None:
     assert np.array_equal(fast.mass, slow.mass) and np.array_equal(fast.count, slow.count)
     for strategy in ("entropy", "minimax", "expected_size", "most_parts"):
         assert np.array_equal(
-            deduce.strategy.rank(fast, strategy), deduce.strategy.rank(slow, strategy)
+            deduce.core.strategy.rank(fast, strategy), deduce.core.strategy.rank(slow, strategy)
         )
     needed = kv.questionings_needed(START, "minimax")
     case = kv.hard_case(strategy="minimax", seed=3)

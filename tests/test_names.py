@@ -13,7 +13,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from rich.console import Console
 
-from deduce import names
+from deduce._internal import names
 from deduce.errors import InvalidInput
 from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
 from deduce.games.thirteen_clues.cards import card_index

@@ -97,7 +97,7 @@ def test_built_wheel_carries_licence_decks_and_types(tmp_path: Path) -> None:
     assert metadata.get_all("Project-URL")
     assert "Provides-Extra" in metadata and "testing" in metadata.get_all("Provides-Extra")
     entry_points = zipfile.ZipFile(wheel).read(f"{info}/entry_points.txt").decode()
-    assert "deduce = deduce.play.cli:main" in entry_points
+    assert "deduce = deduce.cli:main" in entry_points
 
 
 HEADING = re.compile(r"^## \[(?P<version>[^\]]+)\](?: - (?P<date>\d{4}-\d\d-\d\d))?$")

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 import deduce
-from deduce import persistence, registry
+from deduce.core import persistence, registry
 from deduce.testing import games
 
 

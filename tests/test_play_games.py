@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from terminal import Terminal
 
-from deduce import registry
-from deduce.fewest_moves import ranked_by
+from deduce.core import registry
 from deduce.games import crime_writers as cw
 from deduce.play import adapter
 from deduce.play.session import COMMANDS, strategy_names
+from deduce.search.fewest_moves import ranked_by
 
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
 

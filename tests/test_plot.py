@@ -1,4 +1,4 @@
-"""Tests of deduce.plot with the Agg backend: the bars drawn are the measured numbers."""
+"""Tests of deduce.output.plot with the Agg backend: the bars drawn are the measured numbers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 matplotlib.use("Agg")
 
 import deduce
-from deduce import plot
 from deduce.games.mastermind import Game, Investigation
+from deduce.output import plot
 
 
 def test_marginal_bars_are_the_probabilities() -> None:

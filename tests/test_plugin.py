@@ -69,11 +69,11 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (package / "raises.py").write_text('raise RuntimeError("the rules are not written yet")\n')
     (package / "other.py").write_text('GAME = "lineup"\n')
     (package / "taken.py").write_text(
-        "from deduce.declaration import Declaration\n\n"
+        "from deduce.core.declaration import Declaration\n\n"
         'GAME = Declaration(name="Master Mind", title="Mastermind", package="broken_games")\n'
     )
     (package / "coin.py").write_text(
-        "from deduce.declaration import Declaration\n\n"
+        "from deduce.core.declaration import Declaration\n\n"
         'GAME = Declaration(name="coin", title="Coin", package="broken_games",\n'
         "                   front_end=None, demo=None)\n"
     )
@@ -126,7 +126,7 @@ def test_the_registry_reads_the_plugin_lazily(site: Path, tmp_path: Path) -> Non
         """
         import json, sys
         import deduce
-        from deduce import registry
+        from deduce.core import registry
         before = "lineup_game" in sys.modules
         game = registry.find("Line Up")
         imported = sorted(m for m in sys.modules if m.startswith("lineup_game"))
@@ -260,7 +260,7 @@ def test_broken_plugins_are_named_and_stop_nothing(
     found = python(
         """
         import warnings
-        from deduce import registry
+        from deduce.core import registry
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             names = registry.names()

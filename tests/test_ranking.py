@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 import deduce
-from deduce import DeduceError, InvalidInput, Recommendation, Space, advice, search
+from deduce import DeduceError, InvalidInput, Recommendation, Space
+from deduce.core.strategy import STRATEGIES, rank, scores
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
 from deduce.investigation import Investigation
-from deduce.ranking import Ranking
-from deduce.strategy import STRATEGIES, rank, scores
+from deduce.search import advice
+from deduce.search import lookahead as search
+from deduce.search.ranking import Ranking
 
 MM = mastermind.Investigation(3, 3).guess("112", black=1, white=0)
 

@@ -13,10 +13,10 @@ from rich.console import Console
 
 import deduce
 from deduce import InvalidInput, MoveReview, Review
+from deduce.core.strategy import information
 from deduce.games import kreuzverhoer as kv
 from deduce.games.mastermind import Code, Game, Guess
 from deduce.games.mastermind import Investigation as Mastermind
-from deduce.strategy import information
 
 MASTERMIND_SECRET = "321"
 MASTERMIND_GUESSES = ("112", "233", "131", "321")

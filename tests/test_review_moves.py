@@ -12,13 +12,13 @@ import pytest
 from rich.console import Console
 
 from deduce import play
+from deduce.core.info import binary_entropy
 from deduce.games import bsi
 from deduce.games import kreuzverhoer as kv
 from deduce.games import thirteen_clues as tc
 from deduce.games.bsi.race import MY_CHANCE, RIVAL_CHANCE
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.thirteen_clues.truthful import reference
-from deduce.info import binary_entropy
 from deduce.play.session import Session
 
 # -- 13 Indizien: ask four times, accuse wrongly, accuse rightly -------------------------

@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from deduce import registry
+from deduce.core import registry
 from deduce.errors import InvalidInput
 from deduce.games import mastermind
 from deduce.investigation import Investigation
-from deduce.junk import attempt, clue_methods
 from deduce.testing import junk, junk_or
+from deduce.testing.junk import attempt, clue_methods
 
 JUNK = junk()
 

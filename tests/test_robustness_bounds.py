@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
-from deduce import persistence
+from deduce import cli
+from deduce.core import persistence
 from deduce.games import thirteen_clues
-from deduce.play import cli
 from deduce.play.progress import loading
 
 

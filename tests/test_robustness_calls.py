@@ -14,8 +14,8 @@ import deduce
 from deduce import InvalidInput
 from deduce.games import bsi, kreuzverhoer, mastermind, thirteen_clues
 from deduce.games.crime_writers import scoresheet
-from deduce.optimum import Budget, optimal
 from deduce.search import lower_bound
+from deduce.search.optimum import Budget, optimal
 
 TABLE = bsi.Table(2, case="man/day/inside/knife", hand=["woman/knife", "man/gun", "day/gun"])
 THIRTEEN = thirteen_clues.Investigation(

@@ -17,9 +17,10 @@ import pytest
 import terminal
 from terminal import Terminal
 
-from deduce import registry
+from deduce import cli
+from deduce.core import registry
 from deduce.games.mastermind import Investigation
-from deduce.play import cli, files
+from deduce.play import files
 
 PROMPT = "mastermind> "
 SETUP = [*("--set", "pegs=4", "--set", "colours=6", "--set", "black_only=no", "--set", "limit=10")]

@@ -20,11 +20,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from deduce import DeduceError, InvalidInput, Space, decks
+from deduce import DeduceError, InvalidInput, Space
+from deduce.core import decks
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
-from deduce.junk import HugeLength
-from deduce.optimum import optimal
 from deduce.search import advice_seconds, expected_moves, lower_bound
+from deduce.search.optimum import optimal
+from deduce.testing.junk import HugeLength
 
 THIRTEEN = thirteen_clues.Investigation(
     3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"), ("Nurse", "Museum", "Blowgun")]
@@ -406,7 +407,7 @@ def _model_inv() -> Any:
 
 
 def _declaration() -> Any:
-    from deduce import registry
+    from deduce.core import registry
 
     return registry.find("mastermind")
 

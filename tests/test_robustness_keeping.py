@@ -18,7 +18,7 @@ from rich.console import Console
 from deduce import InvalidInput
 from deduce.games.mastermind import Investigation
 from deduce.play import adapter, files
-from deduce.play.command import _autosave_lock, _keep_autosave, offer_resume
+from deduce.play.play_command import _autosave_lock, _keep_autosave, offer_resume
 from deduce.play.session import Session
 
 GAME = Investigation(3, 4).guess("123", black=1, white=1)
@@ -384,7 +384,7 @@ def test_a_new_game_on_a_full_disk_never_drops_the_open_games_unsaved_clue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from deduce.errors import DeduceError
-    from deduce.serve.table import Tables
+    from deduce.serve.open_games import Tables
 
     small = {"pegs": 3, "colours": 4}
     tables = Tables(tmp_path)

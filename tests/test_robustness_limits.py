@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from deduce import InvalidInput, persistence
+from deduce import InvalidInput, cli
+from deduce.core import persistence
 from deduce.games.mastermind import Investigation
-from deduce.play import cli
 
 
 def test_to_json_refuses_what_from_json_would_refuse(monkeypatch: pytest.MonkeyPatch) -> None:

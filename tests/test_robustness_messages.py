@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from deduce.games.mastermind import Investigation
-from deduce.optimum import Budget, optimal
 from deduce.play.printable import guard, printable
+from deduce.search.optimum import Budget, optimal
 
 
 def test_printable_shows_every_control_character_and_keeps_the_length() -> None:

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from deduce import Contradiction, InvalidInput, decks
+from deduce import Contradiction, InvalidInput
+from deduce.core import decks
 from deduce.games import crime_writers as cw
 from deduce.games import kreuzverhoer as kv
 

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from rich.console import Console
 from test_robustness import CALLS, starts, state
 
-from deduce import registry
+from deduce.core import registry
 from deduce.errors import Contradiction, InvalidInput
 from deduce.investigation import Investigation
-from deduce.play.command import offer_resume
 from deduce.play.files import save_file
+from deduce.play.play_command import offer_resume
 from deduce.play.session import Session
 
 GAMES = sorted(starts())

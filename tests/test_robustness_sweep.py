@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import sweeping
 
-from deduce.junk import JUNK_NAMES
+from deduce.testing.junk import JUNK_NAMES
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the sweep forks a process")
 
@@ -45,7 +45,7 @@ def test_the_sweep_reaches_every_module_with_a_public_api() -> None:
     assert {
         "deduce",
         "deduce.search",
-        "deduce.optimum",
+        "deduce.search.optimum",
         "deduce.games.bsi",
         "deduce.games.bsi.state",
         "deduce.games.thirteen_clues.deals",

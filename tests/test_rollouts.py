@@ -1,4 +1,4 @@
-"""The engine's search that plays to win (deduce.rollouts), on a toy race whose chances
+"""The engine's search that plays to win (deduce.table.rollouts), on a toy race whose chances
 are known in closed form: two players name numbers in turn, the first to name the
 hidden one wins; the hidden number is k with probability (k + 1) / 21, k from 0 to 5."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from deduce import InvalidInput, MoveChance, WinChances, wilson, win_chances
-from deduce.gamemaster import Bot
+from deduce.table.referee import Bot
 
 M = 6
 WEIGHTS = [k + 1 for k in range(M)]

@@ -15,13 +15,13 @@ import pytest
 from rich.console import Console
 
 from deduce import play
+from deduce.core.strategy import STRATEGIES, rank
 from deduce.games.mastermind import Game, Investigation
 from deduce.games.mastermind.symmetry import orbits
-from deduce.optimum import Budget, optimal
 from deduce.play.session import Session
 from deduce.search import Lookahead, lookahead_scores, lower_bound
-from deduce.simulate import simulate
-from deduce.strategy import STRATEGIES, rank
+from deduce.search.optimum import Budget, optimal
+from deduce.table.simulation import simulate
 
 
 def feedback(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
@@ -217,7 +217,7 @@ def test_budget_of_nodes_is_honoured_and_the_fall_back_reported() -> None:
 def test_budget_of_seconds_falls_back_with_a_warning_in_recommend(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import deduce.optimum as module
+    import deduce.search.optimum as module
 
     init = inspect.unwrap(module.Budget.__init__)  # the constructor, under its argument checks
     monkeypatch.setattr(init, "__defaults__", (0.05, None))

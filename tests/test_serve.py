@@ -19,7 +19,7 @@ pytest.importorskip("httpx")
 from rich.console import Console
 from serving import AUTH, TOKEN, TestClient
 
-from deduce import registry
+from deduce.core import registry
 from deduce.games.mastermind import Investigation
 from deduce.play import adapter
 from deduce.play.files import load_file, save_file
@@ -313,7 +313,7 @@ def test_a_game_open_in_the_browser_is_refused_in_the_console(tmp_path: Path) ->
     with TestClient(create_app(tmp_path / "deduce", token=TOKEN), headers=AUTH) as client:
         client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
         console = subprocess.run(
-            [sys.executable, "-m", "deduce.play.cli", "play", "mastermind"],
+            [sys.executable, "-m", "deduce.cli", "play", "mastermind"],
             input="quit\n",
             capture_output=True,
             text=True,
@@ -325,7 +325,7 @@ def test_a_game_open_in_the_browser_is_refused_in_the_console(tmp_path: Path) ->
 
 
 def test_the_serve_command_line(tmp_path: Path) -> None:
-    from deduce.play.cli import main
+    from deduce.cli import main
 
     with pytest.raises(SystemExit):
         main(["serve", "--help"])

@@ -14,7 +14,7 @@ pytest.importorskip("httpx")
 
 from serving import TestClient
 
-from deduce import registry
+from deduce.core import registry
 from deduce.games.mastermind import Investigation
 from deduce.play import adapter
 from deduce.play.files import load_file

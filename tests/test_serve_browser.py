@@ -336,7 +336,7 @@ def test_a_clue_is_amended_through_its_form(
     import httpx
     from playwright.sync_api import expect
 
-    from deduce import registry
+    from deduce.core import registry
     from deduce.play.setup import parse_presets
 
     url, _ = server

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from deduce import InvalidInput
-from deduce.gamemaster import run
 from deduce.games.thirteen_clues import (
     Accused,
     Ask,
@@ -30,6 +29,7 @@ from deduce.games.thirteen_clues import (
     searched,
     win_chances,
 )
+from deduce.table.referee import run
 
 
 def _asker(table: Table, rng: random.Random) -> Any:

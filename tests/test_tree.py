@@ -2,7 +2,7 @@
 
 The plain walk here is the definition: at every node the investigation is observed and
 asked for ``best(strategy)``. The engine's walk (on spaces alone for Mastermind, with
-the shortcuts of :mod:`deduce.tree`) must find the same moves, so the same secrets end
+the shortcuts of :mod:`deduce.search.trees`) must find the same moves, so the same secrets end
 after the same number of moves, with the same histograms as before.
 """
 
@@ -19,8 +19,8 @@ import pytest
 import deduce
 from deduce.games import kreuzverhoer, mastermind
 from deduce.games.kreuzverhoer.study import questionings_needed
-from deduce.simulate import walk
-from deduce.tree import best_move, spaces_suffice
+from deduce.search.trees import best_move, spaces_suffice
+from deduce.table.simulation import walk
 
 IntArray = npt.NDArray[np.int64]
 STRATEGIES = ["minimax", "entropy", "expected_size", "most_parts"]
@@ -55,7 +55,7 @@ def plain_walk(node: Any, strategy: str, ids: IntArray, depth: int = 0) -> list[
 
 
 def engine_walk(start: Any, strategy: str, *, observe: bool = False) -> list[Any]:
-    """The same leaves from :func:`deduce.simulate.walk`; ``observe=True`` passes through
+    """The same leaves from :func:`deduce.table.simulation.walk`; ``observe=True`` passes through
     ``follow``, which makes it observe an investigation at every node."""
     leaves = []
 

@@ -1,10 +1,10 @@
 """The one interactive session of ``deduce play``; each game's front end is the ``play``
-module of its package, found through :mod:`deduce.registry`."""
+module of its package, found through :mod:`deduce.core.registry`."""
 
 from __future__ import annotations
 
-from deduce import registry
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core import registry
 
 from .adapter import Adapter
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from deduce._validation import short
-from deduce.declaration import Declaration
+from deduce._internal.validation import short
+from deduce.core.declaration import Declaration
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
@@ -307,8 +307,8 @@ class Adapter:
     def advice_seconds(self, investigation: Investigation, strategy: str) -> float:
         """About how many seconds :meth:`recommend` takes now (the console and the page
         give no advice that would take too long): the engine's estimate
-        (:func:`deduce.fewest_moves.advice_seconds`)."""
-        from deduce.fewest_moves import advice_seconds  # the engine imports the games
+        (:func:`deduce.search.fewest_moves.advice_seconds`)."""
+        from deduce.search.fewest_moves import advice_seconds  # the engine imports the games
 
         return advice_seconds(investigation, strategy)
 

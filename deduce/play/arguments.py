@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deduce._validation import key
+from deduce._internal.names import fold, lookup, resolve
+from deduce._internal.validation import key
 from deduce.errors import InvalidInput
-from deduce.names import fold, lookup, resolve
 
 __all__ = [
     "Bound",
@@ -108,7 +108,7 @@ def listed(choices: Sequence[Any], limit: int = 12) -> str:
 
 
 def choose(token: str, choices: Sequence[Any], argument: str, *, prefix: bool = True) -> Any:
-    """The choice that ``token`` names, read as :func:`deduce.names.resolve` reads names:
+    """The choice that ``token`` names, read as :func:`deduce._internal.names.resolve` reads names:
     case, accents, umlauts written out, spaces and punctuation aside, or as the unique
     choice starting with it (when ``prefix``).
 

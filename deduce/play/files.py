@@ -47,11 +47,11 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from deduce import persistence
-from deduce._validation import short
+from deduce._internal.reading import Unreadable, kind_of, read_regular
+from deduce._internal.validation import short
+from deduce.core import persistence
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
-from deduce.reading import Unreadable, kind_of, read_regular
 
 from .locks import LockHeld, LockRefused, SessionLock, locked, resolved
 
@@ -176,7 +176,7 @@ def _described(path: Path, data: bytes) -> str:
 
 def saved_text(investigation: Investigation) -> str:
     """``investigation.to_json()``, refused when it could not be read back (too many
-    clues, or too long: see :mod:`deduce.persistence`).
+    clues, or too long: see :mod:`deduce.core.persistence`).
 
     Raises:
         InvalidInput: the session cannot take the last clue (naming the limit).
@@ -260,7 +260,7 @@ def save_file(
     Raises:
         InvalidInput: ``path`` is a folder, a FIFO, a device or a file that is not a
             saved session (left as it is), another session is using it, or the
-            investigation is too large to be read back (see :mod:`deduce.persistence`).
+            investigation is too large to be read back (see :mod:`deduce.core.persistence`).
         DiskFull: the disk is full (nothing was changed).
         OSError: the file cannot be written (e.g. its directory does not exist).
     """
@@ -507,7 +507,7 @@ def load_file(
 def _other_game(error: InvalidInput, kind: type[Investigation], path: Path) -> InvalidInput | None:
     """The refusal of a file that holds another game than ``kind``'s, saying which and how
     to open it (None if ``error`` is not about that)."""
-    from deduce import registry
+    from deduce.core import registry
 
     if error.argument != "game" or not isinstance(error.value, str) or not kind.game:
         return None

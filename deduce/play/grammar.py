@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deduce._internal.names import close, lookup, starts
 from deduce.errors import InvalidInput
-from deduce.names import close, lookup, starts
 from deduce.play.arguments import (
     Context,
     Fact,

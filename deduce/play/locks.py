@@ -41,8 +41,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from deduce._internal.reading import kind_of
 from deduce.errors import InvalidInput
-from deduce.reading import kind_of
 
 try:  # advisory locks; where they do not exist a session file is simply not locked
     import fcntl

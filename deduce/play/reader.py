@@ -31,7 +31,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import DummyOutput
 
-from deduce.names import starts
+from deduce._internal.names import starts
 from deduce.play.arguments import tokens as split
 
 __all__ = ["LineCompleter", "Reader", "line_reader", "partial_word", "quote", "split"]

@@ -19,18 +19,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from deduce.display import render
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.fewest_moves import ranked_by
 from deduce.investigation import Investigation
+from deduce.output.display import render
 from deduce.play.grammar import Arg, Context, File, Grammar, Name, Rows, Value, Verb, choose
+from deduce.search.fewest_moves import ranked_by
 
 from .adapter import Adapter, in_words, refusal, syntax
-from .corrections import VERBS, offer, undo_correction
+from .correction_verbs import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside, unsaved_clues
 from .progress import loading
 from .reader import Reader, split
-from .review import VERBS as REVIEW
+from .review_verb import VERBS as REVIEW
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
 

@@ -14,9 +14,9 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from deduce._internal.names import starts
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation
-from deduce.names import starts
 from deduce.play.grammar import Context, Question, key, listed, split
 
 from .adapter import Adapter, in_words, refusal

@@ -2,7 +2,7 @@
 
 The pages and the JSON API (:mod:`deduce.serve.app`) are drawn from each game's grammar
 (:mod:`deduce.serve.forms`) and run on the console's own sessions, files and locks
-(:mod:`deduce.serve.table`), behind a token (:mod:`deduce.serve.security`). The web
+(:mod:`deduce.serve.open_games`), behind a token (:mod:`deduce.serve.security`). The web
 parts are imported when first used, so ``deduce`` works without the ``serve`` extra.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 
-from .table import Busy, OpenGame, Refused, Tables, save_name
+from .open_games import Busy, OpenGame, Refused, Tables, save_name
 
 __all__ = ["Busy", "OpenGame", "Refused", "Tables", "create_app", "save_name"]
 

@@ -1,5 +1,5 @@
 """The web application of ``deduce serve``: the JSON API and the pages, on one
-:class:`~deduce.serve.table.Tables`.
+:class:`~deduce.serve.open_games.Tables`.
 
 The API (documented in docs/reference.md): ``POST /api/sessions`` starts a game,
 ``GET /api/sessions/{id}`` is its state, ``POST /api/sessions/{id}/lines`` carries out a
@@ -43,8 +43,7 @@ from starlette.staticfiles import StaticFiles
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
 from deduce.serve.forms import Form, filling, question_fields, verb_forms
-from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
-from deduce.serve.table import (
+from deduce.serve.open_games import (
     SAVES,
     Blocked,
     Busy,
@@ -56,6 +55,7 @@ from deduce.serve.table import (
     Unreadable,
     shown,
 )
+from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
 
 __all__ = ["create_app"]
 

@@ -24,9 +24,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from deduce.errors import InvalidInput
-from deduce.play.review import NONE as REVIEW_NONE
-from deduce.play.review import VERBS as REVIEW
-from deduce.play.review import reviewed
+from deduce.play.review_verb import NONE as REVIEW_NONE
+from deduce.play.review_verb import VERBS as REVIEW
+from deduce.play.review_verb import reviewed
 from deduce.play.session import Session
 
 __all__ = ["Recorder", "Served"]

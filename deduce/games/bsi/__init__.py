@@ -20,7 +20,7 @@ Example (the rulebook's worked example):
     [Case('woman', 'day', 'inside', 'knife')]
 """
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.bsi.bots import (
     Bot,
     GameRecord,
@@ -52,6 +52,14 @@ from deduce.games.bsi.clues import (
     Solve,
 )
 from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
+from deduce.games.bsi.position import (
+    SEARCH_SAMPLES,
+    TablePosition,
+    World,
+    rollout_lineup,
+    searched,
+    win_chances,
+)
 from deduce.games.bsi.race import (
     MY_CHANCE,
     RIVAL_CHANCE,
@@ -60,14 +68,6 @@ from deduce.games.bsi.race import (
     attempts_left,
     finish_first,
     score_chances,
-)
-from deduce.games.bsi.rollout import (
-    SEARCH_SAMPLES,
-    TablePosition,
-    World,
-    rollout_lineup,
-    searched,
-    win_chances,
 )
 from deduce.games.bsi.table import Table
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
 from deduce.games.bsi.clues import AttemptOption, LayOption, Play

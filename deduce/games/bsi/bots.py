@@ -18,12 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from deduce._entry import guard
-from deduce._validation import check_int, check_seed
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import GameRecord, Referee, run
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
 from deduce.games.bsi.clues import Reshuffle
+from deduce.table.referee import GameRecord, Referee, run
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -184,7 +184,7 @@ class _Game:
 
 
 class _Referee:
-    """The BSI game master for :func:`~deduce.gamemaster.run`: a turn is the lay (when
+    """The BSI game master for :func:`~deduce.table.referee.run`: a turn is the lay (when
     the seat holds a card: the move is ``(card, seat)``), then the attempt step (the move
     is an :data:`Attempt` or None), after which the seat draws and the turn passes."""
 
@@ -304,7 +304,7 @@ class _Referee:
 
 
 class _Seat:
-    """A :class:`Bot` as :func:`~deduce.gamemaster.run` asks it: ``play`` at the lay,
+    """A :class:`Bot` as :func:`~deduce.table.referee.run` asks it: ``play`` at the lay,
     ``attempt`` at the attempt step (with every true case when it ``sees_cases``)."""
 
     def __init__(self, bot: Bot, referee: _Referee, seat: int) -> None:
@@ -330,7 +330,7 @@ def game_master_at(
     *,
     rng: random.Random,
 ) -> Referee:
-    """The game master (for :func:`~deduce.gamemaster.run`) at my ``table``'s current
+    """The game master (for :func:`~deduce.table.referee.run`) at my ``table``'s current
     point, in a world where every seat's case, hand and own table are known (in my seat
     numbers: mine first) and the draw pile is ``pile`` (its top last). Its seats are
     numbered from the seat that started, as :func:`play_game`'s are (the game ends when

@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce import decks
-from deduce._entry import guard
-from deduce._validation import is_int
+from deduce._internal.entry import guard
+from deduce._internal.names import resolve
+from deduce._internal.validation import is_int
+from deduce.core import decks
 from deduce.errors import InvalidInput
-from deduce.names import resolve
 
 __all__ = [
     "ATTRIBUTES",
@@ -339,7 +339,7 @@ def load_box_text(text: str, *, source: str = "text") -> tuple[Card, ...]:
 
 def load_box(path: str | Path) -> tuple[Card, ...]:
     """The 12 small cards of the box file at ``path`` (TOML; see :func:`box_template`),
-    read with the bounds of every deck file (:func:`deduce.decks.read`).
+    read with the bounds of every deck file (:func:`deduce.core.decks.read`).
 
     Raises:
         InvalidInput: the file cannot be read, is not TOML, or its cards are wrong.

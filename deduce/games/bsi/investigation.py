@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import (
     ATTRIBUTES,
@@ -38,7 +39,6 @@ from deduce.games.bsi.cards import (
 )
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
-from deduce.space import Space
 
 __all__ = ["FailedAttempt", "Investigation", "Played", "Seen", "field_label", "points"]
 

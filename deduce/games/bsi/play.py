@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from deduce._entry import guard
-from deduce._validation import short
+from deduce._internal.entry import guard
+from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.cards import check_box, load_box

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 from deduce.games import bsi
 from deduce.games.bsi.race import RaceOption
-from deduce.info import entropy
 from deduce.investigation import Recommendation
 from deduce.play.progress import loading
 from deduce.play.verbs import Rows

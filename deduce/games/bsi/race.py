@@ -38,8 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
 from deduce.games.bsi.clues import AttemptOption, LayOption

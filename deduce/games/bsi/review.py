@@ -3,7 +3,7 @@ one, beside the advice of the attempt step.
 
 At a :class:`Table`, the cards I lay at an opponent's grid are queries (see
 :meth:`Table.move_of`: the field is the answer). At the attempt step of my turn I choose
-between an attempt and none, and each choice is a :class:`~deduce.review.Decision`:
+between an attempt and none, and each choice is a :class:`~deduce.search.review.Decision`:
 
 - ``"attempt"``: my ``Solve``, answered ``"right"`` or ``"wrong"``; its information is
   the bits of that verdict (the chance that the target's case is the one named, from the
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.info import binary_entropy
 from deduce.games.bsi.clues import AttemptOption, Draw, Solve
 from deduce.games.bsi.table import Table
 from deduce.games.bsi.table_advice import OWN_STRATEGIES
-from deduce.info import binary_entropy
-from deduce.review import Decision
+from deduce.search.review import Decision
 
 __all__ = ["best_choice", "decision"]
 

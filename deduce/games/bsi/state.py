@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, check_seat

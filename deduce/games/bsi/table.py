@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, truthful
 from deduce.games.bsi.cards import (
@@ -46,7 +47,6 @@ from deduce.games.bsi.investigation import field_label
 from deduce.games.bsi.manifest import GAME
 from deduce.games.bsi.state import initial_state, step
 from deduce.games.bsi.table_advice import TableAdvice
-from deduce.space import Space
 
 __all__ = ["Table"]
 

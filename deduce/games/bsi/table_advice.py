@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.bsi import advice, race
 from deduce.games.bsi.cards import Card

@@ -22,14 +22,14 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_type
 from deduce.errors import InvalidInput
-from deduce.gamemaster import GameRecord
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
 from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen
 from deduce.games.bsi.state import State
+from deduce.table.referee import GameRecord
 
 __all__ = ["brute_cases", "field_of", "matches", "reference", "table_reference", "truthful_move"]
 

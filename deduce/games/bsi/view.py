@@ -20,15 +20,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.explain import settled_test
+from deduce.core.space import Space
 from deduce.errors import Contradiction, DeduceError, InvalidInput
-from deduce.explain import settled_test
 from deduce.games.bsi.cards import ATTRIBUTES, CASE_VALUES, CASES, Card, Case
 from deduce.games.bsi.clues import check_seat
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State, informative, joint, step
 from deduce.investigation import Investigation, deletion_filter
-from deduce.space import Space
 
 __all__ = ["TableView"]
 

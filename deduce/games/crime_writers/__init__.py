@@ -49,7 +49,7 @@ Example:
     True
 """
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.crime_writers.bots import (
     Bot,
     GameRecord,

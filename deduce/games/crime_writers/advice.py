@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard, is_int
+from deduce._internal.entry import guard, is_int
+from deduce.core.strategy import Partition, information
 from deduce.errors import InvalidInput
 from deduce.investigation import Recommendation
-from deduce.strategy import Partition, information
 
 __all__ = ["FIND_BITS", "TURN", "recommendations", "turn_recommendations", "turn_values"]
 

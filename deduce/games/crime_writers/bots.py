@@ -1,6 +1,6 @@
 """Crime Writers self-play: whole games between bots, each seeing its own
 :class:`~deduce.games.crime_writers.Table`, on the engine's game master
-(:func:`deduce.gamemaster.run`). Used by the demo, the tournament and the tests.
+(:func:`deduce.table.referee.run`). Used by the demo, the tournament and the tests.
 
 Every player writes one story, in seating order. The writer is a bot too: it answers
 truthfully (:func:`truthful`) from a story drawn from the notebook's own prior: a draw of
@@ -36,16 +36,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_int, check_seed, check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import DeduceError, InvalidInput
-from deduce.gamemaster import GameRecord, check_lineup, run
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question, Story, reply_of, truthful_reply
 from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 from deduce.games.crime_writers.table import Table
+from deduce.table.referee import GameRecord, check_lineup, run
 
 __all__ = [
     "NAMES",
@@ -265,7 +265,7 @@ def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[s
 
 
 class _Referee:
-    """The Crime Writers game master for :func:`~deduce.gamemaster.run`: the guest whose
+    """The Crime Writers game master for :func:`~deduce.table.referee.run`: the guest whose
     turn it is asks (or passes); a question then waits for the writer's reply."""
 
     def __init__(

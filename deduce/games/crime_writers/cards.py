@@ -23,11 +23,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from deduce import decks
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce._internal.names import lookup, resolve
+from deduce.core import decks
+from deduce.core.registry import key as typed_key
 from deduce.errors import InvalidInput
-from deduce.names import lookup, resolve
-from deduce.registry import key as typed_key
 
 __all__ = ["DECKS", "DECK_OF", "ELEMENTS", "INVENTED", "MAX_CARDS", "Card", "Deck"]
 

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import short
+from deduce._internal.entry import guard
+from deduce._internal.names import resolve
+from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
-from deduce.names import resolve
 
 __all__ = [
     "ALIASES",

@@ -21,12 +21,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.info import binary_entropy
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS, INVENTED, Deck
 from deduce.games.crime_writers.clues import Question
-from deduce.info import binary_entropy
 
 __all__ = [
     "EXACT_LIMIT",

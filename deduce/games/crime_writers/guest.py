@@ -71,18 +71,18 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.info import binary_entropy
+from deduce.core.space import Space
+from deduce.core.strategy import Partition, information
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import recommendations
 from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import State, Tables, yes_chances
 from deduce.games.crime_writers.scoresheet import GUEST_POINTS
-from deduce.info import binary_entropy
 from deduce.investigation import Recommendation
-from deduce.space import Space
-from deduce.strategy import Partition, information
 
 __all__ = [
     "BITS_PER_QUESTION",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import REPLIES, Answer, Asked

@@ -16,7 +16,9 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_name, short
+from deduce._internal.validation import check_name, short
+from deduce.core.space import Space
+from deduce.core.strategy import Partition
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import TURN, turn_recommendations
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Deck
@@ -45,8 +47,6 @@ from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wo
 from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
-from deduce.space import Space
-from deduce.strategy import Partition
 
 __all__ = ["Investigation"]
 

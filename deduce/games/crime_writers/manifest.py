@@ -7,8 +7,8 @@ Example:
     'truthful:reference'
 """
 
-from deduce._entry import guard
-from deduce.declaration import Declaration, Sample
+from deduce._internal.entry import guard
+from deduce.core.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
 

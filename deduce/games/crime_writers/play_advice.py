@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import tables_of
 from deduce.games.crime_writers.guest import opponent_weight

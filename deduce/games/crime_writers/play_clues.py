@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce._internal.names import close, fold, lookup, starts
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
-from deduce.names import close, fold, lookup, starts
 from deduce.play.grammar import Context
 
 __all__ = ["abouts", "ask", "cards", "drawn", "every_card", "found"]

@@ -1,7 +1,7 @@
 """Crime Writers' part of the review: my questions, finds and passes at the table.
 
 Only a :class:`Table` knows whose turn it is, so only it has moves of mine: every clue
-noted while it was my turn to ask is a :class:`~deduce.review.Decision` (the writer's
+noted while it was my turn to ask is a :class:`~deduce.search.review.Decision` (the writer's
 five replies are more than a query's yes and no):
 
 - ``"question"``: a tag or a card asked about (its :class:`Question`, answered by the
@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.strategy import information
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.clues import Answer, Asked, Found, Question
 from deduce.games.crime_writers.table import Passed, Table
-from deduce.review import QUESTION, Decision, recommended
-from deduce.strategy import information
+from deduce.search.review import QUESTION, Decision, recommended
 
 __all__ = ["decision"]
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import HAS, LACKS, MAYBE, State, Tables, scaled, tables_of
-from deduce.space import Space
 
 __all__ = ["EFFECT", "not_in_story", "tables_of", "tag_reply", "wording"]
 

@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import short
+from deduce._internal.entry import guard
+from deduce._internal.validation import short
+from deduce.core.persistence import parse_json
 from deduce.errors import DeduceError, InvalidInput
 from deduce.games.crime_writers.cards import ELEMENTS
-from deduce.persistence import parse_json
 
 __all__ = ["GUEST_POINTS", "Find", "Round", "ScoreSheet", "started_minutes"]
 
@@ -311,7 +311,7 @@ class ScoreSheet:
         """Read a sheet saved by :meth:`to_json` (everything is checked again).
 
         The text is read as every saved document is (see
-        :func:`deduce.persistence.parse_json`).
+        :func:`deduce.core.persistence.parse_json`).
 
         Raises:
             InvalidInput: the text is not a saved score sheet, or its content is wrong.

@@ -35,10 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from deduce._entry import guard
-from deduce._validation import check_name
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_name
+from deduce.core.explain import contradiction
+from deduce.core.space import Space
 from deduce.errors import DeduceError, InvalidInput
-from deduce.explain import contradiction
 from deduce.games.crime_writers.cards import DECK_OF, Deck
 from deduce.games.crime_writers.clues import (
     Answer,
@@ -53,7 +54,6 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import MAX_SECONDS, ScoreSheet, started_minutes
-from deduce.space import Space
 
 __all__ = ["PASSING", "Clock", "NextRound", "Passed", "Table", "names_element"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.table import Table
 

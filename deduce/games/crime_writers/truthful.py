@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from deduce import registry
-from deduce._entry import LIMIT, guard
+from deduce._internal.entry import LIMIT, guard
+from deduce.core import registry
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, ELEMENTS, INVENTED, Card, Deck
 from deduce.games.crime_writers.clues import (
@@ -216,7 +216,7 @@ def worlds(deck: Deck, clues: Sequence[Any]) -> dict[tuple[tuple[str, ...], Stor
     way (equally likely); each tag asked is yes or no for it (equally likely).
 
     Raises:
-        InvalidInput: a deck with more than :data:`~deduce._entry.LIMIT` draws and
+        InvalidInput: a deck with more than :data:`~deduce._internal.entry.LIMIT` draws and
             wordings to list (a deck for the brute force is small: :func:`small_deck`).
     """
     odd = next((c for c in clues if not isinstance(c, (Answer, Asked, Found, Seen))), None)

@@ -27,7 +27,7 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.kreuzverhoer.advice import (
     EXACT_UP_TO,
     Pace,

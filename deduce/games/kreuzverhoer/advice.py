@@ -27,8 +27,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.strategy import information
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -43,7 +44,6 @@ from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import MAX_LIMIT
 from deduce.games.kreuzverhoer.study import questionings_needed
-from deduce.strategy import information
 
 __all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "card_after", "pace", "race", "waiting"]
 

@@ -19,10 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_seed
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import GameRecord, SeatTables, run
 from deduce.games.kreuzverhoer.clues import (
     CARD_TITLES,
     DEFENCE_CARDS,
@@ -37,6 +36,7 @@ from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.table import Table
 from deduce.games.kreuzverhoer.tactics import race_card, race_defence
 from deduce.games.kreuzverhoer.turns import HAND
+from deduce.table.referee import GameRecord, SeatTables, run
 
 __all__ = ["Bot", "GameRecord", "advised", "entropy", "play_game"]
 
@@ -128,7 +128,7 @@ plays a skip at the first chance."""
 
 
 class _Referee(SeatTables):
-    """The game master for :func:`~deduce.gamemaster.run`. A move is, by the phase of the
+    """The game master for :func:`~deduce.table.referee.run`. A move is, by the phase of the
     questioning: ``"ask"`` the questioner's Guess; ``"card"`` the questioner's card step
     (see :class:`Bot`); ``"answer"`` the answerer's blocking card or None;
     ``"defence"`` the answerer's defence card or None."""
@@ -252,7 +252,7 @@ def _card_clue(table: Table, card: str, answer: Any) -> Table:
 
 
 class _Seat:
-    """A :class:`Bot` as :func:`~deduce.gamemaster.run` asks it, by its table's step."""
+    """A :class:`Bot` as :func:`~deduce.table.referee.run` asks it, by its table's step."""
 
     def __init__(self, bot: Bot, referee: _Referee) -> None:
         self.bot, self.referee = bot, referee

@@ -18,11 +18,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from deduce import decks
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce._internal.names import resolve
+from deduce.core import decks
+from deduce.core.registry import key
 from deduce.errors import InvalidInput
-from deduce.names import resolve
-from deduce.registry import key
 
 __all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
 

@@ -13,10 +13,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce._internal.names import resolve
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
-from deduce.names import resolve
 
 __all__ = [
     "CARD_TITLES",

@@ -16,12 +16,12 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.info import entropy, round_bits
+from deduce.core.space import Space
+from deduce.core.strategy import Partition
 from deduce.games.kreuzverhoer.cards import FIELDS, SIZES, Deck
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
-from deduce.info import entropy, round_bits
-from deduce.space import Space
-from deduce.strategy import Partition
 
 __all__ = ["Tables", "guess_tables"]
 

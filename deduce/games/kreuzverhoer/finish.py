@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.investigation import Investigation
 

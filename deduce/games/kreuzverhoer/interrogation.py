@@ -14,8 +14,9 @@ import random
 from itertools import combinations
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_seed, short
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_seed, short
+from deduce.core.persistence import parse_json
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -33,7 +34,6 @@ from deduce.games.kreuzverhoer.clues import (
 )
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import LIMIT, named_before
-from deduce.persistence import parse_json
 
 __all__ = ["SUGGESTED", "Answer", "Interrogation", "answer_clue"]
 

@@ -14,8 +14,11 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_names
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_names
+from deduce.core.info import round_bits
+from deduce.core.space import Space
+from deduce.core.strategy import Partition, information
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -60,11 +63,8 @@ from deduce.games.kreuzverhoer.rules import (
     apply_clue,
     check_turn,
 )
-from deduce.info import round_bits
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
-from deduce.space import Space
-from deduce.strategy import Partition, information
 
 __all__ = ["Investigation"]
 

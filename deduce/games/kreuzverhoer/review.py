@@ -1,7 +1,7 @@
 """Kreuzverhör's part of the review: my action cards and my answers, beside the advice.
 
 My questionings are queries (see :meth:`Investigation.move_of`: the details right are
-the answer). Every other move of mine is a :class:`~deduce.review.Decision`:
+the answer). Every other move of mine is a :class:`~deduce.search.review.Decision`:
 
 - ``"card"``: an investigation card I played after my questioning (its clue, as the
   helpers note it, is the answer), one an opponent's defence card blocked (the
@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Defence, card_of, card_title
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.events import Answered, Defended, Exchanged
@@ -44,7 +44,7 @@ from deduce.games.kreuzverhoer.interrogation import answer_in_words
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.table import Table
 from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defence
-from deduce.review import Decision
+from deduce.search.review import Decision
 
 __all__ = ["CardAnswer", "CardMove", "decision"]
 

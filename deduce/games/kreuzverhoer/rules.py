@@ -17,8 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from deduce._entry import guard
-from deduce._validation import check_bool, check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_bool, check_int
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -40,7 +41,6 @@ from deduce.games.kreuzverhoer.clues import (
     last_questioning,
     turn_of,
 )
-from deduce.space import Space
 
 __all__ = ["COUNTINGS", "LIMIT", "Rules", "apply_clue", "check_turn", "named_before"]
 

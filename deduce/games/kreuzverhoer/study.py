@@ -1,7 +1,7 @@
 """Kreuzverhör: how many questionings a strategy needs for every case, and hard cases.
 
 The games a strategy plays against every case form one decision tree, walked once by
-:func:`deduce.simulate.walk`; here it also stops at the questionings allowed and, with
+:func:`deduce.table.simulation.walk`; here it also stops at the questionings allowed and, with
 cards, plays an investigation card between questionings.
 
 Example:
@@ -19,13 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_seed, check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_seed, check_type
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
 from deduce.games.kreuzverhoer.interrogation import Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
-from deduce.simulate import walk
+from deduce.table.simulation import walk
 
 __all__ = ["hard_case", "questionings_needed"]
 

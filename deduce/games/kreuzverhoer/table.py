@@ -23,7 +23,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from deduce._validation import check_clue
+from deduce._internal.validation import check_clue
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race, waiting
 from deduce.games.kreuzverhoer.cards import Deck
@@ -44,7 +45,6 @@ from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import CLUE_TYPES, LIMIT
 from deduce.games.kreuzverhoer.turns import MINE, TABLE_EVENTS, Turns, start
 from deduce.investigation import Recommendation
-from deduce.space import Space
 
 __all__ = ["Table", "truthful_event"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from deduce._entry import guard
-from deduce._validation import check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import pace
 from deduce.games.kreuzverhoer.clues import (

@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from deduce._entry import guard
-from deduce._validation import check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
 from deduce.games.kreuzverhoer.events import (

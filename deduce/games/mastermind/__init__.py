@@ -21,7 +21,7 @@ Whole games between a code-breaker bot and a code drawn from a seed:
     (0,)
 """
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.mastermind.bots import Bot, GameRecord, advised, play_game, strategy_bot
 from deduce.games.mastermind.investigation import (
     GUESS_LIMIT,

@@ -1,6 +1,6 @@
 """Whole games of Mastermind: a code-breaker bot against a code drawn from the seed.
 
-A thin layer on the engine's game master (:mod:`deduce.gamemaster`): the one seat is
+A thin layer on the engine's game master (:mod:`deduce.table.referee`): the one seat is
 the code-breaker, its view is its :class:`~deduce.games.mastermind.Investigation`, its
 move a code; the referee answers with the feedback until the code is broken or the
 guesses run out. The code-breaker wins if it breaks the code within the limit.
@@ -19,11 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_seed
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
-from deduce.gamemaster import Bot, GameRecord, check_lineup, run
 from deduce.games.mastermind.investigation import Code, Game, Investigation
+from deduce.table.referee import Bot, GameRecord, check_lineup, run
 
 __all__ = ["Bot", "GameRecord", "advised", "play_game", "strategy_bot"]
 
@@ -62,7 +62,7 @@ advised: Bot[Investigation, Code] = Bot("advised", _advised)
 
 
 class _Referee:
-    """The code-maker, for :func:`~deduce.gamemaster.run`."""
+    """The code-maker, for :func:`~deduce.table.referee.run`."""
 
     players = 1
 

@@ -7,9 +7,9 @@ import random
 from rich.console import Console
 from rich.markup import escape
 
-from deduce.display import render
 from deduce.games.mastermind.bots import Bot, play_game
 from deduce.games.mastermind.investigation import Code, Game, Investigation
+from deduce.output.display import render
 
 
 def run(console: Console, *, seed: int) -> None:

@@ -20,13 +20,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_bool, check_int
+from deduce._internal.validation import check_bool, check_int
+from deduce.core.space import Space
+from deduce.core.strategy import Partition, partition
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.manifest import GAME
 from deduce.games.mastermind.symmetry import digits_of, orbits
 from deduce.investigation import Investigation as _Investigation
-from deduce.space import Space
-from deduce.strategy import Partition, partition
 
 __all__ = ["GUESS_LIMIT", "Code", "Game", "Guess", "Investigation"]
 

@@ -5,8 +5,8 @@ Example:
     ('mastermind', True)
 """
 
-from deduce._entry import guard
-from deduce.declaration import Declaration, Sample
+from deduce._internal.entry import guard
+from deduce.core.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
 

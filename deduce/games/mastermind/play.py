@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard, is_int
-from deduce._validation import check_int
+from deduce._internal.entry import guard, is_int
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 
 __all__ = ["digits_of", "orbits"]

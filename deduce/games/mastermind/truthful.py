@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from deduce._entry import LIMIT, guard
-from deduce._validation import check_int, check_type
+from deduce._internal.entry import LIMIT, guard
+from deduce._internal.validation import check_int, check_type
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.investigation import Code, Guess, Investigation
 
@@ -40,8 +40,7 @@ def brute_force(
     """Every code of ``pegs`` pegs in ``colours`` colours that gives every clue's feedback.
 
     Raises:
-        InvalidInput: fewer than one peg or colour, or more than :data:`~deduce._entry.LIMIT`
-            codes to list.
+        InvalidInput: fewer than one peg or colour, or more than a million codes to list.
     """
     pegs, colours = check_int("pegs", pegs, 1), check_int("colours", colours, 1)
     if pegs * math.log(colours) > math.log(LIMIT):

@@ -24,7 +24,8 @@ Example:
     Ask(witness=2, about='red', side=None)
 """
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.games.thirteen_clues.accusing import accuse_or_ask, ladder, passing, waiting
 from deduce.games.thirteen_clues.advice import (
     TableAdvice,
     advise,
@@ -67,8 +68,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import accuse_or_ask, ladder, passing, waiting
-from deduce.games.thirteen_clues.rollout import (
+from deduce.games.thirteen_clues.position import (
     SEARCH_SAMPLES,
     TablePosition,
     World,

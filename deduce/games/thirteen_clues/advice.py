@@ -39,9 +39,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_int, check_seed, check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.accusing import accuse_or_ask, survive
 from deduce.games.thirteen_clues.cards import Deal
 from deduce.games.thirteen_clues.clues import (
     Accusation,
@@ -56,7 +57,6 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import accuse_or_ask, survive
 from deduce.investigation import Recommendation
 
 __all__ = ["TableAdvice", "advise", "rival_chances", "rival_chances_after", "view_of"]

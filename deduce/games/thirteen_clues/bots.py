@@ -4,7 +4,7 @@
 The game master holds the deal, answers every question (the answers are public: every
 table hears them), shows a player who consults the informant a card they have not seen
 yet (chosen at random, seeded), and says whether an accusation is right. A bot is a
-:class:`~deduce.gamemaster.Bot`: a name and ``policy(table, rng)``, where ``table`` is
+:class:`~deduce.table.referee.Bot`: a name and ``policy(table, rng)``, where ``table`` is
 the bot's own table (it is seat 0 there, the others numbered clockwise from its left) and
 the move is an :class:`~deduce.games.thirteen_clues.Ask` (the witness in the bot's own
 numbers), a :class:`~deduce.games.thirteen_clues.Peek`, or an accusation (an
@@ -23,13 +23,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from deduce._entry import guard
-from deduce._validation import check_int, check_seed, check_type
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
-from deduce.gamemaster import Bot, GameRecord, SeatTables, check_lineup, run
 from deduce.games.thirteen_clues.cards import Deal, Puzzle
 from deduce.games.thirteen_clues.clues import Accusation, Ask, Informant, Peek
 from deduce.games.thirteen_clues.table import Table
+from deduce.table.referee import Bot, GameRecord, SeatTables, check_lineup, run
 
 __all__ = ["Bot", "GameMaster", "GameRecord", "advised", "eager", "entropy", "play_game"]
 
@@ -83,7 +83,7 @@ def eager(threshold: float) -> Bot[Table, Move]:
 
 
 class GameMaster(SeatTables):
-    """The 13 Indizien game master for :func:`~deduce.gamemaster.run`: the deal, and
+    """The 13 Indizien game master for :func:`~deduce.table.referee.run`: the deal, and
     every seat's own table (seat ``s``'s numbers the seats from ``s``).
 
     Args:

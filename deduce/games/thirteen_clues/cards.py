@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._validation import check_int, check_seed
+from deduce._internal.names import resolve
+from deduce._internal.validation import check_int, check_seed
 from deduce.errors import InvalidInput
-from deduce.names import resolve
 
 COLOURS: tuple[str, ...] = (
     "purple",
@@ -135,7 +135,7 @@ def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
 
 def card_index(name: Any, players: int, *, argument: str = "card") -> int:
     """The number of the card called ``name``, if it is in play (read as players type
-    names: case and accents aside, see :func:`deduce.names.resolve`).
+    names: case and accents aside, see :func:`deduce._internal.names.resolve`).
 
     Example:
         >>> card_index("crossbow", 2), card_index("Race course", 6)

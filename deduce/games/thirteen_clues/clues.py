@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.strategy import Partition, information, scores
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
 from deduce.investigation import Recommendation
-from deduce.strategy import Partition, information, scores
 
 __all__ = [
     "VERDICTS",

@@ -23,8 +23,8 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.games.thirteen_clues.cards import (
     CARDS,
     SIDES,

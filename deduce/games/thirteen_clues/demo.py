@@ -8,7 +8,6 @@ from typing import cast
 from rich.console import Console
 from rich.table import Table as Grid
 
-from deduce.display import render
 from deduce.games.thirteen_clues import (
     Accused,
     Charged,
@@ -21,6 +20,7 @@ from deduce.games.thirteen_clues import (
     entropy,
     play_game,
 )
+from deduce.output.display import render
 
 PLAYERS = 4
 

@@ -20,8 +20,11 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.names import fold, resolve
+from deduce._internal.validation import check_int
+from deduce.core.space import Space
+from deduce.core.strategy import STRATEGIES, Partition, joint_partition
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
     CARDS,
@@ -53,9 +56,6 @@ from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
-from deduce.names import fold, resolve
-from deduce.space import Space
-from deduce.strategy import STRATEGIES, Partition, joint_partition
 
 __all__ = ["Investigation", "Place"]
 

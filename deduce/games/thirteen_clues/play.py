@@ -8,8 +8,8 @@ from typing import Any
 
 from rich.console import Console
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME

@@ -2,7 +2,7 @@
 
 My questions and my looks at the informant are queries (see
 :meth:`Investigation.move_of`); an accusation of mine is a
-:class:`~deduce.review.Decision` of kind ``"accusation"``: its move is the
+:class:`~deduce.search.review.Decision` of kind ``"accusation"``: its move is the
 :class:`Accusation` of the puzzle I named, with that puzzle's exact probability then,
 its answer ``"right"`` or ``"wrong"``, and its information the bits of that verdict
 (a wrong accusation rules the puzzle out, a right one leaves it alone). The best move
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
 from deduce.games.thirteen_clues.cards import Puzzle
 from deduce.games.thirteen_clues.clues import (
     VERDICTS,
@@ -34,7 +34,7 @@ from deduce.games.thirteen_clues.clues import (
     accusation_move,
 )
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.review import Decision, recommended
+from deduce.search.review import Decision, recommended
 
 __all__ = ["decision"]
 

@@ -28,8 +28,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, replace
 from typing import Any, ClassVar, Self
 
-from deduce._entry import guard
+from deduce._internal.entry import guard
+from deduce.core.space import Space
 from deduce.errors import InvalidInput
+from deduce.games.thirteen_clues.accusing import waiting
 from deduce.games.thirteen_clues.advice import TableAdvice, advise, rival_chances
 from deduce.games.thirteen_clues.cards import (
     SIDES,
@@ -50,9 +52,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.race import waiting
 from deduce.investigation import Recommendation
-from deduce.space import Space
 
 __all__ = ["RACE", "Table"]
 

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from deduce._entry import guard
-from deduce._validation import check_int
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import CARDS, Puzzle, cards_in_play
 from deduce.games.thirteen_clues.clues import (

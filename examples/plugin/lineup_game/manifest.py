@@ -8,7 +8,7 @@ Example:
     ('lineup', True, ('Lineup',))
 """
 
-from deduce.declaration import Declaration, Sample
+from deduce.core.declaration import Declaration, Sample
 
 __all__ = ["GAME"]
 

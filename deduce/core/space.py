@@ -1,0 +1,436 @@
+"""The solution space: every hidden world still possible, with its weight.
+
+A :class:`Space` stores worlds as a numpy integer array with one column per variable
+(each entry indexes that variable's labels) and one weight per world: the number of full
+hidden worlds (deals) it stands for. Some of the variables form the *solution* (what the
+player must name); the others are hidden facts that only shape the probabilities.
+Filtering, projection onto the solution, probabilities, marginals and entropy are written
+here once for every game.
+
+Example:
+    >>> import numpy as np
+    >>> space = Space(
+    ...     ("suspect", "room"),
+    ...     (("Ann", "Bob"), ("hall", "attic")),
+    ...     np.array([[0, 0], [0, 1], [1, 1]]),
+    ...     weights=np.array([1, 1, 2]),
+    ...     solution=("suspect",),
+    ... )
+    >>> space.probabilities()
+    {('Ann',): 0.5, ('Bob',): 0.5}
+    >>> space.filter(space.column("room") == 1).probabilities()
+    {('Bob',): 0.6666666666666666, ('Ann',): 0.3333333333333333}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._internal.entry import guard, is_int
+from deduce._internal.validation import check_int
+from deduce.core.info import entropy
+from deduce.errors import InvalidInput
+
+__all__ = ["Space"]
+
+IntArray = npt.NDArray[np.int64]
+ArrayT = TypeVar("ArrayT", bound=np.ndarray[Any, Any])
+
+
+def _read_only(array: ArrayT) -> ArrayT:
+    """``array``, marked read-only (a space's arrays never change in place)."""
+    array.flags.writeable = False
+    return array
+
+
+class Space:
+    """Worlds (one row each, one column per variable) with their weights.
+
+    Args:
+        names: the variables, in column order.
+        labels: for each variable, the labels of its values; a world stores indices.
+        worlds: integer array of shape ``(n, len(names))``.
+        weights: how many full hidden worlds each row stands for (default 1 each).
+        solution: the variables that make up the solution (default: all of them).
+        ids: the row number of each world in the space it was filtered from (default
+            ``0..n-1``); games use it to look up precomputed tables.
+        state: any immutable value a game keeps beside the worlds (for instance what the
+            clues say about hidden cards that the rows do not list); carried along by
+            every derived space.
+
+    A ``Space`` is never changed in place: :meth:`filter` and :meth:`reweight` return
+    new spaces. Rows of weight 0 are dropped. Every array it holds or hands out
+    (``worlds``, ``weights``, ``ids``, :meth:`column`, :meth:`solution_ids`,
+    :meth:`solution_rows`, :meth:`solution_weights`) is read-only: writing into one
+    raises ``ValueError``. Arrays passed in are copied, so the caller's stay writable.
+
+    Example:
+        >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+        >>> s.weights[:] = 0
+        Traceback (most recent call last):
+        ...
+        ValueError: assignment destination is read-only
+    """
+
+    __slots__ = ("_cache", "ids", "labels", "names", "solution", "state", "weights", "worlds")
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        labels: Sequence[Sequence[Any]],
+        worlds: npt.ArrayLike,
+        *,
+        weights: npt.ArrayLike | None = None,
+        solution: Sequence[str] | None = None,
+        ids: npt.ArrayLike | None = None,
+        state: Any = None,
+    ) -> None:
+        if isinstance(names, (str, bytes)) or not np.iterable(names):
+            raise InvalidInput("names", names, "a sequence of variable names (str)")
+        if not all(isinstance(name, str) for name in names):
+            raise InvalidInput("names", names, "a sequence of variable names (str)")
+        self.names: tuple[str, ...] = tuple(names)
+        if isinstance(labels, (str, bytes)) or not np.iterable(labels):
+            raise InvalidInput("labels", labels, "a sequence of label lists, one per variable")
+        labels = list(labels)
+        if not all(np.iterable(v) and not isinstance(v, (str, bytes)) for v in labels):
+            raise InvalidInput("labels", labels, "a sequence of label lists, one per variable")
+        self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
+        if len(self.labels) != len(self.names):
+            raise InvalidInput("labels", len(self.labels), f"{len(self.names)} label lists")
+        try:
+            array = np.array(worlds, dtype=np.int64)  # a copy: the caller's array stays theirs
+        except (TypeError, ValueError, OverflowError) as error:
+            raise InvalidInput("worlds", worlds, "an array of world rows (integers)") from error
+        if array.ndim != 2 or array.shape[1] != len(self.names):
+            raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
+        for column, values in enumerate(self.labels):
+            if len(array) and not 0 <= array[:, column].min() <= array[:, column].max() < len(
+                values
+            ):
+                bad = array[:, column][(array[:, column] < 0) | (array[:, column] >= len(values))]
+                raise InvalidInput(
+                    "worlds",
+                    int(bad[0]),
+                    f"indices from 0 to {len(values) - 1} for {self.names[column]!r}",
+                )
+        weight_array = np.ones(len(array), dtype=np.int64) if weights is None else np.array(weights)
+        if weight_array.shape != (len(array),):
+            raise InvalidInput("weights", weight_array.shape, f"shape ({len(array)},)")
+        if len(weight_array) and weight_array.min() < 0:
+            raise InvalidInput("weights", weight_array.min(), "weights of at least 0")
+        id_array = np.arange(len(array)) if ids is None else np.array(ids, dtype=np.int64)
+        keep = weight_array > 0
+        if not keep.all():
+            array, weight_array, id_array = array[keep], weight_array[keep], id_array[keep]
+        self.worlds: IntArray = _read_only(array)
+        self.weights: npt.NDArray[Any] = _read_only(weight_array)
+        self.ids: IntArray = _read_only(id_array)
+        chosen = self.names if solution is None else tuple(solution)
+        unknown = [name for name in chosen if name not in self.names]
+        if unknown or not chosen:
+            raise InvalidInput("solution", tuple(chosen), f"a non-empty subset of {self.names}")
+        self.solution: tuple[int, ...] = tuple(self.names.index(name) for name in chosen)
+        self.state: Any = state
+        self._cache: dict[str, Any] = {}
+
+    # -- construction ------------------------------------------------------------------
+
+    def _derive(
+        self, worlds: IntArray, weights: npt.NDArray[Any], ids: IntArray, state: Any = None
+    ) -> Space:
+        new = Space.__new__(Space)
+        keep = weights > 0
+        if not keep.all():
+            worlds, weights, ids = worlds[keep], weights[keep], ids[keep]
+        new.names, new.labels, new.solution = self.names, self.labels, self.solution
+        new.worlds, new.weights, new.ids = _read_only(worlds), _read_only(weights), _read_only(ids)
+        new.state = self.state if state is None else state
+        new._cache = {}
+        return new
+
+    def replace(self, *, weights: npt.ArrayLike | None = None, state: Any = None) -> Space:
+        """The same rows with new weights and/or a new game state (rows of weight 0 go).
+
+        Example:
+            >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+            >>> s.replace(weights=[0, 5], state="after clue 1").worlds.tolist()
+            [[1]]
+        """
+        new_weights = self.weights if weights is None else np.array(weights)
+        if new_weights.shape != (len(self.worlds),):
+            raise InvalidInput("weights", new_weights.shape, f"an array of shape ({self.size},)")
+        if len(new_weights) and new_weights.min() < 0:
+            raise InvalidInput("weights", new_weights.min(), "weights of at least 0")
+        return self._derive(self.worlds, new_weights, self.ids, state)
+
+    def filter(self, mask: npt.ArrayLike) -> Space:
+        """The worlds where ``mask`` is true.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> s.filter(s.column("x") >= 1).size
+            2
+        """
+        keep = np.asarray(mask, dtype=bool)
+        if keep.shape != (len(self.worlds),):
+            raise InvalidInput("mask", keep.shape, f"a boolean array of shape ({self.size},)")
+        rows = keep.nonzero()[0]
+        if len(rows) == len(keep):  # nothing ruled out: spaces never change, so share this one
+            return self
+        return self._derive(self.worlds[rows], self.weights[rows], self.ids[rows])
+
+    def take(self, rows: npt.ArrayLike) -> Space:
+        """The worlds at the given row positions, in that order.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> s.take([2, 0]).worlds.tolist()
+            [[2], [0]]
+        """
+        index = np.asarray(rows)
+        if index.ndim != 1 or (index.size and index.dtype.kind not in "iu"):
+            raise InvalidInput("rows", rows, "a list of row positions (integers)")
+        if index.size and not (-self.size <= index.min() and index.max() < self.size):
+            raise InvalidInput("rows", rows, f"row positions from {-self.size} to {self.size - 1}")
+        index = index.astype(np.int64)
+        return self._derive(self.worlds[index], self.weights[index], self.ids[index])
+
+    def reweight(self, factor: npt.ArrayLike) -> Space:
+        """Multiply every world's weight by ``factor`` (an array, one entry per world).
+
+        Example:
+            >>> s = Space(("x",), ((1, 2),), [[0], [1]])
+            >>> s.reweight([3, 0]).total
+            3
+        """
+        scale = np.asarray(factor)
+        if scale.shape != (len(self.worlds),):
+            raise InvalidInput("factor", scale.shape, f"an array of shape ({self.size},)")
+        return self._derive(self.worlds, self.weights * scale, self.ids)
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The number of worlds (rows) left.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.size
+            3
+        """
+        return len(self.worlds)
+
+    @property
+    def total(self) -> Any:
+        """The sum of the weights (0 for an empty space).
+
+        Example:
+            >>> Space(("x",), ((0, 1),), [[0], [1]], weights=[2, 3]).total
+            5
+        """
+        return self.weights.sum().item() if len(self.weights) else 0
+
+    def index(self, name: str) -> int:
+        """The column of variable ``name``.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.index("y")
+            1
+        """
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise InvalidInput("variable", name, self.names) from None
+
+    def column(self, name: str) -> IntArray:
+        """The value index of variable ``name`` in every world.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.column("x").tolist()
+            [0, 1, 1]
+        """
+        return self.worlds[:, self.index(name)]
+
+    def label_index(self, name: str, label: Any) -> int:
+        """The index of ``label`` among the values of variable ``name``.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.label_index("x", "b")
+            1
+        """
+        labels = self.labels[self.index(name)]
+        try:
+            return labels.index(label)
+        except ValueError:
+            raise InvalidInput(name, label, labels) from None
+
+    @property
+    def solution_names(self) -> tuple[str, ...]:
+        """The names of the solution's variables.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_names
+            ('x',)
+        """
+        return tuple(self.names[i] for i in self.solution)
+
+    def _projection(self) -> tuple[IntArray, IntArray]:
+        """(solution id of every world, one row of solution value indices per id)."""
+        if "projection" not in self._cache:
+            columns = self.worlds[:, self.solution]
+            if len(columns) == 0:
+                result = (np.zeros(0, dtype=np.int64), columns)
+            else:
+                radix = [len(self.labels[i]) for i in self.solution]
+                key = np.ravel_multi_index(columns.T, radix) if len(radix) > 1 else columns[:, 0]
+                unique, inverse = np.unique(key, return_inverse=True)
+                rows = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
+                result = (inverse.reshape(-1).astype(np.int64), rows)
+            self._cache["projection"] = (_read_only(result[0]), _read_only(result[1]))
+        projection: tuple[IntArray, IntArray] = self._cache["projection"]
+        return projection
+
+    def solution_ids(self) -> IntArray:
+        """For every world, the number of its solution among :meth:`solution_rows`.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_ids().tolist()
+            [0, 1, 1]
+        """
+        return self._projection()[0]
+
+    def solution_rows(self) -> IntArray:
+        """The distinct solutions, as rows of value indices (in a fixed, sorted order).
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_rows().tolist()
+            [[0], [1]]
+        """
+        return self._projection()[1]
+
+    def solution_weights(self) -> npt.NDArray[Any]:
+        """The weight of each row of :meth:`solution_rows`.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_weights().tolist()
+            [1.0, 2.0]
+        """
+        if "solution_weights" not in self._cache:
+            ids, rows = self._projection()
+            self._cache["solution_weights"] = _read_only(
+                np.bincount(ids, weights=self.weights, minlength=len(rows))
+            )
+        result: npt.NDArray[Any] = self._cache["solution_weights"]
+        return result
+
+    def solution_labels(self, row: Sequence[int]) -> tuple[Any, ...]:
+        """The labels of one solution row.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.solution_labels([1])
+            ('b',)
+        """
+        if len(row) != len(self.solution):
+            raise InvalidInput("row", row, f"{len(self.solution)} label positions, one per name")
+        for v, i in zip(self.solution, row, strict=True):
+            if not is_int(i) or not 0 <= i < len(self.labels[v]):
+                raise InvalidInput("row", row, "label positions within the labels of each name")
+        return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
+
+    def ranked(self, limit: int | None = None) -> list[tuple[tuple[Any, ...], float]]:
+        """Every solution's labels with its probability, most probable first.
+
+        Ties keep the fixed order of :meth:`solution_rows`.
+
+        Args:
+            limit: only the ``limit`` most probable ones (default: all).
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]])
+            >>> s.ranked(limit=1)
+            [(('b',), 0.6666666666666666)]
+        """
+        rows, weights = self.solution_rows(), self.solution_weights()
+        total = float(weights.sum())
+        if total == 0:
+            return []
+        order = np.argsort(-weights, kind="stable")
+        if limit is not None:
+            order = order[: check_int("limit", limit, 0)]
+        return [(self.solution_labels(rows[i]), float(weights[i]) / total) for i in order]
+
+    def probabilities(self) -> dict[tuple[Any, ...], float]:
+        """Solution labels -> probability, most probable first.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds, solution=("x",))
+            >>> s.probabilities()
+            {('b',): 0.6666666666666666, ('a',): 0.3333333333333333}
+        """
+        return dict(self.ranked())
+
+    def marginals(self, names: Sequence[str] | None = None) -> dict[str, dict[Any, float]]:
+        """For each variable (default: the solution's), each value's probability.
+
+        Every value of the variable is listed, impossible ones with 0.0.
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]])
+            >>> s.marginals()
+            {'x': {'a': 0.3333333333333333, 'b': 0.6666666666666666, 'c': 0.0}}
+        """
+        chosen = self.solution_names if names is None else tuple(names)
+        total = float(self.total)
+        result: dict[str, dict[Any, float]] = {}
+        for name in chosen:
+            column = self.index(name)
+            labels = self.labels[column]
+            mass = np.bincount(self.worlds[:, column], weights=self.weights, minlength=len(labels))
+            result[name] = {
+                label: (float(m) / total if total else 0.0)
+                for label, m in zip(labels, mass, strict=True)
+            }
+        return result
+
+    def entropy(self) -> float:
+        """The entropy of the solution in bits.
+
+        Example:
+            >>> Space(("x",), ((0, 1, 2, 3),), [[0], [1], [2], [3]]).entropy()
+            2.0
+        """
+        weights = self.solution_weights()
+        return entropy(weights[weights > 0])
+
+    def __repr__(self) -> str:
+        return (
+            f"Space(names={self.names!r}, worlds={self.size}, total={self.total}, "
+            f"solution={self.solution_names!r})"
+        )
+
+
+guard(globals())

@@ -1,0 +1,279 @@
+"""``strategy="fewest_moves"``: the exact optimum wherever a move costs about a second.
+
+At each state it takes the first of these that is quick, and says which and why
+(:class:`Choice`):
+
+1. the optimal tree computed before (:mod:`deduce.search.tree_cache`: this session, the user's
+   cache, or a tree shipped with the game): ``"optimal (cached tree)"``;
+2. the exact optimum (:func:`deduce.search.optimum.optimal`), when its estimate
+   (:func:`optimum_seconds`) is at most :data:`SECOND` and it finishes within
+   :data:`NODES` search nodes; its tree is then kept for every later move;
+3. the lookahead (``"lookahead"``), when its estimate (:func:`lookahead_seconds`) is at
+   most about a second: ``"lookahead: the optimum would take about N s here"``;
+4. else the one-step entropy.
+
+Every step is decided by the state alone (sizes and node counts, never the clock), so
+the same state always gets the same advice. The estimates were measured on Mastermind
+on 2 cores (docs/benchmarks.md).
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> choice = choose(Investigation(3, 3))
+    >>> choice.strategy, str(choice.move)
+    ('optimal', '112')
+    >>> str(choose(Investigation(3, 3).guess("112", black=0, white=1)))
+    'optimal (cached tree)'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from deduce._internal.entry import guard
+from deduce.core.strategy import STRATEGIES, Partition
+from deduce.errors import InvalidInput
+from deduce.search.lookahead import (
+    Extra,
+    FloatArray,
+    Lookahead,
+    ends_with_a_move,
+    lookahead_scores,
+)
+from deduce.search.lookahead import advice_seconds as search_seconds
+from deduce.search.optimum import Budget, optimal
+from deduce.search.tree_cache import cached_depth, cached_move, forget_trees, remember, tree_key
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation
+
+__all__ = [
+    "NODES",
+    "SECOND",
+    "Choice",
+    "advice_seconds",
+    "choose",
+    "fewest_moves_scores",
+    "forget",
+    "lookahead_seconds",
+    "optimum_seconds",
+    "ranked_by",
+]
+
+SECOND = 1.0
+"""The estimate in seconds up to which the optimum, then the lookahead, is tried."""
+
+NODES = 2000
+"""The search nodes the optimum may take when it is tried (about 3 s on Mastermind 4x6)."""
+
+_OPTIMUM_PER_ENTRY = 1e-7  # seconds per move x solutions^2 (Mastermind after one guess)
+_FRESH = 2.5  # a fresh game's symmetries: its whole tree costs this much less per entry
+_SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
+_LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
+_LEAF = "entropy"
+_SLOW: dict[tuple[Any, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
+_LAST: list[tuple[tuple[Any, int | None, bytes], Choice]] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Which strategy ranks the moves at a state, and why.
+
+    Attributes:
+        strategy: ``"optimal"``, ``"lookahead"`` or the one-step ``"entropy"``.
+        reason: why, in words.
+        move: the optimum's move (None unless ``strategy`` is ``"optimal"``).
+
+    Example:
+        >>> str(Choice("lookahead", "the optimum would take about 7 s here"))
+        'lookahead: the optimum would take about 7 s here'
+    """
+
+    strategy: str
+    reason: str
+    move: Any = None
+
+    def __str__(self) -> str:
+        if self.strategy == "optimal":
+            return f"optimal ({self.reason})"
+        return f"{self.strategy}: {self.reason}"
+
+
+def _solutions(inv: Investigation) -> int:
+    return len(inv.space.solution_rows())
+
+
+def optimum_seconds(inv: Investigation) -> float:
+    """A rough estimate of the seconds the exact optimum takes from ``inv``: the outcome
+    table of every move, then (moves x solutions squared) times the measured cost of
+    one entry (Mastermind after one guess; in a fresh game, whose symmetries leave few
+    kinds of first move, as measured on the fresh games of 3 and 4 pegs).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> optimum_seconds(Investigation(4, 6)) > 60
+        True
+    """
+    moves, n = len(inv.queries()), _solutions(inv)
+    per_entry = _OPTIMUM_PER_ENTRY / (_FRESH if not inv.clues else 1)
+    return moves * (_SETUP_PER_MOVE + per_entry * n * n)
+
+
+def lookahead_seconds(inv: Investigation) -> float:
+    """A rough estimate of the seconds the lookahead takes at ``inv``: moves x worlds
+    times the measured cost of one entry (Mastermind 4x6 after one guess).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> lookahead_seconds(Investigation(5, 8)) > 60
+        True
+    """
+    return len(inv.queries()) * inv.space.size * _LOOKAHEAD_PER_ENTRY
+
+
+def choose(inv: Investigation) -> Choice:
+    """The strategy that ``"fewest_moves"`` ranks the moves of ``inv`` by, and why.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> str(choose(Investigation(5, 8)))
+        'entropy: the lookahead would take about 2147 s here, the optimum longer'
+    """
+    key = (tree_key(inv), inv.moves_left(), np.asarray(inv.space.ids).tobytes())
+    if key in _SLOW:
+        return _SLOW[key]
+    if _LAST and _LAST[0][0] == key:  # the same state again: the same words
+        return _LAST[0][1]
+    choice = _choose(inv)
+    if choice.strategy != "optimal":
+        _SLOW[key] = choice  # not tried again
+    _LAST[:] = [(key, choice)]
+    return choice
+
+
+def forget() -> None:
+    """Forget every choice and tree kept in memory (the files stay).
+
+    Example:
+        >>> forget()
+    """
+    _SLOW.clear()
+    _LAST.clear()
+    forget_trees()
+
+
+def _choose(inv: Investigation) -> Choice:
+    if _solutions(inv) <= 1 or (_solutions(inv) == 2 and ends_with_a_move(inv)):
+        return Choice("optimal", "at most two left")  # the entropy's move is optimal here
+    left = inv.moves_left()
+    move = cached_move(inv)
+    deep = None  # the most moves the optimum needs here, where that is more than are left
+    if move is not None:
+        depth = cached_depth(inv)
+        if left is None or depth is None or depth <= left:
+            return Choice("optimal", "cached tree", move)
+        deep = depth
+    estimate = optimum_seconds(inv)
+    if estimate <= SECOND:
+        budget = Budget(seconds=None, nodes=NODES)
+        if deep is None:
+            result = optimal(inv, budget=budget)
+            if result.exact and result.tree is not None:
+                remember(inv, result.tree)  # the optimum: kept, and used where it fits
+                if left is None or (result.worst or 0) <= left:
+                    return Choice("optimal", "computed now, kept for the next moves", result.move)
+                deep = result.worst
+        if deep is not None:
+            capped = optimal(inv, max_moves=left, budget=budget)
+            if capped.exact:
+                return Choice("optimal", f"computed now, within the {left} moves left", capped.move)
+            if capped.total == math.inf:
+                unsure = f"no play is sure to finish within the {left} moves left"
+                return Choice("lookahead" if lookahead_seconds(inv) <= SECOND else _LEAF, unsure)
+        estimate = max(estimate, 2 * SECOND)
+    about = f"about {estimate:.0f} s" if estimate >= 1.5 else "over a second"
+    note = (
+        ""
+        if deep is None
+        else (f"; it does not plan for the {left} moves left (the optimum needs up to {deep} here)")
+    )
+    if lookahead_seconds(inv) <= SECOND:
+        return Choice("lookahead", f"the optimum would take {about} here{note}")
+    return Choice(
+        _LEAF,
+        f"the lookahead would take about {lookahead_seconds(inv):.0f} s here, the optimum "
+        f"longer{note}",
+    )
+
+
+def fewest_moves_scores(
+    inv: Investigation, queries: Sequence[Any], part: Partition, *, extra: Extra
+) -> FloatArray:
+    """Rows of scores for ``strategy="fewest_moves"``: under :func:`choose`'s strategy;
+    for the optimum, its move first (or one equivalent to it), then the entropy's order.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> str(Investigation(3, 4).best("fewest_moves"))
+        '112'
+    """
+    if len(queries) != len(part.mass):
+        raise InvalidInput("queries", queries, "one query for each row of the partition")
+    choice = choose(inv)
+    leaf = np.atleast_2d(np.asarray(STRATEGIES[_LEAF](part), dtype=np.float64))
+    if choice.strategy == "lookahead":
+        return lookahead_scores(inv, queries, part, plan=Lookahead(), extra=extra)
+    if choice.strategy != "optimal" or choice.move is None:
+        return leaf
+    first = np.zeros(len(queries))
+    where = [i for i, q in enumerate(queries) if q == choice.move]
+    if not where:  # the tree's move stands for its class: the equivalent one listed
+        orbit = inv.query_orbits([*queries, choice.move])
+        if orbit is not None:
+            labels = np.asarray(orbit)
+            where = np.flatnonzero(labels[:-1] == labels[-1]).tolist()
+    if where:
+        first[where[0]] = 1.0
+    return np.vstack([first, leaf])
+
+
+def ranked_by(inv: Investigation, strategy: str) -> str:
+    """What ranked the moves of ``inv`` under ``strategy``, as the console says it:
+    for ``"fewest_moves"`` the strategy it chose and why.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> ranked_by(Investigation(4, 5), "fewest_moves")
+        'lookahead: the optimum would take about 10 s here'
+        >>> ranked_by(Investigation(4, 5), "minimax")
+        'minimax'
+    """
+    return str(choose(inv)) if strategy == "fewest_moves" else strategy
+
+
+def advice_seconds(inv: Investigation, strategy: str) -> float:
+    """:func:`deduce.search.advice_seconds`, and for ``"fewest_moves"`` the estimate of
+    the step it will take (nothing is computed).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> advice_seconds(Investigation(4, 6), "fewest_moves") < 0.1  # a shipped tree
+        True
+    """
+    if strategy != "fewest_moves":
+        return search_seconds(inv, strategy)
+    one_step = search_seconds(inv, _LEAF)
+    if _solutions(inv) <= 2 or cached_move(inv) is not None:
+        return one_step
+    if optimum_seconds(inv) <= SECOND:
+        return one_step + optimum_seconds(inv)
+    if lookahead_seconds(inv) <= SECOND:
+        return one_step + lookahead_seconds(inv)
+    return one_step
+
+
+guard(globals())

@@ -1,0 +1,463 @@
+"""The exact optimum: the decision tree with the fewest expected moves.
+
+A depth-first branch and bound over every move of the game at every node of the tree:
+
+- the cost of a set of worlds is the total weight times moves still needed; a move's
+  cost is the set's weight plus the cost of every part its answers leave;
+- a lower bound for a part comes from its size alone (:func:`deduce.search.lower_bound`:
+  each move has only so many answers), so most moves are dropped before any search
+  below them, and the moves are tried best bound first;
+- moves that a symmetry of the game keeping the clues so far maps onto each other (the
+  hook ``Investigation.query_orbits``) are tried once;
+- solved sets are cached (the same set is reached by many paths);
+- ``max_moves`` asks for the fewest expected moves among trees that never need more;
+- a :class:`Budget` of seconds or nodes bounds the work: when it runs out the result says
+  so and the move comes from the lookahead instead.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> result = optimal(Investigation(2, 3))
+    >>> result.exact, result.total, result.histogram
+    (True, 21.0, {1: 1, 2: 4, 3: 4})
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.core.strategy import partition
+from deduce.errors import InvalidInput
+from deduce.search.budget import Budget, Optimum
+from deduce.search.lookahead import lower_bound
+
+if TYPE_CHECKING:
+    from deduce.investigation import Investigation
+
+__all__ = ["Budget", "Optimum", "optimal"]
+
+MAX_MOVES = 64
+"""The largest cap on moves (no game here needs more than a few dozen)."""
+
+FloatArray = npt.NDArray[np.float64]
+_TABLE_LIMIT = 1 << 26  # outcome-table entries the exact search may hold
+
+
+class _OutOfBudget(Exception):
+    def __init__(self, message: str, nodes: int = 0) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+
+
+@dataclass
+class _Solver:
+    """The branch and bound over one investigation's worlds (rows of its space)."""
+
+    inv: Investigation
+    max_moves: int | None
+    budget: Budget
+    started: float = field(default_factory=time.time)
+    nodes: int = 0
+    cache: dict[tuple[bytes, int | None], tuple[float, bool, int]] = field(default_factory=dict)
+    orbits: dict[frozenset[int], npt.NDArray[np.int64]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from deduce.search.lookahead import ends_with_a_move
+
+        inv = self.inv
+        self.queries = inv.queries()
+        space = inv.space
+        if len(self.queries) * space.size > _TABLE_LIMIT:
+            raise _OutOfBudget(
+                f"{len(self.queries)} moves x {space.size} worlds is too large a table"
+            )
+        table = np.asarray(inv.outcome_table(space, self.queries))
+        self.table = table.astype(np.uint8 if table.max(initial=0) < 256 else np.int32)
+        self.k = int(self.table.max(initial=0)) + 1
+        self.weights = np.asarray(space.weights, dtype=np.float64)
+        self.solution = space.solution_ids()
+        self.finishing = ends_with_a_move(inv)
+        self.fin = np.asarray(inv.finishing(self.queries, self.k), dtype=bool)
+        self.uniform = bool((self.weights == self.weights[0]).all()) and len(
+            np.unique(self.solution)
+        ) == len(self.solution)
+        parts = (self.fin == 0) & (
+            self._counts(np.arange(space.size), np.arange(len(self.queries))) > 0
+        )
+        self.branching = max(1, int(parts.sum(axis=1).max(initial=1)))
+        self.unit = float(self.weights[0]) if len(self.weights) else 1.0
+        self.lbu = self._uniform_bounds(space.size)
+
+    # -- bounds ----------------------------------------------------------------------
+
+    def _uniform_bounds(self, n: int) -> FloatArray:
+        """Lower bounds of the cost of ``0..n`` equally weighted solutions (unit weight)."""
+        depths: list[int] = []
+        capacity, depth = (1 if self.finishing else self.branching), 1
+        while len(depths) < n:
+            depths.extend([depth] * capacity)
+            capacity *= self.branching
+            depth += 1
+        bounds = np.concatenate([[0.0], np.cumsum(depths[:n], dtype=np.float64)])
+        if not self.finishing and n >= 1:
+            bounds[1] = 0.0
+        return bounds
+
+    def _capacity(self, left: int | None) -> float:
+        if left is None:
+            return math.inf
+        if self.finishing:
+            return float(sum(self.branching**d for d in range(left)))
+        return float(self.branching**left)
+
+    def bound(self, rows: npt.NDArray[np.int64], left: int | None) -> float:
+        """A lower bound of the cost of ``rows`` within ``left`` moves."""
+        sols = len(rows) if self.uniform else len(np.unique(self.solution[rows]))
+        if sols > self._capacity(left) or (left == 0 and (self.finishing or sols > 1)):
+            return math.inf
+        if self.uniform:
+            return float(self.lbu[len(rows)]) * self.unit
+        per_solution = np.bincount(self.solution[rows], weights=self.weights[rows])
+        return lower_bound(per_solution[per_solution > 0], self.branching, finishing=self.finishing)
+
+    def trivial(self, rows: npt.NDArray[np.int64]) -> bool:
+        """Whether the bound of ``rows`` is their exact cost (one or two solutions)."""
+        sols = len(rows) if self.uniform else len(np.unique(self.solution[rows]))
+        return sols <= 1 or (sols == 2 and self.finishing and len(rows) == 2)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def reps(self, path: tuple[int, ...]) -> npt.NDArray[np.int64]:
+        key = frozenset(path)
+        if key not in self.orbits:
+            orbit = self.inv.query_orbits(self.queries, [self.queries[q] for q in sorted(key)])
+            reps = np.arange(len(self.queries)) if orbit is None else np.unique(orbit)
+            self.orbits[key] = reps.astype(np.int64)
+        return self.orbits[key]
+
+    def _counts(
+        self, rows: npt.NDArray[np.int64], reps: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
+        sub = self.table[reps][:, rows].astype(np.int64)
+        offsets = (np.arange(len(reps), dtype=np.int64) * self.k)[:, None]
+        counts: npt.NDArray[np.int64] = np.bincount(
+            (sub + offsets).ravel(), minlength=len(reps) * self.k
+        ).reshape(len(reps), self.k)
+        return counts
+
+    def candidates(
+        self, rows: npt.NDArray[np.int64], path: tuple[int, ...], left: int | None
+    ) -> tuple[npt.NDArray[np.int64], FloatArray]:
+        """The moves worth trying at ``rows`` (one per class) and their bounds, best first."""
+        reps = self.reps(path)
+        child = None if left is None else left - 1
+        weight = float(self.weights[rows].sum())
+        if self.uniform:
+            counts = self._counts(rows, reps)
+            open_ = np.where(self.fin[reps], 0, counts)
+            if child is not None and (open_ > self._capacity(child)).any():
+                cap = self._capacity(child)
+                part_bound = np.where(open_ > cap, math.inf, self.lbu[np.minimum(open_, len(rows))])
+            else:
+                part_bound = self.lbu[open_]
+            bounds = weight + part_bound.sum(axis=1) * self.unit
+            useless = (open_.max(axis=1) == len(rows)) | (child == 0) & (open_.sum(axis=1) > 0)
+        else:
+            part = partition(self.table[reps][:, rows], self.weights[rows], self.solution[rows])
+            width = part.mass.shape[1]
+            fin = self.fin[reps][:, :width]
+            needs = np.where(fin, False, (part.count >= 2) | (self.finishing & (part.count >= 1)))
+            bounds = weight + np.where(needs, part.mass, 0.0).sum(axis=1)
+            sols = len(np.unique(self.solution[rows]))
+            useless = np.where(fin, 0, part.count).max(axis=1) == sols
+        in_set = np.isin(reps, rows)  # for Mastermind: the move could be the code itself
+        order = np.lexsort((~in_set, bounds))
+        keep = order[~useless[order]]
+        return reps[keep], bounds[keep]
+
+    def parts(self, q: int, rows: npt.NDArray[np.int64]) -> list[tuple[int, npt.NDArray[np.int64]]]:
+        """The parts ``q`` leaves that need more moves, largest first."""
+        outcome = self.table[q, rows]
+        result = []
+        for k in np.unique(outcome).tolist():
+            if not self.fin[q, k]:
+                result.append((k, rows[outcome == k]))
+        result.sort(key=lambda item: -len(item[1]))
+        return result
+
+    # -- search ----------------------------------------------------------------------
+
+    def tick(self) -> None:
+        self.nodes += 1
+        budget = self.budget
+        if budget.nodes is not None and self.nodes > budget.nodes:
+            raise _OutOfBudget(f"the budget of {budget.nodes} nodes ran out", self.nodes)
+        late = budget.seconds is not None and time.time() - self.started > budget.seconds
+        if self.nodes % 32 == 0 and late:
+            raise _OutOfBudget(
+                f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes", self.nodes
+            )
+
+    def solve(
+        self, rows: npt.NDArray[np.int64], cutoff: float, path: tuple[int, ...], left: int | None
+    ) -> float:
+        """The exact cost of ``rows`` if it is below ``cutoff``, else a bound of at least
+        ``cutoff``."""
+        bound = self.bound(rows, left)
+        if bound >= cutoff or self.trivial(rows):
+            return bound
+        key = (rows.astype(np.int32).tobytes(), left)
+        hit = self.cache.get(key)
+        if hit is not None and (hit[1] or hit[0] >= cutoff):
+            return hit[0]
+        self.tick()
+        child = None if left is None else left - 1
+        best, best_q = cutoff, -1
+        moves, bounds = self.candidates(rows, path, left)
+        for q, q_bound in zip(moves.tolist(), bounds.tolist(), strict=True):
+            if q_bound >= best:
+                break
+            total = q_bound
+            for _, part in self.parts(q, rows):
+                if self.trivial(part):
+                    continue
+                part_bound = self.bound(part, child)
+                total += self.solve(part, best - total + part_bound, (*path, q), child) - part_bound
+                if total >= best:
+                    break
+            if total < best:
+                best, best_q = total, q
+        exact = best < cutoff
+        self.cache[key] = (best if exact else max(cutoff, bound), exact, best_q)
+        return best
+
+    def histogram(
+        self,
+        rows: npt.NDArray[np.int64],
+        left: int | None,
+        path: tuple[int, ...],
+        out: Counter[int],
+        depth: int = 0,
+        tree: dict[tuple[int, ...], int] | None = None,
+    ) -> None:
+        """Count the moves of every world of ``rows`` in the best tree (solved already),
+        and put the move of each of its nodes of two solutions or more in ``tree``."""
+        sols = len(rows) if self.uniform else len(np.unique(self.solution[rows]))
+        if sols <= 1:
+            out[depth + int(self.finishing)] += len(rows)
+            return
+        if self.trivial(rows):  # two codes: the heavier first
+            out[depth + 1] += 1
+            out[depth + 2] += 1
+            if tree is not None and _only(self, rows) >= 0:
+                tree[self.node(rows)] = _only(self, rows)
+            return
+        key = (rows.astype(np.int32).tobytes(), left)
+        hit = self.cache.get(key)
+        if hit is None or not hit[1]:
+            self.solve(rows, math.inf, path, left)
+            hit = self.cache[key]
+        q = hit[2]
+        if tree is not None:
+            tree[self.node(rows)] = q
+        outcome = self.table[q, rows]
+        for k in np.unique(outcome).tolist():
+            group = rows[outcome == k]
+            if self.fin[q, k]:
+                out[depth + 1] += len(group)
+            else:
+                child = None if left is None else left - 1
+                self.histogram(group, child, (*path, q), out, depth + 1, tree)
+
+    def node(self, rows: npt.NDArray[np.int64]) -> tuple[int, ...]:
+        """The world ids of ``rows``, in order: a node of the tree."""
+        return tuple(np.sort(self.inv.space.ids[rows]).tolist())
+
+
+def _root_first(
+    solver: _Solver, executor: Executor, progress: Callable[[int, int], None] | None
+) -> tuple[float, int, Counter[int], dict[tuple[int, ...], int]]:
+    """The root searched with the subtrees of each first move on ``executor``."""
+    rows = np.arange(solver.inv.space.size, dtype=np.int64)
+    left = solver.max_moves
+    child = None if left is None else left - 1
+    moves, bounds = solver.candidates(rows, (), left)
+    text, kind = solver.inv.to_json(), type(solver.inv)
+    best, best_q, best_hist = math.inf, -1, Counter[int]()
+    best_tree: dict[tuple[int, ...], int] = {}
+    for done, (q, q_bound) in enumerate(zip(moves.tolist(), bounds.tolist(), strict=True)):
+        if q_bound >= best:
+            break
+        parts = [p for _, p in solver.parts(q, rows)]
+        hist: Counter[int] = Counter({1: len(rows) - sum(len(p) for p in parts)})
+        jobs = []
+        for part in parts:
+            part_bound = solver.bound(part, child)
+            cutoff = best - q_bound + part_bound
+            jobs.append(
+                (
+                    part_bound,
+                    executor.submit(
+                        _part,
+                        text,
+                        kind,
+                        part,
+                        cutoff,
+                        q,
+                        child,
+                        solver.max_moves,
+                        solver.budget,
+                        solver.started,
+                    ),
+                )
+            )
+        total, exact = q_bound, True
+        tree = {solver.node(rows): q}
+        for part_bound, future in jobs:
+            value, ok, nodes, counts, below = future.result()
+            solver.nodes += nodes
+            total += value - part_bound
+            exact = exact and ok
+            hist.update({d + 1: n for d, n in counts.items()})
+            tree.update(below)
+        if exact and total < best:
+            best, best_q, best_hist, best_tree = total, q, hist, tree
+        if progress is not None:
+            progress(done + 1, len(moves))
+    return best, best_q, best_hist, best_tree
+
+
+_SOLVERS: dict[tuple[str, int | None], _Solver] = {}  # per worker process
+
+
+def _part(
+    text: str,
+    kind: type[Investigation],
+    rows: npt.NDArray[np.int64],
+    cutoff: float,
+    q: int,
+    left: int | None,
+    max_moves: int | None,
+    budget: Budget,
+    started: float,
+) -> tuple[float, bool, int, dict[int, int], dict[tuple[int, ...], int]]:
+    """One subtree of a first move, in a worker: (cost, exact, nodes, histogram, tree)."""
+    key = (text, max_moves)
+    if key not in _SOLVERS:
+        _SOLVERS.clear()
+        _SOLVERS[key] = _Solver(kind.from_json(text), max_moves, budget, started=started)
+    solver = _SOLVERS[key]
+    solver.started, before = started, solver.nodes
+    value = solver.solve(rows, cutoff, (q,), left)
+    counts: Counter[int] = Counter()
+    tree: dict[tuple[int, ...], int] = {}
+    if value < cutoff:
+        solver.histogram(rows, left, (q,), counts, tree=tree)
+    return value, value < cutoff, solver.nodes - before, dict(counts), tree
+
+
+def optimal(
+    inv: Investigation,
+    *,
+    max_moves: int | None = None,
+    budget: Budget | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Optimum:
+    """The decision tree with the fewest expected moves from ``inv`` on.
+
+    Args:
+        inv: the investigation to finish.
+        max_moves: only trees that never need more moves than this (None: any).
+        budget: the work allowed (default :class:`Budget`: 10 seconds).
+        executor: searches the subtrees of each first move in parallel.
+        progress: called with (first moves tried, first moves to try).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> optimal(Investigation(2, 3), max_moves=2).fell_back
+        'no tree finishes within 2 moves'
+    """
+    if budget is None:
+        budget = Budget()
+    elif not isinstance(budget, Budget):
+        raise InvalidInput("budget", budget, "a Budget, or None for the default")
+    if max_moves is not None:
+        max_moves = check_int("max_moves", max_moves, 1, MAX_MOVES)
+    start = time.time()
+    try:
+        solver = _Solver(inv, max_moves, budget, started=start)
+        rows = np.arange(inv.space.size, dtype=np.int64)
+        tree: dict[tuple[int, ...], int] = {}
+        if executor is not None and not solver.trivial(rows):
+            total, q, hist, tree = _root_first(solver, executor, progress)
+        else:
+            total = solver.solve(rows, math.inf, (), max_moves)
+            hist = Counter()
+            if total < math.inf:
+                solver.histogram(rows, max_moves, (), hist, tree=tree)
+            hit = solver.cache.get((rows.astype(np.int32).tobytes(), max_moves))
+            q = hit[2] if hit is not None else _only(solver, rows)
+    except _OutOfBudget as error:
+        reason = str(error)
+        move = inv.best("lookahead")
+        return Optimum(  # no total is known: NaN, with the nodes the search got through
+            move,
+            math.nan,
+            math.nan,
+            None,
+            False,
+            reason,
+            error.nodes,
+            time.time() - start,
+            max_moves,
+        )
+    weight = float(np.sum(inv.space.weights))
+    if total == math.inf:
+        reason = f"no tree finishes within {max_moves} moves"
+        return Optimum(
+            None,
+            math.inf,
+            math.inf,
+            None,
+            False,
+            reason,
+            solver.nodes,
+            time.time() - start,
+            max_moves,
+        )
+    move = solver.queries[q] if q >= 0 else None
+    return Optimum(
+        move,
+        total,
+        total / weight,
+        dict(sorted(hist.items())),
+        True,
+        None,
+        solver.nodes,
+        time.time() - start,
+        max_moves,
+        {node: solver.queries[i] for node, i in tree.items()},
+    )
+
+
+def _only(solver: _Solver, rows: npt.NDArray[np.int64]) -> int:
+    """The move for one or two solutions left: the (heavier) solution's own code."""
+    if not solver.finishing or len(rows) == 0:
+        return -1
+    heavy = int(rows[int(np.argmax(solver.weights[rows]))])
+    own = solver.fin[np.arange(len(solver.queries)), solver.table[:, heavy]]
+    return int(np.argmax(own)) if own.any() else -1
+
+
+guard(globals())

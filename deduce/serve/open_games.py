@@ -1,0 +1,656 @@
+"""The games open in ``deduce serve``: the console's sessions, driven by posted lines.
+
+Each game open in the browser is a :class:`deduce.play.session.Session` of the console
+writing into a recording console: a posted line goes through
+:meth:`~deduce.play.session.Session.handle` exactly as a typed one, so its refusals are
+the console's words and its autosave file, in the console's state directory, is written
+after every clue. The autosave file is locked while the game is open (the console's
+lock), so a game open in the console is refused here and the reverse.
+
+Example:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tables = Tables(Path(tempfile.mkdtemp()))
+    >>> game = tables.create("mastermind", {"pegs": "2", "colours": "3"})
+    >>> game.id, game.state()["solutions"]
+    ('mastermind', 9)
+    >>> game.post("guess 12 1 0")["solutions"]
+    4
+    >>> tables.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import re
+import secrets
+import threading
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from functools import partial
+from pathlib import Path
+from typing import Any, cast
+
+from deduce._internal.validation import check_bool, check_name
+from deduce.core import registry
+from deduce.errors import DeduceError, InvalidInput
+from deduce.investigation import Investigation, Recommendation
+from deduce.play import adapter as find_adapter
+from deduce.play import files
+from deduce.play.adapter import Adapter, refusal
+from deduce.play.grammar import split
+from deduce.play.session import COMMANDS
+from deduce.play.setup import ask_setup
+from deduce.search.fewest_moves import ranked_by
+from deduce.serve.recorded import Recorder, Served
+
+__all__ = [
+    "DECKS",
+    "SAVES",
+    "Blocked",
+    "Busy",
+    "NoSuchGame",
+    "NotSaved",
+    "OpenGame",
+    "Refused",
+    "Stale",
+    "Tables",
+    "Unreadable",
+    "save_name",
+    "shown",
+]
+
+SAVES = "saves"
+"""The folder of the state directory that ``save NAME`` and ``load NAME`` use."""
+
+DECKS = "decks"
+"""The folder of the state directory where a set-up answer's deck file is looked for."""
+
+_ADVICE_SECONDS = 20.0  # the advice computed for a page at most
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+
+
+class Busy(DeduceError):
+    """The game's file is open elsewhere (in the console, or another server)."""
+
+
+class Blocked(DeduceError):
+    """Something in the state directory keeps a game from being opened or replaced, and
+    is left as it is for the player to clear: a lock file deduce did not make (a symbolic
+    link, a FIFO, ...), or as many set-aside copies as are kept."""
+
+
+class Refused(DeduceError):
+    """A line the console refused; the message is what it printed."""
+
+
+class Stale(DeduceError):
+    """A line built for another state of the game (a game started since, or a clue
+    entered elsewhere): not carried out."""
+
+
+class NoSuchGame(InvalidInput, KeyError):
+    """No game of that id is saved (a ``KeyError`` too: a missing key of the tables)."""
+
+    __str__ = Exception.__str__
+
+
+class NotSaved(DeduceError):
+    """A line that changed the game could not be saved: it is taken back, and the game
+    is as it was. Or a new game was asked for while the game open now has clues that its
+    file lacks and that still cannot be written: the game open now stays."""
+
+
+class Unreadable(DeduceError):
+    """The game's autosave file cannot be read: a file is set aside, as the console
+    does (its new name in the message), anything else is left as it is."""
+
+
+def save_name(text: str) -> str:
+    """A save name as the browser may give it: a plain name inside the state directory.
+
+    Raises:
+        InvalidInput: the name is a path (``/``, ``..``), hidden, or empty.
+
+    Example:
+        >>> save_name("evening game")
+        'evening game.json'
+        >>> save_name("../notes")
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: name='../notes' is not valid; expected a plain name ...
+    """
+    name = text.strip()
+    if not _NAME.fullmatch(name) or ".." in name:
+        raise InvalidInput(
+            "name", text, "a plain name (letters, digits, spaces, _ - and .; no folders)"
+        )
+    return name if name.endswith(".json") else f"{name}.json"
+
+
+def shown(text: str, state_dir: Path) -> str:
+    """``text`` with the paths in ``state_dir`` named as the browser knows them: a save
+    by its name, any other file by its place in the folder.
+
+    Example:
+        >>> shown("/srv/d/saves/evening.json and /srv/d/decks/x.toml", Path("/srv/d"))
+        'evening.json and decks/x.toml'
+    """
+    return text.replace(str(state_dir / SAVES) + "/", "").replace(str(state_dir) + "/", "")
+
+
+class OpenGame:
+    """One game open in the browser: its console session, its file and its lock.
+
+    Args:
+        id: the game's name in the API (its autosave file's stem).
+        adapter: the game's front end.
+        investigation: the state to start from.
+        path: the autosave file (locked by the caller).
+        lock: the lock held on ``path``.
+        state_dir: the state directory (paths in it are shown by their names).
+    """
+
+    def __init__(
+        self,
+        id: str,
+        adapter: Adapter,
+        investigation: Investigation,
+        path: Path,
+        lock: files.SessionLock,
+        state_dir: Path,
+    ) -> None:
+        self.id = id
+        self.adapter = adapter = copy.copy(adapter)  # its advice is cached for this game only
+        self.path = path
+        self.lock = lock
+        self.state_dir = state_dir
+        self.guard = threading.Lock()  # one line at a time
+        self._kept: dict[str, tuple[Investigation, str, Any]] = {}
+        self._recorder = Recorder()
+        self.session = Served(adapter, investigation, self._recorder.console, autosave=path)
+        self.session.recorder = self._recorder  # type: ignore[attr-defined]
+        self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
+        self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
+        self.said = ""
+        self._display: str | None = None
+        self._stamp = secrets.token_hex(4)  # this game, as opened here
+        self._changes = 0  # the lines that changed it since
+        with self.guard:
+            self.session.transcript = []
+            self.session.show()
+            self._heard()
+
+    def _heard(self) -> None:
+        """Keep what the last line printed: its words now, the state's redrawing later."""
+        self.session.transcript.append(self._recorder.take())
+        self._transcript, self.session.transcript = self.session.transcript, []
+        self.said = self._shown("\n".join(t for t in self._transcript if t))
+        self._display = None
+
+    def note(self, text: str, *, first: bool = False) -> None:
+        """Add ``text`` to what the last line printed (``first``: before it)."""
+        check_name("text", text)
+        first = check_bool("first", first)
+        self._transcript = [text, *self._transcript] if first else [*self._transcript, text]
+        self.said = self._shown("\n".join(t for t in self._transcript if t))
+        self._display = None
+
+    def display(self) -> str:
+        """What the console printed for the last line, the state redrawn as it shows it
+        (drawn when first asked, then kept until the next line)."""
+        if self._display is None:
+            parts = [self.session.shown() if t is None else t for t in self._transcript]
+            self._display = self._shown("\n".join(t for t in parts if t))
+        return self._display
+
+    # -- what the console would print ----------------------------------------------
+
+    def _once(
+        self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
+    ) -> Any:
+        """``work``'s ``kind`` of advice, computed once per state (the page, the state and
+        the console's redraw share it)."""
+        kept = self._kept.get(kind)
+        if kept is not None and kept[0] is investigation and kept[1] == strategy:
+            return kept[2]
+        found = work()
+        self._kept[kind] = (investigation, strategy, found)
+        return found
+
+    def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
+        adapter = self.adapter
+        work = partial(type(adapter).recommend, adapter, investigation, strategy)
+        return cast(list[Any], self._once("recommend", investigation, strategy, work))
+
+    def _cached_own(self, investigation: Investigation, strategy: str) -> str | None:
+        adapter = self.adapter
+        work = partial(type(adapter).own_now, adapter, investigation, strategy)
+        return cast("str | None", self._once("own_advice", investigation, strategy, work))
+
+    def _shown(self, text: str) -> str:
+        return shown(text, self.state_dir)
+
+    def _own_now(self) -> str | None:
+        """The game's own advice now, as the console shows it (none once it is over)."""
+        inv = self.session.investigation
+        try:
+            return self._cached_own(inv, self.session.strategy)
+        except (DeduceError, NotImplementedError):
+            return None
+
+    def _advised(self) -> list[Any]:
+        """The advised moves, best first (none when they would take too long), worked
+        out once per state."""
+        inv, strategy = self.session.investigation, self.session.strategy
+        return cast(list[Any], self._once("advised", inv, strategy, self._advise))
+
+    def _advise(self) -> list[Any]:
+        inv, strategy = self.session.investigation, self.session.strategy
+        moves: list[Any] = []
+        turn = self.adapter.turn(inv)
+        over = turn is not None and turn.over
+        if not over and inv.solved is not None and not self._own_now():
+            win = self.adapter.winning(inv)  # no moves to rank: the one that wins
+            moves = (
+                [] if win is None else [Recommendation(win, 0.0, {"won": 1.0}, 1, "the solution")]
+            )
+        elif not over:
+            try:
+                if self.adapter.advice_seconds(inv, strategy) <= _ADVICE_SECONDS:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        moves = self._recommend(inv, strategy)
+            except (DeduceError, NotImplementedError):
+                moves = []
+        return moves
+
+    def advice(self) -> list[str]:
+        """The advised moves in words, best first (none when they would take too long)."""
+        return [self.adapter.show_action(m.action) for m in self._advised()]
+
+    def advice_lines(self) -> list[str]:
+        """The advised moves as the lines that make them, their answers left out
+        (:meth:`Adapter.typed`): what a tap fills in."""
+        return [self.adapter.typed(m.action) for m in self._advised()]
+
+    def advice_by(self) -> str:
+        """What ranked the advised moves: their strategy (BSI's attempt step: ``race``
+        under any), else the game's strategy."""
+        moves = self._advised()
+        return str(moves[0].strategy) if moves else self.session.strategy
+
+    def advice_detail(self) -> list[str]:
+        """The advice's numbers as the console shows them: a game's own objective in
+        its units (its header line first), else what ranked the moves (the console's
+        "moves ranked by" line) and each advised move's bits, answers and worst case;
+        empty when there is no advice."""
+        found = self._advised()
+        if not found:
+            return []
+        inv = self.session.investigation
+        strategy = self.session.strategy
+        own = self._own_now()
+        if own:
+            return [line.strip() for line in own.splitlines() if line.strip()]
+        if inv.solved is not None:
+            win = self.adapter.show_action(found[0].action)
+            return ["One solution is left: the move that wins", f"{win}: certain"]
+        return [f"Moves ranked by {ranked_by(inv, strategy)}"] + [
+            f"{self.adapter.show_action(r.action)}: {r.information:.2f} bits, "
+            f"{len(r.outcomes)} answers, worst case {r.worst_case} left"
+            for r in found
+        ]
+
+    @property
+    def version(self) -> str:
+        """The state's version: which game (as opened here) and how many lines changed
+        it since; a line that changes nothing keeps it."""
+        return f"{self._stamp}-{self._changes}"
+
+    def state(self) -> dict[str, Any]:
+        """The game as the API gives it (see docs/reference.md)."""
+        inv = self.session.investigation
+        marginals = inv.marginals()
+        turn = self.adapter.turn(inv)
+        return {
+            "id": self.id,
+            "version": self.version,
+            "game": self.adapter.name,
+            "title": self.adapter.title,
+            "clues": self.adapter.history(inv),
+            "solutions": len(inv.solutions()),
+            "solved": self.adapter.solved(inv),
+            "advice": self.advice(),
+            "advice_lines": self.advice_lines(),
+            "advice_by": self.advice_by(),
+            "advice_detail": self.advice_detail(),
+            "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
+            "strategy": self.session.strategy,
+            "sheet": {
+                field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
+            },
+            "certain": {field: str(value) for field, value in inv.certain().items()},
+            "said": self.said,
+            "review": self.session.review,
+            "saved": self.session.saved,
+        }
+
+    # -- lines -----------------------------------------------------------------------
+
+    def _line(self, line: str) -> str:
+        """``line`` with a save or load name turned into its file in the state directory."""
+        try:
+            words = split(line + " ")[0]
+        except ValueError:
+            return line
+        if len(words) < 2:
+            return line
+        verbs = self.session.grammar.find(words[0])
+        if not any(v.name in ("save", "load") and v in COMMANDS.verbs for v in verbs):
+            return line
+        if len(words) > 2:
+            raise InvalidInput("name", " ".join(words[1:]), "one name (quote it if it has spaces)")
+        path = self.state_dir / SAVES / save_name(words[1])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f'{verbs[0].name} "{path}"'
+
+    def post(self, line: str, *, version: str | None = None) -> dict[str, Any]:
+        """Carry out ``line`` as the console does and return the new state.
+
+        Args:
+            line: the console's line.
+            version: the state's version the line was built for (None: whatever it is).
+
+        Raises:
+            Stale: ``version`` is not the state's (another game, or an older state).
+            Refused: the console refused the line (the message is its refusal, in its
+                words); the game is as it was.
+            NotSaved: the line changed the game but it could not be saved; the change
+                is taken back, and the game is as it was.
+        """
+        with self.guard:
+            if version is not None and version != self.version:
+                raise Stale(
+                    "The game changed since this page was drawn (a new game was started, "
+                    "or a line was entered on another device), so your line is not carried "
+                    "out. Here is the game as it is now."
+                )
+            session = self.session
+            refusals = session.refusals
+            self._recorder.take()
+            said, display, transcript = self.said, self._display, self._transcript
+            review, session.review = session.review, None
+            before = (session.investigation, session.saved, list(session.corrections))
+            try:
+                session.handle(self._line(line))
+            except InvalidInput as error:
+                self._recorder.console.print(f"refused: {refusal(error)}")
+                session.refusals += 1
+            self._heard()
+            changed = session.investigation is not before[0]
+            unsaved = changed and session.autosave is not None and not session.saved
+            if session.refusals != refusals or unsaved:
+                refused = self.said.removeprefix("refused: ")
+                self.said, self._display, self._transcript = said, display, transcript
+                session.review = review
+                if not unsaved:
+                    raise Refused(refused)
+                why = session.not_saved
+                session.investigation, session.saved, session.corrections = before
+                raise NotSaved(
+                    f"This line is not saved: {self.path.name} could not be written ({why}). "
+                    "It is not carried out, and the game is as it was: send it again in a "
+                    "moment."
+                )
+            if changed:
+                self._changes += 1
+            return self.state()
+
+
+class Tables:
+    """Every game open in one server, on the console's state directory.
+
+    Args:
+        state_dir: the console's state directory (``$XDG_STATE_HOME/deduce``).
+    """
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = state_dir
+        self.games: dict[str, OpenGame] = {}
+        self._guard = threading.Lock()
+
+    def _declaration(self, name: str) -> registry.Declaration:
+        declared = registry.find(name)
+        if declared.front_end is None:
+            raise InvalidInput("game", name, [g.name for g in self.declarations()])
+        return declared
+
+    @staticmethod
+    def declarations() -> list[registry.Declaration]:
+        """The games the browser can play."""
+        return [g for g in registry.declarations() if g.front_end is not None]
+
+    def _lock(self, path: Path) -> files.SessionLock:
+        try:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            return files.SessionLock.acquire(path, holder="deduce serve")
+        except files.LockHeld as error:
+            where = "another deduce serve" if error.holder == "deduce serve" else "the console"
+            raise Busy(
+                f"This game is open in {where} ({error.reason}). Quit it there "
+                "(the game stays saved), then open it here again."
+            ) from None
+        except files.LockRefused as error:
+            raise Blocked(
+                f"This game cannot be opened: its lock file {error.lock_file.name} (in the "
+                f"state directory) is {error.what}, which is refused as a lock and left as "
+                "it is. No deduce holds it: remove it, then open the game here again."
+            ) from None
+        except InvalidInput as error:  # the file's symbolic links go round in a circle
+            why = shown(str(error.reason or error), self.state_dir)
+            raise Blocked(f"This game cannot be opened: {why}.") from None
+
+    def saved(self) -> list[dict[str, Any]]:
+        """The games saved in the state directory (open here or not)."""
+        found = []
+        for declared in self.declarations():
+            path = self.state_dir / f"{declared.autosave}.json"
+            if declared.autosave in self.games or path.exists():
+                found.append(
+                    {"id": declared.autosave, "game": declared.name, "title": declared.title}
+                )
+        return found
+
+    def create(self, game: str, setup: Mapping[str, Any]) -> OpenGame:
+        """A new game set up with ``setup`` (the ``--set`` answers; missing ones take
+        their defaults). A different game saved in its file is kept as ``FILE.bak``.
+
+        Raises:
+            InvalidInput: an answer is wrong, or needed (the console's refusal).
+            Busy: the game's file is open in the console.
+            Blocked: its lock file is not one deduce made, or the game saved in its file
+                cannot be kept aside (as many copies as are kept, each the only one of a
+                game with clues).
+            NotSaved: the game open now has clues that its file lacks, and they still
+                cannot be written (it stays open).
+        """
+        declared = self._declaration(game)
+        adapter = find_adapter(declared.name)
+        investigation = _set_up(adapter, setup, self.state_dir)
+        with self._guard:
+            old = self.games.get(declared.autosave)
+            if old is not None:
+                with old.guard:
+                    _keep_unsaved(old)
+                    old.session.autosave = None  # a late line never writes the new game's file
+                    old.lock.release()
+                del self.games[declared.autosave]
+            path = self.state_dir / f"{declared.autosave}.json"
+            lock = self._lock(path)
+            try:
+                kept = ""
+                if path.exists():
+                    files.clean_temporaries(path)
+                    earlier: Investigation | None = None
+                    with _suppressed():
+                        earlier = files.load_file(path, adapter.investigation_type)
+                    if earlier is not None and earlier.clues:
+                        try:
+                            kept = files.set_aside(path).name
+                        except files.AsideFull as error:
+                            raise Blocked(
+                                f"The game saved in {path.name} cannot be kept aside: "
+                                f"{error.strerror}."
+                            ) from None
+                opened = OpenGame(
+                    declared.autosave, adapter, investigation, path, lock, self.state_dir
+                )
+            except BaseException:
+                lock.release()
+                raise
+            try:
+                files.save_file(path, investigation, create_directory=True)
+                opened.session.saved = True
+            except (OSError, DeduceError) as error:
+                opened.note(f"could not autosave: {error}")
+            if kept:
+                opened.note(f"The earlier game is kept in {kept}.", first=True)
+            self.games[opened.id] = opened
+            return opened
+
+    def open(self, id: str) -> OpenGame:
+        """The game ``id``: open here, or resumed from its autosave file.
+
+        Raises:
+            NoSuchGame: no such game is saved (a ``KeyError``, and an ``InvalidInput``).
+            Busy: its file is open in the console.
+            Unreadable: its file cannot be read (a file is set aside).
+        """
+        if not isinstance(id, str):
+            raise InvalidInput("id", id, "the id of a saved game (a str)")
+        with self._guard:
+            if id in self.games:
+                return self.games[id]
+            declared = next((g for g in self.declarations() if g.autosave == id), None)
+            path = self.state_dir / f"{id}.json"
+            if declared is None or not path.exists():
+                raise NoSuchGame("id", id, "the id of a saved game")
+            adapter = find_adapter(declared.name)
+            lock = self._lock(path)
+            try:
+                files.clean_temporaries(path)
+                try:
+                    investigation = files.load_file(path, adapter.investigation_type)
+                except (DeduceError, OSError) as error:
+                    raise Unreadable(self._unreadable(declared.title, path, error)) from None
+                opened = OpenGame(id, adapter, investigation, path, lock, self.state_dir)
+            except BaseException:
+                lock.release()
+                raise
+            self.games[id] = opened
+            return opened
+
+    def _unreadable(self, title: str, path: Path, error: DeduceError | OSError) -> str:
+        """What to say of the autosave ``path`` that cannot be read (set aside if it is a
+        file, as the console does)."""
+        if isinstance(error, OSError):
+            reason = error.strerror or type(error).__name__
+        else:
+            reason = getattr(error, "reason", "") or str(error)
+        reason = shown(reason, self.state_dir)
+        said = f"The saved {title} game in {path.name} cannot be read ({reason})"
+        if isinstance(error, files.Unreadable | OSError):  # a read error: not what it holds
+            return f"{said}: it is left as it is. Open it again in a moment."
+        try:
+            kept = files.set_aside(path)
+        except (DeduceError, OSError):
+            return f"{said}: it is left as it is. Start a new game, or remove {path.name}."
+        return f"{said}: it is kept in {kept.name}. Start a new game."
+
+    def close(self) -> None:
+        """Give every lock up (the games stay saved)."""
+        with self._guard:
+            for game in self.games.values():
+                game.lock.release()
+            self.games.clear()
+
+
+def _keep_unsaved(game: OpenGame) -> None:
+    """Before ``game`` is replaced by a new game: the clues that its file lacks (an
+    autosave that failed) are written now.
+
+    Raises:
+        NotSaved: they cannot be written (the game stays as it is).
+    """
+    session = game.session
+    if session.saved or session.autosave is None:
+        return
+    missing = files.unsaved_clues(game.path, session.investigation)
+    if not missing:
+        return
+    try:
+        files.save_file(game.path, session.investigation, create_directory=True)
+    except (OSError, DeduceError) as error:
+        if isinstance(error, OSError):
+            why = error.strerror or type(error).__name__
+        else:
+            why = str(getattr(error, "reason", "") or error)
+        said = "1 clue that is" if missing == 1 else f"{missing} clues that are"
+        raise NotSaved(
+            f"The game open now has {said} not saved: {game.path.name} could not be "
+            f"written ({shown(why, game.state_dir)}). A new game would lose them: start it "
+            "again once the file can be written (make room on the disk)."
+        ) from None
+    session.saved = True
+
+
+class _suppressed:
+    """Ignore an unreadable earlier file (it is overwritten only if it is a save)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        return kind is not None and issubclass(kind, DeduceError)
+
+
+def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Investigation:
+    """The investigation set up by the console's questions with ``setup``'s answers; an
+    answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
+    given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
+    recorder = Recorder()
+    asked: set[str] = set()
+
+    def defaults(prompt: str) -> str:
+        if prompt in asked:  # no default: the answer is needed
+            said = recorder.take().rpartition("refused: ")[2].strip()  # not a note before it
+            example = said.partition("e.g. ")[2]
+            raise InvalidInput(
+                prompt.split(" (")[0].rstrip(": "),
+                None,
+                f"an answer, e.g. {example}" if example else said,
+            )
+        asked.add(prompt)
+        return ""
+
+    return ask_setup(adapter, defaults, recorder.console, given)
+
+
+def _answer(value: Any, state_dir: Path) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    exists = False
+    with contextlib.suppress(OSError, ValueError):
+        exists = bool(text.strip()) and Path(text.strip()).expanduser().exists()
+    if exists:  # a path on this machine: never
+        raise InvalidInput(
+            "deck", text, f"the name of a file in the {DECKS} folder of the state directory"
+        )
+    if text.casefold().endswith((".toml", ".json")):
+        name = save_name(text)
+        return str(state_dir / DECKS / (name if text.endswith(".json") else text.strip()))
+    return text

@@ -1,0 +1,36 @@
+"""The other side of the table: games played out.
+
+A :class:`Referee` runs a game between :class:`Bot` players (:mod:`~deduce.table.referee`);
+:func:`win_chances` plays a position out many times to weigh the moves by their chance
+to win (:mod:`~deduce.table.rollouts`); :func:`simulate` plays a strategy against every
+secret of a game (:mod:`~deduce.table.simulation`).
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> from deduce.table import simulate
+    >>> simulate(Investigation(2, 2), strategy="entropy").worst
+    3
+"""
+
+from deduce._internal.entry import guard
+from deduce.table.referee import Bot, GameRecord, Player, Referee, SeatTables, run
+from deduce.table.rollouts import MoveChance, Position, WinChances, wilson, win_chances
+from deduce.table.simulation import Stats, simulate
+
+__all__ = [
+    "Bot",
+    "GameRecord",
+    "MoveChance",
+    "Player",
+    "Position",
+    "Referee",
+    "SeatTables",
+    "Stats",
+    "WinChances",
+    "run",
+    "simulate",
+    "wilson",
+    "win_chances",
+]
+
+guard(globals())

@@ -1,0 +1,239 @@
+"""Hypothesis strategies for property tests of deductions, yours and ours.
+
+Every game's investigation can produce its secrets and *truthful* clues for a given
+secret, so a test can check that a deduction is sound (the secret is never eliminated)
+and complete (every kept solution fits every clue). :func:`junk` and :func:`junk_or`
+are values a caller might pass by mistake, and :func:`check_game` checks the whole
+common contract on any registered game, built in or a plug-in.
+
+Example:
+    >>> from hypothesis import given, settings
+    >>> from deduce.games.mastermind import Game
+    >>> start = Game(pegs=3, colours=3).investigation()
+    >>> @settings(max_examples=20)
+    ... @given(games(start))
+    ... def test_secret_survives(game):
+    ...     secret, investigation = game
+    ...     assert contains(investigation, secret)
+    >>> test_secret_survives()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_bool, check_int
+from deduce.core import registry
+from deduce.errors import InvalidInput
+from deduce.investigation import Investigation, as_investigation
+from deduce.testing import conformance
+from deduce.testing.junk import junk, junk_or
+
+__all__ = [
+    "check_game",
+    "clue_sequences",
+    "contains",
+    "games",
+    "invalid_input",
+    "junk",
+    "junk_or",
+    "secrets",
+]
+
+MAX_EXAMPLES = 100_000
+"""The most random games :func:`check_game` tries for each property."""
+
+MAX_CLUES = 1_000
+"""The most clues of a random game (:func:`clue_sequences`, :func:`games`)."""
+
+
+def secrets(game: Any) -> st.SearchStrategy[Any]:
+    """Secrets that are still possible in ``game`` (a game or an investigation).
+
+    Example:
+        >>> from hypothesis import given
+        >>> from deduce.games.mastermind import Game
+        >>> @given(secrets(Game(pegs=2, colours=2)))
+        ... def test_is_a_code(code):
+        ...     assert code in Game(2, 2).codes()
+        >>> test_is_a_code()
+    """
+    strategy: st.SearchStrategy[Any] = as_investigation(game).secrets_strategy()
+    return strategy
+
+
+def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchStrategy[Any]:
+    """Investigations built from up to ``max_clues`` clues that are true for ``secret``.
+
+    Each clue is drawn from the investigation as it stands, so clues that depend on the
+    state (a card played after a guess, say) come out right.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Game
+        >>> @settings(max_examples=10)
+        ... @given(clue_sequences(Game(2, 3), "12"))
+        ... def test_keeps_the_secret(inv):
+        ...     assert contains(inv, "12")
+        >>> test_keeps_the_secret()
+    """
+    start = as_investigation(game)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Investigation:
+        investigation = start
+        for _ in range(draw(st.integers(0, max_clues))):
+            clue = draw(investigation.clue_strategy(secret))
+            if clue is None:
+                break
+            investigation = investigation.observe(clue)
+        return investigation
+
+    return build()
+
+
+def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:
+    """Pairs ``(secret, investigation)``: a secret and truthful clues about it.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Game
+        >>> @settings(max_examples=10)
+        ... @given(games(Game(2, 3)))
+        ... def test_pairs(game):
+        ...     secret, inv = game
+        ...     assert secret in inv.solutions()
+        >>> test_pairs()
+    """
+    start = as_investigation(game)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
+    return secrets(start).flatmap(
+        lambda secret: st.tuples(
+            st.just(secret), clue_sequences(start, secret, max_clues=max_clues)
+        )
+    )
+
+
+def contains(investigation: Investigation, secret: Any) -> bool:
+    """Whether ``secret`` is still possible in ``investigation``.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(2, 2).guess("11", black=1, white=0)
+        >>> contains(inv, "12"), contains(inv, "22")
+        (True, False)
+    """
+    return as_investigation(investigation).contains_secret(secret)
+
+
+def invalid_input(
+    call: Callable[[], Any], argument: str, choices: str | None = None
+) -> InvalidInput:
+    """Check that ``call()`` raises :class:`~deduce.InvalidInput` about ``argument``.
+
+    The message must start with ``argument=`` (it names the argument and its value) and,
+    if given, contain ``choices`` (the valid choices it lists). Returns the error.
+
+    Example:
+        >>> from deduce.games.mastermind import Game
+        >>> invalid_input(lambda: Game(pegs=0), "pegs", "from 1 to 8").value
+        0
+    """
+    if not callable(call):
+        raise InvalidInput("call", call, "a function of no arguments")
+    try:
+        call()
+    except InvalidInput as error:
+        message = str(error)
+        assert error.argument == argument, (
+            f"argument {error.argument!r}, not {argument!r}: {message}"
+        )
+        assert message.startswith(f"{argument}="), message
+        assert choices is None or choices in message, f"{choices!r} not in {message!r}"
+        return error
+    raise AssertionError(f"no InvalidInput about {argument!r}")
+
+
+def check_game(
+    name: str,
+    *,
+    examples: int = 25,
+    max_clues: int = 5,
+    console: bool = True,
+    derandomize: bool = True,
+) -> None:
+    """Check the common contract of every investigation on the registered game ``name``.
+
+    For every sample that the game's declaration lists (see
+    :class:`deduce.core.declaration.Sample`), on ``examples`` random truthful games of up to
+    ``max_clues`` clues each (:func:`games`):
+
+    - filtering is sound and complete: the secret is never eliminated, and the solutions
+      and probabilities are exactly those of the sample's ``reference`` (the game's own
+      brute force); without one, those of a replay of the clues
+      (:func:`deduce.testing.conformance.check_filtering`);
+    - a clue returns a new investigation and leaves the old one unchanged
+      (:func:`~deduce.testing.conformance.check_immutability`);
+    - ``to_json`` / ``from_json`` round-trip exactly, also through
+      :meth:`deduce.Investigation.from_json`, from format 1 tags, and in a fresh Python
+      process (:func:`~deduce.testing.conformance.check_json`,
+      :func:`~deduce.testing.conformance.check_fresh_process`);
+    - junk into ``observe`` and into every public clue method
+      (:func:`~deduce.testing.conformance.clue_methods`) gives only
+      :class:`~deduce.InvalidInput` or :class:`~deduce.Contradiction`, leaves the state
+      unchanged, and what is accepted can be saved and read back
+      (:func:`~deduce.testing.conformance.check_junk`);
+    - the text view and the notebook's HTML view render
+      (:func:`~deduce.testing.conformance.check_display`);
+    - with ``console=True``, when the game has a console front end, every example of its
+      ``help`` is accepted by ``deduce play`` after the declaration's ``table_setup``
+      and ``table_lines`` (:func:`~deduce.testing.conformance.check_console`).
+
+    Args:
+        name: the game's name or an alias, as :func:`deduce.core.registry.find` takes it.
+        examples: random games per property (more finds more, slower).
+        max_clues: clues per random game, at most.
+        console: also drive the console (a new process for each game).
+        derandomize: the same examples every run (hypothesis' ``derandomize``).
+
+    Raises:
+        AssertionError: a check failed; the message names the game, the kind of
+            investigation and the check.
+        InvalidInput: no game has that name, or it declares no sample.
+
+    Example:
+        >>> check_game("mastermind", examples=3, console=False)
+    """
+    declaration = registry.find(name)
+    if not declaration.samples:
+        raise InvalidInput("game", name, "a game that declares its samples")
+    examples = check_int("examples", examples, 1, MAX_EXAMPLES)
+    max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
+    console, derandomize = check_bool("console", console), check_bool("derandomize", derandomize)
+    run = settings(
+        max_examples=examples,
+        derandomize=derandomize,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    for number, sample in enumerate(declaration.samples):
+        where = f"{declaration.name} ({sample.kind}, sample {number + 1})"
+        start = declaration.make(sample)
+        conformance.check_sample(
+            declaration, sample, start, games(start, max_clues=max_clues), run, where=where
+        )
+    if console and declaration.front_end is not None:
+        conformance.about(
+            declaration.name, "console", lambda: conformance.check_console(declaration)
+        )
+
+
+guard(globals())
