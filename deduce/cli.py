@@ -365,6 +365,10 @@ def _run(args: argparse.Namespace, console: Console) -> int:
                 return 0
             entries = [registry.find(g) for g in args.games] or _with_demo()
             for entry in entries:
+                if entry.demo is None:
+                    choices = [g.name for g in _with_demo()]
+                    raise InvalidInput("game", entry.name, choices, reason="it has no demo")
+            for entry in entries:
                 entry.run_demo()(console, seed=args.seed)
         elif args.command == "play":
             return play(args, console)

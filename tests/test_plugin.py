@@ -311,3 +311,8 @@ def test_broken_plugins_are_named_and_stop_nothing(
         assert refused.returncode == 1, refused.stdout
         assert "Traceback" not in refused.stdout + refused.stderr
         assert 'game "coin" is not valid' in " ".join(refused.stdout.split())
+    refused = deduce(["demo", "coin"], site, broken, cwd=tmp_path)
+    assert refused.returncode == 1, refused.stdout
+    assert "Traceback" not in refused.stdout + refused.stderr
+    said = " ".join(refused.stdout.split())
+    assert 'game "coin" is not valid (it has no demo)' in said and "lineup" in said
