@@ -18,6 +18,7 @@ installs is imported as ``deduce``, and ``deduce.__version__`` is its version:
 from importlib.metadata import PackageNotFoundError, version
 
 from deduce._internal.entry import guard
+from deduce.core.declaration import Declaration, Sample
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition
 from deduce.errors import Contradiction, DeduceError, InvalidInput, MissingHook
@@ -41,6 +42,7 @@ __all__ = [
     "Answer",
     "Assignment",
     "Contradiction",
+    "Declaration",
     "DeduceError",
     "Fact",
     "InvalidInput",
@@ -54,6 +56,7 @@ __all__ = [
     "Position",
     "Recommendation",
     "Review",
+    "Sample",
     "Space",
     "Stats",
     "WinChances",

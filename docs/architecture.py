@@ -225,17 +225,103 @@ def section() -> str:
     )
 
 
+GUIDE = ROOT / "docs" / "writing_a_game.md"
+FILES_BEGIN = "<!-- game files: begin (python docs/architecture.py writes this part) -->"
+FILES_END = "<!-- game files: end -->"
+
+GAME_FILES: dict[str, str] = {
+    "__init__.py": "the game's public API: the names a user imports, with an explicit `__all__`",
+    "manifest.py": "the declaration (`GAME`): names, saved files, front ends, samples",
+    "investigation.py": "the investigation: the hooks",
+    "play.py": "the console front end (`ADAPTER`, a grammar)",
+    "demo.py": "the narrated demo, `run(console, *, seed)`",
+    "truthful.py": "secrets and truthful clues for property tests",
+    "bots.py": "bots and whole games between them",
+    "cards.py": "the cards or the deck: their names and attributes, deck files",
+    "clues.py": "the clues and moves as values (frozen dataclasses)",
+    "rules.py": "what each clue rules out, when the investigation would grow too long",
+    "counting.py": "counting tables: the numbers behind weights, answers and advice",
+    "advice.py": "advice that plays to win (points, races, when to accuse)",
+    "review.py": "the game's part of the review: my moves that are not questions",
+    "table.py": "the whole game at the table, from my seat",
+    "position.py": "the game's position for the search that plays to win (`win_chances`)",
+    "play_advice.py": "the console's words for the game's advice",
+    "symmetry.py": "Mastermind's symmetries of positions and colours",
+    "race.py": "BSI's clock and score race: the end of the game",
+    "state.py": "BSI's public state of the table and the rules that move it",
+    "table_advice.py": "BSI's advice at the table: the card to lay, the attempt",
+    "view.py": "what one seat sees at a BSI table",
+    "events.py": "Kreuzverhör's events besides my questionings",
+    "finish.py": "the end of Kreuzverhör's race, searched exactly",
+    "interrogation.py": "Kreuzverhör's answering side: my case and what my answers teach",
+    "study.py": "Kreuzverhör's study: the questionings a strategy needs for every case",
+    "table_lines.py": "Kreuzverhör's console lines about the rest of the table",
+    "tactics.py": "Kreuzverhör's action cards in the race advice",
+    "turns.py": "Kreuzverhör's turn order of a whole game",
+    "words.py": "Kreuzverhör's table in the console's words",
+    "accusing.py": "13 Indizien's choice to accuse now or ask on",
+    "deals.py": "13 Indizien's deals of one table, counted per puzzle",
+    "glasses.py": "13 Indizien's magnifying glasses: who acts next",
+    "guest.py": "Crime Writers' guest objective: my points this turn",
+    "hints.py": "Crime Writers' soft replies and the cards they point at",
+    "play_clues.py": "Crime Writers' console lines that ask and find",
+    "scoresheet.py": "Crime Writers' score sheet: finds, the clock, the points",
+    "timer.py": "Crime Writers' round clock on a wall clock",
+    "title.py": "Crime Writers' title rule",
+}
+"""What each file of a game holds: the same name, the same job in every game."""
+
+
+def game_files() -> dict[str, tuple[str, ...]]:
+    """Each file name of the built-in games -> the games that have it."""
+    found: dict[str, list[str]] = {}
+    for game in sorted(
+        p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()
+    ):
+        for path in sorted((PACKAGE / "games" / game).glob("*.py")):
+            found.setdefault(path.name, []).append(game)
+    return {name: tuple(games) for name, games in found.items()}
+
+
+def file_table() -> str:
+    """The guide's table of a game's files, drawn from the tree."""
+    files = game_files()
+    games = sorted({g for gs in files.values() for g in gs})
+    lines = [
+        FILES_BEGIN,
+        "",
+        "| file | what it holds | " + " | ".join(games) + " |",
+        "| --- | --- | " + " | ".join("---" for _ in games) + " |",
+    ]
+    for name in [n for n in GAME_FILES if n in files]:
+        marks = " | ".join("✓" if g in files[name] else "" for g in games)
+        lines.append(f"| `{name}` | {GAME_FILES[name]} | {marks} |")
+    lines += ["", FILES_END]
+    return "\n".join(lines)
+
+
+def _between(path: Path, begin: str, end: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    start, stop = text.index(begin), text.index(end) + len(end)
+    return text[start:stop]
+
+
 def written() -> str:
     """The section as ``docs/explanation.md`` has it now."""
-    text = DOC.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    return text[start:end]
+    return _between(DOC, BEGIN, END)
+
+
+def written_table() -> str:
+    """The file table as ``docs/writing_a_game.md`` has it now."""
+    return _between(GUIDE, FILES_BEGIN, FILES_END)
 
 
 def write() -> None:
-    """Write the section into ``docs/explanation.md``."""
+    """Write the section into ``docs/explanation.md`` and the file table into the guide."""
     text = DOC.read_text(encoding="utf-8")
     DOC.write_text(text.replace(written(), section()), encoding="utf-8")
+    guide = GUIDE.read_text(encoding="utf-8")
+    GUIDE.write_text(guide.replace(written_table(), file_table()), encoding="utf-8")
 
 
 if __name__ == "__main__":

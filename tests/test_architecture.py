@@ -81,6 +81,39 @@ def test_the_docs_architecture_section_is_drawn_from_the_code() -> None:
     )
 
 
+def test_the_guides_file_table_is_drawn_from_the_tree() -> None:
+    assert set(architecture.game_files()) <= set(architecture.GAME_FILES), "a file has no job"
+    assert set(architecture.GAME_FILES) <= set(architecture.game_files()), "a job has no file"
+    assert architecture.written_table() == architecture.file_table(), (
+        "docs/writing_a_game.md is out of date: run python docs/architecture.py"
+    )
+
+
+STABLE = {"deduce", "deduce.core", "deduce.play.grammar", "deduce.play.adapter", "deduce.testing"}
+"""What a game written outside deduce imports (the guide's "What a game imports")."""
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _imported(text: str) -> set[str]:
+    found = set()
+    for line in text.splitlines():
+        line = line.strip().removeprefix(">>> ")
+        if line.startswith("from deduce") or line.startswith("import deduce"):
+            found.add(line.split()[1])
+    return found
+
+
+def test_a_game_from_outside_imports_only_the_stable_names() -> None:
+    plugin = ROOT / "examples" / "plugin" / "lineup_game"
+    used = set().union(*(_imported(p.read_text(encoding="utf-8")) for p in plugin.glob("*.py")))
+    assert used and used <= STABLE
+    guide = _imported((ROOT / "docs" / "writing_a_game.md").read_text(encoding="utf-8"))
+    assert {m for m in guide if not m.startswith("deduce.games")} <= STABLE
+    for module in STABLE:  # each is a real module with a public face
+        assert __import__(module, fromlist=["__all__"]).__all__
+
+
 def test_no_import_goes_up_a_layer() -> None:
     assert architecture.upward() == []
 

@@ -14,10 +14,11 @@ Example:
 """
 
 from deduce._internal.entry import guard
+from deduce.core import registry
 from deduce.core.declaration import Declaration, Sample
 from deduce.core.hooks import Assignment, Clue, Hooks, Query, Secret, Solution
 from deduce.core.space import Space
-from deduce.core.strategy import STRATEGIES, Partition
+from deduce.core.strategy import STRATEGIES, Partition, joint_partition, partition
 
 __all__ = [
     "STRATEGIES",
@@ -31,6 +32,9 @@ __all__ = [
     "Secret",
     "Solution",
     "Space",
+    "joint_partition",
+    "partition",
+    "registry",
 ]
 
 guard(globals())

@@ -8,7 +8,7 @@ Example:
     ('lineup', True, ('Lineup',))
 """
 
-from deduce.core.declaration import Declaration, Sample
+from deduce import Declaration, Sample
 
 __all__ = ["GAME"]
 

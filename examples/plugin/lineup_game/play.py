@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from deduce.investigation import Investigation
+from deduce import Investigation
 from deduce.play.adapter import Adapter, word
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Verb, YesNo
 from lineup_game.cards import CAST, TRAITS
