@@ -12,8 +12,8 @@ every game, clues, decks, tables, spaces, results of their methods, ...) are off
 each parameter by its annotation and by the names they are held under, until the call
 returns (an ``InvalidInput`` that names a parameter moves that parameter on to its next
 candidate). Then each argument in turn, and every required one at once, is replaced by a
-junk value (:data:`deduce.testing.junk.JUNK_NAMES`), the others kept valid. A call may return or
-raise a :class:`deduce.DeduceError`; anything else is a failure.
+junk value (:data:`deduce.testing.robustness.JUNK_NAMES`), the others kept valid. A call
+may return or raise a :class:`deduce.DeduceError`; anything else is a failure.
 
 Every group of calls runs in a forked process with a bounded address space
 (:data:`MEMORY` more than it started with) and each call with a time limit (SIGALRM),
@@ -51,7 +51,7 @@ import numpy as np
 
 import deduce
 from deduce.errors import DeduceError, InvalidInput
-from deduce.testing.junk import JUNK_NAMES, junk_value
+from deduce.testing.robustness import JUNK_NAMES, junk_value
 
 SKIPPED = ("deduce.grammar", "deduce.arguments", "deduce.cli")
 """Former names of modules of ``deduce.play``, kept one release: they only re-export."""
@@ -732,8 +732,8 @@ def _text(error: BaseException) -> str:
 
 ASSERTING = (
     "deduce.testing.conformance.",
-    "deduce.testing.junk.attempt",
-    "deduce.testing.junk.check_junk",
+    "deduce.testing.robustness.attempt",
+    "deduce.testing.robustness.check_junk",
     "deduce.testing.check_game",
     "deduce.testing.invalid_input",
 )

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from deduce.core import registry
-from deduce.testing import check_game, conformance, games, junk
+from deduce.testing import check_game, conformance, games, robustness
 
 # few examples by default (the same every run); many more under ``make test``
 FAST = 4
@@ -54,7 +54,7 @@ def test_a_wrong_reference_is_found() -> None:
 def test_an_error_that_is_not_invalid_input_is_found() -> None:
     inv = mastermind()
     with pytest.raises(ValueError, match="invalid literal"):
-        junk.attempt(inv, lambda: int("x"))
+        robustness.attempt(inv, lambda: int("x"))
 
 
 def test_a_failure_names_the_game_the_kind_and_the_check() -> None:
@@ -70,7 +70,7 @@ def test_a_failure_names_the_game_the_kind_and_the_check() -> None:
 
 def test_the_clue_methods_are_found_from_the_game() -> None:
     found = {
-        (d.name, kind): junk.clue_methods(d.kind(kind))
+        (d.name, kind): robustness.clue_methods(d.kind(kind))
         for d in registry.declarations()
         for kind in d.kind_names
     }

@@ -24,7 +24,7 @@ from deduce.errors import InvalidInput
 from deduce.games import mastermind
 from deduce.investigation import Investigation
 from deduce.testing import junk, junk_or
-from deduce.testing.junk import attempt, clue_methods
+from deduce.testing.robustness import attempt, clue_methods
 
 JUNK = junk()
 

@@ -25,7 +25,7 @@ from deduce.core import decks
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
 from deduce.search import advice_seconds, expected_moves, lower_bound
 from deduce.search.optimum import optimal
-from deduce.testing.junk import HugeLength
+from deduce.testing.robustness import HugeLength
 
 THIRTEEN = thirteen_clues.Investigation(
     3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"), ("Nurse", "Museum", "Blowgun")]
@@ -92,7 +92,7 @@ CALLS: dict[str, Callable[[], Any]] = {
     "Space.take(rows=-1)": lambda: THIRTEEN.space.take(-1),
     "lower_bound(weights=-inf)": lambda: lower_bound(-math.inf, 2, finishing=False),
     "ladder(weights=-10**5000)": lambda: thirteen_clues.ladder(-(10**5000), 0.5),
-    "plot.review(width=-1)": lambda: module("plot").review(
+    "plot.review(width=-1)": lambda: module("output.plot").review(
         mastermind.Investigation(2, 2).guess("12", 1, 0), width=-1
     ),
 }
@@ -170,12 +170,14 @@ def _partition() -> Any:
 
 SWEPT: dict[str, Callable[[], Any]] = {
     # engine
-    "optimal_scores(queries=[])": lambda: module("advice").optimal_scores(
+    "optimal_scores(queries=[])": lambda: module("search.advice").optimal_scores(
         MM, [], _partition(), extra={}
     ),
-    "lookahead_scores(queries=[])": lambda: module("search").lookahead_scores(MM, [], _partition()),
-    "corrected(investigation=str)": lambda: module("corrections").corrected("\x00", 1, []),  # type: ignore[type-var]
-    "gamemaster.run(referee=tuple)": lambda: module("gamemaster").run(
+    "lookahead_scores(queries=[])": lambda: module("search.lookahead").lookahead_scores(
+        MM, [], _partition()
+    ),
+    "corrected(investigation=str)": lambda: module("core.corrections").corrected("\x00", 1, []),  # type: ignore[type-var]
+    "gamemaster.run(referee=tuple)": lambda: module("table.referee").run(
         ("zzz",), [], rng=random.Random(1)
     ),
     "SeatTables.view(seat=-7)": lambda: thirteen_clues.GameMaster(
@@ -190,53 +192,57 @@ SWEPT: dict[str, Callable[[], Any]] = {
     "Hooks.finishing(answers=-1)": lambda: _model_inv().finishing(["odd"], -1),
     "Space.solution_labels(row=[])": lambda: SPACE.solution_labels([]),
     "Space.replace(weights=range(10**18))": lambda: SPACE.replace(weights=range(10**18)),
-    "strategy.partition(table=np.array(1))": lambda: module("strategy").partition(
+    "strategy.partition(table=np.array(1))": lambda: module("core.strategy").partition(
         np.array(1), [1], [0]
     ),
-    "strategy.partition(weights=0.0)": lambda: module("strategy").partition([[0]], 0.0, [0]),
-    "strategy.rank(candidates=range(10**18))": lambda: module("strategy").rank(
+    "strategy.partition(weights=0.0)": lambda: module("core.strategy").partition([[0]], 0.0, [0]),
+    "strategy.rank(candidates=range(10**18))": lambda: module("core.strategy").rank(
         _partition(), "entropy", candidates=range(10**18)
     ),
-    "strategy.rank_with_keys(candidates too few)": lambda: module("strategy").rank_with_keys(
+    "strategy.rank_with_keys(candidates too few)": lambda: module("core.strategy").rank_with_keys(
         _partition(), "entropy", candidates=[1, 2]
     ),
-    "info.plogp(10**5000)": lambda: module("info").plogp(10**5000),
-    "info.round_bits('zzz')": lambda: module("info").round_bits("zzz"),
-    "names.close(most=0)": lambda: module("names").close("Ulm", ["Ulm"], most=0),
-    "names.forms(inf)": lambda: module("names").forms(math.inf),  # type: ignore[arg-type]
-    "explain.contradiction(clue=10**5000)": lambda: module("explain").contradiction(MM, 10**5000),
-    "explain.deletion_filter(items=long text)": lambda: module("explain").deletion_filter(
+    "info.plogp(10**5000)": lambda: module("core.info").plogp(10**5000),
+    "info.round_bits('zzz')": lambda: module("core.info").round_bits("zzz"),
+    "names.close(most=0)": lambda: module("_internal.names").close("Ulm", ["Ulm"], most=0),
+    "names.forms(inf)": lambda: module("_internal.names").forms(math.inf),  # type: ignore[arg-type]
+    "explain.contradiction(clue=10**5000)": lambda: module("core.explain").contradiction(
+        MM, 10**5000
+    ),
+    "explain.deletion_filter(items=long text)": lambda: module("core.explain").deletion_filter(
         "ä" * 100_000,  # type: ignore[arg-type]
         lambda kept: True,
     ),
-    "tree.walk_spaces(strategy='')": lambda: module("tree").walk_spaces(
+    "tree.walk_spaces(strategy='')": lambda: module("search.trees").walk_spaces(
         MM, "", MM.space.ids, lambda ids, moves: None
     ),
-    "tree.rows_of(ids=np.array(1))": lambda: module("tree").rows_of(np.array(1), np.array([1])),
-    "tree.rows_of(world_ids not among ids)": lambda: module("tree").rows_of(
+    "tree.rows_of(ids=np.array(1))": lambda: module("search.trees").rows_of(
+        np.array(1), np.array([1])
+    ),
+    "tree.rows_of(world_ids not among ids)": lambda: module("search.trees").rows_of(
         np.array([3, 5]), np.array([4])
     ),
-    "simulate.walk(world_ids=np.array(1))": lambda: module("simulate").walk(
+    "simulate.walk(world_ids=np.array(1))": lambda: module("table.simulation").walk(
         MM, "entropy", np.array(1), lambda ids, moves: None
     ),
-    "tree_cache.build_tree(executor=nan)": lambda: module("tree_cache").build_tree(
+    "tree_cache.build_tree(executor=nan)": lambda: module("search.tree_cache").build_tree(
         mastermind.Investigation(2, 2), executor=math.nan
     ),
-    "tree_cache.load_tree(path=np.int64(2))": lambda: module("tree_cache").load_tree(
-        np.int64(2), module("tree_cache").tree_key(MM), MM
+    "tree_cache.load_tree(path=np.int64(2))": lambda: module("search.tree_cache").load_tree(
+        np.int64(2), module("search.tree_cache").tree_key(MM), MM
     ),
-    "ranking.rank_queries(queries=[1, 2])": lambda: module("ranking").rank_queries(
+    "ranking.rank_queries(queries=[1, 2])": lambda: module("search.ranking").rank_queries(
         MM, [1, 2], "entropy"
     ),
     "declaration.module(long text)": lambda: _declaration().module("ä" * 100),
     "declaration.load('play:zzz')": lambda: _declaration().load("play:zzz"),
     "declaration.kind(array)": lambda: _declaration().kind(np.array([1, 2])),
     "decks.write(into a file)": lambda: decks.write(pathlib.Path(__file__) / "deck.toml", {}),
-    "reading.kind_of({})": lambda: module("reading").kind_of({}),  # type: ignore[arg-type]
-    "testing.check_game(examples=0)": lambda: module("testing").check_game(
+    "reading.kind_of({})": lambda: module("_internal.reading").kind_of({}),  # type: ignore[arg-type]
+    "testing.check_game(examples=0)": lambda: module("testing.strategies").check_game(
         "mastermind", examples=0
     ),
-    "testing.games(max_clues=-1)": lambda: module("testing").games(MM, max_clues=-1),
+    "testing.games(max_clues=-1)": lambda: module("testing.strategies").games(MM, max_clues=-1),
     "serve.save_name(list)": lambda: module("serve").save_name(["x"]),  # type: ignore[arg-type]
     # mastermind
     "mastermind orbits(pegs=0)": lambda: module("games.mastermind.symmetry").orbits(0, 2, []),
@@ -358,12 +364,12 @@ SWEPT: dict[str, Callable[[], Any]] = {
         "games.crime_writers.truthful"
     ).posterior(CW_SMALL.deck, ["x"] * 10**6),
     # and in the slow sweep, every junk in every argument
-    "reading.kind_of(-1)": lambda: module("reading").kind_of(-1),
+    "reading.kind_of(-1)": lambda: module("_internal.reading").kind_of(-1),
     "decks.load(a name with NUL)": lambda: decks.load("\x00"),
-    "explain.deletion_filter(a million items)": lambda: module("explain").deletion_filter(
+    "explain.deletion_filter(a million items)": lambda: module("core.explain").deletion_filter(
         ["x"] * 10**6, lambda kept: True
     ),
-    "fewest_moves_scores(queries=[])": lambda: module("fewest_moves").fewest_moves_scores(
+    "fewest_moves_scores(queries=[])": lambda: module("search.fewest_moves").fewest_moves_scores(
         MM, [], _partition(), extra={}
     ),
     "kreuzverhoer solution_of(('zzz',))": lambda: KV.solution_of(("zzz",)),
@@ -374,7 +380,7 @@ SWEPT: dict[str, Callable[[], Any]] = {
     "13 clues win_chances(budget=1e300)": lambda: thirteen_clues.win_chances(
         thirteen_clues.Table(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")]), budget=1e300
     ),
-    "junk.check_junk(methods=('zzz',))": lambda: module("junk").check_junk(
+    "junk.check_junk(methods=('zzz',))": lambda: module("testing.robustness").check_junk(
         _states(), _quick, ["zzz"]
     ),
     "serve.create_app(token=array)": lambda: module("serve").create_app(
@@ -429,15 +435,15 @@ def test_what_the_sweep_found_valid_still_works() -> None:
     assert empty.mass.shape[0] == 0
     assert _model_inv().outcome_table(_model_inv().space, []).shape[0] == 0
     assert _adapter("kreuzverhoer").show_value(-(10**5000)) == "<int>"  # too long to write
-    assert "next move" in module("display").render_html(MM, recommendations=np.int64(2))
+    assert "next move" in module("output.display").render_html(MM, recommendations=np.int64(2))
     moves = MM.recommend(top=2)
-    shown = module("display").render_html(MM, recommendations=(r for r in moves))
-    assert shown == module("display").render_html(MM, recommendations=moves)
-    assert module("junk").junk_or(10**5000) is not None
-    assert module("junk").junk_or([[[]]]) is not None
+    shown = module("output.display").render_html(MM, recommendations=(r for r in moves))
+    assert shown == module("output.display").render_html(MM, recommendations=moves)
+    assert module("testing.robustness").junk_or(10**5000) is not None
+    assert module("testing.robustness").junk_or([[[]]]) is not None
     assert module("games.crime_writers.truthful").listings(CW_SMALL.deck) < 10_000
-    assert module("info").round_bits(True) == 1.0
-    assert module("reading").kind_of(np.int64(stat.S_IFREG)) == "a regular file"
+    assert module("core.info").round_bits(True) == 1.0
+    assert module("_internal.reading").kind_of(np.int64(stat.S_IFREG)) == "a regular file"
 
 
 def test_the_web_tables_refuse_what_they_do_not_hold(tmp_path: pathlib.Path) -> None:
@@ -460,7 +466,7 @@ def test_the_web_tables_refuse_what_they_do_not_hold(tmp_path: pathlib.Path) -> 
 def test_the_checks_are_where_the_calls_come_in() -> None:
     """A call from outside deduce is checked; deduce's own calls hand on what was
     checked where it came in, unchanged (and pay nothing for it)."""
-    names = {"plogp": module("info").plogp}
+    names = {"plogp": module("core.info").plogp}
     with pytest.raises(InvalidInput, match=r"^p='x' is not valid; expected numbers"):
         exec("plogp('x')", {**names, "__name__": "a_notebook"})
     with pytest.raises(ValueError) as raised:  # numpy's: deduce never passes a text there

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import sweeping
 
-from deduce.testing.junk import JUNK_NAMES
+from deduce.testing.robustness import JUNK_NAMES
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the sweep forks a process")
 

@@ -2,7 +2,7 @@
 pass, and junk to throw at a public API.
 
 :mod:`~deduce.testing.strategies` (the names below), :mod:`~deduce.testing.conformance`
-(what :func:`check_game` runs) and :mod:`~deduce.testing.junk`.
+(what :func:`check_game` runs) and :mod:`~deduce.testing.robustness`.
 
 Example:
     >>> from hypothesis import given, settings

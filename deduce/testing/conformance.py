@@ -32,7 +32,7 @@ from deduce.core.declaration import Declaration, Sample
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.output.display import render_html, render_text
-from deduce.testing.junk import Run, States, check_junk, clue_methods, shown
+from deduce.testing.robustness import Run, States, check_junk, clue_methods, shown
 
 __all__ = [
     "Run",

@@ -1,6 +1,6 @@
 """Junk for robustness tests: values of every type that a caller might pass by mistake.
 
-:func:`deduce.testing.junk` and :func:`deduce.testing.junk_or` (re-exported there) are
+:func:`deduce.testing.robustness` and :func:`deduce.testing.junk_or` (re-exported there) are
 what :func:`deduce.testing.check_game` feeds into every clue method and ``observe``: the
 answer must be a new investigation that can be saved and read back,
 :class:`~deduce.InvalidInput` or :class:`~deduce.Contradiction`, never another error.

@@ -32,7 +32,7 @@ from deduce.core import registry
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation, as_investigation
 from deduce.testing import conformance
-from deduce.testing.junk import junk, junk_or
+from deduce.testing.robustness import junk, junk_or
 
 __all__ = [
     "check_game",
