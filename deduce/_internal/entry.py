@@ -98,24 +98,35 @@ def checked(func: F, owner: type | None = None) -> F:
     signature = inspect.signature(func)
     shapes: list[dict[str, Any]] = []  # computed at the first call from outside
 
-    @functools.wraps(func)
-    def entry(*args: Any, **kwargs: Any) -> Any:
-        frame = inspect.currentframe()
-        caller = frame.f_back.f_globals.get("__name__", "") if frame and frame.f_back else ""
-        del frame
-        if caller in _INSIDE or caller.startswith("deduce."):
-            return func(*args, **kwargs)
+    def shape() -> dict[str, Any]:
         if not shapes:
             shapes.append(hints(func, owner))
-        bound = signature.bind(*args, **kwargs)  # a call of the wrong shape: TypeError
-        checks = list(_arguments(signature, bound, shapes[0]))
-        for name, value, hint, keep in checks:
-            keep(_bounded(name, value, hint))
+        return shapes[0]
+
+    @functools.wraps(func)
+    def entry(*args: Any, **kwargs: Any) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if caller in _INSIDE or caller.startswith("deduce."):
+            return func(*args, **kwargs)
+        if all(map(_ordinary, args)) and all(map(_ordinary, kwargs.values())):
+            checks = None  # nothing to bound: the arguments are read only if the call fails
+        else:
+            bound = signature.bind(*args, **kwargs)  # a call of the wrong shape: TypeError
+            checks = list(_arguments(signature, bound, shape()))
+            for name, value, hint, keep in checks:
+                keep(_bounded(name, value, hint))
+            args, kwargs = bound.args, bound.kwargs
         try:
-            return func(*bound.args, **bound.kwargs)
+            return func(*args, **kwargs)
         except DeduceError:
             raise
         except Exception as error:
+            if checks is None:
+                try:
+                    bound = signature.bind(*args, **kwargs)
+                except TypeError:
+                    raise error from None
+                checks = list(_arguments(signature, bound, shape()))
             for name, value, hint, _ in checks:
                 if not fits(value, hint):
                     raise InvalidInput(name, value, describe(hint)) from error
@@ -125,6 +136,42 @@ def checked(func: F, owner: type | None = None) -> F:
 
     entry.__dict__[_MARK] = True
     return typing.cast(F, entry)
+
+
+_KINDS: dict[type, int] = {}
+"""Each type met -> how its values are told ordinary (see :func:`_ordinary`): 0 always,
+1 an integer within :data:`MAX_INT`, 2 a collection of at most :data:`LARGE` items,
+3 never (an iterator, a numpy integer)."""
+
+
+def _kind(kind: type) -> int:
+    if issubclass(kind, (bool, float, complex, np.ndarray, np.floating, np.bool_)):
+        return 0
+    if issubclass(kind, int) and kind is int:
+        return 1
+    if issubclass(kind, (abc.Iterator, int, np.integer)):
+        return 3
+    return 2 if issubclass(kind, abc.Sized) else 0
+
+
+def _ordinary(value: Any) -> bool:
+    """Whether ``value`` needs no bounding before a call: no iterator, no integer beyond
+    :data:`MAX_INT`, nothing that says it holds more than :data:`LARGE` items (the
+    common case, told apart quickly)."""
+    kind = type(value)
+    way = _KINDS.get(kind)
+    if way is None:
+        way = _KINDS[kind] = _kind(kind)
+    if way == 0:
+        return True
+    if way == 1:
+        return bool(-MAX_INT <= value <= MAX_INT)
+    if way == 2:
+        try:
+            return bool(len(value) <= LARGE)
+        except Exception:  # a len() that fails or overflows: bounded with care
+            return False
+    return False
 
 
 def _arguments(
@@ -485,8 +532,11 @@ def _module_names(module: str) -> dict[str, Any]:
     path = getattr(sys.modules.get(module), "__file__", None)
     if not path:
         return found
-    with open(path, encoding="utf-8") as source:
-        tree = ast.parse(source.read())
+    try:
+        with open(path, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+    except (OSError, SyntaxError, ValueError):  # no source to read: only the plain names
+        return found
     for node in ast.walk(tree):
         if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
             continue
