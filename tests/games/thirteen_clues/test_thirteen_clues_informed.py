@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from accusing_positions import after, by_hand_ladder, three_player_position
 
 from deduce.games.thirteen_clues import (
     Ask,
@@ -23,7 +24,6 @@ from deduce.games.thirteen_clues import (
     view_of,
 )
 from deduce.testing import invalid_input
-from tests.test_thirteen_clues_race import after, by_hand_ladder, three_player_position
 
 
 def four_player_position() -> tuple[Deal, Investigation]:

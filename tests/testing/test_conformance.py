@@ -19,7 +19,7 @@ def test_every_game_conforms(game: str) -> None:
     check_game(game, examples=FAST, max_clues=4, console=True)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("game", registry.names())
 def test_every_game_conforms_at_length(game: str) -> None:
     check_game(game, examples=60, max_clues=8, console=False)

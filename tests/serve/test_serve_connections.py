@@ -20,7 +20,6 @@ from serving import Launched, launched
 
 from deduce.serve.connections import HEAD_SECONDS, Quiet, connection_cap
 
-ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "a-token-for-the-flood"
 AUTH = {"Authorization": f"token {TOKEN}", "Content-Type": "application/json"}
 LIMIT = 1024

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from places import ROOT
 from terminal import Terminal, script
 
-ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "examples" / "plugin"
 BUILT_IN = ["mastermind", "bsi", "kreuzverhoer", "thirteen-clues", "crime-writers"]
 BROKEN = {  # entry point -> what is wrong with it

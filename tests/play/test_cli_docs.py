@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from places import ROOT
 from terminal import Terminal
 
 from deduce.play import adapters
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["index.md", "tutorial.md", "howto.md"]
 HOME = "/home/me"
 SCRIPT = str(Path(sys.executable).with_name("deduce"))

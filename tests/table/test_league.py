@@ -1,5 +1,6 @@
 """The league benchmark (benchmarks/league.py): a small cell of every game, the table's
-columns, a policy that can never win, and the Wilson interval's edge cases."""
+columns, a policy that can never win, and the Wilson interval's edge cases. The harness
+of a benchmark, not the library: in the long tier (``make test-long``)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from benchmarks.league import (
 from benchmarks.league_notes import bsi_notes, bsi_notes_of, crime_writers_notes_of
 from benchmarks.league_policies import PANELS, PLAY, SIZES, THRESHOLDS
 from deduce.games import bsi, crime_writers, thirteen_clues
+
+pytestmark = pytest.mark.long  # the benchmark harness: the long tier
 
 
 @pytest.mark.parametrize("game", sorted(PANELS))

@@ -6,16 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from accusing_positions import after, by_hand_ladder, three_player_position, two_player
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce.games.thirteen_clues import (
     Accusation,
-    Ask,
     Deal,
     Glasses,
     Investigation,
-    Peek,
     Table,
     accuse_or_ask,
     advise,
@@ -24,31 +23,6 @@ from deduce.games.thirteen_clues import (
     passing,
 )
 from deduce.testing import games, invalid_input
-
-
-def two_player(seed: int, left: int) -> tuple[Deal, Investigation, list[Ask]]:
-    """The two-player notebook of ``Deal.random(2, seed)`` after the truthful entropy
-    questions that leave at most ``left`` puzzles, and those questions."""
-    deal = Deal.random(2, seed=seed)
-    inv = Investigation(2, deal.hands[0], list(deal.puzzles[1:]))
-    asked = []
-    while inv.space.size > left:
-        move = inv.best("entropy")
-        assert isinstance(move, Ask)
-        inv = inv.question(0, 1, move.about, deal.answer(1, move.about, side=move.side), move.side)
-        asked.append(move)
-    return deal, inv, asked
-
-
-def after(inv: Investigation, move: Ask | Peek, answer: object) -> Investigation:
-    if isinstance(move, Peek):
-        return inv.informant(str(answer))
-    return inv.question(0, move.witness, move.about, int(str(answer)), move.side)
-
-
-def by_hand_ladder(inv: Investigation, hazard: float) -> float:
-    """Accuse my puzzles in order, one a round: the sum of p_k (1 - hazard)^k."""
-    return sum(p * (1 - hazard) ** k for k, (_, p) in enumerate(inv.ranked()))
 
 
 def test_the_ladder_is_accusing_in_order() -> None:
@@ -90,14 +64,6 @@ def test_three_puzzles_in_the_two_player_game_against_the_race_by_hand(rival: fl
         for m in inv.recommend(top=100)
     )
     assert later >= first - 1e-12
-
-
-def three_player_position() -> Investigation:
-    deal = Deal.random(3, seed=4)
-    inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
-    for witness, about in [(1, "red"), (2, "woman"), (1, "melee"), (2, "indoors")]:
-        inv = inv.question(0, witness, about, deal.answer(witness, about))
-    return inv
 
 
 def test_the_three_player_chances_held_glasses_only_against_the_race_by_hand() -> None:

@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from places import ROOT
 from serving import TOKEN, TestClient
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from deduce.serve import create_app
 from deduce.serve.security import TokenGuard
 
-SW = Path(__file__).resolve().parent.parent / "deduce" / "serve" / "static" / "sw.js"
+SW = ROOT / "deduce" / "serve" / "static" / "sw.js"
 POLICY = 1008  # the WebSocket close code of a policy violation
 WS = "ws://127.0.0.1:8765/ws"
 

@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from places import ROOT
 from rich.console import Console
 from serving import AUTH, TOKEN, TestClient
 
@@ -29,7 +30,6 @@ from deduce.serve import create_app
 from deduce.serve.security import MAX_BODY
 
 SMALL = {"pegs": 3, "colours": 4}
-ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

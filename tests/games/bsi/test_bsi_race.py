@@ -6,9 +6,8 @@ import itertools
 from typing import Any
 
 import pytest
+from bsi_positions import laid_positions, my_turns
 from hypothesis import given, settings
-from test_bsi import my_turns
-from test_bsi_points import laid_positions
 
 from deduce import InvalidInput
 from deduce.games import bsi

@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from places import ROOT
 from terminal import Terminal
 
 from deduce.games.mastermind import Game, Investigation
@@ -298,7 +299,7 @@ def test_the_how_to_lists_every_game_syntax() -> None:
 
     from deduce.play import adapters
 
-    howto = (Path(__file__).resolve().parent.parent / "docs" / "howto.md").read_text()
+    howto = (ROOT / "docs" / "howto.md").read_text()
     for name, game in adapters().items():
         assert f"`deduce play {name}`" in howto
         assert textwrap.dedent(game.syntax).strip("\n") in howto, name

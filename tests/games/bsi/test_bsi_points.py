@@ -6,8 +6,8 @@ import itertools
 from typing import Any
 
 import pytest
+from bsi_positions import laid_positions
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from deduce import InvalidInput
 from deduce.games.bsi import STAND_IN, Card, Case, Table, advised, cautious, play_game, random_bot
@@ -53,22 +53,6 @@ def test_a_failure_leaves_the_best_attempt_at_another_case_open() -> None:
         assert option.value == pytest.approx(
             option.points + p * option.then_points + (1 - p) * after_failure
         )
-
-
-@st.composite
-def laid_positions(draw: st.DrawFn, most_rounds: int = 12) -> Any:
-    """A game stopped at seat 0's attempt step, its card just laid (None: the game was
-    at another step), after 1 to ``most_rounds`` rounds of bots."""
-    players = draw(st.integers(2, 4))
-    seats = [draw(st.sampled_from([advised, cautious, random_bot])) for _ in range(players)]
-    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, most_rounds))
-    record = play_game(seats, seed=seed, max_turns=rounds * players)
-    table = record.tables[0]
-    if table.step != "lay":
-        return None
-    card = table.hand[0]
-    target = draw(st.sampled_from(table.opponents))
-    return table.played(card, target, field_of(record.truth["cases"][target], card))
 
 
 @settings(max_examples=40, deadline=None)

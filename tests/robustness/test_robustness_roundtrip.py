@@ -5,7 +5,7 @@ and saves to the same text again.
 
 The set-up sweep starts from each kind's sample (:func:`test_robustness.starts`) and
 replaces one constructor argument at a time; the callable sweep gives every required
-positional argument the same value (as one of the calls of ``tests/sweeping.py`` does),
+positional argument the same value (as one of the calls of ``tests/robustness/sweeping.py`` does),
 and a callable without any required one each of its optional arguments alone.
 """
 
@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from clue_calls import starts
 from sweeping import HANG, SIMPLE_JUNK, Hang, alarm, public_callables, signature_refusal
-from test_robustness import starts
 
 import deduce
 from deduce.errors import DeduceError

@@ -15,7 +15,6 @@ import pytest
 from browser import chromium
 from serving import launched
 
-ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "a-token-for-the-browser"
 PHONE = {"width": 360, "height": 740}
 ARGS = [

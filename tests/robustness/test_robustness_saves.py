@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clue_calls import CALLS, starts, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
-from test_robustness import CALLS, starts, state
 
 from deduce.core import registry
 from deduce.errors import Contradiction, InvalidInput

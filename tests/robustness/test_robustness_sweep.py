@@ -3,7 +3,7 @@ returns, or refuses with a deduce error (``InvalidInput``, ``Contradiction``); n
 stray ``TypeError``, ``AttributeError``, ``OverflowError``, ``MemoryError``, numpy's
 "truth value is ambiguous", a call that never returns or memory that grows without bound.
 
-How the calls are made, and bounded in time and memory, is in ``tests/sweeping.py``. The
+How the calls are made, and bounded in time and memory, is in ``tests/robustness/sweeping.py``. The
 quick sweep (every ``pytest``) gives each argument of each callable two kinds of junk,
 different ones from argument to argument; the long one (``make test-long``) every kind
 of junk in every argument.

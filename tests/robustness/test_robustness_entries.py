@@ -2,7 +2,7 @@
 AttributeError, numpy's "truth value is ambiguous", a MemoryError, a call that never
 returned): each is refused with InvalidInput now, at the callable the caller called.
 
-The sweep of ``tests/sweeping.py`` finds such calls; each kind it found is kept here as a
+The sweep of ``tests/robustness/sweeping.py`` finds such calls; each kind it found is kept here as a
 plain test, one call per kind.
 """
 
