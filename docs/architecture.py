@@ -249,8 +249,6 @@ GAME_FILES: dict[str, str] = {
     "symmetry.py": "Mastermind's symmetries of positions and colours",
     "race.py": "BSI's clock and score race: the end of the game",
     "state.py": "BSI's public state of the table and the rules that move it",
-    "table_advice.py": "BSI's advice at the table: the card to lay, the attempt",
-    "view.py": "what one seat sees at a BSI table",
     "events.py": "Kreuzverhör's events besides my questionings",
     "finish.py": "the end of Kreuzverhör's race, searched exactly",
     "interrogation.py": "Kreuzverhör's answering side: my case and what my answers teach",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,8 +26,10 @@ from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
 from deduce.games.bsi.clues import AttemptOption, LayOption, Play
 from deduce.games.bsi.investigation import points
 from deduce.games.bsi.state import State
-from deduce.games.bsi.view import TableView
 from deduce.investigation import Recommendation
+
+if TYPE_CHECKING:  # the table imports this module: no cycle at run time
+    from deduce.games.bsi.table import Table
 
 __all__ = ["attempt_options", "best_after_one_more", "lay_options", "ready", "recommendations"]
 
@@ -40,7 +42,7 @@ _NOT_NOW = {
 }
 
 
-def ready(table: TableView, step: str, advice: str) -> State:
+def ready(table: Table, step: str, advice: str) -> State:
     """The table's state, if it is my turn and at ``step``; else InvalidInput saying why.
 
     Example:
@@ -82,7 +84,7 @@ def _after_one_more(
     return best
 
 
-def best_after_one_more(table: TableView, opponent: int) -> float:
+def best_after_one_more(table: Table, opponent: int) -> float:
     """P(right) after the best card of my hand is laid at ``opponent``'s grid.
 
     Example:
@@ -180,7 +182,7 @@ def _attempt_order(option: AttemptOption) -> tuple[bool, float, float, int]:
     return (not option.advisable, -gain, -option.value, -option.drops)
 
 
-def attempt_options(table: TableView, *, objective: bool = True) -> list[AttemptOption]:
+def attempt_options(table: Table, *, objective: bool = True) -> list[AttemptOption]:
     """Every attempt I can make now, best first (see ``Table.recommend_attempt``).
 
     Raises:
@@ -194,7 +196,7 @@ def attempt_options(table: TableView, *, objective: bool = True) -> list[Attempt
     return sorted(options, key=_attempt_order)
 
 
-def lay_options(table: TableView) -> list[LayOption]:
+def lay_options(table: Table) -> list[LayOption]:
     """Every card of my hand at every opponent, by the points it leads to, best first
     (see ``Table.lay_options``).
 
@@ -236,7 +238,7 @@ def lay_options(table: TableView) -> list[LayOption]:
 
 
 def recommendations(
-    table: TableView,
+    table: Table,
     ranked: Sequence[tuple[LayOption, float]],
     strategy: str,
     among: Callable[[Any], bool] | None,

@@ -21,7 +21,7 @@ from deduce.games.bsi.play_advice import (
     lay_advice,
 )
 from deduce.games.bsi.race import RaceOption
-from deduce.games.bsi.table_advice import OWN_STRATEGIES
+from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Turn
 from deduce.play.arguments import Context, Integer, Name, Several, Value

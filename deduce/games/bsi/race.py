@@ -44,10 +44,9 @@ from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
 from deduce.games.bsi.clues import AttemptOption, LayOption
 from deduce.games.bsi.investigation import points
-from deduce.games.bsi.view import TableView
 
-if TYPE_CHECKING:  # the table's advice imports this module: no cycle at run time
-    from deduce.games.bsi.table_advice import TableAdvice
+if TYPE_CHECKING:  # the table imports this module: no cycle at run time
+    from deduce.games.bsi.table import Table
 
 __all__ = [
     "MY_CHANCE",
@@ -249,7 +248,7 @@ def _scores(argument: str, value: object) -> dict[int, float]:
     return out
 
 
-def race_options(table: TableView) -> list[RaceOption]:
+def race_options(table: Table) -> list[RaceOption]:
     """Every choice at my attempt step (each attempt of ``attempt_options``, and no
     attempt), by my chance to finish first, best first; ties by the expected points
     (``value`` of the attempt, ``waiting`` of none).
@@ -290,7 +289,7 @@ def race_options(table: TableView) -> list[RaceOption]:
     return [r[2] for r in ranked]
 
 
-def standing(table: TableView) -> float:
+def standing(table: Table) -> float:
     """My chance to finish first from ``table`` as it stands, when nobody chooses now:
     the chance of :func:`race_options` for no attempt, from any point of the game.
 
@@ -338,7 +337,7 @@ def _spread(
     return out
 
 
-def race_lays(table: TableAdvice) -> list[RaceLay]:
+def race_lays(table: Table) -> list[RaceLay]:
     """Every lay of my hand (see ``Table.lay_options``) by my chance to finish first,
     best first; ties in the order of ``lay_options`` (expected points, then what the
     field reveals).

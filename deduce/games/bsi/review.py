@@ -35,8 +35,7 @@ from typing import Any
 from deduce._internal.entry import guard
 from deduce.core.info import binary_entropy
 from deduce.games.bsi.clues import AttemptOption, Draw, Solve
-from deduce.games.bsi.table import Table
-from deduce.games.bsi.table_advice import OWN_STRATEGIES
+from deduce.games.bsi.table import OWN_STRATEGIES, Table
 from deduce.search.review import Decision
 
 __all__ = ["best_choice", "decision"]
