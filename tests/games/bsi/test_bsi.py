@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import pytest
+from bsi_positions import bots, my_turns, reshuffles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,27 +193,12 @@ def _histogram(alive: list[Case], card: Card) -> dict[Any, int]:
 # -- the table: reference from the game master's own record ---------------------------
 
 
-bots = st.sampled_from([advised, cautious, random_bot])
-
-
-reshuffles = st.sampled_from(["when_needed", "when_empty"])
-
-
 @st.composite
 def table_games(draw: st.DrawFn) -> Any:
     players = draw(st.integers(2, 4))
     seats = [draw(bots) for _ in range(players)]
     seed, turns = draw(st.integers(0, 10**6)), draw(st.integers(1, 60))
     return play_game(seats, seed=seed, max_turns=turns, reshuffle=draw(reshuffles))
-
-
-@st.composite
-def my_turns(draw: st.DrawFn) -> Any:
-    """A game stopped at the start of one of seat 0's turns (or over)."""
-    players = draw(st.integers(2, 4))
-    seats = [draw(bots) for _ in range(players)]
-    seed, rounds = draw(st.integers(0, 10**6)), draw(st.integers(1, 15))
-    return play_game(seats, seed=seed, max_turns=rounds * players, reshuffle=draw(reshuffles))
 
 
 def check_table(record: Any) -> None:
@@ -238,7 +224,7 @@ def test_table_sound_complete_exact(record: Any) -> None:
     check_table(record)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("reshuffle", ["when_needed", "when_empty"])
 def test_table_many_games_with_reshuffles(reshuffle: str) -> None:
     reshuffled = redrawn_after = 0
@@ -848,7 +834,7 @@ def _z_scores(samples: list[tuple[float, bool, bool]]) -> list[float]:
     return result
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_table_probabilities_are_calibrated() -> None:
     """Over many deals, cases given probability p are the true case a fraction p of the
     time, also for cases drawn after a reshuffle; a model that forgets which draw pile a
@@ -933,49 +919,3 @@ def test_table_with_the_testing_strategies(players: int, data: st.DataObject) ->
     for seat in table.opponents:  # every field laid at a seat is true of its secret case
         assert all(field_of(secret.of(seat), card) == f for card, f in table.grid(seat))
     assert Table.from_json(table.to_json()) == table
-
-
-# -- the package's modules --------------------------------------------------------------
-
-
-def _runtime_imports(path: Any) -> set[str]:
-    """The deduce.games.bsi modules ``path`` imports when it is imported (not the ones
-    imported only for type checking or inside a function)."""
-    import ast
-
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in tree.body:  # module level only
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "deduce.games.bsi":
-                found.update(f"deduce.games.bsi.{alias.name}" for alias in node.names)
-            elif node.module.startswith("deduce.games.bsi."):
-                found.add(node.module)
-    return found
-
-
-def test_the_modules_are_small_and_import_no_cycle() -> None:
-    import pathlib
-
-    folder = pathlib.Path(bsi.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in folder.glob("*.py"):
-        assert len(path.read_text(encoding="utf-8").splitlines()) <= 520, path.name
-        name = "deduce.games.bsi" + ("" if path.stem == "__init__" else f".{path.stem}")
-        graph[name] = {
-            m
-            for m in _runtime_imports(path)
-            if m in {f"deduce.games.bsi.{p.stem}" for p in folder.glob("*.py")}
-        }
-    done: set[str] = set()
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, " -> ".join((*path, name))
-        if name in done:
-            return
-        for other in graph.get(name, ()):
-            visit(other, (*path, name))
-        done.add(name)
-
-    for name in graph:
-        visit(name, ())
