@@ -603,7 +603,7 @@ def _every_clue(deck: Deck) -> list[Any]:
     return clues
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_every_pair_of_clues_matches_the_reference() -> None:
     clues = _every_clue(TINY)
     start = Investigation(TINY)

@@ -487,7 +487,7 @@ def test_cp_sat_proves_exactly_the_certain_facts(inv: Investigation) -> None:
     check_certain_facts(inv)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @settings(max_examples=40)
 @given(st.sampled_from([2, 3, 4, 5, 6]).flatmap(lambda n: small_games(n, max_clues=12)))
 def test_cp_sat_proves_exactly_the_certain_facts_many(inv: Investigation) -> None:
