@@ -12,9 +12,9 @@ from typing import Any
 
 from deduce._internal.entry import guard
 
-from .open_games import Busy, OpenGame, Refused, Tables, save_name
+from .open_games import Busy, OpenGame, OpenGames, Refused, save_name
 
-__all__ = ["Busy", "OpenGame", "Refused", "Tables", "create_app", "save_name"]
+__all__ = ["Busy", "OpenGame", "OpenGames", "Refused", "create_app", "save_name"]
 
 
 def __getattr__(name: str) -> Any:

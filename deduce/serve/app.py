@@ -1,5 +1,5 @@
 """The web application of ``deduce serve``: the JSON API and the pages, on one
-:class:`~deduce.serve.open_games.Tables`.
+:class:`~deduce.serve.open_games.OpenGames`.
 
 The API (documented in docs/reference.md): ``POST /api/sessions`` starts a game,
 ``GET /api/sessions/{id}`` is its state, ``POST /api/sessions/{id}/lines`` carries out a
@@ -49,9 +49,9 @@ from deduce.serve.open_games import (
     Busy,
     NotSaved,
     OpenGame,
+    OpenGames,
     Refused,
     Stale,
-    Tables,
     Unreadable,
     shown,
 )
@@ -157,7 +157,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
         state_dir: the console's state directory (its autosave files and locks).
         token: the token every request must carry.
     """
-    tables = Tables(state_dir)
+    tables = OpenGames(state_dir)
     templates = _environment()
     if token is not None and (not isinstance(token, str) or not token):
         raise InvalidInput("token", token, "None, or the token as text")

@@ -10,7 +10,7 @@ lock), so a game open in the console is refused here and the reverse.
 Example:
     >>> import tempfile
     >>> from pathlib import Path
-    >>> tables = Tables(Path(tempfile.mkdtemp()))
+    >>> tables = OpenGames(Path(tempfile.mkdtemp()))
     >>> game = tables.create("mastermind", {"pegs": "2", "colours": "3"})
     >>> game.id, game.state()["solutions"]
     ('mastermind', 9)
@@ -54,9 +54,9 @@ __all__ = [
     "NoSuchGame",
     "NotSaved",
     "OpenGame",
+    "OpenGames",
     "Refused",
     "Stale",
-    "Tables",
     "Unreadable",
     "save_name",
     "shown",
@@ -410,7 +410,7 @@ class OpenGame:
             return self.state()
 
 
-class Tables:
+class OpenGames:
     """Every game open in one server, on the console's state directory.
 
     Args:

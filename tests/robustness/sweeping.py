@@ -316,7 +316,7 @@ def local_makers() -> list[tuple[str, Callable[[], Any]]]:
     from deduce import serve
 
     def tables() -> Any:
-        return serve.Tables(Path("state"))
+        return serve.OpenGames(Path("state"))
 
     return [("web tables", tables), ("web game", lambda: tables().create("mastermind", {}))]
 

@@ -448,7 +448,7 @@ def test_what_the_sweep_found_valid_still_works() -> None:
 
 def test_the_web_tables_refuse_what_they_do_not_hold(tmp_path: pathlib.Path) -> None:
     serve = module("serve")
-    tables = serve.Tables(tmp_path / "state")
+    tables = serve.OpenGames(tmp_path / "state")
     for junk in ("", "zzz", -0.0, np.array([])):
         with pytest.raises(InvalidInput):
             tables.open(junk)

@@ -384,10 +384,10 @@ def test_a_new_game_on_a_full_disk_never_drops_the_open_games_unsaved_clue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from deduce.errors import DeduceError
-    from deduce.serve.open_games import Tables
+    from deduce.serve.open_games import OpenGames
 
     small = {"pegs": 3, "colours": 4}
-    tables = Tables(tmp_path)
+    tables = OpenGames(tmp_path)
     try:
         game = tables.create("mastermind", small)
         game.post("guess 123 1 1")

@@ -67,13 +67,13 @@ def test_every_public_class_has_a_realistic_instance() -> None:
     pool = sweeping.pool()
     assert pool.failed == []
     owners = {t.owner for t in sweeping.targets() if t.kind == "method"}
-    local = {"OpenGame", "Tables"}  # made where the sweep runs: they write files
+    local = {"OpenGame", "OpenGames"}  # made where the sweep runs: they write files
     missing = sorted(o.__qualname__ for o in owners if pool.instance(o) is None)
     assert missing == sorted(local)
     report = sweeping.sweep(
-        [t for t in sweeping.targets() if t.name == "deduce.serve.Tables.saved"], every=False
+        [t for t in sweeping.targets() if t.name == "deduce.serve.OpenGames.saved"], every=False
     )
-    assert report.plans["deduce.serve.Tables.saved"]["valid"]
+    assert report.plans["deduce.serve.OpenGames.saved"]["valid"]
 
 
 def test_the_junk_has_every_kind() -> None:

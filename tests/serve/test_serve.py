@@ -371,12 +371,12 @@ def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name:
 @pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
 def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> None:
     from deduce.play.grammar import Context, Integer, Name, YesNo
-    from deduce.serve import Tables
+    from deduce.serve import OpenGames
     from deduce.serve.forms import verb_forms
 
     declared = registry.find(name)
     game = declared.adapter()
-    tables = Tables(tmp_path)
+    tables = OpenGames(tmp_path)
     start = tables.create(name, parse_presets(declared.table_setup)).session.investigation
     tables.close()
     forms = verb_forms(game.grammar, start)
@@ -429,10 +429,10 @@ def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:
 
 
 def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Path) -> None:
-    from deduce.serve import Tables
+    from deduce.serve import OpenGames
 
     before = adapter("mastermind").recommend
-    tables = Tables(tmp_path)
+    tables = OpenGames(tmp_path)
     game = tables.create("mastermind", SMALL)
     assert game.adapter is not adapter("mastermind")
     assert adapter("mastermind").recommend == before

@@ -33,8 +33,8 @@ __all__ = [
     "HAS",
     "LACKS",
     "MAYBE",
+    "QuestionTables",
     "State",
-    "Tables",
     "all_draws",
     "binary_entropy",
     "scaled",
@@ -66,7 +66,7 @@ def all_draws(sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Tables:
+class QuestionTables:
     """What a deck means for questions: per element, the questions and their statuses."""
 
     labels: tuple[tuple[str, ...], ...]
@@ -78,7 +78,7 @@ class Tables:
 
 
 @lru_cache(maxsize=8)
-def tables_of(deck: Deck) -> Tables:
+def tables_of(deck: Deck) -> QuestionTables:
     labels: list[tuple[str, ...]] = []
     questions: list[Question] = []
     status: list[npt.NDArray[np.int8]] = []
@@ -104,7 +104,7 @@ def tables_of(deck: Deck) -> Tables:
     sizes = tuple(len(labels[e]) - 1 for e in range(len(ELEMENTS)))
     draws = all_draws(sizes)
     keys = np.asarray(np.ravel_multi_index(draws.T, [s + 1 for s in sizes]), dtype=np.int64)
-    return Tables(tuple(labels), tuple(questions), row, card_of, tuple(status), keys)
+    return QuestionTables(tuple(labels), tuple(questions), row, card_of, tuple(status), keys)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -147,7 +147,7 @@ class State:
 
 
 def yes_chances(
-    tables: Tables, state: State, e: int, queries: Sequence[Question]
+    tables: QuestionTables, state: State, e: int, queries: Sequence[Question]
 ) -> npt.NDArray[np.float64]:
     """P("yes" | the value of element ``e``) for each of ``queries`` (all about ``e``), by
     value (the cards, then invented): 1 or 0 for a tag the card has or lacks, 1/2 for an

@@ -80,7 +80,7 @@ from deduce.errors import InvalidInput
 from deduce.games.crime_writers.advice import recommendations
 from deduce.games.crime_writers.cards import ELEMENTS
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.counting import State, Tables, yes_chances
+from deduce.games.crime_writers.counting import QuestionTables, State, yes_chances
 from deduce.games.crime_writers.scoresheet import GUEST_POINTS
 from deduce.investigation import Recommendation
 
@@ -199,7 +199,7 @@ class GuestValues:
 
     def __init__(
         self,
-        tables: Tables,
+        tables: QuestionTables,
         space: Space,
         queries: Sequence[Question],
         *,
@@ -304,7 +304,7 @@ def _best(named: FloatArray, total: FloatArray) -> FloatArray:
 
 
 def guest_values(
-    tables: Tables, space: Space, queries: Sequence[Question], *, players: int = MEASURED_AT
+    tables: QuestionTables, space: Space, queries: Sequence[Question], *, players: int = MEASURED_AT
 ) -> FloatArray:
     """The objective of each of ``queries`` at a table of ``players`` (see the module's
     text).
@@ -322,7 +322,7 @@ def guest_values(
 
 def guest_recommendations(
     queries: Sequence[Question],
-    tables: Tables,
+    tables: QuestionTables,
     space: Space,
     part: Partition,
     top: int,

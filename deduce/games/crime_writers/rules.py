@@ -28,7 +28,15 @@ from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, ELEMENTS
 from deduce.games.crime_writers.clues import Question
-from deduce.games.crime_writers.counting import HAS, LACKS, MAYBE, State, Tables, scaled, tables_of
+from deduce.games.crime_writers.counting import (
+    HAS,
+    LACKS,
+    MAYBE,
+    QuestionTables,
+    State,
+    scaled,
+    tables_of,
+)
 
 __all__ = ["EFFECT", "not_in_story", "tables_of", "tag_reply", "wording"]
 
@@ -43,7 +51,7 @@ EFFECT: dict[str, str | None] = {
 
 
 def tag_reply(
-    tables: Tables, space: Space, e: int, about: str, reply: str, asked: frozenset[Question]
+    tables: QuestionTables, space: Space, e: int, about: str, reply: str, asked: frozenset[Question]
 ) -> Space:
     """``space`` after element ``e``'s tag ``about`` was answered ``reply`` ("yes" or
     "no": what the reply says, see :data:`EFFECT`); ``asked``: every question so far."""
@@ -68,7 +76,7 @@ def tag_reply(
 
 
 def wording(
-    tables: Tables,
+    tables: QuestionTables,
     space: Space,
     e: int,
     text: str,
@@ -108,7 +116,7 @@ def _state(space: Space) -> State:
     return space.state
 
 
-def not_in_story(tables: Tables, space: Space, stack: str, text: str) -> Space:
+def not_in_story(tables: QuestionTables, space: Space, stack: str, text: str) -> Space:
     """``space`` without the draws that hold card ``text`` of ``stack``."""
     keep = np.ones(space.size, dtype=bool)
     for e, element in enumerate(ELEMENTS):

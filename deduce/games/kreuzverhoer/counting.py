@@ -23,7 +23,7 @@ from deduce.core.strategy import Partition
 from deduce.games.kreuzverhoer.cards import FIELDS, SIZES, Deck
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD, Guess
 
-__all__ = ["Tables", "guess_tables"]
+__all__ = ["CaseTables", "guess_tables"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -32,7 +32,7 @@ FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, eq=False)
-class Tables:
+class CaseTables:
     """The cases and guesses of one deck, as value indices, and how they map."""
 
     cases: IntArray  # (1944, 4) value indices, the case ids in order
@@ -48,8 +48,8 @@ GUESSES = math.prod(SHAPE)
 
 
 @cache
-def guess_tables(deck: Deck) -> Tables:
-    """The :class:`Tables` of ``deck`` (built once per deck)."""
+def guess_tables(deck: Deck) -> CaseTables:
+    """The :class:`CaseTables` of ``deck`` (built once per deck)."""
     grid = np.indices(SHAPE).reshape(4, -1).T.astype(np.int64)
     ok = np.zeros((SIZES["crime"], SIZES["weapon"]), dtype=bool)
     for c, crime in enumerate(deck.crimes):
@@ -64,7 +64,7 @@ def guess_tables(deck: Deck) -> Tables:
     cases = grid[case_guess]
     for array in (grid, cases, case_guess, guess_case):
         array.setflags(write=False)
-    return Tables(
+    return CaseTables(
         cases=cases,
         case_guess=case_guess,
         guess_case=guess_case,
