@@ -90,6 +90,13 @@ CALLS: dict[str, Callable[[], Any]] = {
     "mastermind Investigation(pegs=10**5000)": lambda: mastermind.Investigation(10**5000),
     # values of the right type that the call could not use
     "Space.take(rows=-1)": lambda: THIRTEEN.space.take(-1),
+    "questionings_needed(cards='zzz')": lambda: kreuzverhoer.questionings_needed(
+        kreuzverhoer.Investigation(),
+        cards="zzz",  # type: ignore[arg-type]
+    ),
+    "questionings_needed(seed=-1)": lambda: kreuzverhoer.questionings_needed(
+        kreuzverhoer.Investigation(), cards=True, seed=-1
+    ),
     "lower_bound(weights=-inf)": lambda: lower_bound(-math.inf, 2, finishing=False),
     "ladder(weights=-10**5000)": lambda: thirteen_clues.ladder(-(10**5000), 0.5),
     "plot.review(width=-1)": lambda: module("output.plot").review(

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce._internal.validation import check_seed, check_type
+from deduce._internal.validation import MAX_SEED, check_bool, check_int, check_seed, check_type
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
 from deduce.games.kreuzverhoer.interrogation import Interrogation
@@ -52,6 +52,8 @@ def questionings_needed(
     """
     check_type("start", start, Investigation, "a Kreuzverhör Investigation")
     start.check_strategy(strategy)
+    cards = check_bool("cards", cards)
+    seed = check_int("seed", seed, 0, MAX_SEED)
     ids = start.space.ids
     needed = np.zeros(len(ids), dtype=np.int64)
     unsolved = start.limit + 1
