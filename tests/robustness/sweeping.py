@@ -756,6 +756,8 @@ def cases(p: Plan, every: bool) -> list[tuple[str, str]]:
             continue  # its keywords are the callable's own: an unknown one is the call's shape
         if every:
             chosen: tuple[str, ...] = names
+            if parameter.annotation in (bool, "bool"):  # True and False are its values
+                chosen = tuple(n for n in names if not isinstance(junk_value(n), (bool, np.bool_)))
         else:
             start = zlib.crc32(f"{p.target.name}.{parameter.name}".encode())
             chosen = tuple(names[(start + k * 29) % len(names)] for k in range(FAST))
