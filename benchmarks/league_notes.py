@@ -108,11 +108,11 @@ def _kreuzverhoer_notes(table: kreuzverhoer.Table, rng: random.Random) -> kreuzv
     return kreuzverhoer.Guess(*(rng.choice(notes[f]) for f in fields))
 
 
-kreuzverhoer_notes = kreuzverhoer.Bot(
+kreuzverhoer_notes = kreuzverhoer.bot(
     "notes",
     _kreuzverhoer_notes,
-    kreuzverhoer.entropy.card,
-    kreuzverhoer.entropy.defend,
+    kreuzverhoer.entropy.policy_for("card"),
+    kreuzverhoer.entropy.policy_for("defend"),
 )
 """Kreuzverhör's human-notes bot (see the module's docstring)."""
 
@@ -167,7 +167,7 @@ def _bsi_notes_attempt(table: bsi.Table, rng: random.Random) -> tuple[int, bsi.C
     return None
 
 
-bsi_notes = bsi.Bot("notes", _bsi_notes_play, _bsi_notes_attempt)
+bsi_notes = bsi.bot("notes", _bsi_notes_play, _bsi_notes_attempt)
 """BSI's human-notes bot (see the module's docstring)."""
 
 
@@ -225,5 +225,5 @@ def _crime_writers_notes(table: crime_writers.Table, rng: random.Random) -> Any:
     return crime_writers.Question(element, cards[0])
 
 
-crime_writers_notes = crime_writers.Bot("notes", _crime_writers_notes)
+crime_writers_notes = crime_writers.bot("notes", _crime_writers_notes)
 """Crime Writers' human-notes bot (see the module's docstring)."""

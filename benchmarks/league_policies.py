@@ -116,7 +116,7 @@ def _bsi_eager(threshold: float) -> bsi.Bot:
     def attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
         return _bsi_attempt_at(table, threshold)
 
-    return bsi.Bot(f"eager-{threshold}", _bsi_entropy_play, attempt)
+    return bsi.bot(f"eager-{threshold}", _bsi_entropy_play, attempt)
 
 
 CLOCK = {3: 0.9, 2: 0.5, 1: 0.25}
@@ -160,8 +160,11 @@ def _kreuzverhoer_eager(threshold: float) -> kreuzverhoer.Bot:
         guess: kreuzverhoer.Guess = table.mine.best("entropy")
         return guess
 
-    return kreuzverhoer.Bot(
-        f"eager-{threshold}", lay, kreuzverhoer.entropy.card, kreuzverhoer.entropy.defend
+    return kreuzverhoer.bot(
+        f"eager-{threshold}",
+        lay,
+        kreuzverhoer.entropy.policy_for("card"),
+        kreuzverhoer.entropy.policy_for("defend"),
     )
 
 
@@ -193,9 +196,9 @@ def _crime_writers_eager(threshold: float) -> crime_writers.Bot:
                     best = (probability, element, text)
         if best is not None and best[0] >= threshold:
             return crime_writers.Question(best[1], best[2])
-        return crime_writers.entropy.ask(table, rng)
+        return crime_writers.entropy.choose(table, rng, "ask")
 
-    return crime_writers.Bot(f"eager-{threshold}", ask)
+    return crime_writers.bot(f"eager-{threshold}", ask)
 
 
 # the panels -------------------------------------------------------------------------
@@ -215,13 +218,13 @@ PANELS: dict[str, Panel] = {
     },
     "bsi": {
         "advised": bsi.advised,
-        "previous": bsi.Bot("previous", _bsi_points_play, bsi.advised.attempt),
-        "before-race": bsi.Bot("before-race", _bsi_points_play, _bsi_before_race_attempt),
-        "race-lays": bsi.Bot("race-lays", _bsi_race_play, bsi.advised.attempt),
+        "previous": bsi.bot("previous", _bsi_points_play, bsi.advised.policy_for("attempt")),
+        "before-race": bsi.bot("before-race", _bsi_points_play, _bsi_before_race_attempt),
+        "race-lays": bsi.bot("race-lays", _bsi_race_play, bsi.advised.policy_for("attempt")),
         "entropy": bsi.entropy_advised,
         "cautious": bsi.cautious,
         "random": bsi.random_bot,
-        "clock": bsi.Bot("clock", _bsi_entropy_play, _bsi_clock_attempt),
+        "clock": bsi.bot("clock", _bsi_entropy_play, _bsi_clock_attempt),
         "notes": bsi_notes,
         **{f"eager-{t}": _bsi_eager(t) for t in THRESHOLDS},
         "search": bsi.searched,
@@ -229,9 +232,14 @@ PANELS: dict[str, Panel] = {
     "kreuzverhoer": {
         "advised": kreuzverhoer.advised,
         "entropy": kreuzverhoer.entropy,
-        "entropy-no-cards": kreuzverhoer.Bot("entropy-no-cards", kreuzverhoer.entropy.lay),
-        "clock": kreuzverhoer.Bot(
-            "clock", _kreuzverhoer_clock, kreuzverhoer.entropy.card, kreuzverhoer.entropy.defend
+        "entropy-no-cards": kreuzverhoer.bot(
+            "entropy-no-cards", kreuzverhoer.entropy.policy_for("lay")
+        ),
+        "clock": kreuzverhoer.bot(
+            "clock",
+            _kreuzverhoer_clock,
+            kreuzverhoer.entropy.policy_for("card"),
+            kreuzverhoer.entropy.policy_for("defend"),
         ),
         "notes": kreuzverhoer_notes,
         **{f"eager-{t}": _kreuzverhoer_eager(t) for t in THRESHOLDS},

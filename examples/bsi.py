@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from deduce.games.bsi import Bot, Card, Case, Table, play_game, random_bot
+from deduce.games.bsi import Card, Case, Table, bot, play_game, random_bot
 
 
 def lay(table: Table, rng: random.Random) -> tuple[Card, int]:
@@ -38,7 +38,7 @@ def attempt(table: Table, rng: random.Random) -> tuple[int, Case, int] | None:
 
 
 def main(seed: int = 7) -> None:
-    me = Bot("assistant", lay, attempt)
+    me = bot("assistant", lay, attempt)
     record = play_game([me, random_bot], seed=seed, narrate=lambda line: print("  " + line))
     table = record.tables[0]
     print(f"\nAfter {record.turns} turns: scores {table.scores()}, winners {table.winners()}")

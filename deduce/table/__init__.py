@@ -13,11 +13,12 @@ Example:
 """
 
 from deduce._internal.entry import guard
-from deduce.table.referee import Bot, GameRecord, Player, Referee, SeatTables, run
+from deduce.table.referee import MOVE, Bot, GameRecord, Player, Referee, SeatTables, run
 from deduce.table.rollouts import MoveChance, Position, WinChances, wilson, win_chances
 from deduce.table.simulation import Stats, simulate
 
 __all__ = [
+    "MOVE",
     "Bot",
     "GameRecord",
     "MoveChance",

@@ -4,9 +4,11 @@ A game says its rules in a *referee*: the hidden whole game (the deal, every sea
 table) that knows whose turn it is, shows each seat only what that seat may see, and
 carries out a move. :func:`run` asks the seat whose turn it is for its move, hands the
 move to the referee, and keeps the record, until the game ends (or a move limit is
-reached). A player is anything with a ``name`` and ``choose(view, rng)``; :class:`Bot`
-is the plain one: a name and a function. Each game package wraps this in its own
-``play_game(lineup, *, seed)``, which deals from the seed and builds the referee.
+reached). A player is anything with a ``name`` and ``choose(view, rng, step)``;
+:class:`Bot` is the plain one: a name and a function, or one function per step in
+a game whose players act at more than one step (a card to lay, then whether to
+attempt). Each game package wraps this in its own ``play_game(lineup, *, seed)``, which
+deals from the seed and builds the referee.
 
 Example (a toy game: whoever says the secret number first wins):
     >>> import random
@@ -35,32 +37,37 @@ Example (a toy game: whoever says the secret number first wins):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
-__all__ = ["Bot", "GameRecord", "Player", "Referee", "SeatTables", "run"]
+__all__ = ["MOVE", "Bot", "GameRecord", "Player", "Referee", "SeatTables", "run"]
 
 ViewT = TypeVar("ViewT")
 MoveT = TypeVar("MoveT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
 
+MOVE = "move"
+"""The one step of a game whose players do one kind of thing only: their move."""
+
 
 class Player(Protocol[ViewT_contra, MoveT_co]):
-    """What :func:`run` asks for a move: a name and ``choose(view, rng)``."""
+    """What :func:`run` asks for a move: a name and ``choose(view, rng, step)``."""
 
     @property
     def name(self) -> str:
         """The player's name in the record."""
         ...
 
-    def choose(self, view: ViewT_contra, rng: random.Random, /) -> MoveT_co:
-        """The move to make, from the player's own ``view`` of the table."""
+    def choose(self, view: ViewT_contra, rng: random.Random, step: str, /) -> MoveT_co:
+        """The move to make, from the player's own ``view`` of the table, at the
+        ``step`` its referee names (:data:`MOVE` in a game of one step)."""
         ...
 
 
@@ -72,9 +79,15 @@ class Referee(Protocol):
     """
 
     players: int
+    steps: tuple[str, ...]
+    """The steps the game asks of a player (optional: ``(MOVE,)``)."""
 
     def turn(self) -> int | None:
         """The seat that acts now, or None once the game is over."""
+        ...
+
+    def step(self) -> str:
+        """The step at hand for the seat that acts now (optional: :data:`MOVE`)."""
         ...
 
     def view(self, seat: int) -> Any:
@@ -97,9 +110,11 @@ class Referee(Protocol):
 
 class SeatTables:
     """The part of a referee that keeps every seat's own table: ``tables[seat]`` is what
-    that seat sees, the winners are those its tables agree on (seat 0's), and the game
-    does not score. A game's referee sets ``tables`` and writes ``turn`` and ``apply``
-    (and overrides what its game does otherwise).
+    that seat sees, the winners are those its tables agree on (seat 0's), the game does
+    not score and its players act at one step (:data:`MOVE`). A game's referee sets
+    ``tables`` and writes ``turn`` and ``apply`` (and overrides what its game does
+    otherwise: ``steps`` and ``step()`` where a player acts at more than one
+    kind of thing).
 
     Example:
         >>> class Toy(SeatTables):
@@ -111,6 +126,11 @@ class SeatTables:
     """
 
     tables: list[Any]
+    steps: tuple[str, ...] = (MOVE,)
+
+    def step(self) -> str:
+        """:data:`MOVE`: the one step."""
+        return MOVE
 
     def view(self, seat: int) -> Any:
         """``seat``'s own table."""
@@ -125,26 +145,73 @@ class SeatTables:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+Policy = Callable[[Any, random.Random], Any]
+"""What a bot does at a step: ``policy(view, rng)`` returns the move."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Bot(Generic[ViewT, MoveT]):
-    """A player: a name and the function that picks a move from its own view.
+    """A player: a name and the function that picks its move from its own view, or,
+    in a game where a player acts at more than one step of a turn, a function per
+    step (the game's ``STEPS`` names them; each game's ``bot()`` builds one from
+    keywords, with defaults for the steps a bot may leave to the rules).
 
     Args:
         name: how the record names it.
-        policy: ``policy(view, rng)`` returns the move; ``view`` is the seat's own table.
+        policy: ``policy(view, rng)`` returns the move, ``view`` the seat's own table;
+            or a mapping of step names to such functions.
+
+    Raises:
+        InvalidInput: a name that is not text, a policy that is not a function or a
+            mapping of step names to functions.
 
     Example:
         >>> import random
         >>> Bot("first", lambda view, rng: view[0]).choose(["a", "b"], random.Random(0))
         'a'
+        >>> two = Bot("two", {"lay": lambda view, rng: view[0], "attempt": lambda v, r: None})
+        >>> two.choose(["a", "b"], random.Random(0), "lay"), two.steps
+        ('a', ('attempt', 'lay'))
     """
 
     name: str
-    policy: Callable[[ViewT, random.Random], MoveT]
+    policy: Callable[[ViewT, random.Random], MoveT] | Mapping[str, Policy]
 
-    def choose(self, view: ViewT, rng: random.Random, /) -> MoveT:
-        """The move ``policy`` picks."""
-        return self.policy(view, rng)
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise InvalidInput("name", self.name, "a name (text)")
+        if callable(self.policy):
+            return
+        expected = "a function policy(view, rng), or a mapping of steps to such functions"
+        if not isinstance(self.policy, Mapping) or not self.policy:
+            raise InvalidInput("policy", self.policy, expected)
+        for step, function in self.policy.items():
+            if not isinstance(step, str) or not callable(function):
+                raise InvalidInput("policy", dict(self.policy), expected)
+        object.__setattr__(self, "policy", MappingProxyType(dict(self.policy)))
+
+    @property
+    def steps(self) -> tuple[str, ...] | None:
+        """The steps it has a function for, or None: its one function plays at every
+        step."""
+        return None if callable(self.policy) else tuple(sorted(self.policy))
+
+    def policy_for(self, step: str) -> Policy:
+        """Its function for ``step``.
+
+        Raises:
+            InvalidInput: the bot has no function for ``step``.
+        """
+        if callable(self.policy):
+            return self.policy
+        if step not in self.policy:
+            raise InvalidInput("step", step, sorted(self.policy))
+        return self.policy[step]
+
+    def choose(self, view: ViewT, rng: random.Random, step: str = MOVE, /) -> MoveT:
+        """The move its function for ``step`` picks."""
+        move: MoveT = self.policy_for(step)(view, rng)
+        return move
 
 
 @dataclass
@@ -179,9 +246,17 @@ class GameRecord:
     truth: dict[str, Any] = field(default_factory=dict)
 
 
-def check_lineup(lineup: Any, low: int, high: int | None) -> tuple[Any, ...]:
+def check_lineup(
+    lineup: Any,
+    low: int,
+    high: int | None,
+    *,
+    argument: str = "lineup",
+    steps: Sequence[str] = (),
+) -> tuple[Any, ...]:
     """``lineup`` as a tuple of players (``low`` to ``high`` of them, or at least ``low``
-    when ``high`` is None), or InvalidInput.
+    when ``high`` is None, each a bot with a function for every one of ``steps``, as a
+    bot of one function is), or InvalidInput naming ``argument``.
 
     Example:
         >>> check_lineup("advised", 2, 4)
@@ -194,14 +269,20 @@ def check_lineup(lineup: Any, low: int, high: int | None) -> tuple[Any, ...]:
     else:
         players = "1 bot" if low == high == 1 else f"{low} to {high} bots"
     if isinstance(lineup, (str, bytes)) or not isinstance(lineup, Sequence):
-        raise InvalidInput("lineup", lineup, players)
+        raise InvalidInput(argument, lineup, players)
     if len(lineup) < low or (high is not None and len(lineup) > high):
-        raise InvalidInput("lineup", lineup, players)
+        raise InvalidInput(argument, lineup, players)
     for bot in lineup:
         if not callable(getattr(bot, "choose", None)) or not isinstance(
             getattr(bot, "name", None), str
         ):
-            raise InvalidInput("lineup", lineup, players, reason=f"{bot!r} is not a bot")
+            raise InvalidInput(argument, lineup, players, reason=f"{bot!r} is not a bot")
+        missing = [d for d in steps if d not in (getattr(bot, "steps", None) or steps)]
+        if missing:
+            reason = f"{bot.name} has nothing to play at the {' or '.join(missing)} step"
+            raise InvalidInput(
+                argument, lineup, f"bots for the steps {', '.join(steps)}", reason=reason
+            )
     return tuple(lineup)
 
 
@@ -232,8 +313,9 @@ def run(
         callable(getattr(referee, name, None)) for name in ("turn", "view", "apply", "winners")
     ):
         raise InvalidInput("referee", referee, "a Referee: players, turn(), view(), apply() ...")
-    if len(lineup) != referee.players:
-        raise InvalidInput("lineup", lineup, f"{referee.players} players")
+    steps = tuple(getattr(referee, "steps", (MOVE,)))
+    check_lineup(lineup, referee.players, referee.players, steps=steps)
+    step_now = getattr(referee, "step", lambda: MOVE)
     moves: list[tuple[int, Any]] = []
     log: list[str] = []
     over = False
@@ -243,7 +325,7 @@ def run(
             over = True
             break
         player = lineup[seat]
-        move = player.choose(referee.view(seat), rng)
+        move = player.choose(referee.view(seat), rng, step_now())
         try:
             lines = referee.apply(seat, move)
         except DeduceError as error:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from deduce import InvalidInput
-from deduce.games import bsi
+from deduce.games import bsi, crime_writers, kreuzverhoer
 from deduce.table.referee import Bot, check_lineup, run
 
 
@@ -98,3 +98,84 @@ def test_bsi_games_run_on_the_engine_loop_and_count_turns() -> None:
     )
     cut = bsi.play_game([bsi.advised, bsi.random_bot], seed=1, max_turns=3)
     assert cut.turns == 3 and not cut.over
+
+
+class Draughts(Race):
+    """The toy race with two steps a turn: whether to ``push`` (add 2, else 1), then
+    a ``word`` said (nobody sees it)."""
+
+    steps = ("push", "word")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saying = False
+        self.words: list[Any] = []
+
+    def turn(self) -> int | None:
+        return None if self.total >= 5 else self.turns % 2
+
+    def step(self) -> str:
+        return "word" if self.saying else "push"
+
+    def apply(self, seat: int, move: Any) -> list[str]:
+        if self.saying:
+            self.words.append(move)
+            self.saying = False
+            self.turns += 1
+            return []
+        self.total += 2 if move else 1
+        self.saying = True
+        return [f"seat {seat} adds {2 if move else 1}"]
+
+    def winners(self) -> tuple[int, ...]:
+        return (self.turns % 2,) if self.total >= 5 else ()
+
+
+def test_a_bot_plays_each_step_with_its_own_function() -> None:
+    pusher = Bot("pusher", {"push": lambda total, rng: True, "word": lambda total, rng: total})
+    game = Draughts()
+    record = run(game, [pusher, pusher], rng=random.Random(0))
+    assert record.moves == [(0, True), (0, 2), (1, True), (1, 4), (0, True)]
+    assert game.words == [2, 4] and record.winners == (0,)
+    assert pusher.steps == ("push", "word") and ones.steps is None
+    # one function for every step: it is asked both
+    assert run(Draughts(), [twos, twos], rng=random.Random(0)).moves[:2] == [(0, 2), (0, 2)]
+
+
+def test_a_bot_missing_a_step_is_refused_before_the_game() -> None:
+    pushing = Bot("pushing", {"push": lambda total, rng: True})
+    with pytest.raises(
+        InvalidInput, match="pushing has nothing to play at the word step"
+    ) as caught:
+        run(Draughts(), [pushing, pushing], rng=random.Random(0))
+    assert caught.value.argument == "lineup"
+    with pytest.raises(InvalidInput, match="step='word'") as asked:
+        pushing.choose(0, random.Random(0), "word")
+    assert asked.value.choices == ("push",)
+
+
+@pytest.mark.parametrize(
+    "policy", [None, 3, "push", {}, {"push": 1}, {1: lambda v, r: v}, [lambda v, r: v]]
+)
+def test_a_bot_of_junk_is_refused(policy: Any) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        Bot("junk", policy)
+    assert caught.value.argument == "policy"
+    with pytest.raises(InvalidInput, match="name"):
+        Bot(7, lambda v, r: v)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("play", "argument", "bot"),
+    [
+        (bsi.play_game, "bots", Bot("lays only", {"lay": lambda t, r: None})),
+        (kreuzverhoer.play_game, "lineup", Bot("lays only", {"lay": lambda t, r: None})),
+        (crime_writers.play_game, "lineup", Bot("replies only", {"reply": lambda t, r: "no"})),
+    ],
+)
+def test_every_game_refuses_a_bot_missing_one_of_its_steps(
+    play: Any, argument: str, bot: Bot[Any, Any]
+) -> None:
+    with pytest.raises(InvalidInput, match="has nothing to play at the") as caught:
+        play([bot, bot], seed=1)
+    assert caught.value.argument == argument

@@ -9,7 +9,7 @@ its pieces match the player's case: ``"0/1"``, ``2`` or ``3``.
 for one player (seat 0): the hand, the own case, every opponent's grid, the discard pile,
 the blood-drop cards, solved cases and reshuffles. It keeps the *joint* posterior over
 all opponents' cases (they are all different cards) and counts every 4-evidence card in
-view. :func:`play_game` plays whole games between bots (:class:`Bot`), each with a
+view. :func:`play_game` plays whole games between bots (:func:`bot`), each with a
 :class:`Table` of its own. The attempt advice weighs the end of the game (the clock and
 the score race, :mod:`deduce.games.bsi.race`).
 
@@ -22,9 +22,11 @@ Example (the rulebook's worked example):
 
 from deduce._internal.entry import guard
 from deduce.games.bsi.bots import (
+    STEPS,
     Bot,
     GameRecord,
     advised,
+    bot,
     cautious,
     entropy_advised,
     game_master_at,
@@ -81,6 +83,7 @@ __all__ = [
     "RIVAL_CHANCE",
     "SEARCH_SAMPLES",
     "STAND_IN",
+    "STEPS",
     "AttemptOption",
     "Bot",
     "Card",
@@ -104,6 +107,7 @@ __all__ = [
     "World",
     "advised",
     "attempts_left",
+    "bot",
     "cautious",
     "entropy_advised",
     "finish_first",

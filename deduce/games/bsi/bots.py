@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from deduce._internal.entry import guard
@@ -23,7 +22,7 @@ from deduce._internal.validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
 from deduce.games.bsi.clues import Reshuffle
-from deduce.table.referee import GameRecord, Referee, run
+from deduce.table.referee import Bot, GameRecord, Policy, Referee, SeatTables, check_lineup, run
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -32,9 +31,11 @@ __all__ = [
     "DECK",
     "RESHUFFLES",
     "STAND_IN",
+    "STEPS",
     "Bot",
     "GameRecord",
     "advised",
+    "bot",
     "cautious",
     "entropy_advised",
     "game_master_at",
@@ -53,27 +54,24 @@ Attempt = tuple[int, Case, int]
 """(target seat, case named, blood drops), in the bot's own seat numbers."""
 
 
-@dataclass(frozen=True, slots=True)
-class Bot:
-    """A player: how it picks the card to lay and whether to try to solve.
+STEPS = ("lay", "attempt")
+"""The steps of a BSI player's turn: the card to lay and where (at the start of a turn,
+when it holds a card), then whether to try to solve (the attempt step)."""
+
+
+def bot(name: str, lay: Policy, attempt: Policy) -> Bot[Table, Any]:
+    """A player (a :class:`~deduce.table.Bot`) from what it does at its two steps.
 
     Both functions get the bot's own :class:`Table` (it is seat 0 there) and a random
-    generator. ``play`` is asked at the start of the bot's turn when it holds a card and
-    returns the card and the seat to lay it at; ``attempt`` is asked next (the attempt
-    step) and returns ``(seat, case, drops)`` or None. Seats are the bot's own numbers.
-    With ``sees_cases``, ``attempt`` also gets ``cases=``, every seat's true case in its
-    own seat numbers (a cheat, for checking the probabilities).
+    generator. ``lay`` returns the card and the seat to lay it at; ``attempt`` returns
+    ``(seat, case, drops)`` or None. Seats are the bot's own numbers.
 
     Example:
-        >>> first_card = Bot("first card", lambda t, rng: (t.hand[0], 1), lambda t, rng: None)
+        >>> first_card = bot("first card", lambda t, rng: (t.hand[0], 1), lambda t, rng: None)
         >>> play_game([first_card, first_card], seed=2, max_turns=6).turns
         6
     """
-
-    name: str
-    play: Callable[[Table, random.Random], tuple[Card, int]]
-    attempt: Callable[..., Attempt | None]
-    sees_cases: bool = False
+    return Bot(name, {"lay": lay, "attempt": attempt})
 
 
 def _advised_play(table: Table, rng: random.Random) -> tuple[Card, int]:
@@ -117,18 +115,18 @@ def _random_attempt(table: Table, rng: random.Random) -> Attempt | None:
     return seat, case, rng.choice(table.drops_left(0))
 
 
-advised = Bot("advised", _advised_play, _advised_attempt)
+advised = bot("advised", _advised_play, _advised_attempt)
 """Follows the table's default advice: lays the card :meth:`Table.recommend` ranks first
 (the points it leads to) and attempts when :meth:`Table.best_attempt` says so."""
 
-entropy_advised = Bot("entropy", _entropy_play, _one_step_attempt)
+entropy_advised = bot("entropy", _entropy_play, _one_step_attempt)
 """The one-step information advice: lays the most informative card (``"entropy"``) and
 attempts when that beats the same attempt after one more card of its own."""
 
-cautious = Bot("cautious", _entropy_play, _certain_attempt)
+cautious = bot("cautious", _entropy_play, _certain_attempt)
 """Lays the most informative card; attempts only a certain case, with its best card."""
 
-random_bot = Bot("random", _random_play, _random_attempt)
+random_bot = bot("random", _random_play, _random_attempt)
 """Lays a random card at a random grid; one turn in four names a random possible case
 of a random opponent with a random investigation card."""
 
@@ -183,10 +181,13 @@ class _Game:
         return self.pile.pop()
 
 
-class _Referee:
+class _Referee(SeatTables):
     """The BSI game master for :func:`~deduce.table.referee.run`: a turn is the lay (when
     the seat holds a card: the move is ``(card, seat)``), then the attempt step (the move
     is an :data:`Attempt` or None), after which the seat draws and the turn passes."""
+
+    steps = STEPS
+    tables: list[Table]
 
     def __init__(self, players: int, rng: random.Random, reshuffle: str, max_turns: int) -> None:
         from deduce.games.bsi.table import Table
@@ -208,15 +209,15 @@ class _Referee:
     def turn(self) -> int | None:
         return None if self.ended or self.turns >= self.max_turns else self.seat
 
-    def view(self, seat: int) -> Table:
-        return self.tables[seat]
+    def step(self) -> str:
+        return "lay" if self.laying else "attempt"
 
     def winners(self) -> tuple[int, ...]:
         best = max(self.game.points)
         return tuple(s for s, p in enumerate(self.game.points) if p == best)
 
-    def points(self) -> list[int]:
-        return list(self.game.points)
+    def points(self) -> tuple[float, ...]:
+        return tuple(self.game.points)
 
     def apply(self, seat: int, move: Any) -> list[str]:
         if self.laying:
@@ -303,24 +304,6 @@ class _Referee:
         return ["the draw pile is empty: the discard pile is shuffled into a new one"]
 
 
-class _Seat:
-    """A :class:`Bot` as :func:`~deduce.table.referee.run` asks it: ``play`` at the lay,
-    ``attempt`` at the attempt step (with every true case when it ``sees_cases``)."""
-
-    def __init__(self, bot: Bot, referee: _Referee, seat: int) -> None:
-        self.bot, self.referee, self.seat = bot, referee, seat
-        self.name = bot.name
-
-    def choose(self, table: Table, rng: random.Random) -> Any:
-        if self.referee.laying:
-            return self.bot.play(table, rng)
-        if not self.bot.sees_cases:
-            return self.bot.attempt(table, rng)
-        n = self.referee.players
-        cases = [self.referee.game.cases[(k + self.seat) % n] for k in range(n)]
-        return self.bot.attempt(table, rng, cases=cases)
-
-
 def game_master_at(
     table: Table,
     cases: Sequence[Case],
@@ -363,11 +346,11 @@ def game_master_at(
     referee.laying = table.step == "lay"
     referee.final, referee.ended = s.final, False
     referee.turns, referee.max_turns = 0, 400
-    return cast(Referee, referee)  # its points: a list
+    return cast(Referee, referee)
 
 
 def play_game(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[Table, Any]],
     *,
     seed: int,
     max_turns: int = 400,
@@ -390,17 +373,23 @@ def play_game(
         >>> [str(e) for e in record.tables[0].clues if "discard pile" in str(e)]
         ['the discard pile becomes the draw pile']
     """
-    if isinstance(bots, (str, Bot)) or not isinstance(bots, Sequence) or not 2 <= len(bots) <= 4:
-        raise InvalidInput("bots", bots, "2 to 4 bots")
-    for bot in bots:
-        if not isinstance(bot, Bot):
-            raise InvalidInput("bots", bots, "2 to 4 bots", reason=f"{bot!r} is not a Bot")
+    lineup = check_lineup(bots, 2, 4, argument="bots", steps=STEPS)
     check_int("max_turns", max_turns, 1)
     if reshuffle not in RESHUFFLES:
         raise InvalidInput("reshuffle", reshuffle, RESHUFFLES)
     rng = check_seed("seed", seed)
-    referee = _Referee(len(bots), rng, reshuffle, max_turns)
-    lineup = [_Seat(bot, referee, seat) for seat, bot in enumerate(bots)]
+    referee = _Referee(len(lineup), rng, reshuffle, max_turns)
+    return _played(referee, lineup, rng, max_turns, narrate)
+
+
+def _played(
+    referee: _Referee,
+    lineup: Sequence[Any],
+    rng: random.Random,
+    max_turns: int,
+    narrate: Callable[[str], None] | None,
+) -> GameRecord:
+    """The record of ``referee``'s game played to its end, with what the game master kept."""
     # a turn is at most two moves (the lay and the attempt step): the referee counts turns
     record = run(referee, lineup, rng=rng, max_moves=2 * max_turns, narrate=narrate)
     record.over = referee.ended

@@ -44,7 +44,7 @@ from typing import Any
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_type
 from deduce.errors import DeduceError, InvalidInput
-from deduce.games.bsi.bots import DECK, Attempt, Bot, advised, game_master_at
+from deduce.games.bsi.bots import DECK, Attempt, advised, bot, game_master_at
 from deduce.games.bsi.cards import CARDS, CASES, Card, Case
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
 from deduce.games.bsi.state import SMALL
@@ -84,24 +84,12 @@ class World:
     tables: tuple[Table, ...]
 
 
-class _Player:
-    """A :class:`Bot` as a rollout player: ``play`` at the lay, else ``attempt``."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot, self.name = bot, bot.name
-
-    def choose(self, table: Table, rng: random.Random) -> Any:
-        if table.step == "lay":
-            return self.bot.play(table, rng)
-        return self.bot.attempt(table, rng)
-
-
 def _points_play(table: Table, rng: random.Random) -> tuple[Card, int]:
     action = table.recommend(top=1, strategy="points")[0].action
     return action.card, action.target
 
 
-ROLLOUT = Bot("rollout", _points_play, advised.attempt)
+ROLLOUT = bot("rollout", _points_play, advised.policy_for("attempt"))
 """The default rollout player: lays by expected points (``strategy="points"``: the
 race's lays weigh every field's race, six times slower) and attempts by the race, as
 the table's advice does."""
@@ -115,7 +103,7 @@ def rollout_lineup(players: int) -> list[Any]:
         ['rollout', 'rollout', 'rollout']
     """
     players = check_int("players", players, 2, 4)
-    return [_Player(ROLLOUT) for _ in range(players)]
+    return [ROLLOUT] * players
 
 
 class TablePosition:
@@ -348,7 +336,7 @@ def win_chances(
         samples: the most worlds (None: as many as the budget allows).
         seed: the seed of the worlds and rollouts.
         lineup: the rollout players by seat, in my numbers (mine first), each a
-            :class:`Bot` or a name and ``choose(table, rng)``; default
+            :class:`~deduce.table.Bot` or a name and ``choose(table, rng, step)``; default
             :func:`rollout_lineup`.
         choices: how many of the race's best choices to compare.
         progress: called as ``progress(done, total)`` after each world.
@@ -358,7 +346,6 @@ def win_chances(
     """
     position = TablePosition(table, choices=choices)
     players = rollout_lineup(table.players) if lineup is None else list(lineup)
-    players = [_Player(p) if isinstance(p, Bot) else p for p in players]
     n, first = table.players, table.first
     if len(players) == n:  # by my seats; the game master's start at the first player
         players = [players[(k + first) % n] for k in range(n)]
@@ -382,7 +369,7 @@ def _searched_attempt(table: Table, rng: random.Random) -> Attempt | None:
     return best
 
 
-searched = Bot("searched", advised.play, _searched_attempt)
+searched = bot("searched", advised.policy_for("lay"), _searched_attempt)
 """Lays by the table's advice; at the attempt step, the race's best choice with the best
 chance to win by :func:`win_chances` over :data:`SEARCH_SAMPLES` worlds (no time budget:
 the same game gives the same moves)."""

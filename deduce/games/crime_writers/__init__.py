@@ -51,10 +51,12 @@ Example:
 
 from deduce._internal.entry import guard
 from deduce.games.crime_writers.bots import (
+    STEPS,
     Bot,
     GameRecord,
     Writing,
     advised,
+    bot,
     entropy,
     following,
     play_game,
@@ -104,6 +106,7 @@ __all__ = [
     "INVENTED",
     "PASSING",
     "REPLIES",
+    "STEPS",
     "Answer",
     "Asked",
     "Bot",
@@ -125,6 +128,7 @@ __all__ = [
     "TitleWarning",
     "Writing",
     "advised",
+    "bot",
     "check_title",
     "entropy",
     "following",

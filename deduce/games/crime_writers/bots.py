@@ -45,12 +45,13 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 from deduce.games.crime_writers.table import Table
-from deduce.table.referee import GameRecord, check_lineup, run
+from deduce.table.referee import Bot, GameRecord, Policy, SeatTables, check_lineup, run
 
 __all__ = [
     "NAMES",
     "OWN_WORDING",
     "OWN_WORDING_QUESTIONS",
+    "STEPS",
     "Bot",
     "Event",
     "GameRecord",
@@ -160,31 +161,26 @@ def truthful(writing: Writing, rng: Any) -> str:
     return writing.writer.reply(writing.question.element, writing.question.about)
 
 
-@dataclass(frozen=True, slots=True)
-class Bot:
-    """A player: the question it asks as a guest, and its reply as the writer.
+STEPS = ("ask", "reply")
+"""The steps at which a Crime Writers player acts: the question it asks as a guest, and
+its reply as the writer."""
+
+
+def bot(name: str, ask: Policy, reply: Policy = truthful) -> Bot[Table | Writing, Any]:
+    """A player (a :class:`~deduce.table.Bot`) from what it does at its two steps.
 
     ``ask(table, rng)`` gets the bot's own :class:`Table` when it is the bot's turn and
     returns a :class:`Question` (a tag or a card of the deck, or :data:`OWN_WORDING`) or
     None to pass the turn; ``reply(writing, rng)`` gets a :class:`Writing` and returns
-    one of the writer's replies.
+    one of the writer's replies (the default: :func:`truthful`).
 
     Example:
-        >>> passing = Bot("passing", lambda table, rng: None)
+        >>> passing = bot("passing", lambda table, rng: None)
         >>> record = play_game([advised, advised, passing], seed=1)
         >>> record.tables[0].sheet.guest_points()["Cy"]  # Cy never asks
         0
     """
-
-    name: str
-    ask: Callable[[Table, random.Random], Question | None]
-    reply: Callable[[Writing, random.Random], str] = truthful
-
-    def choose(self, view: Table | Writing, rng: random.Random, /) -> Question | str | None:
-        """The move for the game master: a reply when writing, else a question."""
-        if isinstance(view, Writing):
-            return self.reply(view, rng)
-        return self.ask(view, rng)
+    return Bot(name, {"ask": ask, "reply": reply})
 
 
 def _card_of(table: Table, element: str) -> Question:
@@ -224,7 +220,7 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
     return Question(open_elements[0], OWN_WORDING)  # no card left: the writer's own
 
 
-def following(strategy: str | None = None, name: str | None = None) -> Bot:
+def following(strategy: str | None = None, name: str | None = None) -> Bot[Table | Writing, Any]:
     """A bot that asks the question ``strategy`` ranks first (None: the default) and
     replies truthfully. With ``"guest"`` an element known to be invented gets its cards'
     wordings named only when the guest's objective ranks the naming first.
@@ -237,7 +233,7 @@ def following(strategy: str | None = None, name: str | None = None) -> Bot:
         Investigation.example().check_strategy(strategy)
     if name is not None:
         check_type("name", name, str, "a name (text) or None")
-    return Bot(name or strategy or "advised", partial(_ask, strategy=strategy))
+    return bot(name or strategy or "advised", partial(_ask, strategy=strategy))
 
 
 advised = following(None, "advised")
@@ -264,9 +260,12 @@ def random_story(deck: Deck, rng: random.Random) -> tuple[dict[str, str], dict[s
     return story, inventions
 
 
-class _Referee:
+class _Referee(SeatTables):
     """The Crime Writers game master for :func:`~deduce.table.referee.run`: the guest whose
     turn it is asks (or passes); a question then waits for the writer's reply."""
+
+    steps = STEPS
+    tables: list[Table]
 
     def __init__(
         self,
@@ -312,6 +311,9 @@ class _Referee:
             return None
         guest = self.table.turn
         return None if guest is None else self.names.index(guest)
+
+    def step(self) -> str:
+        return "ask" if self.pending is None else "reply"
 
     def view(self, seat: int) -> Table | Writing:
         if self.pending is not None and self.names[seat] == self.table.writer:
@@ -375,7 +377,7 @@ class _Referee:
 
 
 def play_game(
-    lineup: Sequence[Bot],
+    lineup: Sequence[Bot[Table | Writing, Any]],
     *,
     seed: int | random.Random,
     deck: Deck | None = None,
@@ -405,10 +407,7 @@ def play_game(
         >>> record.points[1], record.truth["stories"][0] == record.tables[1].solved
         (0, True)
     """
-    bots = check_lineup(lineup, 2, len(NAMES))
-    for bot in bots:
-        if not isinstance(bot, Bot):
-            raise InvalidInput("lineup", lineup, "2 to 6 bots", reason=f"{bot!r} is not a Bot")
+    bots = check_lineup(lineup, 2, len(NAMES), steps=STEPS)
     rng = check_seed("seed", seed)
     if deck is None:
         deck = Deck.example()

@@ -37,7 +37,15 @@ from deduce.games.kreuzverhoer.advice import (
     race,
     waiting,
 )
-from deduce.games.kreuzverhoer.bots import Bot, GameRecord, advised, entropy, play_game
+from deduce.games.kreuzverhoer.bots import (
+    STEPS,
+    Bot,
+    GameRecord,
+    advised,
+    bot,
+    entropy,
+    play_game,
+)
 from deduce.games.kreuzverhoer.cards import (
     BANNABLE_CARDS,
     FIELDS,
@@ -93,6 +101,7 @@ __all__ = [
     "FIELDS",
     "FINISH_UP_TO",
     "INVESTIGATION_CARDS",
+    "STEPS",
     "Answered",
     "Asked",
     "Bot",
@@ -123,6 +132,7 @@ __all__ = [
     "Table",
     "TheirCard",
     "advised",
+    "bot",
     "card_after",
     "card_name",
     "card_values",

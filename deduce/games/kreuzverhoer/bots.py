@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -29,16 +28,15 @@ from deduce.games.kreuzverhoer.clues import (
     SKIPS,
     VALUED_CARDS,
     Case,
-    Guess,
 )
 from deduce.games.kreuzverhoer.events import COPIES
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.table import Table
 from deduce.games.kreuzverhoer.tactics import race_card, race_defence
 from deduce.games.kreuzverhoer.turns import HAND
-from deduce.table.referee import GameRecord, SeatTables, run
+from deduce.table.referee import Bot, GameRecord, Policy, SeatTables, check_lineup, run
 
-__all__ = ["Bot", "GameRecord", "advised", "entropy", "play_game"]
+__all__ = ["STEPS", "Bot", "GameRecord", "advised", "bot", "entropy", "play_game"]
 
 Card = str | tuple[str, str] | None
 """A card step: an investigation card to play, ``("exchange", card)``, or None."""
@@ -52,28 +50,31 @@ def _no_defence(table: Table, rng: random.Random) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Bot:
-    """A player: what it lays, which card it plays, and how it defends.
+STEPS = ("lay", "card", "defend")
+"""The steps at which a Kreuzverhör player acts: the four cards to lay, which action
+card to play after its questioning is answered, and how it defends in the opponent's
+questioning."""
+
+
+def bot(
+    name: str, lay: Policy, card: Policy = _no_card, defend: Policy = _no_defence
+) -> Bot[Table, Any]:
+    """A player (a :class:`~deduce.table.Bot`) from what it does at its three steps.
 
     Each function gets the bot's own :class:`Table` (it is seat 0 there) and a random
     generator. ``lay`` returns the four cards to lay (a :class:`Guess`). ``card`` is
     asked after its questioning is answered: an investigation card from its hand, or
-    ``("exchange", card)``, or None. ``defend`` is asked in the opponent's
-    questioning, when their card waits for an answer (``table.pending``: a card that
-    blocks it, or None to answer) and when a defence card may be played (a defence card
-    or None).
+    ``("exchange", card)``, or None (the default: none). ``defend`` is asked in the
+    opponent's questioning, when their card waits for an answer (``table.pending``: a
+    card that blocks it, or None to answer) and when a defence card may be played (a
+    defence card or None; the default: None).
 
     Example:
-        >>> first = Bot("first", lambda t, rng: t.mine.queries()[0])
+        >>> first = bot("first", lambda t, rng: t.mine.queries()[0])
         >>> play_game([first, first], seed=1, cards=False).turns
         24
     """
-
-    name: str
-    lay: Callable[[Table, random.Random], Guess]
-    card: Callable[[Table, random.Random], Card] = _no_card
-    defend: Callable[[Table, random.Random], str | None] = _no_defence
+    return Bot(name, {"lay": lay, "card": card, "defend": defend})
 
 
 def best_card(table: Table, rng: random.Random) -> Card:
@@ -103,7 +104,7 @@ def stubborn_defence(table: Table, rng: random.Random) -> str | None:
     return next((c for c in SKIPS if c in hand), None)
 
 
-advised = Bot(
+advised = bot(
     "advised",
     lambda table, rng: table.race(top=1)[0].action,
     race_card,
@@ -116,7 +117,7 @@ what is ruled out, else puts a dead card back (:func:`race_card`); blocks only a
 whose answer would teach something and skips the opponent at once
 (:func:`race_defence`)."""
 
-entropy = Bot(
+entropy = bot(
     "entropy",
     lambda table, rng: table.mine.best("entropy"),
     best_card,
@@ -130,10 +131,11 @@ plays a skip at the first chance."""
 class _Referee(SeatTables):
     """The game master for :func:`~deduce.table.referee.run`. A move is, by the phase of the
     questioning: ``"ask"`` the questioner's Guess; ``"card"`` the questioner's card step
-    (see :class:`Bot`); ``"answer"`` the answerer's blocking card or None;
+    (see :func:`bot`); ``"answer"`` the answerer's blocking card or None;
     ``"defence"`` the answerer's defence card or None."""
 
     players = 2
+    steps = STEPS
     tables: list[Table]
 
     def __init__(
@@ -159,6 +161,9 @@ class _Referee(SeatTables):
 
     def turn(self) -> int | None:
         return None if self.tables[0].over else self.seat
+
+    def step(self) -> str:
+        return {"ask": "lay", "card": "card"}.get(self.phase, "defend")
 
     def apply(self, seat: int, move: Any) -> list[str]:
         other = 1 - seat
@@ -251,22 +256,6 @@ def _card_clue(table: Table, card: str, answer: Any) -> Table:
     return table.investigators_on_site(None if answer is None else list(answer))
 
 
-class _Seat:
-    """A :class:`Bot` as :func:`~deduce.table.referee.run` asks it, by its table's step."""
-
-    def __init__(self, bot: Bot, referee: _Referee) -> None:
-        self.bot, self.referee = bot, referee
-        self.name = bot.name
-
-    def choose(self, table: Table, rng: random.Random) -> Any:
-        phase = self.referee.phase
-        if phase == "ask":
-            return self.bot.lay(table, rng)
-        if phase == "card":
-            return self.bot.card(table, rng)
-        return self.bot.defend(table, rng)
-
-
 def deal(rng: random.Random) -> tuple[Case, Case]:
     """Two cases drawn at random: the one seat 0 must solve, then seat 1's."""
     start = Investigation()
@@ -276,7 +265,7 @@ def deal(rng: random.Random) -> tuple[Case, Case]:
 
 
 def play_game(
-    lineup: Sequence[Bot],
+    lineup: Sequence[Bot[Table, Any]],
     *,
     seed: int,
     cards: bool = True,
@@ -301,12 +290,7 @@ def play_game(
         >>> record.over, len(record.winners) >= 1
         (True, True)
     """
-    if isinstance(lineup, (str, Bot)) or not isinstance(lineup, Sequence) or len(lineup) != 2:
-        raise InvalidInput("lineup", lineup, "2 bots")
-    for bot in lineup:
-        if not isinstance(bot, Bot):
-            raise InvalidInput("lineup", lineup, "2 bots", reason=f"{bot!r} is not a Bot")
-    bots = tuple(lineup)
+    bots = check_lineup(lineup, 2, 2, steps=STEPS)
     rng = check_seed("seed", seed)
     drawn = deal(rng)
     who = rng.randrange(2)
@@ -320,9 +304,7 @@ def play_game(
         pile,
         rng,
     )
-    record = run(
-        referee, [_Seat(b, referee) for b in bots], rng=rng, max_moves=400, narrate=narrate
-    )
+    record = run(referee, bots, rng=rng, max_moves=400, narrate=narrate)
     record.truth = {"cases": list(referee.cases)}
     return record
 

@@ -23,7 +23,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.investigation import Code, Game, Investigation
-from deduce.table.referee import Bot, GameRecord, check_lineup, run
+from deduce.table.referee import Bot, GameRecord, SeatTables, check_lineup, run
 
 __all__ = ["Bot", "GameRecord", "advised", "play_game", "strategy_bot"]
 
@@ -61,34 +61,30 @@ advised: Bot[Investigation, Code] = Bot("advised", _advised)
 (``"fewest_moves"``)."""
 
 
-class _Referee:
-    """The code-maker, for :func:`~deduce.table.referee.run`."""
+class _Referee(SeatTables):
+    """The code-maker, for :func:`~deduce.table.referee.run`: the one seat's table is the
+    code-breaker's investigation."""
 
     players = 1
+    tables: list[Investigation]
 
     def __init__(self, start: Investigation, secret: Code) -> None:
-        self.inv = start
+        self.tables = [start]
         self.secret = secret
 
     def turn(self) -> int | None:
-        return None if self.inv.over else 0
-
-    def view(self, seat: int) -> Investigation:
-        return self.inv
+        return None if self.tables[0].over else 0
 
     def apply(self, seat: int, move: Any) -> list[str]:
-        rules = self.inv.rules
-        code = rules.code(move, argument="guess")
-        black, white = rules.feedback(self.secret, code)
-        self.inv = self.inv.guess(code, black, white)
+        inv = self.tables[0]
+        code = inv.rules.code(move, argument="guess")
+        black, white = inv.rules.feedback(self.secret, code)
+        self.tables[0] = inv = inv.guess(code, black, white)
         said = f"{black} black" if white is None else f"{black} black, {white} white"
-        return [f"guess {len(self.inv.clues)}: {code}: {said}"]
+        return [f"guess {len(inv.clues)}: {code}: {said}"]
 
     def winners(self) -> tuple[int, ...]:
-        return (0,) if self.inv.won else ()
-
-    def points(self) -> None:
-        return None
+        return (0,) if self.tables[0].won else ()
 
 
 def play_game(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from hypothesis import strategies as st
 from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
-from deduce.games.bsi.bots import STAND_IN, Bot, advised, cautious, play_game, random_bot
+from deduce.games.bsi import bots as game_master
+from deduce.games.bsi.bots import STAND_IN, advised, bot, cautious, play_game, random_bot
 from deduce.games.bsi.truthful import brute_cases, field_of, matches
 from deduce.games.bsi.truthful import table_reference as reference
 from deduce.testing import invalid_input
@@ -698,7 +700,7 @@ def no_attempts(table: Table, rng: Any) -> None:
     return None
 
 
-layer = Bot("layer", lambda t, rng: (rng.choice(t.hand), rng.choice(t.opponents)), no_attempts)
+layer = bot("layer", lambda t, rng: (rng.choice(t.hand), rng.choice(t.opponents)), no_attempts)
 
 
 def test_a_player_without_cards_cannot_lay() -> None:
@@ -805,18 +807,32 @@ def test_solved_cases_are_replaced() -> None:
 # -- the table: the probabilities are calibrated --------------------------------------
 
 
-def _oracle_attempt(table: Table, rng: Any, *, cases: list[Case]) -> Any:
-    # attempts at random moments, naming the true case: nothing about the deal shows in
-    # its choices beyond what the table sees (the named case is revealed anyway)
-    if not table.drops_left(0) or rng.random() >= 0.3:
-        return None
-    seat = rng.choice(table.opponents)
-    return seat, cases[seat], rng.choice(table.drops_left(0))
+class _Oracle:
+    """Lays at random and attempts at random moments, naming the true case (the game
+    master's): nothing about the deal shows in its choices beyond what the table sees
+    (the named case is revealed anyway)."""
+
+    name = "oracle"
+
+    def __init__(self, referee: Any) -> None:
+        self.referee = referee
+
+    def choose(self, table: Table, rng: Any, step: str) -> Any:
+        if step == "lay":
+            return rng.choice(table.hand), rng.choice(table.opponents)
+        if not table.drops_left(0) or rng.random() >= 0.3:
+            return None
+        n, me = table.players, self.referee.seat
+        cases = [self.referee.game.cases[(k + me) % n] for k in range(n)]
+        seat = rng.choice(table.opponents)
+        return seat, cases[seat], rng.choice(table.drops_left(0))
 
 
-oracle = Bot(
-    "oracle", lambda t, rng: (rng.choice(t.hand), rng.choice(t.opponents)), _oracle_attempt, True
-)
+def _oracle_game(players: int, seed: int, max_turns: int) -> Any:
+    """A game of oracles (see :class:`_Oracle`), as ``play_game`` records it."""
+    rng = random.Random(seed)
+    referee = game_master._Referee(players, rng, "when_needed", max_turns)
+    return game_master._played(referee, [_Oracle(referee)] * players, rng, max_turns, None)
 
 
 def _z_scores(samples: list[tuple[float, bool, bool]]) -> list[float]:
@@ -839,14 +855,12 @@ def test_table_probabilities_are_calibrated() -> None:
     """Over many deals, cases given probability p are the true case a fraction p of the
     time, also for cases drawn after a reshuffle; a model that forgets which draw pile a
     card could come from fails the same check."""
-    import random
-
     ours: list[tuple[float, bool, bool]] = []
     naive: list[tuple[float, bool, bool]] = []
     for seed in range(1500):
         rng = random.Random(seed)
         players = rng.randint(2, 4)
-        record = play_game([oracle] * players, seed=seed, max_turns=rng.randint(4, 60))
+        record = _oracle_game(players, seed, rng.randint(4, 60))
         table, truth = record.tables[0], record.truth
         first_reshuffle = min((s for s, _ in truth["reshuffles"]), default=None)
         state = table.state

@@ -22,9 +22,9 @@ def _attempt_steps(players: int, games: int, *, last: bool = False) -> list[bsi.
 
     def attempt(table: bsi.Table, rng: random.Random) -> Any:
         found.append(table)
-        return bsi.advised.attempt(table, rng)
+        return bsi.advised.choose(table, rng, "attempt")
 
-    probe = bsi.Bot("probe", bsi.advised.play, attempt)
+    probe = bsi.bot("probe", bsi.advised.policy_for("lay"), attempt)
     for g in range(games):
         reshuffle = "when_empty" if g % 2 else "when_needed"
         others = [bsi.cautious] * (players - 1)
@@ -85,9 +85,9 @@ def test_worlds_after_a_reshuffle_fit_too() -> None:
     def attempt(table: bsi.Table, rng: random.Random) -> Any:
         if table.state.epoch > 0:
             found.append(table)
-        return bsi.cautious.attempt(table, rng)
+        return bsi.cautious.choose(table, rng, "attempt")
 
-    probe = bsi.Bot("probe", bsi.cautious.play, attempt)
+    probe = bsi.bot("probe", bsi.cautious.policy_for("lay"), attempt)
     for g in range(6):
         for n in (2, 3):
             reshuffle = "when_empty" if g % 2 else "when_needed"

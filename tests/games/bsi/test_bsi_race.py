@@ -162,7 +162,7 @@ def test_whole_games_with_the_race_advice_are_legal(players: int) -> None:
         record = play_game(seats, seed=seed)
         final = record.tables[0]
         assert record.over and final.over
-        assert list(final.scores().values()) == record.points
+        assert tuple(final.scores().values()) == record.points
         assert sum(3 - len(final.drops_left(s)) for s in range(players)) >= 3
 
 

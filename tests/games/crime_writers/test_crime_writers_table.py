@@ -179,9 +179,9 @@ def test_the_game_master_refuses_what_the_rules_refuse() -> None:
     invalid_input(lambda: cw.play_game([cw.advised], seed=1), "lineup", "2 to 6 bots")
     invalid_input(lambda: cw.play_game("advised", seed=1), "lineup", "2 to 6 bots")
     invalid_input(lambda: cw.play_game([cw.advised] * 2, seed=1, rounds=3), "rounds", "2")
-    lying = cw.Bot("lying", cw.advised.ask, lambda writing, rng: "perhaps")
+    lying = cw.bot("lying", cw.advised.policy_for("ask"), lambda writing, rng: "perhaps")
     invalid_input(lambda: cw.play_game([lying, cw.advised], seed=1), "move", "lying at seat 0")
-    asking_nonsense = cw.Bot("nonsense", lambda t, rng: cw.Question("how", "Unicorn"))
+    asking_nonsense = cw.bot("nonsense", lambda t, rng: cw.Question("how", "Unicorn"))
     invalid_input(lambda: cw.play_game([cw.advised, asking_nonsense], seed=1), "move", "nonsense")
 
 

@@ -231,7 +231,7 @@ def test_play_game_with_the_action_cards(seed: int) -> None:
 def test_play_game_refuses_a_bad_lineup() -> None:
     with pytest.raises(InvalidInput, match="2 bots"):
         kv.play_game([kv.entropy], seed=1)
-    with pytest.raises(InvalidInput, match="is not a Bot"):
+    with pytest.raises(InvalidInput, match="is not a bot"):
         kv.play_game([kv.entropy, "entropy"], seed=1)  # type: ignore[list-item]
 
 
