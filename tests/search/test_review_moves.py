@@ -20,6 +20,7 @@ from deduce.games.bsi.race import MY_CHANCE, RIVAL_CHANCE
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.thirteen_clues.truthful import reference
 from deduce.play.session import Session
+from deduce.table.races import most_points
 
 # -- 13 Indizien: ask four times, accuse wrongly, accuse rightly -------------------------
 
@@ -162,7 +163,7 @@ def race_options_by_hand(table: Any) -> list[tuple[Any, float]]:
             )
             for r in range(1, n)
         ]
-        chances.append((option, bsi.finish_first(dist, rivals)))
+        chances.append((option, most_points(dist, rivals)))
     return chances
 
 
@@ -178,7 +179,7 @@ def standing_by_hand(table: Any) -> float:
     rival = bsi.score_chances(
         s.points[1], sorted(s.drops[1], reverse=True)[: turns[1]], RIVAL_CHANCE, bonus=bonus
     )
-    return bsi.finish_first(mine, [rival])
+    return most_points(mine, [rival])
 
 
 def test_a_bsi_game_has_a_row_for_each_attempt_and_each_turn_without_one() -> None:

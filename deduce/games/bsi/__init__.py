@@ -68,7 +68,6 @@ from deduce.games.bsi.race import (
     RaceLay,
     RaceOption,
     attempts_left,
-    finish_first,
     score_chances,
 )
 from deduce.games.bsi.table import Table
@@ -110,7 +109,6 @@ __all__ = [
     "bot",
     "cautious",
     "entropy_advised",
-    "finish_first",
     "game_master_at",
     "play_game",
     "points",

@@ -24,11 +24,13 @@ weak attempt waits only while I have more turns left than investigation cards.
 
 The card to lay is weighed the same way (:func:`race_lays`): for each field it can go
 to, the best choice of :func:`race_options` once it lies there, by the field's chance.
+The counting of the score race is the engine's
+(:func:`~deduce.table.races.most_points`).
 
 Example (2 players, the last turn of the game; I am ahead by 5 points):
     >>> mine = score_chances(5, [], MY_CHANCE)
     >>> rival = score_chances(0, [3], RIVAL_CHANCE, bonus=3)  # its last attempt: 6 points
-    >>> round(finish_first(mine, [rival]), 4)
+    >>> round(most_points(mine, [rival]), 4)
     0.4
 """
 
@@ -44,6 +46,7 @@ from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
 from deduce.games.bsi.clues import AttemptOption, LayOption
 from deduce.games.bsi.investigation import points
+from deduce.table.races import most_points
 
 if TYPE_CHECKING:  # the table imports this module: no cycle at run time
     from deduce.games.bsi.table import Table
@@ -54,7 +57,6 @@ __all__ = [
     "RaceLay",
     "RaceOption",
     "attempts_left",
-    "finish_first",
     "race_lays",
     "race_options",
     "score_chances",
@@ -207,47 +209,6 @@ def _add(dist: Mapping[int, float], chance: float, gain: int) -> dict[int, float
     return out
 
 
-def finish_first(mine: Mapping[int, float], rivals: Sequence[Mapping[int, float]]) -> float:
-    """My chance to have the most points, a tie of ``k`` seats counted ``1/k``: my final
-    score's chances ``mine`` against each rival's, all independent.
-
-    Example (a sure 5 points against a coin flip between 5 and 0: half a win tied):
-        >>> finish_first({5: 1.0}, [{5: 0.5, 0: 0.5}])
-        0.75
-    """
-    mine = _scores("mine", mine)
-    if isinstance(rivals, (str, bytes)) or not isinstance(rivals, Sequence):
-        raise InvalidInput("rivals", rivals, "a list of score chances (score: probability)")
-    rivals = [_scores(f"rivals[{i}]", rival) for i, rival in enumerate(rivals)]
-    total = 0.0
-    for x, weight in mine.items():
-        ties = [1.0]  # the chance that every rival so far is at most x, with t of them tied
-        for rival in rivals:
-            below = sum(v for s, v in rival.items() if s < x)
-            level = rival.get(x, 0.0)
-            grown = [0.0] * (len(ties) + 1)
-            for t, v in enumerate(ties):
-                grown[t] += v * below
-                grown[t + 1] += v * level
-            ties = grown
-        total += weight * sum(v / (t + 1) for t, v in enumerate(ties))
-    return total
-
-
-def _scores(argument: str, value: object) -> dict[int, float]:
-    """``value`` as score chances (score: probability), or InvalidInput."""
-    expected = "score chances: a mapping of scores (0 or more) to probabilities from 0 to 1"
-    if not isinstance(value, Mapping):
-        raise InvalidInput(argument, value, expected)
-    out: dict[int, float] = {}
-    for score, chance in value.items():
-        ok = isinstance(chance, (int, float)) and not isinstance(chance, bool)
-        if not ok or not 0 <= chance <= 1:
-            raise InvalidInput(argument, value, expected, reason=f"{chance!r} for {score!r}")
-        out[check_int(f"{argument} (a score)", score, 0)] = float(chance)
-    return out
-
-
 def race_options(table: Table) -> list[RaceOption]:
     """Every choice at my attempt step (each attempt of ``attempt_options``, and no
     attempt), by my chance to finish first, best first; ties by the expected points
@@ -282,7 +243,7 @@ def race_options(table: Table) -> list[RaceOption]:
             )
             for r in range(1, n)
         ]
-        win = finish_first(mine, rivals)
+        win = most_points(mine, rivals)
         expected = waiting if option is None else option.value
         ranked.append((round(win, 9), expected, RaceOption(option, win, turns)))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
@@ -324,7 +285,7 @@ def standing(table: Table) -> float:
         )
         for r in range(1, n)
     ]
-    return finish_first(mine, rivals)
+    return most_points(mine, rivals)
 
 
 def _spread(

@@ -6,7 +6,9 @@ You answer every questioning about the case you chose, so the opponent's case fi
 questionings; :func:`race` ranks your next lay by the chance that you solve your case
 before your opponent solves theirs. With your hand of action cards it chooses the lay
 and the investigation card you play after it together (:func:`card_after`): a lay that
-names Juri L. or Elke V. forbids the Informant.
+names Juri L. or Elke V. forbids the Informant. The race's arithmetic (the chance to
+solve first, half the tie-break when nobody solves) is the engine's
+(:func:`~deduce.table.races.first_to_finish`).
 
 Example:
     >>> from deduce.games.kreuzverhoer import Case, Interrogation, Investigation
@@ -44,6 +46,7 @@ from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import MAX_LIMIT
 from deduce.games.kreuzverhoer.study import questionings_needed
+from deduce.table.races import first_to_finish
 
 __all__ = ["EXACT_UP_TO", "Pace", "RaceMove", "card_after", "pace", "race", "waiting"]
 
@@ -303,7 +306,7 @@ def race(
             exact = exact and later.exact
             by = np.array([later.within(t) for t in range(left)])
             solved[1:] += counts[k] / size * np.diff(by)
-        win = float(solved @ alive + 0.5 * (1.0 - solved.sum()) * never)
+        win = first_to_finish(solved, alive, never=never)
         bits = card_bits.get(i, 0.0)
         return RaceMove(query, win, float(solved[0]), float(info[i]), exact, bits)
 
@@ -372,7 +375,8 @@ def waiting(
     _, alive, never = _their_race(opponent, strategy, had)
     by = np.array([pace(mine, strategy=strategy).within(t) for t in range(left + 1)])
     solved = np.diff(by)  # solved at your t-th lay from now (by[0]: solved already)
-    return float(by[0] + solved @ alive + 0.5 * (1.0 - by[-1]) * never)
+    # solved already (by[0]) is a win whatever the opponent does
+    return first_to_finish(np.append(by[0], solved), np.append(1.0, alive), never=never)
 
 
 def _their_race(

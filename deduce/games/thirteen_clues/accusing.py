@@ -33,7 +33,11 @@ witness alone, whatever the size of the table.
 While another seat acts (after my move, say), my chance is :func:`waiting`'s: that
 nobody who acts before my next action wins, times the ladder from there (what a move's
 answer is worth above: with the same rivals, the chances after a move's answers
-average to its value, outside the deeper search of a two-player end game).
+average to its value, outside the deeper search of a two-player end game). The race's
+arithmetic is the engine's (:mod:`deduce.table.races`): the ladder is
+:func:`~deduce.table.races.first_to_finish` against
+:func:`~deduce.table.races.steady` rivals, a danger a
+:func:`~deduce.table.races.survival`.
 
 I accuse when accusing now wins more often than the best question (on a tie, I ask).
 With two players and few puzzles left (at most :data:`EXACT_PUZZLES`) the comparison looks
@@ -69,6 +73,7 @@ from deduce.games.thirteen_clues.clues import Ask, Peek
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
+from deduce.table.races import first_to_finish, steady, survival
 
 __all__ = ["EXACT_DEPTH", "EXACT_PUZZLES", "accuse_or_ask", "ladder", "passing", "waiting"]
 
@@ -102,7 +107,7 @@ def ladder(weights: npt.ArrayLike, hazard: float) -> float:
     total = float(w.sum())
     if total <= 0:
         return 0.0
-    return float((w * (1.0 - hazard) ** np.arange(len(w))).sum() / total)
+    return first_to_finish(w / total, steady(hazard, len(w)), tie=0.0)
 
 
 def _chance(argument: str, value: Any) -> float:
@@ -118,22 +123,16 @@ def _ladders(
     its answer (``hazard``: one for every query, or one each)."""
     ordered = -np.sort(-joint, axis=1)  # each answer's puzzles, likeliest first
     if np.ndim(hazard) == 0:
-        discount = (1.0 - float(hazard)) ** np.arange(joint.shape[1])
-        reached = np.einsum("qxk,x->q", ordered, discount)
+        reached = np.einsum("qxk,x->q", ordered, steady(float(hazard), joint.shape[1]))
     else:
-        discounts = (1.0 - np.asarray(hazard, dtype=np.float64)[:, None]) ** np.arange(
-            joint.shape[1]
-        )
+        discounts = steady(np.asarray(hazard, dtype=np.float64), joint.shape[1])
         reached = np.einsum("qxk,qx->q", ordered, discounts)
     totals = joint.sum(axis=(1, 2))
     return np.where(totals > 0, reached / np.where(totals > 0, totals, 1.0), 0.0)
 
 
 def _safe(acting: set[int], rivals: Mapping[int, float]) -> float:
-    safe = 1.0
-    for seat in acting - {0}:
-        safe *= 1.0 - rivals.get(seat, 0.0)
-    return safe
+    return survival(rivals.get(seat, 0.0) for seat in acting - {0})
 
 
 def passing(players: int, rivals: Mapping[int, float]) -> dict[int, float]:
@@ -254,10 +253,7 @@ def _check_chances(players: int, rivals: Any) -> None:
 
 
 def _round(rivals: Mapping[int, float]) -> float:
-    safe = 1.0
-    for chance in rivals.values():
-        safe *= 1.0 - chance
-    return 1.0 - safe
+    return 1.0 - survival(rivals.values())
 
 
 def accuse_or_ask(

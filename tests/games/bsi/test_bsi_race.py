@@ -21,12 +21,12 @@ from deduce.games.bsi import (
     advised,
     attempts_left,
     cautious,
-    finish_first,
     play_game,
     points,
     score_chances,
 )
 from deduce.games.bsi.truthful import field_of
+from deduce.table.races import most_points
 
 MINE, MY_SECOND = Case.parse("man/day/inside/knife"), Case.parse("woman/day/inside/knife")
 THEIRS, THEIR_SECOND = Case.parse("woman/night/outside/gun"), Case.parse("man/night/inside/gun")
@@ -104,10 +104,10 @@ def test_the_model_by_hand() -> None:
     assert attempts_left(2, 1, [0, 3], final=True) == (0, 0)
     assert score_chances(4, [2], 0.25, bonus=1) == {7: 0.25, 4: 0.75}
     # a three-way tie on top is a third of a win
-    assert finish_first({3: 1.0}, [{3: 1.0}, {3: 1.0}]) == pytest.approx(1 / 3)
+    assert most_points({3: 1.0}, [{3: 1.0}, {3: 1.0}]) == pytest.approx(1 / 3)
     mine, rival = {0: 0.5, 6: 0.5}, {3: 1.0}
-    assert finish_first(mine, [rival, rival]) == 0.5
-    assert finish_first({2: 1.0}, []) == 1.0
+    assert most_points(mine, [rival, rival]) == 0.5
+    assert most_points({2: 1.0}, []) == 1.0
 
 
 def test_bad_input_names_the_argument() -> None:
@@ -195,11 +195,11 @@ def test_the_demo_says_why_it_waits() -> None:
 @pytest.mark.parametrize(
     ("call", "argument"),
     [
-        (lambda: bsi.finish_first(None, []), "mine"),  # type: ignore[arg-type]
-        (lambda: bsi.finish_first({1: 2.0}, []), "mine"),
-        (lambda: bsi.finish_first({-1: 0.5}, []), "mine (a score)"),
-        (lambda: bsi.finish_first({1: 0.5}, None), "rivals"),  # type: ignore[arg-type]
-        (lambda: bsi.finish_first({1: 0.5}, [{2: "x"}]), "rivals[0]"),  # type: ignore[dict-item]
+        (lambda: most_points(None, []), "mine"),  # type: ignore[arg-type]
+        (lambda: most_points({1: 2.0}, []), "mine"),
+        (lambda: most_points({-1: 0.5}, []), "mine (a score)"),
+        (lambda: most_points({1: 0.5}, None), "rivals"),  # type: ignore[arg-type]
+        (lambda: most_points({1: 0.5}, [{2: "x"}]), "rivals[0]"),  # type: ignore[dict-item]
         (lambda: bsi.score_chances(1, None, 0.5), "drops"),  # type: ignore[arg-type]
     ],
 )
