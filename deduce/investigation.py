@@ -28,7 +28,16 @@ from deduce._internal.validation import check_clue, check_int
 from deduce.core.corrections import corrected
 from deduce.core.explain import contradiction, deletion_filter, explain_facts, replay
 from deduce.core.history import History
-from deduce.core.hooks import REQUIRED, Assignment, Clue, Hooks, Query, Secret, Solution
+from deduce.core.hooks import (
+    HOOKS,
+    REQUIRED,
+    Assignment,
+    Clue,
+    Hooks,
+    Query,
+    Secret,
+    Solution,
+)
 from deduce.core.persistence import dump, load, register
 from deduce.core.space import Space
 from deduce.errors import DeduceError, InvalidInput, MissingHook
@@ -48,6 +57,14 @@ __all__ = [
     "deletion_filter",
 ]
 
+SHOWN_HOOKS = frozenset({"default_strategy", "queries", "win_chance"})
+"""The hooks a user reads too: the strategy of ``recommend()``, the moves, the chance to
+win."""
+
+AUTHORS_ONLY = (HOOKS - SHOWN_HOOKS) | {"begin"}
+"""The names on an investigation that only a game's author uses: the hooks it writes and
+``begin()``, which its ``__init__`` calls. ``dir()`` and tab completion leave them out."""
+
 
 class Investigation(Advice[Clue, Query, Solution, Secret]):
     """The state of one deduction: the clues so far and every world still possible.
@@ -57,7 +74,15 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
     solution types: ``class Game(Investigation[Guess, Code, Code])``.
 
     A game says its rules through the hooks of :class:`deduce.core.hooks.Hooks` (see "Writing
-    a game" in the reference); its ``__init__`` ends with ``self.begin()``.
+    a game" in the reference); its ``__init__`` ends with ``self.begin()``. What a user
+    sees of an investigation (``dir()``, tab completion) leaves those out
+    (:data:`AUTHORS_ONLY`); they are still there for the engine and the author.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation as Mastermind
+        >>> names = dir(Mastermind())
+        >>> "recommend" in names, "outcome_table" in names, callable(Mastermind().outcome_table)
+        (True, False, True)
     """
 
     _history: History[Clue]
@@ -385,6 +410,9 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             (Guess(code='12', black=0, white=2),)
         """
         return explain_facts(self, facts)
+
+    def __dir__(self) -> list[str]:
+        return sorted(name for name in super().__dir__() if name not in AUTHORS_ONLY)
 
     def _repr_html_(self) -> str:
         from deduce.output.display import render_html

@@ -38,7 +38,7 @@ from deduce.errors import InvalidInput, MissingHook
 if TYPE_CHECKING:
     from deduce.search.ranking import Ranking, Recommendation
 
-__all__ = ["REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Secret", "Solution"]
+__all__ = ["HOOKS", "REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Secret", "Solution"]
 
 Clue = TypeVar("Clue", default=Any)
 """The type of a game's clues (what :meth:`deduce.Investigation.observe` takes)."""
@@ -406,5 +406,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
         return f"{type(self).__name__}({args})"
 
+
+HOOKS = frozenset(name for name in vars(Hooks) if not name.startswith("_"))
+"""The names of the hooks and class attributes a game writes (those of :class:`Hooks`)."""
 
 guard(globals())

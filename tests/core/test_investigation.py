@@ -147,3 +147,56 @@ def test_smallest_keeps_only_the_clues_needed() -> None:
     assert explain.smallest(inv, inv.clues, no_two) == (second,)
     assert explain.smallest(inv, inv.clues, lambda space: True) == ()
     assert explain.smallest(inv, inv.clues, lambda space: False) == (first, second)
+
+
+def _every_sample() -> list[Any]:
+    from deduce.core import registry
+
+    return [
+        pytest.param(game, sample, id=f"{game.name}-{sample.kind}")
+        for game in registry.declarations()
+        for sample in game.samples
+    ]
+
+
+@pytest.mark.parametrize(("game", "sample"), _every_sample())
+def test_a_user_sees_no_hook_but_the_author_still_has_them(game: Any, sample: Any) -> None:
+    """``dir()`` (and so tab completion) of every kind of investigation of every game
+    shows the user's API, without the hooks only a game's author writes."""
+    from deduce.core.hooks import HOOKS
+    from deduce.investigation import AUTHORS_ONLY, SHOWN_HOOKS
+
+    inv = game.make(sample)
+    shown = {name for name in dir(inv) if not name.startswith("_")}
+    assert {"observe", "recommend", "best", "solutions", "undo", "review"} <= shown
+    assert shown >= SHOWN_HOOKS and not shown & AUTHORS_ONLY
+    assert all(hasattr(inv, name) for name in AUTHORS_ONLY)  # hidden, not gone
+    assert {"initial_space", "apply_clue", "outcome_table", "tree_setup"} <= HOOKS
+
+
+COMPLETION = """
+from IPython.core.completer import provisionalcompleter
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+shell.run_cell("from deduce.games import thirteen_clues as tc")
+shell.run_cell("puzzles = [('Officer', 'Parlor', 'Knife'), ('Maid', 'Museum', 'Sword')]")
+shell.run_cell("inv = tc.Investigation(3, ('Duke', 'Park'), puzzles)")
+with provisionalcompleter():
+    print("offered:", " ".join(c.text for c in shell.Completer.completions("inv.", 4)))
+"""
+
+
+def test_tab_completion_in_a_notebook_offers_the_users_api() -> None:
+    """IPython's completer (as Jupyter runs it) on a 13 Indizien investigation."""
+    import subprocess
+    import sys
+
+    from deduce.investigation import AUTHORS_ONLY
+
+    done = subprocess.run(
+        [sys.executable, "-c", COMPLETION], capture_output=True, text=True, timeout=120, check=True
+    )
+    line = next(line for line in done.stdout.splitlines() if line.startswith("offered:"))
+    offered = set(line.split()[1:])
+    assert {"recommend", "observe", "question", "accusation", "undo"} <= offered
+    assert not offered & AUTHORS_ONLY
