@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from deduce._internal.validation import short
 from deduce.core.declaration import Declaration
-from deduce.errors import InvalidInput
+from deduce.errors import InvalidInput, MissingHook
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
 
@@ -219,8 +219,13 @@ class Adapter:
         return [q.key for q in self.grammar.setup]
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
-        """The investigation at the start of a game set up with ``answers``."""
-        raise NotImplementedError
+        """The investigation at the start of a game set up with ``answers``: the hook every
+        game's adapter writes.
+
+        Raises:
+            MissingHook: the adapter does not say how its game starts.
+        """
+        raise MissingHook(type(self).__name__, "start")
 
     def own(self, investigation: Any) -> Any:
         """``investigation``, if it is of this game (:attr:`investigation_type`).
