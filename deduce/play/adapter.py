@@ -21,10 +21,64 @@ from deduce.errors import InvalidInput, MissingHook
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, word
 
-__all__ = ["BLANK", "Adapter", "Turn", "choose", "in_words", "key", "refusal", "syntax", "word"]
+__all__ = [
+    "BLANK",
+    "Adapter",
+    "Turn",
+    "Way",
+    "choose",
+    "in_words",
+    "key",
+    "refusal",
+    "says",
+    "syntax",
+    "word",
+]
 
 BLANK = "?"
 """In a move's typed line (:meth:`Adapter.typed`): a field the player fills in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """One thing the seat whose turn it is may do now, and the verb whose line records it.
+
+    Attributes:
+        verb: the verb of the game's grammar (its first word) that records it.
+        words: what it is, in words, as that seat does it (``ask a witness``,
+            ``asks a witness``).
+        given: the arguments the step fixes already, by their names in the verb's usage
+            (``(("ASKER", "2"),)``): a page fills them in, the console's line shows them.
+        filled: the arguments the table suggests (the answer deduce works out, say): a
+            page fills them in, the player may change them.
+        form: of several verbs of one word, the arguments of the one meant (when
+            ``given`` and ``filled`` do not tell).
+
+    Example:
+        >>> Way("q", "asks a witness", (("ASKER", "2"),)).fixed
+        {'ASKER': '2'}
+    """
+
+    verb: str
+    words: str
+    given: tuple[tuple[str, str], ...] = ()
+    filled: tuple[tuple[str, str], ...] = ()
+    form: tuple[str, ...] = ()
+
+    @property
+    def fixed(self) -> dict[str, str]:
+        """``given`` as a dict."""
+        return dict(self.given)
+
+    def verb_in(self, grammar: Grammar) -> Verb:
+        """The verb of ``grammar`` that records it (of several verbs of one word, the one
+        with the arguments it gives and fills)."""
+        names = [name for name, _ in (*self.given, *self.filled)]
+        return grammar.form_of(self.verb, [*names, *self.form])
+
+    def line(self, grammar: Grammar, investigation: Any = None) -> str:
+        """The usage of its verb, the arguments the step fixes written in."""
+        return grammar.usage(self.verb_in(grammar), investigation, self.fixed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,40 +92,44 @@ class Turn:
         name: that seat in words (``"you"``, ``"seat 2"``, a player's name); empty once
             the game is over.
         mine: whether it is my turn.
-        says: what they may do now, with the console lines that say it (once the game
-            is over: how it ended).
+        ways: what they may do now, each with the verb that records it (none once the
+            game is over).
+        note: what else the step says (what to tell the opponent, what comes after),
+            in words; may be empty.
         over: whether the game is over.
         winners: the winners in words once the game is over (empty: nobody won).
+        outcome: how the game ended, in words, once it is over.
 
     Example:
-        >>> Turn(0, "you", True, "guess a code (guess CODE BLACK WHITE)")
-        Turn(seat=0, name='you', mine=True, says='guess a code (guess CODE BLACK WHITE)', \
-over=False, winners=())
+        >>> Turn(0, "you", True, (Way("guess", "guess a code"),)).heading
+        'Your turn'
     """
 
     seat: int | None
     name: str
     mine: bool
-    says: str
+    ways: tuple[Way, ...] = ()
+    note: str = ""
     over: bool = False
     winners: tuple[str, ...] = ()
+    outcome: str = ""
 
     @classmethod
-    def ended(cls, says: str, winners: Sequence[str] = ()) -> Turn:
-        """The turn once the game is over: nobody acts; ``says`` how it ended.
+    def ended(cls, outcome: str, winners: Sequence[str] = ()) -> Turn:
+        """The turn once the game is over: nobody acts; ``outcome`` says how it ended.
 
         Example:
             >>> Turn.ended("seat 2 won", ["seat 2"]).winners
             ('seat 2',)
         """
-        return cls(None, "", False, says, over=True, winners=tuple(winners))
+        return cls(None, "", False, over=True, winners=tuple(winners), outcome=outcome)
 
     @property
     def heading(self) -> str:
         """The turn in a few words, as a page's banner heads it.
 
         Example:
-            >>> Turn(2, "seat 2", False, "asks a witness").heading
+            >>> Turn(2, "seat 2", False).heading
             "Seat 2's turn"
         """
         if self.over:
@@ -79,6 +137,26 @@ over=False, winners=())
         if self.mine:
             return "Your turn"
         return f"{self.name[:1].upper()}{self.name[1:]}'s turn"
+
+
+def says(turn: Turn, grammar: Grammar, investigation: Any = None) -> str:
+    """The turn as the console says it: each way in words with the line that records
+    it (the arguments the step fixes written in), then the note; once the game is over,
+    how it ended.
+
+    Example:
+        >>> from deduce.play.grammar import Arg, Integer, Verb
+        >>> args = (Arg("ASKER", Integer(1, 3)), Arg("N", Integer(0, 9)))
+        >>> q = Verb(("q",), args, "", (), print)
+        >>> turn = Turn(2, "seat 2", False, (Way("q", "asks", (("ASKER", "2"),)),), "then you")
+        >>> says(turn, Grammar((q,)))
+        'asks (q 2 N); then you'
+    """
+    if turn.over:
+        return turn.outcome
+    said = [f"{way.words} ({way.line(grammar, investigation)})" for way in turn.ways]
+    line = said[0] if len(said) < 2 else ", ".join(said[:-1]) + " or " + said[-1]
+    return "; ".join(part for part in (line, turn.note) if part)
 
 
 def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:

@@ -33,7 +33,7 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -272,11 +272,42 @@ class Grammar:
         named = {pairs[i][0] for i in found}
         return [v for v in self.verbs if named & set(v.words)]
 
-    def usage(self, verb: Verb, investigation: Any = None) -> str:
-        """How ``verb`` is written (for this investigation: variants change it)."""
+    def usage(
+        self, verb: Verb, investigation: Any = None, given: Mapping[str, str] | None = None
+    ) -> str:
+        """How ``verb`` is written (for this investigation: variants change it), the
+        arguments in ``given`` (by their names in the usage) written as their values.
+
+        Example:
+            >>> from deduce.play.arguments import Integer
+            >>> args = (Arg("SEAT", Integer(1, 3)), Arg("N", Integer(0, 9)))
+            >>> q = Verb(("q",), args, "", (), print)
+            >>> Grammar((q,)).usage(q), Grammar((q,)).usage(q, given={"SEAT": "2"})
+            ('q SEAT N', 'q 2 N')
+        """
         context = Context(investigation)
         args = [a for a in verb.args if investigation is None or a.when is None or a.when(context)]
-        return " ".join([verb.name, *(a.usage() for a in args)])
+        fixed = given or {}
+        return " ".join([verb.name, *(fixed.get(a.name) or a.usage() for a in args)])
+
+    def form_of(self, name: str, names: Collection[str] = ()) -> Verb:
+        """The verb of that ``name`` (its first word) whose arguments include ``names``
+        (by their names in the usage): of several verbs of one word, the one meant.
+
+        Raises:
+            InvalidInput: no verb of that name has those arguments.
+
+        Example:
+            >>> from deduce.play.grammar import Name
+            >>> first = Verb(("answer",), (Arg("NAME", Name(("Ann",))),), "", (), print)
+            >>> other = Verb(("answer",), (Arg("wrong", Name(("wrong",))),), "", (), print)
+            >>> Grammar((first, other)).form_of("answer", ["wrong"]) is other
+            True
+        """
+        for verb in self.verbs:
+            if verb.name == name and set(names) <= {a.name for a in verb.args}:
+                return verb
+        raise InvalidInput("verb", name, [v.name for v in self.verbs])
 
     def parse(self, tokens: Sequence[str], investigation: Any = None) -> Call:
         """The verb and values that the words of a line say.

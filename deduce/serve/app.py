@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
-from deduce.serve.forms import Form, filling, question_fields, verb_forms
+from deduce.serve.forms import Form, filling, question_fields, verb_forms, way_forms
 from deduce.serve.open_games import (
     SAVES,
     Blocked,
@@ -209,7 +209,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
         state = await run_in_threadpool(_state, game, True)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
-        return page(name, state=state, forms=forms(game), id=id, fills=fills)
+        now = await run_in_threadpool(_now, game)
+        return page(name, state=state, forms=forms(game), now=now, id=id, fills=fills)
 
     async def games(request: Request) -> Response:
         found = [
@@ -315,6 +316,14 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
     app.state.token = secret
     app.state.tables = tables
     return app
+
+
+def _now(game: OpenGame) -> list[Form]:
+    """The forms of what may be done at the step at hand."""
+    with game.guard:
+        session = game.session
+        turn = session.adapter.turn(session.investigation)
+        return way_forms(session.grammar, session.investigation, turn)
 
 
 def _state(game: OpenGame, display: bool = False) -> dict[str, Any]:

@@ -16,10 +16,10 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from deduce.play.adapter import BLANK
+from deduce.play.adapter import BLANK, Turn
 from deduce.play.arguments import tokens
 from deduce.play.grammar import (
     Arg,
@@ -31,11 +31,12 @@ from deduce.play.grammar import (
     Name,
     Question,
     Several,
+    Verb,
     YesNo,
     word,
 )
 
-__all__ = ["Field", "Form", "filling", "question_fields", "verb_forms"]
+__all__ = ["Field", "Form", "filling", "question_fields", "verb_forms", "way_forms"]
 
 _BUTTONS = 12  # more choices than this: a text field offering them
 
@@ -62,6 +63,9 @@ class Field:
         shown_for: a set-up question asked only for some answers of an earlier one: that
             question's key and those answers (the page shows the field only then); else
             None.
+        filled: the words the table suggests for it (the player may change them).
+        fixed: the step at hand fixes its words already (``filled``): the page keeps the
+            field out of sight.
     """
 
     name: str
@@ -77,17 +81,21 @@ class Field:
     help: str = ""
     default: str = ""
     shown_for: tuple[str, tuple[str, ...]] | None = None
+    filled: tuple[str, ...] = ()
+    fixed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Form:
-    """One verb as a form: its word, its help line, examples and fields."""
+    """One verb as a form: its word, its help line, examples and fields; for a way to act
+    at the step at hand, its ``title`` (what it is, in words)."""
 
     name: str
     help: str
     examples: tuple[str, ...]
     fields: tuple[Field, ...]
     command: bool
+    title: str = ""
 
 
 def _said(arg: Arg) -> str:
@@ -158,18 +166,49 @@ def verb_forms(grammar: Grammar, investigation: Any) -> list[Form]:
     """Every verb of ``grammar`` as a form, for the game as it stands (its arguments and
     choices depend on it: the variant played, the cards left)."""
     context = Context(investigation)
+    return [_form(verb, context) for verb in grammar.verbs]
+
+
+def _form(verb: Verb, context: Context) -> Form:
+    args = [a for a in verb.args if a.when is None or _applies(a, context)]
+    return Form(
+        name=verb.name,
+        help=" ".join(verb.help.split()),
+        examples=tuple(e for e in verb.examples if e != verb.name),
+        fields=tuple(_field(a, context) for a in args),
+        command=verb.command,
+    )
+
+
+def way_forms(grammar: Grammar, investigation: Any, turn: Turn | None) -> list[Form]:
+    """The forms of what may be done at the step at hand (``turn.ways``), each titled in
+    words, its fields filled in as the step fixes them (kept out of sight) and as the
+    table suggests; none without a turn or once the game is over.
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> from deduce.games.thirteen_clues import Table
+        >>> table = Table(3, ("Duke", "Park"), [("Officer", "Parlor", "Knife"),
+        ...                                    ("Maid", "Museum", "Sword")], first=2)
+        >>> game = adapter("thirteen-clues")
+        >>> form = way_forms(game.grammar, table, game.turn(table))[0]
+        >>> form.title, [(f.name, f.fixed, f.filled) for f in form.fields][:2]
+        ('asks a witness', [('ASKER', True, ('2',)), ('WITNESS', False, ())])
+    """
+    if turn is None or turn.over:
+        return []
+    context = Context(investigation)
     forms = []
-    for verb in grammar.verbs:
-        args = [a for a in verb.args if a.when is None or _applies(a, context)]
-        forms.append(
-            Form(
-                name=verb.name,
-                help=" ".join(verb.help.split()),
-                examples=tuple(e for e in verb.examples if e != verb.name),
-                fields=tuple(_field(a, context) for a in args),
-                command=verb.command,
-            )
+    for way in turn.ways:
+        form = _form(way.verb_in(grammar), context)
+        fixed, filled = way.fixed, way.filled
+        fields = tuple(
+            replace(f, filled=(fixed[f.name],), fixed=True)
+            if f.name in fixed
+            else replace(f, filled=tuple(v for n, v in filled if n == f.name))
+            for f in form.fields
         )
+        forms.append(replace(form, fields=fields, title=way.words))
     return forms
 
 

@@ -28,7 +28,6 @@ import secrets
 import threading
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
@@ -39,7 +38,7 @@ from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, Recommendation
 from deduce.play import adapter as find_adapter
 from deduce.play import files
-from deduce.play.adapter import Adapter, refusal
+from deduce.play.adapter import Adapter, Turn, refusal
 from deduce.play.grammar import split
 from deduce.play.session import COMMANDS
 from deduce.play.setup import ask_setup
@@ -327,7 +326,7 @@ class OpenGame:
             "advice_lines": self.advice_lines(),
             "advice_by": self.advice_by(),
             "advice_detail": self.advice_detail(),
-            "turn": None if turn is None else {**asdict(turn), "heading": turn.heading},
+            "turn": None if turn is None else self._turn(turn),
             "strategy": self.session.strategy,
             "sheet": {
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
@@ -336,6 +335,32 @@ class OpenGame:
             "said": self.said,
             "review": self.session.review,
             "saved": self.session.saved,
+        }
+
+    def _turn(self, turn: Turn) -> dict[str, Any]:
+        """The turn as the API gives it: each way to act now with its verb, the
+        arguments the step fixes and those the table suggests, and its line."""
+        grammar, inv = self.session.grammar, self.session.investigation
+        ways = [
+            {
+                "verb": way.verb,
+                "words": way.words,
+                "given": way.fixed,
+                "filled": {n: [v for m, v in way.filled if m == n] for n, _ in way.filled},
+                "line": way.line(grammar, inv),
+            }
+            for way in turn.ways
+        ]
+        return {
+            "seat": turn.seat,
+            "name": turn.name,
+            "mine": turn.mine,
+            "heading": turn.heading,
+            "ways": ways,
+            "note": turn.note,
+            "over": turn.over,
+            "winners": list(turn.winners),
+            "outcome": turn.outcome,
         }
 
     # -- lines -----------------------------------------------------------------------

@@ -181,7 +181,9 @@ def test_completion_of_each_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     complete = (adapter("thirteen-clues").grammar + COMMANDS).complete
     assert complete("ask ", tc) == ["1", "2"]
     assert complete("ask 1 gr", tc) == ["green"]
-    assert complete("ask 1 red 1 ", tc) == ["left", "right"]
+    assert complete("ask 1 red 1 ", tc) == []  # a side only at two players
+    two = thirteen_clues.Investigation(2, ["Officer", "Parlor"], {1: ("Duke", "Park", "Crossbow")})
+    assert complete("ask 1 red 1 ", two) == ["left", "right"]
     complete = (adapter("mastermind").grammar + COMMANDS).complete
     mm = Mastermind().guess("1122", 1, 0).guess("1344", 0, 0).guess("5525", 2, 0)
     assert complete("56", mm) == ["5626"]  # the codes left, without the verb

@@ -276,8 +276,6 @@ def test_a_deduced_code_is_offered_as_the_winning_guess(client: TestClient) -> N
 
 
 def test_a_certain_case_or_puzzle_is_the_winning_move() -> None:
-    from test_thirteen_clues import attributes, start_of
-
     from deduce.games import kreuzverhoer as kv
     from deduce.games import thirteen_clues as tc
     from deduce.play.adapter import word
@@ -291,10 +289,10 @@ def test_a_certain_case_or_puzzle_is_the_winning_move() -> None:
         ["Mord", "Ulm", "Ede_K.", "Gift"],  # the number right, 4, is the answer
     )
     deal = tc.Deal.random(4, seed=3)
-    inv = start_of(deal)
+    inv = tc.Investigation(deal.players, deal.hands[0], list(deal.puzzles[1:]))
     front = adapter("thirteen-clues")
     assert front.winning(inv) is None
-    for about in attributes(4):
+    for about in tc.attributes(4):
         for witness in range(1, 4):
             inv = inv.question(0, witness, about, deal.answer(witness, about))
     for p in [p for p in inv.solutions() if p != deal.puzzles[0]]:

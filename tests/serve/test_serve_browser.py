@@ -66,6 +66,14 @@ def no_sideways_scroll(page: Any) -> None:
     assert width <= inner, f"the page is {width} px wide at {inner} px"
 
 
+def in_first_screen(page: Any, locator: Any) -> None:
+    """``locator`` starts in the first screen of the page (scrolled to the top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = locator.bounding_box()
+    height = page.evaluate("window.innerHeight")
+    assert box is not None and box["y"] < height, f"it starts at {box} in a {height} px screen"
+
+
 def score(guess: str, secret: str) -> tuple[int, int]:
     black = sum(a == b for a, b in zip(guess, secret, strict=True))
     white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
@@ -206,7 +214,7 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
         else:
             _, witness, about = move.split()
             page.click(".advice li button >> nth=0")  # fills the witness and what is asked
-            ask = "form[data-verb=ask]"
+            ask = "section.now form[data-verb=ask]"  # the step at hand, first on the page
             assert page.input_value(f"{ask} .field[data-name=WITNESS] input") == witness
             assert page.input_value(f"{ask} .field[data-name=ABOUT] input") == about
             answer = str(deal.answer(int(witness), about))
@@ -220,9 +228,14 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
             if heading == "Your turn" or page.locator(".solved").count():
                 break
             seat = int(heading.removeprefix("Seat ").removesuffix("'s turn"))
-            assert f"q {seat} WITNESS ABOUT N" in page.inner_text("section.turn")
-            page.fill("#free-line", f"q {seat} 0 red {deal.answer(0, 'red')}")  # asks me
-            page.click("form.free button")
+            asks = page.locator("section.now form[data-verb=q]")  # they ask me: its form
+            assert asks.locator("h3").inner_text() == "Asks a witness"
+            assert asks.locator(".field[data-name=ASKER]").is_hidden()  # the seat: given
+            in_first_screen(page, asks)
+            asks.locator(".field[data-name=WITNESS] input").fill("0")
+            asks.locator(".field[data-name=ABOUT] input").fill("red")
+            asks.locator(".field[data-name=N] input").fill(str(deal.answer(0, "red")))
+            asks.locator("button[type=submit]").click()
             lines += 1
             expect(page.locator(".history li")).to_have_count(lines)
         else:
@@ -252,7 +265,8 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     page.wait_for_url("**/play/bsi")
     first = page.inner_text(".advice li button >> nth=0")  # "lay CARD at seat 1"
     page.click(".advice li button >> nth=0")
-    lay = page.locator("form[data-verb=lay]")
+    lay = page.locator("section.now form[data-verb=lay]")
+    in_first_screen(page, lay)
     laid = first.removeprefix("lay ").removesuffix(" at seat 1")
     assert lay.locator(".field[data-name=CARD] input").input_value() == laid
     assert lay.locator(".field[data-name=SEAT] input").input_value() == "1"
@@ -263,7 +277,7 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     expect(page.locator(".history li")).to_have_count(1)
     assert page.locator(".advice li button", has_text="draw").count() == 1
     page.click(".advice li button:has-text('solve') >> nth=0")
-    solve = page.locator("form[data-verb=solve]")
+    solve = page.locator("section.now form[data-verb=solve]")
     case = solve.locator(".field[data-name=CASE] input").first
     named = case.input_value()
     assert named and solve.locator("input[type=radio]:checked").count() == 0

@@ -56,10 +56,19 @@ def test_every_game_says_whose_turn_it_is_after_every_line(client: TestClient, n
             state = client.post(f"/api/sessions/{id}/lines", json={"line": line}).json()
         table = load_file(client.app.state.tables.state_dir / f"{id}.json", kind)  # type: ignore[attr-defined]
         turn = state["turn"]
-        assert set(turn) == {"seat", "name", "mine", "says", "over", "winners", "heading"}
+        assert set(turn) == {
+            *("seat", "name", "mine", "heading", "ways", "note", "over", "winners", "outcome")
+        }
         assert turn["seat"] == ACTING[name](table), line
         assert turn["over"] is (turn["seat"] is None)
-        assert turn["says"] and turn["heading"]
+        assert turn["heading"] and bool(turn["ways"]) is not turn["over"]
+        assert bool(turn["outcome"]) is turn["over"]
+        grammar = declared.adapter().grammar
+        for way in turn["ways"]:  # each way is a verb of the game, its fixed words its own
+            verbs = [v for v in grammar.verbs if v.name == way["verb"]]
+            names = {a.name for v in verbs for a in v.args}
+            assert verbs and set(way["given"]) <= names and set(way["filled"]) <= names
+            assert way["words"] and way["line"].split()[0] == way["verb"]
         me = turn["name"] == table.me if name == "crime-writers" else turn["seat"] == 0
         assert turn["mine"] is me
         seats.add(turn["seat"])
@@ -68,20 +77,36 @@ def test_every_game_says_whose_turn_it_is_after_every_line(client: TestClient, n
         banner = page[at : page.index("</section>", at)]
         assert 'role="status"' in banner and 'aria-live="polite"' in banner
         assert html.escape(turn["heading"], quote=False) in banner.replace("&#39;", "'")
+        if not turn["over"]:  # the step at hand first: its forms before every other
+            now = _now(page)
+            assert [w["verb"] for w in turn["ways"]] == _verbs(now)
+            assert page.index('class="now"') < page.index('class="verb card"')
     if name == "thirteen-clues":  # its lines go round the table
         assert seats == {0, 1, 2, 3}
+
+
+def _now(page: str) -> str:
+    """The page's section of the step at hand."""
+    at = page.index('class="now"')
+    return page[at : page.index("</section>", at)]
+
+
+def _verbs(html_part: str) -> list[str]:
+    return [part.split('"', 1)[0] for part in html_part.split('data-verb="')[1:]]
 
 
 def test_a_mastermind_game_over_names_its_winner(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 2, "colours": 2}})
     state = client.get("/api/sessions/mastermind").json()
-    assert state["turn"]["mine"] and "10 of 10 guesses left" in state["turn"]["says"]
+    assert state["turn"]["mine"] and state["turn"]["note"] == "10 of 10 guesses left"
+    assert [w["verb"] for w in state["turn"]["ways"]] == ["guess"]
     state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 0 2"}).json()
-    assert "9 of 10 guesses left" in state["turn"]["says"]
+    assert state["turn"]["note"] == "9 of 10 guesses left"
     state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 21 2 0"}).json()
     turn = state["turn"]
     assert turn["over"] and turn["seat"] is None and turn["winners"] == ["you"]
-    assert turn["heading"] == "The game is over" and "2 guesses" in turn["says"]
+    assert turn["heading"] == "The game is over" and "2 guesses" in turn["outcome"]
+    assert turn["ways"] == []
 
 
 def test_thirteen_clues_says_what_another_seat_may_do(client: TestClient) -> None:
@@ -97,7 +122,14 @@ def test_thirteen_clues_says_what_another_seat_may_do(client: TestClient) -> Non
         False,
         "Seat 2's turn",
     )
-    assert "q 2 WITNESS ABOUT N" in turn["says"] and "consulted 2" in turn["says"]
+    ways = {w["verb"]: w for w in turn["ways"]}
+    assert set(ways) == {"q", "consulted", "accuse"}
+    assert ways["q"]["given"] == {"ASKER": "2"} and ways["q"]["line"] == "q 2 WITNESS ABOUT N"
+    assert ways["consulted"]["line"] == "consulted 2" and ways["accuse"]["given"] == {"SEAT": "2"}
+    page = client.get("/play/13clues").text
+    now = _now(page)
+    assert "Asks a witness" in now and 'value="2"' in now  # the asker filled in, out of sight
+    assert "Left or right" not in now  # not at four players
 
 
 def test_a_game_without_turns_has_none() -> None:
@@ -111,7 +143,7 @@ def test_a_game_without_turns_has_none() -> None:
 def test_a_game_over_offers_no_clue_forms(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 2, "colours": 2}})
     before = client.get("/play/mastermind").text
-    assert 'form class="verb card" data-verb="guess"' in before
+    assert 'form class="verb card now" data-verb="guess"' in before
     client.post("/api/sessions/mastermind/lines", json={"line": "guess 21 2 0"})
     page = client.get("/play/mastermind").text
     assert 'data-verb="guess"' not in page  # a guess after the game is refused anyway

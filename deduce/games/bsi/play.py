@@ -23,7 +23,7 @@ from deduce.games.bsi.play_advice import (
 from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn
+from deduce.play.adapter import Adapter, Turn, Way, says
 from deduce.play.arguments import Context, Integer, Name, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
@@ -441,11 +441,11 @@ class BsiAdapter(Adapter):
             won = [names[s] for s in table.winners()]
             return Turn.ended(f"The most points: {' and '.join(won)}.", won)
         seat, mine = table.turn, table.turn == 0
-        draw = f"draw to end the turn (draw{' CARD' if mine else ''})"
-        solve = "try to solve a case (solve SEAT CASE DROPS)"
-        ways = {"lay": ["lay a card at a grid (lay CARD SEAT FIELD)"], "attempt": [solve, draw]}
-        says = " or ".join(ways.get(table.step, [draw]))
-        return Turn(seat, names[seat], mine, says if mine else _third_person(says))
+        lay = Way("lay", "lay a card at a grid" if mine else "lays a card at a grid")
+        solve = Way("solve", "try to solve a case" if mine else "tries to solve a case")
+        draw = Way("draw", "draw to end the turn" if mine else "draws to end the turn")
+        ways = {"lay": (lay,), "attempt": (solve, draw)}
+        return Turn(seat, names[seat], mine, ways.get(table.step, (draw,)))
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
@@ -464,11 +464,13 @@ class BsiAdapter(Adapter):
         hand = " ".join(str(c) for c in table.hand) or "-"
         lines = []
         if not table.over:
-            says = self.turn(table).says  # type: ignore[union-attr]
+            turn = self.turn(table)
+            assert turn is not None
+            said = says(turn, self.grammar, table)
             who = (
                 "My turn: " if table.turn == 0 else f"Seat {table.turn}'s turn: seat {table.turn} "
             )
-            lines += [f"{who}{says}.", f"My hand: {hand}. Draw pile: {table.pile}."]
+            lines += [f"{who}{said}.", f"My hand: {hand}. Draw pile: {table.pile}."]
         scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
         lines.append(f"Scores: {scores}.")
         if table.over:
@@ -478,14 +480,6 @@ class BsiAdapter(Adapter):
         else:
             lines.extend(final_round(table))
         return "\n".join(lines)
-
-
-def _third_person(says: str) -> str:
-    """What another seat may do, said of them (``lay a card`` -> ``lays a card``)."""
-    for verb, said in (("lay ", "lays "), ("try ", "tries "), ("draw ", "draws ")):
-        says = says.replace(f" or {verb}", f" or {said}")
-        says = said + says.removeprefix(verb) if says.startswith(verb) else says
-    return says
 
 
 ADAPTER = BsiAdapter()

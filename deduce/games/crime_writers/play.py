@@ -22,7 +22,7 @@ from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn
+from deduce.play.adapter import Adapter, Turn, Way
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -386,20 +386,23 @@ class CrimeWritersAdapter(Adapter):
             return Turn.ended(f"Every story is found; the most points: {won}.", table.winners())
         if table.story_found:
             after = table.sheet.next_writer or table.writer
-            said = f"all five are found; {after} writes the next story (next)"
-            return Turn(table.players.index(after), after, after == table.me, said)
+            ways: tuple[Way, ...] = (Way("next", f"{after} writes the next story"),)
+            note = "all five are found"
+            return Turn(table.players.index(after), after, after == table.me, ways, note)
         guest = table.turn or table.me
         if guest == table.me:
-            says = (
-                f"ask {table.writer} about an element (ask ELEMENT ABOUT REPLY), name one "
-                "you found (found ELEMENT WORDING) or pass (pass)"
+            ways = (
+                Way("ask", f"ask {table.writer} about an element"),
+                Way("found", "name one you found"),
+                Way("pass", "pass"),
             )
         else:
-            says = (
-                f"asks {table.writer} about an element (ask ELEMENT ABOUT REPLY), finds one "
-                "(found ELEMENT WORDING) or passes (pass)"
+            ways = (
+                Way("ask", f"asks {table.writer} about an element"),
+                Way("found", "finds one"),
+                Way("pass", "passes"),
             )
-        return Turn(table.players.index(guest), guest, guest == table.me, says)
+        return Turn(table.players.index(guest), guest, guest == table.me, ways)
 
     def _known(self, inv: cw.Investigation, element: str) -> str:
         """A line of what is known about ``element`` when the writer invented it."""

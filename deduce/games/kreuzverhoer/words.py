@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -30,7 +31,7 @@ from deduce.games.kreuzverhoer.events import (
 from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
 from deduce.games.kreuzverhoer.interrogation import answer_in_words
 from deduce.games.kreuzverhoer.table import Table
-from deduce.play.adapter import Turn
+from deduce.play.adapter import Turn, Way
 from deduce.play.grammar import Rows
 
 __all__ = ["next_line", "race_rows", "show_event", "table_lines", "table_turn"]
@@ -108,12 +109,94 @@ def table_turn(table: Table) -> Turn:
         >>> table_turn(Table(first=1)).heading
         "Your opponent's turn"
     """
-    said = next_line(table).removeprefix("Next: ").rstrip(".")
     if table.over:
+        said = next_line(table).removeprefix("Next: ").rstrip(".")
         names = {0: "you", 1: "your opponent"}
         return Turn.ended(said, [names[s] for s in table.winners()])
     seat = table.acting
-    return Turn(seat, "you" if seat == 0 else "your opponent", seat == 0, said)
+    ways, note = _ways(table)
+    return Turn(seat, "you" if seat == 0 else "your opponent", seat == 0, ways, note)
+
+
+_CARD_VERB = {
+    "single_interrogation": "single",
+    "investigators_on_site": "site",
+    "confrontation": "confront",
+    "informant": "informant",
+    "profiler": "profiler",
+}
+_THEY_ASK = Way("they", "your opponent lays four cards and asks", (("ask", "ask"),))
+
+
+def _ways(table: Table) -> tuple[tuple[Way, ...], str]:
+    """What may be done at the table's step, and what else the step says."""
+    step, questioner = table.step, table.turn
+    if step == "ask":
+        if questioner == 0:
+            return (Way("ask", "lay four cards, then ask"),), ""
+        return (_THEY_ASK,), ""
+    if step == "answer":
+        return _answer_ways(table)
+    if step == "draw":
+        return (Way("draw", "draw the action card you drew"),), ""
+    then = _then(table)
+    if step == "card" and questioner == 0:
+        hand = table.hand
+        cards = [c for c in _CARD_VERB if hand is None or c in hand]
+        played = tuple(Way(_CARD_VERB[c], f"play {card_title(c)}") for c in cards)
+        exchange = () if hand == () else (Way("exchange", "exchange a card"),)
+        defence = Way("defence", "your opponent plays a defence card")
+        return (*played, *exchange, defence, *then), ""
+    if step == "card":
+        theirs = Way("they", "your opponent plays an investigation card", (("play", "play"),))
+        return (theirs, Way("play", "play a defence card"), *then), ""
+    if questioner == 0:
+        return (Way("defence", "your opponent plays a defence card"), *then), ""
+    return (Way("play", "play a defence card"), *then), ""
+
+
+def _then(table: Table) -> tuple[Way, ...]:
+    """What comes once nobody plays a card: drawing, or the next questioning."""
+    if table.must_draw:
+        return (Way("draw", "draw the action card you drew"),)
+    seat = table.questions_next
+    if seat is None:
+        return ()
+    if seat == 0:
+        return (Way("ask", "your questioning: lay four cards and ask"),)
+    return (replace(_THEY_ASK, words="your opponent's questioning: they lay four cards and ask"),)
+
+
+def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
+    """Answering my opponent's card (with the answer deduce works out, when my case is
+    known), or blocking it."""
+    card = table.pending
+    assert card is not None
+    title = card_title(card)
+    blocks = tuple(
+        Way("play", f"block it with {card_title(c)}", (("CARD", c),))
+        for c in ("alibi", "refusal", "false_witness")
+        if table.blocks(c)
+    )
+    answer = f"answer their {title}"
+    if card not in ANSWERED:
+        note = "its effect is not in the rulebook, so what you tell them is not counted"
+        return (Way("answer", answer), *blocks), note
+    if table.case is None:
+        if card == "confrontation":
+            return (Way("answer", answer, form=("ANSWER",)), *blocks), ""
+        return (Way("answer", answer), *blocks), ""
+    suggested = table.suggest()
+    last = table.theirs.last_questioning
+    assert last is not None
+    note = f"tell them {answer_in_words(card, suggested, last.scene, last.suspect)}"
+    if card == "confrontation":
+        yes = (("ANSWER", "yes" if suggested else "no"),)
+        return (Way("answer", answer, filled=yes), *blocks), note
+    if card in NAMES_TOLD and suggested is not None:
+        names = tuple(("NAME", str(name)) for name in suggested)
+        return (Way("answer", answer, filled=names), *blocks), note
+    return (Way("answer", answer, (("wrong", "wrong"),)), *blocks), note
 
 
 def _after(table: Table) -> str:

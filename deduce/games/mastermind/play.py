@@ -9,7 +9,7 @@ from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
-from deduce.play.adapter import Adapter, Turn
+from deduce.play.adapter import Adapter, Turn, Way
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 
 __all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
@@ -137,7 +137,7 @@ class MastermindAdapter(Adapter):
         if inv.won or left > 3:
             return None
         if left == 0:
-            return self.turn(inv).says
+            return self.turn(inv).outcome
         return f"{left} guess{'' if left == 1 else 'es'} left."
 
     def turn(self, investigation: Any) -> Turn:
@@ -148,15 +148,9 @@ class MastermindAdapter(Adapter):
         if inv.over:
             said = f"No guess left: the code was not broken within {inv.limit} guesses."
             return Turn.ended(said, ["the codemaker"])
-        pegs = "BLACK" if inv.rules.black_only else "BLACK WHITE"
         left = inv.guesses_left
-        return Turn(
-            0,
-            "you",
-            True,
-            f"guess a code and give its pegs (guess CODE {pegs}); "
-            f"{left} of {inv.limit} guesses left",
-        )
+        guess = Way("guess", "guess a code and give its pegs")
+        return Turn(0, "you", True, (guess,), f"{left} of {inv.limit} guesses left")
 
     def winning(self, investigation: Any) -> Any | None:
         inv: Investigation = self.own(investigation)  # deduced, not yet guessed: guess it

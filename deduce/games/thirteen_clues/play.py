@@ -14,7 +14,7 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import BLANK, Adapter, Turn, word
+from deduce.play.adapter import BLANK, Adapter, Turn, Way, says, word
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
 
@@ -34,6 +34,12 @@ def _players(context: Context) -> int:
     if context.investigation is not None:
         return int(context.investigation.players)
     return int(context.values.get("players", _MAX_PLAYERS))
+
+
+def _two_players(context: Context) -> bool:
+    """Whether a question names the witness's left or right card: with two players (and
+    in the help, which is for every table)."""
+    return context.investigation is None or _players(context) == 2
 
 
 def _card_names(context: Context) -> Sequence[str]:
@@ -205,7 +211,7 @@ GRAMMAR = Grammar(
                 Arg("WITNESS", _WITNESS),
                 Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
                 Arg("N", Integer(0, 13)),
-                Arg("left|right", _SIDE, optional=True, store="side"),
+                Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
             "I asked seat WITNESS how many cards of ABOUT they see; the answer was N",
             ("ask 2 red 1",),
@@ -218,7 +224,7 @@ GRAMMAR = Grammar(
                 Arg("WITNESS", Integer(0, lambda c: _players(c) - 1)),
                 Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
                 Arg("N", Integer(0, 13)),
-                Arg("left|right", _SIDE, optional=True, store="side"),
+                Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
             "seat ASKER asked seat WITNESS; the answer was N (every question at the table\n"
             "tells me something)",
@@ -346,12 +352,13 @@ class ThirteenCluesAdapter(Adapter):
             held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(glasses.counts) if c)
             lines.append(f"Magnifying glasses: {held}.")
         turn = self._turn(table)
+        said = says(turn, self.grammar, table)
         if turn.mine:
-            lines.append(f"My turn: {turn.says}.")
+            lines.append(f"My turn: {said}.")
             lines.append(self._race_line(self._race(table)))
             lines.append(f"Information strategies instead: strategy {_information(table)}.")
         else:
-            lines.append(f"Seat {turn.seat}'s turn: seat {turn.seat} {turn.says}.")
+            lines.append(f"Seat {turn.seat}'s turn: seat {turn.seat} {said}.")
         return "\n".join(lines)
 
     def turn(self, investigation: Investigation) -> Turn | None:
@@ -366,22 +373,20 @@ class ThirteenCluesAdapter(Adapter):
             who = "you" if winner == 0 else f"seat {winner}"
             return Turn.ended(f"{who} accused right and won.", [who])
         seat = table.turn
-        side = " left|right" if table.players == 2 else ""
         if seat == 0:
             ways = {
-                "ask": f"ask a witness (ask WITNESS ABOUT N{side})",
-                "informant": "consult the informant (informant CARD)",
-                "accuse": "accuse (accuse 0 right|wrong PERSON LOCATION WEAPON)",
+                "ask": Way("ask", "ask a witness"),
+                "informant": Way("informant", "consult the informant"),
+                "accuse": Way("accuse", "accuse", (("SEAT", "0"),)),
             }
         else:
             ways = {
-                "ask": f"asks a witness (q {seat} WITNESS ABOUT N{side})",
-                "informant": f"consults the informant (consulted {seat})",
-                "accuse": f"accuses (accuse {seat} right|wrong)",
+                "ask": Way("q", "asks a witness", (("ASKER", str(seat)),)),
+                "informant": Way("consulted", "consults the informant", (("SEAT", str(seat)),)),
+                "accuse": Way("accuse", "accuses", (("SEAT", str(seat)),)),
             }
-        said = [ways[action] for action in table.actions]
-        says = ", ".join(said[:-1]) + " or " + said[-1]
-        return Turn(seat, "you" if seat == 0 else f"seat {seat}", seat == 0, says)
+        chosen = tuple(ways[action] for action in table.actions)
+        return Turn(seat, "you" if seat == 0 else f"seat {seat}", seat == 0, chosen)
 
     @staticmethod
     def _race_line(advice: tc.TableAdvice) -> str:

@@ -151,15 +151,15 @@ def test_the_console_names_each_step_and_advises_once_the_case_is_certain(tmp_pa
     assert "My turn: lay a card at a grid (lay CARD SEAT FIELD)." in say()
     shown = say("lay man/day/outside/gun 1 2")
     assert (
-        "My turn: try to solve a case (solve SEAT CASE DROPS) or draw to end the turn "
-        "(draw CARD)." in shown
+        "My turn: try to solve a case (solve SEAT CASE DROPS [right|wrong] [new CASE] "
+        "[revealed CARD ...]) or draw to end the turn (draw [CARD])." in shown
     )
     assert "Seat 1's turn: seat 1 lays a card at a grid (lay CARD SEAT FIELD)." in say(
         "draw woman/night"
     )
     assert (
-        "Seat 1's turn: seat 1 tries to solve a case (solve SEAT CASE DROPS) or draws to end "
-        "the turn (draw)."
+        "Seat 1's turn: seat 1 tries to solve a case (solve SEAT CASE DROPS [right|wrong] "
+        "[new CASE] [revealed CARD ...]) or draws to end the turn (draw [CARD])."
         in say(f"lay woman/day 0 {field(bsi.Case.parse(mine), bsi.Card.parse('woman/day'))}")
     )
     say("draw")
