@@ -42,7 +42,14 @@ from starlette.staticfiles import StaticFiles
 
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
-from deduce.serve.forms import Form, filling, question_fields, verb_forms, way_forms
+from deduce.serve.forms import (
+    Form,
+    advised,
+    filling,
+    question_fields,
+    verb_forms,
+    way_forms,
+)
 from deduce.serve.open_games import (
     SAVES,
     Blocked,
@@ -210,6 +217,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
         now = await run_in_threadpool(_now, game)
+        if fills and fills[0][0]:  # the best move, filled in where it is made
+            now = advised(now, *fills[0])
         return page(name, state=state, forms=forms(game), now=now, id=id, fills=fills)
 
     async def games(request: Request) -> Response:

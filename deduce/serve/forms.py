@@ -36,7 +36,15 @@ from deduce.play.grammar import (
     word,
 )
 
-__all__ = ["Field", "Form", "filling", "question_fields", "verb_forms", "way_forms"]
+__all__ = [
+    "Field",
+    "Form",
+    "advised",
+    "filling",
+    "question_fields",
+    "verb_forms",
+    "way_forms",
+]
 
 _BUTTONS = 12  # more choices than this: a text field offering them
 
@@ -285,6 +293,34 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             )
         )
     return fields
+
+
+def advised(forms: list[Form], verb: str, words: list[str | None]) -> list[Form]:
+    """``forms`` with the first form of ``verb`` whose fields the table suggests nothing
+    for filled in with an advised move's ``words`` (:func:`filling`), field by field in
+    order; a field the player fills in (None) is left empty.
+
+    Example:
+        >>> form = Form("guess", "", (), (Field("CODE", "Code", "text"),
+        ...             Field("BLACK", "Black", "stepper")), False, "guess a code")
+        >>> [f.filled for f in advised([form], "guess", ["1122", None])[0].fields]
+        [('1122',), ()]
+    """
+    found = list(forms)
+    for at, form in enumerate(found):
+        if form.name != verb or any(f.filled and not f.fixed for f in form.fields):
+            continue
+        positional = iter(words)
+        fields = []
+        for f in form.fields:
+            word = None if f.keyword else next(positional, None)
+            if f.fixed or word is None:
+                fields.append(f)
+            else:
+                fields.append(replace(f, filled=(word,)))
+        found[at] = replace(form, fields=tuple(fields))
+        break
+    return found
 
 
 def filling(grammar: Grammar, move: str) -> tuple[str, list[str | None]]:

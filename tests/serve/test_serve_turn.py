@@ -149,3 +149,28 @@ def test_a_game_over_offers_no_clue_forms(client: TestClient) -> None:
     assert 'data-verb="guess"' not in page  # a guess after the game is refused anyway
     assert "The game is over: no clue follows" in page
     assert 'data-verb="amend"' in page and 'data-line="undo"' in page  # still put right
+
+
+def test_the_step_at_hand_is_filled_in_with_the_best_move_its_answer_left_empty(
+    client: TestClient,
+) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 4, "colours": 6}})
+    state = client.get("/api/sessions/mastermind").json()
+    now = _now(client.get("/play/mastermind").text)
+    best = state["advice_lines"][0]
+    assert f'value="{best}"' in now  # the code to guess, from the advice
+    black = now[now.index('data-name="BLACK"') :]
+    black_input = black[black.index("<input") : black.index(">", black.index("<input"))]
+    assert 'value=""' in black_input  # the answer: empty, never a 0 unread
+    declared = registry.find("kreuzverhoer")
+    setup = {**parse_presets(declared.table_setup), "first": "opponent"}
+    setup["hand"] = "profiler lawyer refusal"
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup})
+    for line in ("they ask Mord Berlin Nora Messer", "they play confrontation"):
+        client.post("/api/sessions/kreuzverhoer/lines", json={"line": line})
+    turn = client.get("/api/sessions/kreuzverhoer").json()["turn"]
+    assert turn["note"] == "tell them the suspect is not Nora M."
+    answer = turn["ways"][0]
+    assert (answer["verb"], answer["filled"]) == ("answer", {"ANSWER": ["no"]})
+    blocks = [w["given"]["CARD"] for w in turn["ways"][1:]]
+    assert blocks == ["refusal"]  # the blocking card in my hand (no Alibi held)

@@ -176,7 +176,7 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
     blocks = tuple(
         Way("play", f"block it with {card_title(c)}", (("CARD", c),))
         for c in ("alibi", "refusal", "false_witness")
-        if table.blocks(c)
+        if table.blocks(c) and (table.hand is None or c in table.hand)
     )
     answer = f"answer their {title}"
     if card not in ANSWERED:
