@@ -3,9 +3,11 @@
 
 The API (documented in docs/reference.md): ``POST /api/sessions`` starts a game,
 ``GET /api/sessions/{id}`` is its state, ``POST /api/sessions/{id}/lines`` carries out a
-console line. The pages are drawn from the grammar (:mod:`deduce.serve.forms`) with
-Jinja2, every text escaped; the page posts the lines the player puts together and
-redraws itself from the answer.
+console line, and ``GET /api/sessions/{id}/events`` tells every open page of the game
+when it changes (Server-Sent Events: the state's ``version``). The pages are drawn from
+the grammar (:mod:`deduce.serve.forms`) with Jinja2, every text escaped; the page posts
+the lines the player puts together, redraws itself from the answer, and follows the
+changes made on other devices.
 
 Example:
     >>> import tempfile
@@ -36,7 +38,13 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -67,6 +75,10 @@ from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
 __all__ = ["create_app"]
 
 _STATIC = Path(__file__).parent / "static"
+EVENTS_SECONDS = 20.0
+"""How long one stream of a game's events lasts; the browser opens the next one at once
+(``retry``), so that a server that stops is never held up by an open page."""
+_WATCH_SECONDS = 0.2  # how often a stream looks at the game's version
 _HIDDEN = {"quit"}  # verbs the page does not offer (close the page instead)
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -292,6 +304,20 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
         except NotSaved as error:
             return _error(503, str(error), state=await run_in_threadpool(_state, game))
 
+    async def events(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            await run_in_threadpool(tables.open, id)
+        except KeyError:
+            return _error(404, f"no game {id} is saved")
+        except (Busy, Blocked, Unreadable) as error:
+            return _error(409, str(error))
+        return StreamingResponse(
+            _versions(request, tables, id),
+            media_type="text/event-stream",
+            headers={**_HEADERS, "X-Accel-Buffering": "no"},
+        )
+
     async def worker(request: Request) -> Response:
         return FileResponse(
             _STATIC / "sw.js", media_type="text/javascript", headers={"Service-Worker-Allowed": "/"}
@@ -315,6 +341,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             Route("/api/sessions", sessions, methods=["GET", "POST"]),
             Route("/api/sessions/{id}", session),
             Route("/api/sessions/{id}/lines", lines, methods=["POST"]),
+            Route("/api/sessions/{id}/events", events),
             Route("/sw.js", worker),
             Route("/manifest.webmanifest", manifest),
             Mount("/static", StaticFiles(directory=_STATIC), name="static"),
@@ -325,6 +352,22 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
     app.state.token = secret
     app.state.tables = tables
     return app
+
+
+async def _versions(request: Request, tables: OpenGames, id: str) -> AsyncIterator[str]:
+    """The game's version as events: at once, then whenever it changes (a line entered on
+    any device, a new game started), for :data:`EVENTS_SECONDS`."""
+    yield f"retry: {int(1000 * _WATCH_SECONDS)}\n\n"
+    loop = asyncio.get_running_loop()
+    until = loop.time() + EVENTS_SECONDS
+    sent = None
+    while loop.time() < until and not await request.is_disconnected():
+        game = tables.games.get(id)
+        version = None if game is None else game.version
+        if version != sent:
+            yield f"event: version\ndata: {json.dumps({'version': version})}\n\n"
+            sent = version
+        await asyncio.sleep(_WATCH_SECONDS)
 
 
 def _now(game: OpenGame) -> list[Form]:

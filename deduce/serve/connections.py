@@ -188,6 +188,7 @@ def run(app: Any, listener: socket.socket) -> None:
         log_level="warning",
         lifespan="on",
         timeout_keep_alive=5,
+        timeout_graceful_shutdown=2,  # an open page's stream of events is cut short
         # the queue of connections not yet accepted, and how many asyncio accepts at
         # once: two such batches may be open before the first makes room
         backlog=max(8, min(2048, limit // 4)),

@@ -393,3 +393,36 @@ def test_a_stale_page_never_puts_its_clue_in_a_new_game(
         page.click("form.free button")
         expect(page.locator(".history li")).to_have_count(1)
         assert api.get("/api/sessions/mastermind").json()["clues"] == ["1122: 1 black, 0 white"]
+
+
+def test_two_phones_on_one_game_stay_in_step(server: tuple[str, Path], phone: Any) -> None:
+    """A clue entered on one phone shows on the other within a second; a page whose
+    form is being filled in is not redrawn under the player's thumb, it says so."""
+    from playwright.sync_api import expect
+
+    url, _ = server
+    first = phone
+    first.goto(f"{url}/?token={TOKEN}")
+    first.click("summary:has-text('Mastermind')")
+    first.click("button:has-text('Start Mastermind')")
+    first.wait_for_url("**/play/mastermind")
+    second = first.context.browser.new_page(viewport=PHONE)  # another phone
+    second.goto(f"{url}/play/mastermind?token={TOKEN}")
+    expect(second.locator("section.turn h2")).to_have_text("Your turn")
+    second.wait_for_timeout(300)  # its stream of events is open
+
+    def enter(page: Any, line: str) -> None:
+        page.fill("#free-line", line)
+        page.click("form.free button")
+
+    enter(first, "1122 0 0")
+    expect(second.locator(".history li")).to_have_count(1, timeout=1000)
+    second.fill("#free-line", "3344 1")  # half typed, not sent
+    enter(first, "3345 0 1")
+    expect(first.locator(".history li")).to_have_count(2)
+    expect(second.locator("#changed")).to_be_visible(timeout=1000)
+    assert second.input_value("#free-line") == "3344 1"  # nothing lost
+    assert second.locator(".history li").count() == 1
+    second.click("#changed button")
+    expect(second.locator(".history li")).to_have_count(2)
+    expect(second.locator("#changed")).to_be_hidden()

@@ -86,12 +86,35 @@ async function call(method, url, body) {
   return {status: response.status, answer: answer};
 }
 
+let edited = false;  // a form on the page holds words the player has not sent yet
+let sending = false;
+
 async function redraw(id) {
   const response = await fetch("/play/" + encodeURIComponent(id) + "?part=main",
                                {credentials: "same-origin"});
   const main = document.getElementById("main");
   main.innerHTML = await response.text();
+  edited = false;
   wire(main);
+}
+
+// Every change to the game, from any device, reaches this page: it is redrawn at once,
+// unless the player is filling in a form (then a note offers the new state, and the
+// line, if sent, is refused as stale and the page catches up).
+function follow(id) {
+  if (!window.EventSource) return;
+  const source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
+  source.addEventListener("version", (event) => {
+    const version = JSON.parse(event.data).version;
+    const shown = document.querySelector("#main [data-version]");
+    if (!shown || version === null || shown.dataset.version === version || sending) return;
+    if (!edited) {
+      redraw(id);
+      return;
+    }
+    const note = document.getElementById("changed");
+    if (note) note.hidden = false;
+  });
 }
 
 async function send(text) {
@@ -101,6 +124,7 @@ async function send(text) {
   const body = {line: text};
   if (state) body.version = state.dataset.version;  // refused (409) if the game changed
   main.setAttribute("aria-busy", "true");
+  sending = true;
   try {
     const {status, answer} = await call("POST", "/api/sessions/" + encodeURIComponent(id) +
                                         "/lines", body);
@@ -122,6 +146,7 @@ async function send(text) {
   } catch (e) {
     alertBox("The server cannot be reached: " + e.message);
   } finally {
+    sending = false;
     main.removeAttribute("aria-busy");
   }
 }
@@ -169,6 +194,7 @@ function fill(verb, words) {
       field.querySelector("input").value = word === null ? "" : word;
     }
   });
+  edited = true;
   form.scrollIntoView({block: "start"});
   const blank = words.indexOf(null);
   const next = fields[blank >= 0 ? blank : words.length];
@@ -176,6 +202,13 @@ function fill(verb, words) {
 }
 
 function wire(root) {
+  for (const form of root.querySelectorAll("form.verb, form.free")) {
+    form.addEventListener("input", () => { edited = true; });
+    form.addEventListener("change", () => { edited = true; });
+  }
+  for (const button of root.querySelectorAll("button.catch-up")) {
+    button.addEventListener("click", () => redraw(document.getElementById("main").dataset.id));
+  }
   for (const button of root.querySelectorAll("button.step")) {
     button.addEventListener("click", () => {
       const input = button.parentElement.querySelector("input");
@@ -229,6 +262,8 @@ function wire(root) {
 }
 
 wire(document);
+const playing = document.getElementById("main");
+if (playing && playing.dataset.id) follow(playing.dataset.id);
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(() => {});
 }
