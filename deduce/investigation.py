@@ -90,7 +90,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
     _parent: Investigation[Clue, Query, Solution, Secret] | None
     _first: Investigation[Clue, Query, Solution, Secret]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         register(cls)
 
@@ -378,7 +378,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             if any(p == 1.0 for p in values.values())
         }
 
-    def why(self, field: str, value: Any) -> tuple[Clue, ...]:
+    def why(self, field: str, value: object) -> tuple[Clue, ...]:
         """The clues behind a deduced fact: a smallest set found that already settles it.
 
         The fact is "``field`` is ``value``" if that is certain, or "``field`` is not
@@ -397,7 +397,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         """
         return self.explain([(field, value)])
 
-    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Clue, ...]:
+    def explain(self, facts: Sequence[tuple[str, object]]) -> tuple[Clue, ...]:
         """The clues behind several settled facts at once (see :meth:`why`).
 
         Clues are replayed without the rules of the turn (``check_turn``): an explanation is
@@ -459,7 +459,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
 
     # -- values ------------------------------------------------------------------------
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:
         return (type(self), json.dumps(self.setup(), sort_keys=True), self._clues)
 
     def __eq__(self, other: object) -> bool:

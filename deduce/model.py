@@ -53,7 +53,7 @@ class Answer:
     """
 
     query: str
-    outcome: Any
+    outcome: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ class Fact:
     """
 
     variable: str
-    value: Any
+    value: object
     holds: bool = True
 
 
@@ -265,7 +265,7 @@ class ModelInvestigation(Investigation):
         self.begin()
         self._tables = self._build_tables()
 
-    def answer(self, query: str, outcome: Any) -> ModelInvestigation:
+    def answer(self, query: str, outcome: object) -> ModelInvestigation:
         """The investigation after ``query`` was answered ``outcome``.
 
         Example:
@@ -277,7 +277,7 @@ class ModelInvestigation(Investigation):
         """
         return self.observe(Answer(query, outcome))
 
-    def fact(self, variable: str, value: Any, *, holds: bool = True) -> ModelInvestigation:
+    def fact(self, variable: str, value: object, *, holds: bool = True) -> ModelInvestigation:
         """The investigation after learning that ``variable`` is (or is not) ``value``.
 
         Example:
@@ -330,11 +330,11 @@ class ModelInvestigation(Investigation):
     def queries(self) -> Sequence[str]:
         return tuple(q.name for q in self._query_list)
 
-    def outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[str]) -> npt.NDArray[np.int64]:
         rows = [self._tables[self._query_index(q)][0][space.ids] for q in queries]
         return np.stack(rows) if rows else np.zeros((0, space.size), dtype=np.int64)
 
-    def outcome_label(self, query: str, k: int) -> Any:
+    def outcome_label(self, query: str, k: int) -> Hashable:
         return self._tables[self._query_index(query)][1][k]
 
     def clue_for(self, query: str, k: int) -> Answer:
@@ -438,7 +438,7 @@ class ModelInvestigation(Investigation):
             cp.add_bool_or([literal[name][index]])
         return self._solve(cp, switches)[0]
 
-    def proven(self) -> dict[str, Any]:
+    def proven(self) -> dict[str, Hashable]:
         """The solution's variables whose value CP-SAT proves certain.
 
         Example:
@@ -451,7 +451,7 @@ class ModelInvestigation(Investigation):
         feasible, first = self._solve(cp, switches)
         if not feasible:
             raise DeduceError("the clues have no solution")
-        known: dict[str, Any] = {}
+        known: dict[str, Hashable] = {}
         for name in self._space.solution_names:
             value = next(i for i, x in enumerate(literal[name]) if first.boolean_value(x))
             cp_other, lit_other, sw_other = self._cp(self.clues)
@@ -460,7 +460,7 @@ class ModelInvestigation(Investigation):
                 known[name] = self.model.domain(name)[value]
         return known
 
-    def _contradiction(self, clue: Any) -> DeduceError:
+    def _contradiction(self, clue: Answer | Fact) -> DeduceError:
         clues = [*self.clues, clue]
         cp, _, switches = self._cp(clues)
         feasible, solver = self._solve(cp, switches)

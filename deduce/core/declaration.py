@@ -25,6 +25,7 @@ import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -180,7 +181,7 @@ class Declaration:
             wanted == key(self.name) or wanted in {key(a) for a in self.aliases}
         )
 
-    def module(self, part: str = "") -> Any:
+    def module(self, part: str = "") -> ModuleType:
         """The game's package, or one of its modules (``"play"``, ``"demo"``).
 
         Raises:
@@ -203,7 +204,7 @@ class Declaration:
             InvalidInput: no such module or attribute.
         """
         module, _, attribute = path.partition(":")
-        found: Any = self.module(module)
+        found: object = self.module(module)
         for part in attribute.split("."):
             if not part.isidentifier() or not hasattr(found, part):
                 raise InvalidInput("path", path, "'module:attribute' of the game's package")

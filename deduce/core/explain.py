@@ -106,7 +106,7 @@ def replay(
     return space
 
 
-def _prefix_spaces(investigation: Investigation, clues: Sequence[Any]) -> list[Space | None]:
+def _prefix_spaces(investigation: Investigation, clues: Sequence[object]) -> list[Space | None]:
     """The space after each prefix of ``clues`` (``len(clues) + 1`` of them)."""
     chain = [step.space for step in investigation.lineage]
     if len(chain) == len(clues) + 1 and tuple(clues) == investigation.clues:
@@ -142,7 +142,7 @@ def smallest(
     """
     clues = list(clues)
     spaces = _prefix_spaces(investigation, clues)
-    kept: list[Any] = []
+    kept: list[object] = []
 
     def test(length: int) -> bool:
         start = spaces[length]
@@ -164,7 +164,7 @@ def smallest(
     return tuple(kept)
 
 
-def impossible(clue: Any) -> InvalidInput:
+def impossible(clue: object) -> InvalidInput:
     """The refusal of a clue that no solution fits, whatever the clues before it.
 
     Example:
@@ -179,7 +179,7 @@ def impossible(clue: Any) -> InvalidInput:
     )
 
 
-def contradiction(investigation: Investigation, clue: Any) -> DeduceError:
+def contradiction(investigation: Investigation, clue: object) -> DeduceError:
     """The error for ``clue``, which leaves no world after ``investigation``'s clues.
 
     :class:`InvalidInput` if no world allows the clue even alone, else a
@@ -204,7 +204,7 @@ def contradiction(investigation: Investigation, clue: Any) -> DeduceError:
 
 
 def explain_facts(
-    investigation: Investigation, facts: Sequence[tuple[str, Any]]
+    investigation: Investigation, facts: Sequence[tuple[str, object]]
 ) -> tuple[Any, ...]:
     """The fewest clues of ``investigation`` that settle every fact of ``facts``.
 
@@ -224,7 +224,7 @@ def explain_facts(
     return smallest(investigation, investigation.clues, settled_test(investigation, facts))
 
 
-def settled_test(investigation: Investigation, facts: Sequence[tuple[str, Any]]) -> Test:
+def settled_test(investigation: Investigation, facts: Sequence[tuple[str, object]]) -> Test:
     """The test that a space still settles every fact of ``facts`` as ``investigation``
     does (each value as certain, or as impossible, as it is now).
 
@@ -241,7 +241,7 @@ def settled_test(investigation: Investigation, facts: Sequence[tuple[str, Any]])
     marginals = investigation.marginals()
     if not isinstance(facts, Sequence) or isinstance(facts, str):
         raise InvalidInput("facts", facts, "a list of (field, value) pairs")
-    settled_to: list[tuple[str, Any, float]] = []
+    settled_to: list[tuple[str, object, float]] = []
     for fact in facts:
         if not isinstance(fact, tuple) or len(fact) != 2:
             raise InvalidInput("fact", fact, "a (field, value) pair")

@@ -36,6 +36,8 @@ from deduce.core.strategy import Partition, partition
 from deduce.errors import InvalidInput, MissingHook
 
 if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
     from deduce.search.ranking import Ranking, Recommendation
 
 __all__ = ["HOOKS", "REQUIRED", "Assignment", "Clue", "Hooks", "Query", "Secret", "Solution"]
@@ -52,6 +54,8 @@ story), which ``deduce.testing`` draws and truthful clues are about."""
 
 REQUIRED = ("initial_space", "apply_clue")
 """The hooks every game must write."""
+
+ScalarT = TypeVar("ScalarT", bound=np.number)
 
 _CHUNK = 1 << 22  # outcome-table entries computed at once
 
@@ -193,7 +197,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         """Every move a player can make (default: none, so nothing is recommended)."""
         return ()
 
-    def outcome_table(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Query]) -> npt.NDArray[np.integer]:
         """``(Q, N)`` small ints: the answer of each query in each world of ``space``."""
         raise MissingHook(type(self).__name__, "outcome_table", "or partition")
 
@@ -217,7 +221,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
             parts.append(partition(self.outcome_table(space, chunk), space.weights, solution_ids))
         width = max(p.mass.shape[1] for p in parts)
 
-        def pad(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        def pad(a: npt.NDArray[ScalarT]) -> npt.NDArray[ScalarT]:
             return np.pad(a, ((0, 0), (0, width - a.shape[1])))
 
         return Partition(
@@ -388,13 +392,13 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         row = int(np.searchsorted(root.ids, self.world_of(secret)))
         return int(self.outcome_table(root.take([row]), [query])[0, 0])
 
-    def secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> SearchStrategy[Secret]:
         """A hypothesis strategy of the secrets still possible."""
         from hypothesis import strategies as st
 
         return st.sampled_from(self._space.ids.tolist()).map(self.secret_of)
 
-    def clue_strategy(self, secret: Secret) -> Any:
+    def clue_strategy(self, secret: Secret) -> SearchStrategy[Clue | None]:
         """Truthful clues about ``secret`` from here (None: no further clue makes sense)."""
         from hypothesis import strategies as st
 

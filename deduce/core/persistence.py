@@ -29,7 +29,7 @@ import dataclasses
 import json
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
 
@@ -130,7 +130,7 @@ def load(
     text: str | bytes,
     *,
     progress: Callable[[int, int], None] | None = None,
-    **context: Any,
+    **context: object,
 ) -> Kind:
     """The investigation saved in ``text``, which must be of ``base`` or a subclass.
 
@@ -236,7 +236,7 @@ def _json(text: object, expected: str) -> Any:
             "text", f"a document of {len(text):,} characters", f"at most {MAX_CHARS:,} characters"
         )
 
-    def constant(name: str) -> Any:
+    def constant(name: str) -> NoReturn:
         raise InvalidInput("text", name, "numbers that are finite (no NaN or Infinity)")
 
     try:
@@ -313,7 +313,7 @@ def _check_plain(item: Any, where: str, depth: int = 0) -> None:
         _check_plain(value, where, depth + 1)
 
 
-def _plain(value: Any, where: str) -> Any:
+def _plain(value: object, where: str) -> object:
     """A set-up value as plain JSON data: numpy scalars become Python's, tuples lists;
     anything else that JSON cannot hold is refused."""
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
@@ -331,7 +331,7 @@ def _plain(value: Any, where: str) -> Any:
     raise InvalidInput(where, short(value), "set-up values that JSON can hold (int, str, ...)")
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: object) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             "type": type(value).__name__,
@@ -352,7 +352,7 @@ def _encode(value: Any) -> Any:
     raise InvalidInput("clue value", value, "dataclasses, tuples, str, int, float, bool, None")
 
 
-def _decode(item: Any, types: dict[str, type], where: str, depth: int = 0) -> Any:
+def _decode(item: object, types: dict[str, type], where: str, depth: int = 0) -> object:
     """A saved value as the game's value: lists are tuples, objects name their type."""
     if depth > MAX_DEPTH:
         raise InvalidInput(where, short(item), f"values nested at most {MAX_DEPTH} deep")

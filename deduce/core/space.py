@@ -228,7 +228,7 @@ class Space:
         return len(self.worlds)
 
     @property
-    def total(self) -> Any:
+    def total(self) -> int | float:
         """The sum of the weights (0 for an empty space).
 
         Example:
@@ -262,7 +262,7 @@ class Space:
         """
         return self.worlds[:, self.index(name)]
 
-    def label_index(self, name: str, label: Any) -> int:
+    def label_index(self, name: str, label: object) -> int:
         """The index of ``label`` among the values of variable ``name``.
 
         Example:

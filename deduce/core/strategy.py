@@ -214,7 +214,7 @@ def _keys(
     extra: dict[str, Callable[[Partition], FloatArray]] | None,
 ) -> FloatArray:
     """The strategy's rows of scores, shape ``(keys, Q)``: the score, then tie-breakers."""
-    table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
+    table: dict[str, Callable[[Partition], FloatArray]] = {**STRATEGIES, **(extra or {})}
     if strategy not in table:
         raise InvalidInput("strategy", strategy, list(table))
     keys: FloatArray = np.atleast_2d(np.asarray(table[strategy](part), dtype=np.float64))

@@ -62,7 +62,7 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
         queries = distinct_moves(inv, queries)  # one of each class of equivalent moves
         return rank_queries(inv, queries, strategy, self._strategies(queries))
 
-    def _strategies(self, queries: Sequence[Query]) -> dict[str, Callable[[Partition], Any]]:
+    def _strategies(self, queries: Sequence[Query]) -> Extra:
         """The game's own strategies and the searches of :mod:`deduce.search`."""
         extra = self.extra_strategies()
         return {**extra, **search_strategies(cast("Investigation", self), queries, extra)}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -70,7 +69,7 @@ class Optimum:
             with two solutions or more, in order -> the move made there.
     """
 
-    move: Any
+    move: object
     total: float
     expected: float
     histogram: dict[int, int] | None
@@ -79,7 +78,7 @@ class Optimum:
     nodes: int
     seconds: float
     max_moves: int | None = None
-    tree: Mapping[tuple[int, ...], Any] | None = field(default=None, repr=False, compare=False)
+    tree: Mapping[tuple[int, ...], object] | None = field(default=None, repr=False, compare=False)
 
     @property
     def worst(self) -> int | None:

@@ -46,7 +46,14 @@ from deduce.search.lookahead import (
 )
 from deduce.search.lookahead import advice_seconds as search_seconds
 from deduce.search.optimum import Budget, optimal
-from deduce.search.tree_cache import cached_depth, cached_move, forget_trees, remember, tree_key
+from deduce.search.tree_cache import (
+    TreeKey,
+    cached_depth,
+    cached_move,
+    forget_trees,
+    remember,
+    tree_key,
+)
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
@@ -75,8 +82,8 @@ _FRESH = 2.5  # a fresh game's symmetries: its whole tree costs this much less p
 _SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
 _LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
 _LEAF = "entropy"
-_SLOW: dict[tuple[Any, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
-_LAST: list[tuple[tuple[Any, int | None, bytes], Choice]] = []
+_SLOW: dict[tuple[TreeKey, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
+_LAST: list[tuple[tuple[TreeKey, int | None, bytes], Choice]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +102,7 @@ class Choice:
 
     strategy: str
     reason: str
-    move: Any = None
+    move: object = None
 
     def __str__(self) -> str:
         if self.strategy == "optimal":

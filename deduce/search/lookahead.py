@@ -181,18 +181,18 @@ class _Context:
     branching: int
     finishing: bool
     bounds: FloatArray = field(default_factory=lambda: np.zeros(0))
-    ends: dict[Any, npt.NDArray[np.bool_]] = field(default_factory=dict)
+    ends: dict[object, npt.NDArray[np.bool_]] = field(default_factory=dict)
     leaves: dict[bytes, float] = field(default_factory=dict)
 
     def done(self, space: Space) -> bool:
         return len(space.solution_rows()) <= 1 and not self.finishing
 
-    def finishing_answers(self, move: Any, answers: int) -> npt.NDArray[np.bool_]:
+    def finishing_answers(self, move: object, answers: int) -> npt.NDArray[np.bool_]:
         if move not in self.ends or len(self.ends[move]) < answers:
             self.ends[move] = np.array([self.inv.finishes(move, k) for k in range(answers)])
         return self.ends[move][:answers]
 
-    def leaf(self, space: Space, fixed: Sequence[Any]) -> float:
+    def leaf(self, space: Space, fixed: Sequence[object]) -> float:
         """The fewest expected further moves that partition sizes allow: over every move,
         one move plus the size bound (:func:`lower_bound`, equal weights) of its parts."""
         key = space.ids.tobytes()
@@ -224,7 +224,7 @@ class _Context:
         self.leaves[key] = result
         return result
 
-    def ranked(self, space: Space, fixed: Sequence[Any]) -> list[tuple[Any, FloatArray]]:
+    def ranked(self, space: Space, fixed: Sequence[object]) -> list[tuple[object, FloatArray]]:
         """The best ``width`` moves that teach something (one per class of equivalent
         moves), best first, each with the weight of each of its answers."""
         moves = distinct_moves(self.inv, self.queries, fixed)
@@ -239,7 +239,7 @@ class _Context:
         return [(moves[q], part.mass[q]) for q in chosen]
 
     def useful(
-        self, space: Space, moves: Sequence[Any], part: Partition, order: list[int]
+        self, space: Space, moves: Sequence[object], part: Partition, order: list[int]
     ) -> list[int]:
         """The first ``width`` of ``order`` that split ``space`` or can finish the game."""
         solutions = len(space.solution_rows())
@@ -254,7 +254,7 @@ class _Context:
         return chosen
 
     def value(
-        self, space: Space, query: Any, mass: FloatArray, depth: int, fixed: tuple[Any, ...]
+        self, space: Space, query: object, mass: FloatArray, depth: int, fixed: tuple[object, ...]
     ) -> float:
         """Expected moves from ``space`` when ``query`` is played (its answers weigh
         ``mass``), then the best found below."""
@@ -267,7 +267,7 @@ class _Context:
             result += float(mass[k]) / total * self.best(child, depth - 1, (*fixed, query))
         return result
 
-    def best(self, space: Space, depth: int, fixed: tuple[Any, ...]) -> float:
+    def best(self, space: Space, depth: int, fixed: tuple[object, ...]) -> float:
         """The fewest expected further moves found from ``space`` looking ``depth`` moves."""
         if self.done(space):
             return 0.0
@@ -339,7 +339,7 @@ def lookahead_scores(
     if len(queries) != len(part.mass):
         raise InvalidInput("queries", queries, "one query for each row of the partition")
     plan = plan or Lookahead()
-    table: dict[str, Callable[[Partition], Any]] = {**STRATEGIES, **(extra or {})}
+    table: Extra = {**STRATEGIES, **(extra or {})}
     one_step = np.atleast_2d(np.asarray(table[plan.leaf](part), dtype=np.float64))
     if plan.depth == 1:
         return one_step

@@ -126,7 +126,7 @@ class Ranking(Generic[Query]):
         return (self.queries[int(i)] for i in self.order)
 
     def recommendations(
-        self, top: int, label: Callable[[Query, int], Any]
+        self, top: int, label: Callable[[Query, int], object]
     ) -> list[Recommendation[Query]]:
         """The ``top`` best queries as recommendations (``label(query, k)`` names answer k).
 
@@ -166,7 +166,7 @@ def rank_queries(
     game: Investigation[Any, Query, Any],
     queries: Sequence[Query],
     strategy: str,
-    extra: dict[str, Callable[[Partition], Any]] | None = None,
+    extra: dict[str, Callable[[Partition], FloatArray]] | None = None,
 ) -> Ranking[Query]:
     """``queries`` ranked under ``strategy`` on the game's worlds, the strategy evaluated
     once (``extra``: the strategies beyond :data:`deduce.STRATEGIES`).

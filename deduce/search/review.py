@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from deduce._internal.entry import guard
 from deduce.core.strategy import information
@@ -90,9 +90,9 @@ class MoveReview:
     """
 
     number: int
-    move: Any
-    answer: Any
-    best: Any
+    move: object
+    answer: object
+    best: object
     best_score: float
     information: float | None
     best_information: float | None
@@ -150,10 +150,10 @@ class Decision:
     """
 
     kind: str
-    move: Any
-    answer: Any
+    move: object
+    answer: object
     information: float | None
-    best: Any
+    best: object
     best_score: float
     best_information: float | None
     learned: float | None = None
@@ -271,7 +271,7 @@ def _chance(chance: float | None) -> str:
     return "-" if chance is None else f"{chance:.1%}"
 
 
-def _text(answer: Any) -> str:
+def _text(answer: object) -> str:
     if isinstance(answer, tuple):
         return "/".join("-" if a is None else str(a) for a in answer)
     return "-" if answer is None else str(answer)
@@ -356,7 +356,11 @@ def _decisions(investigation: Investigation) -> Callable[..., Decision | None] |
 
 
 def _row(
-    before: Investigation, after: Investigation, number: int, move: tuple[Any, int], strategy: str
+    before: Investigation,
+    after: Investigation,
+    number: int,
+    move: tuple[object, int],
+    strategy: str,
 ) -> MoveReview:
     query, k = move
     best = recommended(before, strategy=strategy)

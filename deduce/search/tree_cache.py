@@ -42,6 +42,9 @@ from deduce._internal.entry import guard
 from deduce.errors import DeduceError, InvalidInput
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from deduce.core.hooks import Query
     from deduce.investigation import Investigation
 
 __all__ = [
@@ -93,7 +96,7 @@ class TreeKey:
         text = json.dumps([self.game, self.setup, self.max_moves, self.version])
         return f"{self.game}-{hashlib.sha256(text.encode()).hexdigest()[:16]}.json"
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, str | int | None]:
         """The key as it is written in the file."""
         return {
             "game": self.game,
@@ -129,11 +132,11 @@ def cache_dir() -> Path:
     return Path(base) / "deduce"
 
 
-def _node(ids: Any) -> bytes:
+def _node(ids: npt.ArrayLike) -> bytes:
     return np.sort(np.asarray(ids, dtype=np.int64)).astype(np.int32).tobytes()
 
 
-def _checksum(rows: list[list[Any]]) -> str:
+def _checksum(rows: list[list[object]]) -> str:
     return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -217,7 +220,7 @@ def _holds_together(nodes: Nodes, inv: Investigation) -> bool:
     return True
 
 
-def _shipped(inv: Investigation, key: TreeKey) -> Any:
+def _shipped(inv: Investigation, key: TreeKey) -> Traversable:
     """The tree file that ``inv``'s game ships under ``key`` (it may not exist)."""
     package = sys.modules[type(inv).__module__].__package__ or ""
     return resources.files(package) / "trees" / key.name
@@ -237,7 +240,7 @@ def _nodes(inv: Investigation, key: TreeKey) -> Nodes:
     return _MEMORY[(where, key)]
 
 
-def cached_move(inv: Investigation) -> Any:
+def cached_move(inv: Investigation[Any, Query]) -> Query | None:
     """The optimal move at ``inv`` from a tree computed before, or None.
 
     Example:
@@ -287,7 +290,7 @@ def cached_depth(inv: Investigation) -> int | None:
     return depth(ids)
 
 
-def remember(inv: Investigation, tree: Mapping[tuple[int, ...], Any]) -> None:
+def remember(inv: Investigation, tree: Mapping[tuple[int, ...], object]) -> None:
     """Keep the optimal ``tree`` found at ``inv`` (nodes -> moves, as in
     :attr:`deduce.search.optimum.Optimum.tree`): in memory, and on disk for a table game.
     A cache that cannot be written is skipped: it is only a cache.

@@ -47,6 +47,7 @@ from deduce.errors import DeduceError, InvalidInput
 from deduce.search.lookahead import distinct_moves
 
 if TYPE_CHECKING:
+    from deduce.core.hooks import Query
     from deduce.investigation import Investigation
 
 __all__ = [
@@ -90,13 +91,13 @@ def plain_strategy(inv: Investigation, strategy: str) -> bool:
 
 
 def best_move(
-    inv: Investigation,
+    inv: Investigation[Any, Query],
     strategy: str,
     *,
     space: Space | None = None,
     fixed: Sequence[Any] = (),
     plain: bool | None = None,
-) -> Any:
+) -> Query:
     """The move ``inv.best(strategy)`` makes, found with the shortcuts of this module.
 
     Args:
@@ -130,7 +131,7 @@ def best_move(
             perfect = (inv.partition(space, among).count.max(axis=1) <= 1).nonzero()[0]
             if len(perfect):
                 return among[int(perfect[0])]
-    moves: Sequence[Any] = queries
+    moves: Sequence[Query] = queries
     if space.size >= SYMMETRY_FROM:
         moves = distinct_moves(inv, queries, fixed)
     part = inv.partition(space, moves)
@@ -200,7 +201,7 @@ def _visit(
     strategy: str,
     space: Space,
     world_ids: npt.NDArray[np.int64],
-    moves: tuple[Any, ...],
+    moves: tuple[object, ...],
     done: Done,
 ) -> None:
     depth = len(moves)
@@ -226,7 +227,9 @@ def _visit(
         _visit(inv, strategy, child, group, (*moves, query), done)
 
 
-def _finds(inv: Investigation, strategy: str, space: Space, world_ids: Any) -> bool:
+def _finds(
+    inv: Investigation, strategy: str, space: Space, world_ids: npt.NDArray[np.int64]
+) -> bool:
     """Whether the move of a node of one world (``space``, the secrets ``world_ids``)
     finishes the game: the node's whole walk, read off without visiting it."""
     if strategy not in _ALIKE_ON_ONE_WORLD or len(world_ids) != 1 or world_ids[0] != space.ids[0]:
@@ -259,7 +262,7 @@ def rows_of(ids: npt.NDArray[np.int64], world_ids: npt.NDArray[np.int64]) -> npt
         raise InvalidInput("world_ids", world_ids, "ids among the ids of the rows") from None
 
 
-def _first(mask: Any) -> int:
+def _first(mask: npt.NDArray[np.bool_]) -> int:
     """The first true position of ``mask``, else 0."""
     array = np.asarray(mask)
     first = int(array.argmax())  # the first true one, or 0 when none is

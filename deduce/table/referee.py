@@ -237,7 +237,7 @@ class GameRecord:
 
     bots: tuple[str, ...]
     winners: tuple[int, ...]
-    points: Any
+    points: tuple[float, ...] | None
     turns: int
     moves: list[tuple[int, Any]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)

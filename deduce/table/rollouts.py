@@ -214,7 +214,7 @@ class _Watched(random.Random):
 Progress = Callable[[int, int], None]
 
 
-def _check_position(position: Any) -> list[Any]:
+def _check_position(position: Any) -> list[object]:
     """The position's moves, once it has what a :class:`Position` needs."""
     expected = "a Position: seat, moves(), sample(rng) and referee(world, rng)"
     needs = ("moves", "sample", "referee")
@@ -238,7 +238,13 @@ def _budget(budget: Any) -> float | None:
     return float(budget)
 
 
-def _play(position: Any, world: Any, move: Any, lineup: tuple[Any, ...], seeds: Any) -> float:
+def _play(
+    position: Position,
+    world: object,
+    move: object,
+    lineup: tuple[Any, ...],
+    seeds: tuple[random.Random, random.Random],
+) -> float:
     """My share of the win of one game: ``move`` in ``world``, then the lineup.
 
     ``seeds`` is a pair of random generators (the referee's chance, the players')."""
@@ -254,7 +260,7 @@ def _play(position: Any, world: Any, move: Any, lineup: tuple[Any, ...], seeds: 
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def _listed(position: Any, limit: int) -> list[tuple[float, Any]] | None:
+def _listed(position: Position, limit: int) -> list[tuple[float, object]] | None:
     listing = getattr(position, "worlds", None)
     if not callable(listing):
         return None
@@ -273,10 +279,10 @@ def _listed(position: Any, limit: int) -> list[tuple[float, Any]] | None:
 
 
 def _exact(
-    position: Any,
-    moves: list[Any],
+    position: Position,
+    moves: list[object],
     lineup: tuple[Any, ...],
-    worlds: list[tuple[float, Any]],
+    worlds: list[tuple[float, object]],
     seed: int,
     progress: Progress | None,
     deadline: float,
@@ -306,8 +312,8 @@ def _exact(
 
 
 def _sampled(
-    position: Any,
-    moves: list[Any],
+    position: Position,
+    moves: list[object],
     lineup: tuple[Any, ...],
     cap: int,
     deadline: float,

@@ -60,7 +60,7 @@ class Stats:
 
     strategy: str
     histogram: dict[int, int]
-    opening: Any = None
+    opening: object = None
 
     def __hash__(self) -> int:
         return hash((self.strategy, tuple(self.histogram.items()), self.opening))
@@ -179,9 +179,9 @@ def simulate(
 
 def _optimal(
     start: Investigation,
-    secrets: Iterable[Any] | None,
+    secrets: Iterable[object] | None,
     executor: Executor | None,
-    opening: Any,
+    opening: object,
     progress: Callable[[int, int], None] | None,
     max_moves: int | None,
 ) -> Stats:
@@ -259,7 +259,9 @@ def _subtree(
     return dict(counts)
 
 
-Follow = Callable[[Investigation, npt.NDArray[np.int64], int], list[tuple[Investigation, Any]]]
+Follow = Callable[
+    [Investigation, npt.NDArray[np.int64], int], list[tuple[Investigation, npt.NDArray[np.int64]]]
+]
 
 
 def walk(

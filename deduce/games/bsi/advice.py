@@ -241,7 +241,7 @@ def recommendations(
     table: Table,
     ranked: Sequence[tuple[LayOption, float]],
     strategy: str,
-    among: Callable[[Any], bool] | None,
+    among: Callable[[Play], bool] | None,
     top: int,
 ) -> list[Recommendation]:
     """The first ``top`` lays of ``ranked`` (each with its score under ``strategy``) that

@@ -15,14 +15,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import BOX, FIELD_OF, FIELDS, STAND_IN, Card, Case, stand_in_name
 from deduce.games.bsi.clues import Reshuffle
-from deduce.table.referee import Bot, GameRecord, Policy, Referee, SeatTables, check_lineup, run
+from deduce.table.referee import (
+    Bot,
+    GameRecord,
+    Player,
+    Policy,
+    Referee,
+    SeatTables,
+    check_lineup,
+    run,
+)
 
 if TYPE_CHECKING:  # the table imports this module: no import cycle at run time
     from deduce.games.bsi.table import Table
@@ -53,13 +62,19 @@ draw pile, or as soon as the draw pile is empty (reported with ``Table.reshuffle
 Attempt = tuple[int, Case, int]
 """(target seat, case named, blood drops), in the bot's own seat numbers."""
 
+Move = tuple[Card, int] | Attempt | None
+"""A bot's move: the card and the seat to lay it at (the lay step), or an
+:data:`Attempt` or None (the attempt step)."""
+
+T = TypeVar("T")
+
 
 STEPS = ("lay", "attempt")
 """The steps of a BSI player's turn: the card to lay and where (at the start of a turn,
 when it holds a card), then whether to try to solve (the attempt step)."""
 
 
-def bot(name: str, lay: Policy, attempt: Policy) -> Bot[Table, Any]:
+def bot(name: str, lay: Policy, attempt: Policy) -> Bot[Table, Move]:
     """A player (a :class:`~deduce.table.Bot`) from what it does at its two steps.
 
     Both functions get the bot's own :class:`Table` (it is seat 0 there) and a random
@@ -224,7 +239,7 @@ class _Referee(SeatTables):
             return self._lay(seat, move)
         return self._attempt(seat, move)
 
-    def _lay(self, seat: int, move: Any) -> list[str]:
+    def _lay(self, seat: int, move: tuple[Card, int]) -> list[str]:
         game, n = self.game, self.players
         card, rel = move
         target = (rel + seat) % n
@@ -323,7 +338,7 @@ def game_master_at(
     s = table.state
     n, first = s.players, s.first
 
-    def turned(values: Sequence[Any]) -> list[Any]:
+    def turned(values: Sequence[T]) -> list[T]:
         return [values[(k + first) % n] for k in range(n)]
 
     game = _Game.__new__(_Game)  # not dealt: the world's cards
@@ -350,7 +365,7 @@ def game_master_at(
 
 
 def play_game(
-    bots: Sequence[Bot[Table, Any]],
+    bots: Sequence[Bot[Table, Move]],
     *,
     seed: int,
     max_turns: int = 400,
@@ -384,7 +399,7 @@ def play_game(
 
 def _played(
     referee: _Referee,
-    lineup: Sequence[Any],
+    lineup: Sequence[Player[Table, Move]],
     rng: random.Random,
     max_turns: int,
     narrate: Callable[[str], None] | None,

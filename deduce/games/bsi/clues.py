@@ -134,6 +134,10 @@ class Reshuffle:
         return "the discard pile becomes the draw pile"
 
 
+TableClue = Lay | Solve | Draw | Reshuffle
+"""A move at the table: what :class:`~deduce.games.bsi.Table` observes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """A move: lay ``card`` from my hand at seat ``target``'s grid.

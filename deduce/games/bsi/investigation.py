@@ -199,7 +199,7 @@ class Investigation(_Investigation):
         cases = [case.card for case in CASES if case.index not in possible]
         return [c for c in CARDS if c in self.small_cards] + cases
 
-    def outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Card]) -> npt.NDArray[np.int8]:
         if not all(isinstance(q, Card) for q in queries):
             raise InvalidInput("queries", queries, "a list of cards (Card)")
         rows = np.array([q.index for q in queries], dtype=np.int64)

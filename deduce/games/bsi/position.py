@@ -44,12 +44,12 @@ from typing import Any
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_type
 from deduce.errors import DeduceError, InvalidInput
-from deduce.games.bsi.bots import DECK, Attempt, advised, bot, game_master_at
+from deduce.games.bsi.bots import DECK, Attempt, Move, advised, bot, game_master_at
 from deduce.games.bsi.cards import CARDS, CASES, Card, Case
-from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
-from deduce.games.bsi.state import SMALL
+from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, TableClue
+from deduce.games.bsi.state import SMALL, State
 from deduce.games.bsi.table import Table
-from deduce.table.referee import Referee
+from deduce.table.referee import Bot, Referee
 from deduce.table.rollouts import WinChances
 from deduce.table.rollouts import win_chances as _engine_win_chances
 
@@ -95,7 +95,7 @@ race's lays weigh every field's race, six times slower) and attempts by the race
 the table's advice does."""
 
 
-def rollout_lineup(players: int) -> list[Any]:
+def rollout_lineup(players: int) -> list[Bot[Table, Move]]:
     """The default rollout players: :data:`ROLLOUT` at every seat.
 
     Example:
@@ -192,7 +192,7 @@ class TablePosition:
 
 
 def _deal(
-    s: Any, epochs: dict[Card, int], rng: random.Random
+    s: State, epochs: dict[Card, int], rng: random.Random
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
     """The opponents' hands and the draw pile from the hidden cards, as the epochs allow;
     None if they do not (too few or too many cards of an epoch)."""
@@ -278,7 +278,7 @@ Need = tuple[Card, int, int]  # a card a seat must hold: in view last at, needed
 
 
 def _needs(
-    clues: Sequence[Any], players: list[int], seat: int, hand: tuple[Card, ...]
+    clues: Sequence[TableClue], players: list[int], seat: int, hand: tuple[Card, ...]
 ) -> list[Need]:
     """Every card ``seat`` must have come to hold: each card it laid, and its ``hand``
     now, with the last event before that need at which the card was in view (on a grid,

@@ -30,10 +30,9 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 from deduce._internal.entry import guard
 from deduce.core.info import binary_entropy
+from deduce.games.bsi.cards import Card
 from deduce.games.bsi.clues import AttemptOption, Draw, Solve
 from deduce.games.bsi.table import OWN_STRATEGIES, Table
 from deduce.search.review import Decision
@@ -64,7 +63,7 @@ def best_choice(table: Table, *, strategy: str) -> tuple[AttemptOption | Draw, f
     return (Draw(), float("nan")) if option is None else (option, option.value)
 
 
-def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
+def decision(before: object, clue: object, *, strategy: str) -> Decision | None:
     """``clue`` as a choice of mine at the attempt step, read on ``before`` (the table
     before it): my attempt, or my draw while I hold an investigation card; None for any
     other clue (see the module's text).
@@ -77,7 +76,7 @@ def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
     """
     if not isinstance(before, Table) or before.turn != 0 or before.step != "attempt":
         return None
-    answer: Any
+    answer: str | Card | None
     if isinstance(clue, Solve):
         space = before.space
         named = space.worlds[:, clue.target - 1] == clue.case.index

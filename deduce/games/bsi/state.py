@@ -15,7 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +24,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
-from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, check_seat
+from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, TableClue, check_seat
 from deduce.games.bsi.investigation import points
 
 __all__ = [
@@ -79,7 +79,10 @@ class State(NamedTuple):
     broken: bool
 
 
-def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+T = TypeVar("T")
+
+
+def _set(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*values[:i], value, *values[i + 1 :])
 
 
@@ -206,7 +209,7 @@ def joint(s: State) -> npt.NDArray[np.int64]:
 _VERBS = {Lay: "lay", Solve: "solve", Draw: "draw", Reshuffle: "reshuffle"}
 
 
-def _refuse(event: Any, expected: str, reason: str) -> InvalidInput:
+def _refuse(event: TableClue, expected: str, reason: str) -> InvalidInput:
     """A move the rules of the turn do not allow, named by its verb."""
     return InvalidInput("move", _VERBS[type(event)], expected, reason=reason)
 
@@ -447,7 +450,7 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
     )
 
 
-def informative(event: Any) -> bool:
+def informative(event: object) -> bool:
     """Whether ``event`` can tell anything about an opponent's case."""
     if isinstance(event, Lay):
         return event.target != 0 or event.card.case is not None

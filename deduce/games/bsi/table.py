@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,12 +46,16 @@ from deduce.games.bsi.clues import (
     Play,
     Reshuffle,
     Solve,
+    TableClue,
     check_seat,
 )
 from deduce.games.bsi.investigation import field_label, points
 from deduce.games.bsi.manifest import GAME
 from deduce.games.bsi.state import State, informative, initial_state, joint, step
 from deduce.investigation import Investigation, Recommendation, deletion_filter
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["OWN_STRATEGIES", "Table"]
 
@@ -337,13 +341,13 @@ class Table(Investigation):
         names = self.column_names()
         return Space(names, [CASES] * len(names), joint(state), state=state)
 
-    def _replay_events(self, events: Sequence[Any], ignored: frozenset[int]) -> State:
+    def _replay_events(self, events: Sequence[TableClue], ignored: frozenset[int]) -> State:
         state: State = self.origin.space.state
         for i, event in enumerate(events):
             state = step(state, event, i not in ignored)
         return state
 
-    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+    def explain(self, facts: Sequence[tuple[str, object]]) -> tuple[TableClue, ...]:
         """The fewest moves behind settled facts about the opponents' cases: only moves
         that tell something (fields, failed attempts, case cards coming into view), each
         needed; the others (plain draws, the order of turns) are kept without what they
@@ -372,7 +376,7 @@ class Table(Investigation):
             return tuple(self.clues)
         return tuple(self.clues[i] for i in deletion_filter(telling, settled))
 
-    def _contradiction(self, clue: Any) -> DeduceError:
+    def _contradiction(self, clue: TableClue) -> DeduceError:
         events = (*self.clues, clue)
         telling = [i for i, e in enumerate(self.clues) if informative(e)]
 
@@ -431,7 +435,7 @@ class Table(Investigation):
             raise InvalidInput("strategy", strategy, [*OWN_STRATEGIES, *error.choices]) from None
 
     def own_ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+        self, strategy: str, among: Callable[[Play], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """The lays of the ``"race"`` and ``"points"`` strategies (None for the engine's
         strategies, which rank the lays by what the field reveals): ``score`` is my
@@ -757,7 +761,7 @@ class Table(Investigation):
         hand = list(dict.fromkeys(state.hand))
         return [Play(card, seat) for card in hand for seat in self.opponents]
 
-    def outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Play]) -> npt.NDArray[np.int8]:
         if not all(isinstance(q, Play) for q in queries):
             raise InvalidInput("queries", queries, "a list of plays (Play)")
         rows = np.array([q.card.index for q in queries], dtype=np.int64)
@@ -767,7 +771,7 @@ class Table(Investigation):
     def outcome_label(self, query: Play, k: int) -> str | int:
         return FIELDS[check_int("k", k, 0, len(FIELDS) - 1)]
 
-    def move_of(self, clue: Any) -> tuple[Play, int] | None:
+    def move_of(self, clue: object) -> tuple[Play, int] | None:
         """A card I lay at an opponent's grid is my move, its field the answer; the
         others' lays, my attempts and draws are not queries (see :mod:`.review`)."""
         if isinstance(clue, Lay) and self.state.turn == 0 and clue.target != 0:
@@ -780,12 +784,12 @@ class Table(Investigation):
         cases = tuple(Case.parse(c).index for c in secret)
         return bool((self.space.worlds == np.array(cases)).all(axis=1).any())
 
-    def secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> SearchStrategy[Cases]:
         from hypothesis import strategies as st
 
         return st.sampled_from(self.solutions())
 
-    def clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> SearchStrategy[TableClue | None]:
         """A next move at the table that is true when the opponents' cases are ``secret``.
 
         Cards laid or drawn are 2- and 3-piece cards or case cards that can be where the

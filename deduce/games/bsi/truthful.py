@@ -20,21 +20,24 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_type
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case
-from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve
+from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, TableClue
 from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen
 from deduce.games.bsi.state import State
 from deduce.table.referee import GameRecord
 
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
 __all__ = ["brute_cases", "field_of", "matches", "reference", "table_reference", "truthful_move"]
 
 
-def truthful_move(s: State, cases: tuple[Case, ...]) -> Any:
+def truthful_move(s: State, cases: tuple[Case, ...]) -> SearchStrategy[TableClue | None]:
     """A strategy of a next move that is true when the opponents' cases are ``cases``
     (None once the game is over).
 

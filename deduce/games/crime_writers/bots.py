@@ -155,7 +155,7 @@ class Writing:
     question: Question
 
 
-def truthful(writing: Writing, rng: Any) -> str:
+def truthful(writing: Writing, rng: object) -> str:
     """The writer's truthful reply, "yes" or "no" (see :class:`Writer`)."""
     check_type("writing", writing, Writing, "a Writing (the writer's table, story and question)")
     return writing.writer.reply(writing.question.element, writing.question.about)
@@ -165,8 +165,12 @@ STEPS = ("ask", "reply")
 """The steps at which a Crime Writers player acts: the question it asks as a guest, and
 its reply as the writer."""
 
+Move = Question | str | None
+"""A bot's move: the :class:`Question` it asks or None to pass (the ask step), or the
+writer's reply (the reply step)."""
 
-def bot(name: str, ask: Policy, reply: Policy = truthful) -> Bot[Table | Writing, Any]:
+
+def bot(name: str, ask: Policy, reply: Policy = truthful) -> Bot[Table | Writing, Move]:
     """A player (a :class:`~deduce.table.Bot`) from what it does at its two steps.
 
     ``ask(table, rng)`` gets the bot's own :class:`Table` when it is the bot's turn and
@@ -220,7 +224,7 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
     return Question(open_elements[0], OWN_WORDING)  # no card left: the writer's own
 
 
-def following(strategy: str | None = None, name: str | None = None) -> Bot[Table | Writing, Any]:
+def following(strategy: str | None = None, name: str | None = None) -> Bot[Table | Writing, Move]:
     """A bot that asks the question ``strategy`` ranks first (None: the default) and
     replies truthfully. With ``"guest"`` an element known to be invented gets its cards'
     wordings named only when the guest's objective ranks the naming first.
@@ -377,7 +381,7 @@ class _Referee(SeatTables):
 
 
 def play_game(
-    lineup: Sequence[Bot[Table | Writing, Any]],
+    lineup: Sequence[Bot[Table | Writing, Move]],
     *,
     seed: int | random.Random,
     deck: Deck | None = None,

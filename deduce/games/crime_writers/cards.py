@@ -446,14 +446,14 @@ class Deck:
 _example_cache: list[Deck] = []
 
 
-def _card_dict(card: Card) -> dict[str, Any]:
-    data: dict[str, Any] = {"text": card.text, "tags": list(card.tags)}
+def _card_dict(card: Card) -> dict[str, str | list[str]]:
+    data: dict[str, str | list[str]] = {"text": card.text, "tags": list(card.tags)}
     if card.maybe:
         data["maybe"] = list(card.maybe)
     return data
 
 
-def _no_unknown(where: str, table: Mapping[str, Any], known: Sequence[str]) -> None:
+def _no_unknown(where: str, table: Mapping[str, object], known: Sequence[str]) -> None:
     for key in table:
         if key not in known:
             raise InvalidInput(

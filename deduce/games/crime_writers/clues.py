@@ -174,6 +174,10 @@ class Seen:
         return f"the {self.text} card ({self.stack}) is not in this story"
 
 
+NotebookClue = Answer | Asked | Found | Seen
+"""A clue of the guests' notebook (:class:`~deduce.games.crime_writers.Investigation`)."""
+
+
 def truthful_reply(
     deck: Deck,
     element: str,

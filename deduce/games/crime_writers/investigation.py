@@ -11,7 +11,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
     Found,
+    NotebookClue,
     Question,
     Seen,
     Story,
@@ -47,6 +48,9 @@ from deduce.games.crime_writers.rules import EFFECT, not_in_story, tag_reply, wo
 from deduce.games.crime_writers.truthful import truthful_clues
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["Investigation"]
 
@@ -251,8 +255,12 @@ class Investigation(_Investigation):
     # -- recommendations ---------------------------------------------------------------
 
     def move_filter(
-        self, among: Callable[[Any], bool] | None, *, element: str | None = None, **options: Any
-    ) -> Callable[[Any], bool] | None:
+        self,
+        among: Callable[[Question], bool] | None,
+        *,
+        element: str | None = None,
+        **options: Any,
+    ) -> Callable[[Question], bool] | None:
         """``recommend(element=...)`` and ``best(element=...)``: only questions about
         ``element`` (and that ``among`` passes).
 
@@ -274,7 +282,7 @@ class Investigation(_Investigation):
         return lambda q: q.element == focus and (among is None or among(q))
 
     def own_ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+        self, strategy: str, among: Callable[[Question], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """The questions by turn value for ``strategy="turn"``, by the guest's objective
         at a table of :meth:`guest_players` for ``"guest"``; None for the engine's."""
@@ -489,12 +497,12 @@ class Investigation(_Investigation):
         """
         return self.secret_of(int(self.space.ids[index]))
 
-    def secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> SearchStrategy[Story]:
         from hypothesis import strategies as st
 
         return st.integers(0, self.space.size - 1).map(self.story_of)
 
-    def clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> SearchStrategy[NotebookClue | None]:
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
         return truthful_clues(self.deck, secret, self.space.state)

@@ -27,8 +27,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 from deduce._internal.entry import guard
 from deduce.core.strategy import information
 from deduce.errors import InvalidInput
@@ -39,7 +37,7 @@ from deduce.search.review import QUESTION, Decision, recommended
 __all__ = ["decision"]
 
 
-def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
+def decision(before: object, clue: object, *, strategy: str) -> Decision | None:
     """``clue`` as my move, read on ``before`` (the table before it): a clue noted while
     it was my turn to ask; None for any other clue (see the module's text).
 

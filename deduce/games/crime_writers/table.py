@@ -45,6 +45,7 @@ from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
     Found,
+    NotebookClue,
     Seen,
     element_of,
     own_words,
@@ -119,6 +120,10 @@ class NextRound:
 
     def __str__(self) -> str:
         return "the next story begins"
+
+
+TableClue = NotebookClue | Passed | Clock | NextRound
+"""A clue of the :class:`Table`: the notebook's, and the turn, the clock, the next story."""
 
 
 def _seconds(at: Any) -> float:
@@ -319,7 +324,7 @@ class Table(Investigation):
         """Started minutes on the round's clock: the writer's points if it stopped now."""
         return started_minutes(self.seconds)
 
-    def round_clues(self) -> tuple[Any, ...]:
+    def round_clues(self) -> tuple[TableClue, ...]:
         """The clues of the story being found (since it began)."""
         clues = self.clues
         starts = [i for i, c in enumerate(clues) if isinstance(c, NextRound)]
@@ -350,13 +355,13 @@ class Table(Investigation):
                 notebook = notebook.observe(clue)
         return notebook
 
-    def explain(self, facts: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+    def explain(self, facts: Sequence[tuple[str, object]]) -> tuple[NotebookClue, ...]:
         """The clues of this story behind settled facts (see :meth:`why`)."""
         return self.notebook.explain(facts)
 
     # -- rules -------------------------------------------------------------------------
 
-    def _contradiction(self, clue: Any) -> DeduceError:
+    def _contradiction(self, clue: TableClue) -> DeduceError:
         """The error for ``clue``, naming clues of this story only."""
         return contradiction(self.notebook, clue)
 
@@ -367,7 +372,7 @@ class Table(Investigation):
         new._seat = self._after(new.clues[-1])
         return new
 
-    def _after(self, clue: Any) -> _Seat:
+    def _after(self, clue: TableClue) -> _Seat:
         """The sheet, turn and clock after ``clue`` (InvalidInput when it may not come now)."""
         seat = self._seat
         if self.over:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from deduce.games.crime_writers.clues import (
     Answer,
     Asked,
     Found,
+    NotebookClue,
     Seen,
     Story,
     truthful_reply,
@@ -40,6 +41,8 @@ from deduce.games.crime_writers.counting import State
 from deduce.games.crime_writers.manifest import GAME
 
 if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn, SearchStrategy
+
     from deduce.games.crime_writers.investigation import Investigation
 
 __all__ = [
@@ -57,7 +60,7 @@ __all__ = [
 ]
 
 
-def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
+def truthful_clues(deck: Deck, story: Story, state: State) -> SearchStrategy[NotebookClue | None]:
     """A hypothesis strategy of a clue true of ``story`` (its draw: cards and
     :data:`INVENTED`), given what ``state`` already says (wordings found or excluded,
     earlier replies the story must keep)."""
@@ -72,7 +75,7 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
         cards = [c.text for c in deck.for_element(element) if c.text not in state.excluded[e]]
         return [*cards, f"a made-up {element}"]
 
-    def answer(draw: Callable[..., Any]) -> Answer:
+    def answer(draw: DrawFn) -> Answer:
         element = draw(st.sampled_from(ELEMENTS))
         stack = DECK_OF[element]
         e = ELEMENTS.index(element)
@@ -100,12 +103,12 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
             return Answer(element, about, "almost")
         return Answer(element, about, reply)
 
-    def asked(draw: Callable[..., Any]) -> Asked:
+    def asked(draw: DrawFn) -> Asked:
         element = draw(st.sampled_from(ELEMENTS))
         words = draw(st.sampled_from(("Was it at night?", "A relative?", "Out of jealousy?")))
         return Asked(element, words, draw(st.sampled_from(REPLIES)))
 
-    def found(draw: Callable[..., Any]) -> Found:
+    def found(draw: DrawFn) -> Found:
         element = draw(st.sampled_from(ELEMENTS))
         value = getattr(story, element)
         said = draw(st.booleans())  # whether the writer says if it was invented
@@ -114,7 +117,7 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> Any:
         text = draw(st.sampled_from(wording_options(ELEMENTS.index(element))))
         return Found(element, text, True if said else None)
 
-    def seen(draw: Callable[..., Any]) -> Seen | None:
+    def seen(draw: DrawFn) -> Seen | None:
         stack = draw(st.sampled_from(DECKS))
         used = {getattr(story, e) for e in ELEMENTS if DECK_OF[e] == stack}
         free = [c.text for c in deck.stack(stack) if c.text not in used]

@@ -28,6 +28,7 @@ from deduce.games.kreuzverhoer.clues import (
     SKIPS,
     VALUED_CARDS,
     Case,
+    Guess,
 )
 from deduce.games.kreuzverhoer.events import COPIES
 from deduce.games.kreuzverhoer.investigation import Investigation
@@ -40,6 +41,10 @@ __all__ = ["STEPS", "Bot", "GameRecord", "advised", "bot", "entropy", "play_game
 
 Card = str | tuple[str, str] | None
 """A card step: an investigation card to play, ``("exchange", card)``, or None."""
+
+Move = Guess | Card
+"""A bot's move: the four cards it lays (the lay step), its card step, or its
+blocking or defence card or None (the defend step)."""
 
 
 def _no_card(table: Table, rng: random.Random) -> Card:
@@ -58,7 +63,7 @@ questioning."""
 
 def bot(
     name: str, lay: Policy, card: Policy = _no_card, defend: Policy = _no_defence
-) -> Bot[Table, Any]:
+) -> Bot[Table, Move]:
     """A player (a :class:`~deduce.table.Bot`) from what it does at its three steps.
 
     Each function gets the bot's own :class:`Table` (it is seat 0 there) and a random
@@ -202,7 +207,7 @@ class _Referee(SeatTables):
         self.phase, self.seat = "answer", other
         return [f"seat {seat} plays {CARD_TITLES[move]}"]
 
-    def _answer(self, seat: int, other: int, move: Any) -> list[str]:
+    def _answer(self, seat: int, other: int, move: str | None) -> list[str]:
         card = self.tables[seat].pending
         assert card is not None
         if move is not None:
@@ -220,7 +225,7 @@ class _Referee(SeatTables):
         self.phase, self.seat = "defence", answerer
         return []
 
-    def _defence(self, seat: int, other: int, move: Any) -> list[str]:
+    def _defence(self, seat: int, other: int, move: str | None) -> list[str]:
         if move is None:
             return self._end()
         self.tables[seat] = self.tables[seat].defended(move, blocks=None)
@@ -265,7 +270,7 @@ def deal(rng: random.Random) -> tuple[Case, Case]:
 
 
 def play_game(
-    lineup: Sequence[Bot[Table, Any]],
+    lineup: Sequence[Bot[Table, Move]],
     *,
     seed: int,
     cards: bool = True,

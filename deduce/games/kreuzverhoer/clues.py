@@ -275,6 +275,12 @@ class Defence:
     blocks: str | None = None
 
 
+CardClue = SingleInterrogation | InvestigatorsOnSite | Confrontation | Informant | Profiler
+"""The answer to an investigation card, as a clue of the questioner's case file."""
+
+CaseFileClue = Questioning | CardClue | RuledOut | Confirmed | Defence
+"""A clue of a case file (:class:`~deduce.games.kreuzverhoer.Investigation`)."""
+
 CARD_OF: dict[type, str] = {
     SingleInterrogation: "single_interrogation",
     InvestigatorsOnSite: "investigators_on_site",
@@ -288,7 +294,7 @@ def questioning_of(guess: Guess, correct: int) -> Questioning:
     return Questioning(guess.crime, guess.scene, guess.suspect, guess.weapon, correct)
 
 
-def card_of(clue: Any) -> str | None:
+def card_of(clue: object) -> str | None:
     if isinstance(clue, (RuledOut, Confirmed)):
         return clue.card
     return CARD_OF.get(type(clue))
@@ -325,7 +331,7 @@ class Turn:
     solved_in: int | None
 
 
-def turn_of(clues: Sequence[Any]) -> Turn:
+def turn_of(clues: Sequence[object]) -> Turn:
     questionings = skipped = 0
     last: Questioning | None = None
     card: str | None = None
@@ -348,7 +354,7 @@ def turn_of(clues: Sequence[Any]) -> Turn:
     return Turn(questionings, skipped, last, card, defence, solved_in)
 
 
-def last_questioning(clues: Sequence[Any], card: Any) -> Questioning:
+def last_questioning(clues: Sequence[object], card: object) -> Questioning:
     """The questioning a card refers to (refused before the first one)."""
     last = turn_of(clues).last
     if last is None:

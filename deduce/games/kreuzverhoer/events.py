@@ -130,6 +130,10 @@ class Swapped:
     taken: str
 
 
+TableEvent = Asked | TheirCard | Answered | Defended | Drew | Exchanged | Swapped
+"""An event of the rest of the table (:class:`~deduce.games.kreuzverhoer.Table`)."""
+
+
 def not_held(argument: str, card: str, hand: Sequence[str]) -> InvalidInput:
     """The refusal of ``card``, not in my ``hand`` (by the printed titles).
 

@@ -21,6 +21,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     NAMES_TOLD,
+    CardClue,
     Case,
     Confrontation,
     Informant,
@@ -70,7 +71,7 @@ def answer_in_words(card: str, answer: Any, scene: str, suspect: str) -> str:
     return f"the {field} {verb} {said}"
 
 
-def answer_clue(card: str, answer: Any, last: Questioning, *, argument: str = "named") -> Any:
+def answer_clue(card: str, answer: Any, last: Questioning, *, argument: str = "named") -> CardClue:
     """The clue that ``answer`` to the investigation ``card`` puts in the questioner's
     case file, after the questioning ``last`` (see :meth:`Interrogation.played`); a wrong
     answer is refused under the name ``argument``.

@@ -305,7 +305,7 @@ class Investigation(_Investigation):
         return Case(*labels)
 
     def own_ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+        self, strategy: str, among: Callable[[Guess], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """No questioning to recommend once the case is solved or none is left; until
         then the engine ranks them (:meth:`deduce.Investigation.recommend`).
@@ -345,7 +345,7 @@ class Investigation(_Investigation):
             numbers.append(tables.guess_number[q])
         return np.array(numbers, dtype=np.int64)
 
-    def outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.uint8]:
         laid = self._tables.guess_array[self._query_numbers(queries)]
         table: npt.NDArray[np.uint8] = (laid[:, None, :] == space.worlds[None, :, :]).sum(axis=2)
         return table.astype(np.uint8)
@@ -386,17 +386,17 @@ class Investigation(_Investigation):
             "most_correct": expected_correct,
         }
 
-    def outcome_label(self, query: Any, k: int) -> int:
+    def outcome_label(self, query: object, k: int) -> int:
         return k
 
     def clue_for(self, query: Guess, k: int) -> Questioning:
         return questioning_of(query, k)
 
-    def move_of(self, clue: Any) -> tuple[Guess, int] | None:
+    def move_of(self, clue: object) -> tuple[Guess, int] | None:
         """A questioning is the answer to the laid cards; an action card answers none."""
         return (clue.guess, clue.correct) if isinstance(clue, Questioning) else None
 
-    def finishes(self, query: Any, k: int) -> bool:
+    def finishes(self, query: object, k: int) -> bool:
         return k == 4
 
     def world_of(self, secret: Any) -> int:

@@ -33,7 +33,6 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from deduce._internal.entry import guard
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Defence, card_of, card_title
@@ -92,7 +91,7 @@ class CardAnswer:
         return answer_in_words(self.card, self.answer, self.scene, self.suspect)
 
 
-def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
+def decision(before: object, clue: object, *, strategy: str) -> Decision | None:
     """``clue`` as a move of mine that lays no cards, read on ``before`` (the case file or
     table before it): my investigation card (played, or blocked by a ``Defence``), my
     exchange, my defence card, my answer; None for any other clue (see the module's text).
@@ -130,7 +129,9 @@ def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
     return None
 
 
-def _card_step(before: Investigation, table: Table | None, move: CardMove, clue: Any) -> Decision:
+def _card_step(
+    before: Investigation, table: Table | None, move: CardMove, clue: object
+) -> Decision:
     """The review of my card step: ``move``, and the card :func:`race_card` plays there."""
     mine = before if table is None else table.mine
     bits = 0.0 if move.exchange else _bits(mine, move.card)

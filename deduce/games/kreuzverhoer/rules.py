@@ -133,7 +133,7 @@ def named_before(clues: Sequence[Any]) -> dict[str, set[str]]:
     return named
 
 
-def told_names(clue: Any) -> dict[str, tuple[str, ...]]:
+def told_names(clue: object) -> dict[str, tuple[str, ...]]:
     """The details a card answer names as not the case's."""
     if isinstance(clue, SingleInterrogation):
         return {"crime": (clue.crime,)}
@@ -148,7 +148,7 @@ def told_names(clue: Any) -> dict[str, tuple[str, ...]]:
     return {}
 
 
-def check_new_names(clues: Sequence[Any], clue: Any) -> None:
+def check_new_names(clues: Sequence[object], clue: object) -> None:
     """The faster variant: a card answer names no detail named before."""
     before = named_before(clues)
     for field, names in told_names(clue).items():
@@ -162,7 +162,7 @@ def check_new_names(clues: Sequence[Any], clue: Any) -> None:
             )
 
 
-def check_turn(rules: Rules, clues: Sequence[Any], clue: Any) -> None:
+def check_turn(rules: Rules, clues: Sequence[Any], clue: object) -> None:
     """Refuse ``clue`` if it breaks the turn rules after ``clues`` (see
     :meth:`Investigation.check_turn`)."""
     turn = turn_of(clues)
@@ -248,7 +248,7 @@ def names_of(values: Any, field: str, deck: Deck, argument: str) -> tuple[int, .
     return tuple(deck.index(field, v) for v in values)
 
 
-def distinct(values: tuple[Any, ...], count: int, field: str, argument: str, deck: Deck) -> None:
+def distinct(values: tuple[str, ...], count: int, field: str, argument: str, deck: Deck) -> None:
     """Refuse anything but ``count`` different names."""
     if len(values) != count or len(set(values)) != count:
         raise InvalidInput(

@@ -23,7 +23,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import MAX_SEED, check_bool, check_int, check_seed, check_type
 from deduce.games.kreuzverhoer.cards import Deck
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Case
-from deduce.games.kreuzverhoer.interrogation import Interrogation
+from deduce.games.kreuzverhoer.interrogation import Answer, Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.table.simulation import walk
 
@@ -85,7 +85,7 @@ def _card_answers(
     best = child.rank_cards(list(VALUED_CARDS))[0]
     if not best.allowed or not best.information:
         return [(child, case_ids)]
-    by_answer: dict[Any, list[int]] = {}
+    by_answer: dict[Answer, list[int]] = {}
     for world in case_ids.tolist():
         secret = child.secret_of(world)
         rng = random.Random(f"{seed}/{world}/{child.questionings}")

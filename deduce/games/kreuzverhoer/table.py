@@ -21,14 +21,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deduce._internal.validation import check_clue
 from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.advice import Pace, RaceMove, pace, race, waiting
 from deduce.games.kreuzverhoer.cards import Deck
-from deduce.games.kreuzverhoer.clues import Case, Guess, card_name, questioning_of, skips_in
+from deduce.games.kreuzverhoer.clues import (
+    Case,
+    CaseFileClue,
+    Guess,
+    card_name,
+    questioning_of,
+    skips_in,
+)
 from deduce.games.kreuzverhoer.events import (
     ACTION_CARDS,
     COPIES,
@@ -38,6 +45,7 @@ from deduce.games.kreuzverhoer.events import (
     Drew,
     Exchanged,
     Swapped,
+    TableEvent,
     TheirCard,
 )
 from deduce.games.kreuzverhoer.interrogation import CARDS, SUGGESTED, Interrogation
@@ -46,10 +54,16 @@ from deduce.games.kreuzverhoer.rules import CLUE_TYPES, LIMIT
 from deduce.games.kreuzverhoer.turns import MINE, TABLE_EVENTS, Turns, start
 from deduce.investigation import Recommendation
 
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
 __all__ = ["Table", "truthful_event"]
 
 RACE = "race"
 """The table's own strategy: the lay most likely to win the race (:func:`race`)."""
+
+TableClue = CaseFileClue | TableEvent
+"""A clue of the :class:`Table`: my case file's, and the events of the rest of the table."""
 
 
 class Table(Investigation):
@@ -137,7 +151,7 @@ class Table(Investigation):
         new._turns = turns
         return new
 
-    def apply_clue(self, space: Space, clue: Any) -> Space:
+    def apply_clue(self, space: Space, clue: object) -> Space:
         if isinstance(clue, MINE):
             return super().apply_clue(space, clue)
         return space  # the rest of the table says nothing about my case
@@ -208,7 +222,7 @@ class Table(Investigation):
         """My case file alone (my questionings and the cards played on them)."""
         return self._turns.mine
 
-    def clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> SearchStrategy[TableClue | None]:
         """Truthful next events of the whole game (for tests): see
         :func:`truthful_event`."""
         return truthful_event(self, self.secret_of(self.world_of(secret)))
@@ -383,7 +397,7 @@ class Table(Investigation):
             raise InvalidInput("strategy", strategy, [*error.choices, RACE]) from None
 
     def own_ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+        self, strategy: str, among: Callable[[Guess], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """``"race"``: my lays by the chance to win (none unless I am to lay)."""
         if not (isinstance(strategy, str) and strategy == RACE):
@@ -440,7 +454,7 @@ class Table(Investigation):
         return f"Table({', '.join(args)})"
 
 
-def truthful_event(table: Table, secret: Case) -> Any:
+def truthful_event(table: Table, secret: Case) -> SearchStrategy[TableClue | None]:
     """A hypothesis strategy of the next event of a whole game at ``table`` (a
     :class:`~deduce.games.kreuzverhoer.Table`), true of ``secret`` (the case I must
     solve) and of my own case (when the table was not told it: a case my answers still
@@ -459,7 +473,7 @@ def truthful_event(table: Table, secret: Case) -> Any:
     if table.must_draw:
         return st.sampled_from(free).map(Drew)
     guesses = st.sampled_from(list(table.queries()))
-    options: list[Any] = []
+    options: list[SearchStrategy[TableClue]] = []
     if table.may_lay:
         options.append(
             st.one_of(guesses, st.just(Guess(*secret))).map(

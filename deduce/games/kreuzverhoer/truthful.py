@@ -26,6 +26,7 @@ from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
     BLOCKS,
     Case,
+    CaseFileClue,
     Confirmed,
     Confrontation,
     Defence,
@@ -43,12 +44,14 @@ from deduce.games.kreuzverhoer.rules import named_before
 from deduce.investigation import Investigation as BaseInvestigation
 
 if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
     from deduce.games.kreuzverhoer.investigation import Investigation
 
 __all__ = ["all_cases", "brute", "clue_strategy", "fits", "reference", "right"]
 
 
-def clue_strategy(inv: Investigation, secret: Case) -> Any:
+def clue_strategy(inv: Investigation, secret: Case) -> SearchStrategy[CaseFileClue | None]:
     """A hypothesis strategy of clues that are true of ``secret`` and legal now."""
     from hypothesis import strategies as st
 
@@ -56,7 +59,7 @@ def clue_strategy(inv: Investigation, secret: Case) -> Any:
     turn = turn_of(inv.clues)
     if turn.solved_in is not None:
         return st.none()
-    options: list[Any] = []
+    options: list[SearchStrategy[CaseFileClue]] = []
     wrong = {f: [n for n in deck.names(f) if n != getattr(secret, f)] for f in FIELDS}
 
     def truthful(guess: Guess) -> Questioning:

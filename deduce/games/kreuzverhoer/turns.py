@@ -29,6 +29,7 @@ from deduce.games.kreuzverhoer.clues import (
     INVESTIGATION_CARDS,
     SKIPS,
     Case,
+    CaseFileClue,
     Confirmed,
     Confrontation,
     Defence,
@@ -309,7 +310,7 @@ class Turns:
             return "your questioning: your opponent may play a defence card"
         return "your opponent's questioning: you may play a defence card"
 
-    def _play(self, card: str) -> dict[str, Any]:
+    def _play(self, card: str) -> dict[str, tuple[str, ...]]:
         """The hand and the cards set aside once I played ``card``."""
         aside = (*self.set_aside, card)
         if self.hand is None:
@@ -354,7 +355,7 @@ class Turns:
             )
         self._expect(0, stages, "your opponent's defence card")
         mine = self.mine.observe(clue)
-        changes: dict[str, Any] = {}
+        changes: dict[str, tuple[str, ...]] = {}
         if clue.blocks is not None:  # my investigation card, made useless
             changes = self._play(clue.blocks)
         turns = self._with(mine=mine, **changes)
@@ -379,7 +380,7 @@ class Turns:
         questioning = Questioning(clue.crime, clue.scene, clue.suspect, clue.weapon, correct)
         return self._with(theirs=self._their_file(questioning))
 
-    def _their_file(self, clue: Any) -> Investigation:
+    def _their_file(self, clue: CaseFileClue) -> Investigation:
         try:
             return self.theirs.observe(clue)
         except Contradiction:
@@ -463,7 +464,7 @@ class Turns:
         return self._with(hand=hand, pile=self.pile - 1, stage=stage)
 
 
-def show(clue: Any) -> str:
+def show(clue: object) -> str:
     """An event named in a refusal."""
     return type(clue).__name__.lower()
 

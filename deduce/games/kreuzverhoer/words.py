@@ -14,7 +14,6 @@ Example:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from deduce._internal.entry import guard
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
@@ -39,7 +38,7 @@ __all__ = ["next_line", "race_rows", "show_event", "table_lines", "table_turn"]
 _CARD_VERBS = "single, site, confront, informant, profiler"
 
 
-def show_event(clue: Any) -> str:
+def show_event(clue: object) -> str:
     """An event of the table besides my own questionings, as ``history`` lists it.
 
     Example:

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +27,9 @@ from deduce.errors import InvalidInput
 from deduce.games.mastermind.manifest import GAME
 from deduce.games.mastermind.symmetry import digits_of, orbits
 from deduce.investigation import Investigation as _Investigation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["GUESS_LIMIT", "Code", "Game", "Guess", "Investigation"]
 
@@ -206,7 +209,10 @@ def _codes(pegs: int, colours: int) -> tuple[Code, ...]:
 
 
 def _feedback(
-    guesses: npt.NDArray[Any], secrets: npt.NDArray[Any], colours: int, black_only: bool
+    guesses: npt.NDArray[np.integer],
+    secrets: npt.NDArray[np.integer],
+    colours: int,
+    black_only: bool,
 ) -> npt.NDArray[np.uint8]:
     """Outcome numbers ``(len(guesses), len(secrets))``: ``black * (pegs + 1) + white``.
 
@@ -304,7 +310,7 @@ class Investigation(_Investigation):
         """The guesses still allowed (0 once the game is over)."""
         return 0 if self.won else self.limit - len(self.clues)
 
-    def clue_strategy(self, secret: Any) -> Any:
+    def clue_strategy(self, secret: Any) -> SearchStrategy[Guess | None]:
         if self.over:  # no guess is allowed any more
             from hypothesis import strategies as st
 
@@ -413,7 +419,7 @@ class Investigation(_Investigation):
         flat = np.frombuffer(digits, dtype=np.uint8).astype(np.int64) - ord("1")
         return flat.reshape(-1, rules.pegs)
 
-    def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[Any]:
+    def outcome_table(self, space: Space, queries: Sequence[Code]) -> npt.NDArray[np.uint8]:
         rules = self.rules
         table = self._table()
         if table is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,9 @@ from deduce.core.strategy import Partition, information, scores
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
 from deduce.investigation import Recommendation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = [
     "VERDICTS",
@@ -209,7 +212,15 @@ class Accusation:
         return f"accuse {self.puzzle} ({how})"
 
 
-def truthful_clues(secret: Deal, wrong: Sequence[Puzzle]) -> Any:
+NotebookClue = Question | Informant | Accused
+"""A clue of my notebook (:class:`~deduce.games.thirteen_clues.Investigation`)."""
+
+TableClue = NotebookClue | Convicted | Consulted | Charged
+"""A clue of the :class:`~deduce.games.thirteen_clues.Table`: my notebook's, my right
+accusation, and the other seats' looks at the informant and accusations."""
+
+
+def truthful_clues(secret: Deal, wrong: Sequence[Puzzle]) -> SearchStrategy[NotebookClue]:
     """A hypothesis strategy of a clue that is true of ``secret`` (the whole deal, seat 0
     is me): any seat asking any other about anything, a look at an informant card (seen
     before or not), or my wrong accusation of one of the puzzles in ``wrong``.
@@ -228,7 +239,7 @@ def truthful_clues(secret: Deal, wrong: Sequence[Puzzle]) -> Any:
         asker = (witness + 1 + asker % (n - 1)) % n  # any seat but the witness
         return Question(asker, witness, about, secret.answer(witness, about, side=side), side)
 
-    options: list[st.SearchStrategy[Question | Informant | Accused]] = [
+    options: list[st.SearchStrategy[NotebookClue]] = [
         st.tuples(
             st.integers(0, n - 2),
             st.integers(0, n - 1),

@@ -132,7 +132,7 @@ class Glasses:
             return Glasses(self.players, self.counts, self.active, winner=self.active)
         return self._after(None, drop=True)
 
-    def receiver(self, move: Any) -> int:
+    def receiver(self, move: object) -> int:
         """The seat that a move of the active player gives a glass to: the witness of a
         question (anything with a ``witness``), else the next player without a glass.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,9 @@ from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["Investigation", "Place"]
 
@@ -425,7 +428,7 @@ class Investigation(_Investigation):
                 joint[q, np.arange(x), shift + c] += by_count[:, a, c]
         return joint
 
-    def outcome_label(self, query: Any, k: int) -> Any:
+    def outcome_label(self, query: object, k: int) -> str | int:
         if isinstance(query, Accusation):
             return VERDICTS[k]
         return CARDS[k].name if isinstance(query, Peek) else k
@@ -442,7 +445,7 @@ class Investigation(_Investigation):
             return Accused(p.person, p.location, p.weapon)
         return Question(0, query.witness, query.about, k, query.side)
 
-    def move_of(self, clue: Any) -> tuple[Ask | Peek, int] | None:
+    def move_of(self, clue: object) -> tuple[Ask | Peek, int] | None:
         """My questions and my looks at the informant are my moves; the others' are not."""
         if isinstance(clue, Question) and clue.asker == 0 and clue.witness != 0:
             return Ask(clue.witness, clue.about, clue.side), clue.answer
@@ -450,12 +453,12 @@ class Investigation(_Investigation):
             return Peek(), next(k for k, card in enumerate(CARDS) if card.name == clue.card)
         return None
 
-    def finishes(self, query: Any, k: int) -> bool:
+    def finishes(self, query: object, k: int) -> bool:
         return isinstance(query, Accusation) and VERDICTS[k] == "right"
 
     # -- deduce.testing: a secret is a whole Deal ----------------------------------------
 
-    def secrets_strategy(self) -> Any:
+    def secrets_strategy(self) -> SearchStrategy[Deal]:
         from hypothesis import strategies as st
 
         return st.randoms(use_true_random=False).map(self.sample_deal)

@@ -53,6 +53,7 @@ from deduce.games.thirteen_clues.clues import (
     Consulted,
     Informant,
     Question,
+    TableClue,
 )
 from deduce.games.thirteen_clues.deals import Deals
 from deduce.games.thirteen_clues.table import Table
@@ -180,7 +181,9 @@ def replay(table: Table, deal: Deal, seen: Mapping[int, Sequence[str]]) -> tuple
     return tuple(tables)
 
 
-def _seen_by(t: Table, s: int, clue: Any, deal: Deal, shown: Mapping[int, Iterator[str]]) -> Table:
+def _seen_by(
+    t: Table, s: int, clue: TableClue, deal: Deal, shown: Mapping[int, Iterator[str]]
+) -> Table:
     """Seat ``s``'s table ``t`` after the action my ``clue`` reports."""
     n = t.players
     if isinstance(clue, Question):

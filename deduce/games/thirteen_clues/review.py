@@ -22,8 +22,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 from deduce._internal.entry import guard
 from deduce.games.thirteen_clues.cards import Puzzle
 from deduce.games.thirteen_clues.clues import (
@@ -39,7 +37,7 @@ from deduce.search.review import Decision, recommended
 __all__ = ["decision"]
 
 
-def decision(before: Any, clue: Any, *, strategy: str) -> Decision | None:
+def decision(before: object, clue: object, *, strategy: str) -> Decision | None:
     """``clue`` as a move of mine that asks no question, read on ``before`` (the
     notebook before it): my accusation, wrong (:class:`Accused`) or right
     (:class:`Convicted`, at a table); None for any other clue.

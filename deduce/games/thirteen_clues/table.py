@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, replace
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from deduce._internal.entry import guard
 from deduce.core.space import Space
@@ -42,17 +42,24 @@ from deduce.games.thirteen_clues.cards import (
     puzzle_of,
 )
 from deduce.games.thirteen_clues.clues import (
+    Accusation,
     Accused,
+    Ask,
     Charged,
     Consulted,
     Convicted,
     Informant,
+    Peek,
     Question,
+    TableClue,
     accusation_move,
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["RACE", "Table"]
 
@@ -231,7 +238,7 @@ class Table(Investigation):
 
     # -- rules of the turn ---------------------------------------------------------------
 
-    def check_turn(self, clue: Any) -> None:
+    def check_turn(self, clue: object) -> None:
         glasses = self.glasses
         if glasses.winner is not None:
             raise InvalidInput(
@@ -328,7 +335,7 @@ class Table(Investigation):
             raise InvalidInput("strategy", strategy, [RACE, *error.choices]) from None
 
     def own_ranking(
-        self, strategy: str, among: Callable[[Any], bool] | None, top: int
+        self, strategy: str, among: Callable[[Ask | Peek | Accusation], bool] | None, top: int
     ) -> list[Recommendation] | None:
         """The moves of :data:`RACE` on my turn: the accusation first when
         :func:`~deduce.games.thirteen_clues.advise` says to accuse, then the other moves
@@ -344,7 +351,11 @@ class Table(Investigation):
         return self.race_ranking(self.advice(), top=top, among=among)
 
     def race_ranking(
-        self, advice: TableAdvice, *, top: int = 3, among: Callable[[Any], bool] | None = None
+        self,
+        advice: TableAdvice,
+        *,
+        top: int = 3,
+        among: Callable[[Ask | Peek | Accusation], bool] | None = None,
     ) -> list[Recommendation]:
         """``advice``'s moves as :meth:`recommend` lists them for :data:`RACE`: the
         accusation first when it says to accuse, then the others (``score``: bits times
@@ -363,7 +374,7 @@ class Table(Investigation):
 
     # -- deduce.testing: truthful actions in turn -----------------------------------------
 
-    def clue_strategy(self, secret: Deal) -> Any:
+    def clue_strategy(self, secret: Deal) -> SearchStrategy[TableClue | None]:
         """A hypothesis strategy of a truthful next action of ``secret`` (a whole deal)
         by the seat acting now (None once the game is over)."""
         from hypothesis import strategies as st
@@ -378,7 +389,7 @@ class Table(Investigation):
             witness = (acting + 1 + step) % n
             return Question(acting, witness, about, secret.answer(witness, about, side=side), side)
 
-        options: list[Any] = [
+        options: list[SearchStrategy[TableClue]] = [
             st.tuples(
                 st.integers(0, n - 2), st.sampled_from(attributes(n)), st.sampled_from(self.sides)
             ).map(ask)
@@ -414,7 +425,7 @@ class Table(Investigation):
         return f"Table({self.players}, {self.hand!r}, {puzzles!r}{more})"
 
 
-def _after(glasses: Glasses, clue: Any) -> Glasses:
+def _after(glasses: Glasses, clue: TableClue) -> Glasses:
     """The glasses after the action a clue reports."""
     if isinstance(clue, Question):
         return glasses.asked(clue.witness)
