@@ -24,6 +24,7 @@ from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, wor
 __all__ = [
     "BLANK",
     "Adapter",
+    "TableFact",
     "Turn",
     "Way",
     "choose",
@@ -137,6 +138,23 @@ class Turn:
         if self.mine:
             return "Your turn"
         return f"{self.name[:1].upper()}{self.name[1:]}'s turn"
+
+
+@dataclass(frozen=True, slots=True)
+class TableFact:
+    """One thing the table knows besides the solutions, in words: a label and its value
+    (``TableFact("Your hand", "Profiler, Anwalt")``), as a page lists it.
+
+    Example:
+        >>> str(TableFact("Draw pile", "12"))
+        'Draw pile: 12'
+    """
+
+    label: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.value}"
 
 
 def says(turn: Turn, grammar: Grammar, investigation: Any = None) -> str:
@@ -398,6 +416,11 @@ class Adapter:
     def extra(self, investigation: Investigation) -> str | None:
         """Anything more to show after each clue (lines of text), or None."""
         return None
+
+    def facts(self, investigation: Investigation) -> list[TableFact]:
+        """What the table knows besides the solutions, in words (a hand, the scores, the
+        clock, the race), as a page lists it; none by default."""
+        return []
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         """The advice of a strategy of the game's own, in its objective's units (lines

@@ -225,7 +225,7 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return page("message.html", 409, title="The saved game cannot be read", text=str(error))
         except Blocked as error:
             return page("message.html", 409, title="The game cannot be opened", text=str(error))
-        state = await run_in_threadpool(_state, game, True)
+        state = await run_in_threadpool(_state, game)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
         now = await run_in_threadpool(_now, game)
@@ -378,11 +378,7 @@ def _now(game: OpenGame) -> list[Form]:
         return way_forms(session.grammar, session.investigation, turn)
 
 
-def _state(game: OpenGame, display: bool = False) -> dict[str, Any]:
-    """The game's state; ``display``: with the console's words and the state redrawn as
-    it shows it (what a page shows, drawn only then)."""
+def _state(game: OpenGame) -> dict[str, Any]:
+    """The game's state (:meth:`OpenGame.state`), one line at a time."""
     with game.guard:
-        state = game.state()
-        if display:
-            state["display"] = game.display()
-        return state
+        return game.state()

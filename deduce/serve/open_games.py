@@ -28,6 +28,7 @@ import secrets
 import threading
 import warnings
 from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
@@ -68,6 +69,7 @@ DECKS = "decks"
 """The folder of the state directory where a set-up answer's deck file is looked for."""
 
 _ADVICE_SECONDS = 20.0  # the advice computed for a page at most
+_TOP = 8  # the likeliest solutions in the state
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
 
@@ -334,6 +336,9 @@ class OpenGame:
             "certain": {field: str(value) for field, value in inv.certain().items()},
             "said": self.said,
             "review": self.session.review,
+            "listing": self.session.listing,
+            "top": [{"solution": str(s), "p": p} for s, p in inv.ranked(limit=_TOP)],
+            "facts": [asdict(f) for f in self.adapter.facts(inv)],
             "saved": self.session.saved,
         }
 
@@ -408,6 +413,7 @@ class OpenGame:
             self._recorder.take()
             said, display, transcript = self.said, self._display, self._transcript
             review, session.review = session.review, None
+            listing, session.listing = session.listing, None
             before = (session.investigation, session.saved, list(session.corrections))
             try:
                 session.handle(self._line(line))
@@ -420,7 +426,7 @@ class OpenGame:
             if session.refusals != refusals or unsaved:
                 refused = self.said.removeprefix("refused: ")
                 self.said, self._display, self._transcript = said, display, transcript
-                session.review = review
+                session.review, session.listing = review, listing
                 if not unsaved:
                     raise Refused(refused)
                 why = session.not_saved

@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from deduce.errors import InvalidInput
+from deduce.play.grammar import Rows
 from deduce.play.review_verb import NONE as REVIEW_NONE
 from deduce.play.review_verb import VERBS as REVIEW
 from deduce.play.review_verb import reviewed
@@ -59,6 +60,7 @@ class Served(Session):
 
     transcript: list[str | None]
     review: dict[str, Any] | None = None  # the last line's review, as a table
+    listing: dict[str, Any] | None = None  # the last command's table (not the review's)
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
@@ -85,6 +87,20 @@ class Served(Session):
         self.review = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
         self.review["note"] = note
         self.console.print(escape(note))
+
+    def _print(self, shown: Any) -> None:
+        """A command's table is kept for the page (its note said); anything else is
+        printed as the console prints it."""
+        if not isinstance(shown, Rows):
+            super()._print(shown)
+            return
+        self.listing = {
+            "columns": list(shown.header),
+            "rows": [list(row) for row in shown.rows],
+            "note": shown.note,
+        }
+        if shown.note:
+            self.console.print(escape(shown.note))
 
     def show(self, values: Mapping[str, Any] | None = None) -> None:
         recorder: Recorder = self.recorder  # type: ignore[attr-defined]

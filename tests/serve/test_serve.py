@@ -3,6 +3,7 @@ the console's own sessions, files and locks."""
 
 from __future__ import annotations
 
+import html
 import io
 import os
 import subprocess
@@ -439,7 +440,7 @@ def test_a_game_in_the_server_leaves_the_games_front_end_as_it_was(tmp_path: Pat
     tables.close()
 
 
-def test_the_state_is_redrawn_as_the_console_shows_it_only_when_a_page_asks(
+def test_the_page_is_the_state_as_data_never_the_consoles_printout(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn = []
@@ -455,15 +456,29 @@ def test_the_state_is_redrawn_as_the_console_shows_it_only_when_a_page_asks(
         state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
         assert state["said"].startswith("noted: ") and state["advice"]
     assert client.get("/api/sessions/mastermind").status_code == 200
-    assert drawn == []  # the API's lines and states draw no console display
     page = client.get("/play/mastermind").text
-    assert drawn == [2] and "noted: 321: 1 black, 1 white" in page
-    assert "solutions left" in page[page.index('class="said"') :]
-    assert "solutions left" in client.get("/play/mastermind?part=main").text
-    assert drawn == [2]  # kept for the state it was drawn for
-    client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 1 1"})  # refused
-    assert "solutions left" in client.get("/play/mastermind").text
-    assert drawn == [2]
+    assert drawn == [] and "<pre" not in page  # no console display, ever
+    said = page[page.index('class="said"') :]
+    assert said.startswith('class="said">noted: 321: 1 black, 1 white')
+    top = [(t["solution"], t["p"]) for t in state["top"]]
+    assert len(top) == min(8, state["solutions"]) and top == sorted(top, key=lambda t: -t[1])
+    assert all(f'<span class="value">{s}</span>' in page for s, _ in top)
+    assert state["facts"] == [{"label": "Guesses", "value": "2 made, 8 of 10 left"}]
+    assert "<dt>Guesses</dt><dd>2 made, 8 of 10 left</dd>" in page
+
+
+def test_a_commands_table_is_a_table_on_the_page(client: TestClient) -> None:
+    setup = parse_presets(registry.find("kreuzverhoer").table_setup)
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup})
+    state = client.post("/api/sessions/kreuzverhoer/lines", json={"line": "race"}).json()
+    listing = state["listing"]
+    assert listing["columns"][0] == "lay" and len(listing["rows"]) >= 1
+    page = client.get("/play/kreuzverhoer").text
+    assert '<table class="listing">' in page and "<pre" not in page
+    first = html.escape(listing["rows"][0][0], quote=False)
+    assert f'<th scope="row">{first}</th>' in page
+    after = client.post("/api/sessions/kreuzverhoer/lines", json={"line": "history"}).json()
+    assert after["listing"] is None  # the answer to the last line only
 
 
 def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:

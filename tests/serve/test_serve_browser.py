@@ -381,9 +381,10 @@ def test_a_stale_page_never_puts_its_clue_in_a_new_game(
         api.post("/api/sessions", json={"game": "mastermind", "setup": {}})
         page = phone
         page.goto(f"{url}/play/mastermind?token={TOKEN}")
+        page.fill("#free-line", "1122 1 0")  # being typed when ...
         api.post("/api/sessions", json={"game": "mastermind", "setup": {}})  # another phone
-        page.fill("#free-line", "1122 1 0")
-        page.click("form.free button")
+        expect(page.locator("#changed")).to_be_visible()  # ... a new game is started
+        page.click("form.free button")  # sent all the same
         alert = page.locator("#alert")
         alert.wait_for(state="visible")
         assert "not carried out" in alert.inner_text() and "changed" in alert.inner_text()
@@ -426,3 +427,32 @@ def test_two_phones_on_one_game_stay_in_step(server: tuple[str, Path], phone: An
     second.click("#changed button")
     expect(second.locator(".history li")).to_have_count(2)
     expect(second.locator("#changed")).to_be_hidden()
+
+
+def test_the_page_reads_at_twice_the_text_size(server: tuple[str, Path], phone: Any) -> None:
+    """Kreuzverhör answering the opponent's card: the step in the first screen, every
+    part of the notebook a page element, nothing sideways at 100% and 200% text."""
+    import httpx
+
+    url, _ = server
+    with httpx.Client(base_url=url, headers={"Authorization": f"token {TOKEN}"}) as api:
+        setup = {
+            "case": "Mord Ulm Ede Gift",
+            "hand": "profiler lawyer refusal",
+            "first": "opponent",
+        }
+        api.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup})
+        for line in ("they ask Mord Berlin Nora Messer", "they play confrontation"):
+            api.post("/api/sessions/kreuzverhoer/lines", json={"line": line})
+    page = phone
+    page.goto(f"{url}/play/kreuzverhoer?token={TOKEN}")
+    in_first_screen(page, page.locator("section.now form[data-verb=answer]"))
+    assert page.locator("pre").count() == 0
+    assert page.locator("dl.facts dt").first.inner_text() == "Questionings"
+    no_sideways_scroll(page)
+    size = page.evaluate("getComputedStyle(document.body).fontSize")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # the system's text size
+    assert (
+        page.evaluate("getComputedStyle(document.body).fontSize") == f"{2 * float(size[:-2]):g}px"
+    )
+    no_sideways_scroll(page)

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 
+import httpx
 from serving import AUTH, TOKEN, launched
 
 from deduce.serve.app import EVENTS_SECONDS

@@ -23,7 +23,7 @@ from deduce.games.bsi.play_advice import (
 from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn, Way, says
+from deduce.play.adapter import Adapter, TableFact, Turn, Way, says
 from deduce.play.arguments import Context, Integer, Name, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
@@ -458,6 +458,27 @@ class BsiAdapter(Adapter):
         if isinstance(action, bsi.Play):  # the field is the target's answer
             return f"lay {action.card} {action.target}"
         return self.show_action(action)
+
+    def facts(self, investigation: Investigation) -> list[TableFact]:
+        table: bsi.Table = self.own(investigation)
+        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
+        found = []
+        if not table.over:
+            hand = ", ".join(str(c) for c in table.hand) or "none"
+            drops = ", ".join(str(d) for d in table.drops_left(0)) or "none left"
+            found += [
+                TableFact("Your hand", hand),
+                TableFact("Your blood drops", drops),
+                TableFact("Draw pile", str(table.pile)),
+            ]
+        found.append(
+            TableFact("Scores", ", ".join(f"{names[s]} {p}" for s, p in table.scores().items()))
+        )
+        found += [
+            TableFact("Final round", line.removeprefix("Final round: "))
+            for line in final_round(table)
+        ]
+        return found
 
     def extra(self, investigation: Investigation) -> str | None:
         table: bsi.Table = self.own(investigation)

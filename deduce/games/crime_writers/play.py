@@ -22,7 +22,7 @@ from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn, Way
+from deduce.play.adapter import Adapter, TableFact, Turn, Way
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -342,6 +342,36 @@ class CrimeWritersAdapter(Adapter):
                 said = f"{guest} passes the turn"
             lines.append(said)
         return lines
+
+    def facts(self, investigation: Investigation) -> list[TableFact]:
+        inv: cw.Investigation = self.own(investigation)
+        known = [
+            TableFact(element, line.split(": ", 1)[1].rstrip("."))
+            for element in cw.ELEMENTS
+            if (line := self._known(inv, element))
+        ]
+        if not isinstance(inv, cw.Table):
+            return known
+        table = inv
+        points = ", ".join(f"{n} {p}" for n, p in table.points().items())
+        if table.over:
+            return [TableFact("Points", points)]
+        now = timing.TIMER.reading(table)
+        running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
+        found = ", ".join(
+            f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
+        )
+        return [
+            TableFact("Story", f"{table.round} of {len(table.players)}: {table.writer} writes"),
+            TableFact("Guests in turn", ", ".join(table.guests)),
+            TableFact(
+                "Clock",
+                f"{_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})",
+            ),
+            TableFact("Found", found or "nothing yet"),
+            TableFact("Points", points),
+            *known,
+        ]
 
     def extra(self, investigation: Investigation) -> str | None:
         inv: cw.Investigation = self.own(investigation)

@@ -19,9 +19,9 @@ from deduce.games.kreuzverhoer.table_lines import (
     they_ask,
 )
 from deduce.games.kreuzverhoer.words import race_rows as _race
-from deduce.games.kreuzverhoer.words import show_event, table_lines, table_turn
+from deduce.games.kreuzverhoer.words import show_event, table_facts, table_lines, table_turn
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Turn, word
+from deduce.play.adapter import Adapter, TableFact, Turn, word
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -459,6 +459,13 @@ class KreuzverhoerAdapter(Adapter):
 
     def turn(self, investigation: Investigation) -> Turn | None:
         return table_turn(investigation) if isinstance(investigation, kv.Table) else None
+
+    def facts(self, investigation: Investigation) -> list[TableFact]:
+        inv: kv.Investigation = self.own(investigation)
+        if isinstance(inv, kv.Table):
+            return table_facts(inv)
+        made, left = inv.questionings, inv.questionings_left
+        return [TableFact("Questionings", f"{made} made, {left} left of {inv.rules.allowed}")]
 
     def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = self.own(investigation)

@@ -30,10 +30,17 @@ from deduce.games.kreuzverhoer.events import (
 from deduce.games.kreuzverhoer.interrogation import CARDS as ANSWERED
 from deduce.games.kreuzverhoer.interrogation import answer_in_words
 from deduce.games.kreuzverhoer.table import Table
-from deduce.play.adapter import Turn, Way
+from deduce.play.adapter import TableFact, Turn, Way
 from deduce.play.grammar import Rows
 
-__all__ = ["next_line", "race_rows", "show_event", "table_lines", "table_turn"]
+__all__ = [
+    "next_line",
+    "race_rows",
+    "show_event",
+    "table_facts",
+    "table_lines",
+    "table_turn",
+]
 
 _CARD_VERBS = "single, site, confront, informant, profiler"
 
@@ -114,6 +121,10 @@ def table_turn(table: Table) -> Turn:
         return Turn.ended(said, [names[s] for s in table.winners()])
     seat = table.acting
     ways, note = _ways(table)
+    last = table.clues[-1] if table.clues else None
+    if isinstance(last, Asked) and table.case is not None:  # what I must tell them
+        told = f"tell your opponent: {last.correct} of the four cards are right"
+        note = f"{told}; {note}" if note else told
     return Turn(seat, "you" if seat == 0 else "your opponent", seat == 0, ways, note)
 
 
@@ -196,6 +207,29 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
         names = tuple(("NAME", str(name)) for name in suggested)
         return (Way("answer", answer, filled=names), *blocks), note
     return (Way("answer", answer, (("wrong", "wrong"),)), *blocks), note
+
+
+def table_facts(table: Table) -> list[TableFact]:
+    """What the table knows, as a page lists it: the questionings, my hand, my opponent's
+    progress, and on my questioning the race's best lay.
+
+    Example:
+        >>> from deduce.games.kreuzverhoer import Table
+        >>> str(table_facts(Table())[0])
+        'Questionings: you made 0, 12 left; your opponent made 0, 12 left'
+    """
+    (made, theirs_made), (left, theirs_left) = table.questionings_made, table.left
+    said = f"you made {made}, {left} left; your opponent made {theirs_made}, {theirs_left} left"
+    found = [TableFact("Questionings", said)]
+    if table.hand is not None:
+        hand = ", ".join(card_title(c) for c in table.hand) or "none"
+        found += [TableFact("Your hand", hand), TableFact("Draw pile", str(table.pile))]
+    found.append(TableFact("Your opponent", _progress(table).removeprefix("Your opponent: ")))
+    if table.may_lay and table.questionings_left and not table.over:
+        best = table.race(top=1)[0]
+        race = f"lay {best.action}: {_win(best, table)}; it solves now with "
+        found.append(TableFact("Race", race + f"{100 * best.solves_now:.1f}%"))
+    return found
 
 
 def _after(table: Table) -> str:

@@ -9,7 +9,7 @@ from deduce._internal.entry import guard
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
-from deduce.play.adapter import Adapter, Turn, Way
+from deduce.play.adapter import Adapter, TableFact, Turn, Way
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 
 __all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
@@ -130,6 +130,12 @@ class MastermindAdapter(Adapter):
 
     def show_action(self, action: Any) -> str:
         return action.digits if isinstance(action, Code) else str(action)
+
+    def facts(self, investigation: Any) -> list[TableFact]:
+        inv: Investigation = self.own(investigation)
+        return [
+            TableFact("Guesses", f"{len(inv.clues)} made, {inv.guesses_left} of {inv.limit} left")
+        ]
 
     def extra(self, investigation: Any) -> str | None:
         inv: Investigation = self.own(investigation)

@@ -14,7 +14,7 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import BLANK, Adapter, Turn, Way, says, word
+from deduce.play.adapter import BLANK, Adapter, TableFact, Turn, Way, says, word
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
 
@@ -338,6 +338,32 @@ class ThirteenCluesAdapter(Adapter):
         if strategy == tc.RACE:
             return investigation.race_ranking(self._race(investigation), top=self.recommendations)
         return investigation.recommend(top=self.recommendations, strategy=strategy)
+
+    def facts(self, investigation: Investigation) -> list[TableFact]:
+        if not isinstance(investigation, tc.Table) or investigation.glasses.winner is not None:
+            return []
+        table = investigation
+        glasses = table.glasses
+        found = []
+        if table.players > 2:
+            held = ", ".join(
+                f"{'you' if s == 0 else f'seat {s}'}: {c}"
+                for s, c in enumerate(glasses.counts)
+                if c
+            )
+            found.append(TableFact("Magnifying glasses", held))
+        if table.turn == 0:
+            advice = self._race(table)
+            mine = advice.accusation
+            sure = "certain" if mine.certain else f"{100 * mine.probability:.1f}% likely"
+            found.append(TableFact("Your best accusation", f"{mine.puzzle}, {sure}"))
+            rivals = ", ".join(f"seat {s} {100 * p:.0f}%" for s, p in sorted(advice.rivals.items()))
+            found.append(TableFact("If they accused now", rivals))
+            if advice.chances is not None:
+                now, later = advice.chances
+                chances = f"{100 * now:.0f}% accusing now, {100 * later:.0f}% asking first"
+                found.append(TableFact("Your chance to win", chances))
+        return found
 
     def extra(self, investigation: Investigation) -> str | None:
         if not isinstance(investigation, tc.Table):
