@@ -24,6 +24,7 @@ from deduce.play.grammar import Context, Grammar, Verb, choose, key, quoted, wor
 __all__ = [
     "BLANK",
     "Adapter",
+    "Clock",
     "TableFact",
     "Turn",
     "Way",
@@ -155,6 +156,26 @@ class TableFact:
 
     def __str__(self) -> str:
         return f"{self.label}: {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A game's clock at the table (Crime Writers' round): its reading in seconds and
+    whether it runs on the wall clock now.
+
+    Example:
+        >>> Clock(95.0, True).minutes_seconds
+        '1:35'
+    """
+
+    seconds: float
+    running: bool
+
+    @property
+    def minutes_seconds(self) -> str:
+        """The reading as M:SS."""
+        whole = int(self.seconds)
+        return f"{whole // 60}:{whole % 60:02d}"
 
 
 def says(turn: Turn, grammar: Grammar, investigation: Any = None) -> str:
@@ -415,6 +436,10 @@ class Adapter:
 
     def extra(self, investigation: Investigation) -> str | None:
         """Anything more to show after each clue (lines of text), or None."""
+        return None
+
+    def clock(self, investigation: Investigation) -> Clock | None:
+        """The game's clock at the table, if it keeps one (None by default)."""
         return None
 
     def facts(self, investigation: Investigation) -> list[TableFact]:

@@ -316,6 +316,7 @@ class OpenGame:
         inv = self.session.investigation
         marginals = inv.marginals()
         turn = self.adapter.turn(inv)
+        clock = self.adapter.clock(inv)
         return {
             "id": self.id,
             "version": self.version,
@@ -339,6 +340,7 @@ class OpenGame:
             "listing": self.session.listing,
             "top": [{"solution": str(s), "p": p} for s, p in inv.ranked(limit=_TOP)],
             "facts": [asdict(f) for f in self.adapter.facts(inv)],
+            "clock": None if clock is None else asdict(clock),
             "saved": self.session.saved,
         }
 

@@ -456,3 +456,29 @@ def test_the_page_reads_at_twice_the_text_size(server: tuple[str, Path], phone: 
         page.evaluate("getComputedStyle(document.body).fontSize") == f"{2 * float(size[:-2]):g}px"
     )
     no_sideways_scroll(page)
+
+
+def test_the_crime_writers_clock_runs_on_the_page(server: tuple[str, Path], phone: Any) -> None:
+    """Started from the page, the round's clock runs on it; stopped, its reading stays
+    through a reload; the writer's countdown runs on the phone."""
+    from playwright.sync_api import expect
+
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('Crime Writers')")
+    page.click("button:has-text('Start Crime Writers')")
+    page.wait_for_url("**/play/crime-writers")
+    in_first_screen(page, page.locator("section.clock"))
+    expect(page.locator(".clock .time")).to_have_text("0:00")
+    page.click("button:has-text('Start the clock')")
+    expect(page.locator(".clock .time")).to_have_text("0:02", timeout=4000)
+    page.click("button.writing")
+    expect(page.locator("button.writing")).to_contain_text("left")
+    page.click("button:has-text('Stop the clock')")
+    expect(page.locator("button:has-text('Start the clock')")).to_be_visible(timeout=5000)
+    reading = page.inner_text(".clock .time")
+    page.wait_for_timeout(1500)
+    page.reload()
+    assert page.inner_text(".clock .time") == reading  # paused: no time counted since
+    expect(page.locator("button.writing")).to_contain_text("left")  # kept through a reload

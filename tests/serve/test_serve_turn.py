@@ -174,3 +174,22 @@ def test_the_step_at_hand_is_filled_in_with_the_best_move_its_answer_left_empty(
     assert (answer["verb"], answer["filled"]) == ("answer", {"ANSWER": ["no"]})
     blocks = [w["given"]["CARD"] for w in turn["ways"][1:]]
     assert blocks == ["refusal"]  # the blocking card in my hand (no Alibi held)
+
+
+def test_the_crime_writers_clock_is_in_the_state_and_on_the_page(client: TestClient) -> None:
+    declared = registry.find("crime-writers")
+    client.post("/api/sessions", json={"game": "crime-writers", "setup": {}})
+    state = client.get("/api/sessions/crime-writers").json()
+    assert state["clock"] == {"seconds": 0.0, "running": False}
+    assert 'data-line="timer start"' in client.get("/play/crime-writers").text
+    started = client.post("/api/sessions/crime-writers/lines", json={"line": "timer start"})
+    assert started.json()["clock"]["running"] is True
+    page = client.get("/play/crime-writers").text
+    assert 'data-line="timer stop"' in page and "data-running" in page
+    stopped = client.post("/api/sessions/crime-writers/lines", json={"line": "timer stop"})
+    assert stopped.json()["clock"]["running"] is False
+    for name in GAMES:  # only a game that keeps a clock has one
+        if name != declared.name:
+            setup = parse_presets(registry.find(name).table_setup)
+            id_ = client.post("/api/sessions", json={"game": name, "setup": setup}).json()["id"]
+            assert client.get(f"/api/sessions/{id_}").json()["clock"] is None

@@ -22,7 +22,7 @@ from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, TableFact, Turn, Way
+from deduce.play.adapter import Adapter, Clock, TableFact, Turn, Way
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -230,12 +230,19 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("timer",),
-            (Arg("ACTION", Name(("start", "stop"))),),
-            "start: the round's clock runs on the wall clock (when the title is told);\n"
-            "questions and finds are timed by it, `clock M:SS` corrects it; stop: stop it",
-            ("timer start", "timer stop"),
-            lambda inv, v: timing.TIMER.said(_table(inv, "timer"), v["action"]),
+            (Arg("start", Name(("start",)), store="action"),),
+            "the round's clock runs on the wall clock (when the title is told); questions\n"
+            "and finds are timed by it, `clock M:SS` corrects it",
+            ("timer start",),
+            lambda inv, v: timing.TIMER.said(_table(inv, "timer"), "start"),
             command=True,
+        ),
+        Verb(
+            ("timer",),
+            (Arg("stop", Name(("stop",)), store="action"),),
+            "the round's clock stops; its reading is kept (`timer start` runs it on)",
+            ("timer stop",),
+            lambda inv, v: timing.TIMER.paused(_table(inv, "timer")),
         ),
         Verb(
             ("next",),
@@ -342,6 +349,13 @@ class CrimeWritersAdapter(Adapter):
                 said = f"{guest} passes the turn"
             lines.append(said)
         return lines
+
+    def clock(self, investigation: Investigation) -> Clock | None:
+        inv: cw.Investigation = self.own(investigation)
+        if not isinstance(inv, cw.Table) or inv.over:
+            return None
+        running = timing.TIMER.since is not None and not inv.story_found
+        return Clock(timing.TIMER.reading(inv), running)
 
     def facts(self, investigation: Investigation) -> list[TableFact]:
         inv: cw.Investigation = self.own(investigation)

@@ -72,11 +72,23 @@ class Timer:
             self.stop()
         return inv
 
+    def paused(self, table: Table) -> Table:
+        """``timer stop``: the clock stopped, its reading kept on the table (a ``clock``
+        clue, so that the paused clock is saved and every device shows it).
+
+        Example:
+            >>> ticks = iter([100.0, 130.0, 130.0])
+            >>> timer = Timer(now=lambda: next(ticks))
+            >>> timer.start(Table.example())
+            >>> timer.paused(Table.example()).seconds, timer.since
+            (30.0, None)
+        """
+        stamped = self.stamped(table)
+        self.stop()
+        return stamped if isinstance(stamped, Table) else table
+
     def said(self, table: Table, action: str) -> str:
-        """``timer start`` or ``timer stop`` at ``table``: what the console says."""
-        if action == "stop":
-            self.stop()
-            return f"The clock is stopped at {_clock(table.seconds)}; `timer start` runs it on."
+        """``timer start`` at ``table``: what the console says."""
         if table.story_found:
             return "All five elements are found: the clock has stopped (`next` starts a story)."
         self.start(table)

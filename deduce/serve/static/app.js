@@ -201,7 +201,44 @@ function fill(verb, words) {
   if (next) next.querySelector("input").focus({preventScroll: true});
 }
 
+function clockText(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+}
+
+// The round's clock runs on on the page between two lines (the server keeps the time);
+// the writer's ten minutes count down on this phone only (they score nothing), kept
+// across a reload of the page.
+function clocks() {
+  for (const time of document.querySelectorAll(".clock .time[data-running]")) {
+    if (!time.dataset.since) time.dataset.since = String(Date.now() - 1000 * Number(time.dataset.seconds));
+    time.textContent = clockText((Date.now() - Number(time.dataset.since)) / 1000);
+  }
+  for (const button of document.querySelectorAll("button.writing")) {
+    const end = Number(localStorage.getItem(writingKey()) || 0);
+    const left = (end - Date.now()) / 1000;
+    if (!end) button.textContent = "Writing: " + clockText(60 * Number(button.dataset.minutes));
+    else if (left > 0) button.textContent = "Writing: " + clockText(left) + " left";
+    else button.textContent = "Writing: time is up";
+  }
+}
+
+function writingKey() {
+  return "deduce-writing-" + document.getElementById("main").dataset.id;
+}
+
+function toggleWriting(button) {
+  const end = Number(localStorage.getItem(writingKey()) || 0);
+  if (end) localStorage.removeItem(writingKey());  // a tap while it runs or is up: reset
+  else localStorage.setItem(writingKey(), String(Date.now() + 60000 * Number(button.dataset.minutes)));
+  clocks();
+}
+
 function wire(root) {
+  for (const button of root.querySelectorAll("button.writing")) {
+    button.addEventListener("click", () => toggleWriting(button));
+  }
+  clocks();
   for (const form of root.querySelectorAll("form.verb, form.free")) {
     form.addEventListener("input", () => { edited = true; });
     form.addEventListener("change", () => { edited = true; });
@@ -263,7 +300,10 @@ function wire(root) {
 
 wire(document);
 const playing = document.getElementById("main");
-if (playing && playing.dataset.id) follow(playing.dataset.id);
+if (playing && playing.dataset.id) {
+  follow(playing.dataset.id);
+  setInterval(clocks, 500);
+}
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(() => {});
 }

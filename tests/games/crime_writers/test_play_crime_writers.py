@@ -422,3 +422,24 @@ def test_the_guests_advice_weighs_the_opponents_for_the_tables_size() -> None:
             assert f"an opponent's point weighed {weighed} (`strategy entropy`" in first
         scores = [f"{r.score:+.2f} points net" for r in table.recommend(top=len(lines))]
         assert [line.split(": ")[-1].split(";")[0] for line in lines] == scores
+
+
+def test_a_stopped_clock_keeps_its_reading_on_the_table(monkeypatch: Any) -> None:
+    """``timer stop`` writes the clock's reading down (a clock clue): a paused clock is
+    saved, and every device shows it; ``timer start`` runs it on from there."""
+    wall = [500.0]
+    monkeypatch.setattr(cw_timer, "TIMER", cw_timer.Timer(now=lambda: wall[0]))
+    grammar = cw_play.ADAPTER.grammar
+    t: Any = cw.Table.example()
+    grammar.parse(["timer", "start"], t).verb.do(t, {})
+    wall[0] += 42
+    clock = cw_play.ADAPTER.clock(t)
+    assert clock is not None and (clock.seconds, clock.running) == (42.0, True)
+    stop = grammar.parse(["timer", "stop"], t)
+    assert not stop.verb.command  # it changes the table
+    paused = stop.verb.do(t, stop.values)
+    assert paused.seconds == 42.0 and cw_timer.TIMER.since is None
+    wall[0] += 100  # stopped: the time away is not counted
+    clock = cw_play.ADAPTER.clock(paused)
+    assert clock is not None and (clock.seconds, clock.running) == (42.0, False)
+    assert cw_play.ADAPTER.clock(cw.Investigation.example()) is None  # no table, no clock
