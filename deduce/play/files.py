@@ -72,6 +72,7 @@ __all__ = [
     "saved_game",
     "saved_text",
     "set_aside",
+    "set_aside_copies",
     "unsaved_clues",
 ]
 
@@ -381,6 +382,20 @@ def _number(copy: Path, target: Path) -> int:
     if suffix.startswith(".bak.") and number.isascii() and number.isdigit() and number[0] != "0":
         return int(number) if int(number) >= 2 else 0
     return 0
+
+
+def set_aside_copies(path: Path) -> list[Path]:
+    """The set-aside copies of the file ``path`` (:func:`set_aside`), oldest first.
+
+    Example:
+        >>> import tempfile
+        >>> from deduce.games.mastermind import Investigation
+        >>> path = Path(tempfile.mkdtemp()) / "game.json"
+        >>> save_file(path, Investigation(2, 3)); _ = set_aside(path)
+        >>> [copy.name for copy in set_aside_copies(path)]
+        ['game.json.bak']
+    """
+    return _copies(resolved(path))
 
 
 def _copies(target: Path) -> list[Path]:

@@ -62,6 +62,7 @@ from deduce.serve.open_games import (
     SAVES,
     Blocked,
     Busy,
+    InProgress,
     NotSaved,
     OpenGame,
     OpenGames,
@@ -211,7 +212,10 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             }
             for g in tables.declarations()
         ]
-        return page("home.html", games=games, saved=tables.saved())
+        saved = tables.saved()
+        for game in saved:
+            game["copies"] = await run_in_threadpool(tables.copies, game["id"])
+        return page("home.html", games=games, saved=saved)
 
     async def play(request: Request) -> Response:
         id = request.path_params["id"]
@@ -254,8 +258,42 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
                 raise InvalidInput("game", name, [g.name for g in tables.declarations()])
             if not isinstance(setup, dict):
                 raise InvalidInput("setup", type(setup).__name__, "an object of set-up answers")
-            game = await run_in_threadpool(tables.create, name, setup)
+            replace = body.get("replace", True)
+            if not isinstance(replace, bool):
+                raise InvalidInput("replace", replace, "true or false")
+            game = await run_in_threadpool(partial(tables.create, name, setup, replace=replace))
             return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
+        except _TooLarge:
+            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+        except _TooSlow:
+            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
+        except InvalidInput as error:
+            return _error(422, shown(refusal(error), state_dir))
+        except InProgress as error:
+            return _error(409, str(error), in_progress=error.id)
+        except (Busy, Blocked, NotSaved) as error:
+            return _error(409, str(error))
+        except DeduceError as error:
+            return _error(422, shown(str(error), state_dir))
+
+    async def copies(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            return JSONResponse(await run_in_threadpool(tables.copies, id), headers=_HEADERS)
+        except KeyError:
+            return _error(404, f"no game {id} is known")
+
+    async def reopen(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            body = await _json(request)
+            copy = body.get("copy")
+            if not isinstance(copy, str):
+                raise InvalidInput("copy", copy, "the name of an earlier game (GET .../copies)")
+            game = await run_in_threadpool(tables.reopen, id, copy)
+            return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
+        except KeyError:
+            return _error(404, f"no game {id} is known")
         except _TooLarge:
             return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
         except _TooSlow:
@@ -264,8 +302,6 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             return _error(422, shown(refusal(error), state_dir))
         except (Busy, Blocked, NotSaved) as error:
             return _error(409, str(error))
-        except DeduceError as error:
-            return _error(422, shown(str(error), state_dir))
 
     async def session(request: Request) -> Response:
         try:
@@ -342,6 +378,8 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             Route("/api/sessions/{id}", session),
             Route("/api/sessions/{id}/lines", lines, methods=["POST"]),
             Route("/api/sessions/{id}/events", events),
+            Route("/api/sessions/{id}/copies", copies),
+            Route("/api/sessions/{id}/reopen", reopen, methods=["POST"]),
             Route("/sw.js", worker),
             Route("/manifest.webmanifest", manifest),
             Mount("/static", StaticFiles(directory=_STATIC), name="static"),

@@ -51,6 +51,7 @@ __all__ = [
     "SAVES",
     "Blocked",
     "Busy",
+    "InProgress",
     "NoSuchGame",
     "NotSaved",
     "OpenGame",
@@ -102,6 +103,15 @@ class NotSaved(DeduceError):
     """A line that changed the game could not be saved: it is taken back, and the game
     is as it was. Or a new game was asked for while the game open now has clues that its
     file lacks and that still cannot be written: the game open now stays."""
+
+
+class InProgress(DeduceError):
+    """A new game was asked for over a game with clues, without saying to start over:
+    nothing changed (the message says what is in progress; ``id`` is that game's)."""
+
+    def __init__(self, message: str, id: str) -> None:
+        super().__init__(message)
+        self.id = id
 
 
 class Unreadable(DeduceError):
@@ -497,11 +507,18 @@ class OpenGames:
                 )
         return found
 
-    def create(self, game: str, setup: Mapping[str, Any]) -> OpenGame:
+    def create(self, game: str, setup: Mapping[str, Any], *, replace: bool = True) -> OpenGame:
         """A new game set up with ``setup`` (the ``--set`` answers; missing ones take
-        their defaults). A different game saved in its file is kept as ``FILE.bak``.
+        their defaults). A different game saved in its file is kept as ``FILE.bak``
+        (:meth:`copies`, :meth:`reopen`).
+
+        Args:
+            game: the game's name.
+            setup: the set-up answers.
+            replace: start over a game with clues (False: refused, :class:`InProgress`).
 
         Raises:
+            InProgress: ``replace`` is False and the game open or saved now has clues.
             InvalidInput: an answer is wrong, or needed (the console's refusal).
             Busy: the game's file is open in the console.
             Blocked: its lock file is not one deduce made, or the game saved in its file
@@ -510,11 +527,14 @@ class OpenGames:
             NotSaved: the game open now has clues that its file lacks, and they still
                 cannot be written (it stays open).
         """
+        replace = check_bool("replace", replace)
         declared = self._declaration(game)
         adapter = find_adapter(declared.name)
         investigation = _set_up(adapter, setup, self.state_dir)
         with self._guard:
             old = self.games.get(declared.autosave)
+            if not replace:
+                self._refuse_over(declared, old)
             if old is not None:
                 with old.guard:
                     _keep_unsaved(old)
@@ -553,6 +573,106 @@ class OpenGames:
                 opened.note(f"The earlier game is kept in {kept}.", first=True)
             self.games[opened.id] = opened
             return opened
+
+    def _refuse_over(self, declared: registry.Declaration, old: OpenGame | None) -> None:
+        """Refuse to start over the game open or saved now if it has clues."""
+        if old is not None:
+            clues = len(old.session.investigation.clues)
+        else:
+            path = self.state_dir / f"{declared.autosave}.json"
+            earlier: Investigation | None = None
+            with contextlib.suppress(DeduceError, OSError):
+                earlier = files.load_file(path, find_adapter(declared.name).investigation_type)
+            clues = 0 if earlier is None else len(earlier.clues)
+        if clues:
+            said = "1 clue" if clues == 1 else f"{clues} clues"
+            raise InProgress(
+                f"A {declared.title} game with {said} is in progress. Start a new one only "
+                "if you mean to: the game now is kept and can be reopened.",
+                declared.autosave,
+            )
+
+    def copies(self, id: str) -> list[dict[str, Any]]:
+        """The earlier games of ``id`` kept aside (``FILE.bak``, ...), newest first:
+        ``{"copy": name, "clues": n}`` (``clues`` None for a copy that cannot be read).
+
+        Raises:
+            NoSuchGame: no game has that id.
+        """
+        declared = self._by_id(id)
+        kind = find_adapter(declared.name).investigation_type
+        found = []
+        for aside in reversed(files.set_aside_copies(self.state_dir / f"{id}.json")):
+            earlier: Investigation | None = None
+            with contextlib.suppress(DeduceError, OSError):
+                earlier = files.load_file(aside, kind)
+            found.append(
+                {"copy": aside.name, "clues": None if earlier is None else len(earlier.clues)}
+            )
+        return found
+
+    def reopen(self, id: str, copy: str) -> OpenGame:
+        """The earlier game kept aside as ``copy`` (one of :meth:`copies`) open again in
+        place of the game now, which is kept aside in turn (if it has clues).
+
+        Raises:
+            NoSuchGame: no game has that id.
+            InvalidInput: ``copy`` is no earlier game of ``id``, or it cannot be read.
+            Busy, Blocked: as :meth:`create`.
+        """
+        declared = self._by_id(id)
+        path = self.state_dir / f"{id}.json"
+        kept = {c.name: c for c in files.set_aside_copies(path)}
+        if not isinstance(copy, str) or copy not in kept:
+            raise InvalidInput("copy", copy, sorted(kept) or "an earlier game (there is none)")
+        adapter = find_adapter(declared.name)
+        try:
+            earlier = files.load_file(kept[copy], adapter.investigation_type)
+        except (DeduceError, OSError) as error:
+            reason = getattr(error, "reason", "") or str(error)
+            raise InvalidInput(
+                "copy",
+                copy,
+                "an earlier game that can be read",
+                reason=shown(reason, self.state_dir),
+            ) from None
+        with self._guard:
+            old = self.games.pop(id, None)
+            if old is not None:
+                with old.guard:
+                    _keep_unsaved(old)
+                    old.session.autosave = None
+                    old.lock.release()
+            lock = self._lock(path)
+            try:
+                if path.exists():
+                    now: Investigation | None = None
+                    with _suppressed():
+                        now = files.load_file(path, adapter.investigation_type)
+                    if now is not None and now.clues:
+                        try:
+                            files.set_aside(path)
+                        except files.AsideFull as error:
+                            raise Blocked(
+                                f"The game now cannot be kept aside: {error.strerror}."
+                            ) from None
+                files.save_file(path, earlier, create_directory=True)
+                with contextlib.suppress(OSError):
+                    kept[copy].unlink()
+                opened = OpenGame(id, adapter, earlier, path, lock, self.state_dir)
+            except BaseException:
+                lock.release()
+                raise
+            opened.session.saved = True
+            opened.note(f"The earlier game from {copy} is open again.", first=True)
+            self.games[id] = opened
+            return opened
+
+    def _by_id(self, id: str) -> registry.Declaration:
+        declared = next((g for g in self.declarations() if g.autosave == id), None)
+        if declared is None:
+            raise NoSuchGame("id", id, "the id of a saved game")
+        return declared
 
     def open(self, id: str) -> OpenGame:
         """The game ``id``: open here, or resumed from its autosave file.

@@ -596,3 +596,40 @@ def test_the_seats_a_table_size_has_not_are_hidden_in_its_set_up(client: TestCli
     seat_1 = re.search(r'<div class="field" data-name="seat_1"[^>]*>', home)
     assert seat_1 and 'data-shown-for="2 3 4 5 6"' in seat_1.group(0)  # at every size
     assert "data-optional" not in seat_1.group(0)
+
+
+def test_a_game_in_progress_is_started_over_only_when_asked_and_can_be_reopened(
+    client: TestClient,
+) -> None:
+    client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    for line in ("guess 123 1 1", "guess 321 1 1"):
+        client.post("/api/sessions/mastermind/lines", json={"line": line})
+    asked = client.post(
+        "/api/sessions", json={"game": "mastermind", "setup": SMALL, "replace": False}
+    )
+    assert asked.status_code == 409 and asked.json()["in_progress"] == "mastermind"
+    assert "A Mastermind game with 2 clues is in progress" in asked.json()["error"]
+    assert len(client.get("/api/sessions/mastermind").json()["clues"]) == 2  # untouched
+    for junk in ("yes", 1, None, []):
+        refused = client.post(
+            "/api/sessions", json={"game": "mastermind", "setup": {}, "replace": junk}
+        )
+        assert refused.status_code == 422 and "replace" in refused.json()["error"]
+    assert client.get("/api/sessions/mastermind/copies").json() == []
+    fresh = client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
+    assert fresh.status_code == 201 and fresh.json()["clues"] == []
+    copies = client.get("/api/sessions/mastermind/copies").json()
+    assert copies == [{"copy": "mastermind.json.bak", "clues": 2}]
+    home = client.get("/").text
+    assert 'data-copy="mastermind.json.bak"' in home and "game of 2 clues" in home
+    again = client.post("/api/sessions", json={"game": "mastermind", "replace": False})
+    assert again.status_code == 201  # nothing in progress: no question
+    reopened = client.post("/api/sessions/mastermind/reopen", json={"copy": "mastermind.json.bak"})
+    assert reopened.status_code == 200 and len(reopened.json()["clues"]) == 2
+    assert "is open again" in reopened.json()["said"]
+    assert client.get("/api/sessions/mastermind/copies").json() == []  # (the new one had none)
+    for junk in ("../mastermind.json", "mastermind.json", "bsi.json.bak", 5, None):
+        refused = client.post("/api/sessions/mastermind/reopen", json={"copy": junk})
+        assert refused.status_code == 422 and "copy" in refused.json()["error"]
+    assert client.get("/api/sessions/nothing/copies").status_code == 404
+    assert client.post("/api/sessions/nothing/reopen", json={"copy": "x"}).status_code == 404

@@ -261,7 +261,7 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     card.locator(".field[data-name='case'] input").fill("man/night/inside/gun")
     hand = "woman/night/outside/gun woman/knife man/day"
     card.locator(".field[data-name='hand'] input").fill(hand)
-    card.locator("button:has-text('Start')").click()
+    card.locator("button[type=submit]:has-text('Start')").click()
     page.wait_for_url("**/play/bsi")
     first = page.inner_text(".advice li button >> nth=0")  # "lay CARD at seat 1"
     page.click(".advice li button >> nth=0")
@@ -482,3 +482,36 @@ def test_the_crime_writers_clock_runs_on_the_page(server: tuple[str, Path], phon
     page.reload()
     assert page.inner_text(".clock .time") == reading  # paused: no time counted since
     expect(page.locator("button.writing")).to_contain_text("left")  # kept through a reload
+
+
+def test_starting_over_asks_first_and_the_earlier_game_comes_back(
+    server: tuple[str, Path], phone: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('Mastermind')")
+    page.click("button:has-text('Start Mastermind')")
+    page.wait_for_url("**/play/mastermind")
+    page.fill("#free-line", "1122 1 0")
+    page.click("form.free button")
+    expect(page.locator(".history li")).to_have_count(1)
+    page.goto(f"{url}/")
+    page.click("summary:has-text('Mastermind') >> nth=-1")
+    page.click("button:has-text('Start Mastermind')")
+    over = page.locator("form[data-game=mastermind] .over")
+    expect(over).to_be_visible()
+    assert "A Mastermind game with 1 clue is in progress" in over.inner_text()
+    over.locator("button:has-text('Start a new one')").click()
+    page.wait_for_url("**/play/mastermind")
+    expect(page.locator(".history li")).to_have_count(0)
+    page.goto(f"{url}/")
+    page.click("summary:has-text('Earlier Mastermind games')")
+    reopen = page.locator("button.reopen >> nth=0")
+    assert reopen.inner_text() == "Reopen the game of 1 clue (mastermind.json.bak)"
+    reopen.click()
+    page.wait_for_url("**/play/mastermind")
+    expect(page.locator(".history li")).to_have_count(1)
+    no_sideways_scroll(page)

@@ -161,19 +161,36 @@ function shownFields(form) {
   }
 }
 
-async function start(form) {
+// A new game: over a game in progress only when the player says so (the game now is
+// kept, and can be reopened from this page).
+async function start(form, replace) {
   const setup = {};
   for (const field of form.querySelectorAll(".field")) {
-    if (field.hidden) continue;
+    if (field.hidden || field.closest(".over")) continue;
     const found = values(field);
     if (found.length) setup[field.dataset.name] = found.join(" ");
   }
-  const {status, answer} = await call("POST", "/api/sessions", {game: form.dataset.game, setup});
+  const body = {game: form.dataset.game, setup, replace: Boolean(replace)};
+  const {status, answer} = await call("POST", "/api/sessions", body);
+  const over = form.querySelector(".over");
   if (status === 201) {
     window.location.assign("/play/" + encodeURIComponent(answer.id));
+  } else if (status === 409 && answer.in_progress && over) {
+    over.querySelector(".note").textContent = answer.error;
+    over.querySelector("[data-continue]").href = "/play/" + encodeURIComponent(answer.in_progress);
+    over.hidden = false;
+    over.scrollIntoView({block: "center"});
   } else {
     alertBox("refused: " + (answer.error || status));
   }
+}
+
+async function reopen(button) {
+  const id = button.dataset.id;
+  const {status, answer} = await call("POST", "/api/sessions/" + encodeURIComponent(id) + "/reopen",
+                                      {copy: button.dataset.copy});
+  if (status === 200) window.location.assign("/play/" + encodeURIComponent(id));
+  else alertBox("refused: " + (answer.error || status));
 }
 
 // An advised move typed into its verb's form: its words into the fields, in order (a
@@ -273,7 +290,8 @@ function wire(root) {
     });
   }
   for (const form of root.querySelectorAll("form.setup")) {
-    form.addEventListener("submit", (event) => { event.preventDefault(); start(form); });
+    form.addEventListener("submit", (event) => { event.preventDefault(); start(form, false); });
+    form.querySelector("button.replace").addEventListener("click", () => start(form, true));
     for (const kind of ["input", "change", "click"]) {
       form.addEventListener(kind, () => shownFields(form));
     }
@@ -292,6 +310,9 @@ function wire(root) {
   }
   for (const button of root.querySelectorAll("button.fill")) {
     button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.words)));
+  }
+  for (const button of root.querySelectorAll("button.reopen")) {
+    button.addEventListener("click", () => reopen(button));
   }
   for (const button of root.querySelectorAll("button.line")) {
     button.addEventListener("click", () => send(button.dataset.line));
