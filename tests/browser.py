@@ -55,6 +55,21 @@ _MEASURE = """
 """
 
 
+PHONE = {"width": 360, "height": 740}
+"""A phone's screen, in CSS pixels."""
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+"""Chromium's options in the tests: headless, quiet on the network."""
+
+
 def chromium() -> str:
     """The browser's path; skips the test where it is missing (fails under CI)."""
     found = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -55,13 +55,14 @@ class Launched:
 
 
 @contextlib.contextmanager
-def launched(state_dir: Path, token: str, **popen: Any) -> Iterator[Launched]:
+def launched(state_dir: Path, token: str, *more: str, **popen: Any) -> Iterator[Launched]:
     """``deduce serve`` started as a player starts it, on a free port of the loopback,
-    once it takes connections; stopped at the end (``popen``: more for its process)."""
+    once it takes connections; stopped at the end (``more``: more options, ``popen``:
+    more for its process)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    options = ["--port", str(port), "--token", token, "--state-dir", str(state_dir)]
+    options = ["--port", str(port), "--token", token, "--state-dir", str(state_dir), *more]
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(
         [sys.executable, "-m", "deduce.cli", "serve", "--no-browser", *options],

@@ -178,8 +178,9 @@ class Quiet(logging.Filter):
         return True
 
 
-def run(app: Any, listener: socket.socket) -> None:
-    """Serve ``app`` on ``listener`` until interrupted, with the guards above."""
+def run(app: Any, listener: socket.socket, *, tls: tuple[str, str] | None = None) -> None:
+    """Serve ``app`` on ``listener`` until interrupted, with the guards above (``tls``:
+    the certificate and key files, for HTTPS)."""
     limit = raise_file_limit()
     Guarded.cap = connection_cap(limit)
     config = uvicorn.Config(
@@ -193,6 +194,8 @@ def run(app: Any, listener: socket.socket) -> None:
         # once: two such batches may be open before the first makes room
         backlog=max(8, min(2048, limit // 4)),
         h11_max_incomplete_event_size=16 * 1024,
+        ssl_certfile=None if tls is None else tls[0],
+        ssl_keyfile=None if tls is None else tls[1],
     )
     quiet = Quiet()  # after the configuration, which sets the loggers up
     for name in ("uvicorn.error", "asyncio"):

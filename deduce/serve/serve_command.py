@@ -28,12 +28,17 @@ __all__ = ["add_parser", "address", "serve"]
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,}")  # as it stands in an address, unescaped
 
 
-def address(host: str, port: int, token: str) -> str:
-    """The address to open: ``host`` (a reachable one for ``0.0.0.0``), ``port``, token."""
+def address(host: str, port: int, token: str, *, https: bool = False) -> str:
+    """The address to open: ``host`` (a reachable one for ``0.0.0.0``), ``port``, token.
+
+    Example:
+        >>> address("127.0.0.1", 8443, "abc", https=True)
+        'https://127.0.0.1:8443/?token=abc'
+    """
     if host in ("0.0.0.0", "::", ""):
         host = _reachable()
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/?token={token}"
+    return f"{'https' if https else 'http'}://{shown}:{port}/?token={token}"
 
 
 def _reachable() -> str:
@@ -56,7 +61,10 @@ def add_parser(commands: Any) -> None:
             "sessions, files and locks as `deduce play`. Every request needs the token\n"
             "printed in the address (and its QR code)."
         ),
-        epilog="Examples:\n  deduce serve\n  deduce serve --host 0.0.0.0 --port 8080 --no-browser",
+        epilog=(
+            "Examples:\n  deduce serve\n  deduce serve --host 0.0.0.0 --port 8080 --no-browser\n"
+            "  deduce serve --host 0.0.0.0 --https"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve.add_argument(
@@ -75,6 +83,13 @@ def add_parser(commands: Any) -> None:
         help="the token every request must carry: 8 or more letters, digits and - . _ ~ "
         "(default: a random one)",
     )
+    serve.add_argument(
+        "--https",
+        action="store_true",
+        help="serve over HTTPS with a certificate of its own (made once, kept in the state "
+        "directory; its fingerprint is printed), so that a phone on the network may use "
+        "the page offline and install it",
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
 
 
@@ -84,6 +99,7 @@ def serve(args: argparse.Namespace, console: Console) -> int:
         import segno
 
         from deduce.serve.app import create_app
+        from deduce.serve.certificate import certificate
         from deduce.serve.connections import run
     except ImportError as error:  # pragma: no cover - the serve extra is missing
         raise InvalidInput(
@@ -113,14 +129,24 @@ def serve(args: argparse.Namespace, console: Console) -> int:
             "--port", args.port, "a free port (or leave --port out)", reason=error.strerror
         ) from None
     app = create_app(folder, token=args.token)
-    url = address(args.host, listener.getsockname()[1], app.state.token)
+    url = address(args.host, listener.getsockname()[1], app.state.token, https=args.https)
+    tls = None
+    if args.https:
+        host = url.split("//", 1)[1].rsplit(":", 1)[0].strip("[]")
+        made = certificate(folder, [host])
+        tls = (str(made.certfile), str(made.keyfile))
     console.print(f"deduce serve: the games of {escape(str(folder))}")
     console.print(f"Open [bold]{escape(url)}[/bold]")
+    if tls is not None:
+        console.print(
+            "The certificate is this server's own: the phone's browser warns once; accept "
+            f"it if it shows this SHA-256 fingerprint:\n{made.fingerprint}"
+        )
     drawn = io.StringIO()
     segno.make(url, error="l").terminal(out=drawn, compact=True)
     console.print(drawn.getvalue(), markup=False, highlight=False, soft_wrap=True)
     console.print("Stop with Ctrl-C (every game stays saved).")
     if not args.no_browser:
         webbrowser.open(url)
-    run(app, listener)
+    run(app, listener, tls=tls)
     return 0

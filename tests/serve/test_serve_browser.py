@@ -12,20 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import chromium
+from browser import ARGS, PHONE, chromium
 from serving import launched
 
 TOKEN = "a-token-for-the-browser"
-PHONE = {"width": 360, "height": 740}
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 pytestmark = pytest.mark.slow
 
