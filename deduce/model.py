@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
 from deduce.core.explain import impossible
 from deduce.core.space import Space
 from deduce.errors import Contradiction, DeduceError, InvalidInput
@@ -323,9 +324,11 @@ class ModelInvestigation(Investigation):
             return space.filter(match if clue.holds else ~match)
         index = self._query_index(clue.query)
         codes, labels = self._tables[index]
-        if clue.outcome not in labels:
-            raise InvalidInput("outcome", clue.outcome, list(labels))
-        return space.filter(codes[space.ids] == labels.index(clue.outcome))
+        try:
+            at = labels.index(clue.outcome)
+        except (ValueError, TypeError):  # no such outcome (an array is none either)
+            raise InvalidInput("outcome", clue.outcome, list(labels)) from None
+        return space.filter(codes[space.ids] == at)
 
     def queries(self) -> Sequence[str]:
         return tuple(q.name for q in self._query_list)
@@ -335,7 +338,9 @@ class ModelInvestigation(Investigation):
         return np.stack(rows) if rows else np.zeros((0, space.size), dtype=np.int64)
 
     def outcome_label(self, query: str, k: int) -> Hashable:
-        return self._tables[self._query_index(query)][1][k]
+        labels = self._tables[self._query_index(query)][1]
+        label: Hashable = labels[check_int("k", k, 0, len(labels) - 1)]
+        return label
 
     def clue_for(self, query: str, k: int) -> Answer:
         return Answer(query, self.outcome_label(query, k))

@@ -227,3 +227,24 @@ def test_cp_sat_conflicts_over_answers_are_minimal(
 
 def test_answer_clue_types() -> None:
     assert Answer("room", "hall") == Answer(query="room", outcome="hall")
+
+
+def test_an_outcome_or_answer_number_of_junk_is_refused_by_name() -> None:
+    import numpy as np
+
+    from deduce import InvalidInput
+    from deduce.model import Model
+
+    model = Model()
+    model.variable("x", [1, 2, 3])
+    model.query("x", lambda x: x, ["x"])
+    inv = model.investigation()
+    for junk in (np.array([1, 2]), np.array([]), np.zeros((2, 2)), "1", [1]):
+        with pytest.raises(InvalidInput) as refused:
+            inv.answer("x", junk)
+        assert refused.value.argument == "outcome"
+    for k in (-7, 3, np.int64(3)):
+        with pytest.raises(InvalidInput) as refused:
+            inv.clue_for("x", k)
+        assert refused.value.argument == "k"
+    assert inv.clue_for("x", np.int64(2)).outcome == 3
