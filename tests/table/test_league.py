@@ -176,10 +176,11 @@ def test_the_bsi_notes_keep_what_the_grid_shows() -> None:
     hand = ["woman/night/knife", "woman/night/inside/knife", "man/gun"]
     one = bsi.Table(2, case="man/day/inside/knife", hand=hand).played("woman/night/knife", 1, 3)
     assert bsi_notes_of(one, 1) == [bsi.Case("woman", "night", "outside", "knife")]
-    assert bsi_notes.attempt(one, random.Random(0)) == (1, bsi_notes_of(one, 1)[0], 3)
+    assert bsi_notes.choose(one, random.Random(0), "attempt") == (1, bsi_notes_of(one, 1)[0], 3)
     # four on the list: not attempted
     four = bsi.Table(2, case="man/day/inside/knife", hand=hand).played("man/gun", 1, 2)
-    assert len(bsi_notes_of(four, 1)) == 4 and bsi_notes.attempt(four, random.Random(0)) is None
+    assert len(bsi_notes_of(four, 1)) == 4
+    assert bsi_notes.choose(four, random.Random(0), "attempt") is None
 
 
 def test_the_crime_writers_notes_cross_out_by_tags_and_names() -> None:
