@@ -438,6 +438,23 @@ class Adapter:
         """Anything more to show after each clue (lines of text), or None."""
         return None
 
+    def public_clue(self, clue: Any) -> str | None:
+        """``clue`` as every player at the table may know it, in words (a card drawn,
+        shown to me alone, left out), or None when nobody but me knows it (a card in my
+        hand, a deduction of my own); every clue is private by default."""
+        return None
+
+    def public_history(self, investigation: Investigation) -> list[str]:
+        """The history as every player at the table may know it (:meth:`public_clue`),
+        as the table's view shows it."""
+        said = (self.public_clue(clue) for clue in investigation.clues)
+        return [line for line in said if line is not None]
+
+    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+        """What every player at the table may see besides the history (scores, grids,
+        the clock), never a hand, a probability or advice; none by default."""
+        return []
+
     def clock(self, investigation: Investigation) -> Clock | None:
         """The game's clock at the table, if it keeps one (None by default)."""
         return None

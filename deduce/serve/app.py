@@ -169,19 +169,28 @@ def _error(status: int, message: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": message, **more}, status_code=status, headers=_HEADERS)
 
 
-def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
+def create_app(
+    state_dir: Path, *, token: str | None = None, view_token: str | None = None
+) -> Starlette:
     """The application on the games of ``state_dir``, behind ``token`` (default: random,
-    then ``app.state.token``).
+    then ``app.state.token``); the table's view behind ``view_token`` (default: random,
+    then ``app.state.view_token``).
 
     Args:
         state_dir: the console's state directory (its autosave files and locks).
         token: the token every request must carry.
+        view_token: the token of the table's view: it opens only ``/view/{id}`` and its
+            API, to read what every player may see.
     """
     tables = OpenGames(state_dir)
     templates = _environment()
-    if token is not None and (not isinstance(token, str) or not token):
-        raise InvalidInput("token", token, "None, or the token as text")
+    for name, value in (("token", token), ("view_token", view_token)):
+        if value is not None and (not isinstance(value, str) or not value):
+            raise InvalidInput(name, value, "None, or the token as text")
     secret = token or new_token()
+    view_secret = view_token or new_token()
+    if view_secret == secret:
+        raise InvalidInput("view_token", view_token, "a token other than the player's")
 
     def page(name: str, status: int = 200, **values: Any) -> HTMLResponse:
         html = templates.get_template(name).render(token=secret, **values)
@@ -233,9 +242,12 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
         now = await run_in_threadpool(_now, game)
+        shared = _view_link(request, id, view_secret)
         if fills and fills[0][0]:  # the best move, filled in where it is made
             now = advised(now, *fills[0])
-        return page(name, state=state, forms=forms(game), now=now, id=id, fills=fills)
+        return page(
+            name, state=state, forms=forms(game), now=now, id=id, fills=fills, shared=shared
+        )
 
     async def games(request: Request) -> Response:
         found = [
@@ -354,6 +366,29 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             headers={**_HEADERS, "X-Accel-Buffering": "no"},
         )
 
+    async def view(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            game = await run_in_threadpool(tables.open, id)
+        except KeyError:
+            return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
+        except (Busy, Blocked, Unreadable) as error:
+            return page("message.html", 409, title="The game cannot be shown", text=str(error))
+        state = await run_in_threadpool(_public, game)
+        name = "view_main.html" if request.query_params.get("part") == "main" else "view.html"
+        html = templates.get_template(name).render(token="", state=state, id=id)
+        return HTMLResponse(html, headers=_HEADERS)
+
+    async def view_state(request: Request) -> Response:
+        id = request.path_params["id"]
+        try:
+            game = await run_in_threadpool(tables.open, id)
+        except KeyError:
+            return _error(404, f"no game {id} is saved")
+        except (Busy, Blocked, Unreadable) as error:
+            return _error(409, str(error))
+        return JSONResponse(await run_in_threadpool(_public, game), headers=_HEADERS)
+
     async def worker(request: Request) -> Response:
         return FileResponse(
             _STATIC / "sw.js", media_type="text/javascript", headers={"Service-Worker-Allowed": "/"}
@@ -378,16 +413,20 @@ def create_app(state_dir: Path, *, token: str | None = None) -> Starlette:
             Route("/api/sessions/{id}", session),
             Route("/api/sessions/{id}/lines", lines, methods=["POST"]),
             Route("/api/sessions/{id}/events", events),
+            Route("/view/{id}", view),
+            Route("/api/view/{id}", view_state),
+            Route("/api/view/{id}/events", events),
             Route("/api/sessions/{id}/copies", copies),
             Route("/api/sessions/{id}/reopen", reopen, methods=["POST"]),
             Route("/sw.js", worker),
             Route("/manifest.webmanifest", manifest),
             Mount("/static", StaticFiles(directory=_STATIC), name="static"),
         ],
-        middleware=[Middleware(TokenGuard, token=secret)],
+        middleware=[Middleware(TokenGuard, token=secret, view_token=view_secret)],
         lifespan=lifespan,
     )
     app.state.token = secret
+    app.state.view_token = view_secret
     app.state.tables = tables
     return app
 
@@ -406,6 +445,22 @@ async def _versions(request: Request, tables: OpenGames, id: str) -> AsyncIterat
             yield f"event: version\ndata: {json.dumps({'version': version})}\n\n"
             sent = version
         await asyncio.sleep(_WATCH_SECONDS)
+
+
+def _view_link(request: Request, id: str, token: str) -> dict[str, str]:
+    """The table's view of game ``id``: its address on this server (as the page was
+    asked for) and that address as a QR code (an SVG data URI)."""
+    import segno
+
+    base = str(request.base_url).rstrip("/")
+    address = f"{base}/view/{id}?token={token}"
+    return {"address": address, "qr": segno.make(address, error="l").svg_data_uri(scale=4)}
+
+
+def _public(game: OpenGame) -> dict[str, Any]:
+    """What every player may see of the game (:meth:`OpenGame.public`)."""
+    with game.guard:
+        return game.public()
 
 
 def _now(game: OpenGame) -> list[Form]:

@@ -354,6 +354,32 @@ class OpenGame:
             "saved": self.session.saved,
         }
 
+    def public(self) -> dict[str, Any]:
+        """What every player at the table may see, as the table's view shows it: whose
+        turn it is, the public history and facts (scores, grids, the clock); never a
+        hand, a probability, a deduction or advice."""
+        inv = self.session.investigation
+        turn = self.adapter.turn(inv)
+        clock = self.adapter.clock(inv)
+        return {
+            "id": self.id,
+            "version": self.version,
+            "game": self.adapter.name,
+            "title": self.adapter.title,
+            "turn": None
+            if turn is None
+            else {
+                "name": turn.name,
+                "mine": turn.mine,
+                "over": turn.over,
+                "winners": list(turn.winners),
+                "outcome": turn.outcome,
+            },
+            "history": self.adapter.public_history(inv),
+            "facts": [asdict(f) for f in self.adapter.public_facts(inv)],
+            "clock": None if clock is None else asdict(clock),
+        }
+
     def _turn(self, turn: Turn) -> dict[str, Any]:
         """The turn as the API gives it: each way to act now with its verb, the
         arguments the step fixes and those the table suggests, and its line."""

@@ -42,6 +42,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "POLICY_VIOLATION",
+    "VIEW_PATHS",
     "TokenGuard",
     "cookie_name",
     "json_shape",
@@ -148,17 +149,27 @@ def presented(
     return "", ""
 
 
+VIEW_PATHS = ("/view/", "/api/view/", "/static/", "/sw.js", "/manifest.webmanifest")
+"""What the table's view token opens: the view's pages and API, and the page's assets."""
+
+
 class TokenGuard:
     """ASGI middleware: the token, the CSRF check and the body cap (see the module).
+
+    The table's view token (``view_token``) opens only :data:`VIEW_PATHS`, and only to
+    read: its cookie has a name of its own (``...-view``), so that it never takes the
+    place of the player's token in the same browser.
 
     Args:
         app: the application behind the door.
         token: the server's token.
+        view_token: the token of the table's view (None: no view).
     """
 
-    def __init__(self, app: App, token: str) -> None:
+    def __init__(self, app: App, token: str, view_token: str | None = None) -> None:
         self.app = app
         self.token = token
+        self.view_token = view_token
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":  # the server starting and stopping: no request
@@ -173,9 +184,22 @@ class TokenGuard:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         server = scope.get("server")
         named = cookie_name(server[1] if server and server[1] is not None else None)
+        path = str(scope.get("path", ""))
+        refuse = partial(_refuse, send, api=path.startswith("/api/"))
+        if self.view_token is not None and path.startswith(VIEW_PATHS):
+            seen, seen_how = presented(headers, query, f"{named}-view")
+            if hmac.compare_digest(seen.encode(), self.view_token.encode()):
+                await self._view(scope, receive, send, seen_how, f"{named}-view")
+                return
         token, how = presented(headers, query, named)
-        refuse = partial(_refuse, send, api=str(scope.get("path", "")).startswith("/api/"))
         if not hmac.compare_digest(token.encode(), self.token.encode()):
+            if self.view_token is not None and hmac.compare_digest(
+                token.encode(), self.view_token.encode()
+            ):
+                await refuse(
+                    403, "This is the table's view: it shows the game and changes nothing."
+                )
+                return
             await refuse(403, "A token is needed: open the address deduce serve printed.")
             return
         if scope["method"] not in ("GET", "HEAD"):
@@ -202,6 +226,30 @@ class TokenGuard:
         async def with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
                 cookie = f"{named}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
+
+    async def _view(self, scope: Scope, receive: Receive, send: Send, how: str, named: str) -> None:
+        """A request with the view token: read only (a change is refused in words)."""
+        if scope["method"] not in ("GET", "HEAD"):
+            api = str(scope.get("path", "")).startswith("/api/")
+            await _refuse(
+                send,
+                403,
+                "This is the table's view: it shows the game and changes nothing.",
+                api=api,
+            )
+            return
+        if how != "query":
+            await self.app(scope, receive, send)
+            return
+        token = self.view_token
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = f"{named}={token}; Path=/; HttpOnly; SameSite=Strict"
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
             await send(message)
 

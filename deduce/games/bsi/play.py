@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
@@ -422,6 +423,37 @@ class BsiAdapter(Adapter):
             if isinstance(clue, bsi.Draw):
                 seat = (seat + 1) % table.players
         return lines
+
+    def public_history(self, investigation: Investigation) -> list[str]:
+        table: bsi.Table = self.own(investigation)
+        seat = table.first
+        lines = []
+        for clue in table.clues:
+            said = self.public_clue(clue)
+            lines.append(f"seat {seat} {said}" if not isinstance(clue, bsi.Reshuffle) else said)
+            if isinstance(clue, bsi.Draw):
+                seat = (seat + 1) % table.players
+        return [line for line in lines if line is not None]
+
+    def public_clue(self, clue: Any) -> str | None:
+        if isinstance(clue, bsi.Draw):
+            return "draws"  # the card drawn: its drawer's alone
+        if isinstance(clue, bsi.Solve):  # my new case: mine alone
+            return self.show_clue(replace(clue, new_case=None))
+        return self.show_clue(clue)
+
+    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+        table: bsi.Table = self.own(investigation)
+        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
+        grids = [
+            TableFact(
+                f"Grid of {names[seat]}",
+                ", ".join(f"{card} ({field})" for card, field in table.grid(seat)) or "empty",
+            )
+            for seat in range(table.players)
+        ]
+        scores = ", ".join(f"{names[s]} {p}" for s, p in table.scores().items())
+        return [TableFact("Scores", scores), TableFact("Draw pile", str(table.pile)), *grids]
 
     def finished(self, investigation: Investigation) -> bool:
         return bool(investigation.over)  # type: ignore[attr-defined]

@@ -357,6 +357,23 @@ class CrimeWritersAdapter(Adapter):
         running = timing.TIMER.since is not None and not inv.story_found
         return Clock(timing.TIMER.reading(inv), running)
 
+    def public_history(self, investigation: Investigation) -> list[str]:
+        lines = self.history(investigation)  # a line per clue, the guest named
+        clues = investigation.clues
+        return [line for line, clue in zip(lines, clues, strict=True) if self.public_clue(clue)]
+
+    def public_clue(self, clue: Any) -> str | None:
+        if isinstance(clue, cw.Seen):
+            return None  # the cards in my hand
+        return self.show_clue(clue)  # the questions, replies and finds: the score sheet's
+
+    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+        inv: cw.Investigation = self.own(investigation)
+        if not isinstance(inv, cw.Table):
+            return []
+        private = set(cw.ELEMENTS)  # what I know of the invented elements
+        return [f for f in self.facts(inv) if f.label not in private]
+
     def facts(self, investigation: Investigation) -> list[TableFact]:
         inv: cw.Investigation = self.own(investigation)
         known = [

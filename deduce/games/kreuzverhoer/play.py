@@ -397,6 +397,19 @@ class KreuzverhoerAdapter(Adapter):
             return []
         return super().recommend(investigation, strategy)
 
+    def public_clue(self, clue: Any) -> str | None:
+        if isinstance(clue, kv.RuledOut | kv.Confirmed | kv.Drew | kv.Exchanged | kv.Swapped):
+            return None  # notes of my own, and the cards in my hand
+        return self.show_clue(clue)  # questionings, cards played and their answers
+
+    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+        inv: kv.Investigation = self.own(investigation)
+        if not isinstance(inv, kv.Table):
+            return []
+        (made, theirs_made), (left, theirs_left) = inv.questionings_made, inv.left
+        said = f"you made {made}, {left} left; your opponent made {theirs_made}, {theirs_left} left"
+        return [TableFact("Questionings", said)]
+
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, kv.Questioning):
             return f"questioning {clue.guess}: {clue.correct} right"

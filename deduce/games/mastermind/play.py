@@ -131,6 +131,12 @@ class MastermindAdapter(Adapter):
     def show_action(self, action: Any) -> str:
         return action.digits if isinstance(action, Code) else str(action)
 
+    def public_clue(self, clue: Any) -> str | None:
+        return self.show_clue(clue)  # the code-breaker's guesses and the pegs: on the table
+
+    def public_facts(self, investigation: Any) -> list[TableFact]:
+        return self.facts(investigation)
+
     def facts(self, investigation: Any) -> list[TableFact]:
         inv: Investigation = self.own(investigation)
         return [

@@ -439,6 +439,22 @@ class ThirteenCluesAdapter(Adapter):
             return f"{who} seat {clue.witness} about {clue.about}{side}: {clue.answer}"
         return str(clue)
 
+    def public_clue(self, clue: Any) -> str | None:
+        if isinstance(clue, tc.Informant):  # the card seen: mine alone
+            return "I consulted the informant"
+        if isinstance(clue, tc.Accused):  # the puzzle named: mine alone
+            return "I accused: wrong"
+        return self.show_clue(clue)  # questions, looks and accusations: at the table
+
+    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+        if not isinstance(investigation, tc.Table) or investigation.players == 2:
+            return []
+        glasses = investigation.glasses
+        held = ", ".join(
+            f"{'you' if s == 0 else f'seat {s}'}: {c}" for s, c in enumerate(glasses.counts) if c
+        )
+        return [TableFact("Magnifying glasses", held)] if held else []
+
     def show_action(self, action: Any) -> str:
         if isinstance(action, tc.Ask):
             side = f" {action.side}" if action.side else ""

@@ -89,8 +89,15 @@ async function call(method, url, body) {
 let edited = false;  // a form on the page holds words the player has not sent yet
 let sending = false;
 
+// The table's view (read only) has pages and events of its own.
+function viewing() {
+  const main = document.getElementById("main");
+  return Boolean(main && main.dataset.view !== undefined);
+}
+
 async function redraw(id) {
-  const response = await fetch("/play/" + encodeURIComponent(id) + "?part=main",
+  const page = viewing() ? "/view/" : "/play/";
+  const response = await fetch(page + encodeURIComponent(id) + "?part=main",
                                {credentials: "same-origin"});
   const main = document.getElementById("main");
   main.innerHTML = await response.text();
@@ -103,7 +110,8 @@ async function redraw(id) {
 // line, if sent, is refused as stale and the page catches up).
 function follow(id) {
   if (!window.EventSource) return;
-  const source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
+  const api = viewing() ? "/api/view/" : "/api/sessions/";
+  const source = new EventSource(api + encodeURIComponent(id) + "/events");
   source.addEventListener("version", (event) => {
     const version = JSON.parse(event.data).version;
     const shown = document.querySelector("#main [data-version]");
@@ -273,6 +281,7 @@ function wire(root) {
       if (input.min !== "" && value < Number(input.min)) value = Number(input.min);
       if (input.max !== "" && value > Number(input.max)) value = Number(input.max);
       input.value = String(value);
+      edited = true;
     });
   }
   for (const form of root.querySelectorAll("form.verb")) {
