@@ -326,12 +326,8 @@ class OpenGame:
         inv = self.session.investigation
         marginals = inv.marginals()
         turn = self.adapter.turn(inv)
-        clock = self.adapter.clock(inv)
         return {
-            "id": self.id,
-            "version": self.version,
-            "game": self.adapter.name,
-            "title": self.adapter.title,
+            **self._head(),
             "clues": self.adapter.history(inv),
             "solutions": len(inv.solutions()),
             "solved": self.adapter.solved(inv),
@@ -350,8 +346,19 @@ class OpenGame:
             "listing": self.session.listing,
             "top": [{"solution": str(s), "p": p} for s, p in inv.ranked(limit=_TOP)],
             "facts": [asdict(f) for f in self.adapter.facts(inv)],
-            "clock": None if clock is None else asdict(clock),
             "saved": self.session.saved,
+        }
+
+    def _head(self) -> dict[str, Any]:
+        """What the state and the table's view both begin with: the game, its version
+        and its clock."""
+        clock = self.adapter.clock(self.session.investigation)
+        return {
+            "id": self.id,
+            "version": self.version,
+            "game": self.adapter.name,
+            "title": self.adapter.title,
+            "clock": None if clock is None else asdict(clock),
         }
 
     def public(self) -> dict[str, Any]:
@@ -360,12 +367,8 @@ class OpenGame:
         hand, a probability, a deduction or advice."""
         inv = self.session.investigation
         turn = self.adapter.turn(inv)
-        clock = self.adapter.clock(inv)
         return {
-            "id": self.id,
-            "version": self.version,
-            "game": self.adapter.name,
-            "title": self.adapter.title,
+            **self._head(),
             "turn": None
             if turn is None
             else {
@@ -377,7 +380,6 @@ class OpenGame:
             },
             "history": self.adapter.public_history(inv),
             "facts": [asdict(f) for f in self.adapter.public_facts(inv)],
-            "clock": None if clock is None else asdict(clock),
         }
 
     def _turn(self, turn: Turn) -> dict[str, Any]:

@@ -219,17 +219,7 @@ class TokenGuard:
         if length > MAX_BODY:
             await refuse(413, f"The request is too large (at most {MAX_BODY} bytes).")
             return
-        if how != "query":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                cookie = f"{named}={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
-            await send(message)
-
-        await self.app(scope, receive, with_cookie)
+        await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
 
     async def _view(self, scope: Scope, receive: Receive, send: Send, how: str, named: str) -> None:
         """A request with the view token: read only (a change is refused in words)."""
@@ -242,18 +232,8 @@ class TokenGuard:
                 api=api,
             )
             return
-        if how != "query":
-            await self.app(scope, receive, send)
-            return
-        token = self.view_token
-
-        async def with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                cookie = f"{named}={token}; Path=/; HttpOnly; SameSite=Strict"
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
-            await send(message)
-
-        await self.app(scope, receive, with_cookie)
+        token = self.view_token or ""
+        await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A WebSocket connection: passed on with the token and no other site's
@@ -271,6 +251,19 @@ class TokenGuard:
             return
         await receive()  # the connection's opening
         await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": "a token"})
+
+
+def _cookie(send: Send, named: str, token: str) -> Send:
+    """``send``, setting the cookie ``named`` to ``token`` on the answer: a token given in
+    the address (``?token=``) need not be kept."""
+
+    async def with_cookie(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            cookie = f"{named}={token}; Path=/; HttpOnly; SameSite=Strict"
+            message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+        await send(message)
+
+    return with_cookie
 
 
 async def _refuse(send: Send, status: int, text: str, *, api: bool = False) -> None:

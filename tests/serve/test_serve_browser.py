@@ -56,6 +56,14 @@ def no_sideways_scroll(page: Any) -> None:
     assert width <= inner, f"the page is {width} px wide at {inner} px"
 
 
+def start_mastermind(page: Any, url: str) -> None:
+    """A new game of Mastermind started from the first page, as a player starts it."""
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('Mastermind')")
+    page.click("button:has-text('Start Mastermind')")
+    page.wait_for_url("**/play/mastermind")
+
+
 def in_first_screen(page: Any, locator: Any) -> None:
     """``locator`` starts in the first screen of the page (scrolled to the top)."""
     page.evaluate("window.scrollTo(0, 0)")
@@ -394,10 +402,7 @@ def test_two_phones_on_one_game_stay_in_step(server: tuple[str, Path], phone: An
 
     url, _ = server
     first = phone
-    first.goto(f"{url}/?token={TOKEN}")
-    first.click("summary:has-text('Mastermind')")
-    first.click("button:has-text('Start Mastermind')")
-    first.wait_for_url("**/play/mastermind")
+    start_mastermind(first, url)
     second = first.context.browser.new_page(viewport=PHONE)  # another phone
     second.goto(f"{url}/play/mastermind?token={TOKEN}")
     expect(second.locator("section.turn h2")).to_have_text("Your turn")
@@ -483,10 +488,7 @@ def test_starting_over_asks_first_and_the_earlier_game_comes_back(
 
     url, _ = server
     page = phone
-    page.goto(f"{url}/?token={TOKEN}")
-    page.click("summary:has-text('Mastermind')")
-    page.click("button:has-text('Start Mastermind')")
-    page.wait_for_url("**/play/mastermind")
+    start_mastermind(page, url)
     page.fill("#free-line", "1122 1 0")
     page.click("form.free button")
     expect(page.locator(".history li")).to_have_count(1)
@@ -516,10 +518,7 @@ def test_the_tables_view_follows_the_game_on_another_phone(
 
     url, _ = server
     player = phone
-    player.goto(f"{url}/?token={TOKEN}")
-    player.click("summary:has-text('Mastermind')")
-    player.click("button:has-text('Start Mastermind')")
-    player.wait_for_url("**/play/mastermind")
+    start_mastermind(player, url)
     player.click('summary:has-text("The table\'s view")')
     link = player.locator(".shared a").get_attribute("href")
     assert link and "/view/mastermind?token=" in link and TOKEN not in link
