@@ -563,29 +563,11 @@ class OpenGames:
             old = self.games.get(declared.autosave)
             if not replace:
                 self._refuse_over(declared, old)
-            if old is not None:
-                with old.guard:
-                    _keep_unsaved(old)
-                    old.session.autosave = None  # a late line never writes the new game's file
-                    old.lock.release()
-                del self.games[declared.autosave]
+            self._close(declared.autosave)
             path = self.state_dir / f"{declared.autosave}.json"
             lock = self._lock(path)
             try:
-                kept = ""
-                if path.exists():
-                    files.clean_temporaries(path)
-                    earlier: Investigation | None = None
-                    with _suppressed():
-                        earlier = files.load_file(path, adapter.investigation_type)
-                    if earlier is not None and earlier.clues:
-                        try:
-                            kept = files.set_aside(path).name
-                        except files.AsideFull as error:
-                            raise Blocked(
-                                f"The game saved in {path.name} cannot be kept aside: "
-                                f"{error.strerror}."
-                            ) from None
+                kept = _keep_aside(path, adapter)
                 opened = OpenGame(
                     declared.autosave, adapter, investigation, path, lock, self.state_dir
                 )
@@ -665,25 +647,10 @@ class OpenGames:
                 reason=shown(reason, self.state_dir),
             ) from None
         with self._guard:
-            old = self.games.pop(id, None)
-            if old is not None:
-                with old.guard:
-                    _keep_unsaved(old)
-                    old.session.autosave = None
-                    old.lock.release()
+            self._close(id)
             lock = self._lock(path)
             try:
-                if path.exists():
-                    now: Investigation | None = None
-                    with _suppressed():
-                        now = files.load_file(path, adapter.investigation_type)
-                    if now is not None and now.clues:
-                        try:
-                            files.set_aside(path)
-                        except files.AsideFull as error:
-                            raise Blocked(
-                                f"The game now cannot be kept aside: {error.strerror}."
-                            ) from None
+                _keep_aside(path, adapter)
                 files.save_file(path, earlier, create_directory=True)
                 with contextlib.suppress(OSError):
                     kept[copy].unlink()
@@ -695,6 +662,16 @@ class OpenGames:
             opened.note(f"The earlier game from {copy} is open again.", first=True)
             self.games[id] = opened
             return opened
+
+    def _close(self, id: str) -> None:
+        """Close the game ``id`` open here, if any, before another takes its file: its
+        unsaved clues written (or NotSaved), its lock released (under ``_guard``)."""
+        old = self.games.pop(id, None)
+        if old is not None:
+            with old.guard:
+                _keep_unsaved(old)
+                old.session.autosave = None  # a late line never writes the new game's file
+                old.lock.release()
 
     def _by_id(self, id: str) -> registry.Declaration:
         declared = next((g for g in self.declarations() if g.autosave == id), None)
@@ -715,9 +692,9 @@ class OpenGames:
         with self._guard:
             if id in self.games:
                 return self.games[id]
-            declared = next((g for g in self.declarations() if g.autosave == id), None)
+            declared = self._by_id(id)
             path = self.state_dir / f"{id}.json"
-            if declared is None or not path.exists():
+            if not path.exists():
                 raise NoSuchGame("id", id, "the id of a saved game")
             adapter = find_adapter(declared.name)
             lock = self._lock(path)
@@ -757,6 +734,29 @@ class OpenGames:
             for game in self.games.values():
                 game.lock.release()
             self.games.clear()
+
+
+def _keep_aside(path: Path, adapter: Adapter) -> str:
+    """Keep the game saved in ``path`` aside (``FILE.bak``, ...) if it has clues, before
+    another game takes the file; the copy's name, or "" when nothing was kept.
+
+    Raises:
+        Blocked: as many copies as are kept, each the only one of a game with clues.
+    """
+    if not path.exists():
+        return ""
+    files.clean_temporaries(path)
+    earlier: Investigation | None = None
+    with _suppressed():
+        earlier = files.load_file(path, adapter.investigation_type)
+    if earlier is None or not earlier.clues:
+        return ""
+    try:
+        return files.set_aside(path).name
+    except files.AsideFull as error:
+        raise Blocked(
+            f"The game saved in {path.name} cannot be kept aside: {error.strerror}."
+        ) from None
 
 
 def _keep_unsaved(game: OpenGame) -> None:
