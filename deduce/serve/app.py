@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict, replace
@@ -211,6 +212,15 @@ def create_app(
             found.append(replace(form, fields=fields))
         return found
 
+    async def opened(id: str) -> OpenGame | Response:
+        """The game ``id`` open, or the API's answer why not (404, 409)."""
+        try:
+            return await run_in_threadpool(tables.open, id)
+        except KeyError:
+            return _error(404, f"no game {id} is saved")
+        except (Busy, Blocked, Unreadable) as error:
+            return _error(409, str(error))
+
     async def home(request: Request) -> Response:
         games = [
             {
@@ -316,21 +326,15 @@ def create_app(
             return _error(409, str(error))
 
     async def session(request: Request) -> Response:
-        try:
-            game = await run_in_threadpool(tables.open, request.path_params["id"])
-        except KeyError:
-            return _error(404, f"no game {request.path_params['id']} is saved")
-        except (Busy, Blocked, Unreadable) as error:
-            return _error(409, str(error))
+        game = await opened(request.path_params["id"])
+        if isinstance(game, Response):
+            return game
         return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
 
     async def lines(request: Request) -> Response:
-        try:
-            game = await run_in_threadpool(tables.open, request.path_params["id"])
-        except KeyError:
-            return _error(404, f"no game {request.path_params['id']} is saved")
-        except (Busy, Blocked, Unreadable) as error:
-            return _error(409, str(error))
+        game = await opened(request.path_params["id"])
+        if isinstance(game, Response):
+            return game
         try:
             body = await _json(request)
             line = body.get("line")
@@ -354,12 +358,9 @@ def create_app(
 
     async def events(request: Request) -> Response:
         id = request.path_params["id"]
-        try:
-            await run_in_threadpool(tables.open, id)
-        except KeyError:
-            return _error(404, f"no game {id} is saved")
-        except (Busy, Blocked, Unreadable) as error:
-            return _error(409, str(error))
+        game = await opened(id)
+        if isinstance(game, Response):
+            return game
         return StreamingResponse(
             _versions(request, tables, id),
             media_type="text/event-stream",
@@ -380,13 +381,9 @@ def create_app(
         return HTMLResponse(html, headers=_HEADERS)
 
     async def view_state(request: Request) -> Response:
-        id = request.path_params["id"]
-        try:
-            game = await run_in_threadpool(tables.open, id)
-        except KeyError:
-            return _error(404, f"no game {id} is saved")
-        except (Busy, Blocked, Unreadable) as error:
-            return _error(409, str(error))
+        game = await opened(request.path_params["id"])
+        if isinstance(game, Response):
+            return game
         return JSONResponse(await run_in_threadpool(_public, game), headers=_HEADERS)
 
     async def worker(request: Request) -> Response:
@@ -450,11 +447,16 @@ async def _versions(request: Request, tables: OpenGames, id: str) -> AsyncIterat
 def _view_link(request: Request, id: str, token: str) -> dict[str, str]:
     """The table's view of game ``id``: its address on this server (as the page was
     asked for) and that address as a QR code (an SVG data URI)."""
+    address = f"{str(request.base_url).rstrip('/')}/view/{id}?token={token}"
+    return {"address": address, "qr": _qr(address)}
+
+
+@functools.lru_cache(maxsize=16)
+def _qr(address: str) -> str:
+    """``address`` as a QR code, an SVG data URI (drawn once: every redraw shows it)."""
     import segno
 
-    base = str(request.base_url).rstrip("/")
-    address = f"{base}/view/{id}?token={token}"
-    return {"address": address, "qr": segno.make(address, error="l").svg_data_uri(scale=4)}
+    return str(segno.make(address, error="l").svg_data_uri(scale=4))
 
 
 def _public(game: OpenGame) -> dict[str, Any]:
