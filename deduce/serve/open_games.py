@@ -666,12 +666,13 @@ class OpenGames:
     def _close(self, id: str) -> None:
         """Close the game ``id`` open here, if any, before another takes its file: its
         unsaved clues written (or NotSaved), its lock released (under ``_guard``)."""
-        old = self.games.pop(id, None)
+        old = self.games.get(id)
         if old is not None:
             with old.guard:
-                _keep_unsaved(old)
+                _keep_unsaved(old)  # NotSaved: it stays open, as it was
                 old.session.autosave = None  # a late line never writes the new game's file
                 old.lock.release()
+            del self.games[id]
 
     def _by_id(self, id: str) -> registry.Declaration:
         declared = next((g for g in self.declarations() if g.autosave == id), None)
