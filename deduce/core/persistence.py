@@ -46,6 +46,7 @@ __all__ = [
     "MAX_CLUES",
     "MAX_DEPTH",
     "dump",
+    "encode",
     "load",
     "parse_json",
     "register",
@@ -113,7 +114,7 @@ def dump(investigation: Investigation) -> str:
         "game": investigation.game,
         "kind": type(investigation).__name__,
         "config": _plain(investigation.setup(), "config"),
-        "clues": [_encode(clue) for clue in investigation.clues],
+        "clues": [encode(clue) for clue in investigation.clues],
     }
     text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
     if len(text) > MAX_CHARS:
@@ -331,16 +332,27 @@ def _plain(value: object, where: str) -> object:
     raise InvalidInput(where, short(value), "set-up values that JSON can hold (int, str, ...)")
 
 
-def _encode(value: object) -> object:
+def encode(value: object) -> object:
+    """``value`` (a clue, or a value of one) as a saved document writes it: plain JSON
+    data, a dataclass as an object naming its ``type``.
+
+    Raises:
+        InvalidInput: a value that JSON cannot keep.
+
+    Example:
+        >>> from deduce.games.mastermind import Guess
+        >>> encode(Guess("1122", 1, 0))
+        {'type': 'Guess', 'code': '1122', 'black': 1, 'white': 0}
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             "type": type(value).__name__,
-            **{f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
+            **{f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
         }
     if isinstance(value, (tuple, list)):
-        return [_encode(v) for v in value]
+        return [encode(v) for v in value]
     if isinstance(value, frozenset):
-        return {"frozenset": sorted((_encode(v) for v in value), key=repr)}
+        return {"frozenset": sorted((encode(v) for v in value), key=repr)}
     if isinstance(value, np.bool_):
         return bool(value)
     if isinstance(value, np.integer):

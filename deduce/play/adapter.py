@@ -25,6 +25,7 @@ __all__ = [
     "BLANK",
     "Adapter",
     "Clock",
+    "Score",
     "TableFact",
     "Turn",
     "Way",
@@ -156,6 +157,20 @@ class TableFact:
 
     def __str__(self) -> str:
         return f"{self.label}: {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What an advised move's score counts under a game's own strategy: its name and
+    its unit (``points``, or ``probability``: a chance from 0 to 1).
+
+    Example:
+        >>> Score("points expected", "points").unit
+        'points'
+    """
+
+    name: str
+    unit: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,24 +402,31 @@ class Adapter:
         """Every clue of the log in words, in order."""
         return [self.show_clue(clue) for clue in investigation.clues]
 
-    def numbered(self, investigation: Investigation, chosen: Sequence[Any]) -> list[str]:
-        """Clues of the log, in its order (as an explanation or a contradiction lists
-        them), each with its number in :meth:`history`; equal clues (two plain draws)
-        keep their own numbers."""
+    def numbers(self, investigation: Investigation, chosen: Sequence[Any]) -> list[int | None]:
+        """The numbers in :meth:`history` (from 1) of clues of the log, in its order (as an
+        explanation or a contradiction lists them); None for one the log lacks. Equal
+        clues (two plain draws) keep their own numbers."""
         clues = investigation.clues
-        history = self.history(investigation)
-        lines, start = [], 0
+        numbers: list[int | None] = []
+        start = 0
         for clue in chosen:
             later = range(start, len(clues))
             number = next((i for i in later if clues[i] is clue), None)  # the very clue
             if number is None:  # or an equal one
                 number = next((i for i in later if clues[i] == clue), None)
-            if number is None:
-                lines.append(self.show_value(clue))
-                continue
-            lines.append(f"{number + 1}. {history[number]}")
-            start = number + 1
-        return lines
+            numbers.append(None if number is None else number + 1)
+            if number is not None:
+                start = number + 1
+        return numbers
+
+    def numbered(self, investigation: Investigation, chosen: Sequence[Any]) -> list[str]:
+        """:meth:`numbers`' clues in words, each with its number (one the log lacks in
+        words only)."""
+        history = self.history(investigation)
+        return [
+            self.show_value(clue) if n is None else f"{n}. {history[n - 1]}"
+            for clue, n in zip(chosen, self.numbers(investigation, chosen), strict=True)
+        ]
 
     def show_action(self, action: Any) -> str:
         """A recommended move, as the player would say it."""
@@ -468,6 +490,12 @@ class Adapter:
         """The advice of a strategy of the game's own, in its objective's units (lines
         of text), shown instead of the moves ranked by information; None: no such
         advice under ``strategy`` (the moves are ranked and shown as usual)."""
+        return None
+
+    def score(self, strategy: str) -> Score | None:
+        """What an advised move's score counts under ``strategy``, for a strategy of the
+        game's own (its objective); None for the engine's (a move is measured by its
+        bits, its answers and its worst case)."""
         return None
 
     def own_now(self, investigation: Investigation, strategy: str) -> str | None:

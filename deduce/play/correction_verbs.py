@@ -25,6 +25,7 @@ from deduce.investigation import Investigation
 from deduce.play.grammar import Arg, Context, Value, Verb
 
 from .adapter import in_words, refusal
+from .replies import Reply
 
 if TYPE_CHECKING:
     from .session import Session
@@ -66,7 +67,9 @@ def numbered(session: Session, clues: Sequence[Any]) -> str:
     return "; ".join(session.adapter.numbered(session.investigation, clues))
 
 
-def _correct(session: Session, n: int, replacement: Sequence[Any], said: str, undone: str) -> None:
+def _correct(
+    session: Session, n: int, replacement: Sequence[Any], said: Reply, undone: Reply
+) -> None:
     inv = session.investigation
     lines = session.adapter.history(inv)
     head = f"without clue {n}" if not replacement else f"with clue {n} as typed now"
@@ -83,7 +86,7 @@ def _correct(session: Session, n: int, replacement: Sequence[Any], said: str, un
         return DeduceError(f"{later} is refused: {why}. Nothing changed.")
 
     new = corrected(inv, n, replacement, refused=refused)
-    session.clue(new, said=said)
+    session.clue(new, said)
     if session.investigation is new:
         session.corrections.append((new, inv, undone))
 
@@ -91,7 +94,8 @@ def _correct(session: Session, n: int, replacement: Sequence[Any], said: str, un
 def _drop(session: Session, values: dict[str, Any]) -> None:
     n: int = values["n"]
     line = session.adapter.history(session.investigation)[n - 1]
-    _correct(session, n, (), f"dropped: {n}. {line}", f"clue {n} is back ({n}. {line})")
+    back = Reply("undone", f"clue {n} is back ({n}. {line})", clues=(n,))
+    _correct(session, n, (), Reply("dropped", f"{n}. {line}"), back)
 
 
 def _amend(session: Session, values: dict[str, Any]) -> None:
@@ -111,8 +115,8 @@ def _amend(session: Session, values: dict[str, Any]) -> None:
     if not added or after.clues[: len(before.clues)] != before.clues:
         raise InvalidInput("line", typed, "a clue line that says a clue", reason="it adds none")
     now = " / ".join(session.adapter.history(after)[n - 1 :])
-    said = f"amended: {n}. {now} (was: {old})"
-    _correct(session, n, added, said, f"clue {n} is as it was ({n}. {old})")
+    said = Reply("amended", f"{n}. {now} (was: {old})", clues=(n,))
+    _correct(session, n, added, said, Reply("undone", f"clue {n} is as it was ({n}. {old})"))
 
 
 def undo_correction(session: Session) -> bool:
@@ -121,7 +125,7 @@ def undo_correction(session: Session) -> bool:
     if not session.corrections or session.corrections[-1][0] is not session.investigation:
         return False
     _, before, undone = session.corrections.pop()
-    session.clue(before, said=f"undone: {undone}")
+    session.clue(before, undone)
     return True
 
 

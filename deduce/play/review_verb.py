@@ -32,6 +32,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from deduce.play.grammar import Verb
+from deduce.play.replies import Reply
 
 if TYPE_CHECKING:
     from deduce.search.review import Review
@@ -44,7 +45,7 @@ __all__ = ["VERBS", "note", "reviewed", "show"]
 def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
     """The review of the session's moves as rows of text (each move as ``history`` shows
     it, the totals last, no answer column) and the note on its columns; None when the
-    review is stopped (Ctrl-C). Warnings of the review are printed.
+    review is stopped (Ctrl-C). Warnings of the review are told (notes).
 
     Example:
         >>> import io
@@ -67,10 +68,10 @@ def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
             warnings.simplefilter("always")
             review = session.investigation.review(strategy=session.strategy)
     except KeyboardInterrupt:
-        console.print("(review stopped)")
+        session.tell(Reply("note", "review stopped"))
         return None
     for warning in caught:
-        console.print(f"({escape(str(warning.message))})")
+        session.tell(Reply("note", str(warning.message)))
     rows = review.to_rows()
     lines = session.adapter.history(session.investigation)
     for move, row in zip(review.rows, rows, strict=False):  # the totals row keeps its blanks

@@ -11,7 +11,7 @@ refused with the reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from .correction_verbs import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside, unsaved_clues
 from .progress import loading
 from .reader import Reader, split
+from .replies import Reply, told
 from .review_verb import VERBS as REVIEW
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
@@ -185,7 +186,7 @@ class Session:
         self.autosave = autosave
         self.strategy = strategy or adapter.strategy(investigation)
         self.refused: Contradiction | None = None
-        self.corrections: list[tuple[Investigation, Investigation, str]] = []  # (after, before)
+        self.corrections: list[tuple[Investigation, Investigation, Reply]] = []  # (after, before)
         self.refusals = 0  # lines refused so far
         self.saved = False  # whether the autosave file holds the current state
         self._saved_elsewhere: Investigation | None = None  # the state `save FILE` wrote
@@ -230,7 +231,7 @@ class Session:
         try:
             tokens = split(text)
         except ValueError as error:
-            self._refuse(f"cannot read the line ({error}); close the quotes")
+            self.refuse(f"cannot read the line ({error}); close the quotes")
             return
         call, before = None, self.investigation
         try:
@@ -245,27 +246,41 @@ class Session:
             raise
         except Contradiction as error:
             self.refused = error
-            self._refuse(f"{self.adapter.show_value(error.clue)} cannot be true.")
+            said = f"{self.adapter.show_value(error.clue)} cannot be true."
             if error.conflict:
-                self.console.print("It contradicts the earlier clues:")
-                for line in self.adapter.numbered(self.investigation, error.conflict):
-                    self.console.print(f"  {escape(line)}")
-            self.console.print("(the line is refused; nothing changed)")
-            if (said := offer(self.investigation, error.conflict)) is not None:
-                self.console.print(escape(said))
+                said += "\nIt contradicts the earlier clues:"
+            more = ["(the line is refused; nothing changed)"]
+            if (correct := offer(self.investigation, error.conflict)) is not None:
+                more.append(correct)
+            self.refusals += 1
+            self.tell(self.about("refused", said, error.conflict, more=more))
         except InvalidInput as error:
             verb, typed = (call.verb, call.values) if call else (None, {})
             words = in_words(error, verb, self.adapter.arguments, self.investigation, typed)
-            self._refuse(refusal(words, self.adapter.show_value))
+            self.refuse(refusal(words, self.adapter.show_value))
         except DeduceError as error:
-            self._refuse(str(error))
+            self.refuse(str(error))
         except Exception as error:  # a defect must not lose the game at the table
             done = "nothing changed" if self.investigation is before else "the line is noted"
-            self._refuse(f"internal error ({type(error).__name__}: {error}); {done}")
+            self.refuse(f"internal error ({type(error).__name__}: {error}); {done}")
 
-    def _refuse(self, message: str) -> None:
+    def refuse(self, message: str) -> None:
+        """Refuse the line at hand with ``message`` (nothing changed)."""
         self.refusals += 1
-        self.console.print(f"[red]refused:[/red] {escape(message)}")
+        self.tell(Reply("refused", message))
+
+    def tell(self, reply: Reply) -> None:
+        """Answer the line with ``reply`` (the console prints it)."""
+        told(self.console, reply)
+
+    def about(
+        self, kind: str, words: str, clues: Sequence[Any], *, more: Sequence[str] = ()
+    ) -> Reply:
+        """A reply that lists ``clues`` of the log, by their numbers and in words."""
+        inv = self.investigation
+        numbers = tuple(n for n in self.adapter.numbers(inv, clues) if n is not None)
+        lines = tuple(self.adapter.numbered(inv, clues))
+        return Reply(kind, words, clues=numbers, lines=lines, more=tuple(more))
 
     def _print(self, shown: Any) -> None:
         if shown is None:
@@ -282,17 +297,20 @@ class Session:
 
     # -- commands ------------------------------------------------------------------
 
-    def clue(self, new: Investigation, said: str | None = None) -> None:
-        """Continue from ``new``, the investigation after a clue line (or ``said``)."""
+    def clue(self, new: Investigation, reply: Reply | None = None) -> None:
+        """Continue from ``new``, the investigation after a clue line (a correction:
+        after ``reply``)."""
         if new is self.investigation or new.clues == self.investigation.clues:
-            self.console.print("(nothing new)")
+            self.tell(Reply("nothing new", "nothing new"))
             return
         text = saved_text(new)  # refused (nothing changed) if it could not be read back
         self.investigation = new
         self.refused = None
         self._save(text)
-        last = "" if said is not None else escape(self.adapter.history(new)[-1])  # a drop: none
-        self.console.print(f"[green]noted:[/green] {last}" if said is None else escape(said))
+        if reply is None:
+            n = len(new.clues)
+            reply = Reply("noted", self.adapter.history(new)[-1], clues=(n,))
+        self.tell(reply)
         self.show()
 
     def undo(self, values: Mapping[str, Any] | None = None) -> None:
@@ -300,13 +318,13 @@ class Session:
         if undo_correction(self):
             return
         if not self.investigation.clues:
-            self._refuse("there is no clue to undo")
+            self.refuse("there is no clue to undo")
             return
         dropped = self.adapter.history(self.investigation)[-1]
         self.investigation = self.investigation.undo()
         self.refused = None
         self._save()
-        self.console.print(f"undone: {escape(dropped)}")
+        self.tell(Reply("undone", dropped))
         self.show()
 
     def _advice(self, inv: Investigation) -> list[Any]:
@@ -382,18 +400,21 @@ class Session:
         facts: list[Fact] = list(values.get("facts", ()))
         if not facts and self.refused is not None:
             error = self.refused
-            self.console.print(
-                f"{escape(self.adapter.show_value(error.clue))} was refused because it "
-                "cannot be true together with:"
+            said = (
+                f"{self.adapter.show_value(error.clue)} was refused because it cannot be "
+                "true together with:"
             )
-            for line in self.adapter.numbered(self.investigation, error.conflict):
-                self.console.print(f"  {escape(line)}")
+            self.tell(self.about("because", said, error.conflict))
             return
         if not facts:
             facts = list(inv.certain().items())
             if not facts:
-                self.console.print(
-                    "Nothing is certain yet. Ask about a ruled-out value with `why FIELD=VALUE`."
+                self.tell(
+                    Reply(
+                        "because",
+                        "Nothing is certain yet. Ask about a ruled-out value with "
+                        "`why FIELD=VALUE`.",
+                    )
                 )
                 return
         marginals = inv.marginals()
@@ -401,11 +422,9 @@ class Session:
         clues = inv.explain(facts)  # refuses a fact that is not settled yet
         said = ", ".join(f"{n}={v}" if marginals[n][v] == 1.0 else f"{n}≠{v}" for n, v in facts)
         if not clues:
-            self.console.print(f"{escape(said)} holds before any clue (the rules alone).")
+            self.tell(Reply("because", f"{said} holds before any clue (the rules alone)."))
             return
-        self.console.print(f"{escape(said)} follows from:")
-        for line in self.adapter.numbered(self.investigation, clues):
-            self.console.print(f"  {escape(line)}")
+        self.tell(self.about("because", f"{said} follows from:", clues))
 
     def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""
@@ -418,7 +437,7 @@ class Session:
             ) from None
         self._saved_elsewhere = self.investigation
         saved = count(len(self.investigation.clues), "clue")
-        self.console.print(f"Saved {saved} in {escape(str(path))}.")
+        self.tell(Reply("saved", f"Saved {saved} in {path}."))
 
     def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file (the session so far is kept aside first;
@@ -443,11 +462,11 @@ class Session:
                     "a session loaded once the session so far is kept",
                     reason=f"{self.autosave} cannot be kept aside: {error.strerror}",
                 ) from None
-            self.console.print(f"The session so far is kept in {escape(str(backup))}.")
+            self.tell(Reply("kept aside", f"The session so far is kept in {backup}."))
         self.investigation = loaded
         self.refused = None
         self._save()
-        self.console.print(f"Loaded {count(len(loaded.clues), 'clue')} from {escape(str(path))}.")
+        self.tell(Reply("loaded", f"Loaded {count(len(loaded.clues), 'clue')} from {path}."))
         self.show()
 
     def _keep_unsaved(self, path: Path) -> None:
@@ -484,11 +503,11 @@ class Session:
             default = self.adapter.strategy(self.investigation)
             others = ", ".join(strategy_names(self.investigation))
             note = " (the game's default)" if self.strategy == default else ""
-            self.console.print(f"Moves are ranked by {escape(self.strategy)}{note}.")
-            self.console.print(f"Strategies: {escape(others)}. Change with `strategy NAME`.")
+            more = (f"Strategies: {others}. Change with `strategy NAME`.",)
+            self.tell(Reply("strategy", f"Moves are ranked by {self.strategy}{note}.", more=more))
             return
         self.strategy = self.investigation.check_strategy(name)
-        self.console.print(f"Moves are now ranked by {escape(name)}.")
+        self.tell(Reply("strategy", f"Moves are now ranked by {name}."))
         self.show()
 
     def quit(self, values: Mapping[str, Any]) -> None:
@@ -515,10 +534,12 @@ class Session:
             self.saved = False
             reason = error.strerror if isinstance(error, OSError) else str(error)
             self.not_saved = str(reason or type(error).__name__)
-            self.console.print(
-                f"[red]could not autosave[/red] to {escape(str(self.autosave))}: "
-                f"{escape(str(reason))}. [red]Not saved[/red]: the session goes on in "
-                "memory (`save FILE` writes it elsewhere)."
+            self.tell(
+                Reply(
+                    "not saved",
+                    f"could not autosave to {self.autosave}: {reason}. Not saved: the "
+                    "session goes on in memory (`save FILE` writes it elsewhere).",
+                )
             )
         else:
             self.saved, self.not_saved = True, ""

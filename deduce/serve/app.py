@@ -54,7 +54,6 @@ from deduce.play.adapter import refusal
 from deduce.serve.forms import (
     Form,
     advised,
-    filling,
     question_fields,
     verb_forms,
     way_forms,
@@ -72,6 +71,7 @@ from deduce.serve.open_games import (
     Unreadable,
     shown,
 )
+from deduce.serve.schema import DOCUMENT
 from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
 
 __all__ = ["create_app"]
@@ -250,14 +250,12 @@ def create_app(
             return page("message.html", 409, title="The game cannot be opened", text=str(error))
         state = await run_in_threadpool(_state, game)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
-        fills = [filling(game.session.grammar, line) for line in state["advice_lines"]]
         now = await run_in_threadpool(_now, game)
         shared = _view_link(request, id, view_secret)
-        if fills and fills[0][0]:  # the best move, filled in where it is made
-            now = advised(now, *fills[0])
-        return page(
-            name, state=state, forms=forms(game), now=now, id=id, fills=fills, shared=shared
-        )
+        best = state["advice"]["moves"][:1]
+        if best and best[0]["verb"]:  # the best move, filled in where it is made
+            now = advised(now, best[0]["verb"], best[0]["args"])
+        return page(name, state=state, forms=forms(game), now=now, id=id, shared=shared)
 
     async def games(request: Request) -> Response:
         found = [
@@ -269,6 +267,9 @@ def create_app(
             for g in tables.declarations()
         ]
         return JSONResponse(found, headers=_HEADERS)
+
+    async def schema(request: Request) -> Response:
+        return JSONResponse(DOCUMENT, headers=_HEADERS)
 
     async def sessions(request: Request) -> Response:
         if request.method == "GET":
@@ -406,6 +407,7 @@ def create_app(
             Route("/", home),
             Route("/play/{id}", play),
             Route("/api/games", games),
+            Route("/api/schema", schema),
             Route("/api/sessions", sessions, methods=["GET", "POST"]),
             Route("/api/sessions/{id}", session),
             Route("/api/sessions/{id}/lines", lines, methods=["POST"]),
@@ -469,8 +471,7 @@ def _now(game: OpenGame) -> list[Form]:
     """The forms of what may be done at the step at hand."""
     with game.guard:
         session = game.session
-        turn = session.adapter.turn(session.investigation)
-        return way_forms(session.grammar, session.investigation, turn)
+        return way_forms(session.grammar, session.investigation, game.turn())
 
 
 def _state(game: OpenGame) -> dict[str, Any]:

@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -295,30 +296,28 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
     return fields
 
 
-def advised(forms: list[Form], verb: str, words: list[str | None]) -> list[Form]:
+def advised(forms: list[Form], verb: str, args: Mapping[str, str | None]) -> list[Form]:
     """``forms`` with the first form of ``verb`` whose fields the table suggests nothing
-    for filled in with an advised move's ``words`` (:func:`filling`), field by field in
-    order; a field the player fills in (None) is left empty.
+    for filled in with an advised move's ``args`` (its words by argument name,
+    :func:`deduce.serve.snapshot.move`); a field the player fills in (None) is left empty.
 
     Example:
         >>> form = Form("guess", "", (), (Field("CODE", "Code", "text"),
         ...             Field("BLACK", "Black", "stepper")), False, "guess a code")
-        >>> [f.filled for f in advised([form], "guess", ["1122", None])[0].fields]
+        >>> [f.filled for f in advised([form], "guess", {"CODE": "1122", "BLACK": None})[0].fields]
         [('1122',), ()]
     """
     found = list(forms)
     for at, form in enumerate(found):
         if form.name != verb or any(f.filled and not f.fixed for f in form.fields):
             continue
-        positional = iter(words)
-        fields = []
-        for f in form.fields:
-            word = None if f.keyword else next(positional, None)
-            if f.fixed or word is None:
-                fields.append(f)
-            else:
-                fields.append(replace(f, filled=(word,)))
-        found[at] = replace(form, fields=tuple(fields))
+        fields = tuple(
+            replace(f, filled=(given,))
+            if not f.fixed and not f.keyword and (given := args.get(f.name)) is not None
+            else f
+            for f in form.fields
+        )
+        found[at] = replace(form, fields=fields)
         break
     return found
 

@@ -1,11 +1,12 @@
 """The games open in ``deduce serve``: the console's sessions, driven by posted lines.
 
 Each game open in the browser is a :class:`deduce.play.session.Session` of the console
-writing into a recording console: a posted line goes through
+that prints nothing (:class:`~deduce.serve.served.Served`): a posted line goes through
 :meth:`~deduce.play.session.Session.handle` exactly as a typed one, so its refusals are
-the console's words and its autosave file, in the console's state directory, is written
-after every clue. The autosave file is locked while the game is open (the console's
-lock), so a game open in the console is refused here and the reverse.
+the console's and its autosave file, in the console's state directory, is written after
+every clue; the state is read from the session's data (:mod:`deduce.serve.snapshot`). The
+autosave file is locked while the game is open (the console's lock), so a game open in
+the console is refused here and the reverse.
 
 Example:
     >>> import tempfile
@@ -41,10 +42,11 @@ from deduce.play import adapter as find_adapter
 from deduce.play import files
 from deduce.play.adapter import Adapter, Turn, refusal
 from deduce.play.grammar import split
+from deduce.play.replies import Reply
 from deduce.play.session import COMMANDS
 from deduce.play.setup import ask_setup
-from deduce.search.fewest_moves import ranked_by
-from deduce.serve.recorded import Recorder, Served
+from deduce.serve import snapshot
+from deduce.serve.served import Served, quiet
 
 __all__ = [
     "DECKS",
@@ -180,44 +182,22 @@ class OpenGame:
         self.state_dir = state_dir
         self.guard = threading.Lock()  # one line at a time
         self._kept: dict[str, tuple[Investigation, str, Any]] = {}
-        self._recorder = Recorder()
-        self.session = Served(adapter, investigation, self._recorder.console, autosave=path)
-        self.session.recorder = self._recorder  # type: ignore[attr-defined]
+        self.session = Served(adapter, investigation, autosave=path)
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
         self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
-        self.said = ""
-        self._display: str | None = None
         self._stamp = secrets.token_hex(4)  # this game, as opened here
         self._changes = 0  # the lines that changed it since
-        with self.guard:
-            self.session.transcript = []
-            self.session.show()
-            self._heard()
 
-    def _heard(self) -> None:
-        """Keep what the last line printed: its words now, the state's redrawing later."""
-        self.session.transcript.append(self._recorder.take())
-        self._transcript, self.session.transcript = self.session.transcript, []
-        self.said = self._shown("\n".join(t for t in self._transcript if t))
-        self._display = None
-
-    def note(self, text: str, *, first: bool = False) -> None:
-        """Add ``text`` to what the last line printed (``first``: before it)."""
+    def note(self, text: str, *, first: bool = False, kind: str = "note") -> None:
+        """Add a reply of ``kind`` to the replies to the last line (``first``: before
+        them)."""
         check_name("text", text)
         first = check_bool("first", first)
-        self._transcript = [text, *self._transcript] if first else [*self._transcript, text]
-        self.said = self._shown("\n".join(t for t in self._transcript if t))
-        self._display = None
+        said = Reply(kind, text)
+        replies = self.session.replies
+        self.session.replies = [said, *replies] if first else [*replies, said]
 
-    def display(self) -> str:
-        """What the console printed for the last line, the state redrawn as it shows it
-        (drawn when first asked, then kept until the next line)."""
-        if self._display is None:
-            parts = [self.session.shown() if t is None else t for t in self._transcript]
-            self._display = self._shown("\n".join(t for t in parts if t))
-        return self._display
-
-    # -- what the console would print ----------------------------------------------
+    # -- the advice -----------------------------------------------------------------
 
     def _once(
         self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
@@ -241,6 +221,13 @@ class OpenGame:
         work = partial(type(adapter).own_now, adapter, investigation, strategy)
         return cast("str | None", self._once("own_advice", investigation, strategy, work))
 
+    def turn(self) -> Turn | None:
+        """Whose turn it is and what they may do (:meth:`Adapter.turn`), worked out once
+        per state."""
+        inv = self.session.investigation
+        work = partial(self.adapter.turn, inv)
+        return cast("Turn | None", self._once("turn", inv, "", work))
+
     def _shown(self, text: str) -> str:
         return shown(text, self.state_dir)
 
@@ -261,7 +248,7 @@ class OpenGame:
     def _advise(self) -> list[Any]:
         inv, strategy = self.session.investigation, self.session.strategy
         moves: list[Any] = []
-        turn = self.adapter.turn(inv)
+        turn = self.turn()
         over = turn is not None and turn.over
         if not over and inv.solved is not None and not self._own_now():
             win = self.adapter.winning(inv)  # no moves to rank: the one that wins
@@ -278,42 +265,14 @@ class OpenGame:
                 moves = []
         return moves
 
-    def advice(self) -> list[str]:
-        """The advised moves in words, best first (none when they would take too long)."""
-        return [self.adapter.show_action(m.action) for m in self._advised()]
-
-    def advice_lines(self) -> list[str]:
-        """The advised moves as the lines that make them, their answers left out
-        (:meth:`Adapter.typed`): what a tap fills in."""
-        return [self.adapter.typed(m.action) for m in self._advised()]
-
-    def advice_by(self) -> str:
-        """What ranked the advised moves: their strategy (BSI's attempt step: ``race``
-        under any), else the game's strategy."""
-        moves = self._advised()
-        return str(moves[0].strategy) if moves else self.session.strategy
-
-    def advice_detail(self) -> list[str]:
-        """The advice's numbers as the console shows them: a game's own objective in
-        its units (its header line first), else what ranked the moves (the console's
-        "moves ranked by" line) and each advised move's bits, answers and worst case;
-        empty when there is no advice."""
+    def advice(self) -> dict[str, Any]:
+        """The advised moves as data, best first (none when they would take too long),
+        with what ranked them (:func:`deduce.serve.snapshot.advice`)."""
+        session = self.session
         found = self._advised()
-        if not found:
-            return []
-        inv = self.session.investigation
-        strategy = self.session.strategy
-        own = self._own_now()
-        if own:
-            return [line.strip() for line in own.splitlines() if line.strip()]
-        if inv.solved is not None:
-            win = self.adapter.show_action(found[0].action)
-            return ["One solution is left: the move that wins", f"{win}: certain"]
-        return [f"Moves ranked by {ranked_by(inv, strategy)}"] + [
-            f"{self.adapter.show_action(r.action)}: {r.information:.2f} bits, "
-            f"{len(r.outcomes)} answers, worst case {r.worst_case} left"
-            for r in found
-        ]
+        return snapshot.advice(
+            self.adapter, session.grammar, session.investigation, session.strategy, found
+        )
 
     @property
     def version(self) -> str:
@@ -322,31 +281,30 @@ class OpenGame:
         return f"{self._stamp}-{self._changes}"
 
     def state(self) -> dict[str, Any]:
-        """The game as the API gives it (see docs/reference.md)."""
-        inv = self.session.investigation
+        """The game as the API gives it (see docs/reference.md): data read from the
+        session, never from what the console prints."""
+        session = self.session
+        inv = session.investigation
         marginals = inv.marginals()
-        turn = self.adapter.turn(inv)
+        turn = self.turn()
         return {
             **self._head(),
-            "clues": self.adapter.history(inv),
+            "history": snapshot.history(self.adapter, inv),
             "solutions": len(inv.solutions()),
-            "solved": self.adapter.solved(inv),
+            "solution": snapshot.solution(inv),
             "advice": self.advice(),
-            "advice_lines": self.advice_lines(),
-            "advice_by": self.advice_by(),
-            "advice_detail": self.advice_detail(),
-            "turn": None if turn is None else self._turn(turn),
-            "strategy": self.session.strategy,
+            "turn": None if turn is None else snapshot.turn(turn, session.grammar, inv),
+            "strategy": session.strategy,
             "sheet": {
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
-            "said": self.said,
-            "review": self.session.review,
-            "listing": self.session.listing,
-            "top": [{"solution": str(s), "p": p} for s, p in inv.ranked(limit=_TOP)],
+            "replies": snapshot.replies(session.replies, self._shown),
+            "review": session.review,
+            "listing": session.listing,
+            "top": snapshot.top(inv, _TOP),
             "facts": [asdict(f) for f in self.adapter.facts(inv)],
-            "saved": self.session.saved,
+            "saved": session.saved,
         }
 
     def _head(self) -> dict[str, Any]:
@@ -354,6 +312,7 @@ class OpenGame:
         and its clock."""
         clock = self.adapter.clock(self.session.investigation)
         return {
+            "schema": snapshot.SCHEMA,
             "id": self.id,
             "version": self.version,
             "game": self.adapter.name,
@@ -366,7 +325,7 @@ class OpenGame:
         turn it is, the public history and facts (scores, grids, the clock); never a
         hand, a probability, a deduction or advice."""
         inv = self.session.investigation
-        turn = self.adapter.turn(inv)
+        turn = self.turn()
         return {
             **self._head(),
             "turn": None
@@ -380,32 +339,6 @@ class OpenGame:
             },
             "history": self.adapter.public_history(inv),
             "facts": [asdict(f) for f in self.adapter.public_facts(inv)],
-        }
-
-    def _turn(self, turn: Turn) -> dict[str, Any]:
-        """The turn as the API gives it: each way to act now with its verb, the
-        arguments the step fixes and those the table suggests, and its line."""
-        grammar, inv = self.session.grammar, self.session.investigation
-        ways = [
-            {
-                "verb": way.verb,
-                "words": way.words,
-                "given": way.fixed,
-                "filled": {n: [v for m, v in way.filled if m == n] for n, _ in way.filled},
-                "line": way.line(grammar, inv),
-            }
-            for way in turn.ways
-        ]
-        return {
-            "seat": turn.seat,
-            "name": turn.name,
-            "mine": turn.mine,
-            "heading": turn.heading,
-            "ways": ways,
-            "note": turn.note,
-            "over": turn.over,
-            "winners": list(turn.winners),
-            "outcome": turn.outcome,
         }
 
     # -- lines -----------------------------------------------------------------------
@@ -450,25 +383,22 @@ class OpenGame:
                 )
             session = self.session
             refusals = session.refusals
-            self._recorder.take()
-            said, display, transcript = self.said, self._display, self._transcript
-            review, session.review = session.review, None
-            listing, session.listing = session.listing, None
+            kept = (session.replies, session.review, session.listing)
             before = (session.investigation, session.saved, list(session.corrections))
             try:
-                session.handle(self._line(line))
+                line = self._line(line)
             except InvalidInput as error:
-                self._recorder.console.print(f"refused: {refusal(error)}")
-                session.refusals += 1
-            self._heard()
+                session.replies = []
+                session.refuse(refusal(error))
+            else:
+                session.handle(line)
             changed = session.investigation is not before[0]
             unsaved = changed and session.autosave is not None and not session.saved
             if session.refusals != refusals or unsaved:
-                refused = self.said.removeprefix("refused: ")
-                self.said, self._display, self._transcript = said, display, transcript
-                session.review, session.listing = review, listing
+                refused = [r for r in session.replies if r.kind == "refused"]
+                session.replies, session.review, session.listing = kept
                 if not unsaved:
-                    raise Refused(refused)
+                    raise Refused(self._shown(_words(refused[-1])))
                 why = session.not_saved
                 session.investigation, session.saved, session.corrections = before
                 raise NotSaved(
@@ -479,6 +409,11 @@ class OpenGame:
             if changed:
                 self._changes += 1
             return self.state()
+
+
+def _words(reply: Reply) -> str:
+    """A reply in words, on one line: its words, the clues it lists, what follows."""
+    return " ".join([reply.words, *(f"({line})" for line in reply.lines), *reply.more])
 
 
 class OpenGames:
@@ -578,7 +513,7 @@ class OpenGames:
                 files.save_file(path, investigation, create_directory=True)
                 opened.session.saved = True
             except (OSError, DeduceError) as error:
-                opened.note(f"could not autosave: {error}")
+                opened.note(f"could not autosave: {error}", kind="not saved")
             if kept:
                 opened.note(f"The earlier game is kept in {kept}.", first=True)
             self.games[opened.id] = opened
@@ -803,12 +738,13 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
     """The investigation set up by the console's questions with ``setup``'s answers; an
     answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
     given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
-    recorder = Recorder()
+    console = quiet()
     asked: set[str] = set()
 
     def defaults(prompt: str) -> str:
         if prompt in asked:  # no default: the answer is needed
-            said = recorder.take().rpartition("refused: ")[2].strip()  # not a note before it
+            printed = console.file.getvalue()  # type: ignore[attr-defined]
+            said = printed.rpartition("refused: ")[2].strip()  # not a note before it
             example = said.partition("e.g. ")[2]
             raise InvalidInput(
                 prompt.split(" (")[0].rstrip(": "),
@@ -818,7 +754,7 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
         asked.add(prompt)
         return ""
 
-    return ask_setup(adapter, defaults, recorder.console, given)
+    return ask_setup(adapter, defaults, console, given)
 
 
 def _answer(value: Any, state_dir: Path) -> str:

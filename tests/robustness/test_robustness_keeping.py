@@ -218,7 +218,8 @@ def test_a_read_error_of_the_autosave_on_the_page_is_said_and_the_file_stays(
     before = path.read_bytes()
     failing(monkeypatch, "mastermind.json", errno.EMFILE)
     answer = client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
-    said = answer.json().get("said", "") + answer.json().get("error", "")
+    replies = answer.json().get("replies", [])
+    said = " ".join([answer.json().get("error", ""), *(r["words"] for r in replies)])
     assert os.strerror(errno.EMFILE) in said and "something else" not in said, said
     assert sorted(p.name for p in tmp_path.iterdir() if p.name[0] != ".") == ["mastermind.json"]
     assert path.read_bytes() == before
@@ -236,7 +237,8 @@ def test_a_read_error_when_the_page_opens_a_game_leaves_the_file_as_it_is(
     assert os.strerror(errno.EIO) in error and "kept in" not in error, error
     assert sorted(p.name for p in tmp_path.iterdir() if p.name[0] != ".") == ["mastermind.json"]
     undo()
-    assert client.get("/api/sessions/mastermind").json()["clues"] == ["123: 1 black, 1 white"]
+    history = client.get("/api/sessions/mastermind").json()["history"]
+    assert [c["words"] for c in history] == ["123: 1 black, 1 white"]
 
 
 # -- set-aside copies stay few ----------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import os
 import subprocess
 import sys
@@ -53,8 +54,11 @@ def test_a_new_game_is_201_and_its_state(client: TestClient, tmp_path: Path) -> 
     assert answer.status_code == 201
     state = answer.json()
     assert state["id"] == "mastermind" and state["game"] == "mastermind"
-    assert state["clues"] == [] and state["solutions"] == 4**3 and state["solved"] is None
-    assert state["advice"] and all(isinstance(a, str) for a in state["advice"])
+    assert state["schema"] == 2
+    assert state["history"] == [] and state["solutions"] == 4**3 and state["solution"] is None
+    moves = state["advice"]["moves"]
+    assert moves and all(isinstance(m["words"], str) for m in moves)
+    assert all(m["verb"] == "guess" and m["args"]["CODE"] == m["line"] for m in moves)
     assert len(load_file(tmp_path / "mastermind.json", Investigation).clues) == 0
     assert client.get("/api/sessions").json()[0]["id"] == "mastermind"
 
@@ -65,12 +69,21 @@ def test_a_line_is_the_console_line_and_is_autosaved(client: TestClient, tmp_pat
     assert answer.status_code == 200
     state = answer.json()
     expected = Investigation(3, 4).guess("123", black=1, white=1)
-    assert state["clues"] == ["123: 1 black, 1 white"]
+    assert state["history"] == [
+        {
+            "n": 1,
+            "clue": {"type": "Guess", "code": "123", "black": 1, "white": 1},
+            "words": "123: 1 black, 1 white",
+        }
+    ]
     assert state["solutions"] == len(expected.solutions())
     assert load_file(tmp_path / "mastermind.json", Investigation) == expected
     assert client.get("/api/sessions/mastermind").json() == state
-    assert state["advice"][0] in {str(r.action) for r in expected.recommend(top=3)}
-    assert "noted: 123: 1 black, 1 white" in state["said"]
+    best = state["advice"]["moves"][0]["words"]
+    assert best in {str(r.action) for r in expected.recommend(top=3)}
+    assert state["replies"] == [
+        {"kind": "noted", "words": "123: 1 black, 1 white", "clues": [1], "lines": [], "more": []}
+    ]
 
 
 @pytest.mark.parametrize(
@@ -99,16 +112,16 @@ def test_a_whole_game_through_the_api(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
     state = client.get("/api/sessions/mastermind").json()
     for _ in range(10):
-        if state["solved"] is not None:
+        if state["solution"] is not None:
             break
-        guess = state["advice"][0]
+        guess = state["advice"]["moves"][0]["words"]
         black = sum(a == b for a, b in zip(guess, secret, strict=True))
         white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
         line = f"guess {guess} {black} {white}"
         state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
         game = game.guess(guess, black=black, white=white)
-    assert state["solved"] is not None and secret in state["solved"]
-    assert state["solutions"] == 1 and len(state["clues"]) == len(game.clues)
+    assert state["solution"] == {"solution": {"type": "Code", "digits": secret}, "words": secret}
+    assert state["solutions"] == 1 and len(state["history"]) == len(game.clues)
 
 
 def test_bad_set_up_answers_and_games_are_refused_in_the_consoles_words(
@@ -202,7 +215,7 @@ def test_request_bodies_are_capped(client: TestClient) -> None:
 
     answer = client.post("/api/sessions/mastermind/lines", content=chunks())
     assert answer.status_code == 413
-    assert client.get("/api/sessions/mastermind").json()["clues"] == []
+    assert client.get("/api/sessions/mastermind").json()["history"] == []
 
 
 @pytest.mark.parametrize(
@@ -225,15 +238,18 @@ def test_a_save_is_a_name_in_the_state_directory(client: TestClient, tmp_path: P
     client.post("/api/sessions/mastermind/lines", json={"line": "guess 123 1 1"})
     state = client.post("/api/sessions/mastermind/lines", json={"line": 'save "evening game"'})
     assert state.status_code == 200
-    assert "evening game.json" in state.json()["said"]
-    assert str(tmp_path) not in state.json()["said"]  # the browser never sees a path
+    replies = state.json()["replies"]
+    assert [(r["kind"], r["words"]) for r in replies] == [
+        ("saved", "Saved 1 clue in evening game.json.")
+    ]
+    assert str(tmp_path) not in json.dumps(replies)  # the browser never sees a path
     saved = load_file(tmp_path / "saves" / "evening game.json", Investigation)
     assert len(saved.clues) == 1
     client.post("/api/sessions/mastermind/lines", json={"line": "undo"})
     state = client.post("/api/sessions/mastermind/lines", json={"line": "load evening game"})
     assert state.status_code == 422  # two words: the name must be quoted
     state = client.post("/api/sessions/mastermind/lines", json={"line": 'load "evening game"'})
-    assert state.json()["clues"] == ["123: 1 black, 1 white"]
+    assert [c["words"] for c in state.json()["history"]] == ["123: 1 black, 1 white"]
     missing = client.post("/api/sessions/mastermind/lines", json={"line": "load nothing"})
     assert missing.status_code == 422 and "nothing.json" in missing.json()["error"]
     assert str(tmp_path) not in missing.json()["error"]
@@ -307,7 +323,7 @@ def test_a_game_open_in_the_console_is_refused_in_the_browser(tmp_path: Path) ->
         holder.communicate("")
     with TestClient(create_app(tmp_path, token=TOKEN), headers=AUTH) as client:
         state = client.get("/api/sessions/mastermind").json()  # resumed once it is quit
-        assert state["clues"] == ["123: 1 black, 1 white"]
+        assert [c["words"] for c in state["history"]] == ["123: 1 black, 1 white"]
 
 
 def test_a_game_open_in_the_browser_is_refused_in_the_console(tmp_path: Path) -> None:
@@ -362,7 +378,7 @@ def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name:
         answer = client.post(f"/api/sessions/{id}/lines", json={"line": line})
         assert answer.status_code == 200, answer.json()
     state = client.get(f"/api/sessions/{id}").json()
-    assert len(state["clues"]) == len(declared.table_lines)
+    assert len(state["history"]) == len(declared.table_lines)
     page = client.get(f"/play/{id}")
     assert page.status_code == 200
     for verb in declared.adapter().grammar.verbs:  # every verb is a form
@@ -417,7 +433,8 @@ def test_other_words_for_a_name_are_no_buttons_of_their_own(client: TestClient) 
     state = client.post(  # still taken when typed
         f"/api/sessions/{id_}/lines", json={"line": "solve 1 man/day/outside/gun 1 no"}
     ).json()
-    assert state["clues"][-1].endswith(": wrong")
+    assert state["history"][-1]["words"].endswith(": wrong")
+    assert state["history"][-1]["clue"]["correct"] is False
 
 
 def test_no_two_controls_of_a_page_share_an_id(client: TestClient) -> None:
@@ -454,13 +471,19 @@ def test_the_page_is_the_state_as_data_never_the_consoles_printout(
     client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
     for line in ("guess 123 1 1", "guess 321 1 1"):
         state = client.post("/api/sessions/mastermind/lines", json={"line": line}).json()
-        assert state["said"].startswith("noted: ") and state["advice"]
+        assert [r["kind"] for r in state["replies"]] == ["noted"] and state["advice"]["moves"]
     assert client.get("/api/sessions/mastermind").status_code == 200
     page = client.get("/play/mastermind").text
     assert drawn == [] and "<pre" not in page  # no console display, ever
-    said = page[page.index('class="said"') :]
-    assert said.startswith('class="said">noted: 321: 1 black, 1 white')
-    top = [(t["solution"], t["p"]) for t in state["top"]]
+    said = page[page.index('class="said') :]
+    assert said.startswith('class="said noted">\n    <p>Noted: 321: 1 black, 1 white</p>')
+    history = page[page.index('<ol class="history">') :]
+    assert history.startswith(
+        '<ol class="history"><li value="1">123: 1 black, 1 white</li>'
+        '<li value="2">321: 1 black, 1 white</li></ol>'
+    )
+    top = [(t["words"], t["p"]) for t in state["top"]]
+    assert all(t["solution"] == {"type": "Code", "digits": t["words"]} for t in state["top"])
     assert len(top) == min(8, state["solutions"]) and top == sorted(top, key=lambda t: -t[1])
     assert all(f'<span class="value">{s}</span>' in page for s, _ in top)
     assert state["facts"] == [{"label": "Guesses", "value": "2 made, 8 of 10 left"}]
@@ -484,7 +507,9 @@ def test_a_commands_table_is_a_table_on_the_page(client: TestClient) -> None:
 def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
     state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
-    assert state["review"] is None and state["said"].startswith("No move of yours")
+    assert state["review"] is None
+    assert [r["kind"] for r in state["replies"]] == ["note"]
+    assert state["replies"][0]["words"].startswith("No move of yours")
     for line in ("guess 123 1 1", "guess 321 1 1"):
         client.post("/api/sessions/mastermind/lines", json={"line": line})
     state = client.post("/api/sessions/mastermind/lines", json={"line": "review"}).json()
@@ -499,7 +524,8 @@ def test_the_review_is_a_table_on_the_page(client: TestClient) -> None:
     ]  # fmt: skip
     assert review["rows"][-1][6] == f"{expected.luck:+.2f}"  # the totals under their heads
     assert review["rows"][0][5] == f"{expected.rows[0].learned:.2f}"
-    assert review["note"] == state["said"] and "luck: learned - bits" in review["note"]
+    assert "luck: learned - bits" in review["note"]
+    assert state["replies"] == []  # the note is the table's, not repeated as a reply
     page = client.get("/play/mastermind").text
     assert '<table class="review">' in page and '<th scope="col">luck</th>' in page
     assert '<th scope="row">all</th>' in page
@@ -609,7 +635,7 @@ def test_a_game_in_progress_is_started_over_only_when_asked_and_can_be_reopened(
     )
     assert asked.status_code == 409 and asked.json()["in_progress"] == "mastermind"
     assert "A Mastermind game with 2 clues is in progress" in asked.json()["error"]
-    assert len(client.get("/api/sessions/mastermind").json()["clues"]) == 2  # untouched
+    assert len(client.get("/api/sessions/mastermind").json()["history"]) == 2  # untouched
     for junk in ("yes", 1, None, []):
         refused = client.post(
             "/api/sessions", json={"game": "mastermind", "setup": {}, "replace": junk}
@@ -617,7 +643,7 @@ def test_a_game_in_progress_is_started_over_only_when_asked_and_can_be_reopened(
         assert refused.status_code == 422 and "replace" in refused.json()["error"]
     assert client.get("/api/sessions/mastermind/copies").json() == []
     fresh = client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
-    assert fresh.status_code == 201 and fresh.json()["clues"] == []
+    assert fresh.status_code == 201 and fresh.json()["history"] == []
     copies = client.get("/api/sessions/mastermind/copies").json()
     assert copies == [{"copy": "mastermind.json.bak", "clues": 2}]
     home = client.get("/").text
@@ -625,8 +651,10 @@ def test_a_game_in_progress_is_started_over_only_when_asked_and_can_be_reopened(
     again = client.post("/api/sessions", json={"game": "mastermind", "replace": False})
     assert again.status_code == 201  # nothing in progress: no question
     reopened = client.post("/api/sessions/mastermind/reopen", json={"copy": "mastermind.json.bak"})
-    assert reopened.status_code == 200 and len(reopened.json()["clues"]) == 2
-    assert "is open again" in reopened.json()["said"]
+    assert reopened.status_code == 200 and len(reopened.json()["history"]) == 2
+    assert [(r["kind"], r["words"]) for r in reopened.json()["replies"]] == [
+        ("note", "The earlier game from mastermind.json.bak is open again.")
+    ]
     assert client.get("/api/sessions/mastermind/copies").json() == []  # (the new one had none)
     for junk in ("../mastermind.json", "mastermind.json", "bsi.json.bak", 5, None):
         refused = client.post("/api/sessions/mastermind/reopen", json={"copy": junk})

@@ -1,10 +1,11 @@
-"""``deduce serve``'s advice with its numbers: the console's own lines for a game's own
-objective, else each advised move's bits, answers and worst case."""
+"""``deduce serve``'s advice with its numbers, as data: each advised move's bits, answers,
+worst case and score (in the unit a game's own objective names), the engine's own numbers,
+and the page's "Why these moves" drawn from them."""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from markupsafe import escape
 from serving import TestClient
 
 from deduce.core import registry
@@ -25,30 +27,67 @@ GAMES = [g.name for g in registry.declarations() if g.front_end]
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
+def _numbers(move: dict[str, Any]) -> tuple[object, ...]:
+    """An advised move's numbers in the state."""
+    return (move["bits"], move["answers"], move["worst_case"], move["score"])
+
+
+def _engines(found: Any) -> tuple[object, ...]:
+    """The same numbers of the engine's :class:`Recommendation`."""
+    return (found.information, len(found.outcomes), found.worst_case, found.score)
+
+
+def _why(page: str) -> str:
+    """The page's "Why these moves" fold."""
+    return page.split('<details class="why">')[1].split("</details>")[0]
+
+
+def _why_line(words: str, found: Any, score: dict[str, str] | None) -> str:
+    """The page's line for an advised move, from the engine's numbers: its score (in the
+    unit the game names), then its bits, answers and worst case."""
+    said = ""
+    if score is not None:
+        value = found.score
+        shown = f"{100 * value:.0f}%" if score["unit"] == "probability" else f"{value:+.2f}"
+        said = f"{shown} {score['name']}; "
+    answers = len(found.outcomes)
+    return str(
+        escape(
+            f"{words}: {said}{found.information:.2f} bits, {answers} "
+            f"answer{'' if answers == 1 else 's'}, worst case {found.worst_case} left"
+        )
+    )
+
+
+def _shown_as(page: str, moves: Sequence[str], found: Sequence[Any], score: Any) -> None:
+    """The page's fold lists each move with the engine's numbers, in order."""
+    lines = [f"<li>{_why_line(w, r, score)}</li>" for w, r in zip(moves, found, strict=True)]
+    assert f"<ul>{''.join(lines)}</ul>" in _why(page)
+
+
 def test_mastermind_advice_comes_with_each_moves_bits(client: TestClient) -> None:
     state = client.post(
         "/api/sessions", json={"game": "mastermind", "setup": {"pegs": 3, "colours": 4}}
     ).json()
     state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 123 1 0"}).json()
     inv = Investigation(3, 4).guess("123", black=1, white=0)
-    expected = inv.recommend(top=len(state["advice"]))
-    assert state["advice"] == [str(r.action) for r in expected]
-    header, *lines = state["advice_detail"]
-    assert header.startswith("Moves ranked by optimal")  # 3 pegs, 4 colours: the optimum
-    assert lines == [
-        f"{r.action}: {r.information:.2f} bits, {len(r.outcomes)} answers, "
-        f"worst case {r.worst_case} left"
-        for r in expected
-    ]
+    advice = state["advice"]
+    moves = advice["moves"]
+    expected = inv.recommend(top=len(moves))
+    assert moves and [m["words"] for m in moves] == [str(r.action) for r in expected]
+    assert advice["by"] == state["strategy"] and advice["score"] is None
+    assert advice["ranked_by"].startswith("optimal")  # 3 pegs, 4 colours: the optimum
+    assert [_numbers(m) for m in moves] == [_engines(r) for r in expected]
     page = client.get("/play/mastermind").text
     assert "Why these moves" in page
-    assert html.escape(state["advice_detail"][0], quote=False) in page
+    assert f"(by {escape(advice['ranked_by'])})" in page
+    _shown_as(page, [str(r.action) for r in expected], expected, None)
 
 
 def test_no_advice_no_numbers(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 2, "colours": 2}})
     state = client.post("/api/sessions/mastermind/lines", json={"line": "guess 12 2 0"}).json()
-    assert state["solved"] and state["advice"] == [] and state["advice_detail"] == []
+    assert state["solution"] and state["advice"]["moves"] == []
     assert "Why these moves" not in client.get("/play/mastermind").text
 
 
@@ -70,30 +109,42 @@ def _declared_table(client: TestClient, name: str) -> Iterator[tuple[str, Any, A
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_games_numbers_are_the_consoles(client: TestClient, name: str) -> None:
+    """The numbers the console shows are the engine's: the state's and the page's are
+    those of the game's own ranking (``recommend``), move by move."""
+    from deduce.search.fewest_moves import ranked_by
+
     front = adapter(name)
-    own_seen = 0
+    own_seen = advised = 0
     for line, state, inv in _declared_table(client, name):
-        detail = state["advice_detail"]
-        assert bool(detail) is bool(state["advice"]), line
-        if not detail:
+        advice = state["advice"]
+        moves = advice["moves"]
+        if not moves:
             continue
-        own = front.own_advice(inv, state["strategy"])
-        if own:  # the game's own objective: the console's lines, stripped
+        assert advice["by"] != "the solution", line  # no solution is known on these tables
+        advised += 1
+        expected = front.recommend(inv, state["strategy"])
+        assert [m["words"] for m in moves] == [front.show_action(r.action) for r in expected]
+        assert [m["line"] for m in moves] == [front.typed(r.action) for r in expected], line
+        assert [_numbers(m) for m in moves] == [_engines(r) for r in expected], line
+        assert advice["by"] == str(expected[0].strategy), line
+        named = front.score(advice["by"])
+        score = None if named is None else {"name": named.name, "unit": named.unit}
+        assert advice["score"] == score, line
+        if advice["by"] == state["strategy"]:
+            assert advice["ranked_by"] == ranked_by(inv, state["strategy"]), line
+        if front.own_now(inv, state["strategy"]):  # the game's own objective: its unit
             own_seen += 1
-            assert detail == [s.strip() for s in own.splitlines() if s.strip()], line
-        else:  # what ranked them, as the console says it, then each move's numbers
-            header, *lines = detail
-            shown = client.app.state.tables.games[state["id"]].display()  # type: ignore[attr-defined]
-            assert f"(moves ranked by {header.removeprefix('Moves ranked by ')})" in shown
-            assert len(lines) == len(state["advice"]), line
-            for move, said in zip(state["advice"], lines, strict=True):
-                assert said.startswith(f"{move}: ") and " bits, " in said, line
+            assert score is not None, line
+        page = client.get(f"/play/{state['id']}").text
+        _shown_as(page, [m["words"] for m in moves], expected, score)
+    assert advised, "no advice on the declared table"
     if name in ("crime-writers", "bsi"):  # their table's default is their own objective
         assert own_seen, "the game's own advice was never shown"
 
 
 def test_crime_writers_numbers_are_points_net_for_each_move(client: TestClient) -> None:
     declared = registry.find("crime-writers")
+    front = adapter("crime-writers")
     client.post(
         "/api/sessions",
         json={"game": "crime-writers", "setup": parse_presets(declared.table_setup)},
@@ -101,42 +152,58 @@ def test_crime_writers_numbers_are_points_net_for_each_move(client: TestClient) 
     id = client.get("/api/sessions").json()[0]["id"]
     for line in declared.table_lines:
         state = client.post(f"/api/sessions/{id}/lines", json={"line": line}).json()
-        if state["advice"]:
+        if state["advice"]["moves"]:
             break
     else:
         pytest.fail("no advice on the scripted table")
-    header, *lines = state["advice_detail"]
-    assert header.startswith("Questions by points net")
-    assert len(lines) == len(state["advice"])
-    for move, said in zip(state["advice"], lines, strict=True):
-        assert said.startswith(f"{move}: ") and " points net; " in said
-    fold = client.get(f"/play/{id}").text.split('<details class="why">')[1].split("</details>")[0]
-    assert "`" in header and "`" not in fold  # the console's quoted command, set as code
-    assert "<code>strategy entropy</code>" in fold
+    advice = state["advice"]
+    assert (state["strategy"], advice["by"]) == ("guest", "guest")
+    assert advice["score"] == {"name": "points net", "unit": "points"}
+    saved = client.app.state.tables.state_dir / f"{id}.json"  # type: ignore[attr-defined]
+    expected = front.recommend(load_file(saved, front.investigation_type), "guest")
+    assert [m["words"] for m in advice["moves"]] == [front.show_action(r.action) for r in expected]
+    assert [m["score"] for m in advice["moves"]] == [r.score for r in expected]
+    fold = _why(client.get(f"/play/{id}").text)
+    assert "By points net." in fold and "`" not in fold  # no console markup on the page
+    for move, found in zip(advice["moves"], expected, strict=True):
+        assert f"<li>{escape(move['words'])}: {found.score:+.2f} points net; " in fold
 
 
 @pytest.mark.parametrize("name", ["crime-writers", "bsi"])
 def test_own_advice_is_worked_out_once_per_state(
     client: TestClient, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Its ranking (``recommend``, under the game's own strategy), and its advice in
+    words if anything asks for it: once for each state, whatever the page and the state
+    ask."""
     declared = registry.find(name)
     kind = type(adapter(name))
-    worked: list[object] = []  # kept alive: their ids stay distinct
-    original = kind.own_advice
+    worked: dict[str, list[object]] = {"recommend": [], "own_advice": []}  # kept alive
 
-    def counted(self: object, investigation: object, strategy: str) -> str | None:
-        worked.append(investigation)
-        return original(self, investigation, strategy)  # type: ignore[arg-type]
+    def counting(what: str) -> Any:
+        original = getattr(kind, what)
 
-    monkeypatch.setattr(kind, "own_advice", counted)
+        def counted(self: object, investigation: object, strategy: str) -> object:
+            worked[what].append(investigation)
+            return original(self, investigation, strategy)
+
+        return counted
+
+    for what in worked:
+        monkeypatch.setattr(kind, what, counting(what))
     id_ = client.post(
         "/api/sessions", json={"game": name, "setup": parse_presets(declared.table_setup)}
     ).json()["id"]
+    owned = 0
     for line in declared.table_lines:
-        client.post(f"/api/sessions/{id_}/lines", json={"line": line})
+        state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
         client.get(f"/play/{id_}")
-    assert worked, "the game's own advice was never asked for"
-    assert len(worked) == len({id(i) for i in worked}), "a state's own advice was worked out twice"
+        client.get(f"/api/sessions/{id_}")
+        owned += state["advice"]["score"] is not None  # ranked by the game's own objective
+    assert owned, "the game's own objective never ranked the moves"
+    assert worked["recommend"], "the game's own advice was never asked for"
+    for what, states in worked.items():
+        assert len(states) == len({id(i) for i in states}), f"a state's {what} was worked out twice"
 
 
 def test_bsi_attempt_step_offers_the_race_choices_as_buttons(client: TestClient) -> None:
@@ -151,24 +218,45 @@ def test_bsi_attempt_step_offers_the_race_choices_as_buttons(client: TestClient)
         client.app.state.tables.state_dir / f"{id_}.json", adapter("bsi").investigation_type
     )  # type: ignore[attr-defined]
     assert inv.step == "attempt" and inv.turn == 0
-    assert state["advice"], "no advice at the attempt step"
-    choices = inv.race_options()[: len(state["advice"])]
-    assert state["advice"] == [
+    advice = state["advice"]
+    moves = advice["moves"]
+    assert moves, "no advice at the attempt step"
+    choices = inv.race_options()[: len(moves)]
+    assert [m["words"] for m in moves] == [
         "draw"
         if c.attempt is None
         else f"solve {c.attempt.target} {c.attempt.case} {c.attempt.drops}"
         for c in choices
     ]
-    assert (state["strategy"], state["advice_by"]) == ("points", "race")  # the attempt: the race
-    header, *lines = state["advice_detail"]
-    assert header.startswith(("Worth solving now", "Better not to attempt now"))
-    assert [line.split(":")[0] for line in lines] == state["advice"]
+    assert [(m["verb"], m["args"]) for m in moves] == [  # the verdict is the target's, to fill in
+        ("draw", {"CARD": None})
+        if c.attempt is None
+        else (
+            "solve",
+            {
+                "SEAT": str(c.attempt.target),
+                "CASE": str(c.attempt.case),
+                "DROPS": str(c.attempt.drops),
+                "right|wrong": None,
+            },
+        )
+        for c in choices
+    ]
+    assert (state["strategy"], advice["by"]) == ("points", "race")  # the attempt: the race
+    assert advice["score"] == {"name": "chance to finish first", "unit": "probability"}
+    assert [m["score"] for m in moves] == [c.win for c in choices]  # each choice's chance
     page = client.get(f"/play/{id_}").text
     assert 'data-verb="solve"' in page and "Why these moves" in page
+    assert "By chance to finish first." in _why(page)
+    for move, choice in zip(moves, choices, strict=True):
+        assert f"<li>{escape(move['words'])}: {100 * choice.win:.0f}% chance to finish first; " in (
+            _why(page)
+        )
     # a button's line, with the target's verdict added, is taken as the move
-    first = next(a for a in state["advice"] if a.startswith("solve"))
+    first = next(m["line"] for m in moves if m["verb"] == "solve")
     after = client.post(f"/api/sessions/{id_}/lines", json={"line": f"{first} wrong"}).json()
-    assert after["clues"][-1].endswith(": wrong") and after["advice"] == []
+    assert after["history"][-1]["words"].endswith(": wrong")
+    assert after["history"][-1]["clue"]["correct"] is False and after["advice"]["moves"] == []
 
 
 def test_bsi_a_certain_case_is_offered_to_solve(client: TestClient) -> None:
@@ -187,7 +275,7 @@ def test_bsi_a_certain_case_is_offered_to_solve(client: TestClient) -> None:
 
     def post(line: str) -> dict[str, object]:
         state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
-        assert "said" in state, state
+        assert "replies" in state, state
         return state  # type: ignore[no-any-return]
 
     for _ in range(20):
@@ -203,9 +291,28 @@ def test_bsi_a_certain_case_is_offered_to_solve(client: TestClient) -> None:
         table = table.drew(drawn).played(theirs, 0, matches(mine, theirs)).drew()
     else:
         pytest.fail("seat 1's case never became certain")
-    assert state["solved"] and table.solved_case(1) == secret
-    assert state["advice"] and str(state["advice"][0]).startswith(f"solve 1 {secret} ")
-    assert str(state["advice_detail"][0]).startswith(f"Worth solving now: seat 1 is {secret}")
+    assert table.solved_case(1) == secret
+    advice = state["advice"]
+    assert advice["moves"] and advice["moves"][0]["words"].startswith(f"solve 1 {secret} ")
+    assert advice["moves"][0]["args"]["CASE"] == str(secret)
+    assert advice["by"] == "race"  # worth solving now: by the race, not the one solution
+    assert advice["score"] == {"name": "chance to finish first", "unit": "probability"}
+    (best,) = [c for c in table.race_options()[:1] if c.attempt is not None]
+    assert best.attempt.case == secret and advice["moves"][0]["score"] == best.win
+
+
+def _fields(grammar: object, context: object, verb_name: str) -> list[str]:
+    """The names of the fields of ``verb_name``'s first form, in its usage's order (an
+    argument written with its keyword has none)."""
+    verb = next(v for v in grammar.verbs if v.name == verb_name)  # type: ignore[attr-defined]
+
+    def shown(arg: Any) -> bool:
+        try:
+            return arg.when is None or bool(arg.when(context))
+        except Exception:  # a condition on an answer not given yet: it may be there
+            return True
+
+    return [a.name for a in verb.args if not a.keyword and shown(a)]
 
 
 def _taken(grammar: object, context: object, verb_name: str, words: list[str | None]) -> bool:
@@ -238,10 +345,17 @@ def test_every_advised_move_fills_its_form_with_words_its_fields_take(
     front = adapter(name)
     filled = 0
     for line, state, inv in _declared_table(client, name):
-        assert len(state["advice_lines"]) == len(state["advice"]), line
-        for typed in state["advice_lines"]:
+        context = Context(inv)
+        for move in state["advice"]["moves"]:
+            typed = move["line"]
             verb, words = filling(front.grammar, typed)
-            assert verb and _taken(front.grammar, Context(inv), verb, words), (line, typed)
+            assert verb and _taken(front.grammar, context, verb, words), (line, typed)
+            # the move's data: the same words, each under its field's name, in order
+            assert move["verb"] == verb, (line, typed)
+            assert list(move["args"]) == _fields(front.grammar, context, verb), (line, typed)
+            given = list(move["args"].values())
+            assert given[: len(words)] == words and not any(given[len(words) :]), (line, typed)
+            assert _taken(front.grammar, context, verb, given), (line, typed)
             filled += 1
     assert filled, "no advice on the declared table"
 
@@ -266,13 +380,20 @@ def test_a_deduced_code_is_offered_as_the_winning_guess(client: TestClient) -> N
     ).json()["id"]
     for line in ("1123 0 2", "2434 0 1", "3551 3 0", "3351 2 1"):  # the code is 3561
         state = client.post(f"/api/sessions/{id_}/lines", json={"line": line}).json()
-    assert state["solved"].startswith("Deduced: 3561")
-    assert state["advice"] == state["advice_lines"] == ["3561"]
-    assert state["advice_by"] == "the solution"
-    assert state["advice_detail"] == ["One solution is left: the move that wins", "3561: certain"]
-    assert 'data-verb="guess"' in client.get(f"/play/{id_}").text.split('class="advice"')[1]
+    assert state["solution"] == {"solution": {"type": "Code", "digits": "3561"}, "words": "3561"}
+    advice = state["advice"]
+    assert advice["by"] == "the solution" and advice["score"] is None
+    (win,) = advice["moves"]
+    assert (win["verb"], win["args"]) == ("guess", {"CODE": "3561", "BLACK": None, "WHITE": None})
+    assert win["line"] == win["words"] == "3561"
+    assert _numbers(win) == (0.0, 1, 1, 0.0)  # certain: one answer, one solution left
+    page = client.get(f"/play/{id_}").text
+    button = page.split('class="advice"')[1].split("</ol>")[0]
+    assert 'data-verb="guess"' in button  # its form filled in by name
+    assert json.loads(button.split("data-args='")[1].split("'")[0]) == win["args"]
+    assert "Why these moves" not in page  # no ranking to explain
     won = client.post(f"/api/sessions/{id_}/lines", json={"line": "3561 4 0"}).json()
-    assert won["turn"]["over"] and won["advice"] == [] and won["advice_detail"] == []
+    assert won["turn"]["over"] and won["advice"]["moves"] == []
 
 
 def test_a_certain_case_or_puzzle_is_the_winning_move() -> None:

@@ -386,12 +386,13 @@ def test_a_stale_page_never_puts_its_clue_in_a_new_game(
         alert = page.locator("#alert")
         alert.wait_for(state="visible")
         assert "not carried out" in alert.inner_text() and "changed" in alert.inner_text()
-        assert api.get("/api/sessions/mastermind").json()["clues"] == []
+        assert api.get("/api/sessions/mastermind").json()["history"] == []
         expect(page.locator(".history li")).to_have_count(0)
         page.fill("#free-line", "1122 1 0")  # the page is the new game's now: it is taken
         page.click("form.free button")
         expect(page.locator(".history li")).to_have_count(1)
-        assert api.get("/api/sessions/mastermind").json()["clues"] == ["1122: 1 black, 0 white"]
+        history = api.get("/api/sessions/mastermind").json()["history"]
+        assert [c["words"] for c in history] == ["1122: 1 black, 0 white"]
 
 
 def test_two_phones_on_one_game_stay_in_step(server: tuple[str, Path], phone: Any) -> None:

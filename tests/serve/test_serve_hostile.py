@@ -43,7 +43,7 @@ def test_leaving_in_any_spelling_is_refused_with_words(client: TestClient, line:
     answer = client.post(LINES, json={"line": line})
     assert answer.status_code == 422, answer.text
     assert "close the page" in answer.json()["error"]
-    assert client.get("/api/sessions/mastermind").json()["clues"] == []
+    assert client.get("/api/sessions/mastermind").json()["history"] == []
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,8 @@ def test_a_json_body_of_the_right_shape_still_works(client: TestClient) -> None:
     client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
     body = json.dumps({"line": "123 1 1", "nested": [[[[1.5, -7, 10**40]]]]})
     answer = client.post(LINES, content=body, headers={"Content-Type": "application/json"})
-    assert answer.status_code == 200 and answer.json()["clues"] == ["123: 1 black, 1 white"]
+    assert answer.status_code == 200
+    assert [c["words"] for c in answer.json()["history"]] == ["123: 1 black, 1 white"]
 
 
 def _damage(path: Path, how: str) -> None:
@@ -141,7 +142,8 @@ def test_a_clue_that_cannot_be_saved_is_not_answered_as_a_success(
     said = answer.json()["error"]
     assert "not saved" in said and "Too many open files" in said and "again" in said
     state = client.get("/api/sessions/mastermind").json()
-    assert state["clues"] == ["123: 1 black, 1 white"] and state["saved"]  # nothing changed
+    assert [c["words"] for c in state["history"]] == ["123: 1 black, 1 white"]  # nothing changed
+    assert state["saved"]
     monkeypatch.setattr("deduce.play.session.save_file", real)
     answer = client.post(LINES, json={"line": "234 0 1"})  # sent again: it is saved
     assert answer.status_code == 200 and answer.json()["saved"]
@@ -161,7 +163,7 @@ def test_a_line_built_for_another_game_is_refused_with_409(client: TestClient) -
     client.post("/api/sessions", json={"game": "mastermind", "setup": SMALL})
     stale = client.post(LINES, json={"line": "234 0 1", "version": version})
     assert stale.status_code == 409
-    assert "changed" in stale.json()["error"] and stale.json()["state"]["clues"] == []
+    assert "changed" in stale.json()["error"] and stale.json()["state"]["history"] == []
     # and an older state of the same game is refused alike (the If-Match header too)
     fresh = client.post(LINES, json={"line": "234 0 1"}).json()["version"]
     client.post(LINES, json={"line": "undo"})

@@ -157,8 +157,10 @@ def test_the_step_at_hand_is_filled_in_with_the_best_move_its_answer_left_empty(
     client.post("/api/sessions", json={"game": "mastermind", "setup": {"pegs": 4, "colours": 6}})
     state = client.get("/api/sessions/mastermind").json()
     now = _now(client.get("/play/mastermind").text)
-    best = state["advice_lines"][0]
-    assert f'value="{best}"' in now  # the code to guess, from the advice
+    best = state["advice"]["moves"][0]
+    assert best["verb"] == "guess"  # the answer is the player's to fill in
+    assert best["args"] == {"CODE": best["line"], "BLACK": None, "WHITE": None}
+    assert f'value="{best["args"]["CODE"]}"' in now  # the code to guess, from the advice
     black = now[now.index('data-name="BLACK"') :]
     black_input = black[black.index("<input") : black.index(">", black.index("<input"))]
     assert 'value=""' in black_input  # the answer: empty, never a 0 unread
@@ -193,3 +195,13 @@ def test_the_crime_writers_clock_is_in_the_state_and_on_the_page(client: TestCli
             setup = parse_presets(registry.find(name).table_setup)
             id_ = client.post("/api/sessions", json={"game": name, "setup": setup}).json()["id"]
             assert client.get(f"/api/sessions/{id_}").json()["clock"] is None
+
+
+def test_an_advised_move_never_fills_an_argument_written_with_its_keyword() -> None:
+    from deduce.serve.forms import Field, Form, advised
+
+    # BSI's solve: the case named, and "new CASE", the solver's new case (never advised)
+    fields = (Field("CASE", "Case", "text"), Field("CASE", "New case", "text", keyword="new"))
+    form = Form("solve", "", (), fields, False)
+    filled = advised([form], "solve", {"CASE": "man/day/inside/knife"})[0]
+    assert [f.filled for f in filled.fields] == [("man/day/inside/knife",), ()]

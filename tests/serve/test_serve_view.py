@@ -59,6 +59,7 @@ def test_the_view_shows_what_everyone_may_see_and_never_a_hand_or_advice(
             assert done.status_code == 200
         public = table.get(f"/api/view/{id_}").json()
         assert set(public) == {
+            "schema",
             "id",
             "version",
             "game",
@@ -68,6 +69,7 @@ def test_the_view_shows_what_everyone_may_see_and_never_a_hand_or_advice(
             "facts",
             "clock",
         }
+        assert public["schema"] == 2
         text = json.dumps(public)
         for private in ("advice", "probab", "solution", "sheet", "%"):
             assert private not in text, (line, private)
@@ -98,7 +100,7 @@ def test_the_view_changes_nothing_and_opens_nothing_else(served: Any) -> None:
         refused = table.request(method, path, json=body)
         assert refused.status_code == 403, path
         assert "table's view" in refused.text and "changes nothing" in refused.text, path
-    assert len(owner.get("/api/sessions/mastermind").json()["clues"]) == 1
+    assert len(owner.get("/api/sessions/mastermind").json()["history"]) == 1
     assert owner.get("/api/view/mastermind").status_code == 200  # the player sees it too
     link = owner.get("/play/mastermind").text
     assert f"/view/mastermind?token={VIEW}" in link and 'src="data:image/svg+xml' in link

@@ -24,7 +24,7 @@ from deduce.games.bsi.play_advice import (
 from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, TableFact, Turn, Way, says
+from deduce.play.adapter import Adapter, Score, TableFact, Turn, Way, says
 from deduce.play.arguments import Context, Integer, Name, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
@@ -393,6 +393,13 @@ class BsiAdapter(Adapter):
             )
         if table.step == "lay" and strategy in OWN_STRATEGIES:
             return "\n".join(lay_advice(table, self.recommendations, strategy))
+        return None
+
+    def score(self, strategy: str) -> Score | None:
+        if strategy == "race":  # also the attempt step's, under any strategy
+            return Score("chance to finish first", "probability")
+        if strategy == "points":
+            return Score("points expected", "points")
         return None
 
     def show_clue(self, clue: Any) -> str:

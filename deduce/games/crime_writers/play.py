@@ -22,7 +22,7 @@ from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Clock, TableFact, Turn, Way
+from deduce.play.adapter import Adapter, Clock, Score, TableFact, Turn, Way
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -332,6 +332,9 @@ class CrimeWritersAdapter(Adapter):
             return None
         inv: cw.Investigation = self.own(investigation)
         return guest_advice(self.recommend(inv, strategy), inv, self.show_action)
+
+    def score(self, strategy: str) -> Score | None:
+        return Score("points net", "points") if strategy == GUEST else None
 
     def history(self, investigation: Investigation) -> list[str]:
         if not isinstance(investigation, cw.Table):

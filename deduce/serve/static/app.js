@@ -201,16 +201,18 @@ async function reopen(button) {
   else alertBox("refused: " + (answer.error || status));
 }
 
-// An advised move typed into its verb's form: its words into the fields, in order (a
-// null word: a field the player fills in, cleared). A name with spaces is one word with _.
-function fill(verb, words) {
+// An advised move typed into its verb's form: each argument's word into the field of its
+// name (null: a field the player fills in, cleared). A name with spaces is one word with _.
+function fill(verb, args) {
   const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
   if (!form) return;
-  const fields = [...form.querySelectorAll(".field")].filter((f) => !f.dataset.keyword);
   const same = (a, b) => a.replace(/\s+/g, "_") === b.replace(/\s+/g, "_");
-  words.forEach((word, i) => {
-    const field = fields[i];
-    if (!field) return;
+  let next = null;
+  for (const field of form.querySelectorAll(".field")) {
+    // an argument written with its keyword (BSI's "new CASE") is never a move's
+    if (field.dataset.keyword || !(field.dataset.name in args)) continue;
+    const word = args[field.dataset.name];
+    if (word === null && !next) next = field;
     if (field.dataset.control === "buttons") {
       for (const input of field.querySelectorAll("input")) {
         input.checked = word !== null && same(input.value, word);
@@ -218,11 +220,9 @@ function fill(verb, words) {
     } else if (field.dataset.control !== "flag") {
       field.querySelector("input").value = word === null ? "" : word;
     }
-  });
+  }
   edited = true;
   form.scrollIntoView({block: "start"});
-  const blank = words.indexOf(null);
-  const next = fields[blank >= 0 ? blank : words.length];
   if (next) next.querySelector("input").focus({preventScroll: true});
 }
 
@@ -318,7 +318,7 @@ function wire(root) {
     });
   }
   for (const button of root.querySelectorAll("button.fill")) {
-    button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.words)));
+    button.addEventListener("click", () => fill(button.dataset.verb, JSON.parse(button.dataset.args)));
   }
   for (const button of root.querySelectorAll("button.reopen")) {
     button.addEventListener("click", () => reopen(button));

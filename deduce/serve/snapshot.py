@@ -1,0 +1,165 @@
+"""A game as ``deduce serve`` gives it, a snapshot of its state: data read from the
+session, never from what the console prints (the JSON API's :data:`SCHEMA`, see
+docs/reference.md).
+
+A move is its verb and its arguments by their names in the verb's usage (``CODE``,
+``ANSWER``), a clue is the saved document's data of it, a reply its kind and the clues it
+names; each has its words beside it, for a reader, that nothing needs to parse.
+
+Example:
+    >>> from deduce.play import adapter
+    >>> from deduce.games.mastermind import Investigation
+    >>> game = adapter("mastermind")
+    >>> move(game.grammar, Investigation(4, 6), "1122")
+    {'verb': 'guess', 'args': {'CODE': '1122', 'BLACK': None, 'WHITE': None}}
+    >>> history(game, Investigation(4, 6).guess("1122", black=1, white=0))[0]["clue"]
+    {'type': 'Guess', 'code': '1122', 'black': 1, 'white': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from deduce.core.persistence import encode
+from deduce.errors import DeduceError
+from deduce.investigation import Investigation, Recommendation
+from deduce.play.adapter import Adapter, Turn
+from deduce.play.grammar import Context, Grammar
+from deduce.play.replies import Reply
+from deduce.search.fewest_moves import ranked_by
+from deduce.serve.forms import filling
+
+__all__ = ["SCHEMA", "advice", "history", "move", "replies", "solution", "top", "turn"]
+
+SCHEMA = 2
+"""The version of the state's layout (``schema`` in every state): a change that a client
+reading the state would notice gives it the next number."""
+
+
+def move(grammar: Grammar, investigation: Any, line: str) -> dict[str, Any]:
+    """The move that ``line`` (an advised move's typed line, :meth:`Adapter.typed`) makes:
+    its verb, and each argument of its form by name, in the usage's order, with the word
+    the move gives (None: the player fills it in). An argument written with its keyword
+    (``with``) is left out; a line that names no verb is the verb None."""
+    verb, words = filling(grammar, line)
+    found = grammar.find(verb) if verb else []
+    if not found:
+        return {"verb": None, "args": {}}
+    context = Context(investigation)
+    args = [
+        a for a in found[0].args if not a.keyword and (a.when is None or _applies(a.when, context))
+    ]
+    given = iter(words)
+    return {"verb": verb, "args": {a.name: next(given, None) for a in args}}
+
+
+def _applies(when: Callable[[Context], Any], context: Context) -> bool:
+    try:
+        return bool(when(context))
+    except Exception:  # a condition on an answer not given: the argument may be there
+        return True
+
+
+def _data(value: object) -> object:
+    """``value`` as the saved document writes it; a value it cannot write, in words."""
+    try:
+        return encode(value)
+    except DeduceError:
+        return str(value)
+
+
+def history(adapter: Adapter, investigation: Investigation) -> list[dict[str, Any]]:
+    """Every clue of the log: its number (from 1), its data and its words (as the
+    history says it)."""
+    said = adapter.history(investigation)
+    return [
+        {"n": n, "clue": _data(clue), "words": words}
+        for n, (clue, words) in enumerate(zip(investigation.clues, said, strict=False), 1)
+    ]
+
+
+def solution(investigation: Investigation) -> dict[str, Any] | None:
+    """The solution once it is the only one left (its data and its words), else None."""
+    found = investigation.solved
+    return None if found is None else {"solution": _data(found), "words": str(found)}
+
+
+def top(investigation: Investigation, limit: int) -> list[dict[str, Any]]:
+    """The ``limit`` likeliest solutions, each its data, its words and its probability."""
+    found = investigation.ranked(limit=limit)
+    return [{"solution": _data(s), "words": str(s), "p": p} for s, p in found]
+
+
+def advice(
+    adapter: Adapter,
+    grammar: Grammar,
+    investigation: Investigation,
+    strategy: str,
+    found: Sequence[Recommendation[Any]],
+) -> dict[str, Any]:
+    """The advised moves (``found``, best first) with what ranked them: ``by`` (the
+    strategy, ``"the solution"`` for the move that wins), ``ranked_by`` (in words),
+    ``score`` (what a move's score counts, when the game names it) and ``moves``."""
+    by = str(found[0].strategy) if found else strategy
+    named = adapter.score(by)
+    return {
+        "by": by,
+        "ranked_by": ranked_by(investigation, by) if by == strategy else by,
+        "score": None if named is None else asdict(named),
+        "moves": [
+            {
+                **move(grammar, investigation, adapter.typed(r.action)),
+                "line": adapter.typed(r.action),
+                "words": adapter.show_action(r.action),
+                "bits": float(r.information),
+                "answers": len(r.outcomes),
+                "worst_case": int(r.worst_case),
+                "score": float(r.score),
+            }
+            for r in found
+        ],
+    }
+
+
+def turn(found: Turn, grammar: Grammar, investigation: Any) -> dict[str, Any]:
+    """The turn: whose it is, each way to act now (its verb, its words, the arguments the
+    step fixes and those the table suggests, and the line that makes it with the fixed
+    ones written in) and how the game ended once it is over."""
+    ways = [
+        {
+            "verb": way.verb,
+            "words": way.words,
+            "given": way.fixed,
+            "filled": {n: [v for m, v in way.filled if m == n] for n, _ in way.filled},
+            "line": way.line(grammar, investigation),
+        }
+        for way in found.ways
+    ]
+    return {
+        "seat": found.seat,
+        "name": found.name,
+        "mine": found.mine,
+        "heading": found.heading,
+        "ways": ways,
+        "note": found.note,
+        "over": found.over,
+        "winners": list(found.winners),
+        "outcome": found.outcome,
+    }
+
+
+def replies(said: Sequence[Reply], words: Callable[[str], str]) -> list[dict[str, Any]]:
+    """The replies to the last line, each its ``kind``, the ``clues`` it names and its
+    words (``words``: how they are shown, paths in the state directory by name)."""
+    return [
+        {
+            "kind": r.kind,
+            "words": words(r.words),
+            "clues": list(r.clues),
+            "lines": [words(line) for line in r.lines],
+            "more": [words(line) for line in r.more],
+        }
+        for r in said
+    ]
