@@ -32,14 +32,17 @@ __all__ = [
     "Fact",
     "File",
     "Flag",
+    "Groups",
     "Integer",
     "Kind",
     "Name",
+    "Parts",
     "Several",
     "Text",
     "Value",
     "YesNo",
     "choose",
+    "grouped",
     "key",
     "listed",
     "quoted",
@@ -135,6 +138,47 @@ class Context:
 
 Choices = Sequence[str] | Callable[[Context], Sequence[str]]
 Bound = int | Callable[[Context], int]
+Laid = Sequence[tuple[str, Sequence[str]]]
+Groups = Laid | Callable[[Context], Laid]
+"""Choices by category, each a heading and its words (as a page lays them out)."""
+
+
+def grouped(kind: Any, context: Context) -> list[tuple[str, list[str]]]:
+    """The choices of ``kind`` by category, for a picker (none for a kind without them).
+
+    Example:
+        >>> grouped(Name(("Ann", "Bob"), groups=(("people", ("Ann", "Bob")),)), Context())
+        [('people', ['Ann', 'Bob'])]
+        >>> grouped(Integer(0, 3), Context())
+        []
+    """
+    found = getattr(kind, "groups", None)
+    if found is None:
+        return []
+    laid = found(context) if callable(found) else found
+    return [(str(heading), [word(w) for w in words]) for heading, words in laid if words]
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """How a value is written as pieces joined by ``joiner``, each piece from its own
+    row of choices, in order (BSI's ``woman/night/outside``, a Mastermind code's
+    digits): a page offers one row of buttons per piece. ``least``: how many rows a
+    value gives at least (None: every row).
+
+    Example:
+        >>> Parts((("gender", ("man", "woman")), ("time", ("day", "night"))), "/").joiner
+        '/'
+    """
+
+    rows: Groups
+    joiner: str = ""
+    least: int | None = None
+
+    def laid(self, context: Context) -> list[tuple[str, list[str]]]:
+        """Each row's heading and its choices, in order."""
+        rows = self.rows(context) if callable(self.rows) else self.rows
+        return [(str(heading), [str(w) for w in words]) for heading, words in rows]
 
 
 def _choices(choices: Choices, context: Context) -> list[str]:
@@ -146,12 +190,14 @@ class Name:
     """A name from a list (which may depend on the investigation), written in full or as
     a unique start; ``aliases`` are other words for a name; with ``other``, any other
     text is taken as it is (``other`` says what it means); ``offered``, when given, are
-    the names Tab offers (else every choice and alias)."""
+    the names Tab offers (else every choice and alias); ``groups``, the choices by
+    category (a page's picker lays them out so)."""
 
     choices: Choices
     aliases: Mapping[str, str] = field(default_factory=dict)
     other: str | None = None
     offered: Choices | None = None
+    groups: Groups | None = None
 
     def read(self, text: str, context: Context, argument: str) -> Any:
         options = _choices(self.choices, context)
@@ -246,10 +292,12 @@ class YesNo:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """Free text (``_`` in a single word stands for a space); ``what`` says what it is."""
+    """Free text (``_`` in a single word stands for a space); ``what`` says what it is;
+    ``groups``, the suggestions by category (a page's picker lays them out so)."""
 
     what: str = "any text"
     suggestions: Choices = ()
+    groups: Groups | None = None
 
     def read(self, text: str, context: Context, argument: str) -> str:
         if not text.strip():
@@ -267,11 +315,20 @@ class Text:
 class Value:
     """A value the game reads itself (a card, a code, a deck file): ``parse(text,
     context)`` raises ``InvalidInput``; ``what`` says what is expected, with an example
-    (or gives that text for the context)."""
+    (or gives that text for the context). For a page: ``closed`` says when the
+    ``suggestions`` are every value it takes (a player's hand), ``groups`` lays them out
+    by category, and ``parts`` says how a value is put together from pieces."""
 
     parse: Callable[[str, Context], Any]
     what: str | Callable[[Context], str]
     suggestions: Choices = ()
+    closed: bool | Callable[[Context], bool] = False
+    groups: Groups | None = None
+    parts: Parts | None = None
+
+    def only(self, context: Context) -> bool:
+        """Whether the suggestions are every value it takes now."""
+        return bool(self.closed(context) if callable(self.closed) else self.closed)
 
     def read(self, text: str, context: Context, argument: str) -> Any:
         try:
@@ -290,10 +347,18 @@ class Value:
 
 @dataclass(frozen=True, slots=True)
 class Several:
-    """``count`` values of ``kind`` in one answer, separated by spaces or commas."""
+    """``count`` values of ``kind`` in one answer, separated by spaces or commas; for a
+    page, ``parts`` when their order says something (a row of choices for each: 13
+    Indizien's left and right card), else they are picked as ``kind`` lays them out."""
 
     kind: Kind
     count: int
+    parts: Parts | None = None
+
+    @property
+    def groups(self) -> Groups | None:
+        """The choices of ``kind`` by category."""
+        return getattr(self.kind, "groups", None)
 
     def read(self, text: str, context: Context, argument: str) -> tuple[Any, ...]:
         parts = text.replace(",", " ").split()

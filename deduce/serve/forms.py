@@ -1,17 +1,20 @@
 """The forms of ``deduce serve``, read from a game's grammar: every verb a form and every
 set-up question a field, each argument a control of its kind.
 
-A :class:`~deduce.play.grammar.Name` (and a yes-or-no) is a row of buttons while its
-choices are few, an :class:`~deduce.play.grammar.Integer` a stepper, anything else a text
-field offering the words the console would complete. The page puts the line together
-from the controls, in the grammar's order, and posts it as the console's line.
+A fixed set of choices is buttons: a row while they are few, by category when there are
+many (a :class:`~deduce.play.grammar.Name`, a yes-or-no, a ``FIELD=NAME`` fact, a game's
+value whose choices are all offered); a value put together from pieces is a row of
+buttons per piece (a card's evidence, a code's pegs); an
+:class:`~deduce.play.grammar.Integer` is a stepper, anything else a text field offering
+the words the console would complete. The page puts the line together from the
+controls, in the grammar's order, and posts it as the console's line.
 
 Example:
     >>> from deduce.play import adapter
     >>> from deduce.games.mastermind import Investigation
     >>> form = verb_forms(adapter("mastermind").grammar, Investigation(4, 6))[0]
     >>> form.name, [(f.name, f.control) for f in form.fields]
-    ('guess', [('CODE', 'text'), ('BLACK', 'stepper'), ('WHITE', 'stepper')])
+    ('guess', [('CODE', 'parts'), ('BLACK', 'stepper'), ('WHITE', 'stepper')])
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deduce.play.adapter import BLANK, Turn
-from deduce.play.arguments import tokens
+from deduce.play.arguments import grouped, tokens
 from deduce.play.grammar import (
     Arg,
     Context,
+    Fact,
     File,
     Flag,
     Grammar,
@@ -32,6 +36,8 @@ from deduce.play.grammar import (
     Name,
     Question,
     Several,
+    Text,
+    Value,
     Verb,
     YesNo,
     word,
@@ -47,7 +53,7 @@ __all__ = [
     "way_forms",
 ]
 
-_BUTTONS = 12  # more choices than this: a text field offering them
+_BUTTONS = 16  # more choices than this: by category, or a text field offering them
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,20 @@ class Field:
         filled: the words the table suggests for it (the player may change them).
         fixed: the step at hand fixes its words already (``filled``): the page keeps the
             field out of sight.
+        groups: for buttons, their words by category (a heading and its words), as the
+            page lays them out; empty: one row.
+        other: for buttons, what else may be typed instead (a text field beside them);
+            empty: nothing else.
+        parts: for ``parts`` (a value put together from pieces): each piece's row of
+            choices, a heading and its words, in order.
+        joiner: for ``parts``, what joins the pieces.
+        least: for ``parts``, how many rows a value gives at least (every row: their
+            number).
+        several: for buttons of ``FIELD=NAME`` words, several names of one field are
+            written ``FIELD=NAME,NAME``.
+        follows: for buttons by category, the earlier field whose answer picks the one
+            category shown (Crime Writers' cards follow the element chosen: each
+            category's heading is one of that field's choices); empty: every category.
     """
 
     name: str
@@ -92,6 +112,13 @@ class Field:
     shown_for: tuple[str, tuple[str, ...]] | None = None
     filled: tuple[str, ...] = ()
     fixed: bool = False
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    other: str = ""
+    parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    joiner: str = ""
+    least: int = 0
+    several: bool = False
+    follows: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +148,9 @@ def _label(name: str) -> str:
 
 
 def _control(kind: Any, context: Context) -> dict[str, Any]:
-    """The control for an argument of ``kind``."""
+    """The control for an argument of ``kind``: buttons for a fixed set of choices (by
+    category when there are many), a row of buttons per piece for a value put together
+    from pieces, else a text field."""
     if isinstance(kind, Flag):
         return {"control": "flag"}
     if isinstance(kind, YesNo):
@@ -131,15 +160,52 @@ def _control(kind: Any, context: Context) -> dict[str, Any]:
         return {"control": "stepper", "low": low, "high": high}
     try:
         words = tuple(kind.words(context)) if not isinstance(kind, File) else ()
+        laid = _groups(kind, context)
+        closed = isinstance(kind, Name | Several | Fact) or (
+            isinstance(kind, Value) and kind.only(context)
+        )
+        pieces = kind.parts if isinstance(kind, Value | Several) else None
+        parts = [] if pieces is None else pieces.laid(context)
     except Exception:  # words that cannot be listed yet: a plain text field
-        words = ()
+        words, laid, closed, pieces, parts = (), [], False, None, []
     buttons = words
     if isinstance(kind, Name) and kind.offered is None:  # other words for a name: typed only
         aliases = {word(a) for a in kind.aliases}
         buttons = tuple(w for w in words if w not in aliases)
-    if isinstance(kind, Name | Several) and 0 < len(buttons) <= _BUTTONS:
-        return {"control": "buttons", "choices": buttons}
+    other = kind.other or "" if isinstance(kind, Name) else ""
+    ordered = isinstance(kind, Several) and parts  # several values, each in its place
+    if closed and 0 < len(buttons) <= _BUTTONS and not ordered:
+        return {"control": "buttons", "choices": buttons, "other": other}
+    if closed and laid and not ordered:
+        return {
+            "control": "buttons",
+            "choices": tuple(w for _, ws in laid for w in ws),
+            "groups": tuple((h, tuple(ws)) for h, ws in laid),
+            "other": other,
+            "several": isinstance(kind, Fact) and kind.several,
+        }
+    if isinstance(kind, Text) and laid:  # its words, or any other
+        return {
+            "control": "buttons",
+            "choices": tuple(w for _, ws in laid for w in ws),
+            "groups": tuple((h, tuple(ws)) for h, ws in laid),
+            "other": kind.what,
+        }
+    if pieces is not None and parts:
+        return {
+            "control": "parts",
+            "parts": tuple((h, tuple(ws)) for h, ws in parts),
+            "joiner": pieces.joiner,
+            "least": len(parts) if pieces.least is None else pieces.least,
+        }
     return {"control": "text", "choices": words[:200]}
+
+
+def _groups(kind: Any, context: Context) -> list[tuple[str, list[str]]]:
+    """The choices of ``kind`` by category: as it lays them out, or a fact's by field."""
+    if isinstance(kind, Fact):
+        return [(f, [f"{word(f)}={word(v)}" for v in vs]) for f, vs in kind.fields(context).items()]
+    return grouped(kind, context)
 
 
 def _describe(kind: Any, context: Context, control: str) -> str:
@@ -180,11 +246,19 @@ def verb_forms(grammar: Grammar, investigation: Any) -> list[Form]:
 
 def _form(verb: Verb, context: Context) -> Form:
     args = [a for a in verb.args if a.when is None or _applies(a, context)]
+    fields: list[Field] = []
+    for arg in args:
+        field = _field(arg, context)
+        if field.groups:
+            headings = {h for h, _ in field.groups}
+            picks = (f.name for f in fields if f.control == "buttons" and headings <= {*f.choices})
+            field = replace(field, follows=next(picks, ""))
+        fields.append(field)
     return Form(
         name=verb.name,
         help=" ".join(verb.help.split()),
         examples=tuple(e for e in verb.examples if e != verb.name),
-        fields=tuple(_field(a, context) for a in args),
+        fields=tuple(fields),
         command=verb.command,
     )
 
@@ -275,6 +349,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             Field(
                 name=question.key,
                 label=question.label,
+                repeated=isinstance(question.kind, Several),
                 # asked only for some answers: needed where the page shows it
                 optional=question.default is not None
                 or (question.when is not None and shown_for is None),

@@ -387,6 +387,7 @@ def test_every_game_plays_through_the_api_and_its_page(client: TestClient, name:
 
 @pytest.mark.parametrize("name", [g.name for g in registry.declarations() if g.front_end])
 def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> None:
+    from deduce.play.arguments import grouped
     from deduce.play.grammar import Context, Integer, Name, YesNo
     from deduce.serve import OpenGames
     from deduce.serve.forms import verb_forms
@@ -416,8 +417,13 @@ def test_every_argument_is_a_control_of_its_kind(name: str, tmp_path: Path) -> N
                 words = tuple(arg.kind.words(context))
                 other = set() if arg.kind.offered is not None else set(arg.kind.aliases)
                 names = tuple(w for w in words if w not in other)  # a button per name
-                if 0 < len(names) <= 12:
+                laid = grouped(arg.kind, context)
+                if 0 < len(names) <= 16:
                     assert (field.control, field.choices) == ("buttons", names)
+                elif laid:  # many: by category, every name in one
+                    assert field.control == "buttons"
+                    assert field.groups == tuple((h, tuple(ws)) for h, ws in laid)
+                    assert set(field.choices) == {w for _, ws in laid for w in ws} <= set(words)
                 else:
                     assert (field.control, field.choices) == ("text", words[:200])
 
@@ -583,9 +589,10 @@ def test_crime_writers_forms_offer_the_tags_and_cards_before_the_element(
     id_ = client.post("/api/sessions", json={"game": "crime-writers", "setup": setup}).json()["id"]
     page = client.get(f"/play/{id_}").text
     ask = page.split('<form class="verb card" data-verb="ask"')[1].split("</form>")[0]
-    assert '<option value="servant">' in ask and '<option value="Butler">' in ask
+    assert 'value="servant">' in ask and 'value="Butler">' in ask  # buttons, by element
+    assert 'data-follows="ELEMENT"' in ask and 'data-heading="who"' in ask
     drawn = page.split('<form class="verb card" data-verb="drawn"')[1].split("</form>")[0]
-    assert '<option value="Butler">' in drawn and '<option value="Library">' in drawn
+    assert 'value="Butler">' in drawn and 'value="Library">' in drawn
 
 
 def test_bsi_solve_fields_say_when_they_are_needed(client: TestClient) -> None:
@@ -616,10 +623,10 @@ def test_the_seats_a_table_size_has_not_are_hidden_in_its_set_up(client: TestCli
     import re
 
     home = client.get("/").text
-    seat_3 = re.search(r'<div class="field" data-name="seat_3"[^>]*>', home)
+    seat_3 = re.search(r'<fieldset class="field" data-name="seat_3"[^>]*>', home)
     assert seat_3 and 'data-shown-by="players" data-shown-for="4 5 6"' in seat_3.group(0)
     assert "data-optional" not in seat_3.group(0)  # needed where it is shown
-    seat_1 = re.search(r'<div class="field" data-name="seat_1"[^>]*>', home)
+    seat_1 = re.search(r'<fieldset class="field" data-name="seat_1"[^>]*>', home)
     assert seat_1 and 'data-shown-for="2 3 4 5 6"' in seat_1.group(0)  # at every size
     assert "data-optional" not in seat_1.group(0)
 

@@ -72,6 +72,36 @@ def in_first_screen(page: Any, locator: Any) -> None:
     assert box is not None and box["y"] < height, f"it starts at {box} in a {height} px screen"
 
 
+def pick(field: Any, *words: str) -> None:
+    """Tap the buttons of ``words`` in a field (of its category shown)."""
+    for word in words:
+        chips = field.locator(f".group:not([hidden]) label.chip:has(input[value='{word}'])")
+        if not field.locator(".group").count():
+            chips = field.locator(f"label.chip:has(input[value='{word}'])")
+        folded = field.locator(f"details.group:not([open]):has(input[value='{word}'])")
+        if folded.count():  # many choices: their category is opened first
+            folded.first.locator("summary").click()
+        chips.first.click()
+
+
+def compose(field: Any, *pieces: str) -> None:
+    """Tap a value's pieces, one row each: in their places when every row is given (a
+    code's pegs, a puzzle's cards), else in the row that offers each (a card's evidence)."""
+    rows = field.locator(".part")
+    for at, piece in enumerate(pieces):
+        row = (
+            rows.nth(at)
+            if len(pieces) == rows.count()
+            else rows.filter(has=field.page.locator(f"input[value='{piece}']"))
+        )
+        row.locator(f"label.chip:has(input[value='{piece}'])").first.click()
+
+
+def picked(field: Any) -> list[str]:
+    """The values of a field's buttons tapped, in order."""
+    return list(field.evaluate("f => [...f.querySelectorAll('input:checked')].map(i => i.value)"))
+
+
 def score(guess: str, secret: str) -> tuple[int, int]:
     black = sum(a == b for a, b in zip(guess, secret, strict=True))
     white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
@@ -122,7 +152,8 @@ def test_a_whole_mastermind_game_on_a_phone(
             break
         guess = page.inner_text(".advice li button >> nth=0").strip()
         page.click(".advice li button >> nth=0")  # the advice fills the code
-        assert page.input_value("form[data-verb=guess] input[type=text]") == guess
+        code = page.locator("section.now form[data-verb=guess] .field[data-name=CODE]")
+        assert picked(code) == list(guess)  # a row of colours per peg, each tapped
         black, white = score(guess, secret)
         tap(page, "Black", black)
         tap(page, "White", white)
@@ -186,11 +217,12 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
     page = phone
     page.goto(f"{url}/?token={TOKEN}")
     page.click("summary:has-text('13 Indizien')")
-    page.fill("#setup-thirteen-clues-hand", " ".join(deal.hands[0]))
+    form = page.locator("form[data-game=thirteen-clues]")
+    compose(form.locator(".field[data-name=hand]"), *deal.hands[0])  # left, right
     for seat in (1, 2, 3):
         puzzle = deal.puzzles[seat]
-        cards = f"{puzzle.person} {puzzle.location} {puzzle.weapon}"
-        page.fill(f"#setup-thirteen-clues-seat_{seat}", cards)
+        field = form.locator(f".field[data-name=seat_{seat}]")
+        compose(field, puzzle.person, puzzle.location, puzzle.weapon)
     no_sideways_scroll(page)
     page.click("button:has-text('Start 13 Indizien')")
     page.wait_for_url("**/play/13clues")
@@ -214,7 +246,7 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
             page.click(".advice li button >> nth=0")  # fills the witness and what is asked
             ask = "section.now form[data-verb=ask]"  # the step at hand, first on the page
             assert page.input_value(f"{ask} .field[data-name=WITNESS] input") == witness
-            assert page.input_value(f"{ask} .field[data-name=ABOUT] input") == about
+            assert picked(page.locator(f"{ask} .field[data-name=ABOUT]")) == [about]
             answer = str(deal.answer(int(witness), about))
             page.fill(f"{ask} .field[data-name=N] input", answer)
             page.click(f"{ask} button[type=submit]")
@@ -231,7 +263,7 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
             assert asks.locator(".field[data-name=ASKER]").is_hidden()  # the seat: given
             in_first_screen(page, asks)
             asks.locator(".field[data-name=WITNESS] input").fill("0")
-            asks.locator(".field[data-name=ABOUT] input").fill("red")
+            pick(asks.locator(".field[data-name=ABOUT]"), "red")
             asks.locator(".field[data-name=N] input").fill(str(deal.answer(0, "red")))
             asks.locator("button[type=submit]").click()
             lines += 1
@@ -255,10 +287,14 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     page = phone
     page.goto(f"{url}/?token={TOKEN}")
     card = page.locator("details.card", has=page.locator("summary", has_text="Black Stories"))
-    card.locator("summary").click()
-    card.locator(".field[data-name='case'] input").fill("man/night/inside/gun")
-    hand = "woman/night/outside/gun woman/knife man/day"
-    card.locator(".field[data-name='hand'] input").fill(hand)
+    card.locator("summary").first.click()
+    compose(card.locator(".field[data-name='case']"), "man", "night", "inside", "gun")
+    pick(
+        card.locator(".field[data-name='hand']"),
+        "woman/night/outside/gun",
+        "woman/knife",
+        "man/day",
+    )
     card.locator("button[type=submit]:has-text('Start')").click()
     page.wait_for_url("**/play/bsi")
     first = page.inner_text(".advice li button >> nth=0")  # "lay CARD at seat 1"
@@ -266,7 +302,7 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     lay = page.locator("section.now form[data-verb=lay]")
     in_first_screen(page, lay)
     laid = first.removeprefix("lay ").removesuffix(" at seat 1")
-    assert lay.locator(".field[data-name=CARD] input").input_value() == laid
+    assert picked(lay.locator(".field[data-name=CARD]")) == [laid]  # a card of my hand
     assert lay.locator(".field[data-name=SEAT] input").input_value() == "1"
     secret = {"woman", "day", "outside", "knife"}
     matches = len(secret & set(laid.split("/")))
@@ -276,14 +312,15 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     assert page.locator(".advice li button", has_text="draw").count() == 1
     page.click(".advice li button:has-text('solve') >> nth=0")
     solve = page.locator("section.now form[data-verb=solve]")
-    case = solve.locator(".field[data-name=CASE] input").first
-    named = case.input_value()
-    assert named and solve.locator("input[type=radio]:checked").count() == 0
-    case.fill("")  # a needed field left empty: refused here, nothing shifts
-    solve.locator("button[type=submit]").click()
+    case = solve.locator(".field[data-name=CASE]").first
+    named = "/".join(picked(case))
+    assert named.count("/") == 3  # the advised case, a piece tapped in each row
+    assert picked(solve.locator(".field[data-name='right|wrong']")) == []  # the verdict: mine
+    case.evaluate("f => f.querySelectorAll('input').forEach(i => { i.checked = false; })")
+    solve.locator("button[type=submit]").click()  # a needed field left empty: refused here
     alert = page.locator("#alert")
     expect(alert).to_have_text("refused: the Case is missing; fill it in first")
-    case.fill(named)
+    compose(case, *named.split("/"))
     solve.locator("button[type=submit]").click()  # no verdict: the server says how
     expect(alert.locator("code").first).to_contain_text(f"solve 1 {named}")
     assert "`" not in alert.inner_text()
@@ -309,7 +346,7 @@ def test_the_set_up_shows_only_the_seats_at_the_table(server: tuple[str, Path], 
     assert page.input_value(f"{form} .field[data-name=players] input") == "4"
     for s, shown in {1: True, 2: True, 3: True, 4: False, 5: False}.items():
         expect(seat[s]).to_be_visible() if shown else expect(seat[s]).to_be_hidden()
-    page.fill(f"{form} .field[data-name=seat_3] input", "Maid Museum Sword")  # then changed
+    compose(seat[3], "Maid", "Museum", "Sword")  # then changed
     page.click(f"{form} button[aria-label='Players one less']")
     page.click(f"{form} button[aria-label='Players one less']")
     expect(seat[2]).to_be_hidden()
@@ -317,9 +354,9 @@ def test_the_set_up_shows_only_the_seats_at_the_table(server: tuple[str, Path], 
     page.click(f"{form} button[aria-label='Players one more']")  # 3 players
     expect(seat[2]).to_be_visible()
     expect(seat[3]).to_be_hidden()
-    page.fill("#setup-thirteen-clues-hand", "Officer Parlor")
-    page.fill("#setup-thirteen-clues-seat_1", "Duke Market Crossbow")
-    page.fill("#setup-thirteen-clues-seat_2", "Nurse Harbor Rifle")
+    compose(page.locator(f"{form} .field[data-name=hand]"), "Officer", "Parlor")
+    compose(seat[1], "Duke", "Market", "Crossbow")
+    compose(seat[2], "Nurse", "Harbor", "Rifle")
     no_sideways_scroll(page)
     page.click("button:has-text('Start 13 Indizien')")
     page.wait_for_url("**/play/13clues")  # seat 3's hidden answer was not sent

@@ -4,6 +4,7 @@ table model through its front end's ``turn``, never from the console's text."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -160,7 +161,9 @@ def test_the_step_at_hand_is_filled_in_with_the_best_move_its_answer_left_empty(
     best = state["advice"]["moves"][0]
     assert best["verb"] == "guess"  # the answer is the player's to fill in
     assert best["args"] == {"CODE": best["line"], "BLACK": None, "WHITE": None}
-    assert f'value="{best["args"]["CODE"]}"' in now  # the code to guess, from the advice
+    code = now[now.index('data-name="CODE"') : now.index('data-name="BLACK"')]
+    tapped = re.findall(r'value="(\d)" checked', code)
+    assert "".join(tapped) == best["args"]["CODE"]  # the code to guess, a peg a row
     black = now[now.index('data-name="BLACK"') :]
     black_input = black[black.index("<input") : black.index(">", black.index("<input"))]
     assert 'value=""' in black_input  # the answer: empty, never a 0 unread

@@ -25,7 +25,7 @@ from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Score, TableFact, Turn, Way, says
-from deduce.play.arguments import Context, Integer, Name, Several, Value
+from deduce.play.arguments import Context, Integer, Name, Parts, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
 
@@ -46,9 +46,15 @@ def _case(text: str, context: Context) -> bsi.Case:
     return card.case
 
 
-_CARD = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _CARD_WORDS)
+_PIECES = tuple((kind, values) for kind, values in bsi.ATTRIBUTES.items())
+_A_CARD = "a card written as its evidence joined by /, e.g. woman/knife"
+_BY_PIECES = tuple(
+    (f"{n} pieces", tuple(w for w in _CARD_WORDS if w.count("/") == n - 1)) for n in (2, 3, 4)
+)
+_CARD = Value(_card, _A_CARD, _CARD_WORDS, groups=_BY_PIECES, parts=Parts(_PIECES, "/", least=2))
 
-_A_CASE = Value(_case, "a case: all four pieces, e.g. man/night/inside/gun", _CASE_WORDS)
+_WHOLE = "a case: all four pieces, e.g. man/night/inside/gun"
+_A_CASE = Value(_case, _WHOLE, _CASE_WORDS, parts=Parts(_PIECES, "/"))
 
 
 def _box(text: str, context: Context) -> tuple[bsi.Card, ...] | None:
@@ -66,6 +72,12 @@ def _seats(context: Context) -> int:
     if context.investigation is not None:
         players = context.investigation.players
     return int(players or 4) - 1
+
+
+def _my_turn(context: Context) -> bool:
+    """Whether it is my turn (the cards laid are those of my hand)."""
+    table = context.investigation
+    return isinstance(table, bsi.Table) and table.turn == 0
 
 
 def _laid(context: Context) -> Sequence[str]:
@@ -92,7 +104,7 @@ def _drops(context: Context) -> Sequence[str]:
     return [str(drops) for drops in sorted(table.drops_left(table.turn))]
 
 
-_LAID = Value(_card, "a card written as its evidence joined by /, e.g. woman/knife", _laid)
+_LAID = Value(_card, _A_CARD, _laid, closed=_my_turn, parts=Parts(_PIECES, "/", least=2))
 _TARGET = Integer(0, _seats, suggestions=_targets)
 
 

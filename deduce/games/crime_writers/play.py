@@ -19,7 +19,16 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.play_advice import guest_advice
-from deduce.games.crime_writers.play_clues import abouts, ask, cards, drawn, every_card, found
+from deduce.games.crime_writers.play_clues import (
+    about_groups,
+    abouts,
+    ask,
+    card_groups,
+    cards,
+    drawn,
+    every_card,
+    found,
+)
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Clock, Score, TableFact, Turn, Way
@@ -175,7 +184,10 @@ GRAMMAR = Grammar(
             ("ask",),
             (
                 _ELEMENT,
-                Arg("ABOUT", Name(abouts, other="a question in your own words")),
+                Arg(
+                    "ABOUT",
+                    Name(abouts, other="a question in your own words", groups=about_groups),
+                ),
                 Arg("REPLY", Name(_REPLIES, aliases=_REPLY_ALIASES), rest=True),
             ),
             "the writer's reply to \"does ELEMENT have ABOUT?\", ABOUT a tag, a card's\n"
@@ -189,7 +201,7 @@ GRAMMAR = Grammar(
             ("found",),
             (
                 _ELEMENT,
-                Arg("WORDING", Text("the element's wording", cards), rest=True),
+                Arg("WORDING", Text("the element's wording", cards, card_groups), rest=True),
                 Arg("invented", Flag(), optional=True, keyword="invented"),
             ),
             "a guest found ELEMENT, worded WORDING: the story's element is worded so. A\n"
@@ -201,14 +213,14 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("drawn",),
-            (_ELEMENT, Arg("CARD", Name(cards), rest=True)),
+            (_ELEMENT, Arg("CARD", Name(cards, groups=card_groups), rest=True)),
             "ELEMENT is exactly the card CARD: the writer drew it (not invented)",
             ("drawn who Butler",),
             drawn,
         ),
         Verb(
             ("seen",),
-            (Arg("CARD", Name(every_card), repeated=True),),
+            (Arg("CARD", Name(every_card, groups=card_groups), repeated=True),),
             "these cards are not in the story (my hand, stories told)",
             ("seen Gardener",),
             lambda inv, v: inv.seen(*v["card"]),

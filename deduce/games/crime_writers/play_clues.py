@@ -29,7 +29,16 @@ from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
 from deduce.play.grammar import Context
 
-__all__ = ["abouts", "ask", "cards", "drawn", "every_card", "found"]
+__all__ = [
+    "about_groups",
+    "abouts",
+    "ask",
+    "card_groups",
+    "cards",
+    "drawn",
+    "every_card",
+    "found",
+]
 
 
 def cards(context: Context) -> list[str]:
@@ -50,6 +59,21 @@ def abouts(context: Context) -> list[str]:
         tags = dict.fromkeys(t for stack in cw.DECKS for t in deck.tags(stack))
         return [*tags, *every_card(context)]
     return [*deck.tags(cw.DECK_OF[element]), *cards(context)]
+
+
+def card_groups(context: Context) -> list[tuple[str, list[str]]]:
+    """Every card's wording, by the element it may be (a page's picker)."""
+    deck = context.investigation.deck
+    return [(e, [c.text for c in deck.for_element(e)]) for e in cw.ELEMENTS]
+
+
+def about_groups(context: Context) -> list[tuple[str, list[str]]]:
+    """What a question may name, by element: its deck's tags, then its cards."""
+    deck = context.investigation.deck
+    return [
+        (e, [*deck.tags(cw.DECK_OF[e]), *(c.text for c in deck.for_element(e))])
+        for e in cw.ELEMENTS
+    ]
 
 
 def every_card(context: Context) -> list[str]:

@@ -10,6 +10,7 @@ from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
 from deduce.play.adapter import Adapter, TableFact, Turn, Way
+from deduce.play.arguments import Parts
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Question, Value, Verb, YesNo
 
 __all__ = ["ADAPTER", "GRAMMAR", "MastermindAdapter"]
@@ -38,6 +39,13 @@ def _what(context: Context) -> str:
         return "a code, e.g. 1122"
     rules = context.investigation.rules
     return f"{rules.pegs} digits from 1 to {rules.colours}, e.g. {_example(context.investigation)}"
+
+
+def _peg_rows(context: Context) -> list[tuple[str, list[str]]]:
+    """A code's pegs, each a row of its colours (a page's buttons)."""
+    rules = context.investigation.rules
+    colours = [str(c) for c in range(1, rules.colours + 1)]
+    return [(f"peg {i}", colours) for i in range(1, rules.pegs + 1)]
 
 
 def _pegs(context: Context) -> int:
@@ -85,7 +93,7 @@ GRAMMAR = Grammar(
         Verb(
             ("guess",),
             (
-                Arg("CODE", Value(_code, _what, _codes_left)),
+                Arg("CODE", Value(_code, _what, _codes_left, parts=Parts(_peg_rows))),
                 Arg("BLACK", Integer(0, _pegs)),
                 Arg("WHITE", Integer(0, _white_high), when=lambda c: not _black_only(c)),
             ),

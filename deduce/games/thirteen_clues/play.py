@@ -15,6 +15,7 @@ from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import BLANK, Adapter, TableFact, Turn, Way, says, word
+from deduce.play.arguments import Parts
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
 
@@ -59,6 +60,28 @@ def _abouts(context: Context) -> Sequence[str]:
     return tc.attributes(_players(context))
 
 
+def _about_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
+    """What a witness may be asked about, by kind: a colour, a category, a sub-kind."""
+    kinds = [kind for pair in tc.KINDS.values() for kind in pair]
+    return [
+        ("colour", tc.colours_in_play(_players(context))),
+        ("category", tc.CATEGORIES),
+        ("kind", kinds),
+    ]
+
+
+def _left_right(context: Context) -> list[tuple[str, Sequence[str]]]:
+    """My two hidden cards, the left one and the right one: any card in play each."""
+    cards = _card_names(context)
+    return [("left", cards), ("right", cards)]
+
+
+def _card_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
+    """The cards in play, by category."""
+    cards = tc.cards_in_play(_players(context))
+    return [(c, [card.name for card in cards if card.category == c]) for c in tc.CATEGORIES]
+
+
 def _check_cards(answers: Mapping[str, Any]) -> None:
     """Every card is given once: the problems name each card given twice and where."""
     places = {"hand": "your hand", **{f"seat_{s}": f"seat {s}'s puzzle" for s in range(1, 6)}}
@@ -86,7 +109,7 @@ def _check_cards(answers: Mapping[str, Any]) -> None:
 def _seat_question(seat: int) -> Question:
     return Question(
         f"seat_{seat}",
-        Several(Name(_card_names), 3),
+        Several(Name(_card_names), 3, parts=Parts(_card_groups, " ")),
         f"the puzzle in front of seat {seat}: person location weapon",
         example=_PUZZLES[seat - 1],
         check=_check_cards,
@@ -200,7 +223,7 @@ _GERMAN_KINDS = {  # the rulebook's words: 1 Person, 1 Ort, 1 Waffe
     "Waffe": "weapon",
     "Waffen": "weapon",
 }
-_CARD = Name(_card_names)
+_CARD = Name(_card_names, groups=_card_groups)
 _PERSON, _LOCATION, _WEAPON = (_category(c) for c in tc.CATEGORIES)
 
 GRAMMAR = Grammar(
@@ -209,7 +232,7 @@ GRAMMAR = Grammar(
             ("ask", "befragen", "fragen", "zeugen"),
             (
                 Arg("WITNESS", _WITNESS),
-                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
+                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS, groups=_about_groups)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
@@ -222,7 +245,7 @@ GRAMMAR = Grammar(
             (
                 Arg("ASKER", _SEAT),
                 Arg("WITNESS", Integer(0, lambda c: _players(c) - 1)),
-                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS)),
+                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS, groups=_about_groups)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
@@ -297,7 +320,7 @@ GRAMMAR = Grammar(
         Question("players", Integer(2, _MAX_PLAYERS), "at the table, 2 to 6", "4"),
         Question(
             "hand",
-            Several(_CARD, 2),
+            Several(_CARD, 2, parts=Parts(_left_right, " ")),
             "your two hidden cards, left right",
             example="Officer Parlor",
             check=_check_cards,

@@ -12,7 +12,17 @@ function quote(word) {
 function values(field) {
   const control = field.dataset.control;
   if (control === "buttons") {
-    return [...field.querySelectorAll("input:checked")].map((i) => i.value);
+    const found = [...field.querySelectorAll("input:checked")].map((i) => i.value);
+    const other = field.querySelector("input.other");
+    if (!found.length && other && other.value.trim()) return [other.value.trim()];
+    return field.hasAttribute("data-several") ? facts(found) : found;
+  }
+  if (control === "parts") {  // one piece a row, in order: a row left at "none" gives none
+    const pieces = [...field.querySelectorAll(".part")]
+      .map((row) => row.querySelector("input:checked"))
+      .filter((input) => input && input.value)
+      .map((input) => input.value);
+    return pieces.length ? [pieces.join(field.dataset.joiner)] : [];
   }
   if (control === "flag") {
     return field.querySelector("input").checked ? [true] : [];
@@ -20,6 +30,16 @@ function values(field) {
   const text = field.querySelector("input").value.trim();
   if (text === "") return [];
   return field.hasAttribute("data-repeated") ? text.split(/\s+/) : [text];
+}
+
+// FIELD=NAME words, several names of one field written FIELD=NAME,NAME.
+function facts(found) {
+  const names = new Map();
+  for (const fact of found) {
+    const [field, name] = fact.split("=", 2);
+    names.set(field, [...(names.get(field) || []), name]);
+  }
+  return [...names].map(([field, those]) => field + "=" + those.join(","));
 }
 
 function line(form) {
@@ -214,9 +234,29 @@ function fill(verb, args) {
     const word = args[field.dataset.name];
     if (word === null && !next) next = field;
     if (field.dataset.control === "buttons") {
-      for (const input of field.querySelectorAll("input")) {
+      const leader = field.dataset.follows &&
+        form.querySelector('.field[data-name="' + CSS.escape(field.dataset.follows) + '"]');
+      if (leader) pickGroups(field, leader);  // the category of the element filled in
+      let matched = false;
+      for (const input of field.querySelectorAll(".chips input")) {
+        if (input.closest(".group[hidden]")) continue;
         input.checked = word !== null && same(input.value, word);
+        matched = matched || input.checked;
+        const group = input.checked && input.closest("details.group");
+        if (group) group.open = true;  // the button tapped in, in sight
       }
+      const other = field.querySelector("input.other");
+      if (other) other.value = word !== null && !matched ? word : "";
+    } else if (field.dataset.control === "parts") {
+      const joiner = field.dataset.joiner;
+      const pieces = word === null ? [] : joiner ? word.split(joiner) : [...word];
+      const rows = field.querySelectorAll(".part");
+      rows.forEach((row, i) => {  // each in its place, or where its row offers it
+        const inputs = [...row.querySelectorAll("input")];
+        const piece = pieces.length === rows.length ? pieces[i]
+          : pieces.find((p) => inputs.some((x) => x.value === p));
+        for (const input of inputs) input.checked = same(input.value, piece || "");
+      });
     } else if (field.dataset.control !== "flag") {
       field.querySelector("input").value = word === null ? "" : word;
     }
@@ -224,6 +264,18 @@ function fill(verb, args) {
   edited = true;
   form.scrollIntoView({block: "start"});
   if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
+// Of buttons by category, only the category the earlier field chose (all while it has
+// no answer); a choice in a category put out of sight is taken back.
+function pickGroups(field, leader) {
+  const chosen = leader.querySelector("input:checked");
+  for (const group of field.querySelectorAll(".group[data-heading]")) {
+    const shown = !chosen || group.dataset.heading === chosen.value;
+    group.hidden = !shown;
+    if (chosen && shown && group.tagName === "DETAILS") group.open = true;
+    if (!shown) for (const input of group.querySelectorAll("input")) input.checked = false;
+  }
 }
 
 function clockText(seconds) {
@@ -315,6 +367,18 @@ function wire(root) {
       }
       for (const other of input.closest(".field").querySelectorAll("input")) other.dataset.on = "0";
       input.dataset.on = "1";
+    });
+  }
+  for (const field of root.querySelectorAll(".field[data-follows]")) {
+    const form = field.closest("form");
+    const leader = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.follows) + '"]');
+    if (!leader) continue;
+    leader.addEventListener("change", () => pickGroups(field, leader));
+    pickGroups(field, leader);
+  }
+  for (const other of root.querySelectorAll("input.other")) {
+    other.addEventListener("input", () => {  // typed words instead of a button
+      for (const input of other.closest(".field").querySelectorAll(".chips input")) input.checked = false;
     });
   }
   for (const button of root.querySelectorAll("button.fill")) {
