@@ -23,6 +23,9 @@ import json
 from collections.abc import Sequence
 from typing import Any, Self
 
+import numpy as np
+import numpy.typing as npt
+
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_clue, check_int
 from deduce.core.corrections import corrected
@@ -309,6 +312,16 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             if limit is not None:  # a few rows of the space, not all
                 return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
             result = [(self.solution_of(labels), p) for labels, p in self._space.ranked()]
+        elif result is None and (at_once := self._merged()) is not None:
+            rows, chances = at_once  # the game's rows merged at once: only those asked read
+            chosen = rows if limit is None else rows[: check_int("limit", limit, 0)]
+            found = [
+                (self.solution_of(self._space.solution_labels(row)), float(p))
+                for row, p in zip(chosen, chances, strict=False)
+            ]
+            if limit is not None:
+                return found
+            result = found
         elif result is None:
             merged: dict[Solution, float] = {}
             for labels, p in self._space.ranked():
@@ -317,6 +330,40 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             result = sorted(merged.items(), key=lambda item: -item[1])
         self.__dict__["_ranked"] = result  # built once per investigation: it never changes
         return list(result) if limit is None else result[: check_int("limit", limit, 0)]
+
+    def _merged(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None:
+        """The solutions as the game merges its rows (``merged_rows``): each one's row and
+        probability, in the order :meth:`ranked` gives them (the likeliest first, a tie in
+        the order of the space's most probable row of each); None when the game merges
+        rows only one at a time (``solution_of``)."""
+        space = self._space
+        kept = self.__dict__.get("_merged_rows")
+        if kept is not None and kept[0] is space:  # worked out once per space
+            return kept[1]  # type: ignore[no-any-return]
+        rows = space.solution_rows()
+        merged = self.merged_rows(rows)
+        if merged is None or len(merged) == 0:
+            empty = np.zeros((0, rows.shape[1]), dtype=np.int64), np.zeros(0)
+            self.__dict__["_merged_rows"] = (space, None if merged is None else empty)
+            return self.__dict__["_merged_rows"][1]  # type: ignore[no-any-return]
+        weights = space.solution_weights()
+        radix = [len(space.labels[i]) for i in space.solution]
+        if len(radix) > 1 and float(np.prod(radix, dtype=np.float64)) < 2**62:
+            keys, inverse = np.unique(np.ravel_multi_index(merged.T, radix), return_inverse=True)
+            unique = np.stack(np.unravel_index(keys, radix), axis=1)
+        else:
+            unique, inverse = np.unique(merged, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        chances = np.bincount(inverse, weights=weights, minlength=len(unique)) / weights.sum()
+        order = np.argsort(-weights, kind="stable")  # the space's order of its rows
+        place = np.empty(len(order), dtype=np.int64)
+        place[order] = np.arange(len(order))
+        first = np.full(len(unique), len(order), dtype=np.int64)
+        np.minimum.at(first, inverse, place)
+        ranked = np.lexsort((first, -chances))
+        found = unique[ranked].astype(np.int64), chances[ranked]
+        self.__dict__["_merged_rows"] = (space, found)
+        return found
 
     @property
     def solution_count(self) -> int:
@@ -329,6 +376,8 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         """
         if not self.merges_solutions():
             return len(self._space.solution_rows())
+        if "_ranked" not in self.__dict__ and (at_once := self._merged()) is not None:
+            return len(at_once[1])
         return len(self.ranked())
 
     def probabilities(self) -> dict[Solution, float]:
@@ -361,7 +410,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             >>> inv.solved is None, inv.guess("12", black=2, white=0).solved
             (True, Code('12'))
         """
-        ranked = self.ranked(limit=None if self.merges_solutions() else 2)
+        ranked = self.ranked(limit=2)
         return ranked[0][0] if len(ranked) == 1 else None
 
     def certain(self) -> dict[str, Any]:

@@ -110,7 +110,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
       so far (a limit on moves, a card that must follow a guess...); checked when a clue
       is observed, not when clues are replayed to explain a contradiction.
     - ``solution_of(labels)``: the game's solution object for a tuple of labels (and
-      ``merges_solutions()``, true while several rows can read as one solution).
+      ``merges_solutions()``, true while several rows can read as one solution;
+      ``merged_rows(rows)``, those rows merged at once, for speed).
     - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
       ``possible_queries(space, queries)``: the moves a player can make and their answers;
       or ``partition(space, queries)`` directly, when a game can count faster.
@@ -192,6 +193,14 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def merges_solutions(self) -> bool:
         """Whether ``solution_of`` may now read several rows as one solution."""
         return False
+
+    def merged_rows(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+        """While :meth:`merges_solutions`: the solution rows (value indices, as
+        ``Space.solution_rows`` gives them), each row that reads as the same solution as
+        another written as that one, so that equal rows are one solution (counted and
+        ranked at once, not row by row); None (the default): ``solution_of`` is read for
+        every row."""
+        return None
 
     def queries(self) -> Sequence[Query]:
         """Every move a player can make (default: none, so nothing is recommended)."""

@@ -290,7 +290,7 @@ class OpenGame:
         return {
             **self._head(),
             "history": snapshot.history(self.adapter, inv),
-            "solutions": len(inv.solutions()),
+            "solutions": inv.solution_count,
             "solution": snapshot.solution(inv),
             "advice": self.advice(),
             "turn": None if turn is None else snapshot.turn(turn, session.grammar, inv),

@@ -406,6 +406,17 @@ class Investigation(_Investigation):
         # a wording found without saying whether it was invented reads the same either way
         return any(found is not None for found in self.space.state.found)
 
+    def merged_rows(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+        # an element found worded as one of its cards: "invented" reads as that card
+        space = self.space
+        merged = np.array(rows, dtype=np.int64, copy=True)
+        for column, found in enumerate(space.state.found):
+            labels = space.labels[space.solution[column]]
+            if found is None or INVENTED not in labels or found not in labels:
+                continue
+            merged[merged[:, column] == labels.index(INVENTED), column] = labels.index(found)
+        return merged
+
     def solution_of(self, labels: tuple[Any, ...]) -> Story:
         if len(labels) != len(ELEMENTS):
             raise InvalidInput("labels", labels, f"a row's labels: {', '.join(ELEMENTS)}")
