@@ -25,6 +25,7 @@ __all__ = [
     "BLANK",
     "Adapter",
     "Clock",
+    "Grid",
     "Score",
     "TableFact",
     "Turn",
@@ -157,6 +158,26 @@ class TableFact:
 
     def __str__(self) -> str:
         return f"{self.label}: {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Something the table knows that is a table itself, in words: the scores, the cards
+    laid under each seat's evidence grid, a score sheet; a page draws it as a table.
+
+    Attributes:
+        title: what it is (``Scores``, ``Grid of seat 1``).
+        columns: the headings of its columns.
+        rows: its rows, a word for each column ("" for an empty cell).
+
+    Example:
+        >>> Grid("Scores", ("player", "points"), (("you", "4"), ("seat 1", "0"))).rows[0]
+        ('you', '4')
+    """
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,6 +496,17 @@ class Adapter:
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
         """What every player at the table may see besides the history (scores, grids,
         the clock), never a hand, a probability or advice; none by default."""
+        return []
+
+    def grids(self, investigation: Investigation) -> list[Grid]:
+        """What the table knows that is a table itself (scores, the cards under each
+        seat), as a page draws it; by default what every player may see
+        (:meth:`public_grids`)."""
+        return self.public_grids(investigation)
+
+    def public_grids(self, investigation: Investigation) -> list[Grid]:
+        """The tables every player may see, as the table's view draws them; none by
+        default."""
         return []
 
     def clock(self, investigation: Investigation) -> Clock | None:

@@ -304,6 +304,7 @@ class OpenGame:
             "listing": session.listing,
             "top": snapshot.top(inv, _TOP),
             "facts": [asdict(f) for f in self.adapter.facts(inv)],
+            "grids": [asdict(g) for g in self.adapter.grids(inv)],
             "saved": session.saved,
         }
 
@@ -339,6 +340,7 @@ class OpenGame:
             },
             "history": self.adapter.public_history(inv),
             "facts": [asdict(f) for f in self.adapter.public_facts(inv)],
+            "grids": [asdict(g) for g in self.adapter.public_grids(inv)],
         }
 
     # -- lines -----------------------------------------------------------------------

@@ -53,6 +53,13 @@ _CLOCK = {
     ]
 }
 _FACTS = {"type": "array", "items": _object({"label": _TEXT, "value": _TEXT})}
+_WORDS_ROW = {"type": "array", "items": _TEXT}
+_GRIDS = {
+    "type": "array",
+    "items": _object(
+        {"title": _TEXT, "columns": _WORDS_ROW, "rows": {"type": "array", "items": _WORDS_ROW}}
+    ),
+}
 _HEAD = {
     "schema": {"const": SCHEMA},
     "id": _TEXT,
@@ -161,6 +168,7 @@ STATE: dict[str, Any] = _object(
             "items": _object({"solution": _DATA, "words": _TEXT, "p": _P}),
         },
         "facts": _FACTS,
+        "grids": _GRIDS,
         "saved": {"type": "boolean"},
     }
 )
@@ -185,6 +193,7 @@ VIEW: dict[str, Any] = _object(
         },
         "history": {"type": "array", "items": _TEXT},
         "facts": _FACTS,
+        "grids": _GRIDS,
     }
 )
 """The table's view: what every player may see."""

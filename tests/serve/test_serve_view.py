@@ -67,11 +67,12 @@ def test_the_view_shows_what_everyone_may_see_and_never_a_hand_or_advice(
             "turn",
             "history",
             "facts",
+            "grids",
             "clock",
         }
         assert public["schema"] == 2
         text = json.dumps(public)
-        for private in ("advice", "probab", "solution", "sheet", "%"):
+        for private in ("advice", "probab", "solution", '"sheet"', "%"):  # the score sheet: yes
             assert private not in text, (line, private)
         mine = load_file(folder / f"{id_}.json", kind)
         for card in _hand(name, mine):

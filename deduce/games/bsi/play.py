@@ -24,7 +24,7 @@ from deduce.games.bsi.play_advice import (
 from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Score, TableFact, Turn, Way, says
+from deduce.play.adapter import Adapter, Grid, Score, TableFact, Turn, Way, says
 from deduce.play.arguments import Context, Integer, Name, Parts, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
@@ -463,16 +463,32 @@ class BsiAdapter(Adapter):
 
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
         table: bsi.Table = self.own(investigation)
+        return [TableFact("Draw pile", str(table.pile))]
+
+    def public_grids(self, investigation: Investigation) -> list[Grid]:
+        """The scores, and each seat's evidence grid with the cards laid under each of
+        its fields."""
+        table: bsi.Table = self.own(investigation)
         names = ["you", *(f"seat {s}" for s in range(1, table.players))]
-        grids = [
-            TableFact(
-                f"Grid of {names[seat]}",
-                ", ".join(f"{card} ({field})" for card, field in table.grid(seat)) or "empty",
+        scores = Grid(
+            "Scores",
+            ("player", "points", "blood drops left"),
+            tuple(
+                (names[s], str(p), ", ".join(str(d) for d in table.drops_left(s)) or "none")
+                for s, p in table.scores().items()
+            ),
+        )
+        fields = tuple(str(f) for f in bsi.FIELDS)
+        grids = []
+        for seat in range(table.players):
+            under = {f: [str(c) for c, at in table.grid(seat) if str(at) == f] for f in fields}
+            depth = max((len(cards) for cards in under.values()), default=0)
+            rows = tuple(
+                tuple(under[f][i] if i < len(under[f]) else "" for f in fields)
+                for i in range(depth)
             )
-            for seat in range(table.players)
-        ]
-        scores = ", ".join(f"{names[s]} {p}" for s, p in table.scores().items())
-        return [TableFact("Scores", scores), TableFact("Draw pile", str(table.pile)), *grids]
+            grids.append(Grid(f"Grid of {names[seat]}", fields, rows))
+        return [scores, *grids]
 
     def finished(self, investigation: Investigation) -> bool:
         return bool(investigation.over)  # type: ignore[attr-defined]
@@ -512,19 +528,10 @@ class BsiAdapter(Adapter):
 
     def facts(self, investigation: Investigation) -> list[TableFact]:
         table: bsi.Table = self.own(investigation)
-        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
         found = []
         if not table.over:
             hand = ", ".join(str(c) for c in table.hand) or "none"
-            drops = ", ".join(str(d) for d in table.drops_left(0)) or "none left"
-            found += [
-                TableFact("Your hand", hand),
-                TableFact("Your blood drops", drops),
-                TableFact("Draw pile", str(table.pile)),
-            ]
-        found.append(
-            TableFact("Scores", ", ".join(f"{names[s]} {p}" for s, p in table.scores().items()))
-        )
+            found += [TableFact("Your hand", hand), TableFact("Draw pile", str(table.pile))]
         found += [
             TableFact("Final round", line.removeprefix("Final round: "))
             for line in final_round(table)

@@ -31,7 +31,7 @@ from deduce.games.crime_writers.play_clues import (
 )
 from deduce.games.crime_writers.scoresheet import started_minutes
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, Clock, Score, TableFact, Turn, Way
+from deduce.play.adapter import Adapter, Clock, Grid, Score, TableFact, Turn, Way
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -382,6 +382,28 @@ class CrimeWritersAdapter(Adapter):
             return None  # the cards in my hand
         return self.show_clue(clue)  # the questions, replies and finds: the score sheet's
 
+    def public_grids(self, investigation: Investigation) -> list[Grid]:
+        """The score sheet (each story's points for each player, the totals last) and,
+        while a story is figured out, its finds so far."""
+        inv: cw.Investigation = self.own(investigation)
+        if not isinstance(inv, cw.Table):
+            return []
+        sheet = inv.sheet
+        players = sheet.players
+        rows = [
+            (f"story {n} ({story.writer})", *(str(points[p]) for p in players))
+            for n, (story, points) in enumerate(
+                zip(sheet.rounds, sheet.round_points(), strict=True), 1
+            )
+        ]
+        totals = inv.points()
+        rows.append(("total", *(str(totals[p]) for p in players)))
+        grids = [Grid("Score sheet", ("", *players), tuple(rows))]
+        if not inv.over and sheet.rounds:
+            finds = tuple((f.element, f.guest, _clock(f.at)) for f in sheet.rounds[-1].finds)
+            grids.append(Grid("Found in this story", ("element", "by", "at"), finds))
+        return grids
+
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
         inv: cw.Investigation = self.own(investigation)
         if not isinstance(inv, cw.Table):
@@ -399,14 +421,10 @@ class CrimeWritersAdapter(Adapter):
         if not isinstance(inv, cw.Table):
             return known
         table = inv
-        points = ", ".join(f"{n} {p}" for n, p in table.points().items())
         if table.over:
-            return [TableFact("Points", points)]
+            return []
         now = timing.TIMER.reading(table)
         running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
-        found = ", ".join(
-            f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
-        )
         return [
             TableFact("Story", f"{table.round} of {len(table.players)}: {table.writer} writes"),
             TableFact("Guests in turn", ", ".join(table.guests)),
@@ -414,8 +432,6 @@ class CrimeWritersAdapter(Adapter):
                 "Clock",
                 f"{_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})",
             ),
-            TableFact("Found", found or "nothing yet"),
-            TableFact("Points", points),
             *known,
         ]
 

@@ -233,13 +233,24 @@ class ScoreSheet:
         """With two players only the writer's points count."""
         return len(self.players) == 2
 
+    def _scored(self, game_round: Round) -> tuple[dict[str, int], dict[str, int]]:
+        """One story's points for each player: as a guest (3 per element figured out;
+        none with 2 players), and as its writer (the started minutes until all five
+        were found; none while it runs)."""
+        guest, writer = dict.fromkeys(self.players, 0), dict.fromkeys(self.players, 0)
+        if not self.two_players:
+            for find in game_round.finds:
+                guest[find.guest] += GUEST_POINTS
+        if game_round.minutes is not None:
+            writer[game_round.writer] += game_round.minutes
+        return guest, writer
+
     def guest_points(self) -> dict[str, int]:
         """Each player's points as a guest (3 per element figured out; 0 with 2 players)."""
         points = dict.fromkeys(self.players, 0)
-        if not self.two_players:
-            for game_round in self.rounds:
-                for find in game_round.finds:
-                    points[find.guest] += GUEST_POINTS
+        for game_round in self.rounds:
+            for player, p in self._scored(game_round)[0].items():
+                points[player] += p
         return points
 
     def writer_points(self) -> dict[str, int]:
@@ -249,9 +260,23 @@ class ScoreSheet:
         """
         points = dict.fromkeys(self.players, 0)
         for game_round in self.rounds:
-            if game_round.minutes is not None:
-                points[game_round.writer] += game_round.minutes
+            for player, p in self._scored(game_round)[1].items():
+                points[player] += p
         return points
+
+    def round_points(self) -> list[dict[str, int]]:
+        """Each story's points for each player, in order: a line of the score sheet.
+
+        Example:
+            >>> sheet = ScoreSheet(("Ann", "Ben", "Cy")).start_round()
+            >>> sheet.found("who", "Ben", at=30).round_points()
+            [{'Ann': 0, 'Ben': 3, 'Cy': 0}]
+        """
+        lines = []
+        for game_round in self.rounds:
+            guest, writer = self._scored(game_round)
+            lines.append({p: guest[p] + writer[p] for p in self.players})
+        return lines
 
     def points(self) -> dict[str, int]:
         """Each player's total, in seating order."""

@@ -21,7 +21,7 @@ from deduce.games.kreuzverhoer.table_lines import (
 from deduce.games.kreuzverhoer.words import race_rows as _race
 from deduce.games.kreuzverhoer.words import show_event, table_facts, table_lines, table_turn
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import Adapter, TableFact, Turn, word
+from deduce.play.adapter import Adapter, Grid, TableFact, Turn, word
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -402,13 +402,16 @@ class KreuzverhoerAdapter(Adapter):
             return None  # notes of my own, and the cards in my hand
         return self.show_clue(clue)  # questionings, cards played and their answers
 
-    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+    def public_grids(self, investigation: Investigation) -> list[Grid]:
         inv: kv.Investigation = self.own(investigation)
         if not isinstance(inv, kv.Table):
             return []
         (made, theirs_made), (left, theirs_left) = inv.questionings_made, inv.left
-        said = f"you made {made}, {left} left; your opponent made {theirs_made}, {theirs_left} left"
-        return [TableFact("Questionings", said)]
+        rows = (
+            ("you", str(made), str(left)),
+            ("your opponent", str(theirs_made), str(theirs_left)),
+        )
+        return [Grid("Questionings", ("player", "made", "left"), rows)]
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, kv.Questioning):

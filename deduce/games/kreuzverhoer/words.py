@@ -210,17 +210,15 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
 
 
 def table_facts(table: Table) -> list[TableFact]:
-    """What the table knows, as a page lists it: the questionings, my hand, my opponent's
-    progress, and on my questioning the race's best lay.
+    """What the table knows, as a page lists it: my hand, my opponent's progress, and on
+    my questioning the race's best lay (the questionings are a grid of their own).
 
     Example:
         >>> from deduce.games.kreuzverhoer import Table
-        >>> str(table_facts(Table())[0])
-        'Questionings: you made 0, 12 left; your opponent made 0, 12 left'
+        >>> table_facts(Table())[0].label
+        'Your opponent'
     """
-    (made, theirs_made), (left, theirs_left) = table.questionings_made, table.left
-    said = f"you made {made}, {left} left; your opponent made {theirs_made}, {theirs_left} left"
-    found = [TableFact("Questionings", said)]
+    found = []
     if table.hand is not None:
         hand = ", ".join(card_title(c) for c in table.hand) or "none"
         found += [TableFact("Your hand", hand), TableFact("Draw pile", str(table.pile))]

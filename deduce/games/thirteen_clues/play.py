@@ -14,7 +14,7 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import BLANK, Adapter, TableFact, Turn, Way, says, word
+from deduce.play.adapter import BLANK, Adapter, Grid, TableFact, Turn, Way, says, word
 from deduce.play.arguments import Parts
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
@@ -366,15 +366,7 @@ class ThirteenCluesAdapter(Adapter):
         if not isinstance(investigation, tc.Table) or investigation.glasses.winner is not None:
             return []
         table = investigation
-        glasses = table.glasses
         found = []
-        if table.players > 2:
-            held = ", ".join(
-                f"{'you' if s == 0 else f'seat {s}'}: {c}"
-                for s, c in enumerate(glasses.counts)
-                if c
-            )
-            found.append(TableFact("Magnifying glasses", held))
         if table.turn == 0:
             advice = self._race(table)
             mine = advice.accusation
@@ -469,14 +461,13 @@ class ThirteenCluesAdapter(Adapter):
             return "I accused: wrong"
         return self.show_clue(clue)  # questions, looks and accusations: at the table
 
-    def public_facts(self, investigation: Investigation) -> list[TableFact]:
+    def public_grids(self, investigation: Investigation) -> list[Grid]:
+        """The magnifying glasses each seat holds (a game of 3 or more)."""
         if not isinstance(investigation, tc.Table) or investigation.players == 2:
             return []
-        glasses = investigation.glasses
-        held = ", ".join(
-            f"{'you' if s == 0 else f'seat {s}'}: {c}" for s, c in enumerate(glasses.counts) if c
-        )
-        return [TableFact("Magnifying glasses", held)] if held else []
+        counts = investigation.glasses.counts
+        rows = tuple(("you" if s == 0 else f"seat {s}", str(c)) for s, c in enumerate(counts))
+        return [Grid("Magnifying glasses", ("player", "glasses"), rows)]
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, tc.Ask):
