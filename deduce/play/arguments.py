@@ -178,7 +178,7 @@ class Parts:
     def laid(self, context: Context) -> list[tuple[str, list[str]]]:
         """Each row's heading and its choices, in order."""
         rows = self.rows(context) if callable(self.rows) else self.rows
-        return [(str(heading), [str(w) for w in words]) for heading, words in rows]
+        return [(str(heading), [word(w) for w in words]) for heading, words in rows]
 
 
 def _choices(choices: Choices, context: Context) -> list[str]:

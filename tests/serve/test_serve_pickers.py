@@ -93,3 +93,38 @@ def test_crime_writers_cards_follow_the_element_chosen(tmp_path: Path) -> None:
     assert about.follows == "ELEMENT" and about.other
     wording = fields["found", "WORDING"][0]  # a card's wording, or one the writer made up
     assert wording.control == "buttons" and wording.other and wording.follows == "ELEMENT"
+
+
+FREE_SETUP = {  # (game, question): why it stays text
+    ("bsi", "box"): "any, a box file, or the 12 small cards of the box",
+    ("kreuzverhoer", "deck"): "a deck file, or default",
+    ("crime-writers", "deck"): "a deck file",
+    ("crime-writers", "players"): "the players' names",
+    ("crime-writers", "me"): "which of those names is mine",
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_set_up_answer_of_a_fixed_set_of_choices_needs_typing(name: str) -> None:
+    from deduce.serve.forms import question_fields
+
+    for field in question_fields(adapter(name).grammar.setup):
+        if (name, field.name) in FREE_SETUP:
+            continue
+        assert field.control != "text", (name, field.name)
+
+
+def test_a_kreuzverhoer_case_is_a_row_per_field_and_read_back() -> None:
+    from deduce.games.kreuzverhoer.table_lines import read_case
+    from deduce.play.grammar import Context
+    from deduce.serve.forms import question_fields
+
+    fields = {f.name: f for f in question_fields(adapter("kreuzverhoer").grammar.setup)}
+    case = fields["case"]
+    assert [h for h, _ in case.parts] == ["crime", "scene", "suspect", "weapon"]
+    suspect = dict(case.parts)["suspect"]
+    assert "Ede_K." in suspect  # a name of two words is one button's word
+    read = read_case(case.joiner.join(("Mord", "Berlin", "Ede_K.", "Gift")), Context())
+    assert read is not None and read.suspect == "Ede K."
+    hand = fields["hand"]
+    assert hand.control == "parts" and len(hand.parts) == 3 and hand.joiner == " "

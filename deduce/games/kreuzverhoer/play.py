@@ -22,6 +22,7 @@ from deduce.games.kreuzverhoer.words import race_rows as _race
 from deduce.games.kreuzverhoer.words import show_event, table_facts, table_lines, table_turn
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Grid, TableFact, Turn, word
+from deduce.play.arguments import Parts
 from deduce.play.grammar import (
     Arg,
     Context,
@@ -110,6 +111,13 @@ def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
     return Name(titles, aliases=dict(zip(cards, titles, strict=True)), offered=offered)
 
 
+def _case_rows(context: Context) -> list[tuple[str, Sequence[str]]]:
+    """A case: a row of its deck's names for each of crime, scene, suspect, weapon."""
+    deck = context.values.get("deck") or kv.Deck.default()
+    return [(field, deck.names(field)) for field in kv.FIELDS]
+
+
+_HAND_ROWS = tuple((f"card {n}", [card_title(c) for c in kv.ACTION_CARDS]) for n in (1, 2, 3))
 _CARD = _titled(kv.INVESTIGATION_CARDS)
 _ACTION = _titled(kv.ACTION_CARDS)
 _HELD = _titled(kv.ACTION_CARDS, held=True)
@@ -347,14 +355,23 @@ GRAMMAR = Grammar(
         ),
         Question(
             "case",
-            Value(read_case, "none, or the case: crime scene suspect weapon"),
+            Value(
+                read_case,
+                "none, or the case: crime scene suspect weapon",
+                parts=Parts(_case_rows, "/"),
+            ),
             "the case you chose for your opponent; none: you say every answer",
             "none",
             example="Mord Ulm Ede Gift",
         ),
         Question(
             "hand",
-            Value(read_hand, "none, or your 3 action cards", kv.ACTION_CARDS),
+            Value(
+                read_hand,
+                "none, or your 3 action cards",
+                kv.ACTION_CARDS,
+                parts=Parts(_HAND_ROWS, " "),
+            ),
             "your 3 action cards; none: not followed",
             "none",
             example="profiler lawyer refusal",
