@@ -173,23 +173,18 @@ def _control(kind: Any, context: Context) -> dict[str, Any]:
         aliases = {word(a) for a in kind.aliases}
         buttons = tuple(w for w in words if w not in aliases)
     other = kind.other or "" if isinstance(kind, Name) else ""
+    if isinstance(kind, Text):  # its words, or any other
+        other = kind.what
     ordered = isinstance(kind, Several) and parts  # several values, each in its place
     if closed and 0 < len(buttons) <= _BUTTONS and not ordered:
         return {"control": "buttons", "choices": buttons, "other": other}
-    if closed and laid and not ordered:
+    if laid and not ordered and (closed or isinstance(kind, Text)):
         return {
             "control": "buttons",
             "choices": tuple(w for _, ws in laid for w in ws),
             "groups": tuple((h, tuple(ws)) for h, ws in laid),
             "other": other,
             "several": isinstance(kind, Fact) and kind.several,
-        }
-    if isinstance(kind, Text) and laid:  # its words, or any other
-        return {
-            "control": "buttons",
-            "choices": tuple(w for _, ws in laid for w in ws),
-            "groups": tuple((h, tuple(ws)) for h, ws in laid),
-            "other": kind.what,
         }
     if pieces is not None and parts:
         return {
