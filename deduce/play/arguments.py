@@ -317,7 +317,9 @@ class Value:
     context)`` raises ``InvalidInput``; ``what`` says what is expected, with an example
     (or gives that text for the context). For a page: ``closed`` says when the
     ``suggestions`` are every value it takes (a player's hand), ``groups`` lays them out
-    by category, and ``parts`` says how a value is put together from pieces."""
+    by category, ``parts`` says how a value is put together from pieces, and ``among``
+    names the earlier answer whose words are its choices (a player among the players
+    named)."""
 
     parse: Callable[[str, Context], Any]
     what: str | Callable[[Context], str]
@@ -325,6 +327,7 @@ class Value:
     closed: bool | Callable[[Context], bool] = False
     groups: Groups | None = None
     parts: Parts | None = None
+    among: str = ""
 
     def only(self, context: Context) -> bool:
         """Whether the suggestions are every value it takes now."""

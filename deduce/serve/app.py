@@ -255,7 +255,15 @@ def create_app(
         best = state["advice"]["moves"][:1]
         if best and best[0]["verb"]:  # the best move, filled in where it is made
             now = advised(now, best[0]["verb"], best[0]["args"])
-        return page(name, state=state, forms=forms(game), now=now, id=id, shared=shared)
+        return page(
+            name,
+            state=state,
+            forms=forms(game),
+            now=now,
+            now_open=_opened(now),
+            id=id,
+            shared=shared,
+        )
 
     async def games(request: Request) -> Response:
         found = [
@@ -465,6 +473,17 @@ def _public(game: OpenGame) -> dict[str, Any]:
     """What every player may see of the game (:meth:`OpenGame.public`)."""
     with game.guard:
         return game.public()
+
+
+def _opened(now: list[Form]) -> int | None:
+    """Of the ways to act now, the one the page shows open: the one filled in (from the
+    advice, or as the table suggests), else the only one with fields to fill; None: each
+    is its title, folded (a one-button way is always its button)."""
+    filled = [i for i, form in enumerate(now) if any(f.filled and not f.fixed for f in form.fields)]
+    if filled:
+        return filled[0]
+    fields = [i for i, form in enumerate(now) if any(not f.fixed for f in form.fields)]
+    return fields[0] if len(fields) == 1 else None
 
 
 def _now(game: OpenGame) -> list[Form]:

@@ -95,6 +95,8 @@ class Field:
         follows: for buttons by category, the earlier field whose answer picks the one
             category shown (Crime Writers' cards follow the element chosen: each
             category's heading is one of that field's choices); empty: every category.
+        among: for buttons, the earlier field whose words are its choices, as they are
+            typed there (the players named); empty: ``choices``.
     """
 
     name: str
@@ -119,6 +121,7 @@ class Field:
     least: int = 0
     several: bool = False
     follows: str = ""
+    among: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +150,11 @@ def _label(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _control(kind: Any, context: Context) -> dict[str, Any]:
+def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str, Any]:
     """The control for an argument of ``kind``: buttons for a fixed set of choices (by
     category when there are many), a row of buttons per piece for a value put together
-    from pieces, else a text field."""
+    from pieces (several of them, ``repeated``: its values by category, each a button),
+    else a text field."""
     if isinstance(kind, Flag):
         return {"control": "flag"}
     if isinstance(kind, YesNo):
@@ -158,11 +162,13 @@ def _control(kind: Any, context: Context) -> dict[str, Any]:
     if isinstance(kind, Integer):
         low, high = kind.bounds(context)
         return {"control": "stepper", "low": low, "high": high}
+    if isinstance(kind, Value) and kind.among:
+        return {"control": "buttons", "among": kind.among}
     try:
         words = tuple(kind.words(context)) if not isinstance(kind, File) else ()
         laid = _groups(kind, context)
         closed = isinstance(kind, Name | Several | Fact) or (
-            isinstance(kind, Value) and kind.only(context)
+            isinstance(kind, Value) and (kind.only(context) or (repeated and bool(laid)))
         )
         pieces = kind.parts if isinstance(kind, Value | Several) else None
         parts = [] if pieces is None else pieces.laid(context)
@@ -216,7 +222,7 @@ def _describe(kind: Any, context: Context, control: str) -> str:
 
 
 def _field(arg: Arg, context: Context) -> Field:
-    control = _control(arg.kind, context)
+    control = _control(arg.kind, context, repeated=arg.repeated)
     only = control.get("choices", ())
     given = control["control"] == "buttons" and len(only) == 1 and not arg.optional
     return Field(
@@ -283,11 +289,17 @@ def way_forms(grammar: Grammar, investigation: Any, turn: Turn | None) -> list[F
         fields = tuple(
             replace(f, filled=(fixed[f.name],), fixed=True)
             if f.name in fixed
-            else replace(f, filled=tuple(v for n, v in filled if n == f.name))
+            else replace(f, filled=tuple(_worded(f, v) for n, v in filled if n == f.name))
             for f in form.fields
         )
         forms.append(replace(form, fields=fields, title=way.words))
     return forms
+
+
+def _worded(field: Field, value: str) -> str:
+    """A value the table suggests, as the field's buttons carry it (``Juri_L.`` for the
+    name ``Juri L.``); a text field's as it is."""
+    return word(value) if field.control in ("buttons", "parts") else value
 
 
 def _applies(arg: Arg, context: Context) -> bool:

@@ -100,7 +100,6 @@ FREE_SETUP = {  # (game, question): why it stays text
     ("kreuzverhoer", "deck"): "a deck file, or default",
     ("crime-writers", "deck"): "a deck file",
     ("crime-writers", "players"): "the players' names",
-    ("crime-writers", "me"): "which of those names is mine",
 }
 
 

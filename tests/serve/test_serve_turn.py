@@ -208,3 +208,31 @@ def test_an_advised_move_never_fills_an_argument_written_with_its_keyword() -> N
     form = Form("solve", "", (), fields, False)
     filled = advised([form], "solve", {"CASE": "man/day/inside/knife"})[0]
     assert [f.filled for f in filled.fields] == [("man/day/inside/knife",), ()]
+
+
+def test_a_suggested_name_of_two_words_is_its_button_tapped(client: TestClient) -> None:
+    declared = registry.find("kreuzverhoer")
+    setup = {**parse_presets(declared.table_setup), "first": "opponent"}
+    setup.update(hand="profiler lawyer refusal", case="Mord Ulm Ede Gift")
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup})
+    for line in ("they ask Mord Berlin Nora Messer", "they play profiler"):
+        client.post("/api/sessions/kreuzverhoer/lines", json={"line": line})
+    turn = client.get("/api/sessions/kreuzverhoer").json()["turn"]
+    assert turn["ways"][0]["filled"] == {"NAME": ["Juri L."]}
+    now = _now(client.get("/play/kreuzverhoer").text)
+    assert re.findall(r'value="([^"]+)" checked', now) == ["Juri_L."]  # the button of it
+
+
+def test_my_ermittler_vor_ort_may_say_the_scene_is_wrong_at_the_step(client: TestClient) -> None:
+    declared = registry.find("kreuzverhoer")
+    setup = {**parse_presets(declared.table_setup), "hand": "investigators_on_site lawyer refusal"}
+    client.post("/api/sessions", json={"game": "kreuzverhoer", "setup": setup})
+    state = client.post(
+        "/api/sessions/kreuzverhoer/lines", json={"line": "ask Mord Ulm Nora Brechstange 2"}
+    ).json()
+    right, wrong = state["turn"]["ways"][:2]
+    assert (right["verb"], right["line"]) == ("site", "site WEAPON WEAPON")
+    assert (wrong["verb"], wrong["given"]) == ("site", {"wrong": "wrong"})
+    assert wrong["line"] == "site wrong"
+    state = client.post("/api/sessions/kreuzverhoer/lines", json={"line": wrong["line"]}).json()
+    assert state["history"][-1]["words"] == "Ermittler vor Ort: not Ulm"

@@ -153,7 +153,7 @@ def _ways(table: Table) -> tuple[tuple[Way, ...], str]:
     if step == "card" and questioner == 0:
         hand = table.hand
         cards = [c for c in _CARD_VERB if hand is None or c in hand]
-        played = tuple(Way(_CARD_VERB[c], f"play {card_title(c)}") for c in cards)
+        played = tuple(way for c in cards for way in _played(c))
         exchange = () if hand == () else (Way("exchange", "exchange a card"),)
         defence = Way("defence", "your opponent plays a defence card")
         return (*played, *exchange, defence, *then), ""
@@ -163,6 +163,18 @@ def _ways(table: Table) -> tuple[tuple[Way, ...], str]:
     if questioner == 0:
         return (Way("defence", "your opponent plays a defence card"), *then), ""
     return (Way("play", "play a defence card"), *then), ""
+
+
+def _played(card: str) -> tuple[Way, ...]:
+    """The ways to record my card played: Ermittler vor Ort has two answers, the laid
+    scene right (and two weapons not the case's) or wrong."""
+    title = card_title(card)
+    if card != "investigators_on_site":
+        return (Way(_CARD_VERB[card], f"play {title}"),)
+    return (
+        Way("site", f"play {title}: the scene is right", form=("WEAPON",)),
+        Way("site", f"play {title}: the scene is wrong", (("wrong", "wrong"),)),
+    )
 
 
 def _then(table: Table) -> tuple[Way, ...]:

@@ -262,8 +262,32 @@ function fill(verb, args) {
     }
   }
   edited = true;
+  const way = form.closest("details");
+  if (way) way.open = true;  // a way to act folded away: in sight
   form.scrollIntoView({block: "start"});
   if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
+// Buttons for the words typed in an earlier field (the players named): one each, the
+// one chosen kept while it is still there.
+function amongWords(field, source) {
+  const chips = field.querySelector(".chips");
+  const chosen = field.querySelector("input:checked");
+  const words = [...new Set(values(source).join(" ").split(/[\s,]+/).filter(Boolean))];
+  chips.replaceChildren(...words.map((word) => {
+    const label = document.createElement("label");
+    label.className = "chip";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = field.dataset.input;
+    input.value = word;
+    input.checked = chosen !== null && chosen.value === word;
+    const shown = document.createElement("span");
+    shown.textContent = word;
+    label.append(input, shown);
+    return label;
+  }));
+  field.querySelector(".among").hidden = words.length > 0;
 }
 
 // Of buttons by category, only the category the earlier field chose (all while it has
@@ -375,6 +399,13 @@ function wire(root) {
     if (!leader) continue;
     leader.addEventListener("change", () => pickGroups(field, leader));
     pickGroups(field, leader);
+  }
+  for (const field of root.querySelectorAll(".field[data-among]")) {
+    const form = field.closest("form");
+    const source = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.among) + '"]');
+    if (!source) continue;
+    source.addEventListener("input", () => amongWords(field, source));
+    amongWords(field, source);
   }
   for (const other of root.querySelectorAll("input.other")) {
     other.addEventListener("input", () => {  // typed words instead of a button
