@@ -12,12 +12,27 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-__all__ = ["chromium", "layout", "screenshot"]
+__all__ = [
+    "chip",
+    "chromium",
+    "compose",
+    "in_first_screen",
+    "layout",
+    "no_sideways_scroll",
+    "phone_page",
+    "pick",
+    "picked",
+    "playwright_api",
+    "screenshot",
+    "way_now",
+]
 
 _MEASURE = """
 <script>
@@ -130,3 +145,94 @@ def screenshot(html: str, path: Path, *, width: int = 1100, height: int = 1400) 
     """A PNG of ``html`` in a window ``width`` pixels wide."""
     _run([f"--window-size={width},{height}", f"--screenshot={path}"], _page({"page": html}))
     assert path.stat().st_size > 0
+
+
+# -- a player's taps on a page, for the tests of `deduce serve` --------------------------
+
+
+def playwright_api() -> Any:
+    """Playwright's sync API; skips the test where it is missing (fails under CI)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright is missing: `make test` installs it (the dev group)")
+        pytest.skip("playwright is not installed (the dev group has it)")
+    return sync_playwright
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page is {width} px wide at {inner} px"
+
+
+def in_first_screen(page: Any, locator: Any) -> None:
+    """``locator`` starts in the first screen of the page (scrolled to the top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = locator.bounding_box()
+    height = page.evaluate("window.innerHeight")
+    assert box is not None and box["y"] < height, f"it starts at {box} in a {height} px screen"
+
+
+def chip(word: str) -> str:
+    """A button's value as the page writes it: a name of several words joined by _."""
+    return word.replace(" ", "_")
+
+
+def pick(field: Any, *words: str) -> None:
+    """Tap the buttons of ``words`` in a field (of its category shown)."""
+    for word in map(chip, words):
+        chips = field.locator(f".group:not([hidden]) label.chip:has(input[value='{word}'])")
+        if not field.locator(".group").count():
+            chips = field.locator(f"label.chip:has(input[value='{word}'])")
+        folded = field.locator(
+            f"details.group:not([open]):not([hidden]):has(input[value='{word}'])"
+        )
+        if folded.count():  # many choices: their category is opened first
+            folded.first.locator("summary").click()
+        chips.first.click()
+
+
+def compose(field: Any, *pieces: str) -> None:
+    """Tap a value's pieces, one row each: in their places when every row is given (a
+    code's pegs, a puzzle's cards), else in the row that offers each (a card's evidence)."""
+    rows = field.locator(".part")
+    for at, piece in enumerate(pieces):
+        row = (
+            rows.nth(at)
+            if len(pieces) == rows.count()
+            else rows.filter(has=field.page.locator(f"input[value='{piece}']"))
+        )
+        row.locator(f"label.chip:has(input[value='{piece}'])").first.click()
+
+
+def picked(field: Any) -> list[str]:
+    """The values of a field's buttons tapped, in order."""
+    return list(field.evaluate("f => [...f.querySelectorAll('input:checked')].map(i => i.value)"))
+
+
+@contextmanager
+def phone_page(viewport: dict[str, int] = PHONE) -> Iterator[Any]:
+    """A page of Debian's chromium, headless, at a phone's ``viewport``."""
+    path = chromium()
+    with playwright_api()() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield browser.new_page(viewport=viewport)
+        finally:
+            browser.close()
+
+
+def way_now(page: Any, verb: str) -> Any:
+    """The form of ``verb`` among the ways to act now, as a player reaches it: open, or
+    folded under its title (tapped open); it, or its title, starts in the first screen."""
+    form = page.locator(f"section.now form[data-verb={verb}]").first
+    folded = page.locator(f"section.now details.way:has(form[data-verb={verb}])").first
+    if folded.count():
+        summary = folded.locator("xpath=./summary")
+        in_first_screen(page, summary)
+        if not folded.evaluate("d => d.open"):
+            summary.click()
+    else:
+        in_first_screen(page, form)
+    return form

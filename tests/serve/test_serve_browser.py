@@ -6,28 +6,26 @@ Skipped where chromium or Playwright is missing (failed under CI); ``make test``
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARGS, PHONE, chromium
+from browser import (
+    PHONE,
+    compose,
+    in_first_screen,
+    no_sideways_scroll,
+    phone_page,
+    pick,
+    picked,
+    way_now,
+)
 from serving import launched
 
 TOKEN = "a-token-for-the-browser"
 
 pytestmark = pytest.mark.slow
-
-
-def _playwright() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("playwright is missing: `make test` installs it (the dev group)")
-        pytest.skip("playwright is not installed (the dev group has it)")
-    return sync_playwright
 
 
 @pytest.fixture
@@ -42,18 +40,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 @pytest.fixture
 def phone() -> Iterator[Any]:
-    path = chromium()
-    with _playwright()() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=ARGS)
-        try:
-            yield browser.new_page(viewport=PHONE)
-        finally:
-            browser.close()
-
-
-def no_sideways_scroll(page: Any) -> None:
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width <= inner, f"the page is {width} px wide at {inner} px"
+    with phone_page(PHONE) as page:
+        yield page
 
 
 def start_mastermind(page: Any, url: str) -> None:
@@ -62,44 +50,6 @@ def start_mastermind(page: Any, url: str) -> None:
     page.click("summary:has-text('Mastermind')")
     page.click("button:has-text('Start Mastermind')")
     page.wait_for_url("**/play/mastermind")
-
-
-def in_first_screen(page: Any, locator: Any) -> None:
-    """``locator`` starts in the first screen of the page (scrolled to the top)."""
-    page.evaluate("window.scrollTo(0, 0)")
-    box = locator.bounding_box()
-    height = page.evaluate("window.innerHeight")
-    assert box is not None and box["y"] < height, f"it starts at {box} in a {height} px screen"
-
-
-def pick(field: Any, *words: str) -> None:
-    """Tap the buttons of ``words`` in a field (of its category shown)."""
-    for word in words:
-        chips = field.locator(f".group:not([hidden]) label.chip:has(input[value='{word}'])")
-        if not field.locator(".group").count():
-            chips = field.locator(f"label.chip:has(input[value='{word}'])")
-        folded = field.locator(f"details.group:not([open]):has(input[value='{word}'])")
-        if folded.count():  # many choices: their category is opened first
-            folded.first.locator("summary").click()
-        chips.first.click()
-
-
-def compose(field: Any, *pieces: str) -> None:
-    """Tap a value's pieces, one row each: in their places when every row is given (a
-    code's pegs, a puzzle's cards), else in the row that offers each (a card's evidence)."""
-    rows = field.locator(".part")
-    for at, piece in enumerate(pieces):
-        row = (
-            rows.nth(at)
-            if len(pieces) == rows.count()
-            else rows.filter(has=field.page.locator(f"input[value='{piece}']"))
-        )
-        row.locator(f"label.chip:has(input[value='{piece}'])").first.click()
-
-
-def picked(field: Any) -> list[str]:
-    """The values of a field's buttons tapped, in order."""
-    return list(field.evaluate("f => [...f.querySelectorAll('input:checked')].map(i => i.value)"))
 
 
 def score(guess: str, secret: str) -> tuple[int, int]:
@@ -258,10 +208,9 @@ def test_a_whole_thirteen_clues_game_on_a_phone(
             if heading == "Your turn" or page.locator(".solved").count():
                 break
             seat = int(heading.removeprefix("Seat ").removesuffix("'s turn"))
-            asks = page.locator("section.now form[data-verb=q]")  # they ask me: its form
+            asks = way_now(page, "q")  # they ask me: its form, a tap opens it
             assert asks.locator("h3").inner_text() == "Asks a witness"
             assert asks.locator(".field[data-name=ASKER]").is_hidden()  # the seat: given
-            in_first_screen(page, asks)
             asks.locator(".field[data-name=WITNESS] input").fill("0")
             pick(asks.locator(".field[data-name=ABOUT]"), "red")
             asks.locator(".field[data-name=N] input").fill(str(deal.answer(0, "red")))
