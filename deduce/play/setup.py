@@ -70,15 +70,19 @@ def ask_setup(
     preset: Mapping[str, str],
     *,
     on_question: Callable[[Completer], None] | None = None,
+    again: bool = True,
 ) -> Investigation:
     """The investigation set up by the adapter's questions (``preset`` ones not asked).
 
     A typed answer that is wrong, or cannot stand with the earlier answers, is refused
     at its prompt with every problem said, and asked again. Should the game still refuse
     the set-up as a whole, the answer it names is asked again and the others are kept.
+    With ``again`` False nothing is asked twice: a refusal raises (a form that sends
+    every answer at once).
 
     Raises:
-        InvalidInput: a ``preset`` answer is wrong (nothing can be asked again).
+        InvalidInput: a ``preset`` answer is wrong (nothing can be asked again); without
+            ``again``, an answer refused, or missing (its question named as asked).
     """
     given = presets(adapter, preset)
     questions = adapter.grammar.setup
@@ -97,7 +101,7 @@ def ask_setup(
                 noted = True
             if on_question is not None:
                 on_question(_completer(question, answers))
-            answers[question.key] = _ask(question, read, console, answers)
+            answers[question.key] = _ask(question, read, console, answers, again=again)
             typed.append(question.key)
         try:
             return adapter.start(answers)
@@ -105,10 +109,12 @@ def ask_setup(
             named = [k for k in typed if key(k) == key(error.argument)]
             if not typed or (not named and key(error.argument) in {key(k) for k in given}):
                 raise
+            if not again:
+                raise in_words(error) from None
             console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")
-            again = named or typed
-            console.print(f"Please answer again: {', '.join(again)}.")
-            for name in again:
+            anew = named or typed
+            console.print(f"Please answer again: {', '.join(anew)}.")
+            for name in anew:
                 answers.pop(name, None)
                 typed.remove(name)
 
@@ -155,16 +161,27 @@ def _completer(question: Question, answers: Mapping[str, Any]) -> Completer:
     return complete
 
 
-def _ask(question: Question, read: Reader, console: Console, answers: Mapping[str, Any]) -> Any:
+def _ask(
+    question: Question,
+    read: Reader,
+    console: Console,
+    answers: Mapping[str, Any],
+    *,
+    again: bool = True,
+) -> Any:
     while True:
         text = read(question.prompt()).strip()
         if not text:
             if question.default is None:
                 example = question.example or question.kind.describe(Context(None, answers))
+                if not again:
+                    raise InvalidInput(question.label, None, f"an answer, e.g. {example}")
                 console.print(f"[red]refused:[/red] an answer is needed, e.g. {escape(example)}")
                 continue
             text = question.default
         try:
             return question.read(text, answers)
         except InvalidInput as error:
+            if not again:
+                raise in_words(error) from None
             console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")

@@ -740,23 +740,7 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
     """The investigation set up by the console's questions with ``setup``'s answers; an
     answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
     given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
-    console = quiet()
-    asked: set[str] = set()
-
-    def defaults(prompt: str) -> str:
-        if prompt in asked:  # no default: the answer is needed
-            printed = console.file.getvalue()  # type: ignore[attr-defined]
-            said = printed.rpartition("refused: ")[2].strip()  # not a note before it
-            example = said.partition("e.g. ")[2]
-            raise InvalidInput(
-                prompt.split(" (")[0].rstrip(": "),
-                None,
-                f"an answer, e.g. {example}" if example else said,
-            )
-        asked.add(prompt)
-        return ""
-
-    return ask_setup(adapter, defaults, console, given)
+    return ask_setup(adapter, lambda prompt: "", quiet(), given, again=False)  # defaults
 
 
 def _answer(value: Any, state_dir: Path) -> str:

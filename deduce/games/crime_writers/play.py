@@ -313,9 +313,7 @@ GRAMMAR = Grammar(
             "in seating order, clockwise, the first writer first",
             "Ann Ben Cy",
         ),
-        Question(
-            "me", Value(_me, _players_named, among="players"), "which of them you are", "Ben"
-        ),
+        Question("me", Value(_me, _players_named, among="players"), "which of them you are", "Ben"),
     ),
     setup_note="Guests ask in seating order from the writer's left; each player writes once.",
 )
