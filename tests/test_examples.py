@@ -95,6 +95,8 @@ def run_notebook(path: Path, folder: Path) -> tuple[Any, Any]:
     assert not [o for o in outputs if o.get("name") == "stderr"], path.name
     charts = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(charts) >= 2, path.name
+    shown = [o["data"].get("text/plain", "") for o in outputs if "data" in o]
+    assert not [s for s in shown if s.startswith("<Axes")], path.name  # a chart, never its repr
     (result,) = [c for c in notebook.cells if "result" in c.metadata.get("tags", [])]
     (value,) = [o for o in result.outputs if o.output_type == "execute_result"]
     return notebook, ast.literal_eval(value["data"]["text/plain"])

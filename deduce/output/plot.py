@@ -108,16 +108,18 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
 
     Args:
         stats: one :class:`deduce.Stats` or several (drawn side by side).
-        ax: a matplotlib axes to draw on (default: a new figure).
+        ax: a matplotlib axes to draw on (default: one of a new figure).
 
     Returns:
-        the matplotlib axes drawn on.
+        a ``matplotlib.figure.Figure``, the one ``ax`` belongs to when given (a notebook
+        shows it; its ``axes[0]`` holds the bars, as :func:`marginals` and
+        :func:`review` give theirs).
 
     Example:
         >>> import deduce
         >>> from deduce.games.mastermind import Game
-        >>> ax = histogram(deduce.simulate(Game(3, 3), "minimax"))
-        >>> [int(bar.get_height()) for bar in ax.patches]
+        >>> figure = histogram(deduce.simulate(Game(3, 3), "minimax"))
+        >>> [int(bar.get_height()) for bar in figure.axes[0].patches]
         [1, 7, 17, 2]
     """
     runs = [stats] if isinstance(stats, Stats) else list(stats)
@@ -141,7 +143,7 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
     ax.set_xlabel("moves needed")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
-    return ax
+    return ax.figure
 
 
 def review(game: Review | Investigation, *, strategy: str | None = None, width: float = 7.0) -> Any:

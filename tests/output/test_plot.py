@@ -44,7 +44,11 @@ def test_certain_values_are_green() -> None:
 def test_histogram_bars_are_the_stats() -> None:
     game = Game(pegs=3, colours=3)
     runs = [deduce.simulate(game, name) for name in ("minimax", "entropy")]
-    ax = plot.histogram(runs)
+    figure = plot.histogram(runs)
+    from matplotlib.figure import Figure
+
+    assert isinstance(figure, Figure)  # as every chart: a notebook shows it, never <Axes>
+    (ax,) = figure.axes
     moves = sorted({m for s in runs for m in s.histogram})
     heights = [int(bar.get_height()) for bar in ax.patches]
     expected = [s.histogram.get(m, 0) for s in runs for m in moves]
@@ -59,7 +63,7 @@ def test_histogram_draws_on_a_given_axes() -> None:
 
     ax = Figure().subplots()
     stats = deduce.Stats("minimax", {1: 1, 2: 3})
-    assert plot.histogram(stats, ax=ax) is ax
+    assert plot.histogram(stats, ax=ax) is ax.figure  # the figure it belongs to
     assert [bar.get_height() for bar in ax.patches] == [1, 3]
 
 
