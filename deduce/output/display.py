@@ -202,9 +202,10 @@ def render_html(
 ) -> str:
     """The state as an HTML fragment, as notebooks show it.
 
-    Three tables: the most probable solutions; every field with its values, most likely
-    first, wrapping onto more lines rather than running off a narrow page; and the next
-    moves with the strategy that ranked them.
+    The clues so far (the latest 20, numbered as the log numbers them), then three
+    tables: the most probable solutions; every field with its values, most likely first,
+    wrapping onto more lines rather than running off a narrow page; and the next moves
+    with the strategy that ranked them.
 
     Args:
         investigation: the state to show.
@@ -220,15 +221,24 @@ def render_html(
         >>> page = render_html(Investigation(2, 3).guess("12", black=1, white=0))
         >>> page.count("<table"), "solutions left" in page, "bits" in page
         (3, True, True)
+        >>> "<li>Guess(code=&#x27;12&#x27;, black=1, white=0)</li>" in page  # the clues
+        True
     """
     count, ranked = _top(investigation, solutions)
     out = [_CSS, '<div class="deduce">']
     out.append(f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>")
-    if investigation.clues:
-        out.append(
-            f" after {len(investigation.clues)} clue{'s' if len(investigation.clues) != 1 else ''}"
-        )
+    clues = investigation.clues
+    if clues:
+        out.append(f" after {len(clues)} clue{'s' if len(clues) != 1 else ''}")
     out.append("</p>")
+    if clues:  # which: the latest, numbered as the log numbers them
+        shown = clues[-_CLUES_SHOWN:]
+        start = len(clues) - len(shown) + 1
+        if start > 1:
+            out.append(f'<p class="note">the latest {len(shown)}; {start - 1} before them</p>')
+        out.append(f'<ol class="clues" start="{start}">')
+        out.extend(f"<li>{html.escape(str(clue))}</li>" for clue in shown)
+        out.append("</ol>")
     out.append("<table><tr><th>solution</th><th>probability</th></tr>")
     for solution, p in ranked:
         out.append(
@@ -279,6 +289,9 @@ def render_html(
         out.append("</table>")
     out.append("</div>")
     return "".join(out)
+
+
+_CLUES_SHOWN = 20  # the latest clues listed under the count
 
 
 def _default_strategy(investigation: Investigation) -> str:

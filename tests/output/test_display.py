@@ -266,3 +266,19 @@ def test_screenshots_of_every_game_end_before_the_right_edge(tmp_path: Path) -> 
         assert pixels.shape[1] == 1100, name
         assert (pixels[:, :-6, :3] < 0.9).any(), name  # something is drawn
         assert (pixels[:, -6:, :3] == 1.0).all(), f"{name}: drawn up to the right edge"
+
+
+def test_html_lists_the_latest_clues_numbered_as_the_log() -> None:
+    from deduce.games.mastermind import Guess
+
+    inv = Investigation(2, 3).guess("12", black=1, white=0).guess("13", black=1, white=0)
+    page = render_html(inv)
+    assert '<ol class="clues" start="1">' in page and page.count("<li>") == 2
+    assert "<li>Guess(code=&#x27;13&#x27;, black=1, white=0)</li>" in page
+    assert '<ol class="clues"' not in render_html(Investigation(2, 3))
+    many = Investigation(2, 3, limit=30)
+    for _ in range(25):  # the same clue again and again: a long log
+        many = many.observe(Guess("11", 0, 0))
+    page = render_html(many)
+    assert '<ol class="clues" start="6">' in page and page.count("<li>") == 20
+    assert "the latest 20; 5 before them" in page
