@@ -166,6 +166,14 @@ def _version(body: dict[str, Any], header: str | None) -> str | None:
     return version
 
 
+_IN_THE_WAY: dict[type[Exception], str] = {
+    Busy: "Open in the console",
+    Unreadable: "The saved game cannot be read",
+    Blocked: "The game cannot be opened",
+}
+"""The title of the page that says why a game cannot be opened."""
+
+
 def _error(status: int, message: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": message, **more}, status_code=status, headers=_HEADERS)
 
@@ -236,18 +244,22 @@ def create_app(
             game["copies"] = await run_in_threadpool(tables.copies, game["id"])
         return page("home.html", games=games, saved=saved)
 
-    async def play(request: Request) -> Response:
-        id = request.path_params["id"]
+    async def opened_page(id: str, *, title: str = "") -> OpenGame | Response:
+        """The game ``id`` open, or the page why not (404, 409 titled ``title``, by
+        default by what stands in the way)."""
         try:
-            game = await run_in_threadpool(tables.open, id)
+            return await run_in_threadpool(tables.open, id)
         except KeyError:
             return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
-        except Busy as error:
-            return page("message.html", 409, title="Open in the console", text=str(error))
-        except Unreadable as error:
-            return page("message.html", 409, title="The saved game cannot be read", text=str(error))
-        except Blocked as error:
-            return page("message.html", 409, title="The game cannot be opened", text=str(error))
+        except (Busy, Blocked, Unreadable) as error:
+            said = title or _IN_THE_WAY[type(error)]
+            return page("message.html", 409, title=said, text=str(error))
+
+    async def play(request: Request) -> Response:
+        id = request.path_params["id"]
+        game = await opened_page(id)
+        if isinstance(game, Response):
+            return game
         state = await run_in_threadpool(_state, game)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
@@ -260,7 +272,7 @@ def create_app(
             state=state,
             forms=forms(game),
             now=now,
-            now_open=_opened(now),
+            now_open=_open_way(now),
             id=id,
             shared=shared,
         )
@@ -378,12 +390,9 @@ def create_app(
 
     async def view(request: Request) -> Response:
         id = request.path_params["id"]
-        try:
-            game = await run_in_threadpool(tables.open, id)
-        except KeyError:
-            return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
-        except (Busy, Blocked, Unreadable) as error:
-            return page("message.html", 409, title="The game cannot be shown", text=str(error))
+        game = await opened_page(id, title="The game cannot be shown")
+        if isinstance(game, Response):
+            return game
         state = await run_in_threadpool(_public, game)
         name = "view_main.html" if request.query_params.get("part") == "main" else "view.html"
         html = templates.get_template(name).render(token="", state=state, id=id)
@@ -475,7 +484,7 @@ def _public(game: OpenGame) -> dict[str, Any]:
         return game.public()
 
 
-def _opened(now: list[Form]) -> int | None:
+def _open_way(now: list[Form]) -> int | None:
     """Of the ways to act now, the one the page shows open: the one filled in (from the
     advice, or as the table suggests), else the only one with fields to fill; None: each
     is its title, folded (a one-button way is always its button)."""
