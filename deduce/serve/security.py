@@ -153,6 +153,10 @@ VIEW_PATHS = ("/view/", "/api/view/", "/static/", "/sw.js", "/manifest.webmanife
 """What the table's view token opens: the view's pages and API, and the page's assets."""
 
 
+_VIEW_ONLY = "This is the table's view: it shows the game and changes nothing."
+"""The refusal of anything but reading, to the table's view (or with its token)."""
+
+
 class TokenGuard:
     """ASGI middleware: the token, the CSRF check and the body cap (see the module).
 
@@ -189,16 +193,14 @@ class TokenGuard:
         if self.view_token is not None and path.startswith(VIEW_PATHS):
             seen, seen_how = presented(headers, query, f"{named}-view")
             if hmac.compare_digest(seen.encode(), self.view_token.encode()):
-                await self._view(scope, receive, send, seen_how, f"{named}-view")
+                await self._view(scope, receive, send, seen_how, f"{named}-view", refuse)
                 return
         token, how = presented(headers, query, named)
         if not hmac.compare_digest(token.encode(), self.token.encode()):
             if self.view_token is not None and hmac.compare_digest(
                 token.encode(), self.view_token.encode()
             ):
-                await refuse(
-                    403, "This is the table's view: it shows the game and changes nothing."
-                )
+                await refuse(403, _VIEW_ONLY)
                 return
             await refuse(403, "A token is needed: open the address deduce serve printed.")
             return
@@ -221,16 +223,18 @@ class TokenGuard:
             return
         await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
 
-    async def _view(self, scope: Scope, receive: Receive, send: Send, how: str, named: str) -> None:
+    async def _view(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        how: str,
+        named: str,
+        refuse: Callable[[int, str], Awaitable[None]],
+    ) -> None:
         """A request with the view token: read only (a change is refused in words)."""
         if scope["method"] not in ("GET", "HEAD"):
-            api = str(scope.get("path", "")).startswith("/api/")
-            await _refuse(
-                send,
-                403,
-                "This is the table's view: it shows the game and changes nothing.",
-                api=api,
-            )
+            await refuse(403, _VIEW_ONLY)
             return
         token = self.view_token or ""
         await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
