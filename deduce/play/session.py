@@ -252,8 +252,7 @@ class Session:
             more = ["(the line is refused; nothing changed)"]
             if (correct := offer(self.investigation, error.conflict)) is not None:
                 more.append(correct)
-            self.refusals += 1
-            self.tell(self.about("refused", said, error.conflict, more=more))
+            self.refuse(said, error.conflict, more=more)
         except InvalidInput as error:
             verb, typed = (call.verb, call.values) if call else (None, {})
             words = in_words(error, verb, self.adapter.arguments, self.investigation, typed)
@@ -264,10 +263,11 @@ class Session:
             done = "nothing changed" if self.investigation is before else "the line is noted"
             self.refuse(f"internal error ({type(error).__name__}: {error}); {done}")
 
-    def refuse(self, message: str) -> None:
-        """Refuse the line at hand with ``message`` (nothing changed)."""
+    def refuse(self, message: str, clues: Sequence[Any] = (), *, more: Sequence[str] = ()) -> None:
+        """Refuse the line at hand with ``message`` (nothing changed), listing the
+        ``clues`` of the log it names (those a clue contradicts)."""
         self.refusals += 1
-        self.tell(Reply("refused", message))
+        self.tell(self.about("refused", message, clues, more=more))
 
     def tell(self, reply: Reply) -> None:
         """Answer the line with ``reply`` (the console prints it)."""
@@ -277,6 +277,8 @@ class Session:
         self, kind: str, words: str, clues: Sequence[Any], *, more: Sequence[str] = ()
     ) -> Reply:
         """A reply that lists ``clues`` of the log, by their numbers and in words."""
+        if not clues:
+            return Reply(kind, words, more=tuple(more))
         inv = self.investigation
         numbers = tuple(n for n in self.adapter.numbers(inv, clues) if n is not None)
         lines = tuple(self.adapter.numbered(inv, clues))
