@@ -153,10 +153,13 @@ def grouped(kind: Any, context: Context) -> list[tuple[str, list[str]]]:
         []
     """
     found = getattr(kind, "groups", None)
-    if found is None:
-        return []
-    laid = found(context) if callable(found) else found
-    return [(str(heading), [word(w) for w in words]) for heading, words in laid if words]
+    return [] if found is None else [(h, words) for h, words in _laid(found, context) if words]
+
+
+def _laid(rows: Groups, context: Context) -> list[tuple[str, list[str]]]:
+    """``rows`` for the context: each heading and its words, as the console reads them."""
+    found = rows(context) if callable(rows) else rows
+    return [(str(heading), [word(w) for w in words]) for heading, words in found]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +180,7 @@ class Parts:
 
     def laid(self, context: Context) -> list[tuple[str, list[str]]]:
         """Each row's heading and its choices, in order."""
-        rows = self.rows(context) if callable(self.rows) else self.rows
-        return [(str(heading), [word(w) for w in words]) for heading, words in rows]
+        return _laid(self.rows, context)
 
 
 def _choices(choices: Choices, context: Context) -> list[str]:
