@@ -47,6 +47,7 @@ __all__ = [
     "Field",
     "Form",
     "advised",
+    "arguments",
     "filling",
     "question_fields",
     "verb_forms",
@@ -246,9 +247,8 @@ def verb_forms(grammar: Grammar, investigation: Any) -> list[Form]:
 
 
 def _form(verb: Verb, context: Context) -> Form:
-    args = [a for a in verb.args if a.when is None or _applies(a, context)]
     fields: list[Field] = []
-    for arg in args:
+    for arg in arguments(verb, context):
         field = _field(arg, context)
         if field.groups:
             headings = {h for h, _ in field.groups}
@@ -300,6 +300,20 @@ def _worded(field: Field, value: str) -> str:
     """A value the table suggests, as the field's buttons carry it (``Juri_L.`` for the
     name ``Juri L.``); a text field's as it is."""
     return word(value) if field.control in ("buttons", "parts") else value
+
+
+def arguments(verb: Verb, context: Context) -> list[Arg]:
+    """The arguments of ``verb`` that its form asks for in ``context``: every one whose
+    condition holds, or cannot be told yet (it needs an answer not given).
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> from deduce.games.mastermind import Investigation
+        >>> guess = adapter("mastermind").grammar.verbs[0]
+        >>> [a.name for a in arguments(guess, Context(Investigation(2, 3, black_only=True)))]
+        ['CODE', 'BLACK']
+    """
+    return [arg for arg in verb.args if _applies(arg, context)]
 
 
 def _applies(arg: Arg, context: Context) -> bool:

@@ -29,7 +29,7 @@ from deduce.play.adapter import Adapter, Turn
 from deduce.play.grammar import Context, Grammar
 from deduce.play.replies import Reply
 from deduce.search.fewest_moves import ranked_by
-from deduce.serve.forms import filling
+from deduce.serve.forms import arguments, filling
 
 __all__ = ["SCHEMA", "advice", "history", "move", "replies", "solution", "top", "turn"]
 
@@ -47,19 +47,9 @@ def move(grammar: Grammar, investigation: Any, line: str) -> dict[str, Any]:
     found = grammar.find(verb) if verb else []
     if not found:
         return {"verb": None, "args": {}}
-    context = Context(investigation)
-    args = [
-        a for a in found[0].args if not a.keyword and (a.when is None or _applies(a.when, context))
-    ]
+    args = [a for a in arguments(found[0], Context(investigation)) if not a.keyword]
     given = iter(words)
     return {"verb": verb, "args": {a.name: next(given, None) for a in args}}
-
-
-def _applies(when: Callable[[Context], Any], context: Context) -> bool:
-    try:
-        return bool(when(context))
-    except Exception:  # a condition on an answer not given: the argument may be there
-        return True
 
 
 def _data(value: object) -> object:
