@@ -42,7 +42,7 @@ from deduce.core.hooks import (
     Solution,
 )
 from deduce.core.persistence import dump, load, register
-from deduce.core.space import Space
+from deduce.core.space import Space, distinct_rows
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.search.advice import Advice
 from deduce.search.ranking import Ranking, Recommendation
@@ -348,12 +348,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             return self.__dict__["_merged_rows"][1]  # type: ignore[no-any-return]
         weights = space.solution_weights()
         radix = [len(space.labels[i]) for i in space.solution]
-        if len(radix) > 1 and float(np.prod(radix, dtype=np.float64)) < 2**62:
-            keys, inverse = np.unique(np.ravel_multi_index(merged.T, radix), return_inverse=True)
-            unique = np.stack(np.unravel_index(keys, radix), axis=1)
-        else:
-            unique, inverse = np.unique(merged, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        inverse, unique = distinct_rows(merged, radix)
         chances = np.bincount(inverse, weights=weights, minlength=len(unique)) / weights.sum()
         order = np.argsort(-weights, kind="stable")  # the space's order of its rows
         place = np.empty(len(order), dtype=np.int64)

@@ -35,7 +35,7 @@ from deduce._internal.validation import check_int
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 
-__all__ = ["Space"]
+__all__ = ["Space", "distinct_rows"]
 
 IntArray = npt.NDArray[np.int64]
 ArrayT = TypeVar("ArrayT", bound=np.ndarray[Any, Any])
@@ -45,6 +45,26 @@ def _read_only(array: ArrayT) -> ArrayT:
     """``array``, marked read-only (a space's arrays never change in place)."""
     array.flags.writeable = False
     return array
+
+
+def distinct_rows(rows: IntArray, radix: Sequence[int]) -> tuple[IntArray, IntArray]:
+    """For every row of ``rows`` (value indices, ``radix[i]`` values in column ``i``) the
+    number of its distinct row, and the distinct rows, sorted.
+
+    Example:
+        >>> ids, found = distinct_rows(np.array([[1, 0], [0, 1], [1, 0]]), [2, 2])
+        >>> ids.tolist(), found.tolist()
+        ([1, 0, 1], [[0, 1], [1, 0]])
+    """
+    if len(rows) == 0:
+        return np.zeros(0, dtype=np.int64), rows
+    if len(radix) > 1 and float(np.prod(radix, dtype=np.float64)) >= 2**62:  # no key fits
+        found, ids = np.unique(rows, axis=0, return_inverse=True)
+        return ids.reshape(-1).astype(np.int64), found.astype(np.int64)
+    key = np.ravel_multi_index(rows.T, radix) if len(radix) > 1 else rows[:, 0]
+    unique, ids = np.unique(key, return_inverse=True)
+    found = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
+    return ids.reshape(-1).astype(np.int64), found
 
 
 class Space:
@@ -292,15 +312,8 @@ class Space:
     def _projection(self) -> tuple[IntArray, IntArray]:
         """(solution id of every world, one row of solution value indices per id)."""
         if "projection" not in self._cache:
-            columns = self.worlds[:, self.solution]
-            if len(columns) == 0:
-                result = (np.zeros(0, dtype=np.int64), columns)
-            else:
-                radix = [len(self.labels[i]) for i in self.solution]
-                key = np.ravel_multi_index(columns.T, radix) if len(radix) > 1 else columns[:, 0]
-                unique, inverse = np.unique(key, return_inverse=True)
-                rows = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
-                result = (inverse.reshape(-1).astype(np.int64), rows)
+            radix = [len(self.labels[i]) for i in self.solution]
+            result = distinct_rows(self.worlds[:, self.solution], radix)
             self._cache["projection"] = (_read_only(result[0]), _read_only(result[1]))
         projection: tuple[IntArray, IntArray] = self._cache["projection"]
         return projection
