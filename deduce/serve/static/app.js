@@ -183,7 +183,7 @@ async function send(text) {
 // seats' puzzles) is shown only for those.
 function shownFields(form) {
   for (const field of form.querySelectorAll(".field[data-shown-by]")) {
-    const by = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.shownBy) + '"]');
+    const by = fieldNamed(form, field.dataset.shownBy);
     const answer = by ? values(by)[0] : undefined;
     field.hidden = answer !== undefined && !field.dataset.shownFor.split(" ").includes(String(answer));
   }
@@ -234,8 +234,7 @@ function fill(verb, args) {
     const word = args[field.dataset.name];
     if (word === null && !next) next = field;
     if (field.dataset.control === "buttons") {
-      const leader = field.dataset.follows &&
-        form.querySelector('.field[data-name="' + CSS.escape(field.dataset.follows) + '"]');
+      const leader = field.dataset.follows && fieldNamed(form, field.dataset.follows);
       if (leader) pickGroups(field, leader);  // the category of the element filled in
       let matched = false;
       for (const input of field.querySelectorAll(".chips input")) {
@@ -266,6 +265,11 @@ function fill(verb, args) {
   if (way) way.open = true;  // a way to act folded away: in sight
   form.scrollIntoView({block: "start"});
   if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
+// The field of ``name`` in ``form`` (null: none).
+function fieldNamed(form, name) {
+  return form.querySelector('.field[data-name="' + CSS.escape(name) + '"]');
 }
 
 // Buttons for the words typed in an earlier field (the players named): one each, the
@@ -394,15 +398,13 @@ function wire(root) {
     });
   }
   for (const field of root.querySelectorAll(".field[data-follows]")) {
-    const form = field.closest("form");
-    const leader = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.follows) + '"]');
+    const leader = fieldNamed(field.closest("form"), field.dataset.follows);
     if (!leader) continue;
     leader.addEventListener("change", () => pickGroups(field, leader));
     pickGroups(field, leader);
   }
   for (const field of root.querySelectorAll(".field[data-among]")) {
-    const form = field.closest("form");
-    const source = form.querySelector('.field[data-name="' + CSS.escape(field.dataset.among) + '"]');
+    const source = fieldNamed(field.closest("form"), field.dataset.among);
     if (!source) continue;
     source.addEventListener("input", () => amongWords(field, source));
     amongWords(field, source);
