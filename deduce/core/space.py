@@ -47,6 +47,25 @@ def _read_only(array: ArrayT) -> ArrayT:
     return array
 
 
+def _rows(argument: str, rows: Any, radix: Sequence[int], names: Sequence[str]) -> IntArray:
+    """``rows`` as a new integer array of shape ``(n, len(radix))`` whose column ``i``
+    holds indices below ``radix[i]`` (``names[i]`` names it in errors), or
+    :class:`InvalidInput` naming ``argument``."""
+    try:
+        array = np.array(rows, dtype=np.int64)  # a copy: the caller's array stays theirs
+    except (TypeError, ValueError, OverflowError) as error:
+        raise InvalidInput(argument, rows, "an array of rows (integers)") from error
+    if array.ndim != 2 or array.shape[1] != len(radix):
+        raise InvalidInput(argument, array.shape, f"an array of shape (n, {len(radix)})")
+    for column, size in enumerate(radix):
+        if len(array) and not 0 <= array[:, column].min() <= array[:, column].max() < size:
+            bad = array[:, column][(array[:, column] < 0) | (array[:, column] >= size)]
+            raise InvalidInput(
+                argument, int(bad[0]), f"indices from 0 to {size - 1} for {names[column]!r}"
+            )
+    return array
+
+
 def distinct_rows(rows: IntArray, radix: Sequence[int]) -> tuple[IntArray, IntArray]:
     """For every row of ``rows`` (value indices, ``radix[i]`` values in column ``i``) the
     number of its distinct row, and the distinct rows, sorted.
@@ -56,6 +75,15 @@ def distinct_rows(rows: IntArray, radix: Sequence[int]) -> tuple[IntArray, IntAr
         >>> ids.tolist(), found.tolist()
         ([1, 0, 1], [[0, 1], [1, 0]])
     """
+    if (
+        not isinstance(radix, Sequence)
+        or not radix
+        or not all(is_int(size) and size > 0 for size in radix)
+    ):
+        raise InvalidInput(
+            "radix", radix, "a non-empty sequence of column sizes (integers of at least 1)"
+        )
+    rows = _rows("rows", rows, radix, [f"column {column}" for column in range(len(radix))])
     if len(rows) == 0:
         return np.zeros(0, dtype=np.int64), rows
     if len(radix) > 1 and float(np.prod(radix, dtype=np.float64)) >= 2**62:  # no key fits
@@ -122,22 +150,7 @@ class Space:
         self.labels: tuple[tuple[Any, ...], ...] = tuple(tuple(v) for v in labels)
         if len(self.labels) != len(self.names):
             raise InvalidInput("labels", len(self.labels), f"{len(self.names)} label lists")
-        try:
-            array = np.array(worlds, dtype=np.int64)  # a copy: the caller's array stays theirs
-        except (TypeError, ValueError, OverflowError) as error:
-            raise InvalidInput("worlds", worlds, "an array of world rows (integers)") from error
-        if array.ndim != 2 or array.shape[1] != len(self.names):
-            raise InvalidInput("worlds", array.shape, f"an array of shape (n, {len(self.names)})")
-        for column, values in enumerate(self.labels):
-            if len(array) and not 0 <= array[:, column].min() <= array[:, column].max() < len(
-                values
-            ):
-                bad = array[:, column][(array[:, column] < 0) | (array[:, column] >= len(values))]
-                raise InvalidInput(
-                    "worlds",
-                    int(bad[0]),
-                    f"indices from 0 to {len(values) - 1} for {self.names[column]!r}",
-                )
+        array = _rows("worlds", worlds, [len(values) for values in self.labels], self.names)
         weight_array = np.ones(len(array), dtype=np.int64) if weights is None else np.array(weights)
         if weight_array.shape != (len(array),):
             raise InvalidInput("weights", weight_array.shape, f"shape ({len(array)},)")

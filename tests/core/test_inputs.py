@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import deduce
+from deduce.core.space import distinct_rows
 from deduce.games import bsi, crime_writers, kreuzverhoer
 from deduce.games.mastermind import Game, Investigation
 from deduce.model import Model
@@ -98,6 +99,10 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     ),
     ("space shape", lambda: deduce.Space(("a",), ((0,),), [[0, 0]]), "worlds", "shape"),
     ("space index", lambda: deduce.Space(("a",), ((0, 1),), [[0], [5]]), "worlds", "0 to 1"),
+    ("rows flat", lambda: distinct_rows(np.array([1, 2]), [3, 3]), "rows", "shape (n, 2)"),
+    ("rows index", lambda: distinct_rows(np.array([[0, 4]]), [3, 3]), "rows", "0 to 2"),
+    ("radix empty", lambda: distinct_rows(np.array([[0]]), []), "radix", "non-empty"),
+    ("radix zero", lambda: distinct_rows(np.array([[0]]), [0]), "radix", "at least 1"),
     ("unicode digit", lambda: MM.guess("\u0661122", black=0, white=0), "code", "from 1 to 6"),
     ("superscript", lambda: MM.guess("\u00b2122", black=0, white=0), "code", "from 1 to 6"),
     (
