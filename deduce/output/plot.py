@@ -3,8 +3,9 @@
 :func:`review` draws the review of a game's moves (:mod:`deduce.search.review`).
 
 Needs matplotlib (``pip install 'deduce-notebook[plot]'``). The functions return matplotlib
-figures without touching ``pyplot``'s global state, so a notebook shows each one once
-and a script can save it with ``figure.savefig(...)``.
+figures (a :class:`Chart`) without touching ``pyplot``'s global state, so a notebook
+shows each one once, with no ``%matplotlib`` first, and a script can save it with
+``figure.savefig(...)``.
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -15,8 +16,9 @@ Example:
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import fits, guard
 from deduce.errors import DeduceError, InvalidInput
@@ -24,7 +26,32 @@ from deduce.investigation import Investigation
 from deduce.search.review import Review
 from deduce.table.simulation import Stats
 
-__all__ = ["histogram", "marginals", "review"]
+__all__ = ["Chart", "histogram", "marginals", "review"]
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+else:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:  # pragma: no cover - the plot extra is not installed
+        Figure = object
+
+
+class Chart(Figure):
+    """A matplotlib figure that a notebook shows as a picture by itself (what every
+    function here returns).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> marginals(Investigation(2, 2))._repr_png_()[:4]
+        b'\\x89PNG'
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", bbox_inches="tight")
+        return buffer.getvalue()
+
 
 _CERTAIN = "#2ea043"
 _POSSIBLE = "#4c78a8"
@@ -43,14 +70,12 @@ MAX_INCHES = 1000
 """The widest figure drawn (matplotlib refuses one of 2**16 pixels)."""
 
 
-def _figure(**options: Any) -> Any:
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:  # pragma: no cover - the plot extra is not installed
+def _figure(**options: Any) -> Chart:
+    if Figure is object:  # pragma: no cover - the plot extra is not installed
         raise DeduceError(
             "deduce.output.plot needs matplotlib: pip install 'deduce-notebook[plot]'"
-        ) from None
-    return Figure(**options)
+        )
+    return Chart(**options)
 
 
 def marginals(
@@ -58,7 +83,7 @@ def marginals(
     fields: Sequence[str] | None = None,
     *,
     width: float = 6.0,
-) -> Any:
+) -> Chart:
     """A bar chart of each field's values and their probabilities (one panel per field).
 
     Args:
@@ -67,7 +92,7 @@ def marginals(
         width: the figure's width in inches.
 
     Returns:
-        a ``matplotlib.figure.Figure``; a certain value is drawn in green.
+        a :class:`Chart`; a certain value is drawn in green.
 
     Example:
         >>> from deduce.games.mastermind import Investigation
@@ -103,7 +128,7 @@ def marginals(
     return figure
 
 
-def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
+def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Figure:
     """Bars of how many games each strategy finished in n moves.
 
     Args:
@@ -111,8 +136,8 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
         ax: a matplotlib axes to draw on (default: one of a new figure).
 
     Returns:
-        a ``matplotlib.figure.Figure``, the one ``ax`` belongs to when given (a notebook
-        shows it; its ``axes[0]`` holds the bars, as :func:`marginals` and
+        a :class:`Chart`, or the figure ``ax`` belongs to when given (a notebook shows
+        it; its ``axes[0]`` holds the bars, as :func:`marginals` and
         :func:`review` give theirs).
 
     Example:
@@ -143,10 +168,13 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Any:
     ax.set_xlabel("moves needed")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
-    return ax.figure
+    figure: Figure = ax.figure
+    return figure
 
 
-def review(game: Review | Investigation, *, strategy: str | None = None, width: float = 7.0) -> Any:
+def review(
+    game: Review | Investigation, *, strategy: str | None = None, width: float = 7.0
+) -> Chart:
     """The review of a game's moves (:mod:`deduce.search.review`) as a chart: for each move of
     mine, bars of the bits it was expected to give, the bits of the best move there and
     the bits its answer gave (the luck is the gap between the first and the last); in a
@@ -159,7 +187,7 @@ def review(game: Review | Investigation, *, strategy: str | None = None, width: 
         width: the figure's width in inches.
 
     Returns:
-        a ``matplotlib.figure.Figure``; its first axes holds three bar containers (labels
+        a :class:`Chart`; its first axes holds three bar containers (labels
         ``"my move"``, ``"best move"``, ``"learned"``), one bar per move (NaN, no bar,
         where the game cannot count a move's bits), and in a race
         its second the lines ``"win before"`` and ``"win after"`` (NaN where the game
