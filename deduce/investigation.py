@@ -42,7 +42,7 @@ from deduce.core.hooks import (
     Solution,
 )
 from deduce.core.persistence import dump, load, register
-from deduce.core.space import Space, distinct_rows
+from deduce.core.space import Marginals, Space, distinct_rows
 from deduce.errors import DeduceError, InvalidInput, MissingHook
 from deduce.search.advice import Advice
 from deduce.search.ranking import Ranking, Recommendation
@@ -385,8 +385,9 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         """
         return dict(self.ranked())
 
-    def marginals(self) -> dict[str, dict[Any, float]]:
-        """For each field of the solution, each value's probability.
+    def marginals(self) -> Marginals:
+        """For each field of the solution, each value's probability (a dict that a
+        notebook draws as a table).
 
         Example:
             >>> from deduce.games.mastermind import Investigation

@@ -103,5 +103,10 @@ class History(Generic[Clue]):
     def __repr__(self) -> str:
         return f"History({list(self.clues)!r})"
 
+    def _repr_html_(self) -> str:
+        from deduce.output.notebook import history_html
+
+        return history_html(self)
+
 
 guard(globals())

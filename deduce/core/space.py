@@ -31,11 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard, is_int
+from deduce._internal.reprs import short
 from deduce._internal.validation import check_int
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 
-__all__ = ["Space", "distinct_rows"]
+__all__ = ["Marginals", "Space", "distinct_rows"]
 
 IntArray = npt.NDArray[np.int64]
 ArrayT = TypeVar("ArrayT", bound=np.ndarray[Any, Any])
@@ -93,6 +94,29 @@ def distinct_rows(rows: IntArray, radix: Sequence[int]) -> tuple[IntArray, IntAr
     unique, ids = np.unique(key, return_inverse=True)
     found = np.stack(np.unravel_index(unique, radix), axis=1).astype(np.int64)
     return ids.reshape(-1).astype(np.int64), found
+
+
+class Marginals(dict[str, dict[Any, float]]):
+    """For each field, each of its values' probability: a dict that a notebook draws as a
+    table of chips, and that writes its probabilities to four digits.
+
+    Example:
+        >>> Marginals({"x": {"a": 1 / 3, "b": 2 / 3}})
+        {'x': {'a': 0.3333, 'b': 0.6667}}
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return short(dict(self))
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+    def _repr_html_(self) -> str:
+        from deduce.output.notebook import marginals_html
+
+        return marginals_html(self)
 
 
 class Space:
@@ -419,7 +443,7 @@ class Space:
         """
         return dict(self.ranked())
 
-    def marginals(self, names: Sequence[str] | None = None) -> dict[str, dict[Any, float]]:
+    def marginals(self, names: Sequence[str] | None = None) -> Marginals:
         """For each variable (default: the solution's), each value's probability.
 
         Every value of the variable is listed, impossible ones with 0.0.
@@ -427,11 +451,11 @@ class Space:
         Example:
             >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]])
             >>> s.marginals()
-            {'x': {'a': 0.3333333333333333, 'b': 0.6666666666666666, 'c': 0.0}}
+            {'x': {'a': 0.3333, 'b': 0.6667, 'c': 0.0}}
         """
         chosen = self.solution_names if names is None else tuple(names)
         total = float(self.total)
-        result: dict[str, dict[Any, float]] = {}
+        result = Marginals()
         for name in chosen:
             column = self.index(name)
             labels = self.labels[column]

@@ -13,7 +13,6 @@ Example:
 
 from __future__ import annotations
 
-import html
 import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,15 @@ from rich.text import Text
 from deduce._internal.entry import guard, is_int
 from deduce._internal.validation import check_int
 from deduce.errors import DeduceError, InvalidInput
+from deduce.output.notebook import (
+    Cell,
+    clue_list,
+    html_page,
+    marginals_table,
+    percent,
+    recommendations_table,
+    table,
+)
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation, Recommendation
@@ -38,14 +46,6 @@ def _top(investigation: Investigation, n: int) -> tuple[int, list[tuple[Any, flo
     """How many solutions remain, and the ``n`` most probable with their probabilities."""
     check_int("solutions", n, 0)
     return investigation.solution_count, investigation.ranked(limit=n)
-
-
-def _fmt(p: float) -> str:
-    if 0 < p < 0.001:
-        return "<0.1%"
-    if 0.999 < p < 1:
-        return ">99.9%"
-    return f"{100 * p:.1f}%"
 
 
 def _bar(p: float, width: int = 10) -> str:
@@ -88,7 +88,7 @@ def render(
     parts: list[Any] = [head]
     table = Table("solution", "probability", "", box=None, show_header=True, padding=(0, 1))
     for solution, p in ranked:
-        table.add_row(Text(str(solution)), _fmt(p), _bar(p))
+        table.add_row(Text(str(solution)), percent(p), _bar(p))
     if count > solutions:
         table.add_row(f"... {count - solutions} more", "", "")
     parts.append(table)
@@ -100,7 +100,7 @@ def render(
         for i, (v, p) in enumerate(possible[:_MAX_VALUES]):
             if i:
                 line.append(", ")
-            line.append(f"{v} {_fmt(p)}", style=_style(p))  # Text: no markup, no emoji
+            line.append(f"{v} {percent(p)}", style=_style(p))  # Text: no markup, no emoji
         if len(possible) > _MAX_VALUES:
             line.append(f", ... {len(possible) - _MAX_VALUES} more")
         ruled_out = len(values) - len(possible)
@@ -144,54 +144,6 @@ def show(investigation: Investigation, console: Console | None = None, **options
     (console or Console(emoji=False)).print(render(investigation, **options))
 
 
-_CSS = (
-    "<style>"
-    ".deduce{max-width:100%}"
-    ".deduce table{border-collapse:collapse;margin:0.3em 0 0.8em 0;max-width:100%}"
-    ".deduce th,.deduce td{padding:0.15em 0.6em;border:1px solid #ddd;text-align:left;"
-    "vertical-align:top}"
-    ".deduce td{overflow-wrap:anywhere}"
-    ".deduce th{background:#f4f4f4;white-space:nowrap}"
-    ".deduce .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
-    ".deduce .values{display:flex;flex-wrap:wrap;gap:0.25em}"
-    ".deduce .value{display:inline-block;padding:0.1em 0.45em;border:1px solid #ddd;"
-    "border-radius:3px;line-height:1.25}"
-    ".deduce .value .p{display:block;font-size:85%;font-variant-numeric:tabular-nums}"
-    ".deduce .certain{font-weight:bold}"
-    ".deduce .out{color:#999}"
-    ".deduce .note{color:#666;font-weight:normal}"
-    "</style>"
-)
-
-
-def _cell_colour(p: float) -> str:
-    """A background from white (0) to deep green (1)."""
-    if p == 0:
-        return "#ffffff"
-    strength = 0.15 + 0.85 * p
-    red = round(255 - strength * (255 - 46))
-    green = round(255 - strength * (255 - 160))
-    blue = round(255 - strength * (255 - 67))
-    return f"#{red:02x}{green:02x}{blue:02x}"
-
-
-def _by_probability(values: dict[Any, float]) -> list[tuple[Any, float]]:
-    """The values, most probable first (ties keep their order)."""
-    return sorted(values.items(), key=lambda kv: -kv[1])
-
-
-def _values_cell(values: dict[Any, float]) -> str:
-    chips = []
-    for v, p in _by_probability(values):
-        cls = "value certain" if p == 1.0 else "value out" if p == 0.0 else "value"
-        chips.append(
-            f'<span class="{cls}" style="background:{_cell_colour(p)}" '
-            f'title="{html.escape(str(v))}: {_fmt(p)}">'
-            f'{html.escape(str(v))}<span class="p">{_fmt(p)}</span></span>'
-        )
-    return f'<div class="values">{"".join(chips)}</div>'
-
-
 def render_html(
     investigation: Investigation,
     *,
@@ -225,36 +177,18 @@ def render_html(
         True
     """
     count, ranked = _top(investigation, solutions)
-    out = [_CSS, '<div class="deduce">']
-    out.append(f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>")
     clues = investigation.clues
+    after = f" after {len(clues)} clue{'s' if len(clues) != 1 else ''}" if clues else ""
+    out = [f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>{after}</p>"]
     if clues:
-        out.append(f" after {len(clues)} clue{'s' if len(clues) != 1 else ''}")
-    out.append("</p>")
-    if clues:  # which: the latest, numbered as the log numbers them
-        shown = clues[-_CLUES_SHOWN:]
-        start = len(clues) - len(shown) + 1
-        if start > 1:
-            out.append(f'<p class="note">the latest {len(shown)}; {start - 1} before them</p>')
-        out.append(f'<ol class="clues" start="{start}">')
-        out.extend(f"<li>{html.escape(str(clue))}</li>" for clue in shown)
-        out.append("</ol>")
-    out.append("<table><tr><th>solution</th><th>probability</th></tr>")
-    for solution, p in ranked:
-        out.append(
-            f"<tr><td>{html.escape(str(solution))}</td>"
-            f'<td class="num" style="background:{_cell_colour(p)}">{_fmt(p)}</td></tr>'
-        )
+        out.append(clue_list(clues, latest=_CLUES_SHOWN))
+    rows: list[tuple[object, ...]] = [
+        (str(solution), Cell(percent(p), number=True, shade=p)) for solution, p in ranked
+    ]
     if count > solutions:
-        out.append(f'<tr><td colspan="2">... {count - solutions} more</td></tr>')
-    out.append("</table>")
-    out.append(
-        '<table class="fields"><tr><th>field</th>'
-        '<th>values <span class="note">(most likely first)</span></th></tr>'
-    )
-    for name, values in investigation.marginals().items():
-        out.append(f"<tr><th>{html.escape(name)}</th><td>{_values_cell(values)}</td></tr>")
-    out.append("</table>")
+        rows.append((f"... {count - solutions} more", ""))
+    out.append(table(("solution", "probability"), rows))
+    out.append(marginals_table(investigation.marginals()))
     used = strategy if strategy is not None else _default_strategy(investigation)
     recs: Sequence[Recommendation] = ()
     if isinstance(recommendations, (bool, int)) or is_int(recommendations):
@@ -270,25 +204,9 @@ def render_html(
             raise InvalidInput("recommendations", recommendations, expected)
         recs = recommendations
     if recs:
-        by = (
-            f' <span class="note">({html.escape(used)})</span>'
-            if not isinstance(recommendations, Sequence)
-            else ""
-        )
-        out.append(
-            f'<table class="moves"><tr><th>next move{by}</th><th>information</th>'
-            "<th>answers</th><th>worst case</th></tr>"
-        )
-        for r in recs:
-            out.append(
-                f"<tr><td>{html.escape(describe(r.action))}</td>"
-                f'<td class="num">{r.information:.2f} bits</td>'
-                f'<td class="num">{len(r.outcomes)}</td>'
-                f'<td class="num">{r.worst_case} left</td></tr>'
-            )
-        out.append("</table>")
-    out.append("</div>")
-    return "".join(out)
+        by = None if isinstance(recommendations, Sequence) else used
+        out.append(recommendations_table(recs, strategy=by, describe=describe))
+    return html_page(*out)
 
 
 _CLUES_SHOWN = 20  # the latest clues listed under the count

@@ -37,7 +37,7 @@ from deduce.search.lookahead import (
     lookahead_scores,
 )
 from deduce.search.optimum import optimal
-from deduce.search.ranking import Ranking, Recommendation, rank_queries
+from deduce.search.ranking import Ranking, Recommendation, Recommendations, rank_queries
 from deduce.search.review import Review, review
 
 if TYPE_CHECKING:
@@ -90,8 +90,9 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
         strategy: str | None = None,
         among: Callable[[Query], bool] | None = None,
         **options: Any,
-    ) -> list[Recommendation[Query]]:
-        """The ``top`` most informative next moves under ``strategy``.
+    ) -> Recommendations[Query]:
+        """The ``top`` most informative next moves under ``strategy`` (a list that a
+        notebook draws as a table).
 
         The game's queries are ranked once; a game lists its own moves for strategies
         of its own (:meth:`~deduce.core.hooks.Hooks.own_ranking`) and offers moves that are
@@ -122,12 +123,12 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
         strategy = self.check_strategy(self.default_strategy if strategy is None else strategy)
         own = self.own_ranking(strategy, among, top)
         if own is not None:
-            return list(own[:top])
+            return Recommendations(own[:top])
         ranking = self._ranking(strategy, among)
         moves = self._other_moves(strategy, ranking, among)
         if ranking is not None:
             moves += ranking.recommendations(top, self.outcome_label)
-        return moves[:top]
+        return Recommendations(moves[:top])
 
     def best(
         self,

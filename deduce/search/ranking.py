@@ -26,13 +26,14 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.reprs import short_repr
 from deduce.core.hooks import Query
 from deduce.core.strategy import Partition, information, rank_with_keys
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["Ranking", "Recommendation", "rank_queries"]
+__all__ = ["Ranking", "Recommendation", "Recommendations", "rank_queries"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -60,6 +61,26 @@ class Recommendation(Generic[Query]):
     worst_case: int
     strategy: str = "entropy"
     score: float = 0.0
+
+    def __repr__(self) -> str:
+        return short_repr(self, counted={"outcomes": "answers"})
+
+
+class Recommendations(list[Recommendation[Query]], Generic[Query]):
+    """Recommended moves, best first: a list that a notebook draws as a table.
+
+    Example:
+        >>> moves = Recommendations([Recommendation("11", 1.0, {"yes": 0.5, "no": 0.5}, 2)])
+        >>> moves[0].worst_case, "<table" in moves._repr_html_()
+        (2, True)
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from deduce.output.notebook import recommendations_html
+
+        return recommendations_html(self)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
+from deduce._internal.reprs import short_repr
 from deduce.core.strategy import information
 from deduce.errors import DeduceError, InvalidInput
 
@@ -102,6 +103,9 @@ class MoveReview:
     chance_before: float | None = None
     chance_after: float | None = None
     kind: str = QUESTION
+
+    def __repr__(self) -> str:
+        return short_repr(self)
 
     @property
     def luck(self) -> float | None:
@@ -241,6 +245,21 @@ class Review:
             total["win after"] = _chance(self.rows[-1].chance_after)
             rows.append({name: total[name] for name in rows[0]})  # the columns' order
         return rows
+
+    def __repr__(self) -> str:
+        moves = f"{len(self.rows)} move{'s' if len(self.rows) != 1 else ''}"
+        return (
+            f"<Review of {moves} by {self.strategy}: learned {_bits(self.learned)} bits, "
+            f"luck {_bits(self.luck, sign=True)}>"
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        from deduce.output.notebook import review_html
+
+        return review_html(self)
 
     def __str__(self) -> str:
         rows = self.to_rows()

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from deduce._internal.entry import guard
+from deduce._internal.reprs import short_repr
 from deduce._internal.validation import MAX_SEED, check_bool, check_int, check_int_or
 from deduce.errors import DeduceError, InvalidInput
 from deduce.table.referee import Referee, check_lineup, run
@@ -161,6 +162,9 @@ class MoveChance:
     high: float
     exact: bool = False
 
+    def __repr__(self) -> str:
+        return short_repr(self)
+
     def __str__(self) -> str:
         if self.exact:
             return f"{self.move}: {self.chance:.1%} (exact over {self.games} worlds)"
@@ -192,6 +196,14 @@ class WinChances:
     def best(self) -> Any:
         """The move with the highest chance to win."""
         return self.moves[0].move
+
+    def __repr__(self) -> str:
+        return short_repr(self)
+
+    def _repr_html_(self) -> str:
+        from deduce.output.notebook import win_chances_html
+
+        return win_chances_html(self)
 
     def __str__(self) -> str:
         return "\n".join(str(m) for m in self.moves)

@@ -35,11 +35,13 @@ Example:
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.reprs import short_repr
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.accusing import accuse_or_ask, survive
@@ -54,10 +56,12 @@ from deduce.games.thirteen_clues.clues import (
     Informant,
     Peek,
     Question,
+    accusation_table,
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
+from deduce.output.notebook import Cell, html_page, percent, table
 
 __all__ = ["TableAdvice", "advise", "rival_chances", "rival_chances_after", "view_of"]
 
@@ -234,6 +238,31 @@ class TableAdvice:
         action: Ask | Peek = self.moves[0].action
         return action
 
+    def __repr__(self) -> str:
+        return short_repr(self)
+
+    def _repr_html_(self) -> str:
+        moves: list[tuple[object, ...]] = [
+            (
+                str(move.action),
+                Cell(f"{move.score:.2f}", number=True),
+                Cell(percent(danger), number=True),
+            )
+            for move, danger in zip(self.moves[:_MOVES_SHOWN], self.danger, strict=False)
+        ]
+        if len(self.moves) > _MOVES_SHOWN:
+            moves.append((f"... {len(self.moves) - _MOVES_SHOWN} more", "", ""))
+        rivals = [
+            (f"seat {seat}", Cell(percent(chance), number=True, shade=chance))
+            for seat, chance in sorted(self.rivals.items())
+        ]
+        return html_page(
+            f"<p><b>{html.escape(str(self))}</b></p>",
+            accusation_table(self.accusation),
+            table(("other move", "bits I can use", "danger"), moves) if moves else "",
+            table(("rival", "right if they accused now"), rivals),
+        )
+
     def __str__(self) -> str:
         close = ", ".join(f"seat {s} {p:.0%}" for s, p in sorted(self.rivals.items()))
         if self.chances is not None:
@@ -243,6 +272,9 @@ class TableAdvice:
         if self.accuse:
             return f"{self.accusation} now: the others are close ({close})"
         return f"{self.best} ({self.moves[0].score:.2f} bits I can use; others: {close})"
+
+
+_MOVES_SHOWN = 8  # the other moves a notebook lists
 
 
 def advise(

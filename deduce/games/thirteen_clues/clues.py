@@ -21,11 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.reprs import short_repr
 from deduce._internal.validation import check_int
 from deduce.core.strategy import Partition, information, scores
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
 from deduce.investigation import Recommendation
+from deduce.output.notebook import Cell, html_page, percent, table
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -207,9 +209,30 @@ class Accusation:
     probability: float
     certain: bool
 
+    def __repr__(self) -> str:
+        return short_repr(self)
+
+    def _repr_html_(self) -> str:
+        return html_page(accusation_table(self))
+
     def __str__(self) -> str:
         how = "certain" if self.certain else f"probability {self.probability:.1%}"
         return f"accuse {self.puzzle} ({how})"
+
+
+def accusation_table(accusation: Accusation) -> str:
+    """The accusation as a table of one row: the puzzle, its probability, whether it is
+    certain (what a notebook shows of it).
+
+    Example:
+        >>> accusation = Accusation(Puzzle("Duke", "Park", "Gun"), 0.5, False)
+        >>> "<td>no</td>" in accusation_table(accusation)
+        True
+    """
+    p = accusation.probability
+    certain = "yes" if accusation.certain else "no"
+    row = (str(accusation.puzzle), Cell(percent(p), number=True, shade=p), certain)
+    return table(("accuse", "probability", "certain"), [row])
 
 
 NotebookClue = Question | Informant | Accused
