@@ -14,6 +14,12 @@ and the first that is not of its type (or an integer beyond :data:`MAX_INT`) is 
 with InvalidInput, the failure chained as its cause; a failure with arguments of the
 right types is raised as it is.
 
+deduce's own errors (:class:`~deduce.DeduceError`: a refused argument, a contradicting
+clue) reach the caller with a traceback that starts at their call: the frames inside
+deduce are left out of it and of its cause's (the messages say everything), and an
+error met while handling another inside deduce is not shown as the context. A failure
+that is not deduce's own keeps every frame: it is a fault to find.
+
 The types are read as in :mod:`deduce._internal.validation`: an integer is an ``int`` or a numpy
 integer (never a bool), a number is an integer or a float, a truth value is a bool, a
 name is a ``str``; several values (a ``Sequence``, ``Iterable``, ``tuple``, ``list``) are
@@ -118,8 +124,9 @@ def checked(func: F, owner: type | None = None) -> F:
             args, kwargs = bound.args, bound.kwargs
         try:
             return func(*args, **kwargs)
-        except DeduceError:
-            raise
+        except DeduceError as error:
+            __tracebackhide__ = True  # read by pytest and IPython
+            raise _from_the_call(error)  # noqa: B904 - itself, its frames left out
         except Exception as error:
             if checks is None:
                 try:
@@ -129,13 +136,44 @@ def checked(func: F, owner: type | None = None) -> F:
                 checks = list(_arguments(signature, bound, shape()))
             for name, value, hint, _ in checks:
                 if not fits(value, hint):
-                    raise InvalidInput(name, value, describe(hint)) from error
-                if is_int(value) and not -MAX_INT <= value <= MAX_INT:  # no deduce number is
-                    raise InvalidInput(name, value, _NUMBER, reason="too large") from error
+                    refused = InvalidInput(name, value, describe(hint))
+                elif is_int(value) and not -MAX_INT <= value <= MAX_INT:  # no deduce number is
+                    refused = InvalidInput(name, value, _NUMBER, reason="too large")
+                else:
+                    continue
+                __tracebackhide__ = True
+                raise refused from _from_the_call(error)
             raise
 
     entry.__dict__[_MARK] = True
     return typing.cast(F, entry)
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def _from_the_call(error: BaseException) -> BaseException:
+    """``error`` without deduce's own frames in its traceback or its cause's, and without
+    a context raised inside deduce (see the module's text)."""
+    error.__traceback__ = _outside(error.__traceback__)
+    if error.__cause__ is not None:
+        _from_the_call(error.__cause__)
+    elif error.__context__ is not None and _outside(error.__context__.__traceback__) is None:
+        error.__suppress_context__ = True
+    return error
+
+
+def _outside(tb: types.TracebackType | None) -> types.TracebackType | None:
+    """The frames of ``tb`` whose code is not deduce's, chained in their order."""
+    kept = []
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE):
+            kept.append(tb)
+        tb = tb.tb_next
+    chain = None
+    for frame in reversed(kept):
+        chain = types.TracebackType(chain, frame.tb_frame, frame.tb_lasti, frame.tb_lineno)
+    return chain
 
 
 _KINDS: dict[type, int] = {}
