@@ -24,7 +24,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -106,6 +106,14 @@ class Marginals(dict[str, dict[Any, float]]):
     """
 
     __slots__ = ()
+
+    def __init__(self, fields: Mapping[str, Mapping[Any, float]] | None = None) -> None:
+        given = {} if fields is None else fields
+        if not isinstance(given, Mapping) or not all(
+            isinstance(name, str) and isinstance(values, Mapping) for name, values in given.items()
+        ):
+            raise InvalidInput("fields", fields, "field names -> {value: probability}")
+        super().__init__({name: dict(values) for name, values in given.items()})
 
     def __repr__(self) -> str:
         return short(dict(self))

@@ -26,7 +26,7 @@ from deduce.investigation import Investigation
 from deduce.search.review import Review
 from deduce.table.simulation import Stats
 
-__all__ = ["Chart", "histogram", "marginals", "review"]
+__all__ = ["histogram", "marginals", "review"]  # and Chart, the type of what they return
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -39,7 +39,7 @@ else:
 
 class Chart(Figure):
     """A matplotlib figure that a notebook shows as a picture by itself (what every
-    function here returns).
+    function here returns; made by them, never by hand).
 
     Example:
         >>> from deduce.games.mastermind import Investigation

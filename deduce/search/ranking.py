@@ -18,7 +18,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -29,6 +29,7 @@ from deduce._internal.entry import guard
 from deduce._internal.reprs import short_repr
 from deduce.core.hooks import Query
 from deduce.core.strategy import Partition, information, rank_with_keys
+from deduce.errors import InvalidInput
 
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
@@ -76,6 +77,12 @@ class Recommendations(list[Recommendation[Query]], Generic[Query]):
     """
 
     __slots__ = ()
+
+    def __init__(self, moves: Iterable[Recommendation[Query]] = ()) -> None:
+        listed = list(moves)
+        if not all(isinstance(move, Recommendation) for move in listed):
+            raise InvalidInput("moves", moves, "recommendations (Recommendation)")
+        super().__init__(listed)
 
     def _repr_html_(self) -> str:
         from deduce.output.notebook import recommendations_html

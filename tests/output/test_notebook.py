@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import deduce
 from deduce._internal.reprs import short
 from deduce.games import thirteen_clues
-from deduce.games.mastermind import Game, Investigation
+from deduce.games.mastermind import Investigation
 from deduce.output import notebook
 
 SETUP = """
@@ -28,6 +28,7 @@ table = tc.Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
 table = table.question(0, 1, "person", deal.answer(1, "person"))
 game = tc.play_game([tc.eager(0.5), tc.eager(0.5)], seed=10, max_moves=16).tables[0]
 """
+
 
 def long_numbers(text: str) -> list[str]:
     """The numbers in ``text`` written to more than four significant digits."""
