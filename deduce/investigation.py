@@ -309,23 +309,25 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         """
         result: list[tuple[Solution, float]] | None = self.__dict__.get("_ranked")
         if result is None and not self.merges_solutions():
-            if limit is not None:  # a few rows of the space, not all
-                return [(self.solution_of(labels), p) for labels, p in self._space.ranked(limit)]
-            result = [(self.solution_of(labels), p) for labels, p in self._space.ranked()]
+            ranked = self._space.ranked(limit)  # with a limit, a few rows of the space, not all
+            read = self.solutions_of([labels for labels, _ in ranked])
+            found = list(zip(read, [p for _, p in ranked], strict=True))
+            if limit is not None:
+                return found
+            result = found
         elif result is None and (at_once := self._merged()) is not None:
             rows, chances = at_once  # the game's rows merged at once: only those asked read
             chosen = rows if limit is None else rows[: check_int("limit", limit, 0)]
-            found = [
-                (self.solution_of(self._space.solution_labels(row)), float(p))
-                for row, p in zip(chosen, chances, strict=False)
-            ]
+            read = self.solutions_of(self._space.rows_labels(chosen))
+            found = list(zip(read, chances.tolist(), strict=False))
             if limit is not None:
                 return found
             result = found
         elif result is None:
             merged: dict[Solution, float] = {}
-            for labels, p in self._space.ranked():
-                solution = self.solution_of(labels)
+            ranked = self._space.ranked()
+            read = self.solutions_of([labels for labels, _ in ranked])
+            for solution, (_, p) in zip(read, ranked, strict=True):
                 merged[solution] = merged.get(solution, 0.0) + p
             result = sorted(merged.items(), key=lambda item: -item[1])
         self.__dict__["_ranked"] = result  # built once per investigation: it never changes

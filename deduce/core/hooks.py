@@ -109,9 +109,10 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     - ``check_turn(clue)``: the rules of the turn that a new clue must obey given the clues
       so far (a limit on moves, a card that must follow a guess...); checked when a clue
       is observed, not when clues are replayed to explain a contradiction.
-    - ``solution_of(labels)``: the game's solution object for a tuple of labels (and
-      ``merges_solutions()``, true while several rows can read as one solution;
-      ``merged_rows(rows)``, those rows merged at once, for speed).
+    - ``solution_of(labels)``: the game's solution object for a tuple of labels
+      (``solutions_of(labels)``: for many at once, for speed; ``merges_solutions()``, true
+      while several rows can read as one solution; ``merged_rows(rows)``, those rows
+      merged at once, for speed).
     - ``queries()``, ``outcome_table(space, queries)``, ``outcome_label(query, k)``,
       ``possible_queries(space, queries)``: the moves a player can make and their answers;
       or ``partition(space, queries)`` directly, when a game can count faster.
@@ -189,6 +190,17 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         if len(labels) != len(names):
             raise InvalidInput("labels", labels, f"a row's labels: {', '.join(names)}")
         return Assignment(tuple(zip(names, labels, strict=True)))  # type: ignore[return-value]
+
+    def solutions_of(self, labels: Sequence[tuple[Any, ...]]) -> list[Solution]:
+        """The solution objects of many rows' labels at once, in their order (default:
+        :meth:`solution_of` of each; a game overrides it when it can read them faster).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).solutions_of([("1", "2"), ("2", "2")])
+            [Code('12'), Code('22')]
+        """
+        return [self.solution_of(row) for row in labels]
 
     def merges_solutions(self) -> bool:
         """Whether ``solution_of`` may now read several rows as one solution."""
@@ -395,6 +407,41 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     def contains_secret(self, secret: Secret) -> bool:
         """Whether ``secret`` is still possible."""
         return bool(np.isin(self.world_of(secret), self._space.ids))
+
+    def solution_for(self, secret: Secret) -> Solution:
+        """The solution that ``secret`` (the whole hidden truth) reads as now: the one
+        :meth:`solutions` lists for it while it is possible. A secret may hold more than
+        the solution (13 Indizien's whole deal), and a game may read several secrets as
+        one solution (a Crime Writers element invented in the wording of a card found
+        reads as that card).
+
+        After clues that are true of ``secret``, ``inv.solution_for(secret) in
+        inv.solutions()`` holds in every game: the check of a sound deduction.
+
+        Raises:
+            InvalidInput: ``secret`` is not a secret of this game.
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> inv = Investigation(2, 3).guess("12", black=1, white=0)
+            >>> inv.solution_for("13"), inv.solution_for("13") in inv.solutions()
+            (Code('13'), True)
+        """
+        root = self.origin.space
+        try:
+            world = self.world_of(secret)
+        except InvalidInput as error:  # named as the caller named it
+            if error.argument == "secret":
+                raise
+            raise InvalidInput("secret", secret, error.expected, reason=error.reason) from None
+        row = int(np.searchsorted(root.ids, world))
+        if row >= len(root.ids) or root.ids[row] != world:
+            raise InvalidInput("secret", secret, f"a secret of this {type(self).__name__}")
+        rows = root.worlds[[row]][:, root.solution]
+        if self.merges_solutions():
+            merged = self.merged_rows(rows)
+            rows = rows if merged is None else merged
+        return self.solution_of(root.rows_labels(rows)[0])
 
     def _answer(self, secret: Secret, query: Query) -> int:
         root = self.origin.space

@@ -418,6 +418,24 @@ class Space:
                 raise InvalidInput("row", row, "label positions within the labels of each name")
         return tuple(self.labels[v][int(i)] for v, i in zip(self.solution, row, strict=True))
 
+    def rows_labels(self, rows: npt.ArrayLike) -> list[tuple[Any, ...]]:
+        """The labels of several solution rows at once (as :meth:`solution_labels` reads
+        each), in their order.
+
+        Example:
+            >>> worlds = [[0, 0], [1, 1], [1, 0]]
+            >>> s = Space(("x", "y"), (("a", "b"), (0, 1)), worlds)
+            >>> s.rows_labels([[1, 0], [0, 1]])
+            [('b', 0), ('a', 1)]
+        """
+        names = self.solution_names
+        sizes = [len(self.labels[v]) for v in self.solution]
+        array = _rows("rows", rows, sizes, names)
+        columns = [
+            [self.labels[v][j] for j in array[:, k].tolist()] for k, v in enumerate(self.solution)
+        ]
+        return list(zip(*columns, strict=True)) if len(array) else []
+
     def ranked(self, limit: int | None = None) -> list[tuple[tuple[Any, ...], float]]:
         """Every solution's labels with its probability, most probable first.
 
@@ -438,7 +456,8 @@ class Space:
         order = np.argsort(-weights, kind="stable")
         if limit is not None:
             order = order[: check_int("limit", limit, 0)]
-        return [(self.solution_labels(rows[i]), float(weights[i]) / total) for i in order]
+        chances = (weights[order] / total).tolist()
+        return list(zip(self.rows_labels(rows[order]), chances, strict=True))
 
     def probabilities(self) -> dict[tuple[Any, ...], float]:
         """Solution labels -> probability, most probable first.

@@ -63,7 +63,8 @@ def check_filtering(
     """Sound and complete filtering on random truthful games.
 
     For each ``(secret, investigation)`` of ``pairs``: the secret is still possible
-    (sound), the probabilities are the solutions' and sum to 1, the solutions come most
+    (sound) and its solution (:meth:`~deduce.Investigation.solution_for`) is one of the
+    solutions, the probabilities are the solutions' and sum to 1, the solutions come most
     probable first, and the solutions and probabilities are exactly ``reference``'s
     (complete and exact; a set means all equally likely). Without a reference, the
     investigation is compared with a replay of its clues from a new investigation of the
@@ -83,6 +84,11 @@ def check_filtering(
         probabilities = investigation.probabilities()
         solutions = investigation.solutions()
         assert list(probabilities) == solutions, "probabilities() and solutions() differ"
+        solution = investigation.solution_for(secret)
+        assert solution in probabilities, (
+            f"the secret {shown(secret)} reads as {shown(solution)}, not one of the solutions "
+            f"after {shown(investigation.clues, 400)}"
+        )
         assert math.isclose(sum(probabilities.values()), 1.0, rel_tol=1e-9)
         ranked = list(probabilities.values())
         assert all(a >= b for a, b in itertools.pairwise(ranked)), (

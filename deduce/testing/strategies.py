@@ -108,7 +108,7 @@ def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Inve
         ... @given(games(Game(2, 3)))
         ... def test_pairs(game):
         ...     secret, inv = game
-        ...     assert secret in inv.solutions()
+        ...     assert inv.solution_for(secret) in inv.solutions()
         >>> test_pairs()
     """
     start = as_investigation(game)
@@ -206,6 +206,10 @@ def check_game(
         AssertionError: a check failed; the message names the game, the kind of
             investigation and the check.
         InvalidInput: no game has that name, or it declares no sample.
+
+    The secret is the whole hidden truth (13 Indizien's whole deal, say), not always a
+    solution: ``inv.solution_for(secret)`` is the solution it reads as, which truthful
+    clues never rule out (see :meth:`deduce.Investigation.solution_for`).
 
     Example:
         >>> check_game("mastermind", examples=3, console=False)

@@ -779,10 +779,29 @@ class Table(Investigation):
         return None
 
     def contains_secret(self, secret: Any) -> bool:
-        if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
-            raise InvalidInput("secret", secret, "the opponents' cases (Cases, or Case each)")
-        cases = tuple(Case.parse(c).index for c in secret)
+        cases = tuple(case.index for case in self._cases(secret))
         return bool((self.space.worlds == np.array(cases)).all(axis=1).any())
+
+    def solution_for(self, secret: Any) -> Cases:
+        """The opponents' cases of ``secret`` (see :meth:`deduce.Investigation.solution_for`).
+
+        Example:
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> print(t.solution_for(["woman/night/outside/gun"]))
+            seat 1: woman/night/outside/gun
+        """
+        return Cases(self._cases(secret))
+
+    def _cases(self, secret: Any) -> tuple[Case, ...]:
+        """``secret`` read as the opponents' cases, one a seat."""
+        expected = f"the {self.players - 1} opponents' cases (Cases, or a Case each)"
+        if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
+            raise InvalidInput("secret", secret, expected)
+        cases = tuple(Case.parse(c) for c in secret)
+        if len(cases) != self.players - 1:
+            raise InvalidInput("secret", secret, expected)
+        return cases
 
     def secrets_strategy(self) -> SearchStrategy[Cases]:
         from hypothesis import strategies as st

@@ -420,11 +420,16 @@ class Investigation(_Investigation):
     def solution_of(self, labels: tuple[Any, ...]) -> Story:
         if len(labels) != len(ELEMENTS):
             raise InvalidInput("labels", labels, f"a row's labels: {', '.join(ELEMENTS)}")
-        named = [
-            found if (label == INVENTED and found is not None) else label
-            for label, found in zip(labels, self.space.state.found, strict=True)
-        ]
-        return Story(*named)
+        return self.solutions_of([tuple(labels)])[0]
+
+    def solutions_of(self, labels: Sequence[tuple[Any, ...]]) -> list[Story]:
+        if not labels:
+            return []
+        columns = [list(column) for column in zip(*labels, strict=True)]
+        for column, text in zip(columns, self.space.state.found, strict=True):
+            if text is not None:  # "invented" reads as the wording found
+                column[:] = [text if label == INVENTED else label for label in column]
+        return list(map(Story, *columns))
 
     def queries(self) -> Sequence[Question]:
         # an element found is not asked about again: nothing more about it scores

@@ -485,10 +485,27 @@ class Investigation(_Investigation):
         wrong = [p for p in self.solutions() if p != secret.puzzles[0]]
         return truthful_clues(secret, wrong)
 
-    def contains_secret(self, secret: Any) -> bool:
+    def solution_for(self, secret: Any) -> Puzzle:
+        """My puzzle in ``secret``, a whole deal of this table's players (see
+        :meth:`deduce.Investigation.solution_for`).
+
+        Example:
+            >>> deal = Deal.random(3, seed=1)
+            >>> inv = Investigation(3, deal.hands[0], list(deal.puzzles[1:]))
+            >>> inv.solution_for(deal) == deal.puzzles[0]
+            True
+        """
+        self._deal_players(secret)
+        return puzzle_of(puzzle_indices(secret.puzzles[0], self.players, argument="secret"))
+
+    def _deal_players(self, secret: Any) -> int:
+        """The players of ``secret``, once it is a whole deal of this table's players."""
         if not isinstance(secret, Deal):
             raise InvalidInput("secret", secret, f"a Deal of {self.players} players")
-        n = secret.check(self.players, argument="secret").players
+        return secret.check(self.players, argument="secret").players
+
+    def contains_secret(self, secret: Any) -> bool:
+        n = self._deal_players(secret)
         hand = tuple(card_index(c, n) for c in secret.hands[0])
         puzzles = tuple(puzzle_indices(p, n) for p in secret.puzzles[1:])
         if hand != self._hand_index or puzzles != self._puzzle_index:
