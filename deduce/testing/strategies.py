@@ -84,18 +84,22 @@ def clue_sequences(game: Any, secret: Any, *, max_clues: int = 6) -> st.SearchSt
     """
     start = as_investigation(game)
     max_clues = check_int("max_clues", max_clues, 0, MAX_CLUES)
+    return _truthful_game(start, secret, max_clues)
 
-    @st.composite
-    def build(draw: st.DrawFn) -> Investigation:
-        investigation = start
-        for _ in range(draw(st.integers(0, max_clues))):
-            clue = draw(investigation.clue_strategy(secret))
-            if clue is None:
-                break
-            investigation = investigation.observe(clue)
-        return investigation
 
-    return build()
+@st.composite  # built once: hypothesis reads a composite's source when it is built
+def _truthful_game(
+    draw: st.DrawFn, start: Investigation, secret: Any, max_clues: int
+) -> Investigation:
+    """``start`` with up to ``max_clues`` clues true of ``secret``, each drawn from the
+    investigation as it stands."""
+    investigation = start
+    for _ in range(draw(st.integers(0, max_clues))):
+        clue = draw(investigation.clue_strategy(secret))
+        if clue is None:
+            break
+        investigation = investigation.observe(clue)
+    return investigation
 
 
 def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:

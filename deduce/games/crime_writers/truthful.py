@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -66,70 +67,98 @@ def truthful_clues(deck: Deck, story: Story, state: State) -> SearchStrategy[Not
     earlier replies the story must keep)."""
     from hypothesis import strategies as st
 
-    def wording_options(e: int) -> list[str]:
-        """What an invented element ``e`` can still be worded (truthful so far)."""
-        found = state.found[e]
-        if found is not None:
-            return [found]
-        element = ELEMENTS[e]
-        cards = [c.text for c in deck.for_element(element) if c.text not in state.excluded[e]]
-        return [*cards, f"a made-up {element}"]
-
-    def answer(draw: DrawFn) -> Answer:
-        element = draw(st.sampled_from(ELEMENTS))
-        stack = DECK_OF[element]
-        e = ELEMENTS.index(element)
-        soft = draw(st.sampled_from((None, "also", "almost", "not characteristic")))
-        about = draw(st.sampled_from((*deck.tags(stack), *(c.text for c in deck.stack(stack)))))
-        if soft == "not characteristic":
-            return Answer(element, about, soft)
-        card = any(c.text == about for c in deck.stack(stack))
-        if soft == "almost" and not card:
-            return Answer(element, about, soft)
-
-        def worded() -> bool:  # the story decides once: a card's wording or not
-            return bool(draw(st.sampled_from(wording_options(e))) == about)
-
-        def decide() -> bool:  # the story decides once: keep an earlier reply
-            earlier = state.replies.get((element, about))
-            return bool(draw(st.booleans())) if earlier is None else earlier == "yes"
-
-        value = getattr(story, element)
-        reply = truthful_reply(deck, element, value, about, worded, decide)
-        # "also" is a "yes" to a tag; "also" and "almost" to a card are a "no" to its wording
-        if soft == "also" and reply == ("no" if card else "yes"):
-            return Answer(element, about, "also")
-        if soft == "almost" and reply == "no":
-            return Answer(element, about, "almost")
-        return Answer(element, about, reply)
-
-    def asked(draw: DrawFn) -> Asked:
-        element = draw(st.sampled_from(ELEMENTS))
-        words = draw(st.sampled_from(("Was it at night?", "A relative?", "Out of jealousy?")))
-        return Asked(element, words, draw(st.sampled_from(REPLIES)))
-
-    def found(draw: DrawFn) -> Found:
-        element = draw(st.sampled_from(ELEMENTS))
-        value = getattr(story, element)
-        said = draw(st.booleans())  # whether the writer says if it was invented
-        if value != INVENTED:
-            return Found(element, value, False if said else None)
-        text = draw(st.sampled_from(wording_options(ELEMENTS.index(element))))
-        return Found(element, text, True if said else None)
-
-    def seen(draw: DrawFn) -> Seen | None:
-        stack = draw(st.sampled_from(DECKS))
-        used = {getattr(story, e) for e in ELEMENTS if DECK_OF[e] == stack}
-        free = [c.text for c in deck.stack(stack) if c.text not in used]
-        return Seen(stack, draw(st.sampled_from(free))) if free else None
-
+    answer, found, asked, seen = _clue_kinds()
     return st.one_of(
-        st.composite(answer)(),
-        st.composite(answer)(),
-        st.composite(found)(),
-        st.composite(asked)(),
-        st.composite(seen)().filter(lambda clue: clue is not None),
+        answer(deck, story, state),
+        answer(deck, story, state),
+        found(deck, story, state),
+        asked(),
+        seen(deck, story).filter(lambda clue: clue is not None),
     )
+
+
+@functools.cache
+def _clue_kinds() -> tuple[Any, Any, Any, Any]:
+    """The strategies of each kind of clue, built once (hypothesis reads a composite's
+    source when it is built)."""
+    from hypothesis import strategies as st
+
+    return (
+        st.composite(_answer),
+        st.composite(_found),
+        st.composite(_asked),
+        st.composite(_seen),
+    )
+
+
+def _wording_options(deck: Deck, state: State, e: int) -> list[str]:
+    """What an invented element ``e`` can still be worded (truthful so far)."""
+    found = state.found[e]
+    if found is not None:
+        return [found]
+    element = ELEMENTS[e]
+    cards = [c.text for c in deck.for_element(element) if c.text not in state.excluded[e]]
+    return [*cards, f"a made-up {element}"]
+
+
+def _answer(draw: DrawFn, deck: Deck, story: Story, state: State) -> Answer:
+    from hypothesis import strategies as st
+
+    element = draw(st.sampled_from(ELEMENTS))
+    stack = DECK_OF[element]
+    e = ELEMENTS.index(element)
+    soft = draw(st.sampled_from((None, "also", "almost", "not characteristic")))
+    about = draw(st.sampled_from((*deck.tags(stack), *(c.text for c in deck.stack(stack)))))
+    if soft == "not characteristic":
+        return Answer(element, about, soft)
+    card = any(c.text == about for c in deck.stack(stack))
+    if soft == "almost" and not card:
+        return Answer(element, about, soft)
+
+    def worded() -> bool:  # the story decides once: a card's wording or not
+        return bool(draw(st.sampled_from(_wording_options(deck, state, e))) == about)
+
+    def decide() -> bool:  # the story decides once: keep an earlier reply
+        earlier = state.replies.get((element, about))
+        return bool(draw(st.booleans())) if earlier is None else earlier == "yes"
+
+    value = getattr(story, element)
+    reply = truthful_reply(deck, element, value, about, worded, decide)
+    # "also" is a "yes" to a tag; "also" and "almost" to a card are a "no" to its wording
+    if soft == "also" and reply == ("no" if card else "yes"):
+        return Answer(element, about, "also")
+    if soft == "almost" and reply == "no":
+        return Answer(element, about, "almost")
+    return Answer(element, about, reply)
+
+
+def _asked(draw: DrawFn) -> Asked:
+    from hypothesis import strategies as st
+
+    element = draw(st.sampled_from(ELEMENTS))
+    words = draw(st.sampled_from(("Was it at night?", "A relative?", "Out of jealousy?")))
+    return Asked(element, words, draw(st.sampled_from(REPLIES)))
+
+
+def _found(draw: DrawFn, deck: Deck, story: Story, state: State) -> Found:
+    from hypothesis import strategies as st
+
+    element = draw(st.sampled_from(ELEMENTS))
+    value = getattr(story, element)
+    said = draw(st.booleans())  # whether the writer says if it was invented
+    if value != INVENTED:
+        return Found(element, value, False if said else None)
+    text = draw(st.sampled_from(_wording_options(deck, state, ELEMENTS.index(element))))
+    return Found(element, text, True if said else None)
+
+
+def _seen(draw: DrawFn, deck: Deck, story: Story) -> Seen | None:
+    from hypothesis import strategies as st
+
+    stack = draw(st.sampled_from(DECKS))
+    used = {getattr(story, e) for e in ELEMENTS if DECK_OF[e] == stack}
+    free = [c.text for c in deck.stack(stack) if c.text not in used]
+    return Seen(stack, draw(st.sampled_from(free))) if free else None
 
 
 def small_deck() -> Deck:

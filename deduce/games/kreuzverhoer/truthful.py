@@ -67,11 +67,11 @@ def clue_strategy(inv: Investigation, secret: Case) -> SearchStrategy[CaseFileCl
         return questioning_of(guess, right)
 
     if inv.questionings_left > 0:
-        plausible = [inv.secret_of(int(i)) for i in inv.space.ids[:200]]
+        plausible = inv.space.ids[:200].tolist()  # read as cases only when drawn
         options.append(
             st.one_of(
                 st.sampled_from(list(inv.queries())),
-                st.sampled_from(plausible).map(lambda case: Guess(*case)),
+                st.sampled_from(plausible).map(lambda world: Guess(*inv.secret_of(world))),
                 st.just(Guess(*secret)),
             ).map(truthful)
         )
