@@ -88,6 +88,7 @@ CARDS: tuple[Card, ...] = tuple(
 """All 30 cards, colour by colour (person, location, weapon)."""
 
 _BY_NAME: dict[str, int] = {card.name.lower(): i for i, card in enumerate(CARDS)}
+_EXACT: dict[str, int] = {card.name: i for i, card in enumerate(CARDS)}
 
 
 def check_players(players: Any) -> int:
@@ -144,6 +145,9 @@ def card_index(name: Any, players: int, *, argument: str = "card") -> int:
     in_play = cards_in_play(players)
     if isinstance(name, Card):
         name = name.name
+    exact = _EXACT.get(name) if isinstance(name, str) else None
+    if exact is not None and exact < len(in_play):  # a card's own name: nothing to read
+        return exact
     found = resolve(name, [card.name for card in in_play], argument=argument, prefix=False)
     return _BY_NAME[found.lower()]
 
