@@ -132,7 +132,8 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
     - ``secrets_strategy()``, ``clue_strategy(secret)`` (a hypothesis strategy of a
       truthful next clue, or of None when no further clue makes sense), ``contains_secret``,
       ``world_of``, ``secret_of``: what ``deduce.testing`` needs, for games whose
-      secret is more than a row of the initial space.
+      secret is more than a row of the initial space; ``setups_strategy()`` (a class
+      method): new investigations of random set-ups of the game.
     """
 
     game: ClassVar[str] = ""
@@ -447,6 +448,15 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         root = self.origin.space
         row = int(np.searchsorted(root.ids, self.world_of(secret)))
         return int(self.outcome_table(root.take([row]), [query])[0, 0])
+
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Any]:
+        """A hypothesis strategy of new investigations of random set-ups (tables, sizes,
+        rule variants) of the game (default: the one its constructor makes with no
+        argument; a game with set-ups to vary overrides it)."""
+        from hypothesis import strategies as st
+
+        return st.builds(cls)
 
     def secrets_strategy(self) -> SearchStrategy[Secret]:
         """A hypothesis strategy of the secrets still possible."""

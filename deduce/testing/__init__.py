@@ -20,23 +20,31 @@ from deduce._internal.entry import guard
 from deduce.testing.strategies import (
     check_game,
     clue_sequences,
+    clues,
     contains,
+    contradictions,
     games,
     invalid_input,
     junk,
     junk_or,
+    lies,
     secrets,
+    setups,
 )
 
 __all__ = [
     "check_game",
     "clue_sequences",
+    "clues",
     "contains",
+    "contradictions",
     "games",
     "invalid_input",
     "junk",
     "junk_or",
+    "lies",
     "secrets",
+    "setups",
 ]
 
 guard(globals())

@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+import numpy as np
+from hypothesis import HealthCheck, reject, settings
 from hypothesis import strategies as st
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_bool, check_int
 from deduce.core import registry
-from deduce.errors import InvalidInput
+from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
 from deduce.testing import conformance
 from deduce.testing.robustness import junk, junk_or
@@ -37,12 +38,16 @@ from deduce.testing.robustness import junk, junk_or
 __all__ = [
     "check_game",
     "clue_sequences",
+    "clues",
     "contains",
+    "contradictions",
     "games",
     "invalid_input",
     "junk",
     "junk_or",
+    "lies",
     "secrets",
+    "setups",
 ]
 
 MAX_EXAMPLES = 100_000
@@ -50,6 +55,191 @@ MAX_EXAMPLES = 100_000
 
 MAX_CLUES = 1_000
 """The most clues of a random game (:func:`clue_sequences`, :func:`games`)."""
+
+
+TRIES = 20
+"""How many clues :func:`lies` and :func:`contradictions` draw for one example before
+they give it up (hypothesis then draws another)."""
+
+
+def setups(game: Any, *, kind: str | None = None) -> st.SearchStrategy[Investigation]:
+    """New investigations of random set-ups of ``game``: its tables, sizes and rule
+    variants, as the game draws them (13 Indizien: 2 to 6 players dealt at random;
+    Mastermind: 1 to 4 pegs of 2 to 6 colours...).
+
+    Args:
+        game: a registered game's name, or an investigation class or investigation of it.
+        kind: with a name, which kind of investigation (``"Table"``...; default: the
+            game's main one).
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=10)
+        ... @given(setups("13clues"))
+        ... def test_my_puzzle_is_hidden(inv):
+        ...     assert len(inv.solutions()) > 1
+        >>> test_my_puzzle_is_hidden()
+    """
+    if isinstance(game, str):
+        made: type[Investigation] = registry.kind(game, kind)
+    elif kind is not None:
+        raise InvalidInput("kind", kind, "None when game is not a name")
+    elif isinstance(game, type) and issubclass(game, Investigation):
+        made = game
+    elif isinstance(game, Investigation):
+        made = type(game)
+    else:
+        raise InvalidInput("game", game, "a game's name, or an investigation class or object")
+    strategy: st.SearchStrategy[Investigation] = made.setups_strategy()
+    return strategy
+
+
+def clues(investigation: Investigation, secret: Any) -> st.SearchStrategy[Any]:
+    """Single clues that are true of ``secret`` and allowed now (for a test of one step:
+    observing one never rules ``secret`` out). Nothing is drawn once the game has no
+    clue left to give (hypothesis then draws another example).
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(3, 3)
+        >>> @settings(max_examples=20)
+        ... @given(clues(inv, "123"))
+        ... def test_a_true_clue_keeps_the_secret(clue):
+        ...     assert contains(inv.observe(clue), "123")
+        >>> test_a_true_clue_keeps_the_secret()
+    """
+    start = as_investigation(investigation)
+    start.contains_secret(secret)  # a secret of another game is refused here
+    return start.clue_strategy(secret).filter(lambda clue: clue is not None)
+
+
+def lies(investigation: Investigation, secret: Any) -> st.SearchStrategy[Any]:
+    """Clues allowed now that are false of ``secret``: each is true of another secret,
+    and observing it either rules ``secret`` out or is refused as a
+    :class:`~deduce.Contradiction` (for a test of what a program does with a player's
+    mistake or lie).
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Investigation
+        >>> inv = Investigation(3, 3)
+        >>> @settings(max_examples=20)
+        ... @given(lies(inv, "123"))
+        ... def test_a_lie_rules_the_secret_out(clue):
+        ...     assert not contains(inv.observe(clue), "123")
+        >>> test_a_lie_rules_the_secret_out()
+    """
+    start = as_investigation(investigation)
+    start.contains_secret(secret)
+    return _lie(start, secret)
+
+
+def contradictions(investigation: Investigation) -> st.SearchStrategy[Any]:
+    """Clues allowed now that contradict the clues so far: each is true of a secret they
+    ruled out (as a first clue would be) and fits none they left, so that observing it
+    raises
+    :class:`~deduce.Contradiction` (for a test of a program's handling of it). They are
+    my moves now given an answer no world left gives, and first clues true of a secret
+    that is ruled out. An investigation that has ruled nothing out has none, and neither
+    has a game that is over, nor a table where neither kind is allowed now (13 Indizien's
+    ``Table`` in most turns: draw them for its notebook, ``Investigation``); hypothesis
+    then draws another example.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from deduce.games.mastermind import Investigation
+        >>> from deduce import Contradiction
+        >>> inv = Investigation(3, 3).guess("123", black=1, white=0)
+        >>> @settings(max_examples=10)
+        ... @given(contradictions(inv))
+        ... def test_refused(clue):
+        ...     try:
+        ...         inv.observe(clue)
+        ...     except Contradiction:
+        ...         return
+        ...     raise AssertionError("observed")
+        >>> test_refused()
+    """
+    start = as_investigation(investigation)
+    return _contradiction(start, _unanswerable(start))
+
+
+def _unanswerable(investigation: Investigation) -> list[tuple[Any, int]]:
+    """Each move of mine now with an answer that some world of the start gave and none
+    left gives (its clue contradicts the clues so far); none where the game has no moves
+    now."""
+    origin = investigation.origin
+    try:
+        queries = list(investigation.queries())
+        if not queries or investigation.space.size == origin.space.size:
+            return []
+        now = investigation.partition(investigation.space, queries).mass
+        then = origin.partition(origin.space, queries).mass
+    except (DeduceError, NotImplementedError):
+        return []
+    if now.shape != then.shape:  # answers counted otherwise as the game went on
+        return []
+    gone = (now == 0) & (then > 0)
+    return [(queries[q], int(k)) for q, k in zip(*np.nonzero(gone), strict=True)]
+
+
+def _given(investigation: Investigation, move: Any, answer: int) -> Any:
+    """The clue of ``move`` given ``answer`` (None: the game cannot write it)."""
+    try:
+        return investigation.clue_for(move, answer)
+    except DeduceError:
+        return None
+
+
+def _rules_out(investigation: Investigation, clue: Any, secret: Any) -> bool:
+    """Whether observing ``clue`` is refused as a contradiction or rules ``secret`` out."""
+    try:
+        return not investigation.observe(clue).contains_secret(secret)
+    except Contradiction:
+        return True
+
+
+@st.composite  # built once: hypothesis reads a composite's source when it is built
+def _lie(draw: st.DrawFn, investigation: Investigation, secret: Any) -> Any:
+    others = investigation.secrets_strategy()  # a clue is drawn for a secret still possible
+    for tried in range(TRIES):
+        if tried % 4 == 0:  # a few clues of each other secret (drawing one can cost)
+            truths = investigation.clue_strategy(draw(others))
+        clue = draw(truths)
+        if clue is not None and _rules_out(investigation, clue, secret):
+            return clue
+    reject()
+
+
+@st.composite
+def _contradiction(
+    draw: st.DrawFn, investigation: Investigation, unanswerable: list[tuple[Any, int]]
+) -> Any:
+    """A move of mine with an answer no world left gives, or a first clue true of a
+    secret ruled out, that is refused as a contradiction."""
+    origin = investigation.origin  # where every secret was possible, to draw its clues
+    if investigation.space.size == origin.space.size:
+        reject()  # nothing is ruled out yet: nothing to contradict
+    for _ in range(TRIES):
+        a_move: bool = draw(st.booleans())
+        if unanswerable and a_move:
+            move, answer = unanswerable[draw(st.integers(0, len(unanswerable) - 1))]
+            clue = _given(investigation, move, answer)
+        else:
+            other = draw(origin.secrets_strategy())
+            if investigation.contains_secret(other):
+                continue
+            clue = draw(origin.clue_strategy(other))
+        if clue is None:
+            continue
+        try:
+            investigation.observe(clue)
+        except Contradiction:
+            return clue
+        except DeduceError:  # not allowed now, or wrong on its own
+            continue
+    reject()
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
@@ -104,6 +294,10 @@ def _truthful_game(
 
 def games(game: Any, *, max_clues: int = 6) -> st.SearchStrategy[tuple[Any, Investigation]]:
     """Pairs ``(secret, investigation)``: a secret and truthful clues about it.
+
+    The secret is the whole hidden truth (13 Indizien's whole deal, say), not always a
+    solution: ``inv.solution_for(secret)`` is the solution it reads as, which truthful
+    clues never rule out (see :meth:`deduce.Investigation.solution_for`).
 
     Example:
         >>> from hypothesis import given, settings
@@ -210,10 +404,6 @@ def check_game(
         AssertionError: a check failed; the message names the game, the kind of
             investigation and the check.
         InvalidInput: no game has that name, or it declares no sample.
-
-    The secret is the whole hidden truth (13 Indizien's whole deal, say), not always a
-    solution: ``inv.solution_for(secret)`` is the solution it reads as, which truthful
-    clues never rule out (see :meth:`deduce.Investigation.solution_for`).
 
     Example:
         >>> check_game("mastermind", examples=3, console=False)

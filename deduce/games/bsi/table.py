@@ -28,6 +28,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.games.bsi import advice, race, truthful
 from deduce.games.bsi.cards import (
     ATTRIBUTES,
+    BOX,
     CASE_VALUES,
     CASES,
     FIELD_OF,
@@ -807,6 +808,19 @@ class Table(Investigation):
         from hypothesis import strategies as st
 
         return st.sampled_from(self.solutions())
+
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Table]:
+        """Tables of 2 to 4 players dealt as the box is: my case the first case card of
+        the shuffled box, my hand the next three cards; any seat first."""
+        from hypothesis import strategies as st
+
+        def dealt(players: int, pile: list[Card], first: int) -> Table:
+            at = next(i for i, card in enumerate(pile) if card.case is not None)
+            hand = [card for i, card in enumerate(pile) if i != at][:3]
+            return cls(players, case=pile[at], hand=hand, first=first % players)
+
+        return st.builds(dealt, st.integers(2, 4), st.permutations(BOX), st.integers(0, 3))
 
     def clue_strategy(self, secret: Any) -> SearchStrategy[TableClue | None]:
         """A next move at the table that is true when the opponents' cases are ``secret``.

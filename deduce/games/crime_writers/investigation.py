@@ -518,6 +518,15 @@ class Investigation(_Investigation):
 
         return st.integers(0, self.space.size - 1).map(self.story_of)
 
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Investigation]:
+        """Notebooks of the sample box or of a box small enough to list by hand."""
+        from hypothesis import strategies as st
+
+        from deduce.games.crime_writers.truthful import small_deck
+
+        return st.builds(cls, st.sampled_from((Deck.example(), small_deck())))
+
     def clue_strategy(self, secret: Any) -> SearchStrategy[NotebookClue | None]:
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")

@@ -33,7 +33,7 @@ import numbers
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_name
@@ -55,6 +55,9 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import MAX_SECONDS, ScoreSheet, started_minutes
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["PASSING", "Clock", "NextRound", "Passed", "Table", "names_element"]
 
@@ -358,6 +361,17 @@ class Table(Investigation):
     def explain(self, facts: Sequence[tuple[str, object]]) -> tuple[NotebookClue, ...]:
         """The clues of this story behind settled facts (see :meth:`why`)."""
         return self.notebook.explain(facts)
+
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Table]:
+        """Tables of 2 to 6 players with the sample box, my seat any of them."""
+        from hypothesis import strategies as st
+
+        def seated(players: int, me: int) -> Table:
+            names = ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo")[:players]
+            return cls(Deck.example(), players=names, me=names[me % players])
+
+        return st.builds(seated, st.integers(2, 6), st.integers(0, 5))
 
     # -- rules -------------------------------------------------------------------------
 

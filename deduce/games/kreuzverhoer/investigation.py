@@ -9,7 +9,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -58,13 +58,18 @@ from deduce.games.kreuzverhoer.counting import (
 from deduce.games.kreuzverhoer.manifest import GAME
 from deduce.games.kreuzverhoer.rules import (
     CLUE_TYPES,
+    COUNTINGS,
     LIMIT,
     Rules,
     apply_clue,
     check_turn,
+    limits,
 )
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["Investigation"]
 
@@ -420,6 +425,23 @@ class Investigation(_Investigation):
     def secret_of(self, world: int) -> Case:
         row = self._tables.cases[world]
         return Case(*(self.deck.names(f)[int(v)] for f, v in zip(FIELDS, row, strict=True)))
+
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Investigation]:
+        """Case files of the default deck under every reading of the rules: 1 to 12
+        questionings (counted in total: an even number), each way of counting them, skips
+        used up or not, repeats or not."""
+        from hypothesis import strategies as st
+
+        return st.sampled_from(COUNTINGS).flatmap(
+            lambda counting: st.builds(
+                cls,
+                limit=limits(counting),
+                counting=st.just(counting),
+                skips_use_up=st.booleans(),
+                repeats=st.booleans(),
+            )
+        )
 
     def clue_strategy(self, secret: Any) -> Any:
         from deduce.games.kreuzverhoer.truthful import clue_strategy

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,7 +42,10 @@ from deduce.games.kreuzverhoer.clues import (
     turn_of,
 )
 
-__all__ = ["COUNTINGS", "LIMIT", "Rules", "apply_clue", "check_turn", "named_before"]
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = ["COUNTINGS", "LIMIT", "Rules", "apply_clue", "check_turn", "limits", "named_before"]
 
 LIMIT = 12
 MAX_LIMIT = 64
@@ -116,6 +119,21 @@ class Rules:
             counted = f"{self.limit} in all, {self.allowed} for each player"
         skip = "uses one up" if self.skips_use_up else "does not count"
         return f"{counted}; a skipped questioning {skip}"
+
+
+def limits(counting: str) -> SearchStrategy[int]:
+    """A hypothesis strategy of the limits allowed with ``counting``: 1 to 12, or with
+    ``"total"`` (the questionings alternate) an even number up to 12.
+
+    Example:
+        >>> limits("each")
+        integers(min_value=1, max_value=12)
+    """
+    from hypothesis import strategies as st
+
+    if counting == "total":
+        return st.integers(1, LIMIT // 2).map(lambda half: 2 * half)
+    return st.integers(1, LIMIT)
 
 
 def named_before(clues: Sequence[Any]) -> dict[str, set[str]]:

@@ -50,8 +50,8 @@ from deduce.games.kreuzverhoer.events import (
 )
 from deduce.games.kreuzverhoer.interrogation import CARDS, SUGGESTED, Interrogation
 from deduce.games.kreuzverhoer.investigation import Investigation
-from deduce.games.kreuzverhoer.rules import CLUE_TYPES, LIMIT
-from deduce.games.kreuzverhoer.turns import MINE, TABLE_EVENTS, Turns, start
+from deduce.games.kreuzverhoer.rules import CLUE_TYPES, COUNTINGS, LIMIT, limits
+from deduce.games.kreuzverhoer.turns import HAND, MINE, TABLE_EVENTS, Turns, start
 from deduce.investigation import Recommendation
 
 if TYPE_CHECKING:
@@ -221,6 +221,27 @@ class Table(Investigation):
     def mine(self) -> Investigation:
         """My case file alone (my questionings and the cards played on them)."""
         return self._turns.mine
+
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Table]:
+        """Tables of the default deck: the case I hold for my opponent, my hand of three
+        different action cards or none, who starts, and the reading of the rules."""
+        from hypothesis import strategies as st
+
+        cases = Investigation().space.size
+        case = st.integers(0, cases - 1).map(Investigation().secret_of)
+        cards = st.sampled_from(ACTION_CARDS)
+        hand = st.none() | st.lists(cards, min_size=HAND, max_size=HAND, unique=True)
+        return st.sampled_from(COUNTINGS).flatmap(
+            lambda counting: st.builds(
+                cls,
+                case=case,
+                hand=hand,
+                first=st.integers(0, 1),
+                limit=limits(counting),
+                counting=st.just(counting),
+            )
+        )
 
     def clue_strategy(self, secret: Any) -> SearchStrategy[TableClue | None]:
         """Truthful next events of the whole game (for tests): see

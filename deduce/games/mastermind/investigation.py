@@ -310,6 +310,14 @@ class Investigation(_Investigation):
         """The guesses still allowed (0 once the game is over)."""
         return 0 if self.won else self.limit - len(self.clues)
 
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Investigation]:
+        """Games of 1 to 4 pegs and 2 to 6 colours, with white pegs or black only."""
+        from hypothesis import strategies as st
+
+        pegs, colours = st.integers(1, 4), st.integers(2, 6)
+        return st.builds(cls, pegs=pegs, colours=colours, black_only=st.booleans())
+
     def clue_strategy(self, secret: Any) -> SearchStrategy[Guess | None]:
         if self.over:  # no guess is allowed any more
             from hypothesis import strategies as st

@@ -481,6 +481,17 @@ class Investigation(_Investigation):
             space.ids, space.weights, space.state, self.hand, rng or random.Random()
         )
 
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Investigation]:
+        """My notebook at a table of 2 to 6 players, dealt at random."""
+        from hypothesis import strategies as st
+
+        def dealt(players: int, seed: int) -> Investigation:
+            deal = Deal.random(players, seed=seed)
+            return cls(players, deal.hands[0], list(deal.puzzles[1:]))
+
+        return st.builds(dealt, st.integers(2, 6), st.integers(0, 2**32 - 1))
+
     def clue_strategy(self, secret: Deal) -> Any:
         wrong = [p for p in self.solutions() if p != secret.puzzles[0]]
         return truthful_clues(secret, wrong)

@@ -374,6 +374,17 @@ class Table(Investigation):
 
     # -- deduce.testing: truthful actions in turn -----------------------------------------
 
+    @classmethod
+    def setups_strategy(cls) -> SearchStrategy[Table]:
+        """Tables of 2 to 6 players, dealt at random, any seat first."""
+        from hypothesis import strategies as st
+
+        def dealt(players: int, seed: int, first: int) -> Table:
+            deal = Deal.random(players, seed=seed)
+            return cls(players, deal.hands[0], list(deal.puzzles[1:]), first=first % players)
+
+        return st.builds(dealt, st.integers(2, 6), st.integers(0, 2**32 - 1), st.integers(0, 5))
+
     def clue_strategy(self, secret: Deal) -> SearchStrategy[TableClue | None]:
         """A hypothesis strategy of a truthful next action of ``secret`` (a whole deal)
         by the seat acting now (None once the game is over)."""
