@@ -162,7 +162,20 @@ def contradictions(investigation: Investigation) -> st.SearchStrategy[Any]:
         >>> test_refused()
     """
     start = as_investigation(investigation)
-    return _contradiction(start, _unanswerable(start))
+    return _contradiction(start, _unanswerable(start), _ruled_out(start), {})
+
+
+def _ruled_out(investigation: Investigation) -> list[int] | None:
+    """The worlds of the start that the clues ruled out, where a world is a secret of the
+    game (None where a secret is more, 13 Indizien's whole deal)."""
+    origin = investigation.origin
+    gone = np.setdiff1d(origin.space.ids, investigation.space.ids)
+    try:  # a game whose secret is a world reads one back as possible at the start
+        if len(gone) and not origin.contains_secret(origin.secret_of(int(gone[0]))):
+            return None
+    except DeduceError:
+        return None
+    return [int(world) for world in gone]
 
 
 def _unanswerable(investigation: Investigation) -> list[tuple[Any, int]]:
@@ -193,8 +206,16 @@ def _given(investigation: Investigation, move: Any, answer: int) -> Any:
 
 
 def _rules_out(investigation: Investigation, clue: Any, secret: Any) -> bool:
-    """Whether observing ``clue`` is refused as a contradiction or rules ``secret`` out."""
+    """Whether observing ``clue`` is refused as a contradiction or rules ``secret`` out
+    (read on the secret's world alone where the game keeps one per secret)."""
+    space = investigation.space
     try:
+        rows = np.flatnonzero(space.ids == investigation.world_of(secret))
+    except DeduceError:  # a secret that is more than a world (13 Indizien's whole deal)
+        rows = np.zeros(0, dtype=np.int64)
+    try:
+        if len(rows):
+            return investigation.apply_clue(space.take([int(rows[0])]), clue).size == 0
         return not investigation.observe(clue).contains_secret(secret)
     except Contradiction:
         return True
@@ -214,32 +235,53 @@ def _lie(draw: st.DrawFn, investigation: Investigation, secret: Any) -> Any:
 
 @st.composite
 def _contradiction(
-    draw: st.DrawFn, investigation: Investigation, unanswerable: list[tuple[Any, int]]
+    draw: st.DrawFn,
+    investigation: Investigation,
+    unanswerable: list[tuple[Any, int]],
+    ruled_out: list[int] | None,
+    refused: dict[int, bool],
 ) -> Any:
     """A move of mine with an answer no world left gives, or a first clue true of a
-    secret ruled out, that is refused as a contradiction."""
+    secret ruled out, that is refused as a contradiction (``refused``: each move and
+    answer tried so far, whether it was)."""
     origin = investigation.origin  # where every secret was possible, to draw its clues
     if investigation.space.size == origin.space.size:
         reject()  # nothing is ruled out yet: nothing to contradict
     for _ in range(TRIES):
         a_move: bool = draw(st.booleans())
         if unanswerable and a_move:
-            move, answer = unanswerable[draw(st.integers(0, len(unanswerable) - 1))]
-            clue = _given(investigation, move, answer)
+            pick = draw(st.integers(0, len(unanswerable) - 1))
+            clue = _given(investigation, *unanswerable[pick])
+            if pick not in refused:  # the same move and answer: the same verdict
+                refused[pick] = clue is not None and _contradicts(investigation, clue)
+            if refused[pick]:
+                return clue
+            continue
+        if ruled_out is not None:  # a world ruled out, drawn at once
+            other = origin.secret_of(ruled_out[draw(st.integers(0, len(ruled_out) - 1))])
         else:
             other = draw(origin.secrets_strategy())
             if investigation.contains_secret(other):
                 continue
-            clue = draw(origin.clue_strategy(other))
-        if clue is None:
-            continue
-        try:
-            investigation.observe(clue)
-        except Contradiction:
+        clue = draw(origin.clue_strategy(other))
+        if clue is not None and _contradicts(investigation, clue):
             return clue
-        except DeduceError:  # not allowed now, or wrong on its own
-            continue
     reject()
+
+
+def _contradicts(investigation: Investigation, clue: Any) -> bool:
+    """Whether observing ``clue`` is refused as a contradiction (no world left fits it,
+    read first without the explanation of the conflict, which costs more)."""
+    try:
+        investigation.check_turn(clue)
+        if investigation.apply_clue(investigation.space, clue).total > 0:
+            return False
+        investigation.observe(clue)  # a table may check more of its turn here
+    except Contradiction:
+        return True
+    except DeduceError:  # not allowed now, or wrong on its own
+        return False
+    return False
 
 
 def secrets(game: Any) -> st.SearchStrategy[Any]:
