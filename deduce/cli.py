@@ -171,7 +171,8 @@ def _parser(setup: str = "") -> argparse.ArgumentParser:
     sim.add_argument(
         "--workers",
         type=int,
-        help="processes of the local pool (with --executor process only; default: one per core)",
+        help="worker processes of the local pool, or of the local dask cluster (not with "
+        "--scheduler); default: one per core",
     )
     from deduce.serve.serve_command import add_parser as add_serve
 
@@ -185,13 +186,15 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
         raise InvalidInput(
             "--scheduler", args.scheduler, f"no scheduler with --executor {args.executor}"
         )
-    if args.executor != "process" and args.workers is not None:
+    if args.workers is not None and (args.executor == "serial" or args.scheduler):
         raise InvalidInput(
             "--workers",
             args.workers,
-            "no --workers with --executor " + args.executor,
-            reason="it sizes the local process pool only",
+            "no --workers with " + ("--scheduler" if args.scheduler else "--executor serial"),
+            reason="it sizes a local pool or a local dask cluster only",
         )
+    if args.workers is not None:  # more processes than cores only slow the run down
+        check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
     if args.executor == "serial":  # in this process, one subtree after another
         from concurrent.futures import ThreadPoolExecutor
 
@@ -200,8 +203,6 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
     if args.executor == "process":
         from concurrent.futures import ProcessPoolExecutor
 
-        if args.workers is not None:  # more processes than cores only slow the run down
-            check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
         pool = ProcessPoolExecutor(max_workers=args.workers)
         return pool, lambda: pool.shutdown(cancel_futures=True)
     try:
@@ -213,6 +214,10 @@ def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], N
     try:
         if args.scheduler:
             client = distributed.Client(args.scheduler, timeout=10)
+        elif args.workers is not None:  # a local cluster of that many one-thread workers
+            client = distributed.Client(
+                processes=True, n_workers=args.workers, threads_per_worker=1
+            )
         else:
             client = distributed.Client(processes=True)
     except (OSError, TimeoutError, ValueError, TypeError) as error:

@@ -102,6 +102,16 @@ def test_simulate_histogram_table(capsys: pytest.CaptureFixture[str]) -> None:
         assert re.search(rf"[│|]\s+{moves}\s+[│|]\s+{n}\s+[│|]", out), (moves, n)
 
 
+@pytest.mark.slow
+def test_simulate_starts_a_local_dask_cluster_of_the_workers_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "mastermind", "--set", "pegs=3", "--set", "colours=3"]
+    assert main([*args, "--executor", "dask", "--workers", "2", "--strategy", "minimax"]) == 0
+    stats = deduce.simulate(Game(pegs=3, colours=3), "minimax")
+    assert summary_rows(capsys.readouterr().out) == {"minimax": expected_row(stats)}
+
+
 def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
     import distributed  # the dask extra is installed where the tests run
 
@@ -142,11 +152,16 @@ def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["simulate", "mastermind", "--executor", "serial", "--workers", "2"],
-            "--workers 2 is not valid (it sizes the local process pool only)",
+            "--workers 2 is not valid (it sizes a local pool or a local dask cluster only)",
         ),
         (
-            ["simulate", "mastermind", "--executor", "dask", "--workers", "2"],
-            "--workers 2 is not valid",
+            ["simulate", "mastermind", "--executor", "dask", "--scheduler", "x", "--workers", "2"],
+            "--workers 2 is not valid (it sizes a local pool or a local dask cluster only); "
+            "expected no --workers with",
+        ),
+        (
+            ["simulate", "mastermind", "--executor", "dask", "--workers", "0"],
+            "--workers 0 is not valid",
         ),
         (["simulate", "mastermind", "--workers", "0"], "--workers 0 is not valid"),
     ],
