@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard, is_int
-from deduce._internal.reprs import short
+from deduce._internal.reprs import rounded
 from deduce._internal.validation import check_int
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
@@ -116,7 +116,7 @@ class Marginals(dict[str, dict[Any, float]]):
         super().__init__({name: dict(values) for name, values in given.items()})
 
     def __repr__(self) -> str:
-        return short(dict(self))
+        return rounded(dict(self))
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self))

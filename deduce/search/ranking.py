@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce.core.hooks import Query
 from deduce.core.strategy import Partition, information, rank_with_keys
 from deduce.errors import InvalidInput
@@ -64,7 +64,7 @@ class Recommendation(Generic[Query]):
     score: float = 0.0
 
     def __repr__(self) -> str:
-        return short_repr(self, counted={"outcomes": "answers"})
+        return rounded_repr(self, counted={"outcomes": "answers"})
 
 
 class Recommendations(list[Recommendation[Query]], Generic[Query]):

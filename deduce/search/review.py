@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce.core.strategy import information
 from deduce.errors import DeduceError, InvalidInput
 
@@ -105,7 +105,7 @@ class MoveReview:
     kind: str = QUESTION
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     @property
     def luck(self) -> float | None:

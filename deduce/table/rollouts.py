@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import MAX_SEED, check_bool, check_int, check_int_or
 from deduce.errors import DeduceError, InvalidInput
 from deduce.table.referee import Referee, check_lineup, run
@@ -163,7 +163,7 @@ class MoveChance:
     exact: bool = False
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     def __str__(self) -> str:
         if self.exact:
@@ -198,7 +198,7 @@ class WinChances:
         return self.moves[0].move
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     def _repr_html_(self) -> str:
         from deduce.output.notebook import win_chances_html

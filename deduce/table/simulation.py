@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
 from deduce.search.trees import (
@@ -67,7 +67,7 @@ class Stats:
         return hash((self.strategy, tuple(self.histogram.items()), self.opening))
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     def _repr_html_(self) -> str:
         from deduce.output.notebook import stats_html

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import deduce
-from deduce._internal.reprs import short
+from deduce._internal.reprs import rounded
 from deduce.games import thirteen_clues
 from deduce.games.mastermind import Investigation
 from deduce.output import notebook
@@ -133,8 +133,8 @@ def test_shading_is_see_through_so_a_dark_page_keeps_its_text(p: float) -> None:
 
 
 @given(st.floats(-1e300, 1e300) | st.sampled_from([math.nan, math.inf, -math.inf]))
-def test_short_numbers_read_back_close(x: float) -> None:
-    assert float(short(x)) == pytest.approx(x, rel=5e-4, nan_ok=True)
+def test_rounded_numbers_read_back_close(x: float) -> None:
+    assert float(rounded(x)) == pytest.approx(x, rel=5e-4, nan_ok=True)
 
 
 def test_a_thirteen_clues_table_advice_lists_its_rivals() -> None:

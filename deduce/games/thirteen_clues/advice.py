@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.accusing import accuse_or_ask, survive
@@ -239,7 +239,7 @@ class TableAdvice:
         return action
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     def _repr_html_(self) -> str:
         moves: list[tuple[object, ...]] = [

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce._internal.reprs import short_repr
+from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int
 from deduce.core.strategy import Partition, information, scores
 from deduce.errors import InvalidInput
@@ -210,7 +210,7 @@ class Accusation:
     certain: bool
 
     def __repr__(self) -> str:
-        return short_repr(self)
+        return rounded_repr(self)
 
     def _repr_html_(self) -> str:
         return html_page(accusation_table(self))
