@@ -128,11 +128,9 @@ def table(
     *,
     caption: str | None = None,
     total: bool = False,
-    heads: bool = False,
 ) -> str:
     """An HTML table: a head row of ``columns``, then ``rows`` (each cell a text, or a
-    :class:`Cell`); the last row bold as a total with ``total``, the first cell of each
-    row a header with ``heads``, ``caption`` under it.
+    :class:`Cell`); the last row bold as a total with ``total``, ``caption`` under it.
 
     Example:
         >>> table(("x",), [("<b>",)])
@@ -145,8 +143,7 @@ def table(
     lines = list(rows)
     for number, row in enumerate(lines):
         mark = ' class="total"' if total and number == len(lines) - 1 else ""
-        cells = [_cell(c, "th" if heads and i == 0 else "td") for i, c in enumerate(row)]
-        out.append(f"<tr{mark}>" + "".join(cells) + "</tr>")
+        out.append(f"<tr{mark}>" + "".join(_cell(c) for c in row) + "</tr>")
     out.append("</table>")
     return "".join(out)
 
