@@ -228,8 +228,8 @@ class Table(Investigation):
         different action cards or none, who starts, and the reading of the rules."""
         from hypothesis import strategies as st
 
-        cases = Investigation().space.size
-        case = st.integers(0, cases - 1).map(Investigation().secret_of)
+        start = Investigation()
+        case = st.integers(0, start.space.size - 1).map(start.secret_of)
         cards = st.sampled_from(ACTION_CARDS)
         hand = st.none() | st.lists(cards, min_size=HAND, max_size=HAND, unique=True)
         return st.sampled_from(COUNTINGS).flatmap(
