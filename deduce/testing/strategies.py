@@ -136,12 +136,10 @@ def lies(investigation: Investigation, secret: Any) -> st.SearchStrategy[Any]:
 
 
 def contradictions(investigation: Investigation) -> st.SearchStrategy[Any]:
-    """Clues allowed now that contradict the clues so far: each is true of a secret they
-    ruled out (as a first clue would be) and fits none they left, so that observing it
-    raises
-    :class:`~deduce.Contradiction` (for a test of a program's handling of it). They are
-    my moves now given an answer no world left gives, and first clues true of a secret
-    that is ruled out. An investigation that has ruled nothing out has none, and neither
+    """Clues allowed now that contradict the clues so far, so that observing one raises
+    :class:`~deduce.Contradiction` (for a test of a program's handling of it): my moves
+    now given an answer no world left gives, and first clues true of a secret that is
+    ruled out. An investigation that has ruled nothing out has none, and neither
     has a game that is over, nor a table where neither kind is allowed now (13 Indizien's
     ``Table`` in most turns: draw them for its notebook, ``Investigation``); hypothesis
     then draws another example.
