@@ -15,27 +15,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from deduce import DISTRIBUTION, __version__
-from deduce._internal.validation import check_int
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.play_command import play
 from deduce.play.setup import parse_presets
+from deduce.table.executors import add_options
 
 __all__ = ["main"]
 
-_EXECUTORS = ("serial", "process", "dask")
 Completer = Callable[[str], list[str]]
 
 
@@ -156,86 +153,18 @@ def _parser(setup: str = "") -> argparse.ArgumentParser:
         "--set", metavar="KEY=VALUE", action="append", default=[], help="the game's set-up"
     )
     sim.add_argument("--opening", help="the first move, in the game's clue syntax (e.g. 1122)")
-    sim.add_argument(
-        "--executor",
-        choices=_EXECUTORS,
-        default="process",
-        help="where the games run: serial (this process), process (a local pool, the "
-        "default) or dask (a dask.distributed cluster)",
-    )
-    sim.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)",
-    )
-    sim.add_argument(
-        "--workers",
-        type=int,
-        help="worker processes of the local pool, or of the local dask cluster (not with "
-        "--scheduler); default: one per core",
-    )
+    add_options(sim)
     from deduce.serve.serve_command import add_parser as add_serve
 
     add_serve(commands)
     return parser
 
 
-def _executor(args: argparse.Namespace) -> tuple[Executor | None, Callable[[], None]]:
-    """Where the games run (None: in this process), and how to close it."""
-    if args.executor != "dask" and args.scheduler:
-        raise InvalidInput(
-            "--scheduler", args.scheduler, f"no scheduler with --executor {args.executor}"
-        )
-    if args.workers is not None and (args.executor == "serial" or args.scheduler):
-        raise InvalidInput(
-            "--workers",
-            args.workers,
-            "no --workers with " + ("--scheduler" if args.scheduler else "--executor serial"),
-            reason="it sizes a local pool or a local dask cluster only",
-        )
-    if args.workers is not None:  # more processes than cores only slow the run down
-        check_int("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
-    if args.executor == "serial":  # in this process, one subtree after another
-        from concurrent.futures import ThreadPoolExecutor
-
-        one = ThreadPoolExecutor(max_workers=1)
-        return one, lambda: one.shutdown(cancel_futures=True)
-    if args.executor == "process":
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=args.workers)
-        return pool, lambda: pool.shutdown(cancel_futures=True)
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:  # pragma: no cover - the dask extra is not installed
-        raise InvalidInput(
-            "--executor", "dask", "an installed dask extra (pip install 'deduce-notebook[dask]')"
-        ) from None
-    try:
-        if args.scheduler:
-            client = distributed.Client(args.scheduler, timeout=10)
-        elif args.workers is not None:  # a local cluster of that many one-thread workers
-            client = distributed.Client(
-                processes=True, n_workers=args.workers, threads_per_worker=1
-            )
-        else:
-            client = distributed.Client(processes=True)
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise InvalidInput(
-            "--scheduler",
-            args.scheduler,
-            "the address of a running dask scheduler, e.g. tcp://127.0.0.1:8786",
-            reason=str(error),
-        ) from None
-    executor: Executor = client.get_executor()
-    close: Callable[[], None] = client.close
-    return executor, close
-
-
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from deduce.play.setup import ask_setup
+    from deduce.table.executors import executor
     from deduce.table.simulation import Stats, simulate
 
     declared = registry.find(args.game)
@@ -261,28 +190,26 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         start.check_strategy(name)  # every name before any work
     if args.opening:
         opening = _opening(game, start, args.opening)
-    executor, close = _executor(args)
     results: list[Stats] = []
-    try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=False,
-        ) as progress:
-            for name in strategies:
-                task = progress.add_task(f"{name:<14}", total=None)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    )
+    where = executor(args.executor, workers=args.workers, scheduler=args.scheduler)
+    with where as running, progress:
+        for name in strategies:
+            task = progress.add_task(f"{name:<14}", total=None)
 
-                def show(done: int, total: int, task: Any = task) -> None:
-                    progress.update(task, completed=done, total=total)
+            def show(done: int, total: int, task: Any = task) -> None:
+                progress.update(task, completed=done, total=total)
 
-                stats = simulate(start, name, executor=executor, opening=opening, progress=show)
-                progress.update(task, completed=stats.games, total=stats.games)
-                results.append(stats)
-    finally:
-        close()
+            stats = simulate(start, name, executor=running, opening=opening, progress=show)
+            progress.update(task, completed=stats.games, total=stats.games)
+            results.append(stats)
     console.print(_summary(game, results))
     return 0
 
