@@ -20,9 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import cast
 
-from benchmarks.league import lone_share
-from benchmarks.league_policies import PANELS
 from deduce.games.crime_writers import play_game
+from deduce.league import PANELS, lone_share
 
 Game = tuple[list[int], list[int], list[int], float]
 

@@ -1,5 +1,5 @@
 """The ``deduce`` command: ``play`` at the table, ``serve`` it to a phone, ``simulate``
-strategies, ``demo``.
+strategies, play the ``league`` of every game's policies, ``demo``.
 
 Example:
     >>> main(["demo", "--list"])
@@ -19,6 +19,7 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -48,9 +49,10 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     pass
 
 
-def _parser(setup: str = "") -> argparse.ArgumentParser:
+def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
     """The command line; ``setup``: the set-up answers shown by ``play`` and ``simulate``
-    ``--help`` (made only when help is asked for: it imports the games)."""
+    ``--help``, ``policies`` the league's (each made only when help is asked for: they
+    import the games)."""
     parser = argparse.ArgumentParser(
         prog="deduce",
         description="The detective's notebook for tabletop crime deduction games.",
@@ -154,10 +156,56 @@ def _parser(setup: str = "") -> argparse.ArgumentParser:
     )
     sim.add_argument("--opening", help="the first move, in the game's clue syntax (e.g. 1122)")
     add_options(sim)
+    _league(commands, policies)
     from deduce.serve.serve_command import add_parser as add_serve
 
     add_serve(commands)
     return parser
+
+
+def _league(commands: Any, policies: str) -> None:
+    """``league`` and its options; ``policies``: every game's, for ``--help``."""
+    league = commands.add_parser(
+        "league",
+        help="play every game's policies against each other",
+        formatter_class=_Formatter,
+        description=(
+            "Play every game's policies against each other: in a cell, the policy under test\n"
+            "sits in one seat and the opponent in every other; the table gives the lone\n"
+            "seat's share of the wins with its 95% interval beside the fair share,\n"
+            "1/players. Game g of a cell is the game master's deal g (from --first on), the\n"
+            "lone seat at seat g % players. With no --game, --players, --policy or\n"
+            "--against: all of them. (python -m deduce.league is the same command.)"
+        ),
+        epilog=(
+            "Examples:\n"
+            "  deduce league --game bsi --players 2 --policy advised --against clock --games 20\n"
+            "  deduce league --game thirteen-clues --policy advised --first 1000000 \\\n"
+            "      --results thirteen.jsonl\n"
+            "  deduce league --game kreuzverhoer --executor dask --workers 2"
+            + (f"\n\nPolicies:\n{policies}" if policies else "")
+        ),
+    )
+    league.add_argument("--game", action="append", default=[], help="a game (repeat it for more)")
+    league.add_argument("--players", action="append", type=int, default=[], help="a table size")
+    league.add_argument("--policy", action="append", default=[], help="a policy under test")
+    league.add_argument("--against", action="append", default=[], help="an opponent policy")
+    league.add_argument("--games", type=int, default=200, help="games a cell (default 200)")
+    league.add_argument("--first", type=int, default=0, help="the first deal (default 0)")
+    league.add_argument(
+        "--results",
+        metavar="FILE",
+        type=Path,
+        help="write each cell to FILE (JSON lines) as it finishes; the cells already there "
+        "(same games and first deal) are not played again",
+    )
+    league.add_argument(
+        "--markdown",
+        metavar="FILE",
+        type=Path,
+        help="append the command and the table to FILE (a Markdown log)",
+    )
+    add_options(league)
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
@@ -271,7 +319,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         named = [w for w in words if any(e.matches(w) for e in registry.declarations())]
         setup = setup_help([registry.find(w).name for w in named] or _games())
-    args = _parser(setup).parse_args(argv)
+    policies = ""
+    if {"-h", "--help"} & set(words) and "league" in words:
+        from deduce.league import PANELS
+
+        policies = "\n".join(f"  {g}: {', '.join(panel)}" for g, panel in sorted(PANELS.items()))
+    args = _parser(setup, policies).parse_args(argv)
     console = Console(highlight=False, emoji=False)
     try:
         return _run(args, console)
@@ -306,6 +359,10 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             return play(args, console)
         elif args.command == "simulate":
             return _simulate(args, console)
+        elif args.command == "league":
+            from deduce.league._command import run
+
+            return run(args, console)
         elif args.command == "serve":
             from deduce.serve.serve_command import serve
 

@@ -41,9 +41,10 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("deduce.testing", "strategies, conformance and junk for tests"),
     ("deduce.play", "the console"),
     ("deduce.games", "the five games (each above every layer it uses)"),
+    ("deduce.league", "every game's policies played against each other"),
     ("deduce.serve", "the web companion"),
     ("deduce", "the face: the names a user imports"),
-    ("deduce.cli", "the deduce command: play, serve, simulate, games, demo"),
+    ("deduce.cli", "the deduce command: play, serve, simulate, league, games, demo"),
 )
 """The layers, lowest first, each with what it holds: a module imports only modules of
 its own layer or of layers below it (a game package may import any layer below it)."""
@@ -60,6 +61,9 @@ UPWARD: dict[tuple[str, str], str] = {
     ),
     ("deduce.table", "deduce.output.notebook"): (
         "a simulation's stats and the chances to win draw themselves in a notebook (likewise)"
+    ),
+    ("deduce.league.__main__", "deduce.cli"): (
+        "python -m deduce.league is the deduce command's league"
     ),
 }
 """The imports that go up a layer, each with why: the only exceptions (a source that is

@@ -3,7 +3,7 @@ public game master (``play_game``, ``Bot`` and the game's ``Table``) only.
 
 Every game has the game's own ``advised`` bot (the default advice), its
 information-greedy bot (``entropy``) and a human-notes bot (``notes``, in
-``league_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
+``_notes.py``: notes as on paper, no probabilities); 13 Indizien also its previous
 default (``previous``: the race with only the glass my move hands out before my next
 turn, and the others' chances from the public answers alone), the one before it
 (``before-race``: it accused only when its puzzle was as likely as its next turn),
@@ -37,14 +37,15 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from benchmarks.league_notes import (
+from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
+from deduce.games.crime_writers.cards import ELEMENTS, INVENTED
+from deduce.league._notes import (
     bsi_notes,
     crime_writers_notes,
     kreuzverhoer_notes,
     thirteen_notes,
 )
-from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
-from deduce.games.crime_writers.cards import ELEMENTS, INVENTED
+from deduce.table.referee import Bot
 
 __all__ = ["CLOCK", "KREUZVERHOER_CLOCK", "PANELS", "PLAY", "SIZES", "THRESHOLDS"]
 
@@ -112,7 +113,7 @@ def _bsi_entropy_play(table: bsi.Table, rng: random.Random) -> tuple[Any, int]:
     return action.card, action.target
 
 
-def _bsi_eager(threshold: float) -> bsi.Bot:
+def _bsi_eager(threshold: float) -> Bot[bsi.Table, Any]:
     def attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
         return _bsi_attempt_at(table, threshold)
 
@@ -152,7 +153,7 @@ def _bsi_clock_attempt(table: bsi.Table, rng: random.Random) -> BsiAttempt:
 # Kreuzverhör -------------------------------------------------------------------------
 
 
-def _kreuzverhoer_eager(threshold: float) -> kreuzverhoer.Bot:
+def _kreuzverhoer_eager(threshold: float) -> Bot[kreuzverhoer.Table, Any]:
     def lay(table: kreuzverhoer.Table, rng: random.Random) -> kreuzverhoer.Guess:
         case, probability = table.mine.ranked(1)[0]
         if probability >= threshold:
@@ -184,7 +185,7 @@ def _kreuzverhoer_clock(table: kreuzverhoer.Table, rng: random.Random) -> kreuzv
 # Crime Writers -----------------------------------------------------------------------
 
 
-def _crime_writers_eager(threshold: float) -> crime_writers.Bot:
+def _crime_writers_eager(threshold: float) -> Bot[Any, Any]:
     def ask(table: crime_writers.Table, rng: random.Random) -> crime_writers.Question | None:
         marginals = table.marginals()
         best: tuple[float, str, str] | None = None
@@ -196,7 +197,8 @@ def _crime_writers_eager(threshold: float) -> crime_writers.Bot:
                     best = (probability, element, text)
         if best is not None and best[0] >= threshold:
             return crime_writers.Question(best[1], best[2])
-        return crime_writers.entropy.choose(table, rng, "ask")
+        move = crime_writers.entropy.choose(table, rng, "ask")  # a question, or a pass
+        return move if isinstance(move, crime_writers.Question) else None
 
     return crime_writers.bot(f"eager-{threshold}", ask)
 

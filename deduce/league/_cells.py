@@ -1,0 +1,265 @@
+"""The league's cells: who plays whom, the games of a cell played on any executor, and
+their rows and table (see :mod:`deduce.league`)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int
+from deduce.errors import InvalidInput
+from deduce.league._policies import PANELS, PLAY, SIZES
+from deduce.table.rollouts import wilson
+
+__all__ = [
+    "COLUMNS",
+    "Cell",
+    "Row",
+    "cells_of",
+    "lone_share",
+    "play_cell",
+    "play_cells",
+    "table",
+]
+
+COLUMNS = (
+    "game",
+    "players",
+    "policy",
+    "against",
+    "games",
+    "wins",
+    "share",
+    "95% interval",
+    "fair share",
+    "s/game",
+)
+"""The columns of the league's table."""
+
+MAX_GAMES = 1_000_000
+"""The most games a cell plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A game at a table size: the policy under test in the lone seat, every other seat
+    the opponent.
+
+    Example:
+        >>> Cell("bsi", 2, "advised", "clock")
+        Cell(game='bsi', players=2, policy='advised', against='clock')
+    """
+
+    game: str
+    players: int
+    policy: str
+    against: str
+
+    def __post_init__(self) -> None:
+        if self.game not in PANELS:
+            raise InvalidInput("game", self.game, sorted(PANELS))
+        if self.players not in SIZES[self.game]:
+            raise InvalidInput("players", self.players, SIZES[self.game])
+        panel = PANELS[self.game]
+        for argument in ("policy", "against"):
+            name = getattr(self, argument)
+            if name not in panel:
+                raise InvalidInput(argument, name, list(panel))
+
+
+def lone_share(winners: Sequence[int], seat: int) -> float:
+    """The lone seat's part of one game's win: ``1/k`` if it is among ``k`` winners.
+
+    Example:
+        >>> lone_share((0, 2), 2), lone_share((1,), 0), lone_share((), 0)
+        (0.5, 0.0, 0.0)
+    """
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def _play(cell: Cell, seeds: range) -> tuple[float, float]:
+    """The lone seat's wins over the games of ``seeds`` and the processor time they took:
+    game ``g`` is the game master's deal ``g``, the lone seat at seat ``g % players``."""
+    panel = PANELS[cell.game]
+    started = time.process_time()
+    wins = 0.0
+    for g in seeds:
+        seat = g % cell.players
+        lineup = [
+            panel[cell.policy] if s == seat else panel[cell.against] for s in range(cell.players)
+        ]
+        record = PLAY[cell.game](lineup, seed=g)
+        wins += lone_share(tuple(record.winners), seat)
+    return wins, time.process_time() - started
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One cell's result: its ``games`` games from deal ``first`` on, the lone seat's
+    ``wins`` and the processor time the games took (``seconds``; the table shows it per
+    game).
+
+    Example:
+        >>> row = Row(Cell("bsi", 2, "advised", "clock"), games=4, wins=3.0, seconds=2.0)
+        >>> row.share, row.cells()[7]
+        (0.75, '0.301 to 0.954')
+    """
+
+    cell: Cell
+    games: int
+    wins: float
+    seconds: float
+    first: int = 0
+
+    @property
+    def share(self) -> float:
+        """The lone seat's share of the wins."""
+        return self.wins / self.games if self.games else 0.0
+
+    def cells(self) -> tuple[str, ...]:
+        """The row's entries under :data:`COLUMNS`."""
+        low, high = wilson(self.wins, self.games)
+        return (
+            self.cell.game,
+            str(self.cell.players),
+            self.cell.policy,
+            self.cell.against,
+            str(self.games),
+            f"{self.wins:g}",
+            f"{self.share:.3f}",
+            f"{low:.3f} to {high:.3f}",
+            f"{1 / self.cell.players:.3f}",
+            f"{self.seconds / max(self.games, 1):.2f}",
+        )
+
+
+def play_cells(
+    cells: Sequence[Cell],
+    *,
+    games: int,
+    first: int = 0,
+    executor: Executor | None = None,
+    chunk: int | None = None,
+    report: Callable[[int, int], None] | None = None,
+    finished: Callable[[Row], None] | None = None,
+) -> list[Row]:
+    """Every cell's ``games`` games (deals ``first`` to ``first + games - 1``) on
+    ``executor`` (any ``concurrent.futures`` executor: a process pool, a dask client's;
+    None: in this process), sent in chunks of ``chunk`` games (by default about eight
+    chunks a cell, at most 25 games each). ``report(done, total)`` is told the games
+    played as each chunk returns, ``finished(row)`` each cell as its last chunk does. A
+    game's result depends only on its cell and deal, so every executor gives the same
+    rows.
+
+    Example:
+        >>> rows = play_cells([Cell("bsi", 2, "advised", "random")], games=2)
+        >>> rows[0].games, 0 <= rows[0].wins <= 2
+        (2, True)
+    """
+    cells = list(cells)
+    for number, cell in enumerate(cells):
+        if not isinstance(cell, Cell):
+            raise InvalidInput("cells", cell, "Cell(game, players, policy, against)")
+        if cell in cells[:number]:
+            raise InvalidInput("cells", cell, "each cell once", reason="it is there twice")
+    check_int("games", games, 1, MAX_GAMES)
+    check_int("first", first, 0, 2**62)
+    size = min(25, math.ceil(games / 8)) if chunk is None else chunk
+    check_int("chunk", size, 1, MAX_GAMES)
+    jobs = [
+        (cell, range(start, min(start + size, first + games)))
+        for cell in cells
+        for start in range(first, first + games, size)
+    ]
+    wins = dict.fromkeys(cells, 0.0)
+    seconds = dict.fromkeys(cells, 0.0)
+    left = {cell: sum(1 for c, _ in jobs if c == cell) for cell in cells}
+    done = 0
+    rows: dict[Cell, Row] = {}
+
+    def record(cell: Cell, seeds: range, played: tuple[float, float]) -> None:
+        nonlocal done
+        wins[cell] += played[0]
+        seconds[cell] += played[1]
+        left[cell] -= 1
+        done += len(seeds)
+        if report is not None:
+            report(done, games * len(cells))
+        if not left[cell]:
+            rows[cell] = Row(cell, games, wins[cell], seconds[cell], first=first)
+            if finished is not None:
+                finished(rows[cell])
+
+    if executor is None:
+        for cell, seeds in jobs:
+            record(cell, seeds, _play(cell, seeds))
+    else:
+        futures = {executor.submit(_play, cell, seeds): (cell, seeds) for cell, seeds in jobs}
+        for future in as_completed(futures):
+            record(*futures[future], future.result())
+    return [rows[cell] for cell in cells]
+
+
+def play_cell(cell: Cell, *, games: int, first: int = 0) -> Row:
+    """One cell's games, in this process (see :func:`play_cells`).
+
+    Example:
+        >>> play_cell(Cell("bsi", 2, "random", "random"), games=2).games
+        2
+    """
+    return play_cells([cell], games=games, first=first)[0]
+
+
+def table(rows: Iterable[Row]) -> str:
+    """The rows as a Markdown table under :data:`COLUMNS`.
+
+    Example:
+        >>> row = Row(Cell("bsi", 2, "advised", "clock"), games=4, wins=3.0, seconds=2.0)
+        >>> print(table([row]).splitlines()[2])
+        | bsi | 2 | advised | clock | 4 | 3 | 0.750 | 0.301 to 0.954 | 0.500 | 0.50 |
+    """
+    align = ("---", "---:", "---", "---", "---:", "---:", "---:", "---", "---:", "---:")
+    lines = ["| " + " | ".join(COLUMNS) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(row.cells()) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def cells_of(
+    games: Sequence[str] = (),
+    *,
+    players: Sequence[int] = (),
+    policies: Sequence[str] = (),
+    against: Sequence[str] = (),
+) -> list[Cell]:
+    """The round robin: every game, table size, policy and opponent asked for (none
+    asked: all of them; every policy against itself too, where its share should be about
+    the fair share).
+
+    Example:
+        >>> len(cells_of(["kreuzverhoer"], policies=["advised"], against=["entropy", "notes"]))
+        2
+    """
+    cells: list[Cell] = []
+    for game in games or sorted(PANELS):
+        if game not in PANELS:
+            raise InvalidInput("games", game, sorted(PANELS))
+        panel = PANELS[game]
+        sizes = [n for n in SIZES[game] if not players or n in players]
+        if not sizes:
+            raise InvalidInput("players", list(players), SIZES[game], reason=f"for {game}")
+        for argument, names in (("policies", policies), ("against", against)):
+            for name in names:
+                if name not in panel:
+                    raise InvalidInput(argument, name, list(panel), reason=f"for {game}")
+        for n in sizes:
+            for policy in policies or panel:
+                for other in against or panel:
+                    cells.append(Cell(game, n, policy, other))
+    return cells
+
+
+guard(globals())

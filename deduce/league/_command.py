@@ -1,0 +1,152 @@
+"""``deduce league`` (and ``python -m deduce.league``): the league from the command line
+(its options are :mod:`deduce.cli`'s), with a progress bar, on any executor, each cell
+written to a results file as it finishes so that a run stopped half way goes on where it
+stopped."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+
+from deduce._internal.reading import read_regular
+from deduce.errors import InvalidInput
+from deduce.league._cells import Cell, Row, cells_of, play_cells, table
+from deduce.play.progress import loading
+from deduce.table.executors import executor
+
+__all__ = ["read_results", "run"]
+
+RESULTS_LIMIT = 64 * 2**20
+"""The largest results file read back."""
+
+
+def read_results(path: Path) -> list[Row]:
+    """The rows of a results file (none when it does not exist yet).
+
+    Raises:
+        InvalidInput: the file cannot be read, or a line is not a row the league wrote
+            (named by its number).
+    """
+    if not path.exists():
+        return []
+    data = read_regular(path, limit=RESULTS_LIMIT, argument="--results")
+    text = data.decode("utf-8", "replace")
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            cell = Cell(data["game"], data["players"], data["policy"], data["against"])
+            games, wins, seconds, first = (
+                data["games"],
+                data["wins"],
+                data["seconds"],
+                data["first"],
+            )
+            if not (
+                all(isinstance(v, int) and not isinstance(v, bool) for v in (games, first))
+                and all(isinstance(v, (int, float)) for v in (wins, seconds))
+                and 0 <= wins <= games
+            ):
+                raise ValueError("games, wins, seconds or first out of place")
+        except (ValueError, KeyError, TypeError, InvalidInput) as error:
+            raise InvalidInput(
+                "--results",
+                str(path),
+                "a results file the league wrote (one cell a line)",
+                reason=f"line {number}: {error}",
+            ) from None
+        rows.append(Row(cell, games, float(wins), float(seconds), first=first))
+    return rows
+
+
+def _line(row: Row) -> str:
+    cell = row.cell
+    return json.dumps(
+        {
+            "game": cell.game,
+            "players": cell.players,
+            "policy": cell.policy,
+            "against": cell.against,
+            "games": row.games,
+            "first": row.first,
+            "wins": row.wins,
+            "seconds": round(row.seconds, 3),
+        }
+    )
+
+
+def _opened(path: Path | None, option: str, stack: contextlib.ExitStack) -> TextIO | None:
+    """``path`` opened to append to (None: no such option given)."""
+    if path is None:
+        return None
+    try:
+        return stack.enter_context(path.open("a", encoding="utf-8"))
+    except OSError as error:
+        raise InvalidInput(
+            option, str(path), "a file that can be written", reason=error.strerror or str(error)
+        ) from None
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The command that runs the league of ``args`` again."""
+    words = ["deduce league"]
+    for option in ("game", "players", "policy", "against"):
+        words += [f"--{option} {value}" for value in getattr(args, option)]
+    words += [f"--games {args.games}", f"--first {args.first}"]
+    if args.executor != "process":
+        words.append(f"--executor {args.executor}")
+    words += [f"--{o} {getattr(args, o)}" for o in ("workers", "scheduler") if getattr(args, o)]
+    return " ".join(words)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """The league of the parsed options (``deduce league --help``): prints the table.
+
+    Raises:
+        InvalidInput: an unknown game, table size or policy; a results file the league
+            did not write, or a file that cannot be written.
+    """
+    cells = cells_of(args.game, players=args.players, policies=args.policy, against=args.against)
+    kept: dict[Cell, Row] = {}
+    if args.results is not None:
+        for row in read_results(args.results):
+            if row.games == args.games and row.first == args.first:
+                kept[row.cell] = row
+    wanted = [cell for cell in cells if cell not in kept]
+    if kept:
+        done = len(cells) - len(wanted)
+        console.print(f"{done} of {len(cells)} cells already in {args.results}", markup=False)
+    with contextlib.ExitStack() as stack:
+        results = _opened(args.results, "--results", stack)
+        log = _opened(args.markdown, "--markdown", stack)
+
+        def write(row: Row) -> None:
+            if results is not None:
+                results.write(_line(row) + "\n")
+                results.flush()
+
+        running = stack.enter_context(
+            executor(args.executor, workers=args.workers, scheduler=args.scheduler)
+        )
+        report = stack.enter_context(loading(Console(stderr=True), "league games", after=0))
+        played = play_cells(
+            wanted,
+            games=args.games,
+            first=args.first,
+            executor=running,
+            report=report,
+            finished=write,
+        )
+        rows = {**kept, **{row.cell: row for row in played}}
+        text = table(rows[cell] for cell in cells)
+        if log is not None:
+            log.write(f"\n`{_command_line(args)}`\n\n{text}\n")
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+    return 0
