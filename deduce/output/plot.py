@@ -2,10 +2,12 @@
 
 :func:`review` draws the review of a game's moves (:mod:`deduce.search.review`).
 
-Needs matplotlib (``pip install 'deduce-notebook[plot]'``). The functions return matplotlib
-figures (a :class:`Chart`) without touching ``pyplot``'s global state, so a notebook
-shows each one once, with no ``%matplotlib`` first, and a script can save it with
-``figure.savefig(...)``.
+Needs matplotlib (``pip install 'deduce-notebook[plot]'``). Every function takes what it
+draws first and ``width=`` (inches) as a keyword, and returns a matplotlib figure (a
+:class:`Chart`) without touching ``pyplot``'s global state, so a notebook shows each one
+once, with no ``%matplotlib`` first, and a script can save it with
+``figure.savefig(...)``; :func:`histogram`, a single panel, can also draw on an axes of
+your own figure (``ax=``).
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -128,11 +130,15 @@ def marginals(
     return figure
 
 
-def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Figure:
+def histogram(
+    stats: Stats | Sequence[Stats], *, width: float | None = None, ax: Any = None
+) -> Figure:
     """Bars of how many games each strategy finished in n moves.
 
     Args:
         stats: one :class:`deduce.Stats` or several (drawn side by side).
+        width: the figure's width in inches (default 6; not with ``ax``, whose figure
+            has its own size).
         ax: a matplotlib axes to draw on (default: one of a new figure).
 
     Returns:
@@ -151,9 +157,12 @@ def histogram(stats: Stats | Sequence[Stats], *, ax: Any = None) -> Figure:
     if not runs or not all(isinstance(s, Stats) for s in runs):
         raise InvalidInput("stats", stats, "a deduce.Stats or a list of them")
     if ax is None:
-        ax = _figure(figsize=(6.0, 3.5), layout="constrained").subplots()
+        inches = 6.0 if width is None else _width(width)
+        ax = _figure(figsize=(inches, 3.5), layout="constrained").subplots()
     elif not callable(getattr(ax, "bar", None)):
         raise InvalidInput("ax", ax, "a matplotlib Axes, or None")
+    elif width is not None:
+        raise InvalidInput("width", width, "None when drawing on ax (its figure has its size)")
     moves = sorted({m for s in runs for m in s.histogram})
     width = 0.8 / len(runs)
     for i, s in enumerate(runs):

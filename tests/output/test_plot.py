@@ -67,6 +67,24 @@ def test_histogram_draws_on_a_given_axes() -> None:
     assert [bar.get_height() for bar in ax.patches] == [1, 3]
 
 
+def test_every_chart_takes_its_width_and_is_a_chart() -> None:
+    inv = Investigation(2, 3).guess("12", black=1, white=0)
+    charts = {
+        "marginals": plot.marginals(inv, width=4.5),
+        "histogram": plot.histogram(deduce.simulate(Game(2, 3), "entropy"), width=4.5),
+        "review": plot.review(inv, strategy="entropy", width=4.5),
+    }
+    for name, chart in charts.items():
+        assert isinstance(chart, plot.Chart), name
+        assert chart.get_figwidth() == 4.5, name
+    with pytest.raises(deduce.InvalidInput, match="width=3 is not valid"):
+        from matplotlib.figure import Figure
+
+        plot.histogram(deduce.Stats("minimax", {1: 1}), ax=Figure().subplots(), width=3)
+    with pytest.raises(deduce.InvalidInput, match="width=-1"):
+        plot.histogram(deduce.Stats("minimax", {1: 1}), width=-1)
+
+
 def _bars(ax: Any) -> dict[str, list[float]]:
     return {c.get_label(): [float(b.get_height()) for b in c] for c in ax.containers}
 
