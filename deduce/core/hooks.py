@@ -472,6 +472,19 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
             lambda query: self.clue_for(query, self._answer(secret, query))
         )
 
+    def impossible_clues(self) -> Sequence[Clue]:
+        """Clues that no world left fits, written directly, for the test kit's
+        :func:`~deduce.testing.contradictions` (default: none: the kit finds them among
+        my moves' answers and the clues of secrets ruled out). A game writes them where
+        those seldom contradict (Crime Writers: a card found that no story left holds).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> list(Investigation(2, 2).impossible_clues())
+            []
+        """
+        return []
+
     def constructor_repr(self) -> str:
         args = ", ".join(f"{key}={value!r}" for key, value in self.setup().items())
         return f"{type(self).__name__}({args})"

@@ -160,7 +160,10 @@ def contradictions(investigation: Investigation) -> st.SearchStrategy[Any]:
         >>> test_refused()
     """
     start = as_investigation(investigation)
-    return _contradiction(start, _unanswerable(start), _ruled_out(start), {})
+    written = [_given(start, move, answer) for move, answer in _unanswerable(start)]
+    candidates = [clue for clue in written if clue is not None]
+    candidates += list(start.impossible_clues())
+    return _contradiction(start, candidates, _ruled_out(start), {})
 
 
 def _ruled_out(investigation: Investigation) -> list[int] | None:
@@ -235,25 +238,25 @@ def _lie(draw: st.DrawFn, investigation: Investigation, secret: Any) -> Any:
 def _contradiction(
     draw: st.DrawFn,
     investigation: Investigation,
-    unanswerable: list[tuple[Any, int]],
+    candidates: list[Any],
     ruled_out: list[int] | None,
     refused: dict[int, bool],
 ) -> Any:
-    """A move of mine with an answer no world left gives, or a first clue true of a
-    secret ruled out, that is refused as a contradiction (``refused``: each move and
-    answer tried so far, whether it was)."""
+    """A clue of ``candidates`` (my moves with an answer no world left gives, and the
+    game's :meth:`~deduce.core.hooks.Hooks.impossible_clues`), or a first clue true of a
+    secret ruled out, that is refused as a contradiction (``refused``: each candidate
+    tried so far, whether it was)."""
     origin = investigation.origin  # where every secret was possible, to draw its clues
     if investigation.space.size == origin.space.size:
         reject()  # nothing is ruled out yet: nothing to contradict
     for _ in range(TRIES):
-        a_move: bool = draw(st.booleans())
-        if unanswerable and a_move:
-            pick = draw(st.integers(0, len(unanswerable) - 1))
-            clue = _given(investigation, *unanswerable[pick])
-            if pick not in refused:  # the same move and answer: the same verdict
-                refused[pick] = clue is not None and _contradicts(investigation, clue)
+        written: bool = draw(st.booleans())
+        if candidates and written:
+            pick = draw(st.integers(0, len(candidates) - 1))
+            if pick not in refused:  # the same clue: the same verdict
+                refused[pick] = _contradicts(investigation, candidates[pick])
             if refused[pick]:
-                return clue
+                return candidates[pick]
             continue
         if ruled_out is not None:  # a world ruled out, drawn at once
             other = origin.secret_of(ruled_out[draw(st.integers(0, len(ruled_out) - 1))])

@@ -527,6 +527,24 @@ class Investigation(_Investigation):
 
         return st.builds(cls, st.sampled_from((Deck.example(), small_deck())))
 
+    def impossible_clues(self) -> list[Found]:
+        """A card found (drawn) for an element that no story left holds.
+
+        Example:
+            >>> inv = Investigation(Deck.example()).drawn("how", "poison")
+            >>> Found("how", "Poison", False) in inv.impossible_clues()
+            False
+            >>> Found("how", "Knife", False) in inv.impossible_clues()
+            True
+        """
+        marginals = self.marginals()
+        return [
+            Found(element, card.text, False)
+            for element in ELEMENTS
+            for card in self.deck.for_element(element)
+            if not marginals[element].get(card.text, 0.0)
+        ]
+
     def clue_strategy(self, secret: Any) -> SearchStrategy[NotebookClue | None]:
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
