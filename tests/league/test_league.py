@@ -260,6 +260,7 @@ def _new_bot_cells() -> list[Any]:
     return cells
 
 
+@pytest.mark.long  # whole games of every new bot at every size: the long tier
 @pytest.mark.parametrize(("game", "name", "players"), _new_bot_cells())
 def test_the_new_bots_play_whole_legal_games(game: str, name: str, players: int) -> None:
     # the game master refuses an illegal move with InvalidInput: a whole game is legal
