@@ -59,6 +59,74 @@ _TABLE: tuple[tuple[str, str, str, str, str, str], ...] = (
     ("Coachman", "man", "Racecourse", "outdoors", "Bow", "ranged"),
 )
 
+GERMAN: dict[str, str] = {
+    "Officer": "Offizier",
+    "Duke": "Herzog",
+    "Butcher": "Metzger",
+    "Countess": "Gräfin",
+    "Nurse": "Krankenschwester",
+    "Maid": "Dienstmädchen",
+    "Dancer": "Tänzerin",
+    "Sailor": "Matrose",
+    "Florist": "Floristin",
+    "Coachman": "Kutscher",
+    "Parlor": "Salon",
+    "Market": "Markt",
+    "Library": "Bibliothek",
+    "Park": "Park",
+    "Museum": "Museum",
+    "Harbor": "Hafen",
+    "Theater": "Theater",
+    "Plaza": "Platz",
+    "Railcar": "Eisenbahnwagen",
+    "Racecourse": "Pferderennbahn",
+    "Knife": "Messer",
+    "Crossbow": "Armbrust",
+    "Poison": "Gift",
+    "Sword": "Schwert",
+    "Blowgun": "Blasrohr",
+    "Rifle": "Gewehr",
+    "Gun": "Pistole",
+    "Candlestick": "Kerzenhalter",
+    "Hammer": "Hammer",
+    "Bow": "Bogen",
+}
+"""Each card's German name. Herzog, Park, Messer, Dienstmädchen, Blasrohr, Markt,
+Tänzerin, Armbrust, Bibliothek, Metzger, Theater, Kerzenhalter, Gift and Hammer are the
+German edition's words (as reviews of it quote them); the others are translations."""
+
+GERMAN_WORDS: dict[str, str] = {
+    "violett": "purple",
+    "lila": "purple",
+    "rosa": "pink",
+    "rot": "red",
+    "grün": "green",
+    "gelb": "yellow",
+    "blau": "blue",
+    "weiß": "white",
+    "braun": "brown",
+    "grau": "gray",
+    "Person": "person",
+    "Personen": "person",
+    "Ort": "location",
+    "Orte": "location",
+    "Waffe": "weapon",
+    "Waffen": "weapon",
+    "männlich": "man",
+    "Mann": "man",
+    "weiblich": "woman",
+    "Frau": "woman",
+    "innen": "indoors",
+    "drinnen": "indoors",
+    "außen": "outdoors",
+    "draußen": "outdoors",
+    "Nahkampf": "melee",
+    "Fernkampf": "ranged",
+}
+"""German words for what a witness is asked about (colours, categories, sub-kinds): the
+rulebook's (Person, Ort, Waffe), the German edition's (männlich und weiblich, Innen- und
+Außenbereich, Nah- und Fernkampf, violett) and plain translations."""
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -135,12 +203,13 @@ def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
 
 
 def card_index(name: Any, players: int, *, argument: str = "card") -> int:
-    """The number of the card called ``name``, if it is in play (read as players type
-    names: case and accents aside, see :func:`deduce._internal.names.resolve`).
+    """The number of the card called ``name`` (its English or :data:`GERMAN` name), if it
+    is in play (read as players type names: case and accents aside, see
+    :func:`deduce._internal.names.resolve`).
 
     Example:
-        >>> card_index("crossbow", 2), card_index("Race course", 6)
-        (5, 28)
+        >>> card_index("crossbow", 2), card_index("Race course", 6), card_index("Graefin", 2)
+        (5, 28, 9)
     """
     in_play = cards_in_play(players)
     if isinstance(name, Card):
@@ -148,7 +217,9 @@ def card_index(name: Any, players: int, *, argument: str = "card") -> int:
     exact = _EXACT.get(name) if isinstance(name, str) else None
     if exact is not None and exact < len(in_play):  # a card's own name: nothing to read
         return exact
-    found = resolve(name, [card.name for card in in_play], argument=argument, prefix=False)
+    names = [card.name for card in in_play]
+    german = {GERMAN[n]: n for n in names if GERMAN[n] != n}
+    found = resolve(name, names, argument=argument, prefix=False, aliases=german)
     return _BY_NAME[found.lower()]
 
 

@@ -53,7 +53,12 @@ def _category(category: str) -> Name:
     def names(context: Context) -> Sequence[str]:
         return [c.name for c in tc.cards_in_play(_players(context)) if c.category == category]
 
-    return Name(names)
+    return Name(names, aliases=_german([c for c in tc.CARDS if c.category == category]))
+
+
+def _german(cards: Sequence[tc.Card]) -> dict[str, str]:
+    """The German names of ``cards`` that differ from the English ones, each to its card."""
+    return {tc.GERMAN[c.name]: c.name for c in cards if tc.GERMAN[c.name] != c.name}
 
 
 def _abouts(context: Context) -> Sequence[str]:
@@ -216,14 +221,7 @@ _VERDICT = Name(
         "falsch": "wrong",
     },
 )
-_GERMAN_KINDS = {  # the rulebook's words: 1 Person, 1 Ort, 1 Waffe
-    "Personen": "person",
-    "Ort": "location",
-    "Orte": "location",
-    "Waffe": "weapon",
-    "Waffen": "weapon",
-}
-_CARD = Name(_card_names, groups=_card_groups)
+_CARD = Name(_card_names, aliases=_german(tc.CARDS), groups=_card_groups)
 _PERSON, _LOCATION, _WEAPON = (_category(c) for c in tc.CATEGORIES)
 
 GRAMMAR = Grammar(
@@ -232,7 +230,7 @@ GRAMMAR = Grammar(
             ("ask", "befragen", "fragen", "zeugen"),
             (
                 Arg("WITNESS", _WITNESS),
-                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS, groups=_about_groups)),
+                Arg("ABOUT", Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
@@ -245,7 +243,7 @@ GRAMMAR = Grammar(
             (
                 Arg("ASKER", _SEAT),
                 Arg("WITNESS", Integer(0, lambda c: _players(c) - 1)),
-                Arg("ABOUT", Name(_abouts, aliases=_GERMAN_KINDS, groups=_about_groups)),
+                Arg("ABOUT", Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),

@@ -200,8 +200,8 @@ def test_tab_completes_card_names(tmp_path: Path) -> None:
         if c.name not in deal.hands[0]
         and all(c.name not in (p.person, p.location, p.weapon) for p in deal.puzzles[1:])
     ]
-    in_play = [c.name for c in tc.cards_in_play(3)]
-    card = next(n for n in unseen if sum(m.startswith(n[:3]) for m in in_play) == 1)
+    offered = [word for c in tc.CARDS for word in (c.name, tc.GERMAN[c.name])]  # and German
+    card = next(n for n in unseen if sum(m.startswith(n[:3]) for m in offered) == 1)
     term.type(f"informant {card[:3]}\t")
     term.expect(card)
     term.send("")
