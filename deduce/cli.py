@@ -121,6 +121,12 @@ def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
         help="the file written after every clue (default: "
         "$XDG_STATE_HOME/deduce/GAME.json, i.e. ~/.local/state/deduce/GAME.json)",
     )
+    play.add_argument(
+        "--bga",
+        metavar="FILE",
+        help="thirteen-clues: the set-up from Board Game Arena's JSON in FILE "
+        "(visible_cards_players; see the game's page of the docs)",
+    )
     play.add_argument("--no-autosave", action="store_true", help="do not autosave")
     play.add_argument("--strategy", help="how moves are ranked (default: the game's own)")
     play.add_argument("--list", action="store_true", help="list the games and exit")

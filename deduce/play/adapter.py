@@ -380,6 +380,20 @@ class Adapter:
         """
         raise MissingHook(type(self).__name__, "start")
 
+    documents: ClassVar[str | None] = None
+    """What a whole set-up pasted at the first set-up question (or read by ``--bga
+    FILE``) is, in words: the game reads it with :meth:`imported` (None: it reads none)."""
+
+    def imported(self, text: str, read: Callable[[str], str], console: Any) -> dict[str, str]:
+        """The set-up answers (as ``--set`` takes them) of a whole set-up in ``text`` (see
+        :attr:`documents`); what the document does not say is asked with ``read``, a
+        refusal said on ``console`` and asked again.
+
+        Raises:
+            InvalidInput: the game reads no such document, or ``text`` is not one.
+        """
+        raise InvalidInput("--bga", short(text), "a game that reads a set-up document")
+
     def own(self, investigation: Any) -> Any:
         """``investigation``, if it is of this game (:attr:`investigation_type`).
 

@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from deduce._internal.reading import kind_of
+from deduce._internal.reading import kind_of, read_regular
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
@@ -88,6 +88,30 @@ def play(args: argparse.Namespace, console: Console) -> int:
         return _play_locked(args, game, resume, lock, read, completion, console)
 
 
+BGA_LIMIT = 1_000_000
+"""The largest ``--bga`` file read."""
+
+
+def _document(
+    args: argparse.Namespace, game: Any, read: Callable[[str], str], console: Console
+) -> dict[str, str]:
+    """The set-up answers of the document ``--bga`` names (none without it)."""
+    if getattr(args, "bga", None) is None:
+        return {}
+    if game.documents is None:
+        readers = [g.name for g in registry.declarations() if g.front_end and g.adapter().documents]
+        raise InvalidInput("--bga", args.bga, readers, reason=f"{game.name} reads no set-up file")
+    data = read_regular(
+        Path(args.bga).expanduser(),
+        limit=BGA_LIMIT,
+        argument="--bga",
+        expected="a file of Board Game Arena's set-up (JSON)",
+    )
+    text = data.decode("utf-8", "replace")
+    found: dict[str, str] = game.imported(text, read, console)
+    return found
+
+
 def _play_locked(
     args: argparse.Namespace,
     game: Any,
@@ -102,7 +126,7 @@ def _play_locked(
 
     autosave: Path | None = lock.path if lock is not None else None
     resumed = None
-    presets = parse_presets(args.set)
+    presets = {**_document(args, game, read, console), **parse_presets(args.set)}
     made: list[Any] = []  # the new game, once set up
 
     def asking(complete: Completer) -> None:

@@ -93,16 +93,35 @@ def ask_setup(
         for question in questions:
             if question.key in answers or not question.applies(answers):
                 continue
-            if question.key in given:
-                answers[question.key] = question.read(given[question.key], answers)
-                continue
-            if not noted and adapter.grammar.setup_note:
-                console.print(escape(adapter.grammar.setup_note))
-                noted = True
-            if on_question is not None:
-                on_question(_completer(question, answers))
-            answers[question.key] = _ask(question, read, console, answers, again=again)
-            typed.append(question.key)
+            if question.key not in given:
+                if not noted and adapter.grammar.setup_note:
+                    console.print(escape(adapter.grammar.setup_note))
+                    if adapter.documents and not answers:
+                        console.print(f"Or paste {escape(adapter.documents)} here.")
+                    noted = True
+                if on_question is not None:
+                    on_question(_completer(question, answers))
+                pasted = adapter.documents is not None and not answers and not typed
+                while question.key not in given:
+                    try:
+                        answers[question.key] = _ask(
+                            question, read, console, answers, again=again, pasted=pasted
+                        )
+                        break
+                    except _Pasted as document:  # a whole set-up: its answers, the rest asked
+                        try:
+                            found = adapter.imported(document.text, read, console)
+                        except InvalidInput as error:
+                            if not again:
+                                raise in_words(error) from None
+                            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+                            continue
+                        given = {**presets(adapter, found), **given}
+                        pasted = False
+                if question.key in answers:
+                    typed.append(question.key)
+                    continue
+            answers[question.key] = question.read(given[question.key], answers)
         try:
             return adapter.start(answers)
         except InvalidInput as error:
@@ -117,6 +136,14 @@ def ask_setup(
             for name in anew:
                 answers.pop(name, None)
                 typed.remove(name)
+
+
+class _Pasted(Exception):
+    """A whole set-up document typed at the first question (see ``Adapter.documents``)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 def setup_help(names: Sequence[str]) -> str:
@@ -168,9 +195,14 @@ def _ask(
     answers: Mapping[str, Any],
     *,
     again: bool = True,
+    pasted: bool = False,
 ) -> Any:
+    """The answer typed to ``question``, asked again while it is refused (with ``again``);
+    with ``pasted``, a JSON object typed instead is a whole set-up (:class:`_Pasted`)."""
     while True:
         text = read(question.prompt()).strip()
+        if pasted and text.startswith("{"):
+            raise _Pasted(text)
         if not text:
             if question.default is None:
                 example = question.example or question.kind.describe(Context(None, answers))

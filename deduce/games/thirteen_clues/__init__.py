@@ -33,6 +33,7 @@ from deduce.games.thirteen_clues.advice import (
     rival_chances_after,
     view_of,
 )
+from deduce.games.thirteen_clues.bga import BgaDeal, read_bga
 from deduce.games.thirteen_clues.bots import (
     Bot,
     GameMaster,
@@ -92,6 +93,7 @@ __all__ = [
     "Accusation",
     "Accused",
     "Ask",
+    "BgaDeal",
     "Bot",
     "Card",
     "Charged",
@@ -122,6 +124,7 @@ __all__ = [
     "ladder",
     "passing",
     "play_game",
+    "read_bga",
     "rival_chances",
     "rival_chances_after",
     "rollout_lineup",

@@ -3,10 +3,11 @@ action at the table in turn, the magnifying glasses, and my puzzle from every qu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
@@ -14,7 +15,17 @@ from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
-from deduce.play.adapter import BLANK, Adapter, Grid, TableFact, Turn, Way, says, word
+from deduce.play.adapter import (
+    BLANK,
+    Adapter,
+    Grid,
+    TableFact,
+    Turn,
+    Way,
+    refusal,
+    says,
+    word,
+)
 from deduce.play.arguments import Parts
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
@@ -336,6 +347,24 @@ class ThirteenCluesAdapter(Adapter):
     declaration = GAME
     investigation_type = tc.Investigation
     grammar = GRAMMAR
+
+    documents = "Board Game Arena's set-up (visible_cards_players, see docs/thirteen_clues.md)"
+
+    def imported(self, text: str, read: Callable[[str], str], console: Any) -> dict[str, str]:
+        deal = tc.read_bga(text)
+        if deal.players == 2:
+            return deal.seated()
+        console.print(
+            f"Board Game Arena's set-up: {deal.players} players; your hand "
+            f"{' '.join(deal.hand)}. It does not say who sits where."
+        )
+        prompt = f"the others' ids clockwise from your left ({', '.join(deal.others)}): "
+        while True:
+            line = read(prompt)
+            try:
+                return deal.seated(line)
+            except InvalidInput as error:
+                console.print(f"[red]refused:[/red] {escape(refusal(error))}")
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         players = check_int("players", self.needs(answers, "players", "hand")["players"], 2, 6)
