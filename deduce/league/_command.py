@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 
-from deduce._internal.reading import read_regular
+from deduce._internal.entry import guard
+from deduce._internal.reading import Unreadable, read_regular
 from deduce.errors import InvalidInput
 from deduce.league._cells import Cell, Row, cells_of, play_cells, table
 from deduce.play.progress import loading
@@ -25,16 +27,19 @@ RESULTS_LIMIT = 64 * 2**20
 """The largest results file read back."""
 
 
-def read_results(path: Path) -> list[Row]:
+def read_results(path: Path | str) -> list[Row]:
     """The rows of a results file (none when it does not exist yet).
 
     Raises:
         InvalidInput: the file cannot be read, or a line is not a row the league wrote
             (named by its number).
     """
-    if not path.exists():
-        return []
-    data = read_regular(path, limit=RESULTS_LIMIT, argument="--results")
+    try:
+        data = read_regular(Path(path), limit=RESULTS_LIMIT, argument="--results")
+    except Unreadable as error:
+        if error.errno == errno.ENOENT:  # not written yet: no cell played
+            return []
+        raise
     text = data.decode("utf-8", "replace")
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -88,10 +93,9 @@ def _opened(path: Path | None, option: str, stack: contextlib.ExitStack) -> Text
         return None
     try:
         return stack.enter_context(path.open("a", encoding="utf-8"))
-    except OSError as error:
-        raise InvalidInput(
-            option, str(path), "a file that can be written", reason=error.strerror or str(error)
-        ) from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        why = getattr(error, "strerror", None) or str(error)
+        raise InvalidInput(option, str(path), "a file that can be written", reason=why) from None
 
 
 def _command_line(args: argparse.Namespace) -> str:
@@ -150,3 +154,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
             log.write(f"\n`{_command_line(args)}`\n\n{text}\n")
     console.print(text, highlight=False, markup=False, soft_wrap=True)
     return 0
+
+
+guard(globals())

@@ -303,3 +303,18 @@ def test_the_crime_writers_notes_cross_out_by_tags_and_names() -> None:
     assert all(cards[t].status("weapon") != "lacks" for t in kept)
     denied = weapon.ask("how", kept[0], "no")
     assert kept[0] not in crime_writers_notes_of(denied, "how")
+
+
+@pytest.mark.parametrize(
+    ("path", "why"),
+    [("a\x00b", "NUL"), ("ä" * 100_000, "File name too long"), ("/", "folder")],
+)
+def test_a_results_path_that_is_no_file_is_refused_by_name(path: str, why: str) -> None:
+    with pytest.raises(InvalidInput, match="--results") as refused:
+        read_results(path)
+    assert why in str(refused.value)
+
+
+def test_a_results_file_not_written_yet_holds_no_cell(tmp_path: Path) -> None:
+    assert read_results(tmp_path / "none.jsonl") == []
+    assert read_results(str(tmp_path / "none.jsonl")) == []

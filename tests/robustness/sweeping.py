@@ -263,6 +263,10 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
             ),
         ),
         ("13 clues game master", lambda: tc.GameMaster(tc.Deal.random(3, seed=1))),
+        (
+            "13 clues from board game arena",
+            lambda: tc.read_bga({"a": ["Duke", "Park", "Knife"], "me": ["Butcher", "Nurse"]}),
+        ),
         ("crime writers deck", cw.Deck.example),
         ("crime writers small", cw_truthful.small_investigation),
         (
@@ -286,6 +290,15 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
             ),
         ),
         ("stats", lambda: deduce.simulate(mm.Game(2, 2))),
+        (
+            "league row",
+            lambda: importlib.import_module("deduce.league").Row(
+                importlib.import_module("deduce.league").Cell("bsi", 2, "random", "random"),
+                2,
+                1.0,
+                0.5,
+            ),
+        ),
         ("model", _model),
         ("assignment", lambda: _model().investigation().solutions()[0]),
         ("model investigation", lambda: _model().investigation().answer("odd", 1)),
