@@ -217,7 +217,9 @@ class Name:
     def words(self, context: Context) -> list[str]:
         if self.offered is not None:
             return [word(c) for c in _choices(self.offered, context)]
-        return [word(c) for c in [*_choices(self.choices, context), *self.aliases]]
+        choices = _choices(self.choices, context)
+        aliases = [a for a, meant in self.aliases.items() if meant in choices]  # in play now
+        return [word(c) for c in [*choices, *aliases]]
 
     def describe(self, context: Context) -> str:
         if not _choices(self.choices, context):  # they follow from an earlier field

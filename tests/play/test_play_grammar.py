@@ -180,7 +180,7 @@ def test_completion_of_each_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     )
     complete = (adapter("thirteen-clues").grammar + COMMANDS).complete
     assert complete("ask ", tc) == ["1", "2"]
-    assert complete("ask 1 gr", tc) == ["green"]
+    assert complete("ask 1 gr", tc) == ["green", "grün"]  # and German (gray is out of play)
     assert complete("ask 1 red 1 ", tc) == []  # a side only at two players
     two = thirteen_clues.Investigation(2, ["Officer", "Parlor"], {1: ("Duke", "Park", "Crossbow")})
     assert complete("ask 1 red 1 ", two) == ["left", "right"]
