@@ -67,6 +67,7 @@ __all__ = [
     "clean_temporaries",
     "is_save",
     "load_file",
+    "read_saved",
     "same_file",
     "save_file",
     "saved_game",
@@ -486,34 +487,53 @@ def load_file(
     if not _looks_saved(data):
         raise InvalidInput("file", str(path), "a saved session", reason=_described(path, data))
     text = data.decode("utf-8")  # it is JSON, so UTF-8
+    return read_saved(text, kind, argument="file", value=str(path), progress=progress)
+
+
+def read_saved(
+    text: str,
+    kind: type[Investigation],
+    *,
+    argument: str,
+    value: str,
+    progress: Callable[[int, int], None] | None = None,
+) -> Investigation:
+    """The session saved as ``text`` (every clue checked again); refusals name
+    ``argument`` and ``value`` (where the text came from: a file, a shared game).
+
+    Raises:
+        InvalidInput: not a saved session of ``kind``'s game, or one whose clues
+            contradict each other.
+    """
     try:
         if progress is None:
             return kind.from_json(text)
         return kind.from_json(text, progress=progress)
     except Contradiction as error:
         conflict = "; ".join(short(c) for c in error.conflict)
+        itself = "the file contradicts itself" if argument == "file" else "it contradicts itself"
         raise InvalidInput(
-            "file",
-            str(path),
+            argument,
+            value,
             "a saved session whose clues agree",
-            reason=f"the file contradicts itself: its clue {short(error.clue)} cannot be "
+            reason=f"{itself}: its clue {short(error.clue)} cannot be "
             f"true together with its earlier clues {conflict}"
             if conflict
-            else f"the file contradicts itself: its clue {short(error.clue)} is impossible",
+            else f"{itself}: its clue {short(error.clue)} is impossible",
         ) from None
     except InvalidInput as error:
-        other = _other_game(error, kind, path)
+        other = _other_game(error, kind, Path(value)) if argument == "file" else None
         if other is not None:
             raise other from None
         if error.argument == "text" and error.value == short(text):  # the whole document
             reason = f"it is not a saved session that can be read: expected {error.expected}"
         else:
             reason = short(str(error), 300)
-        raise InvalidInput("file", str(path), "a saved session", reason=reason) from None
-    except Exception as error:  # whatever a damaged file makes the reader raise
+        raise InvalidInput(argument, value, "a saved session", reason=reason) from None
+    except Exception as error:  # whatever a damaged document makes the reader raise
         raise InvalidInput(
-            "file",
-            str(path),
+            argument,
+            value,
             "a saved session",
             reason=f"it cannot be read ({type(error).__name__}: {short(error, 200)})",
         ) from None

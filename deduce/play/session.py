@@ -18,7 +18,10 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text as Shown
 
+from deduce._internal.validation import short
+from deduce.core import registry
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.output.display import render
@@ -32,6 +35,7 @@ from .progress import loading
 from .reader import Reader, split
 from .replies import Reply, told
 from .review_verb import VERBS as REVIEW
+from .sharing import open_shared, qr_text, shared_text
 
 __all__ = ["COMMANDS", "Session", "count", "load_file", "save_file", "set_aside", "strategy_names"]
 
@@ -96,6 +100,12 @@ def _strategies(context: Context) -> list[str]:
     return strategy_names(context.investigation)
 
 
+def _as_typed(text: str, context: Context) -> str:
+    """``text`` as it is (a shared game's letters include ``_``, which free text reads
+    as a space)."""
+    return text
+
+
 def _command(
     words: tuple[str, ...],
     args: tuple[Arg, ...],
@@ -145,6 +155,26 @@ COMMANDS = Grammar(
             "continue the session saved in FILE",
             ("load game.json",),
             "load",
+        ),
+        _command(
+            ("share",),
+            (),
+            "the game as one line of text (and a QR code) that another console or phone\n"
+            "opens with open TEXT",
+            ("share",),
+            "share",
+        ),
+        _command(
+            ("open",),
+            (
+                Arg(
+                    "TEXT",
+                    Value(_as_typed, "a shared game: deduce1: and letters, as share writes it"),
+                ),
+            ),
+            "continue the game shared as TEXT (the session so far is kept aside)",
+            (),
+            "open",
         ),
         _command(
             ("strategy",),
@@ -447,20 +477,59 @@ class Session:
         path: Path = values["file"]
         with loading(self.console, "reading the saved clues") as report:
             loaded = load_file(path, self.adapter.investigation_type, progress=report)
-        self._keep_unsaved(path)
+        self._replace(loaded, "load", str(path))
+        self.tell(Reply("loaded", f"Loaded {count(len(loaded.clues), 'clue')} from {path}."))
+        self.show()
+
+    def share(self, values: Mapping[str, Any]) -> None:
+        """The game as a line of text that ``open`` reads, with its QR code when the
+        ``serve`` extra (segno) is installed."""
+        text = shared_text(self.investigation)
+        self.tell(
+            Reply(
+                "note",
+                f"This game as text ({count(len(self.investigation.clues), 'clue')}): "
+                "`open TEXT` continues it in another console, and a phone's page opens it "
+                "too.",
+                lines=(text,),
+            )
+        )
+        code = qr_text(text)
+        if code:
+            self.console.print(Shown(code), no_wrap=True, overflow="ignore", crop=False)
+
+    def open(self, values: Mapping[str, Any]) -> None:
+        """Continue a game shared as text (the session so far is kept aside first)."""
+        opened = open_shared(values["text"])
+        if not isinstance(opened, self.adapter.investigation_type):
+            theirs = registry.find(opened.game).name if opened.game else "another game"
+            raise InvalidInput(
+                "text",
+                short(values["text"]),
+                f"a shared {self.adapter.title} game",
+                reason=f"it holds a game of {theirs}: open it in `deduce play {theirs}`",
+            )
+        self._replace(opened, "open", short(values["text"]))
+        self.tell(Reply("loaded", f"Opened the shared game: {count(len(opened.clues), 'clue')}."))
+        self.show()
+
+    def _replace(self, loaded: Investigation, verb: str, source: str) -> None:
+        """``loaded`` becomes the session, the session so far kept aside first (clues of
+        it that are not saved yet are saved, or ``verb`` is refused)."""
+        self._keep_unsaved(verb, source)
         if (
             self.autosave is not None
             and self.investigation.clues
             and self.investigation != loaded
             and self.autosave.exists()
-            and not same_file(self.autosave, path)
+            and not (verb == "load" and same_file(self.autosave, Path(source)))
         ):
             try:
                 backup = set_aside(self.autosave)
             except OSError as error:
                 raise InvalidInput(
-                    "load",
-                    str(path),
+                    verb,
+                    source,
                     "a session loaded once the session so far is kept",
                     reason=f"{self.autosave} cannot be kept aside: {error.strerror}",
                 ) from None
@@ -468,12 +537,10 @@ class Session:
         self.investigation = loaded
         self.refused = None
         self._save()
-        self.tell(Reply("loaded", f"Loaded {count(len(loaded.clues), 'clue')} from {path}."))
-        self.show()
 
-    def _keep_unsaved(self, path: Path) -> None:
-        """Before ``load FILE`` replaces the session: the clues that its autosave file
-        lacks (an autosave that failed, e.g. on a full disk) are saved now.
+    def _keep_unsaved(self, verb: str, source: str) -> None:
+        """Before ``load FILE`` or ``open TEXT`` replaces the session: the clues that its
+        autosave file lacks (an autosave that failed, e.g. on a full disk) are saved now.
 
         Raises:
             InvalidInput: they cannot be saved (and `save FILE` has not kept them).
@@ -489,8 +556,8 @@ class Session:
             why = error.strerror if isinstance(error, OSError) else str(error)
             are = "is" if missing == 1 else "are"
             raise InvalidInput(
-                "load",
-                str(path),
+                verb,
+                source,
                 "a session loaded once the session so far is saved",
                 reason=f"the session so far has {count(missing, 'clue')} that {are} not "
                 f"saved ({why}): make room and load again, or keep the session with "
