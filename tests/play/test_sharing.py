@@ -140,3 +140,29 @@ def test_share_and_open_at_the_console(tmp_path: Path) -> None:
     assert "it holds a game of kreuzverhoer: open it in `deduce play kreuzverhoer`" in " ".join(
         refused.stdout.split()
     )
+
+
+def test_a_game_shared_from_one_phone_opens_on_another_server(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    from serving import AUTH, TOKEN, TestClient
+
+    from deduce.serve import create_app
+
+    with TestClient(create_app(tmp_path / "one", token=TOKEN)) as one:
+        one.post("/api/sessions", json={"game": "mastermind", "setup": {}}, headers=AUTH)
+        one.post("/api/sessions/mastermind/lines", json={"line": "1122 1 0"}, headers=AUTH)
+        shared = one.post("/api/sessions/mastermind/lines", json={"line": "share"}, headers=AUTH)
+    (reply,) = shared.json()["replies"]
+    (text,) = reply["lines"]
+    with TestClient(create_app(tmp_path / "two", token=TOKEN)) as two:
+        two.post("/api/sessions", json={"game": "mastermind", "setup": {}}, headers=AUTH)
+        line = {"line": f"open {text}"}
+        opened = two.post("/api/sessions/mastermind/lines", json=line, headers=AUTH)
+        assert opened.status_code == 200, opened.json()
+        assert [h["clue"] for h in opened.json()["history"]] == [
+            {"type": "Guess", "code": "1122", "black": 1, "white": 0}
+        ]
+        damaged = two.post(
+            "/api/sessions/mastermind/lines", json={"line": f"open {text[:-9]}"}, headers=AUTH
+        )
+        assert damaged.status_code == 422 and "cut short" in damaged.json()["error"]
