@@ -384,10 +384,13 @@ class Adapter:
     """What a whole set-up pasted at the first set-up question (or read by ``--bga
     FILE``) is, in words: the game reads it with :meth:`imported` (None: it reads none)."""
 
-    def imported(self, text: str, read: Callable[[str], str], console: Any) -> dict[str, str]:
+    def imported(
+        self, text: str, read: Callable[[str], str], console: Any, *, again: bool = True
+    ) -> dict[str, str]:
         """The set-up answers (as ``--set`` takes them) of a whole set-up in ``text`` (see
         :attr:`documents`); what the document does not say is asked with ``read``, a
-        refusal said on ``console`` and asked again.
+        refusal said on ``console`` and asked again (``again`` False: raised, for a form
+        that sends every answer at once).
 
         Raises:
             InvalidInput: the game reads no such document, or ``text`` is not one.

@@ -236,6 +236,7 @@ def create_app(
                 "title": g.title,
                 "note": g.adapter().grammar.setup_note,
                 "fields": question_fields(g.adapter().grammar.setup),
+                "documents": g.adapter().documents,
             }
             for g in tables.declarations()
         ]

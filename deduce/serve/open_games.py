@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
-from deduce._internal.validation import check_bool, check_name
+from deduce._internal.validation import check_bool, check_name, short
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, Recommendation
@@ -740,6 +740,12 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
     """The investigation set up by the console's questions with ``setup``'s answers; an
     answer naming a file (a deck) names one in the state directory's ``decks`` folder."""
     given = {str(k): _answer(v, state_dir) for k, v in setup.items()}
+    document, seats = given.pop("document", None), given.pop("seats", "")
+    if document is not None:  # a whole set-up pasted, e.g. Board Game Arena's
+        if adapter.documents is None:
+            raise InvalidInput("document", short(document), "no document: this game reads none")
+        found = adapter.imported(document, lambda prompt: seats, quiet(), again=False)
+        given = {**given, **found}
     return ask_setup(adapter, lambda prompt: "", quiet(), given, again=False)  # defaults
 
 

@@ -85,7 +85,7 @@ class BgaDeal:
             InvalidInput: not every other id once, or None with more than two players.
         """
         if isinstance(seats, str):
-            seats = seats.replace(",", " ").split()
+            seats = seats.replace(",", " ").split() or None  # blank: none given
         if seats is None and self.players == 2:
             return self.others
         expected = f"the ids {', '.join(self.others)}, each once, clockwise from my left"

@@ -348,9 +348,11 @@ class ThirteenCluesAdapter(Adapter):
     investigation_type = tc.Investigation
     grammar = GRAMMAR
 
-    documents = "Board Game Arena's set-up (visible_cards_players, see docs/thirteen_clues.md)"
+    documents = "Board Game Arena's set-up (its visible_cards_players, as the docs show)"
 
-    def imported(self, text: str, read: Callable[[str], str], console: Any) -> dict[str, str]:
+    def imported(
+        self, text: str, read: Callable[[str], str], console: Any, *, again: bool = True
+    ) -> dict[str, str]:
         deal = tc.read_bga(text)
         if deal.players == 2:
             return deal.seated()
@@ -364,6 +366,8 @@ class ThirteenCluesAdapter(Adapter):
             try:
                 return deal.seated(line)
             except InvalidInput as error:
+                if not again:
+                    raise
                 console.print(f"[red]refused:[/red] {escape(refusal(error))}")
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:

@@ -27,6 +27,10 @@ function values(field) {
   if (control === "flag") {
     return field.querySelector("input").checked ? [true] : [];
   }
+  if (control === "document") {  // a whole set-up pasted: sent as it is
+    const text = field.querySelector("textarea").value.trim();
+    return text === "" ? [] : [text];
+  }
   const text = field.querySelector("input").value.trim();
   if (text === "") return [];
   return field.hasAttribute("data-repeated") ? text.split(/\s+/) : [text];
