@@ -503,11 +503,12 @@ class Session:
         opened = open_shared(values["text"])
         if not isinstance(opened, self.adapter.investigation_type):
             theirs = registry.find(opened.game).name if opened.game else "another game"
+            why = f"it holds a game of {theirs}: open it in `deduce play {theirs}`"
+            if theirs == self.adapter.name:  # the notebook, where the console follows the table
+                kind, held = self.adapter.investigation_type.__name__, type(opened).__name__
+                why = f"it holds the game's {held}, not the {kind} this console follows"
             raise InvalidInput(
-                "text",
-                short(values["text"]),
-                f"a shared {self.adapter.title} game",
-                reason=f"it holds a game of {theirs}: open it in `deduce play {theirs}`",
+                "text", short(values["text"]), f"a shared {self.adapter.title} game", reason=why
             )
         self._replace(opened, "open", short(values["text"]))
         self.tell(Reply("loaded", f"Opened the shared game: {count(len(opened.clues), 'clue')}."))

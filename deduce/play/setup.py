@@ -110,7 +110,7 @@ def ask_setup(
                         break
                     except _Pasted as document:  # a whole set-up: its answers, the rest asked
                         try:
-                            found = adapter.imported(document.text, read, console)
+                            found = adapter.imported(document.text, read, console, again=again)
                         except InvalidInput as error:
                             if not again:
                                 raise in_words(error) from None

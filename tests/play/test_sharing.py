@@ -166,3 +166,23 @@ def test_a_game_shared_from_one_phone_opens_on_another_server(tmp_path: Path) ->
             "/api/sessions/mastermind/lines", json={"line": f"open {text[:-9]}"}, headers=AUTH
         )
         assert damaged.status_code == 422 and "cut short" in damaged.json()["error"]
+
+
+def test_a_notebook_of_the_game_is_not_the_table_a_console_follows(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    from serving import AUTH, TOKEN, TestClient
+
+    from deduce.games import bsi
+    from deduce.play.setup import parse_presets
+    from deduce.serve import create_app
+
+    notebook = shared_text(bsi.Investigation())
+    setup = parse_presets(registry.find("bsi").table_setup)
+    with TestClient(create_app(tmp_path, token=TOKEN)) as client:
+        body = {"game": "bsi", "setup": setup}
+        id_ = client.post("/api/sessions", json=body, headers=AUTH).json()["id"]
+        line = {"line": f"open {notebook}"}
+        opened = client.post(f"/api/sessions/{id_}/lines", json=line, headers=AUTH)
+        assert opened.status_code == 422, opened.json()
+        error = opened.json()["error"]
+        assert "it holds the game's Investigation, not the Table this console follows" in error
