@@ -16,8 +16,9 @@ from rich.console import Console
 
 from deduce._internal.entry import guard
 from deduce._internal.reading import Unreadable, read_regular
+from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
-from deduce.league._cells import Cell, Row, cells_of, play_cells, table
+from deduce.league._cells import MAX_GAMES, Cell, Row, cells_of, play_cells, table
 from deduce.play.progress import loading
 from deduce.table.executors import executor
 
@@ -98,6 +99,15 @@ def _opened(path: Path | None, option: str, stack: contextlib.ExitStack) -> Text
         raise InvalidInput(option, str(path), "a file that can be written", reason=why) from None
 
 
+_OPTIONS = {
+    "games": "--game",
+    "players": "--players",
+    "policies": "--policy",
+    "against": "--against",
+}
+"""The options of :func:`cells_of`'s arguments."""
+
+
 def _command_line(args: argparse.Namespace) -> str:
     """The command that runs the league of ``args`` again."""
     words = ["deduce league"]
@@ -117,7 +127,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
         InvalidInput: an unknown game, table size or policy; a results file the league
             did not write, or a file that cannot be written.
     """
-    cells = cells_of(args.game, players=args.players, policies=args.policy, against=args.against)
+    check_int("--games", args.games, 1, MAX_GAMES)
+    check_int("--first", args.first, 0, 2**62)
+    try:
+        cells = cells_of(
+            args.game, players=args.players, policies=args.policy, against=args.against
+        )
+    except InvalidInput as error:  # named as the option is typed
+        option = _OPTIONS.get(error.argument, error.argument)
+        expected = error.choices or error.expected
+        raise InvalidInput(option, error.value, expected, reason=error.reason) from None
     kept: dict[Cell, Row] = {}
     if args.results is not None:
         for row in read_results(args.results):

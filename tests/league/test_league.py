@@ -318,3 +318,23 @@ def test_a_results_path_that_is_no_file_is_refused_by_name(path: str, why: str) 
 def test_a_results_file_not_written_yet_holds_no_cell(tmp_path: Path) -> None:
     assert read_results(tmp_path / "none.jsonl") == []
     assert read_results(str(tmp_path / "none.jsonl")) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--game", "chess"], '--game "chess" is not valid'),
+        (["--game", "bsi", "--players", "7"], "--players"),
+        (["--game", "bsi", "--policy", "nobody"], '--policy "nobody" is not valid (for bsi)'),
+        (["--game", "bsi", "--against", "nobody"], '--against "nobody"'),
+        (["--games", "0"], "--games 0 is not valid"),
+        (["--first", "-1"], "--first -1 is not valid"),
+        (["--executor", "serial", "--workers", "2"], "--workers 2 is not valid"),
+    ],
+)
+def test_the_command_refuses_options_by_their_names(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    assert main(["league", *argv]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert said in out and "Traceback" not in out
