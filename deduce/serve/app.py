@@ -49,8 +49,10 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
+from deduce.play.sharing import open_shared, shared_text
 from deduce.serve.forms import (
     Form,
     advised,
@@ -265,6 +267,7 @@ def create_app(
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
         shared = _view_link(request, id, view_secret)
+        moved = await run_in_threadpool(_moved, game)
         best = state["advice"]["moves"][:1]
         if best and best[0]["verb"]:  # the best move, filled in where it is made
             now = advised(now, best[0]["verb"], best[0]["args"])
@@ -276,6 +279,7 @@ def create_app(
             now_open=_open_way(now),
             id=id,
             shared=shared,
+            moved=moved,
         )
 
     async def games(request: Request) -> Response:
@@ -297,6 +301,8 @@ def create_app(
             return JSONResponse(tables.saved(), headers=_HEADERS)
         try:
             body = await _json(request)
+            if "shared" in body:  # a game shared as text, continued here
+                return await _open_shared(body)
             name, setup = body.get("game"), body.get("setup", {})
             if not isinstance(name, str):
                 raise InvalidInput("game", name, [g.name for g in tables.declarations()])
@@ -319,6 +325,18 @@ def create_app(
             return _error(409, str(error))
         except DeduceError as error:
             return _error(422, shown(str(error), state_dir))
+
+    async def _open_shared(body: dict[str, Any]) -> Response:
+        text, replace = body.get("shared"), body.get("replace", True)
+        if not isinstance(text, str):
+            raise InvalidInput("shared", text, "a shared game: deduce1: and letters")
+        if not isinstance(replace, bool):
+            raise InvalidInput("replace", replace, "true or false")
+        start = await run_in_threadpool(open_shared, text)
+        name = registry.find(start.game).name if start.game else ""
+        create = partial(tables.create, name, {}, replace=replace, start=start)
+        game = await run_in_threadpool(create)
+        return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
 
     async def copies(request: Request) -> Response:
         id = request.path_params["id"]
@@ -469,6 +487,17 @@ def _view_link(request: Request, id: str, token: str) -> dict[str, str]:
     asked for) and that address as a QR code (an SVG data URI)."""
     address = f"{str(request.base_url).rstrip('/')}/view/{id}?token={token}"
     return {"address": address, "qr": _qr(address)}
+
+
+def _moved(game: OpenGame) -> dict[str, str | None]:
+    """The game shared as text (``share``), for another device, and its QR code (None
+    when the text is too long for one)."""
+    with game.guard:
+        text = shared_text(game.session.investigation)
+    try:
+        return {"text": text, "qr": _qr(text)}
+    except ValueError:  # segno's DataOverflowError: more than a QR code holds
+        return {"text": text, "qr": None}
 
 
 @functools.lru_cache(maxsize=16)

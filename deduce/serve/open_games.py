@@ -472,15 +472,23 @@ class OpenGames:
                 )
         return found
 
-    def create(self, game: str, setup: Mapping[str, Any], *, replace: bool = True) -> OpenGame:
+    def create(
+        self,
+        game: str,
+        setup: Mapping[str, Any],
+        *,
+        replace: bool = True,
+        start: Investigation | None = None,
+    ) -> OpenGame:
         """A new game set up with ``setup`` (the ``--set`` answers; missing ones take
-        their defaults). A different game saved in its file is kept as ``FILE.bak``
-        (:meth:`copies`, :meth:`reopen`).
+        their defaults), or continued from ``start`` (a game shared as text). A different
+        game saved in its file is kept as ``FILE.bak`` (:meth:`copies`, :meth:`reopen`).
 
         Args:
             game: the game's name.
             setup: the set-up answers.
             replace: start over a game with clues (False: refused, :class:`InProgress`).
+            start: the game to continue instead of a new one (its kind the console's).
 
         Raises:
             InProgress: ``replace`` is False and the game open or saved now has clues.
@@ -495,7 +503,18 @@ class OpenGames:
         replace = check_bool("replace", replace)
         declared = self._declaration(game)
         adapter = find_adapter(declared.name)
-        investigation = _set_up(adapter, setup, self.state_dir)
+        if start is None:
+            investigation = _set_up(adapter, setup, self.state_dir)
+        elif isinstance(start, adapter.investigation_type):
+            investigation = start
+        else:
+            kind = adapter.investigation_type.__name__
+            raise InvalidInput(
+                "shared",
+                type(start).__name__,
+                f"a shared {declared.title} {kind}",
+                reason=f"the page follows the game's {kind}",
+            )
         with self._guard:
             old = self.games.get(declared.autosave)
             if not replace:

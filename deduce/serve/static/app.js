@@ -202,7 +202,8 @@ async function start(form, replace) {
     const found = values(field);
     if (found.length) setup[field.dataset.name] = found.join(" ");
   }
-  const body = {game: form.dataset.game, setup, replace: Boolean(replace)};
+  const body = form.dataset.game ? {game: form.dataset.game, setup, replace: Boolean(replace)}
+    : {shared: setup.shared || "", replace: Boolean(replace)};  // a game shared as text
   const {status, answer} = await call("POST", "/api/sessions", body);
   const over = form.querySelector(".over");
   if (status === 201) {
