@@ -496,7 +496,8 @@ class Session:
         )
         code = qr_text(text)
         if code:
-            self.console.print(Shown(code), no_wrap=True, overflow="ignore", crop=False)
+            shown = Shown(code, style="black on white")  # dark on light on any terminal
+            self.console.print(shown, no_wrap=True, overflow="ignore", crop=False)
 
     def open(self, values: Mapping[str, Any]) -> None:
         """Continue a game shared as text (the session so far is kept aside first)."""

@@ -99,8 +99,10 @@ def open_shared(text: str) -> Investigation:
 
 
 def qr_text(text: str) -> str:
-    """``text`` as a QR code drawn in a terminal's half blocks, dark on light ("" when
-    segno, of the ``serve`` extra, is not installed, or the text is too long for one).
+    """``text`` as a QR code drawn in half blocks, a block for each dark module (print it
+    dark on light: the console prints it black on white whatever the terminal's colours;
+    "" when segno, of the ``serve`` extra, is not installed, or the text is too long for
+    one).
 
     Example:
         >>> lines = qr_text("deduce1:x").splitlines()
@@ -115,9 +117,9 @@ def qr_text(text: str) -> str:
         code = segno.make(text, error="l", micro=False)
     except segno.DataOverflowError:
         return ""
-    rows = [[not dark for dark in row] for row in code.matrix_iter(scale=1, border=2)]
+    rows = [[bool(dark) for dark in row] for row in code.matrix_iter(scale=1, border=4)]
     if len(rows) % 2:
-        rows.append([True] * len(rows[0]))
+        rows.append([False] * len(rows[0]))
     blocks = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
     return "\n".join(
         "".join(blocks[(top, bottom)] for top, bottom in zip(upper, lower, strict=True))
