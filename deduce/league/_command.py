@@ -155,18 +155,20 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 results.write(_line(row) + "\n")
                 results.flush()
 
-        running = stack.enter_context(
-            executor(args.executor, workers=args.workers, scheduler=args.scheduler)
-        )
-        report = stack.enter_context(loading(Console(stderr=True), "league games", after=0))
-        played = play_cells(
-            wanted,
-            games=args.games,
-            first=args.first,
-            executor=running,
-            report=report,
-            finished=write,
-        )
+        played: list[Row] = []
+        if wanted:  # no pool or cluster started for a run already whole in its results
+            running = stack.enter_context(
+                executor(args.executor, workers=args.workers, scheduler=args.scheduler)
+            )
+            report = stack.enter_context(loading(Console(stderr=True), "league games", after=0))
+            played = play_cells(
+                wanted,
+                games=args.games,
+                first=args.first,
+                executor=running,
+                report=report,
+                finished=write,
+            )
         rows = {**kept, **{row.cell: row for row in played}}
         text = table(rows[cell] for cell in cells)
         if log is not None:

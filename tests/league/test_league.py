@@ -338,3 +338,20 @@ def test_the_command_refuses_options_by_their_names(
     assert main(["league", *argv]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert said in out and "Traceback" not in out
+
+
+def test_a_league_whole_in_its_results_plays_nothing_and_starts_no_pool(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = tmp_path / "league.jsonl"
+    argv = (*ONE_CELL, "--games", "2", "--results", str(results))
+    first = _league(capsys, *argv, "--executor", "serial")
+    import deduce.league._command as command
+
+    def no_executor(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an executor was started")
+
+    monkeypatch.setattr(command, "executor", no_executor)
+    again = _league(capsys, *argv, "--executor", "dask", "--workers", "2")
+    assert "1 of 1 cells already in" in again
+    assert table_lines(again) == table_lines(first)
