@@ -28,11 +28,12 @@ FIND = settings(derandomize=True, database=None, max_examples=200, deadline=None
 
 
 def strategies(start: Any) -> dict[str, st.SearchStrategy[Any] | None]:
-    """Each strategy of the kit on ``start``; one that needs a secret gets a random one,
-    and contradictions the first truthful game of three clues or more that has ruled
-    something out and is not solved (None: the game has none there, see
+    """Each strategy of the kit on ``start``; one that needs a secret gets a random one;
+    contradictions, and lies once more, in the first truthful game of three clues or more
+    that has ruled something out and is not solved (None: the game has none there, see
     :func:`deduce.testing.contradictions`)."""
     some = secrets(start)
+    secret, played = _played(start)
     return {
         "setups": setups(type(start)),
         "secrets": some,
@@ -40,22 +41,34 @@ def strategies(start: Any) -> dict[str, st.SearchStrategy[Any] | None]:
         "clue_sequences": some.flatmap(lambda secret: clue_sequences(start, secret)),
         "clues": some.flatmap(lambda secret: clues(start, secret)),
         "lies": some.flatmap(lambda secret: lies(start, secret)),
-        "contradictions": _contradictions(start),
+        "lies later": None if played is None else _some(lies(played, secret)),
+        "contradictions": None if played is None else _some(contradictions(played)),
     }
 
 
-def _contradictions(start: Any) -> st.SearchStrategy[Any] | None:
+def _played(start: Any) -> tuple[Any, Any]:
+    """A truthful game of ``start`` of three clues or more that has ruled something out
+    and is not solved, and its secret ((None, None): none was found)."""
+
     def ruled_out(pair: tuple[Any, Any]) -> bool:
         inv = pair[1]
         unsolved = inv.solution_count > 1 and not getattr(inv, "over", False)
         return len(inv.clues) >= 3 and inv.space.size < start.space.size and unsolved
 
     try:
-        _, played = find(games(start, max_clues=6), ruled_out, settings=FIND)
-        find(contradictions(played), lambda clue: True, settings=FIND)
+        found: tuple[Any, Any] = find(games(start, max_clues=6), ruled_out, settings=FIND)
+    except (NoSuchExample, Unsatisfiable):
+        return None, None
+    return found
+
+
+def _some(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any] | None:
+    """``strategy`` if it has an example (None: it has none there)."""
+    try:
+        find(strategy, lambda example: True, settings=FIND)
     except (NoSuchExample, Unsatisfiable):
         return None
-    return contradictions(played)
+    return strategy
 
 
 def rate(strategy: st.SearchStrategy[Any], examples: int) -> float | None:
