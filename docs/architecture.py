@@ -280,6 +280,7 @@ GAME_FILES: dict[str, str] = {
     "turns.py": "Kreuzverhör's turn order of a whole game",
     "words.py": "Kreuzverhör's table in the console's words",
     "accusing.py": "13 Indizien's choice to accuse now or ask on",
+    "bga.py": "13 Indizien's set-up read from Board Game Arena's page",
     "deals.py": "13 Indizien's deals of one table, counted per puzzle",
     "glasses.py": "13 Indizien's magnifying glasses: who acts next",
     "guest.py": "Crime Writers' guest objective: my points this turn",
