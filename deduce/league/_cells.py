@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
@@ -161,11 +162,13 @@ def play_cells(
         (2, True)
     """
     cells = list(cells)
-    for number, cell in enumerate(cells):
+    seen: set[Cell] = set()
+    for cell in cells:
         if not isinstance(cell, Cell):
             raise InvalidInput("cells", cell, "Cell(game, players, policy, against)")
-        if cell in cells[:number]:
+        if cell in seen:
             raise InvalidInput("cells", cell, "each cell once", reason="it is there twice")
+        seen.add(cell)
     check_int("games", games, 1, MAX_GAMES)
     check_int("first", first, 0, 2**62)
     size = min(25, math.ceil(games / 8)) if chunk is None else chunk
@@ -177,7 +180,7 @@ def play_cells(
     ]
     wins = dict.fromkeys(cells, 0.0)
     seconds = dict.fromkeys(cells, 0.0)
-    left = {cell: sum(1 for c, _ in jobs if c == cell) for cell in cells}
+    left = Counter(cell for cell, _ in jobs)  # chunks still out, per cell
     done = 0
     rows: dict[Cell, Row] = {}
 
