@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import importlib
 import os
+import re
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -37,6 +38,13 @@ from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 
 __all__ = ["EXECUTORS", "TRIM", "add_options", "dask_client", "executor"]
+
+_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9._\-]+:\d{1,5}|"
+    r"(?:(?:tcp|tls|ws|wss|ucx)://)?\[[0-9A-Fa-f:.]+\]:\d{1,5}"
+)
+"""A scheduler's address: an optional protocol, a host (or an IPv6 one in brackets) and a
+port."""
 
 EXECUTORS = ("serial", "process", "dask")
 """The executors a command line names: this process, a local process pool, a dask cluster."""
@@ -68,7 +76,9 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None) -> 
         raise InvalidInput("workers", workers, "None (a scheduler's workers are its own)")
     if workers is not None:  # more processes than cores only slow the games down
         check_int("workers", workers, 1, 4 * (os.cpu_count() or 1))
-    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+    if scheduler is not None and (
+        not isinstance(scheduler, str) or not _ADDRESS.fullmatch(scheduler.strip())
+    ):  # refused at once: a connection to what is no address waits for its timeout
         raise InvalidInput("scheduler", scheduler, "an address such as tcp://127.0.0.1:8786")
     try:
         dask: Any = importlib.import_module("dask")
@@ -79,7 +89,7 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None) -> 
         ) from None
     try:
         if scheduler is not None:
-            return distributed.Client(scheduler, timeout=10)
+            return distributed.Client(scheduler.strip(), timeout=10)
         with dask.config.set({TRIM: None}):
             return distributed.Client(
                 processes=True,

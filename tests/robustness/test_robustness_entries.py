@@ -481,3 +481,12 @@ def test_the_checks_are_where_the_calls_come_in() -> None:
     with pytest.raises(ValueError) as raised:  # numpy's: deduce never passes a text there
         exec("plogp('x')", {**names, "__name__": "deduce.games.somewhere"})
     assert not isinstance(raised.value, InvalidInput)
+
+
+@pytest.mark.parametrize("address", [" Ulm ", "nonsense", "tcp://", "a b:1", "x" * 100_000])
+def test_a_scheduler_that_is_no_address_is_refused_before_any_connection(address: str) -> None:
+    """The sweep found ``dask_client(scheduler=' Ulm ')`` waiting ten seconds for a
+    connection to what is no address; it is refused at once."""
+    executors = module("table.executors")
+    with pytest.raises(InvalidInput, match="expected an address such as tcp://"):
+        executors.dask_client(scheduler=address)
