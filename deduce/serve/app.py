@@ -267,7 +267,6 @@ def create_app(
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
         shared = _view_link(request, id, view_secret)
-        moved = await run_in_threadpool(_moved, game)
         best = state["advice"]["moves"][:1]
         if best and best[0]["verb"]:  # the best move, filled in where it is made
             now = advised(now, best[0]["verb"], best[0]["args"])
@@ -279,7 +278,6 @@ def create_app(
             now_open=_open_way(now),
             id=id,
             shared=shared,
-            moved=moved,
         )
 
     async def games(request: Request) -> Response:
@@ -337,6 +335,12 @@ def create_app(
         create = partial(tables.create, name, {}, replace=replace, start=start)
         game = await run_in_threadpool(create)
         return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
+
+    async def moved(request: Request) -> Response:  # asked for when the page's card opens
+        game = await opened(request.path_params["id"])
+        if isinstance(game, Response):
+            return game
+        return JSONResponse(await run_in_threadpool(_moved, game), headers=_HEADERS)
 
     async def copies(request: Request) -> Response:
         id = request.path_params["id"]
@@ -452,6 +456,7 @@ def create_app(
             Route("/api/view/{id}", view_state),
             Route("/api/view/{id}/events", events),
             Route("/api/sessions/{id}/copies", copies),
+            Route("/api/sessions/{id}/shared", moved),
             Route("/api/sessions/{id}/reopen", reopen, methods=["POST"]),
             Route("/sw.js", worker),
             Route("/manifest.webmanifest", manifest),

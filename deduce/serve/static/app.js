@@ -344,7 +344,24 @@ function toggleWriting(button) {
   clocks();
 }
 
+// The game as text for another device: made only when its card is opened (drawing its
+// QR code at every redraw would slow every tap).
+async function showMoved(card) {
+  if (!card.open) return;
+  const id = document.getElementById("main").dataset.id;
+  const {status, answer} = await call("GET", "/api/sessions/" + encodeURIComponent(id) + "/shared");
+  if (status !== 200) { alertBox("refused: " + (answer.error || status)); return; }
+  card.querySelector("textarea.share").value = answer.text;
+  const image = card.querySelector("img.qr");
+  if (answer.qr) image.src = answer.qr;
+  image.hidden = !answer.qr;
+  card.querySelector(".too-long").hidden = Boolean(answer.qr);
+}
+
 function wire(root) {
+  for (const card of root.querySelectorAll("details.moved")) {
+    card.addEventListener("toggle", () => showMoved(card));
+  }
   for (const button of root.querySelectorAll("button.writing")) {
     button.addEventListener("click", () => toggleWriting(button));
   }

@@ -3,7 +3,7 @@
 // the server (without a network, a short notice says so). A request that carries the
 // token in its address is never stored nor answered from the store.
 "use strict";
-const CACHE = "deduce-serve-assets-10";  // a new name: older stores (with pages) are dropped
+const CACHE = "deduce-serve-assets-11";  // a new name: older stores (with pages) are dropped
 const ASSETS = ["/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"];
 const OFFLINE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
