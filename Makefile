@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-long test-fast coverage fuzz lint bench docs clean browser
+.PHONY: demo test test-long test-fast coverage fuzz lint bench docs clean browser messages
 
 # The package with every extra, and the project's own tools (the `dev` dependency group,
 # which needs pip >= 25.1).
@@ -57,6 +57,15 @@ test-fast: $(STAMP)
 # every hypothesis test with the `fuzz` profile and fresh random seeds.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto -m 'not long' -q tests
+
+# The message catalogues (configured in pyproject.toml): every text the code marks is
+# extracted to deduce/locale/deduce.pot, each language's .po gains the new texts (to be
+# translated: the tests fail until they are) and loses the ones the code no longer says,
+# and is compiled to the .mo that deduce reads. docs/howto.md: adding a language.
+messages: $(STAMP)
+	$(BIN)/pybabel extract
+	$(BIN)/pybabel update
+	$(BIN)/pybabel compile
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

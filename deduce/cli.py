@@ -26,6 +26,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from deduce import DISTRIBUTION, __version__
+from deduce._internal.language import (
+    N_,
+    M,
+    _,
+    choose_language,
+    languages,
+    set_language,
+)
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.play_command import play
@@ -35,6 +43,9 @@ from deduce.table.executors import add_options
 __all__ = ["main"]
 
 Completer = Callable[[str], list[str]]
+
+_ERROR = N_("error:")
+"""How the command begins the line that says why it stopped (translated where shown)."""
 
 
 def _games() -> list[str]:
@@ -52,36 +63,48 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
     """The command line; ``setup``: the set-up answers shown by ``play`` and ``simulate``
     ``--help``, ``policies`` the league's (each made only when help is asked for: they
-    import the games)."""
+    import the games). Its texts are in the player's language (argparse's own words in
+    Python's)."""
     parser = argparse.ArgumentParser(
         prog="deduce",
-        description="The detective's notebook for tabletop crime deduction games.",
-        epilog="Examples:\n  deduce play mastermind\n  deduce simulate mastermind "
-        "--strategy minimax\n  deduce demo mastermind --seed 3",
+        description=_("The detective's notebook for tabletop crime deduction games."),
+        epilog=_(
+            "Examples:\n  deduce play mastermind\n  deduce simulate mastermind "
+            "--strategy minimax\n  deduce demo mastermind --seed 3"
+        ),
         formatter_class=_Formatter,
     )
     parser.add_argument(
         "--version",
         action="version",
-        version=f"deduce {__version__} (distribution {DISTRIBUTION})",
-        help="show the version and exit",
+        version=_(
+            M(
+                "deduce {version} (distribution {distribution})",
+                version=__version__,
+                distribution=DISTRIBUTION,
+            )
+        ),
+        help=_("show the version and exit"),
     )
+    _add_language(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
         "demo",
-        help="a narrated self-play of the assistant at work",
-        description="Play games against a hidden secret and narrate every deduction.",
-        epilog="Example: deduce demo mastermind --seed 3",
+        help=_("a narrated self-play of the assistant at work"),
+        description=_("Play games against a hidden secret and narrate every deduction."),
+        epilog=_("Example: deduce demo mastermind --seed 3"),
     )
-    demo.add_argument("games", nargs="*", help=f"which games (default: all of {_games()})")
-    demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
-    demo.add_argument("--list", action="store_true", help="list the games and exit")
+    demo.add_argument(
+        "games", nargs="*", help=_(M("which games (default: all of {games})", games=_games()))
+    )
+    demo.add_argument("--seed", type=int, default=1, help=_("the random seed (default 1)"))
+    demo.add_argument("--list", action="store_true", help=_("list the games and exit"))
 
     play = commands.add_parser(
         "play",
-        help="the assistant at the table: type each clue, see what follows",
+        help=_("the assistant at the table: type each clue, see what follows"),
         formatter_class=_Formatter,
-        description=(
+        description=_(
             "Follow a real game: answer the set-up questions, then type each clue as it is\n"
             "revealed. After every clue the remaining solutions, the probability of each\n"
             "value and the most informative next moves are shown. Type `help` in the\n"
@@ -93,76 +116,87 @@ def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
             "10 copies, never removing the only copy of a game with clues)."
         ),
         epilog=(
-            "Examples:\n"
-            "  deduce play mastermind\n"
-            "  deduce play mastermind --set pegs=4 --set colours=6\n"
-            "  deduce play mastermind --resume          (continue the last session)\n"
-            "  deduce play --resume mygame.json" + (f"\n\n{setup}" if setup else "")
+            _(
+                "Examples:\n"
+                "  deduce play mastermind\n"
+                "  deduce play mastermind --set pegs=4 --set colours=6\n"
+                "  deduce play mastermind --resume          (continue the last session)\n"
+                "  deduce play --resume mygame.json"
+            )
+            + (f"\n\n{setup}" if setup else "")
         ),
     )
-    play.add_argument("game", nargs="?", help=f"the game: {', '.join(_games())}")
+    play.add_argument("game", nargs="?", help=_(M("the game: {games}", games=", ".join(_games()))))
     play.add_argument(
         "--set",
         metavar="KEY=VALUE",
         action="append",
         default=[],
-        help="answer a set-up question in advance (e.g. --set pegs=5)",
+        help=_("answer a set-up question in advance (e.g. --set pegs=5)"),
     )
     play.add_argument(
         "--resume",
         metavar="FILE",
         nargs="?",
         const="",
-        help="continue a saved session (default: the game's autosave file)",
+        help=_("continue a saved session (default: the game's autosave file)"),
     )
     play.add_argument(
         "--autosave",
         metavar="FILE",
-        help="the file written after every clue (default: "
-        "$XDG_STATE_HOME/deduce/GAME.json, i.e. ~/.local/state/deduce/GAME.json)",
+        help=_(
+            "the file written after every clue (default: "
+            "$XDG_STATE_HOME/deduce/GAME.json, i.e. ~/.local/state/deduce/GAME.json)"
+        ),
     )
     play.add_argument(
         "--bga",
         metavar="FILE",
-        help="thirteen-clues: the set-up from Board Game Arena's JSON in FILE "
-        "(visible_cards_players; see the game's page of the docs)",
+        help=_(
+            "thirteen-clues: the set-up from Board Game Arena's JSON in FILE "
+            "(visible_cards_players; see the game's page of the docs)"
+        ),
     )
-    play.add_argument("--no-autosave", action="store_true", help="do not autosave")
-    play.add_argument("--strategy", help="how moves are ranked (default: the game's own)")
-    play.add_argument("--list", action="store_true", help="list the games and exit")
+    play.add_argument("--no-autosave", action="store_true", help=_("do not autosave"))
+    play.add_argument("--strategy", help=_("how moves are ranked (default: the game's own)"))
+    play.add_argument("--list", action="store_true", help=_("list the games and exit"))
 
     sim = commands.add_parser(
         "simulate",
-        help="play every secret with a strategy and count the moves",
+        help=_("play every secret with a strategy and count the moves"),
         formatter_class=_Formatter,
-        description=(
+        description=_(
             "Play the game against every possible secret with each strategy and show how\n"
             "many moves it needed: total, mean, worst case and the histogram. The games\n"
             "can run in this process, in a local process pool, or on a dask cluster; the\n"
             "results are the same whichever runs them."
         ),
         epilog=(
-            "Examples:\n"
-            "  deduce simulate mastermind --strategy minimax\n"
-            "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
-            "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
-            "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
+            _(
+                "Examples:\n"
+                "  deduce simulate mastermind --strategy minimax\n"
+                "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
+                "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
+                "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
+            )
             + (f"\n\n{setup}" if setup else "")
         ),
     )
-    sim.add_argument("game", help="the game: mastermind or kreuzverhoer")
+    sim.add_argument("game", help=_("the game: mastermind or kreuzverhoer"))
     sim.add_argument(
         "--strategy",
         action="append",
         default=[],
-        help="strategy names, comma separated or repeated (default: the game's own)",
+        help=_("strategy names, comma separated or repeated (default: the game's own)"),
     )
     sim.add_argument(
-        "--set", metavar="KEY=VALUE", action="append", default=[], help="the game's set-up"
+        "--set", metavar="KEY=VALUE", action="append", default=[], help=_("the game's set-up")
     )
-    sim.add_argument("--opening", help="the first move, in the game's clue syntax (e.g. 1122)")
+    sim.add_argument("--opening", help=_("the first move, in the game's clue syntax (e.g. 1122)"))
     add_options(sim)
     _league(commands, policies)
+    for command in (demo, play, sim):
+        _add_language(command, again=True)
     from deduce.serve.serve_command import add_parser as add_serve
 
     add_serve(commands)
@@ -173,9 +207,9 @@ def _league(commands: Any, policies: str) -> None:
     """``league`` and its options; ``policies``: every game's, for ``--help``."""
     league = commands.add_parser(
         "league",
-        help="play every game's policies against each other",
+        help=_("play every game's policies against each other"),
         formatter_class=_Formatter,
-        description=(
+        description=_(
             "Play every game's policies against each other: in a cell, the policy under test\n"
             "sits in one seat and the opponent in every other; the table gives the lone\n"
             "seat's share of the wins with its 95% interval beside the fair share,\n"
@@ -184,34 +218,72 @@ def _league(commands: Any, policies: str) -> None:
             "--against: all of them. (python -m deduce.league is the same command.)"
         ),
         epilog=(
-            "Examples:\n"
-            "  deduce league --game bsi --players 2 --policy advised --against clock --games 20\n"
-            "  deduce league --game thirteen-clues --policy advised --first 1000000 \\\n"
-            "      --results thirteen.jsonl\n"
-            "  deduce league --game kreuzverhoer --executor dask --workers 2"
-            + (f"\n\nPolicies:\n{policies}" if policies else "")
+            _(
+                "Examples:\n"
+                "  deduce league --game bsi --players 2 --policy advised --against clock "
+                "--games 20\n"
+                "  deduce league --game thirteen-clues --policy advised --first 1000000 \\\n"
+                "      --results thirteen.jsonl\n"
+                "  deduce league --game kreuzverhoer --executor dask --workers 2"
+            )
+            + ("\n\n" + _(M("Policies:\n{policies}", policies=policies)) if policies else "")
         ),
     )
-    league.add_argument("--game", action="append", default=[], help="a game (repeat it for more)")
-    league.add_argument("--players", action="append", type=int, default=[], help="a table size")
-    league.add_argument("--policy", action="append", default=[], help="a policy under test")
-    league.add_argument("--against", action="append", default=[], help="an opponent policy")
-    league.add_argument("--games", type=int, default=200, help="games a cell (default 200)")
-    league.add_argument("--first", type=int, default=0, help="the first deal (default 0)")
+    league.add_argument(
+        "--game", action="append", default=[], help=_("a game (repeat it for more)")
+    )
+    league.add_argument("--players", action="append", type=int, default=[], help=_("a table size"))
+    league.add_argument("--policy", action="append", default=[], help=_("a policy under test"))
+    league.add_argument("--against", action="append", default=[], help=_("an opponent policy"))
+    league.add_argument("--games", type=int, default=200, help=_("games a cell (default 200)"))
+    league.add_argument("--first", type=int, default=0, help=_("the first deal (default 0)"))
     league.add_argument(
         "--results",
         metavar="FILE",
         type=Path,
-        help="write each cell to FILE (JSON lines) as it finishes; the cells already there "
-        "(same games and first deal) are not played again",
+        help=_(
+            "write each cell to FILE (JSON lines) as it finishes; the cells already there "
+            "(same games and first deal) are not played again"
+        ),
     )
     league.add_argument(
         "--markdown",
         metavar="FILE",
         type=Path,
-        help="append the command and the table to FILE (a Markdown log)",
+        help=_("append the command and the table to FILE (a Markdown log)"),
     )
     add_options(league)
+    _add_language(league, again=True)
+
+
+def _add_language(parser: argparse.ArgumentParser, *, again: bool = False) -> None:
+    """``--lang``, before the command or after it (``again``: it keeps the one given
+    before when it is not given again)."""
+    parser.add_argument(
+        "--lang",
+        choices=languages(),
+        default=argparse.SUPPRESS if again else None,
+        help=_(
+            M(
+                "the language of every word deduce says: {codes} (default: the locale's, "
+                "LC_ALL, LC_MESSAGES or LANG; else en)",
+                codes=", ".join(languages()),
+            )
+        ),
+    )
+
+
+def _chosen_language(words: Sequence[str]) -> str:
+    """The language ``--lang`` asks for (anywhere before ``--``) when deduce speaks it,
+    else the locale's; a ``--lang`` deduce does not speak is refused by the parser."""
+    before = list(words[: words.index("--")] if "--" in words else words)
+    requested = None
+    for word, following in zip(before, [*before[1:], None], strict=True):
+        if word == "--lang":
+            requested = following
+        elif word.startswith("--lang="):
+            requested = word.removeprefix("--lang=")
+    return choose_language(requested if requested in languages() else None)
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
@@ -225,10 +297,10 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     if not declared.simulated:
         able = [g.name for g in registry.declarations() if g.simulated]
         raise InvalidInput(
-            "game",
+            N_("game"),
             args.game,
             able,
-            reason="its hidden worlds are not one secret each; study it with the Python API",
+            reason=N_("its hidden worlds are not one secret each; study it with the Python API"),
         )
 
     game = declared.adapter()
@@ -273,11 +345,11 @@ def _summary(game: Any, results: Sequence[Any]) -> Any:
     from rich.console import Group
     from rich.table import Table
 
-    summary = Table(title=f"{game.title}: moves needed over every secret")
-    summary.add_column("strategy")
-    summary.add_column("opening")
-    for column in ("games", "total", "mean", "worst"):
-        summary.add_column(column, justify="right")
+    summary = Table(title=_(M("{game}: moves needed over every secret", game=game.title)))
+    summary.add_column(_("strategy"))
+    summary.add_column(_("opening"))
+    for column in (N_("games"), N_("total"), N_("mean"), N_("worst")):
+        summary.add_column(_(column), justify="right")
     for s in results:
         summary.add_row(
             s.strategy,
@@ -287,8 +359,8 @@ def _summary(game: Any, results: Sequence[Any]) -> Any:
             f"{s.mean:.4f}",
             str(s.worst),
         )
-    histogram = Table(title="histogram")
-    histogram.add_column("moves", justify="right")
+    histogram = Table(title=_("histogram"))
+    histogram.add_column(_("moves"), justify="right")
     for s in results:
         histogram.add_column(s.strategy, justify="right")
     for m in sorted({m for s in results for m in s.histogram}):
@@ -302,7 +374,9 @@ def _opening(game: Any, start: Any, text: str) -> Any:
         if game.show_action(query) == text:
             return query
     shown = [game.show_action(q) for q in queries[:5]]
-    raise InvalidInput("--opening", text, f"a move written like {', '.join(shown)}, ...")
+    raise InvalidInput(
+        "--opening", text, M("a move written like {moves}, ...", moves=", ".join(shown))
+    )
 
 
 def _report_problems() -> None:
@@ -312,12 +386,21 @@ def _report_problems() -> None:
         warnings.filterwarnings("ignore", "the game plug-in", RuntimeWarning)
         problems = registry.problems()
     for problem in problems:
-        print(f"deduce: warning: {' '.join(str(problem).split())}", file=sys.stderr)
+        said = " ".join(str(problem).split())
+        print(_(M("deduce: warning: {problem}", problem=said)), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    before = set_language(_chosen_language(words))
+    try:
+        return _main(words, argv)
+    finally:  # a caller in the same process (a test) keeps its own language
+        set_language(before)
+
+
+def _main(words: list[str], argv: Sequence[str] | None) -> int:
     _report_problems()
     setup = ""
     if {"-h", "--help"} & set(words) and {"play", "simulate"} & set(words):
@@ -341,7 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as error:  # the output cannot be written (`>/dev/full`, a closed terminal)
         with contextlib.suppress(OSError, ValueError, AttributeError):
-            print(f"deduce: cannot write the output: {error.strerror or error}", file=sys.stderr)
+            why = error.strerror or str(error)
+            print(_(M("deduce: cannot write the output: {why}", why=why)), file=sys.stderr)
         with contextlib.suppress(OSError, ValueError, AttributeError):  # nor the rest
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
@@ -358,7 +442,7 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             for entry in entries:
                 if entry.demo is None:
                     choices = [g.name for g in _with_demo()]
-                    raise InvalidInput("game", entry.name, choices, reason="it has no demo")
+                    raise InvalidInput(N_("game"), entry.name, choices, reason=N_("it has no demo"))
             for entry in entries:
                 entry.run_demo()(console, seed=args.seed)
         elif args.command == "play":
@@ -376,16 +460,16 @@ def _run(args: argparse.Namespace, console: Console) -> int:
     except InvalidInput as error:
         from deduce.play.adapter import refusal
 
-        console.print(f"[red]error:[/red] {escape(refusal(error))}")
+        console.print(f"[red]{escape(_(_ERROR))}[/red] {escape(refusal(error))}")
         return 1
     except DeduceError as error:
-        console.print(f"[red]error:[/red] {escape(str(error))}")
+        console.print(f"[red]{escape(_(_ERROR))}[/red] {escape(str(error))}")
         return 1
     except KeyboardInterrupt:
-        console.print("\ninterrupted")
+        console.print("\n" + escape(_("interrupted")))
         return 130
     except EOFError:
-        console.print("\nend of input: no game started")
+        console.print("\n" + escape(_("end of input: no game started")))
         return 1
     return 0
 

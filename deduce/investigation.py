@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_clue, check_int
 from deduce.core.corrections import corrected
 from deduce.core.explain import contradiction, deletion_filter, explain_facts, replay
@@ -246,7 +247,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             ()
         """
         if self._parent is None:
-            raise InvalidInput("undo", "no clues", "an investigation with at least one clue")
+            raise InvalidInput("undo", M("no clues"), N_("an investigation with at least one clue"))
         parent: Self = self._parent  # type: ignore[assignment]
         return parent
 
@@ -397,6 +398,17 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
             {'1': 0.5, '2': 0.5}
         """
         return self._space.marginals()
+
+    def shown_value(self, value: Any) -> str:
+        """A value of a field (a key of :meth:`marginals`) as the player reads it, in the
+        player's language (a game whose names differ by language says which).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 2).shown_value("1")
+            '1'
+        """
+        return str(_(value))
 
     @property
     def solved(self) -> Solution | None:

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
 from deduce.core.explain import impossible
 from deduce.core.space import Space
@@ -117,10 +118,10 @@ class Model:
             ('x',)
         """
         if not isinstance(name, str) or not name or name in self._domains:
-            raise InvalidInput("name", name, "a new, non-empty variable name")
+            raise InvalidInput("name", name, N_("a new, non-empty variable name"))
         values = tuple(domain)
         if not values or len(set(values)) != len(values):
-            raise InvalidInput("domain", domain, "at least one value, all different")
+            raise InvalidInput("domain", domain, N_("at least one value, all different"))
         self._domains[name] = values
         if solution:
             self.solution_of.append(name)
@@ -150,7 +151,7 @@ class Model:
             [Assignment(x=2)]
         """
         if not isinstance(name, str) or not name or name in self.queries:
-            raise InvalidInput("name", name, "a new, non-empty query name")
+            raise InvalidInput("name", name, N_("a new, non-empty query name"))
         self.queries[name] = _Query(name, function, self._names("variables", variables))
         self._space = None
 
@@ -158,7 +159,9 @@ class Model:
         names = tuple(variables)
         unknown = [n for n in names if n not in self._domains]
         if not names or unknown:
-            raise InvalidInput(argument, variables, f"names among {list(self._domains)}")
+            raise InvalidInput(
+                argument, variables, M("names among {names}", names=str(list(self._domains)))
+            )
         return names
 
     # -- enumeration -------------------------------------------------------------------
@@ -318,7 +321,7 @@ class ModelInvestigation(Investigation):
     def apply_clue(self, space: Space, clue: Answer | Fact) -> Space:
         if isinstance(clue, Fact):
             if not isinstance(clue.holds, bool):
-                raise InvalidInput("holds", clue.holds, "True or False")
+                raise InvalidInput("holds", clue.holds, N_("True or False"))
             value = space.label_index(clue.variable, clue.value)
             match = space.column(clue.variable) == value
             return space.filter(match if clue.holds else ~match)
@@ -352,10 +355,10 @@ class ModelInvestigation(Investigation):
     def from_setup(cls, config: dict[str, Any], **context: Any) -> ModelInvestigation:
         model = context.get("model")
         if model is None:
-            raise InvalidInput("model", None, "the Model: use model.from_json(text)")
+            raise InvalidInput("model", None, N_("the Model: use model.from_json(text)"))
         fresh = cls(model)
         if fresh.setup() != config:
-            raise InvalidInput("text", config, "an investigation saved from this model")
+            raise InvalidInput("text", config, N_("an investigation saved from this model"))
         return fresh
 
     def constructor_repr(self) -> str:

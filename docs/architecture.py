@@ -31,7 +31,10 @@ BEGIN = "<!-- architecture: begin (python docs/architecture.py writes this part)
 END = "<!-- architecture: end -->"
 LAYERS: tuple[tuple[str, str], ...] = (
     ("deduce.errors", "the errors every layer raises"),
-    ("deduce._internal", "argument checks, name matching, safe reading: no public API"),
+    (
+        "deduce._internal",
+        "argument checks, name matching, safe reading, the player's language: no public API",
+    ),
     ("deduce.core", "spaces, strategies, hooks, history, persistence, the game registry"),
     ("deduce.search", "ranking, lookahead, optimal trees, advice, the review of moves"),
     ("deduce.investigation", "the investigation a user holds: core and search together"),

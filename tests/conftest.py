@@ -35,6 +35,13 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "blocking")
 
+# The tests read English unless they ask for another language (--lang, or a locale they
+# set): a newcomer's own locale (LANG=de_DE.UTF-8) must not change what they see. The
+# consoles and servers they start inherit it.
+for _variable in ("LANGUAGE", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+os.environ["LC_ALL"] = "C.UTF-8"
+
 # Trees of the exact optimum are kept in a cache directory: the tests keep theirs apart
 # from the user's (subprocesses inherit it).
 if not os.environ.get("DEDUCE_CACHE_DIR"):

@@ -63,7 +63,8 @@ def _private_reaches(module: str) -> list[str]:
 
 
 NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}  # public API, underscore or not
-DOCUMENTED = NAMEDTUPLE | {"_getframe"}  # sys._getframe: the caller's frame, as documented
+# sys._getframe: the caller's frame, as documented; _: gettext's name for "translate"
+DOCUMENTED = NAMEDTUPLE | {"_getframe", "_"}
 
 
 def _private(name: str) -> bool:

@@ -32,6 +32,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from deduce._internal.entry import guard, is_int
+from deduce._internal.language import M
 from deduce.errors import InvalidInput
 
 __all__ = ["close", "fold", "forms", "lookup", "resolve", "starts"]
@@ -181,10 +182,20 @@ def resolve(
         return found[0]
     if found:
         names = ", ".join(str(c) for c in found)
-        raise InvalidInput(argument, typed, found, reason=f"it fits several: {names}")
+        raise InvalidInput(
+            argument, typed, found, reason=M("it fits several: {names}", names=names)
+        )
     near = close(typed, words)
-    reason = f"did you mean {' or '.join(near)}?" if near else None
+    reason = M("did you mean {names}?", names=_either(near)) if near else None
     raise InvalidInput(argument, typed, options, reason=reason)
+
+
+def _either(names: Sequence[str]) -> str:
+    """``names`` joined by "or" in the player's language (when the message is said)."""
+    joined = names[0]
+    for name in names[1:]:
+        joined = M("{first} or {second}", first=joined, second=name)
+    return joined
 
 
 guard(globals())

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce._internal.entry import MAX_INT, guard, is_int
+from deduce._internal.language import N_, M
 from deduce.errors import InvalidInput
 
 __all__ = ["Unreadable", "kind_of", "read_regular"]
@@ -74,22 +75,22 @@ def kind_of(mode: int) -> str:
         raise InvalidInput("mode", mode, "a file mode (st_mode): an integer of at least 0")
     mode = int(mode)  # stat reads no numpy integer
     if stat.S_ISREG(mode):
-        return "a regular file"
+        return N_("a regular file")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return N_("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return N_("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return N_("a socket")
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+        return N_("a symbolic link")
+    return N_("not a regular file")
 
 
 def read_regular(
-    path: Path, *, limit: int, argument: str = "file", expected: str = "a readable file"
+    path: Path, *, limit: int, argument: str = "file", expected: str = N_("a readable file")
 ) -> bytes:
     """The bytes of the regular file at ``path`` (a symbolic link is followed), at most
     ``limit`` of them.
@@ -120,22 +121,22 @@ def read_regular(
     except OSError as error:
         raise Unreadable(argument, str(path), expected, error) from None
     except ValueError:  # a NUL in the name: no file is called so
-        raise InvalidInput(argument, str(path), expected, reason="a name with NUL") from None
+        raise InvalidInput(argument, str(path), expected, reason=N_("a name with NUL")) from None
     try:
         mode = os.fstat(handle)
         if not stat.S_ISREG(mode.st_mode):
             raise InvalidInput(
                 argument,
                 str(path),
-                f"{expected} (a regular file)",
-                reason=f"it is {kind_of(mode.st_mode)}, not a regular file",
+                M("{expected} (a regular file)", expected=expected),
+                reason=M("it is {kind}, not a regular file", kind=kind_of(mode.st_mode)),
             )
         if mode.st_size > limit:
             raise InvalidInput(
                 argument,
                 str(path),
-                f"{expected} of at most {limit:,} bytes",
-                reason=f"it holds {mode.st_size:,} bytes, more than {limit:,}",
+                M("{expected} of at most {n:,} bytes", expected=expected, n=limit),
+                reason=M("it holds {n:,} bytes, more than {limit:,d}", n=mode.st_size, limit=limit),
             )
         parts: list[bytes] = []
         size = 0
@@ -152,8 +153,8 @@ def read_regular(
             raise InvalidInput(
                 argument,
                 str(path),
-                f"{expected} of at most {limit:,} bytes",
-                reason=f"it holds more than {limit:,} bytes",
+                M("{expected} of at most {n:,} bytes", expected=expected, n=limit),
+                reason=M("it holds more than {n:,} bytes", n=limit),
             )
         return b"".join(parts)
     finally:

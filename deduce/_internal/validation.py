@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from deduce._internal.language import N_, M
 from deduce._internal.names import fold
 from deduce.errors import InvalidInput
 
@@ -68,7 +69,9 @@ def check_int(argument: str, value: Any, low: int, high: int | None = None) -> i
     """``value`` as an int if it is an integer (not a bool) from ``low`` to ``high``."""
     if not is_int(value) or value < low or (high is not None and value > high):
         expected = (
-            f"an integer of at least {low}" if high is None else f"an integer from {low} to {high}"
+            M("an integer of at least {low}", low=low)
+            if high is None
+            else M("an integer from {low} to {high}", low=low, high=high)
         )
         raise InvalidInput(argument, value, expected)
     return int(value)
@@ -97,7 +100,7 @@ def check_seed(argument: str, value: Any) -> random.Random:
             value,
             0,
             MAX_SEED,
-            f"None, an integer from 0 to {MAX_SEED} or a random.Random",
+            M("None, an integer from 0 to {high} or a random.Random", high=MAX_SEED),
         )
     )
 
@@ -117,7 +120,7 @@ def check_int_or(argument: str, value: Any, low: int, high: int, expected: str) 
 def check_bool(argument: str, value: Any) -> bool:
     """``value`` if it is True or False (numpy's too, returned as a bool)."""
     if not isinstance(value, (bool, np.bool_)):
-        raise InvalidInput(argument, value, "True or False")
+        raise InvalidInput(argument, value, N_("True or False"))
     return bool(value)
 
 
@@ -140,7 +143,9 @@ def check_name(argument: str, value: Any, *, optional: bool = False) -> Any:
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise InvalidInput(argument, value, "a name (str)" + (" or None" if optional else ""))
+        raise InvalidInput(
+            argument, value, N_("a name (str) or None") if optional else N_("a name (str)")
+        )
     return str(value)
 
 
@@ -154,11 +159,11 @@ def check_names(argument: str, value: Any) -> tuple[str, ...]:
         deduce.errors.InvalidInput: scenes='Ulm' is not valid; expected a list of names (str)
     """
     if not isinstance(value, (list, tuple, set, frozenset)):
-        raise InvalidInput(argument, value, "a list of names (str)")
+        raise InvalidInput(argument, value, N_("a list of names (str)"))
     items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else list(value)
     for item in items:
         if not isinstance(item, str):
-            raise InvalidInput(argument, value, "a list of names (str)")
+            raise InvalidInput(argument, value, N_("a list of names (str)"))
     return tuple(str(item) for item in items)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import is_int
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 
@@ -49,10 +50,14 @@ def check_number(investigation: Investigation[Any, Any, Any, Any], n: Any) -> in
     """
     count = len(investigation.history)
     if count == 0:
-        raise InvalidInput("n", n, "the number of a clue, once there is one (no clue yet)")
+        raise InvalidInput("n", n, N_("the number of a clue, once there is one (no clue yet)"))
     if not is_int(n) or not 1 <= n <= count:
-        said = "1 (the only clue so far)" if count == 1 else f"an integer from 1 to {count}"
-        raise InvalidInput("n", n, f"the number of a clue: {said}")
+        said = (
+            N_("1 (the only clue so far)")
+            if count == 1
+            else M("an integer from {low} to {high}", low=1, high=count)
+        )
+        raise InvalidInput("n", n, M("the number of a clue: {said}", said=said))
     return int(n)
 
 
@@ -98,12 +103,24 @@ def corrected(
                 raise refused(position, clue, error) from None
             if isinstance(error, Contradiction):
                 raise
-            done = "dropped" if not replacement else "replaced"
+            expected = (
+                M("a clue that the later clues do not need (clue {number} dropped)", number=number)
+                if not replacement
+                else M(
+                    "a clue that the later clues do not need (clue {number} replaced)",
+                    number=number,
+                )
+            )
             raise InvalidInput(
                 "n",
                 n,
-                f"a clue that the later clues do not need (clue {number} {done})",
-                reason=f"clue {position}, {clue}, is then refused: {error}",
+                expected,
+                reason=M(
+                    "clue {number}, {clue}, is then refused: {error}",
+                    number=position,
+                    clue=str(clue),
+                    error=str(error),
+                ),
             ) from None
     return new
 

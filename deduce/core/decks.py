@@ -25,6 +25,7 @@ from typing import Any
 import tomli_w
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.reading import read_regular
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
@@ -58,7 +59,7 @@ def read(path: str | Path) -> str:
     if not isinstance(path, (str, Path)):
         raise InvalidInput("path", short(path), "the path of a deck file (str or Path)")
     raw = read_regular(
-        Path(path), limit=MAX_BYTES, argument="path", expected="a readable TOML deck file"
+        Path(path), limit=MAX_BYTES, argument="path", expected=N_("a readable TOML deck file")
     )
     try:
         return raw.decode("utf-8-sig")
@@ -68,8 +69,13 @@ def read(path: str | Path) -> str:
         raise InvalidInput(
             "path",
             str(path),
-            "a deck file in UTF-8 (save it as UTF-8 in your editor)",
-            reason=f"line {line}, column {column}: byte {raw[error.start]:#04x} is not UTF-8",
+            N_("a deck file in UTF-8 (save it as UTF-8 in your editor)"),
+            reason=M(
+                "line {line}, column {column}: byte {byte:#04x} is not UTF-8",
+                line=line,
+                column=column,
+                byte=raw[error.start],
+            ),
         ) from None
 
 
@@ -90,7 +96,9 @@ def parse(text: str, *, source: str = "deck") -> dict[str, Any]:
         raise InvalidInput(source, short(text), "TOML text (str)")
     if len(text) > MAX_BYTES:
         raise InvalidInput(
-            source, f"a text of {len(text):,} characters", f"at most {MAX_BYTES:,} characters"
+            source,
+            M("a text of {n:,} characters", n=len(text)),
+            M("at most {n:,} characters", n=MAX_BYTES),
         )
     try:
         document = tomllib.loads(text)
@@ -98,17 +106,20 @@ def parse(text: str, *, source: str = "deck") -> dict[str, Any]:
         message = str(error)
         if "(at line " not in message:
             message = f"line {_line_of(message, text)}: {message}"
-        raise InvalidInput(source, short(text), "valid TOML text", reason=message) from None
+        raise InvalidInput(source, short(text), N_("valid TOML text"), reason=message) from None
     except RecursionError:
         raise InvalidInput(
-            source, short(text), f"TOML nested at most {MAX_DEPTH} deep", reason="nested too deep"
+            source,
+            short(text),
+            M("TOML nested at most {depth} deep", depth=MAX_DEPTH),
+            reason=N_("nested too deep"),
         ) from None
     except ValueError:  # an integer of thousands of digits
         raise InvalidInput(
             source,
             short(text),
-            "integers that fit in 64 bits",
-            reason="an integer of thousands of digits",
+            N_("integers that fit in 64 bits"),
+            reason=N_("an integer of thousands of digits"),
         ) from None
     _check(document, source, "", 0)
     return document
@@ -134,11 +145,14 @@ def _check(value: Any, source: str, where: str, depth: int) -> None:
     """Refuse values nested too deeply and integers beyond 64 bits."""
     if depth > MAX_DEPTH:
         raise InvalidInput(
-            source, short(value), f"tables and lists nested at most {MAX_DEPTH} deep"
+            source, short(value), M("tables and lists nested at most {depth} deep", depth=MAX_DEPTH)
         )
     if isinstance(value, int) and not isinstance(value, bool) and not -_MAX_INT <= value < _MAX_INT:
         raise InvalidInput(
-            source, short(value), "integers that fit in 64 bits", reason=f"at {where or 'the top'}"
+            source,
+            short(value),
+            N_("integers that fit in 64 bits"),
+            reason=M("at {where}", where=where) if where else N_("at the top"),
         )
     if isinstance(value, dict):
         for name, item in value.items():
@@ -180,7 +194,7 @@ def dumps(data: Mapping[str, Any]) -> str:
         return tomli_w.dumps(data)
     except (TypeError, ValueError) as error:
         raise InvalidInput(
-            "data", short(data), "tables of str, numbers, bools and lists", reason=str(error)
+            "data", short(data), N_("tables of str, numbers, bools and lists"), reason=str(error)
         ) from None
 
 
@@ -199,7 +213,7 @@ def write(path: str | Path, data: Mapping[str, Any]) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except (OSError, ValueError) as error:  # no such folder, no right to write, a NUL ...
         reason = getattr(error, "strerror", None) or str(error)
-        raise InvalidInput("path", path, "a file that can be written", reason=reason) from None
+        raise InvalidInput("path", path, N_("a file that can be written"), reason=reason) from None
 
 
 def _line_of(message: str, text: str) -> int:

@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_
 from deduce._internal.validation import key
 from deduce.errors import InvalidInput
 
@@ -240,7 +241,7 @@ class Declaration:
             InvalidInput: the game has none.
         """
         if self.front_end is None:
-            raise InvalidInput("game", self.name, "a game with a console front end")
+            raise InvalidInput("game", self.name, N_("a game with a console front end"))
         return self.load(self.front_end)
 
     def run_demo(self) -> Callable[..., None]:
@@ -250,7 +251,7 @@ class Declaration:
             InvalidInput: the game has none.
         """
         if self.demo is None:
-            raise InvalidInput("game", self.name, "a game with a demo")
+            raise InvalidInput("game", self.name, N_("a game with a demo"))
         run: Callable[..., None] = self.load(self.demo)
         return run
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce.core.space import Space
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 
@@ -72,7 +73,9 @@ def deletion_filter(
         InvalidInput: more than :data:`MAX_ITEMS` items (the trials grow as their square).
     """
     if len(items) > MAX_ITEMS:
-        raise InvalidInput("items", items, f"at most {MAX_ITEMS:,} items", reason="too many")
+        raise InvalidInput(
+            "items", items, M("at most {n:,} items", n=MAX_ITEMS), reason=N_("too many")
+        )
     kept: list[Any] = []
     rest = list(items)
     while rest:
@@ -174,8 +177,8 @@ def impossible(clue: object) -> InvalidInput:
     return InvalidInput(
         "clue",
         clue,
-        "a clue that some solution allows",
-        reason="no solution fits it, whatever the other clues",
+        N_("a clue that some solution allows"),
+        reason=N_("no solution fits it, whatever the other clues"),
     )
 
 
@@ -257,7 +260,9 @@ def settled_test(investigation: Investigation, facts: Sequence[tuple[str, object
         p = marginals[name][value]
         if p not in (0.0, 1.0):
             raise InvalidInput(  # the value as written: a case or a card is not "impossible"
-                "value", str(value), f"a value of {name} that is certain or impossible by now"
+                "value",
+                str(value),
+                M("a value of {field} that is certain or impossible by now", field=name),
             )
         settled_to.append((name, value, p))
 

@@ -30,6 +30,7 @@ import numpy.typing as npt
 from typing_extensions import TypeVar
 
 from deduce._internal.entry import LIMIT, guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
 from deduce.core.space import Space
 from deduce.core.strategy import Partition, partition
@@ -164,11 +165,13 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
             made = cls(**config, **context)
         except TypeError as error:
             raise InvalidInput(
-                "config", config, f"the set-up of {cls.game}", reason=str(error)
+                "config", config, M("the set-up of {game}", game=cls.game), reason=str(error)
             ) from None
         expected = json.loads(json.dumps(made.setup()))  # as it reads back from JSON
         if expected != json.loads(json.dumps(config)):
-            raise InvalidInput("config", config, f"the whole set-up: {expected}")
+            raise InvalidInput(
+                "config", config, M("the whole set-up: {setup}", setup=str(expected))
+            )
         return made
 
     def initial_space(self) -> Space:
@@ -399,7 +402,7 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
         """The world id (a row of the initial space) of ``secret``."""
         if isinstance(secret, (int, np.integer)) and not isinstance(secret, bool):
             return int(secret)
-        raise InvalidInput("secret", secret, "a world id (int)")
+        raise InvalidInput("secret", secret, N_("a world id (int)"))
 
     def secret_of(self, world: int) -> Secret:
         """The secret object of world id ``world`` (default: the id itself)."""
@@ -437,7 +440,9 @@ class Hooks(Generic[Clue, Query, Solution, Secret]):
             raise InvalidInput("secret", secret, error.expected, reason=error.reason) from None
         row = int(np.searchsorted(root.ids, world))
         if row >= len(root.ids) or root.ids[row] != world:
-            raise InvalidInput("secret", secret, f"a secret of this {type(self).__name__}")
+            raise InvalidInput(
+                "secret", secret, M("a secret of this {kind}", kind=type(self).__name__)
+            )
         rows = root.worlds[[row]][:, root.solution]
         if self.merges_solutions():
             merged = self.merged_rows(rows)

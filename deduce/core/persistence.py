@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import numpy as np
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import short
 from deduce.errors import DeduceError, InvalidInput
 
@@ -106,8 +107,8 @@ def dump(investigation: Investigation) -> str:
     if len(investigation.clues) > MAX_CLUES:
         raise InvalidInput(
             "clues",
-            f"{len(investigation.clues):,} clues",
-            f"at most {MAX_CLUES:,} clues (the most a saved document may hold)",
+            M("{n:,} clues", n=len(investigation.clues)),
+            M("at most {n:,} clues (the most a saved document may hold)", n=MAX_CLUES),
         )
     document = {
         "format": FORMAT,
@@ -120,8 +121,8 @@ def dump(investigation: Investigation) -> str:
     if len(text) > MAX_CHARS:
         raise InvalidInput(
             "investigation",
-            f"a document of {len(text):,} characters",
-            f"at most {MAX_CHARS:,} characters (the largest saved document read)",
+            M("a document of {n:,} characters", n=len(text)),
+            M("at most {n:,} characters (the largest saved document read)", n=MAX_CHARS),
         )
     return text
 
@@ -159,11 +160,15 @@ def load(
     config, clues = document.get("config"), document.get("clues")
     if not isinstance(config, dict) or not isinstance(clues, list):
         raise InvalidInput(
-            "text", short(text), "a saved investigation with 'config' (object) and 'clues' (list)"
+            "text",
+            short(text),
+            N_("a saved investigation with 'config' (object) and 'clues' (list)"),
         )
     if len(clues) > MAX_CLUES:
         raise InvalidInput(
-            "text", f"a document of {len(clues)} clues", f"at most {MAX_CLUES:,} clues"
+            "text",
+            M("a document of {n} clues", n=len(clues)),
+            M("at most {n:,} clues", n=MAX_CLUES),
         )
     try:
         _check_plain(config, "config")
@@ -174,7 +179,7 @@ def load(
         raise InvalidInput(
             "config",
             short(config),
-            f"the set-up of {target.game}",
+            M("the set-up of {game}", game=target.game),
             reason=f"{type(error).__name__}: {error}",
         ) from None
     types = {t.__name__: t for t in (*target.clue_types, *target.value_types)}
@@ -190,7 +195,7 @@ def load(
             raise InvalidInput(
                 f"clues[{i}]",
                 clue,
-                f"a clue of {target.game}",
+                M("a clue of {game}", game=target.game),
                 reason=f"{type(error).__name__}: {error}",
             ) from None
         if progress is not None:
@@ -198,7 +203,7 @@ def load(
     return investigation
 
 
-def parse_json(text: object, *, expected: str = "JSON text") -> Any:
+def parse_json(text: object, *, expected: str = N_("JSON text")) -> Any:
     """The JSON value in ``text`` (str, or UTF-8 bytes), read the way every saved document
     is: at most :data:`MAX_CHARS` characters, no NaN or Infinity, nested at most
     :data:`MAX_DEPTH` deep, integers within 64 bits; every failure an InvalidInput that
@@ -227,38 +232,50 @@ def _json(text: object, expected: str) -> Any:
             raise InvalidInput(
                 "text",
                 short(text),
-                f"{expected} in UTF-8",
-                reason=f"byte {error.object[error.start]:#04x} at position {error.start}",
+                M("{expected} in UTF-8", expected=expected),
+                reason=M(
+                    "byte {byte:#04x} at position {position}",
+                    byte=error.object[error.start],
+                    position=error.start,
+                ),
             ) from None
     if not isinstance(text, str):
-        raise InvalidInput("text", short(text), f"{expected} (str or bytes)")
+        raise InvalidInput("text", short(text), M("{expected} (str or bytes)", expected=expected))
     if len(text) > MAX_CHARS:
         raise InvalidInput(
-            "text", f"a document of {len(text):,} characters", f"at most {MAX_CHARS:,} characters"
+            "text",
+            M("a document of {n:,} characters", n=len(text)),
+            M("at most {n:,} characters", n=MAX_CHARS),
         )
 
     def constant(name: str) -> NoReturn:
-        raise InvalidInput("text", name, "numbers that are finite (no NaN or Infinity)")
+        raise InvalidInput("text", name, N_("numbers that are finite (no NaN or Infinity)"))
 
     try:
         document = json.loads(text, parse_constant=constant)
     except RecursionError:
-        raise InvalidInput("text", short(text), f"{expected}, nested less deeply") from None
+        raise InvalidInput(
+            "text", short(text), M("{expected}, nested less deeply", expected=expected)
+        ) from None
     except InvalidInput:
         raise
     except ValueError as error:  # bad JSON, or an integer of thousands of digits
-        reason = "an integer of thousands of digits" if "digits" in str(error) else str(error)
-        raise InvalidInput("text", short(text), expected, reason=short(reason, 200)) from None
+        reason = (
+            N_("an integer of thousands of digits")
+            if "digits" in str(error)
+            else short(str(error), 200)
+        )
+        raise InvalidInput("text", short(text), expected, reason=reason) from None
     return document
 
 
 def _parse(text: object) -> dict[str, Any]:
     """The JSON object in ``text``, every failure an InvalidInput."""
-    document = _json(text, "the JSON text of a saved investigation")
+    document = _json(text, N_("the JSON text of a saved investigation"))
     version = document.get("format") if isinstance(document, dict) else None
     if not isinstance(document, dict) or type(version) is not int or version not in (1, FORMAT):
         raise InvalidInput(  # "format": true is not format 1
-            "text", short(text), f"a saved investigation (format 1 or {FORMAT})"
+            "text", short(text), M("a saved investigation (format 1 or {format})", format=FORMAT)
         )
     return document
 
@@ -296,7 +313,9 @@ def _target(base: type[Kind], document: dict[str, Any]) -> type[Kind]:
                 "kind",
                 found.__name__,
                 kinds,
-                reason=f"{base.__name__}.from_json reads no {found.__name__}",
+                reason=M(
+                    "{base}.from_json reads no {kind}", base=base.__name__, kind=found.__name__
+                ),
             )
         raise InvalidInput("game", game, sorted(names))
     return found
@@ -305,9 +324,11 @@ def _target(base: type[Kind], document: dict[str, Any]) -> type[Kind]:
 def _check_plain(item: Any, where: str, depth: int = 0) -> None:
     """Refuse JSON values nested too deeply or with integers beyond 64 bits."""
     if depth > MAX_DEPTH:
-        raise InvalidInput(where, short(item), f"values nested at most {MAX_DEPTH} deep")
+        raise InvalidInput(
+            where, short(item), M("values nested at most {depth} deep", depth=MAX_DEPTH)
+        )
     if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _MAX_INT:
-        raise InvalidInput(where, short(item), "integers that fit in 64 bits")
+        raise InvalidInput(where, short(item), N_("integers that fit in 64 bits"))
     for value in (
         item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
     ):
@@ -329,7 +350,7 @@ def _plain(value: object, where: str) -> object:
         return float(value)
     if value is None or isinstance(value, str):
         return None if value is None else str(value)
-    raise InvalidInput(where, short(value), "set-up values that JSON can hold (int, str, ...)")
+    raise InvalidInput(where, short(value), N_("set-up values that JSON can hold (int, str, ...)"))
 
 
 def encode(value: object) -> object:
@@ -367,11 +388,13 @@ def encode(value: object) -> object:
 def _decode(item: object, types: dict[str, type], where: str, depth: int = 0) -> object:
     """A saved value as the game's value: lists are tuples, objects name their type."""
     if depth > MAX_DEPTH:
-        raise InvalidInput(where, short(item), f"values nested at most {MAX_DEPTH} deep")
+        raise InvalidInput(
+            where, short(item), M("values nested at most {depth} deep", depth=MAX_DEPTH)
+        )
     if isinstance(item, list):
         return tuple(_decode(v, types, where, depth + 1) for v in item)
     if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _MAX_INT:
-        raise InvalidInput(where, short(item), "integers that fit in 64 bits")
+        raise InvalidInput(where, short(item), N_("integers that fit in 64 bits"))
     if not isinstance(item, dict):
         return item
     if set(item) == {"frozenset"}:
@@ -382,12 +405,12 @@ def _decode(item: object, types: dict[str, type], where: str, depth: int = 0) ->
             return frozenset(_decode(v, types, where, depth + 1) for v in members)
         except TypeError as error:  # an unhashable member
             raise InvalidInput(
-                where, short(item), "a set of plain values", reason=str(error)
+                where, short(item), N_("a set of plain values"), reason=str(error)
             ) from None
     kind = item.get("type")
     if not isinstance(kind, str) or kind not in types:
         shown = kind if kind is None or (isinstance(kind, str) and len(kind) <= 60) else short(kind)
-        raise InvalidInput("clue type", shown, sorted(types), reason=f"in {where}")
+        raise InvalidInput("clue type", shown, sorted(types), reason=M("in {where}", where=where))
     fields = {k: _decode(v, types, where, depth + 1) for k, v in item.items() if k != "type"}
     try:
         return types[kind](**fields)
@@ -395,7 +418,10 @@ def _decode(item: object, types: dict[str, type], where: str, depth: int = 0) ->
         raise
     except Exception as error:  # missing or unknown fields, or a value the type refuses
         raise InvalidInput(
-            where, short(fields), f"the fields of {kind}", reason=f"{type(error).__name__}: {error}"
+            where,
+            short(fields),
+            M("the fields of {kind}", kind=kind),
+            reason=f"{type(error).__name__}: {error}",
         ) from None
 
 

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deduce._internal.entry import guard, is_int
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 from deduce.output.notebook import (
@@ -84,15 +85,15 @@ def render(
         ...
     """
     count, ranked = _top(investigation, solutions)
-    head = Text(f"{count} solution{'s' if count != 1 else ''} left", style="bold")
+    head = Text(_(plural("{n} solution left", "{n} solutions left", count)), style="bold")
     parts: list[Any] = [head]
-    table = Table("solution", "probability", "", box=None, show_header=True, padding=(0, 1))
+    table = Table(_("solution"), _("probability"), "", box=None, show_header=True, padding=(0, 1))
     for solution, p in ranked:
         table.add_row(Text(str(solution)), percent(p), _bar(p))
     if count > solutions:
-        table.add_row(f"... {count - solutions} more", "", "")
+        table.add_row(_(M("... {n} more", n=count - solutions)), "", "")
     parts.append(table)
-    marg = Table("field", "values (probability)", box=None, padding=(0, 1))
+    marg = Table(_("field"), _("values (probability)"), box=None, padding=(0, 1))
     for name, values in investigation.marginals().items():
         ordered = sorted(values.items(), key=lambda kv: -kv[1])
         possible = [(v, p) for v, p in ordered if p > 0]
@@ -100,23 +101,31 @@ def render(
         for i, (v, p) in enumerate(possible[:_MAX_VALUES]):
             if i:
                 line.append(", ")
-            line.append(f"{v} {percent(p)}", style=_style(p))  # Text: no markup, no emoji
+            shown = f"{investigation.shown_value(v)} {percent(p)}"
+            line.append(shown, style=_style(p))  # Text: no markup, no emoji
         if len(possible) > _MAX_VALUES:
-            line.append(f", ... {len(possible) - _MAX_VALUES} more")
+            line.append(", " + _(M("... {n} more", n=len(possible) - _MAX_VALUES)))
         ruled_out = len(values) - len(possible)
         if ruled_out and len(possible) > 1:
-            line.append(f"  ({ruled_out} ruled out)", style="dim")
-        marg.add_row(Text(name), line)
+            line.append("  " + _(M("({n} ruled out)", n=ruled_out)), style="dim")
+        marg.add_row(Text(_(name)), line)  # a field as the game names it in words
     parts.append(Text(""))
     parts.append(marg)
     if recommendations:
-        rec = Table("next move", "information", "answers", "worst case", box=None, padding=(0, 1))
+        rec = Table(
+            _("next move"),
+            _("information"),
+            _("answers"),
+            _("worst case"),
+            box=None,
+            padding=(0, 1),
+        )
         for r in recommendations:
             rec.add_row(
                 Text(describe(r.action)),
-                f"{r.information:.2f} bits",
+                _(M("{bits:.2f} bits", bits=r.information)),
                 str(len(r.outcomes)),
-                f"{r.worst_case} left",
+                _(M("{n} left", n=r.worst_case)),
             )
         parts.append(Text(""))
         parts.append(rec)
@@ -178,17 +187,18 @@ def render_html(
     """
     count, ranked = _top(investigation, solutions)
     clues = investigation.clues
-    after = f" after {len(clues)} clue{'s' if len(clues) != 1 else ''}" if clues else ""
-    out = [f"<p><b>{count} solution{'s' if count != 1 else ''} left</b>{after}</p>"]
+    left = _(plural("{n} solution left", "{n} solutions left", count))
+    after = " " + _(plural("after {n} clue", "after {n} clues", len(clues))) if clues else ""
+    out = [f"<p><b>{left}</b>{after}</p>"]
     if clues:
         out.append(clue_list(clues, latest=_CLUES_SHOWN))
     rows: list[tuple[object, ...]] = [
         (str(solution), Cell(percent(p), number=True, shade=p)) for solution, p in ranked
     ]
     if count > solutions:
-        rows.append((f"... {count - solutions} more", ""))
-    out.append(table(("solution", "probability"), rows))
-    out.append(marginals_table(investigation.marginals()))
+        rows.append((_(M("... {n} more", n=count - solutions)), ""))
+    out.append(table((N_("solution"), N_("probability")), rows))
+    out.append(marginals_table(investigation.marginals(), shown=investigation.shown_value))
     used = strategy if strategy is not None else _default_strategy(investigation)
     recs: Sequence[Recommendation] = ()
     if isinstance(recommendations, (bool, int)) or is_int(recommendations):
@@ -200,7 +210,7 @@ def render_html(
                 recs = ()
     elif recommendations is not None:
         if not isinstance(recommendations, Sequence) or isinstance(recommendations, str):
-            expected = "a number of moves, a list of recommendations, or None"
+            expected = N_("a number of moves, a list of recommendations, or None")
             raise InvalidInput("recommendations", recommendations, expected)
         recs = recommendations
     if recs:

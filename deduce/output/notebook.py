@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 
 if TYPE_CHECKING:
     from deduce.core.history import History
@@ -132,6 +133,9 @@ def table(
     """An HTML table: a head row of ``columns``, then ``rows`` (each cell a text, or a
     :class:`Cell`); the last row bold as a total with ``total``, ``caption`` under it.
 
+    The heads are said in the player's language (each looked up in the catalogue: mark
+    a constant head with ``N_``); the cells and the caption are drawn as given.
+
     Example:
         >>> table(("x",), [("<b>",)])
         '<table><tr><th>x</th></tr><tr><td>&lt;b&gt;</td></tr></table>'
@@ -139,7 +143,8 @@ def table(
     out = ["<table>"]
     if caption:
         out.append(f"<caption>{html.escape(caption)}</caption>")
-    out.append("<tr>" + "".join(_cell(c, "th") for c in columns) + "</tr>")
+    heads = (c if isinstance(c, Cell) else _(c) for c in columns)
+    out.append("<tr>" + "".join(_cell(c, "th") for c in heads) + "</tr>")
     lines = list(rows)
     for number, row in enumerate(lines):
         mark = ' class="total"' if total and number == len(lines) - 1 else ""
@@ -158,9 +163,9 @@ def html_page(*parts: str) -> str:
     return CSS + '<div class="deduce">' + "".join(parts) + "</div>"
 
 
-def values_chips(values: Mapping[Any, float]) -> str:
+def values_chips(values: Mapping[Any, float], *, shown: Callable[[Any], str] = str) -> str:
     """A field's values as chips, most likely first, each shaded by its probability (a
-    certain one bold, a ruled-out one faint).
+    certain one bold, a ruled-out one faint); ``shown`` writes a value.
 
     Example:
         >>> values_chips({"red": 0.25, "blue": 0.75}).index("blue") < values_chips(
@@ -170,7 +175,7 @@ def values_chips(values: Mapping[Any, float]) -> str:
     chips = []
     for v, p in sorted(values.items(), key=lambda kv: -kv[1]):
         kind = "value certain" if p == 1.0 else "value out" if p == 0.0 else "value"
-        name = html.escape(str(v))
+        name = html.escape(shown(v))
         chips.append(
             f'<span class="{kind}" style="background:{_shade(p)}" title="{name}: {percent(p)}">'
             f'{name}<span class="p">{percent(p)}</span></span>'
@@ -178,11 +183,18 @@ def values_chips(values: Mapping[Any, float]) -> str:
     return f'<div class="values">{"".join(chips)}</div>'
 
 
-def marginals_table(marginals: Mapping[str, Mapping[Any, float]]) -> str:
-    """Each field with its values as chips (:func:`values_chips`), as a table."""
-    head = '<tr><th>field</th><th>values <span class="note">(most likely first)</span></th></tr>'
+def marginals_table(
+    marginals: Mapping[str, Mapping[Any, float]], *, shown: Callable[[Any], str] = str
+) -> str:
+    """Each field with its values as chips (:func:`values_chips`), as a table; ``shown``
+    writes a value (the investigation's :meth:`~deduce.Investigation.shown_value`)."""
+    field, values, order = _("field"), _("values"), _("(most likely first)")
+    head = (
+        f"<tr><th>{html.escape(field)}</th><th>{html.escape(values)} "
+        f'<span class="note">{html.escape(order)}</span></th></tr>'
+    )
     rows = (
-        f"<tr><th>{html.escape(str(name))}</th><td>{values_chips(values)}</td></tr>"
+        f"<tr><th>{html.escape(str(_(name)))}</th><td>{values_chips(values, shown=shown)}</td></tr>"
         for name, values in marginals.items()
     )
     return '<table class="fields">' + head + "".join(rows) + "</table>"
@@ -210,8 +222,13 @@ def clue_list(clues: Sequence[object], *, latest: int | None = None) -> str:
     start = len(clues) - len(shown) + 1
     out = []
     if start > 1:
-        them = "it" if len(shown) == 1 else "them"
-        out.append(f'<p class="note">the latest {len(shown)}; {start - 1} before {them}</p>')
+        latest_note = plural(
+            "the latest {n}; {before} before it",
+            "the latest {n}; {before} before them",
+            len(shown),
+            before=start - 1,
+        )
+        out.append(f'<p class="note">{html.escape(_(latest_note))}</p>')
     out.append(f'<ol class="clues" start="{start}">')
     out.extend(f"<li>{html.escape(str(clue))}</li>" for clue in shown)
     out.append("</ol>")
@@ -227,7 +244,8 @@ def history_html(history: History[Any]) -> str:
         True
     """
     count = len(history)
-    head = f"<p><b>{count} clue{'s' if count != 1 else ''}</b></p>"
+    clues = _(plural("{n} clue", "{n} clues", count))
+    head = f"<p><b>{html.escape(clues)}</b></p>"
     return html_page(head, clue_list(history.clues) if count else "")
 
 
@@ -239,17 +257,17 @@ def recommendations_table(
 ) -> str:
     """The moves as a table: each with its expected bits, its answers, the most
     solutions it can leave and its score; ``strategy`` named in the head."""
-    by = "" if strategy is None else f" ({strategy})"
+    move = N_("next move") if strategy is None else M("next move ({strategy})", strategy=strategy)
     rows = [
         (
             describe(r.action),
-            Cell(f"{r.information:.2f} bits", number=True),
+            Cell(_(M("{bits:.2f} bits", bits=r.information)), number=True),
             Cell(str(len(r.outcomes)), number=True),
-            Cell(f"{r.worst_case} left", number=True),
+            Cell(_(M("{n} left", n=r.worst_case)), number=True),
         )
         for r in recommendations
     ]
-    return table((f"next move{by}", "information", "answers", "worst case"), rows)
+    return table((move, N_("information"), N_("answers"), N_("worst case")), rows)
 
 
 def recommendations_html(recommendations: Sequence[Recommendation[Any]]) -> str:
@@ -264,7 +282,8 @@ def recommendations_html(recommendations: Sequence[Recommendation[Any]]) -> str:
         (3, True)
     """
     if not recommendations:
-        return html_page('<p class="note">no move</p>')
+        nothing = _("no move")
+        return html_page(f'<p class="note">{html.escape(nothing)}</p>')
     named = {r.strategy for r in recommendations}
     strategy = named.pop() if len(named) == 1 else None
     return html_page(recommendations_table(recommendations, strategy=strategy))
@@ -282,12 +301,38 @@ def review_html(review: Review) -> str:
     """
     rows = review.to_rows()
     if not rows:
-        return html_page('<p class="note">No move of mine to review yet.</p>')
+        nothing = _("No move of mine to review yet.")
+        return html_page(f'<p class="note">{html.escape(nothing)}</p>')
     words = ("bits", "best bits", "learned", "luck", "win before", "win after")
-    cells = [[Cell(v, number=True) if k in words else v for k, v in row.items()] for row in rows]
-    win = "; win: my chance to win, from the race model" if review.chances else ""
-    caption = f"bits: expected information; best: by {review.strategy}; luck: learned - bits{win}"
+    cells = [
+        [Cell(v, number=True) if k in words else _(v) if k == "#" else v for k, v in row.items()]
+        for row in rows
+    ]  # the totals' "all" said in the player's language
+    caption = review_legend(review)
     return html_page(table(tuple(rows[0]), cells, caption=caption, total=True))
+
+
+def review_legend(review: Review) -> str:
+    """What the columns of a review say, in the player's language (the caption of
+    :func:`review_html`; the last line of the review as text, in parentheses).
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> review_legend(Investigation(2, 3).review(strategy="entropy"))
+        'bits: expected information; best: by entropy; luck: learned - bits'
+    """
+    if review.chances:
+        legend = M(
+            "bits: expected information; best: by {strategy}; luck: learned - bits; "
+            "win: my chance to win, from the race model",
+            strategy=review.strategy,
+        )
+    else:
+        legend = M(
+            "bits: expected information; best: by {strategy}; luck: learned - bits",
+            strategy=review.strategy,
+        )
+    return str(_(legend))
 
 
 def stats_html(stats: Stats) -> str:
@@ -301,7 +346,7 @@ def stats_html(stats: Stats) -> str:
         (True, 2)
     """
     summary = table(
-        ("strategy", "opening", "games", "mean moves", "worst"),
+        (N_("strategy"), N_("opening"), N_("games"), N_("mean moves"), N_("worst")),
         [
             (
                 stats.strategy,
@@ -317,7 +362,7 @@ def stats_html(stats: Stats) -> str:
         (Cell(str(m), number=True), Cell(f"{n:,}", number=True, shade=n / most if most else 0))
         for m, n in stats.histogram.items()
     ]
-    return html_page(summary, table(("moves", "games"), counts))
+    return html_page(summary, table((N_("moves"), N_("games")), counts))
 
 
 def win_chances_html(chances: WinChances) -> str:
@@ -335,15 +380,35 @@ def win_chances_html(chances: WinChances) -> str:
         (
             str(m.move),
             Cell(percent(m.chance), number=True, shade=m.chance),
-            Cell("exact" if m.exact else f"{percent(m.low)} to {percent(m.high)}", number=True),
-            Cell(f"{m.games:,} {'worlds' if m.exact else 'games'}", number=True),
+            Cell(
+                _("exact")
+                if m.exact
+                else _(M("{low} to {high}", low=percent(m.low), high=percent(m.high))),
+                number=True,
+            ),
+            Cell(_(_played(m.games, exact=m.exact)), number=True),
         )
         for m in chances.moves
     ]
-    how = "exact" if chances.exact else f"seed {chances.seed}"
-    caption = f"{chances.worlds:,} worlds, {how}, {chances.seconds:.1f} s"
-    columns = ("move", "chance to win", "95% interval", "played")
+    how = N_("exact") if chances.exact else M("seed {seed}", seed=chances.seed)
+    caption = _(
+        plural(  # English says "worlds" even for 1; other languages need not
+            "{n:,} worlds, {how}, {seconds:.1f} s",
+            "{n:,} worlds, {how}, {seconds:.1f} s",
+            chances.worlds,
+            how=how,
+            seconds=chances.seconds,
+        )
+    )
+    columns = (N_("move"), N_("chance to win"), N_("95% interval"), N_("played"))
     return html_page(table(columns, rows, caption=caption))
+
+
+def _played(n: int, *, exact: bool) -> str:
+    """The worlds (exact) or games behind a chance (English says the plural for 1 too)."""
+    if exact:
+        return plural("{n:,} worlds", "{n:,} worlds", n)
+    return plural("{n:,} games", "{n:,} games", n)
 
 
 guard(globals())

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import fits, guard
+from deduce._internal.language import N_, M, _
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation
 from deduce.search.review import Review
@@ -64,7 +65,9 @@ _LEARNED = "#f58518"
 def _width(width: Any) -> float:
     """``width`` (inches) if it is a positive finite number."""
     if not fits(width, float) or not 0 < float(width) < MAX_INCHES:
-        raise InvalidInput("width", width, f"a number of inches above 0 and below {MAX_INCHES}")
+        raise InvalidInput(
+            "width", width, M("a number of inches above 0 and below {most}", most=MAX_INCHES)
+        )
     return float(width)
 
 
@@ -109,7 +112,7 @@ def marginals(
         if name not in table:
             raise InvalidInput("fields", name, list(table))
     if not chosen:
-        raise InvalidInput("fields", fields, "at least one field of the solution")
+        raise InvalidInput("fields", fields, N_("at least one field of the solution"))
     heights = [max(1.0, 0.3 * len(table[name]) + 0.6) for name in chosen]
     figure = _figure(figsize=(width, sum(heights)), layout="constrained")
     axes = figure.subplots(len(chosen), 1, squeeze=False, height_ratios=heights)[:, 0]
@@ -126,7 +129,7 @@ def marginals(
             bars, labels=[f"{100 * p:.0f}%" if p > 0 else "" for p in probabilities], padding=2
         )
         ax.tick_params(axis="y", labelsize="small")
-    axes[-1].set_xlabel("probability")
+    axes[-1].set_xlabel(_("probability"))
     return figure
 
 
@@ -162,7 +165,7 @@ def histogram(
     elif not callable(getattr(ax, "bar", None)):
         raise InvalidInput("ax", ax, "a matplotlib Axes, or None")
     elif width is not None:
-        raise InvalidInput("width", width, "None when drawing on ax (its figure has its size)")
+        raise InvalidInput("width", width, N_("None when drawing on ax (its figure has its size)"))
     moves = sorted({m for s in runs for m in s.histogram})
     width = 0.8 / len(runs)
     for i, s in enumerate(runs):
@@ -171,11 +174,18 @@ def histogram(
             [m + offset for m in moves],
             [s.histogram.get(m, 0) for m in moves],
             width=width,
-            label=f"{s.strategy} (mean {s.mean:.3f}, worst {s.worst})",
+            label=_(
+                M(
+                    "{strategy} (mean {mean:.3f}, worst {worst})",
+                    strategy=s.strategy,
+                    mean=s.mean,
+                    worst=s.worst,
+                )
+            ),
         )
     ax.set_xticks(moves)
-    ax.set_xlabel("moves needed")
-    ax.set_ylabel("games")
+    ax.set_xlabel(_("moves needed"))
+    ax.set_ylabel(_("games"))
     ax.legend(fontsize="small")
     figure: Figure = ax.figure
     return figure
@@ -217,13 +227,15 @@ def review(
         found = game.review(strategy=strategy)
     elif isinstance(game, Review):
         if strategy is not None:
-            raise InvalidInput("strategy", strategy, f"None: the review is by {game.strategy}")
+            raise InvalidInput(
+                "strategy", strategy, M("None: the review is by {strategy}", strategy=game.strategy)
+            )
         found = game
     else:
         raise InvalidInput("game", game, "a deduce.Review or an Investigation")
     rows = found.rows
     if not rows:
-        raise InvalidInput("game", game, "a game with at least one move of mine to review")
+        raise InvalidInput("game", game, N_("a game with at least one move of mine to review"))
     race = found.chances
     figure = _figure(figsize=(width, 5.5 if race else 3.5), layout="constrained")
     axes = figure.subplots(2 if race else 1, 1, squeeze=False, sharex=True)[:, 0]
@@ -231,25 +243,26 @@ def review(
     positions = list(range(len(rows)))
     bars = axes[0]
     for offset, label, values, colour in (
-        (-0.27, "my move", [_or_nan(r.information) for r in rows], _POSSIBLE),
-        (0.0, "best move", [_or_nan(r.best_information) for r in rows], _BEST),
-        (0.27, "learned", [r.learned for r in rows], _LEARNED),
+        (-0.27, N_("my move"), [_or_nan(r.information) for r in rows], _POSSIBLE),
+        (0.0, N_("best move"), [_or_nan(r.best_information) for r in rows], _BEST),
+        (0.27, N_("learned"), [r.learned for r in rows], _LEARNED),
     ):
-        bars.bar([p + offset for p in positions], values, width=0.27, label=label, color=colour)
-    bars.set_ylabel("bits")
-    bars.set_title(f"each move beside the best, by {found.strategy}", loc="left", fontsize="medium")
+        bars.bar([p + offset for p in positions], values, width=0.27, label=_(label), color=colour)
+    bars.set_ylabel(_("bits"))
+    title = _(M("each move beside the best, by {strategy}", strategy=found.strategy))
+    bars.set_title(title, loc="left", fontsize="medium")
     bars.legend(fontsize="small")
     if race:
         lines = axes[1]
         before = [_or_nan(r.chance_before) for r in rows]
         after = [_or_nan(r.chance_after) for r in rows]
-        lines.plot(positions, before, "o-", label="win before")
-        lines.plot(positions, after, "s--", label="win after")
+        lines.plot(positions, before, "o-", label=_("win before"))
+        lines.plot(positions, after, "s--", label=_("win after"))
         lines.set_ylim(0, 1)
-        lines.set_ylabel("chance to win")
+        lines.set_ylabel(_("chance to win"))
         lines.legend(fontsize="small")
     axes[-1].set_xticks(positions, [str(n) for n in numbers])
-    axes[-1].set_xlabel("clue number of my move")
+    axes[-1].set_xlabel(_("clue number of my move"))
     return figure
 
 

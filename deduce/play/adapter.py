@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from deduce._internal.language import N_, M, Message, _
 from deduce._internal.validation import short
 from deduce.core.declaration import Declaration
 from deduce.errors import InvalidInput, MissingHook
@@ -137,10 +138,11 @@ class Turn:
             "Seat 2's turn"
         """
         if self.over:
-            return "The game is over"
+            return str(_("The game is over"))
         if self.mine:
-            return "Your turn"
-        return f"{self.name[:1].upper()}{self.name[1:]}'s turn"
+            return str(_("Your turn"))
+        name = _(self.name)
+        return str(_(M("{name}'s turn", name=f"{name[:1].upper()}{name[1:]}")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,7 @@ class TableFact:
     value: str
 
     def __str__(self) -> str:
-        return f"{self.label}: {self.value}"
+        return str(_(M("{label}: {value}", label=self.label, value=self.value)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,10 +230,14 @@ def says(turn: Turn, grammar: Grammar, investigation: Any = None) -> str:
         'asks (q 2 N); then you'
     """
     if turn.over:
-        return turn.outcome
-    said = [f"{way.words} ({way.line(grammar, investigation)})" for way in turn.ways]
-    line = said[0] if len(said) < 2 else ", ".join(said[:-1]) + " or " + said[-1]
-    return "; ".join(part for part in (line, turn.note) if part)
+        return str(_(turn.outcome))
+    said = [f"{_(way.words)} ({way.line(grammar, investigation)})" for way in turn.ways]
+    line = (
+        said[0]
+        if len(said) < 2
+        else _(M("{items} or {last}", items=", ".join(said[:-1]), last=said[-1]))
+    )
+    return "; ".join(part for part in (line, _(turn.note)) if part)
 
 
 def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
@@ -245,27 +251,41 @@ def refusal(error: InvalidInput, show: Callable[[Any], str] = str) -> str:
         the game is missing; expected one of bsi, mastermind
     """
     value = error.value
-    argument = "the line" if error.argument == "line" else error.argument
+    argument = _(N_("the line")) if error.argument == "line" else _(error.argument)
     if value is None or value == "":
-        head = f"{'' if argument.startswith('the ') else 'the '}{argument} is missing"
+        if str(error.argument).startswith("the ") or error.argument == "line":
+            head = _(M("{argument} is missing", argument=argument))
+        else:
+            head = _(M("the {argument} is missing", argument=argument))
     elif isinstance(value, str | Path):
-        head = f"{argument} {quoted(str(value), 120)} is not valid"
-    elif isinstance(value, bool):
-        head = f"{argument} {'yes' if value else 'no'} is not valid"
-    elif isinstance(value, int | float):
-        head = f"{argument} {value} is not valid"
-    elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
-        head = f"{argument} {quoted(' '.join(str(v) for v in value), 120)} is not valid"
-    else:
-        head = f"{show(value)} is not possible"
-    if error.reason:
-        head += f" ({error.reason})"
-    expected = error.expected
-    if error.choices and repr(error.choices[0]).startswith("'"):  # names, without quotes
-        expected = "one of " + ", ".join(
-            re.sub(r"'([^']*)'", r"\1", repr(choice)) for choice in error.choices
+        head = _(
+            M(
+                "{argument} {value} is not valid",
+                argument=argument,
+                value=quoted(_(value) if isinstance(value, Message) else str(value), 120),
+            )
         )
-    return f"{head}; expected {expected}"
+    elif isinstance(value, bool):
+        shown = _(N_("yes")) if value else _(N_("no"))
+        head = _(M("{argument} {value} is not valid", argument=argument, value=shown))
+    elif isinstance(value, int | float):
+        head = _(M("{argument} {value} is not valid", argument=argument, value=value))
+    elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
+        typed = quoted(" ".join(str(v) for v in value), 120)
+        head = _(M("{argument} {value} is not valid", argument=argument, value=typed))
+    else:
+        head = _(M("{value} is not possible", value=show(value)))
+    if error.reason:
+        head = _(M("{refusal} ({reason})", refusal=head, reason=_(error.reason)))
+    expected = _(error.expected)
+    if error.choices:
+        names = repr(error.choices[0]).startswith("'")  # names, shown without quotes
+        listed = ", ".join(
+            re.sub(r"'([^']*)'", r"\1", repr(choice)) if names else repr(choice)
+            for choice in error.choices
+        )
+        expected = _(M("one of {choices}", choices=listed))
+    return _(M("{refusal}; expected {expected}", refusal=head, expected=expected))
 
 
 def in_words(
@@ -312,7 +332,8 @@ def in_words(
 
 
 def syntax(grammar: Grammar, investigation: Any = None) -> str:
-    """The help text of a grammar: each verb's usage and help line, then its notes.
+    """The help text of a grammar: each verb's usage and help line, then its notes (in
+    the player's language).
 
     Example:
         >>> from deduce.play.grammar import Verb
@@ -323,7 +344,7 @@ def syntax(grammar: Grammar, investigation: Any = None) -> str:
     width = min(max((len(u) for u in usages), default=0), 24)
     lines = []
     for usage, verb in zip(usages, grammar.verbs, strict=True):
-        first, *more = textwrap.wrap(" ".join(verb.help.split()), 84 - width) or [""]
+        first, *more = textwrap.wrap(" ".join(_(verb.help).split()), 84 - width) or [""]
         if len(usage) > width:
             lines.append(f"  {usage}")
             more.insert(0, first)
@@ -332,9 +353,10 @@ def syntax(grammar: Grammar, investigation: Any = None) -> str:
         lines.extend(f"  {'':<{width}}  {line}" for line in more)
         examples = [e for e in verb.examples if e != verb.name]
         if examples:
-            lines.append(f"  {'':<{width}}  e.g.  " + "     ".join(examples))
+            said = _(M("e.g.  {examples}", examples="     ".join(examples)))
+            lines.append(f"  {'':<{width}}  {said}")
     if grammar.notes:
-        lines.append(grammar.notes.strip("\n"))
+        lines.append(_(grammar.notes).strip("\n"))
     return "\n".join(lines)
 
 
@@ -395,7 +417,7 @@ class Adapter:
         Raises:
             InvalidInput: the game reads no such document, or ``text`` is not one.
         """
-        raise InvalidInput("--bga", short(text), "a game that reads a set-up document")
+        raise InvalidInput("--bga", short(text), N_("a game that reads a set-up document"))
 
     def own(self, investigation: Any) -> Any:
         """``investigation``, if it is of this game (:attr:`investigation_type`).
@@ -404,8 +426,10 @@ class Adapter:
             InvalidInput: another game's investigation, or no investigation.
         """
         if not isinstance(investigation, self.investigation_type):
-            expected = f"a {self.investigation_type.__qualname__} of {self.title}"
-            raise InvalidInput("investigation", investigation, expected)
+            expected = M(
+                "a {type} of {game}", type=self.investigation_type.__qualname__, game=self.title
+            )
+            raise InvalidInput(N_("investigation"), investigation, expected)
         return investigation
 
     def needs(self, answers: Any, *keys: str) -> Mapping[str, Any]:
@@ -415,11 +439,12 @@ class Adapter:
             InvalidInput: ``answers`` is not a mapping, or one of ``keys`` is missing.
         """
         if not isinstance(answers, Mapping):
-            raise InvalidInput("answers", answers, "the set-up answers, by key")
+            raise InvalidInput(N_("answers"), answers, N_("the set-up answers, by key"))
         missing = [k for k in keys if k not in answers]
         if missing:
-            expected = "answers to " + ", ".join(keys)
-            raise InvalidInput("answers", answers, expected, reason=f"{missing[0]!r} is missing")
+            expected = M("answers to {keys}", keys=", ".join(keys))
+            reason = M("{argument} is missing", argument=repr(missing[0]))
+            raise InvalidInput(N_("answers"), answers, expected, reason=reason)
         return answers
 
     def simulated(self, investigation: Investigation) -> Investigation:
@@ -557,7 +582,7 @@ class Adapter:
     def solved(self, investigation: Investigation) -> str | None:
         """The line shown when the solution is known (None: not yet)."""
         solved = investigation.solved
-        return None if solved is None else f"Solved: {solved}"
+        return None if solved is None else _(M("Solved: {solution}", solution=solved))
 
     def finished(self, investigation: Investigation) -> bool:
         """Whether the game is over, so that it is not offered to continue (default:

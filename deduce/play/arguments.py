@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deduce._internal.language import N_, M, plural
 from deduce._internal.names import fold, lookup, resolve
 from deduce._internal.validation import key
 from deduce.errors import InvalidInput
@@ -93,7 +94,10 @@ def quoted(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return f'"{text}"'
     half = limit // 2
-    return f'"{text[:half]}…{text[len(text) - half + 1 :]}" ({len(text)} characters)'
+    shortened = f'"{text[:half]}…{text[len(text) - half + 1 :]}"'
+    return plural(
+        "{quoted} ({n} character)", "{quoted} ({n} characters)", len(text), quoted=shortened
+    )
 
 
 def listed(choices: Sequence[Any], limit: int = 12) -> str:
@@ -106,8 +110,16 @@ def listed(choices: Sequence[Any], limit: int = 12) -> str:
         'one of 0, 1, 2 (and 17 more)'
     """
     names = [str(c) for c in choices]
-    more = f" (and {len(names) - limit} more)" if len(names) > limit else ""
-    return "one of " + ", ".join(names[:limit]) + more
+    shown = ", ".join(names[:limit])
+    if len(names) > limit:
+        more = len(names) - limit
+        return plural(
+            "one of {choices} (and {n} more)",
+            "one of {choices} (and {n} more)",
+            more,
+            choices=shown,
+        )
+    return M("one of {choices}", choices=shown)
 
 
 def choose(token: str, choices: Sequence[Any], argument: str, *, prefix: bool = True) -> Any:
@@ -223,13 +235,15 @@ class Name:
 
     def describe(self, context: Context) -> str:
         if not _choices(self.choices, context):  # they follow from an earlier field
-            return self.other or "a name (its choices follow from the fields before it)"
+            return self.other or N_("a name (its choices follow from the fields before it)")
         options = _choices(self.choices, context) + [
             a
             for a in self.aliases
             if key(a) not in {key(c) for c in _choices(self.choices, context)}
         ]
-        return listed(options) + (f", or {self.other}" if self.other else "")
+        if self.other:
+            return M("{choices}, or {other}", choices=listed(options), other=self.other)
+        return listed(options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,10 +280,10 @@ class Integer:
     def describe(self, context: Context) -> str:
         low, high = self.bounds(context)
         if low is not None and high is not None:
-            return f"a number from {low} to {high}"
+            return M("a number from {low} to {high}", low=low, high=high)
         if low is not None:
-            return f"a number of at least {low}"
-        return "a whole number"
+            return M("a number of at least {low}", low=low)
+        return N_("a whole number")
 
 
 _YES = {"y", "yes", "true", "j", "ja"}
@@ -285,13 +299,13 @@ class YesNo:
             return True
         if key(text) in _NO:
             return False
-        raise InvalidInput(argument, text, "yes or no")
+        raise InvalidInput(argument, text, N_("yes or no"))
 
     def words(self, context: Context) -> list[str]:
         return ["yes", "no"]
 
     def describe(self, context: Context) -> str:
-        return "yes or no"
+        return N_("yes or no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +313,7 @@ class Text:
     """Free text (``_`` in a single word stands for a space); ``what`` says what it is;
     ``groups``, the suggestions by category (a page's picker lays them out so)."""
 
-    what: str = "any text"
+    what: str = N_("any text")
     suggestions: Choices = ()
     groups: Groups | None = None
 
@@ -373,8 +387,8 @@ class Several:
             raise InvalidInput(
                 argument,
                 text,
-                f"{self.count} of {self.kind.describe(context)}",
-                reason=f"{len(parts)} given",
+                self.describe(context),
+                reason=M("{n} given", n=len(parts)),
             )
         return tuple(self.kind.read(p, context, argument) for p in parts)
 
@@ -382,7 +396,7 @@ class Several:
         return self.kind.words(context)
 
     def describe(self, context: Context) -> str:
-        return f"{self.count} of {self.kind.describe(context)}"
+        return M("{count} of {kind}", count=self.count, kind=self.kind.describe(context))
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,14 +412,18 @@ class Fact:
         name_text, sep, value_text = text.partition("=")
         if not sep or not value_text.strip():
             example = next(iter(fields), "FIELD")
-            raise InvalidInput("fact", text, f"FIELD=NAME, e.g. {example}=...")
-        name = choose(name_text, list(fields), "field")
+            raise InvalidInput(
+                N_("fact"), text, M("FIELD=NAME, e.g. {example}=...", example=example)
+            )
+        name = choose(name_text, list(fields), N_("field"))
         parts = value_text.split(",") if self.several else [value_text]
         if not all(p.strip() for p in parts):
-            raise InvalidInput(name, value_text, "names separated by single commas")
+            raise InvalidInput(name, value_text, N_("names separated by single commas"))
         values = [choose(p, list(fields[name]), name) for p in parts]
         if len(set(values)) != len(values):
-            raise InvalidInput(name, value_text, f"different {name} names", reason="a repeat")
+            raise InvalidInput(
+                name, value_text, M("different {field} names", field=name), reason=N_("a repeat")
+            )
         return (name, tuple(values) if self.several else values[0])
 
     def words(self, context: Context) -> list[str]:
@@ -414,14 +432,14 @@ class Fact:
     def describe(self, context: Context) -> str:
         fields = ", ".join(self.fields(context))
         shape = "FIELD=NAME[,NAME...]" if self.several else "FIELD=NAME"
-        return f"{shape} with FIELD one of {fields}"
+        return M("{shape} with FIELD one of {fields}", shape=shape, fields=fields)
 
 
 @dataclass(frozen=True, slots=True)
 class File:
     """A file name (Tab completes the files of the directory)."""
 
-    what: str = "a file name"
+    what: str = N_("a file name")
 
     def read(self, text: str, context: Context, argument: str) -> Path:
         return Path(text).expanduser()
@@ -444,7 +462,7 @@ class Flag:
         return []
 
     def describe(self, context: Context) -> str:
-        return "the word alone"
+        return N_("the word alone")
 
 
 Kind = Name | Integer | YesNo | Text | Value | Several | Fact | File | Flag

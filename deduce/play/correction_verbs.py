@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from deduce._internal.language import N_, M, _
 from deduce.core.corrections import check_number, corrected
 from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
@@ -35,17 +36,17 @@ __all__ = ["VERBS", "numbered", "offer", "undo_correction"]
 
 def _number(text: str, context: Context) -> int:
     if not re.fullmatch(r"\s*\d{1,9}\s*", text):
-        raise InvalidInput("N", text, "a clue number")
+        raise InvalidInput("N", text, N_("a clue number"))
     return check_number(context.investigation, int(text))
 
 
 def _which(context: Context) -> str:
     count = 0 if context.investigation is None else len(context.investigation.clues)
     if count == 0:
-        return "the number of a clue of the history (there is no clue yet)"
+        return N_("the number of a clue of the history (there is no clue yet)")
     if count == 1:
-        return "the number of a clue of the history: 1 (the only clue so far)"
-    return f"the number of a clue of the history, 1 to {count}"
+        return N_("the number of a clue of the history: 1 (the only clue so far)")
+    return M("the number of a clue of the history, 1 to {count}", count=count)
 
 
 def _numbers(context: Context) -> list[str]:
@@ -56,7 +57,7 @@ def _numbers(context: Context) -> list[str]:
 _N = Arg("N", Value(_number, _which, _numbers))
 _LINE = Arg(
     "LINE",
-    Value(lambda text, context: text, "the clue line as it should have been"),
+    Value(lambda text, context: text, N_("the clue line as it should have been")),
     repeated=True,
     store="line",
 )
@@ -72,18 +73,26 @@ def _correct(
 ) -> None:
     inv = session.investigation
     lines = session.adapter.history(inv)
-    head = f"without clue {n}" if not replacement else f"with clue {n} as typed now"
+    head = M("without clue {n}", n=n) if not replacement else M("with clue {n} as typed now", n=n)
 
     def refused(position: int, clue: Any, error: DeduceError) -> DeduceError:
-        later = f"{head}, clue {position} ({lines[position - 1]})"
+        later = M(
+            "{case}, clue {position} ({line})",
+            case=head,
+            position=position,
+            line=lines[position - 1],
+        )
         if isinstance(error, Contradiction):
-            return DeduceError(
-                f"{later} cannot be true: it contradicts {numbered(session, error.conflict)}. "
-                "Nothing changed."
+            said = M(
+                "{later} cannot be true: it contradicts {clues}. Nothing changed.",
+                later=later,
+                clues=numbered(session, error.conflict),
             )
+            return DeduceError(_(said))
         assert isinstance(error, InvalidInput)
         why = refusal(in_words(error, None, session.adapter.arguments), session.adapter.show_value)
-        return DeduceError(f"{later} is refused: {why}. Nothing changed.")
+        said = M("{later} is refused: {why}. Nothing changed.", later=later, why=why)
+        return DeduceError(_(said))
 
     new = corrected(inv, n, replacement, refused=refused)
     session.clue(new, said)
@@ -94,7 +103,7 @@ def _correct(
 def _drop(session: Session, values: dict[str, Any]) -> None:
     n: int = values["n"]
     line = session.adapter.history(session.investigation)[n - 1]
-    back = Reply("undone", f"clue {n} is back ({n}. {line})", clues=(n,))
+    back = Reply("undone", _(M("clue {n} is back ({n}. {line})", n=n, line=line)), clues=(n,))
     _correct(session, n, (), Reply("dropped", f"{n}. {line}"), back)
 
 
@@ -108,15 +117,21 @@ def _amend(session: Session, values: dict[str, Any]) -> None:
     call = session.adapter.grammar.parse(words, before)
     if call.verb.command:
         raise InvalidInput(
-            "line", typed, "a clue line, as it is typed for a new clue", reason="a command"
+            "line",
+            typed,
+            N_("a clue line, as it is typed for a new clue"),
+            reason=N_("a command"),
         )
     after = call.verb.do(before, call.values)  # the game's own checks, at that place
     added = after.clues[len(before.clues) :]
     if not added or after.clues[: len(before.clues)] != before.clues:
-        raise InvalidInput("line", typed, "a clue line that says a clue", reason="it adds none")
+        raise InvalidInput(
+            "line", typed, N_("a clue line that says a clue"), reason=N_("it adds none")
+        )
     now = " / ".join(session.adapter.history(after)[n - 1 :])
-    said = Reply("amended", f"{n}. {now} (was: {old})", clues=(n,))
-    _correct(session, n, added, said, Reply("undone", f"clue {n} is as it was ({n}. {old})"))
+    said = Reply("amended", _(M("{n}. {now} (was: {old})", n=n, now=now, old=old)), clues=(n,))
+    undone = Reply("undone", _(M("clue {n} is as it was ({n}. {old})", n=n, old=old)))
+    _correct(session, n, added, said, undone)
 
 
 def undo_correction(session: Session) -> bool:
@@ -124,7 +139,7 @@ def undo_correction(session: Session) -> bool:
     was not one (False)."""
     if not session.corrections or session.corrections[-1][0] is not session.investigation:
         return False
-    _, before, undone = session.corrections.pop()
+    _after, before, undone = session.corrections.pop()
     session.clue(before, undone)
     return True
 
@@ -138,15 +153,24 @@ def offer(investigation: Investigation, conflict: Sequence[Any]) -> str | None:
     if not numbers:
         return None
     if len(numbers) == 1:
-        n = numbers[0]
-        return (
-            f"Type `drop {n}` or `amend {n} LINE` (LINE: the clue as it should have been) "
-            "to correct it."
+        return str(
+            _(
+                M(
+                    "Type `drop {n}` or `amend {n} LINE` (LINE: the clue as it should have been) "
+                    "to correct it.",
+                    n=numbers[0],
+                )
+            )
         )
-    listed = ", ".join(numbers[:-1]) + f" or {numbers[-1]}"
-    return (
-        f"Type `drop N` or `amend N LINE` (N: {listed}; LINE: the clue as it should have been) "
-        "to correct one of them."
+    listed = M("{items} or {last}", items=", ".join(numbers[:-1]), last=numbers[-1])
+    return str(
+        _(
+            M(
+                "Type `drop N` or `amend N LINE` (N: {numbers}; LINE: the clue as it should have "
+                "been) to correct one of them.",
+                numbers=listed,
+            )
+        )
     )
 
 
@@ -158,14 +182,16 @@ VERBS = (
     _command(
         ("drop",),
         (_N,),
-        "take back clue N of the history (typed by mistake); the later clues stay",
+        N_("take back clue N of the history (typed by mistake); the later clues stay"),
         _drop,
     ),
     _command(
         ("amend",),
         (_N, _LINE),
-        "retype clue N of the history: LINE is the clue line as it should have been\n"
-        "(as typed for a new clue); the later clues stay",
+        N_(
+            "retype clue N of the history: LINE is the clue line as it should have been\n"
+            "(as typed for a new clue); the later clues stay"
+        ),
         _amend,
     ),
 )

@@ -47,6 +47,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from deduce._internal.language import N_, M, plural
 from deduce._internal.reading import Unreadable, kind_of, read_regular
 from deduce._internal.validation import short
 from deduce.core import persistence
@@ -54,6 +55,7 @@ from deduce.errors import Contradiction, DeduceError, InvalidInput
 from deduce.investigation import Investigation
 
 from .locks import LockHeld, LockRefused, SessionLock, locked, resolved
+from .replies import explained
 
 __all__ = [
     "KEEP_ASIDE",
@@ -103,7 +105,7 @@ def _temporary_name(path: Path) -> Path:
 
 
 def _read(path: Path) -> bytes:
-    return read_regular(path, limit=MAX_BYTES, expected="a readable saved session")
+    return read_regular(path, limit=MAX_BYTES, expected=N_("a readable saved session"))
 
 
 def is_save(path: Path) -> bool:
@@ -152,28 +154,38 @@ def _described(path: Path, data: bytes) -> str:
         >>> _described(Path("notes.json"), b'[1, 2]')
         'it is not a saved session: it is JSON (a list)'
     """
-    size = f"{len(data):,} byte{'' if len(data) == 1 else 's'}"
+    size = plural("{n:,} byte", "{n:,} bytes", len(data))
+    what: str
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        what = f"a file of {size} that is not text"
+        what = M("a file of {size} that is not text", size=size)
     else:
         try:
             document = json.loads(text)
         except RecursionError:
-            what = f"a file of {size} of JSON nested too deeply"
+            what = M("a file of {size} of JSON nested too deeply", size=size)
         except ValueError:
-            what = f"a text file of {size} that is not JSON" if text.strip() else "an empty file"
+            what = (
+                M("a text file of {size} that is not JSON", size=size)
+                if text.strip()
+                else N_("an empty file")
+            )
         else:
-            kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
-            kind = kinds.get(type(document), "null" if document is None else "a number")
+            kinds = {
+                dict: N_("an object"),
+                list: N_("a list"),
+                str: N_("a string"),
+                bool: N_("true or false"),
+            }
+            kind = kinds.get(type(document), "null" if document is None else N_("a number"))
             if isinstance(document, dict):
-                kind += " that names no format and game of a saved session"
-            what = f"JSON ({kind})"
+                kind = M("{kind} that names no format and game of a saved session", kind=kind)
+            what = M("JSON ({kind})", kind=kind)
     with contextlib.suppress(OSError):
         if path.is_symlink():
-            what = f"a symbolic link to {what}"
-    return f"it is not a saved session: it is {what}"
+            what = M("a symbolic link to {what}", what=what)
+    return M("it is not a saved session: it is {what}", what=what)
 
 
 def saved_text(investigation: Investigation) -> str:
@@ -192,10 +204,15 @@ def saved_text(investigation: Investigation) -> str:
         return investigation.to_json()
     except InvalidInput as error:
         raise InvalidInput(
-            "clue",
+            N_("clue"),
             short(investigation.clues[-1]) if investigation.clues else None,
-            "a clue after which the session can still be saved and read back",
-            reason=f"{error.argument}={error.value} is too much: {error.expected}",
+            N_("a clue after which the session can still be saved and read back"),
+            reason=M(
+                "{argument}={value} is too much: {limit}",
+                argument=error.argument,
+                value=error.value,
+                limit=error.expected,
+            ),
         ) from None
 
 
@@ -208,31 +225,33 @@ def _check_target(path: Path, named: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise InvalidInput("file", str(named), "a writable file", reason=error.strerror) from None
+        raise InvalidInput(
+            N_("file"), str(named), N_("a writable file"), reason=error.strerror
+        ) from None
     if stat.S_ISDIR(info.st_mode):
-        raise InvalidInput("file", str(named), "a file", reason="it is a folder")
+        raise InvalidInput(N_("file"), str(named), N_("a file"), reason=N_("it is a folder"))
     if not stat.S_ISREG(info.st_mode):
         raise InvalidInput(
-            "file",
+            N_("file"),
             str(named),
-            "a new file or a saved session (a regular file)",
-            reason=f"it is {kind_of(info.st_mode)}, which is left as it is",
+            N_("a new file or a saved session (a regular file)"),
+            reason=M("it is {kind}, which is left as it is", kind=kind_of(info.st_mode)),
         )
     try:
         saved = is_save(path)
     except Unreadable as error:
         raise InvalidInput(
-            "file",
+            N_("file"),
             str(named),
-            "a new file or a saved session that can be read",
-            reason=f"it cannot be read: {error.strerror}; it is left as it is",
+            N_("a new file or a saved session that can be read"),
+            reason=M("it cannot be read: {why}; it is left as it is", why=error.strerror),
         ) from None
     if not saved:
         raise InvalidInput(
-            "file",
+            N_("file"),
             str(named),
-            "a new file or a saved session",
-            reason="it holds something else, which is left as it is",
+            N_("a new file or a saved session"),
+            reason=N_("it holds something else, which is left as it is"),
         )
     return info
 
@@ -288,7 +307,7 @@ def save_file(
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             if isinstance(error, OSError) and error.errno in _FULL:
-                raise DiskFull(error.errno, "the disk is full", str(path)) from None
+                raise DiskFull(error.errno, N_("the disk is full"), str(path)) from None
             raise
     with contextlib.suppress(OSError):  # not every platform can open a directory
         directory = os.open(target.parent, os.O_RDONLY)
@@ -333,7 +352,9 @@ def set_aside(path: Path) -> Path:
     """
     target = resolved(path)
     if not target.is_file():
-        raise InvalidInput("file", str(path), "a file", reason="only a saved file is set aside")
+        raise InvalidInput(
+            N_("file"), str(path), N_("a file"), reason=N_("only a saved file is set aside")
+        )
     with locked(target):
         copies = _copies(target)
         for copy in reversed(copies):  # kept already: no second copy
@@ -343,14 +364,15 @@ def set_aside(path: Path) -> Path:
         while len(copies) >= KEEP_ASIDE:
             spare = _spare(copies)
             if spare is None:
-                shown = f"{copies[0].name} to {copies[-1].name}"
-                raise AsideFull(
-                    None,
-                    f"{len(copies)} earlier games are kept aside already ({shown}), each "
+                full = M(
+                    "{count} earlier games are kept aside already ({first} to {last}), each "
                     "the only copy of its clues: remove the ones no longer needed, then "
                     "start again",
-                    str(path),
+                    count=len(copies),
+                    first=copies[0].name,
+                    last=copies[-1].name,
                 )
+                raise AsideFull(None, full, str(path))
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(spare)
             copies.remove(spare)
@@ -485,9 +507,11 @@ def load_file(
     """
     data = _read(path)
     if not _looks_saved(data):
-        raise InvalidInput("file", str(path), "a saved session", reason=_described(path, data))
+        raise InvalidInput(
+            N_("file"), str(path), N_("a saved session"), reason=_described(path, data)
+        )
     text = data.decode("utf-8")  # it is JSON, so UTF-8
-    return read_saved(text, kind, argument="file", value=str(path), progress=progress)
+    return read_saved(text, kind, argument=N_("file"), value=str(path), progress=progress)
 
 
 def read_saved(
@@ -511,31 +535,51 @@ def read_saved(
         return kind.from_json(text, progress=progress)
     except Contradiction as error:
         conflict = "; ".join(short(c) for c in error.conflict)
-        itself = "the file contradicts itself" if argument == "file" else "it contradicts itself"
+        clue = short(error.clue)
+        reason: str
+        if argument == "file" and conflict:
+            reason = M(
+                "the file contradicts itself: its clue {clue} cannot be true together with "
+                "its earlier clues {conflict}",
+                clue=clue,
+                conflict=conflict,
+            )
+        elif conflict:
+            reason = M(
+                "it contradicts itself: its clue {clue} cannot be true together with its "
+                "earlier clues {conflict}",
+                clue=clue,
+                conflict=conflict,
+            )
+        elif argument == "file":
+            reason = M("the file contradicts itself: its clue {clue} is impossible", clue=clue)
+        else:
+            reason = M("it contradicts itself: its clue {clue} is impossible", clue=clue)
         raise InvalidInput(
-            argument,
-            value,
-            "a saved session whose clues agree",
-            reason=f"{itself}: its clue {short(error.clue)} cannot be "
-            f"true together with its earlier clues {conflict}"
-            if conflict
-            else f"{itself}: its clue {short(error.clue)} is impossible",
+            argument, value, N_("a saved session whose clues agree"), reason=reason
         ) from None
     except InvalidInput as error:
         other = _other_game(error, kind, Path(value)) if argument == "file" else None
         if other is not None:
             raise other from None
         if error.argument == "text" and error.value == short(text):  # the whole document
-            reason = f"it is not a saved session that can be read: expected {error.expected}"
+            reason = M(
+                "it is not a saved session that can be read: expected {expected}",
+                expected=error.expected,
+            )
         else:
-            reason = short(str(error), 300)
-        raise InvalidInput(argument, value, "a saved session", reason=reason) from None
+            reason = short(explained(error), 300)
+        raise InvalidInput(argument, value, N_("a saved session"), reason=reason) from None
     except Exception as error:  # whatever a damaged document makes the reader raise
         raise InvalidInput(
             argument,
             value,
-            "a saved session",
-            reason=f"it cannot be read ({type(error).__name__}: {short(error, 200)})",
+            N_("a saved session"),
+            reason=M(
+                "it cannot be read ({kind}: {error})",
+                kind=type(error).__name__,
+                error=short(error, 200),
+            ),
         ) from None
 
 
@@ -554,10 +598,15 @@ def _other_game(error: InvalidInput, kind: type[Investigation], path: Path) -> I
         return None
     command = f"deduce play {theirs.name} --resume {shlex.quote(str(path))}"
     return InvalidInput(
-        "file",
+        N_("file"),
         str(path),
-        f"a saved {ours.title} game",
-        reason=f"it holds a {theirs.title} game, not {ours.title}: open it with `{command}`",
+        M("a saved {game} game", game=ours.title),
+        reason=M(
+            "it holds a {theirs} game, not {ours}: open it with `{command}`",
+            theirs=theirs.title,
+            ours=ours.title,
+            command=command,
+        ),
     )
 
 
@@ -570,10 +619,12 @@ def saved_game(path: Path) -> str:
     """
     data = _read(path)
     if not _looks_saved(data):
-        raise InvalidInput("file", str(path), "a saved session", reason=_described(path, data))
+        raise InvalidInput(
+            N_("file"), str(path), N_("a saved session"), reason=_described(path, data)
+        )
     game = json.loads(data.decode("utf-8")).get("game")
     if not isinstance(game, str):
-        raise InvalidInput("file", str(path), "a saved session naming its game")
+        raise InvalidInput(N_("file"), str(path), N_("a saved session naming its game"))
     return game
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deduce._internal.language import N_, M
 from deduce._internal.names import close, lookup, starts
 from deduce.errors import InvalidInput
 from deduce.play.arguments import (
@@ -159,7 +160,7 @@ class _Walk:
             arg = self.open
             self.open = None
             if not self.words:
-                self._fail(arg.said, "", f"{arg.usage()} with at least one word")
+                self._fail(arg.said, "", M("{usage} with at least one word", usage=arg.usage()))
             self._store(arg, " ".join(self.words) if arg.rest else list(self.words))
             self.words = []
 
@@ -182,7 +183,8 @@ class _Walk:
             arg, value = found
             if arg.key in self.read and not arg.repeated:
                 said = token if value is None else value
-                self._fail(arg.said, said, f"{arg.usage()} once", reason="it is said twice")
+                expected = M("{usage} once", usage=arg.usage())
+                self._fail(arg.said, said, expected, reason=N_("it is said twice"))
             if isinstance(arg.kind, Flag):
                 self.values[arg.key] = self.read[arg.key] = True
             elif value is not None:
@@ -206,17 +208,21 @@ class _Walk:
                     continue
             self._store(arg, token)
             return
-        self._fail("line", self.line, self.shape, reason=f"{quoted(token)} is one word too many")
+        reason = M("{word} is one word too many", word=quoted(token))
+        self._fail("line", self.line, self.shape, reason=reason)
 
     def finish(self) -> dict[str, Any]:
         line, shape = self.line, self.shape
         if self.after_keyword is not None:
             arg = self.after_keyword
-            self._fail("line", line, shape, reason=f"{arg.name} after {arg.keyword} is missing")
+            reason = M("{name} after {keyword} is missing", name=arg.name, keyword=arg.keyword)
+            self._fail("line", line, shape, reason=reason)
         self._close()
         for arg in self.positional[self.at :]:
             if not arg.optional:
-                self._fail("line", line, shape, reason=f"{arg.name} is missing")
+                self._fail(
+                    "line", line, shape, reason=M("{argument} is missing", argument=arg.name)
+                )
         return self.read
 
     def expecting(self) -> list[Arg]:
@@ -307,7 +313,7 @@ class Grammar:
         for verb in self.verbs:
             if verb.name == name and set(names) <= {a.name for a in verb.args}:
                 return verb
-        raise InvalidInput("verb", name, [v.name for v in self.verbs])
+        raise InvalidInput(N_("verb"), name, [v.name for v in self.verbs])
 
     def parse(self, tokens: Sequence[str], investigation: Any = None) -> Call:
         """The verb and values that the words of a line say.
@@ -317,7 +323,7 @@ class Grammar:
                 wrong word and what would be accepted there.
         """
         if not tokens:
-            raise InvalidInput("line", "", "a clue or a command (try help)")
+            raise InvalidInput("line", "", N_("a clue or a command (try help)"))
         verbs = self.find(tokens[0])
         rest = list(tokens[1:])
         if not verbs:
@@ -327,19 +333,32 @@ class Grammar:
                 clues = [v.name for v in self.verbs if not v.command]
                 commands = [v.name for v in self.verbs if v.command]
                 near = close(tokens[0], self.words())
-                meant = f"; did you mean {' or '.join(near)}?" if near else ""
+                typed = quoted(tokens[0])
+                reason = (
+                    M("{word} is neither; did you mean {verbs}?", word=typed, verbs=_either(near))
+                    if near
+                    else M("{word} is neither", word=typed)
+                )
                 raise InvalidInput(
                     "line",
                     " ".join(tokens),
-                    f"a clue ({', '.join(clues)}) or a command ({', '.join(commands)})",
-                    reason=f"{quoted(tokens[0])} is neither{meant}",
+                    M(
+                        "a clue ({clues}) or a command ({commands})",
+                        clues=", ".join(clues),
+                        commands=", ".join(commands),
+                    ),
+                    reason=reason,
                 )
         errors: list[tuple[int, InvalidInput]] = []
         line = " ".join(tokens)
         for verb in verbs:
             usage = self.usage(verb, investigation)
             example = verb.examples[0] if verb.examples else ""
-            shape = usage if example in {"", verb.name} else f"{usage}, e.g. {example}"
+            shape = (
+                usage
+                if example in {"", verb.name}
+                else M("{usage}, e.g. {example}", usage=usage, example=example)
+            )
             walk = _Walk(verb, Context(investigation), strict=True, shape=shape)
             walk.line = line
             done = 0
@@ -393,6 +412,19 @@ class Grammar:
     def examples(self) -> list[str]:
         """Every example line of every verb."""
         return [line for verb in self.verbs for line in verb.examples]
+
+
+def _either(words: Sequence[str]) -> str:
+    """``words`` as alternatives: ``a or b or c`` (one word as it is).
+
+    Example:
+        >>> _either(["ask", "accuse", "answer"])
+        'ask or accuse or answer'
+    """
+    said: str = words[0] if words else ""
+    for name in words[1:]:
+        said = M("{items} or {last}", items=said, last=name)
+    return said
 
 
 def _fits(verb: Verb, words: Sequence[str], investigation: Any) -> bool:

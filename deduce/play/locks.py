@@ -41,6 +41,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from deduce._internal.language import N_, M
 from deduce._internal.reading import kind_of
 from deduce.errors import InvalidInput
 
@@ -69,7 +70,10 @@ def resolved(path: Path) -> Path:
         return path.expanduser().resolve()
     except (RuntimeError, OSError) as error:  # a loop of symbolic links
         raise InvalidInput(
-            "file", str(path), "a file (or a link to one)", reason=f"it cannot be followed: {error}"
+            N_("file"),
+            str(path),
+            N_("a file (or a link to one)"),
+            reason=M("it cannot be followed: {error}", error=str(error)),
         ) from None
 
 
@@ -104,10 +108,12 @@ class LockHeld(InvalidInput):
         self.owner = owner
         self.holder = holder
         super().__init__(
-            "file",
+            N_("file"),
             str(path),
-            "a file that no other deduce session is using (quit that session, or choose "
-            "another file with --autosave FILE, or --no-autosave)",
+            N_(
+                "a file that no other deduce session is using (quit that session, or choose "
+                "another file with --autosave FILE, or --no-autosave)"
+            ),
             reason=owner,
         )
 
@@ -136,11 +142,15 @@ class LockRefused(InvalidInput):
         self.lock_file = lock_file
         self.what = what
         super().__init__(
-            "lock file",
+            N_("lock file"),
             str(lock_file),
-            f"a lock file that deduce made itself for {path} (remove {lock_file} if no "
-            "deduce session is running, or choose another file with --autosave FILE)",
-            reason=f"it is {what}, which is refused as a lock; it is left as it is",
+            M(
+                "a lock file that deduce made itself for {path} (remove {lock_file} if no "
+                "deduce session is running, or choose another file with --autosave FILE)",
+                path=str(path),
+                lock_file=str(lock_file),
+            ),
+            reason=M("it is {what}, which is refused as a lock; it is left as it is", what=what),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -157,7 +167,7 @@ def _open(path: Path, name: Path) -> int | None:
         pass
     except OSError as error:
         if error.errno == errno.ELOOP:  # pragma: no cover - caught as FileExistsError
-            raise LockRefused(path, name, "a symbolic link") from None
+            raise LockRefused(path, name, N_("a symbolic link")) from None
         raise _Unlockable from None
     try:
         mode = os.lstat(name).st_mode
@@ -173,12 +183,13 @@ def _open(path: Path, name: Path) -> int | None:
         return None
     except OSError as error:
         if error.errno == errno.ELOOP:  # replaced by a link since the look
-            raise LockRefused(path, name, "a symbolic link") from None
+            raise LockRefused(path, name, N_("a symbolic link")) from None
         raise _Unlockable from None
     info = os.fstat(handle)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
         os.close(handle)
-        what = kind_of(info.st_mode) if not stat.S_ISREG(info.st_mode) else "another file's link"
+        regular = stat.S_ISREG(info.st_mode)
+        what = kind_of(info.st_mode) if not regular else N_("another file's link")
         raise LockRefused(path, name, what)
     return handle
 
@@ -208,24 +219,56 @@ def _owner(handle: int) -> tuple[str, str]:
     try:
         text = os.pread(handle, 1024, 0).decode("utf-8")
     except (OSError, UnicodeDecodeError):
-        return "another deduce session is using it", ""
+        return N_("another deduce session is using it"), ""
     if text.strip().isdigit():  # the lock file of an older version
-        return f"deduce process {text.strip()} is using it", "deduce"
+        return M("deduce process {pid} is using it", pid=text.strip()), "deduce"
     try:
         owner = json.loads(text)
         pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
         namespace = str(owner.get("namespace", ""))
         holder = "".join(ch for ch in str(owner.get("holder", "deduce")) if ch.isprintable())[:40]
     except Exception:  # written by something else, or half written
-        return "another deduce session is using it", ""
+        return N_("another deduce session is using it"), ""
     here = ""
     with contextlib.suppress(OSError):
         here = os.readlink("/proc/self/ns/pid")
     where = f" on {host}" if host != socket.gethostname() else ""
     if not where and namespace != here:
         where = " in another container (process ids there are not this system's)"
-    shown = "".join(ch for ch in f"{pid}{where}, since {since}" if ch.isprintable())[:200]
-    return f"{holder} process {shown} is using it", holder
+    shown = "".join(ch for ch in f"{pid}{where}, since {since}" if ch.isprintable())
+    return _using(holder, pid, host, where, since, shown), holder
+
+
+def _using(holder: str, pid: int, host: str, where: str, since: str, shown: str) -> str:
+    """Who holds a lock, in words: ``holder`` process ``pid`` (``where``: on another host,
+    in another container, or ``""``) since ``since``; ``shown`` is all but the holder, as
+    the message says it (without control characters), shortened when it is too long."""
+
+    def clean(text: str) -> str:
+        return "".join(ch for ch in text if ch.isprintable())
+
+    if len(shown) > 200:  # a host or time written by something else: said as it is
+        return M("{holder} process {shown} is using it", holder=holder, shown=shown[:200])
+    since = clean(since)
+    if not where:
+        return M(
+            "{holder} process {pid}, since {since} is using it", holder=holder, pid=pid, since=since
+        )
+    if where.startswith(" on "):
+        return M(
+            "{holder} process {pid} on {host}, since {since} is using it",
+            holder=holder,
+            pid=pid,
+            host=clean(host),
+            since=since,
+        )
+    return M(
+        "{holder} process {pid} in another container (process ids there are not this "
+        "system's), since {since} is using it",
+        holder=holder,
+        pid=pid,
+        since=since,
+    )
 
 
 class SessionLock:

@@ -26,12 +26,14 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.reading import kind_of, read_regular
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play import files
 from deduce.play.printable import guard
 from deduce.play.progress import loading
+from deduce.play.replies import begins, explained
 from deduce.play.setup import parse_presets
 
 __all__ = ["offer_resume", "play", "state_dir"]
@@ -59,10 +61,13 @@ def play(args: argparse.Namespace, console: Console) -> int:
             resume = Path(args.resume).expanduser()
         elif args.game is None:
             raise InvalidInput(
-                "game", None, registry.names(), reason="name the game whose session to resume"
+                N_("game"),
+                None,
+                registry.names(),
+                reason=N_("name the game whose session to resume"),
             )
     if args.game is None and resume is None:
-        raise InvalidInput("game", None, registry.names())
+        raise InvalidInput(N_("game"), None, registry.names())
     game = find_adapter(args.game if args.game is not None else files.saved_game(resume))  # type: ignore[arg-type]
     if args.no_autosave:
         autosave: Path | None = None
@@ -73,7 +78,7 @@ def play(args: argparse.Namespace, console: Console) -> int:
     if args.resume == "":
         resume = autosave
         if resume is None:
-            raise InvalidInput("--resume", "", "a FILE (there is no autosave file)")
+            raise InvalidInput("--resume", "", N_("a FILE (there is no autosave file)"))
 
     if args.strategy:
         _check_strategy_first(game, args.strategy)
@@ -100,12 +105,13 @@ def _document(
         return {}
     if game.documents is None:
         readers = [g.name for g in registry.declarations() if g.front_end and g.adapter().documents]
-        raise InvalidInput("--bga", args.bga, readers, reason=f"{game.name} reads no set-up file")
+        reason = M("{game} reads no set-up file", game=game.name)
+        raise InvalidInput("--bga", args.bga, readers, reason=reason)
     data = read_regular(
         Path(args.bga).expanduser(),
         limit=BGA_LIMIT,
         argument="--bga",
-        expected="a file of Board Game Arena's set-up (JSON)",
+        expected=N_("a file of Board Game Arena's set-up (JSON)"),
     )
     text = data.decode("utf-8", "replace")
     found: dict[str, str] = game.imported(text, read, console)
@@ -121,7 +127,7 @@ def _play_locked(
     completion: list[Completer],
     console: Console,
 ) -> int:
-    from deduce.play.session import Session, count
+    from deduce.play.session import Session
     from deduce.play.setup import ask_setup
 
     autosave: Path | None = lock.path if lock is not None else None
@@ -134,7 +140,8 @@ def _play_locked(
 
     def set_up() -> Any:
         if not made:
-            console.print(f"[bold]{escape(game.title)}[/bold]: set-up (Enter takes the default)")
+            title = f"[bold]{escape(game.title)}[/bold]"
+            console.print(_(M("{game}: set-up (Enter takes the default)", game=title)))
             made.append(ask_setup(game, read, console, presets, on_question=asking))
         return made[0]
 
@@ -146,13 +153,17 @@ def _play_locked(
         if resumed is not None:
             investigation = resumed
         else:
-            with loading(console, "reading the saved clues") as report:
+            with loading(console, _("reading the saved clues")) as report:
                 investigation = files.load_file(resume, game.investigation_type, progress=report)
         if autosave is not None and autosave.exists() and not files.same_file(autosave, resume):
             autosave = _keep_autosave(autosave, investigation, game, console)
-        console.print(
-            f"Resumed {count(len(investigation.clues), 'clue')} from {escape(str(resume))}."
+        resumed_from = plural(
+            "Resumed {n} clue from {path}.",
+            "Resumed {n} clues from {path}.",
+            len(investigation.clues),
+            path=escape(str(resume)),
         )
+        console.print(_(resumed_from))
     else:
         investigation = set_up()
     if args.strategy:
@@ -160,11 +171,12 @@ def _play_locked(
     session = Session(game, investigation, console, autosave=autosave, strategy=args.strategy)
     completion[0] = session.complete
     if autosave is not None:
-        console.print(f"Autosaving to {escape(str(autosave))}.")
-    console.print("Type a clue, or `help` for the clue syntax and the commands.")
+        console.print(_(M("Autosaving to {path}.", path=escape(str(autosave)))))
+    console.print(_("Type a clue, or `help` for the clue syntax and the commands."))
     session.run(read)
     if session.refusals and not _interactive():
-        console.print(f"{count(session.refusals, 'line')} refused.")
+        refused = plural("{n} line refused.", "{n} lines refused.", session.refusals)
+        console.print(_(refused))
         return 1
     return 0
 
@@ -182,32 +194,41 @@ def _keep_autosave(autosave: Path, resumed: Any, game: Any, console: Console) ->
         return None
     except DeduceError:
         pass
-    return _set_aside(autosave, console, "The autosaved session is kept in {}.")
+    return _set_aside(autosave, console, N_("The autosaved session is kept in {file}."))
 
 
 def _unreadable(autosave: Path, error: files.Unreadable, console: Console) -> None:
     """Say that the autosave file cannot be read: it is neither set aside nor
     overwritten, and the session is not autosaved."""
-    console.print(
-        f"[red]{escape(str(autosave))} cannot be read[/red] ({escape(error.strerror)}): "
-        "it is left as it is, and this session is not autosaved (use `save FILE`)."
+    problem = escape(_(M("{file} cannot be read", file=str(autosave))))
+    said = M(
+        "{problem} ({why}): it is left as it is, and this session is not autosaved "
+        "(use `save FILE`).",
+        problem=f"[red]{problem}[/red]",
+        why=escape(_(error.strerror)),
     )
+    console.print(_(said))
 
 
 def _set_aside(autosave: Path, console: Console, said: str) -> Path | None:
-    """Set the autosave file aside and say ``said`` with its new name; if it cannot be,
-    say so and return None: the session is then not autosaved, so the file stays."""
+    """Set the autosave file aside and say ``said`` (a marked text, its ``{file}`` the new
+    name); if it cannot be, say so and return None: the session is then not autosaved,
+    so the file stays."""
 
     try:
         backup = files.set_aside(autosave)
     except (OSError, DeduceError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        console.print(
-            f"[red]{escape(str(autosave))} cannot be kept aside[/red] ({escape(str(reason))}): "
-            "it is left as it is, and this session is not autosaved (use `save FILE`)."
+        reason = _(error.strerror) if isinstance(error, OSError) else explained(error)
+        problem = escape(_(M("{file} cannot be kept aside", file=str(autosave))))
+        told = M(
+            "{problem} ({why}): it is left as it is, and this session is not autosaved "
+            "(use `save FILE`).",
+            problem=f"[red]{problem}[/red]",
+            why=escape(str(reason)),
         )
+        console.print(_(told))
         return None
-    console.print(said.format(escape(str(backup))))
+    console.print(_(said).format(file=escape(str(backup))))
     return autosave
 
 
@@ -233,41 +254,63 @@ def offer_resume(
     """
     from deduce.play.adapter import refusal
     from deduce.play.grammar import Context, YesNo
-    from deduce.play.session import count
 
     try:
-        with loading(console, "reading the saved clues") as report:
+        with loading(console, _("reading the saved clues")) as report:
             saved = files.load_file(autosave, game.investigation_type, progress=report)
     except files.Unreadable as error:  # what it holds is not known: it stays
         _unreadable(autosave, error, console)
         return None, None
     except DeduceError as error:
-        console.print(
-            f"The autosave file {escape(str(autosave))} is unreadable: {escape(str(error))}"
+        said = M(
+            "The autosave file {path} is unreadable: {error}",
+            path=escape(str(autosave)),
+            error=escape(explained(error)),
         )
-        return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
+        console.print(_(said))
+        return None, _set_aside(autosave, console, N_("It is kept in {file}; a new game starts."))
     if not saved.clues:
         return None, autosave  # an empty session: nothing to continue or to keep
-    where = f"The game saved in {escape(str(autosave))} ({count(len(saved.clues), 'clue')})"
+    path, n = escape(str(autosave)), len(saved.clues)
     if game.finished(saved):
-        console.print(f"{where} is over.")
-        return None, _set_aside(autosave, console, "It is kept in {}; a new game starts.")
+        over = plural(
+            "The game saved in {path} ({n} clue) is over.",
+            "The game saved in {path} ({n} clues) is over.",
+            n,
+            path=path,
+        )
+        console.print(_(over))
+        return None, _set_aside(autosave, console, N_("It is kept in {file}; a new game starts."))
     new = None if wanted is None else wanted()
     if new is not None and _setup(saved) != _setup(new):
-        console.print(f"{where} was set up otherwise ({escape(_otherwise(saved, new))}).")
-        return None, _set_aside(autosave, console, "It is kept in {}; your game starts.")
+        otherwise = plural(
+            "The game saved in {path} ({n} clue) was set up otherwise ({how}).",
+            "The game saved in {path} ({n} clues) was set up otherwise ({how}).",
+            n,
+            path=path,
+            how=escape(_otherwise(saved, new)),
+        )
+        console.print(_(otherwise))
+        return None, _set_aside(autosave, console, N_("It is kept in {file}; your game starts."))
     console.print(
-        f"A session with {count(len(saved.clues), 'clue')} is saved in {escape(str(autosave))}."
+        _(
+            plural(
+                "A session with {n} clue is saved in {path}.",
+                "A session with {n} clues is saved in {path}.",
+                n,
+                path=path,
+            )
+        )
     )
     while True:
-        answer = read("Continue it? [yes]: ").strip() or "yes"
+        answer = read(_("Continue it? [yes]: ")).strip() or "yes"
         try:
-            if YesNo().read(answer, Context(), "answer"):
+            if YesNo().read(answer, Context(), N_("answer")):
                 return saved, autosave
             break
         except InvalidInput as error:
-            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
-    return None, _set_aside(autosave, console, "The earlier session is kept in {}.")
+            console.print(begins("refused") + escape(refusal(error)))
+    return None, _set_aside(autosave, console, N_("The earlier session is kept in {file}."))
 
 
 def _setup(investigation: Any) -> str:
@@ -286,17 +329,23 @@ def _otherwise(saved: Any, wanted: Any) -> str:
     def value(v: Any) -> str:
         if isinstance(v, list):
             return " ".join(value(x) for x in v)
-        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+        return str(_(N_("yes") if v else N_("no"))) if isinstance(v, bool) else str(v)
 
     def said(config: dict[str, Any], names: list[str], whose: str) -> str:
         return ", ".join(
-            f"{whose} {k}" if isinstance(config.get(k), dict) else f"{k} {value(config.get(k))}"
+            str(_(M(whose, setting=k)))
+            if isinstance(config.get(k), dict)
+            else f"{k} {value(config.get(k))}"
             for k in names
         ).replace("_", " ")
 
     old, new = saved.setup(), wanted.setup()
     names = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
-    return f"{said(old, names, 'its own')}; yours: {said(new, names, 'another')}"
+    theirs, yours = (
+        said(old, names, N_("its own {setting}")),
+        said(new, names, N_("another {setting}")),
+    )
+    return str(_(M("{saved}; yours: {wanted}", saved=theirs, wanted=yours)))
 
 
 @contextlib.contextmanager
@@ -314,14 +363,14 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
         return
     if autosave.is_dir():
         raise InvalidInput(
-            "--autosave", str(autosave), "a file", reason="it is a folder, left as it is"
+            "--autosave", str(autosave), N_("a file"), reason=N_("it is a folder, left as it is")
         )
     if autosave.exists() and not autosave.is_file():  # a FIFO, a device: never opened
         raise InvalidInput(
             "--autosave",
             str(autosave),
-            "a regular file (new, or a saved session)",
-            reason=f"it is {kind_of(autosave.stat().st_mode)}, left as it is",
+            N_("a regular file (new, or a saved session)"),
+            reason=M("it is {kind}, left as it is", kind=kind_of(autosave.stat().st_mode)),
         )
     with contextlib.suppress(OSError):
         autosave.parent.mkdir(parents=True, exist_ok=True)
@@ -333,15 +382,15 @@ def _autosave_lock(autosave: Path | None, *, named: bool) -> Iterator[Any]:
             raise InvalidInput(
                 "--autosave",
                 str(autosave),
-                "a new file or a saved session that can be read",
-                reason=f"it cannot be read: {error.strerror}; it is left as it is",
+                N_("a new file or a saved session that can be read"),
+                reason=M("it cannot be read: {why}; it is left as it is", why=error.strerror),
             ) from None
         if foreign:
             raise InvalidInput(
                 "--autosave",
                 str(autosave),
-                "a new file or a saved session",
-                reason="it holds something else, which is left as it is",
+                N_("a new file or a saved session"),
+                reason=N_("it holds something else, which is left as it is"),
             )
         files.clean_temporaries(autosave)
         yield lock

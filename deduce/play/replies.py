@@ -21,13 +21,15 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from deduce.errors import InvalidInput
+from deduce._internal.language import N_, M, Message, _, plural
+from deduce.errors import Contradiction, InvalidInput
 
-__all__ = ["KINDS", "Reply", "told"]
+__all__ = ["KINDS", "Reply", "begins", "explained", "told"]
 
 KINDS = {
     "noted": "[green]noted:[/green] ",
@@ -45,6 +47,85 @@ KINDS = {
     "note": "",
 }
 """Every kind of reply, and how the console begins its line."""
+
+_LABELS = {
+    "noted": (N_("noted"), "green"),
+    "undone": (N_("undone"), ""),
+    "dropped": (N_("dropped"), ""),
+    "amended": (N_("amended"), ""),
+    "refused": (N_("refused"), "red"),
+}
+"""The kinds whose line begins with a word (and its colour), as :data:`KINDS` shows."""
+
+
+def begins(kind: str) -> str:
+    """How the console begins the line of a reply of ``kind`` (rich markup), in the
+    player's language.
+
+    Example:
+        >>> begins("refused"), begins("note")
+        ('[red]refused:[/red] ', '')
+    """
+    if kind not in _LABELS:
+        return KINDS[kind]
+    word, colour = _LABELS[kind]
+    said = f"{escape(_(word))}:"
+    return f"[{colour}]{said}[/{colour}] " if colour else f"{said} "
+
+
+def explained(error: BaseException) -> str:
+    """What ``error`` says, in the player's language (its English message in English): a
+    contradiction and a refused argument said from their fields, another error as its
+    message.
+
+    Example:
+        >>> print(explained(Contradiction("black=0", ("black=4",))))
+        black=0 contradicts the earlier clue: black=4
+        >>> print(explained(InvalidInput("pegs", 0, ["1", "2"], reason="too few")))
+        pegs=0 is not valid (too few); expected one of '1', '2'
+    """
+    if isinstance(error, Contradiction):
+        clue = str(error.clue)
+        if not error.conflict:
+            return str(_(M("{clue} is impossible", clue=clue)))
+        listed = "; ".join(str(c) for c in error.conflict)
+        return str(
+            _(
+                plural(
+                    "{clue} contradicts the earlier clue: {conflict}",
+                    "{clue} contradicts the earlier clues: {conflict}",
+                    len(error.conflict),
+                    clue=clue,
+                    conflict=listed,
+                )
+            )
+        )
+    if isinstance(error, InvalidInput) and type(error).__str__ is BaseException.__str__:
+        name = error.argument if isinstance(error.argument, str) else _shown(error.argument)
+        expected: Any = error.expected
+        if error.choices:
+            expected = M("one of {choices}", choices=", ".join(repr(c) for c in error.choices))
+        params = {"argument": name, "value": _shown(error.value), "expected": expected}
+        if error.reason:
+            said = M(
+                "{argument}={value} is not valid ({reason}); expected {expected}",
+                reason=error.reason,
+                **params,
+            )
+        else:
+            said = M("{argument}={value} is not valid; expected {expected}", **params)
+        return str(_(said))
+    message = error.args[0] if len(error.args) == 1 else None
+    return str(_(message)) if isinstance(message, Message) else str(error)
+
+
+def _shown(value: Any, limit: int = 300) -> str:
+    """``repr(value)`` as an error's message shows it (see :mod:`deduce.errors`)."""
+    try:
+        text = repr(value)
+    except Exception:  # e.g. an int of more digits than Python converts
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +171,16 @@ def told(console: Console, reply: Reply) -> None:
         >>> console.file.getvalue()
         '(nothing new)\\n'
     """
-    words = f"({reply.words})" if reply.kind == "nothing new" else reply.words
-    text = KINDS[reply.kind] + escape(words)
+    words = _said(reply.words)
+    words = f"({words})" if reply.kind == "nothing new" else words
+    text = begins(reply.kind) + escape(words)
     console.print(f"[red]{text}[/red]" if reply.kind == "not saved" else text)
     for line in reply.lines:
         console.print(f"  {escape(line)}")
     for line in reply.more:
-        console.print(escape(line))
+        console.print(escape(_said(line)))
+
+
+def _said(text: str) -> str:
+    """``text``, said again in the player's language when it is a :class:`Message`."""
+    return str(_(text)) if isinstance(text, Message) else text

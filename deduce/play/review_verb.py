@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 from rich.table import Table
 
+from deduce._internal.language import N_, M, _
 from deduce.play.grammar import Verb
 from deduce.play.replies import Reply
 
@@ -63,12 +64,12 @@ def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
     try:
         with (
             warnings.catch_warnings(record=True) as caught,
-            console.status("reviewing the moves (Ctrl-C stops)"),
+            console.status(_("reviewing the moves (Ctrl-C stops)")),
         ):
             warnings.simplefilter("always")
             review = session.investigation.review(strategy=session.strategy)
     except KeyboardInterrupt:
-        session.tell(Reply("note", "review stopped"))
+        session.tell(Reply("note", _("review stopped")))
         return None
     for warning in caught:
         session.tell(Reply("note", str(warning.message)))
@@ -80,19 +81,28 @@ def reviewed(session: Session) -> tuple[list[dict[str, str]], str] | None:
 
 
 def note(review: Review) -> str:
-    """What the columns of a review say."""
+    """What the columns of a review say (in the player's language)."""
     win = (
-        "; win before/after: my chance to win before the move and after its answer, "
-        "from the game's race model (an estimate, not exact like the bits)"
+        N_(
+            "; win before/after: my chance to win before the move and after its answer, "
+            "from the game's race model (an estimate, not exact like the bits)"
+        )
         if review.chances
         else ""
     )
     rows = review.rows
     unknown = any(r.information is None or r.best_information is None for r in rows)
-    dash = "; bits -: the game cannot count them" if unknown else ""
-    return (
-        f"(bits: what a move was expected to teach; best: the best move there, by "
-        f"{review.strategy}; learned: what the answer taught; luck: learned - bits{win}{dash})"
+    dash = N_("; bits -: the game cannot count them") if unknown else ""
+    return str(
+        _(
+            M(
+                "(bits: what a move was expected to teach; best: the best move there, by "
+                "{strategy}; learned: what the answer taught; luck: learned - bits{win}{dash})",
+                strategy=review.strategy,
+                win=win,
+                dash=dash,
+            )
+        )
     )
 
 
@@ -104,26 +114,43 @@ def show(session: Session, values: dict[str, Any]) -> None:
         return
     rows, said = found
     if not rows:
-        console.print(NONE)
+        console.print(_(NONE))
         return
-    table = Table(*rows[0], box=None)
+    table = Table(*(_(column) for column in rows[0]), box=None)
     for row in rows:
-        table.add_row(*(escape(text) for text in row.values()))
+        table.add_row(*(escape(_(text) if column == "#" else text) for column, text in row.items()))
     console.print(table)
     console.print(escape(said))
 
 
-NONE = "No move of yours to review yet: the review lists the moves you chose."
-"""What ``review`` says before any move of mine."""
+NONE = N_("No move of yours to review yet: the review lists the moves you chose.")
+"""What ``review`` says before any move of mine (translated where it is shown)."""
+
+_COLUMNS = (
+    N_("move"),
+    N_("bits"),
+    N_("best"),
+    N_("best bits"),
+    N_("learned"),
+    N_("luck"),
+    N_("solutions"),
+    N_("win before"),
+    N_("win after"),
+    N_("all"),
+)
+"""The headings of the review's columns (:meth:`deduce.search.review.Review.to_rows`'
+keys), and its totals row's ``all``, as the console shows them."""
 
 
 VERBS = (
     Verb(
         ("review",),
         (),
-        "each of your moves so far (questions, accusations, attempts, cards...)\n"
-        "beside the best move there: the bits each was expected to teach, what the\n"
-        "answer taught, and the luck (in a race, your chance to win before and after)",
+        N_(
+            "each of your moves so far (questions, accusations, attempts, cards...)\n"
+            "beside the best move there: the bits each was expected to teach, what the\n"
+            "answer taught, and the luck (in a race, your chance to win before and after)"
+        ),
         ("review",),
         show,
         command=True,

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text as Shown
 
+from deduce._internal.language import N_, M, Message, _, plural
 from deduce._internal.validation import short
 from deduce.core import registry
 from deduce.errors import Contradiction, DeduceError, InvalidInput
@@ -33,7 +34,7 @@ from .correction_verbs import VERBS, offer, undo_correction
 from .files import load_file, same_file, save_file, saved_text, set_aside, unsaved_clues
 from .progress import loading
 from .reader import Reader, split
-from .replies import Reply, told
+from .replies import Reply, explained, told
 from .review_verb import VERBS as REVIEW
 from .sharing import open_shared, qr_text, shared_text
 
@@ -58,6 +59,12 @@ _ADVICE_LIMIT = 120.0  # seconds of advice computed before a prompt at most
 
 class _Quit(Exception):
     pass
+
+
+def _warned(warning: Warning | str) -> str:
+    """What a warning says, in the player's language when it was made of a message."""
+    said = warning.args[0] if isinstance(warning, Warning) and len(warning.args) == 1 else None
+    return str(_(said)) if isinstance(said, Message) else str(warning)
 
 
 def strategy_names(investigation: Investigation) -> list[str]:
@@ -87,7 +94,8 @@ def _fact(text: str, context: Context) -> Fact:
         certain = [v for v, p in marginals[name].items() if p == 1.0]
         if certain:
             return (name, certain[0])
-        raise InvalidInput("why", text, "FIELD=VALUE", reason=f"{name} is not certain yet")
+        reason = M("{name} is not certain yet", name=name)
+        raise InvalidInput("why", text, "FIELD=VALUE", reason=reason)
     return (name, choose(value_text, [str(v) for v in marginals[name]], name))
 
 
@@ -121,46 +129,52 @@ def _command(
 
 COMMANDS = Grammar(
     (
-        _command(("undo",), (), "take back the last clue (or the last correction)", (), "undo"),
+        _command(("undo",), (), N_("take back the last clue (or the last correction)"), (), "undo"),
         *VERBS,
-        _command(("history",), (), "list the clues so far", (), "history"),
-        _command(("show",), (), "show the state again", (), "show"),
+        _command(("history",), (), N_("list the clues so far"), (), "history"),
+        _command(("show",), (), N_("show the state again"), (), "show"),
         *REVIEW,
         _command(
             ("why",),
             (
                 Arg(
                     "FACT",
-                    Value(_fact, "FIELD=VALUE, a fact that is certain or ruled out", _fact_words),
+                    Value(
+                        _fact, N_("FIELD=VALUE, a fact that is certain or ruled out"), _fact_words
+                    ),
                     optional=True,
                     repeated=True,
                     store="facts",
                 ),
             ),
-            "why the last clue was refused, or which clues make the facts certain\n"
-            "(FACT: FIELD=VALUE, a value certain or ruled out)",
+            N_(
+                "why the last clue was refused, or which clues make the facts certain\n"
+                "(FACT: FIELD=VALUE, a value certain or ruled out)"
+            ),
             ("why",),
             "why",
         ),
         _command(
             ("save",),
             (Arg("FILE", File()),),
-            "write the session to FILE",
+            N_("write the session to FILE"),
             ("save game.json",),
             "save",
         ),
         _command(
             ("load",),
             (Arg("FILE", File()),),
-            "continue the session saved in FILE",
+            N_("continue the session saved in FILE"),
             ("load game.json",),
             "load",
         ),
         _command(
             ("share",),
             (),
-            "the game as one line of text (and a QR code) that another console or phone\n"
-            "opens with open TEXT",
+            N_(
+                "the game as one line of text (and a QR code) that another console or phone\n"
+                "opens with open TEXT"
+            ),
             ("share",),
             "share",
         ),
@@ -169,22 +183,22 @@ COMMANDS = Grammar(
             (
                 Arg(
                     "TEXT",
-                    Value(_as_typed, "a shared game: deduce1: and letters, as share writes it"),
+                    Value(_as_typed, N_("a shared game: deduce1: and letters, as share writes it")),
                 ),
             ),
-            "continue the game shared as TEXT (the session so far is kept aside)",
+            N_("continue the game shared as TEXT (the session so far is kept aside)"),
             (),
             "open",
         ),
         _command(
             ("strategy",),
             (Arg("STRATEGY", Name(_strategies), optional=True, store="name"),),
-            "the strategy ranking the moves, and the others; STRATEGY: rank by it",
+            N_("the strategy ranking the moves, and the others; STRATEGY: rank by it"),
             ("strategy", "strategy entropy"),
             "set_strategy",
         ),
-        _command(("help", "?"), (), "this text", (), "help"),
-        _command(("quit", "exit"), (), "leave (the session stays saved)", (), "quit"),
+        _command(("help", "?"), (), N_("this text"), (), "help"),
+        _command(("quit", "exit"), (), N_("leave (the session stays saved)"), (), "quit"),
     )
 )
 """The commands of every game's session."""
@@ -237,21 +251,21 @@ class Session:
                 self.console.print()
                 break
             except KeyboardInterrupt:
-                self.console.print("\n(line cancelled; type quit to leave)")
+                self.console.print("\n" + _("(line cancelled; type quit to leave)"))
                 continue
             try:
                 self.handle(line)
             except _Quit:
                 break
             except KeyboardInterrupt:
-                self.console.print("\n(interrupted)")
+                self.console.print("\n" + _("(interrupted)"))
         if self.autosave is not None and self.saved:
-            self.console.print(f"Session saved in {escape(str(self.autosave))}.")
+            path = escape(str(self.autosave))
+            self.console.print(_(M("Session saved in {path}.", path=path)))
         elif self.autosave is not None:
-            self.console.print(
-                f"[red]The session is not saved:[/red] {escape(str(self.autosave))} could "
-                "not be written."
-            )
+            head = escape(_("The session is not saved:"))
+            said = _(M("{path} could not be written.", path=escape(str(self.autosave))))
+            self.console.print(f"[red]{head}[/red] {said}")
 
     def handle(self, line: str) -> None:
         """Carry out one line: a command or a clue."""
@@ -261,7 +275,7 @@ class Session:
         try:
             tokens = split(text)
         except ValueError as error:
-            self.refuse(f"cannot read the line ({error}); close the quotes")
+            self.refuse(_(M("cannot read the line ({error}); close the quotes", error=str(error))))
             return
         call, before = None, self.investigation
         try:
@@ -276,10 +290,19 @@ class Session:
             raise
         except Contradiction as error:
             self.refused = error
-            said = f"{self.adapter.show_value(error.clue)} cannot be true."
+            clue = self.adapter.show_value(error.clue)
             if error.conflict:
-                said += "\nIt contradicts the earlier clues:"
-            more = ["(the line is refused; nothing changed)"]
+                said = _(
+                    plural(
+                        "{clue} cannot be true.\nIt contradicts the earlier clues:",
+                        "{clue} cannot be true.\nIt contradicts the earlier clues:",
+                        len(error.conflict),
+                        clue=clue,
+                    )
+                )
+            else:
+                said = _(M("{clue} cannot be true.", clue=clue))
+            more = [_("(the line is refused; nothing changed)")]
             if (correct := offer(self.investigation, error.conflict)) is not None:
                 more.append(correct)
             self.refuse(said, error.conflict, more=more)
@@ -288,10 +311,20 @@ class Session:
             words = in_words(error, verb, self.adapter.arguments, self.investigation, typed)
             self.refuse(refusal(words, self.adapter.show_value))
         except DeduceError as error:
-            self.refuse(str(error))
+            self.refuse(explained(error))
         except Exception as error:  # a defect must not lose the game at the table
-            done = "nothing changed" if self.investigation is before else "the line is noted"
-            self.refuse(f"internal error ({type(error).__name__}: {error}); {done}")
+            kind = type(error).__name__
+            if self.investigation is before:
+                said = M(
+                    "internal error ({kind}: {error}); nothing changed", kind=kind, error=str(error)
+                )
+            else:
+                said = M(
+                    "internal error ({kind}: {error}); the line is noted",
+                    kind=kind,
+                    error=str(error),
+                )
+            self.refuse(_(said))
 
     def refuse(self, message: str, clues: Sequence[Any] = (), *, more: Sequence[str] = ()) -> None:
         """Refuse the line at hand with ``message`` (nothing changed), listing the
@@ -333,7 +366,7 @@ class Session:
         """Continue from ``new``, the investigation after a clue line (a correction:
         after ``reply``)."""
         if new is self.investigation or new.clues == self.investigation.clues:
-            self.tell(Reply("nothing new", "nothing new"))
+            self.tell(Reply("nothing new", _("nothing new")))
             return
         text = saved_text(new)  # refused (nothing changed) if it could not be read back
         self.investigation = new
@@ -350,7 +383,7 @@ class Session:
         if undo_correction(self):
             return
         if not self.investigation.clues:
-            self.refuse("there is no clue to undo")
+            self.refuse(_("there is no clue to undo"))
             return
         dropped = self.adapter.history(self.investigation)[-1]
         self.investigation = self.investigation.undo()
@@ -363,15 +396,17 @@ class Session:
         """The recommended moves; refused up front when they would take too long, with a
         spinner when they take a while, and skipped on Ctrl-C (the session goes on)."""
         if inv.space.size >= 100_000:  # even the estimate takes seconds
-            with self.console.status("estimating the advice"):
+            with self.console.status(_("estimating the advice")):
                 estimate = self.adapter.advice_seconds(inv, self.strategy)
         else:
             estimate = self.adapter.advice_seconds(inv, self.strategy)
         if estimate > _ADVICE_LIMIT:
-            self.console.print(
-                f"(no advice: ranking the moves would take about {estimate:.0f} s; "
-                "enter a clue to narrow the codes down)"
+            said = M(
+                "(no advice: ranking the moves would take about {estimate:.0f} s; "
+                "enter a clue to narrow the codes down)",
+                estimate=estimate,
             )
+            self.console.print(_(said))
             return []
         try:
             with warnings.catch_warnings(record=True) as caught:  # a search that fell back
@@ -379,22 +414,24 @@ class Session:
                 if estimate < 1:
                     advice = self.adapter.recommend(inv, self.strategy)
                 else:
-                    with self.console.status(
-                        f"ranking the moves (about {estimate:.0f} s; Ctrl-C skips)"
-                    ):
+                    said = M(
+                        "ranking the moves (about {estimate:.0f} s; Ctrl-C skips)",
+                        estimate=estimate,
+                    )
+                    with self.console.status(_(said)):
                         advice = self.adapter.recommend(inv, self.strategy)
         except KeyboardInterrupt:
-            self.console.print("(advice skipped)")
+            self.console.print(_("(advice skipped)"))
             return []
         for warning in caught:
-            self.console.print(f"({escape(str(warning.message))})")
+            self.console.print(f"({escape(_warned(warning.message))})")
         return advice
 
     def history(self, values: Mapping[str, Any] | None = None) -> None:
         """List the clues so far."""
         lines = self.adapter.history(self.investigation)
         if not lines:
-            self.console.print("No clues yet.")
+            self.console.print(_("No clues yet."))
         for i, line in enumerate(lines, 1):
             self.console.print(f"{i}. {escape(line)}")
 
@@ -416,14 +453,15 @@ class Session:
             )
         )
         if recommendations:
-            self.console.print(f"(moves ranked by {escape(ranked_by(inv, self.strategy))})")
+            ranked = escape(_(ranked_by(inv, self.strategy)))
+            self.console.print(_(M("(moves ranked by {strategy})", strategy=ranked)))
         if own:
-            self.console.print(escape(own))
+            self.console.print(escape(_(own)))
         extra = self.adapter.extra(inv)
         if extra is not None:
-            self.console.print(escape(extra))
+            self.console.print(escape(_(extra)))
         if solved is not None:
-            head, _, rest = solved.partition(":")
+            head, _colon, rest = _(solved).partition(":")
             self.console.print(f"[bold green]{escape(head)}:[/bold green]{escape(rest)}")
 
     def why(self, values: Mapping[str, Any]) -> None:
@@ -432,9 +470,11 @@ class Session:
         facts: list[Fact] = list(values.get("facts", ()))
         if not facts and self.refused is not None:
             error = self.refused
-            said = (
-                f"{self.adapter.show_value(error.clue)} was refused because it cannot be "
-                "true together with:"
+            said = _(
+                M(
+                    "{clue} was refused because it cannot be true together with:",
+                    clue=self.adapter.show_value(error.clue),
+                )
             )
             self.tell(self.about("because", said, error.conflict))
             return
@@ -444,8 +484,10 @@ class Session:
                 self.tell(
                     Reply(
                         "because",
-                        "Nothing is certain yet. Ask about a ruled-out value with "
-                        "`why FIELD=VALUE`.",
+                        _(
+                            "Nothing is certain yet. Ask about a ruled-out value with "
+                            "`why FIELD=VALUE`."
+                        ),
                     )
                 )
                 return
@@ -454,9 +496,10 @@ class Session:
         clues = inv.explain(facts)  # refuses a fact that is not settled yet
         said = ", ".join(f"{n}={v}" if marginals[n][v] == 1.0 else f"{n}≠{v}" for n, v in facts)
         if not clues:
-            self.tell(Reply("because", f"{said} holds before any clue (the rules alone)."))
+            alone = M("{facts} holds before any clue (the rules alone).", facts=said)
+            self.tell(Reply("because", _(alone)))
             return
-        self.tell(self.about("because", f"{said} follows from:", clues))
+        self.tell(self.about("because", _(M("{facts} follows from:", facts=said)), clues))
 
     def save(self, values: Mapping[str, Any]) -> None:
         """Write the session to a file."""
@@ -465,35 +508,39 @@ class Session:
             save_file(path, self.investigation)
         except OSError as error:
             raise InvalidInput(
-                "file", str(path), "a writable file", reason=error.strerror or str(error)
+                N_("file"), str(path), N_("a writable file"), reason=error.strerror or str(error)
             ) from None
         self._saved_elsewhere = self.investigation
-        saved = count(len(self.investigation.clues), "clue")
-        self.tell(Reply("saved", f"Saved {saved} in {path}."))
+        n = len(self.investigation.clues)
+        said = plural("Saved {n} clue in {path}.", "Saved {n} clues in {path}.", n, path=str(path))
+        self.tell(Reply("saved", _(said)))
 
     def load(self, values: Mapping[str, Any]) -> None:
         """Continue the session saved in a file (the session so far is kept aside first;
         clues of it that are not saved yet are saved, or the load is refused)."""
         path: Path = values["file"]
-        with loading(self.console, "reading the saved clues") as report:
+        with loading(self.console, _("reading the saved clues")) as report:
             loaded = load_file(path, self.adapter.investigation_type, progress=report)
         self._replace(loaded, "load", str(path))
-        self.tell(Reply("loaded", f"Loaded {count(len(loaded.clues), 'clue')} from {path}."))
+        n = len(loaded.clues)
+        said = plural(
+            "Loaded {n} clue from {path}.", "Loaded {n} clues from {path}.", n, path=str(path)
+        )
+        self.tell(Reply("loaded", _(said)))
         self.show()
 
     def share(self, values: Mapping[str, Any]) -> None:
         """The game as a line of text that ``open`` reads, with its QR code when the
         ``serve`` extra (segno) is installed."""
         text = shared_text(self.investigation)
-        self.tell(
-            Reply(
-                "note",
-                f"This game as text ({count(len(self.investigation.clues), 'clue')}): "
-                "`open TEXT` continues it in another console, and a phone's page opens it "
-                "too.",
-                lines=(text,),
-            )
+        said = plural(
+            "This game as text ({n} clue): `open TEXT` continues it in another console, and "
+            "a phone's page opens it too.",
+            "This game as text ({n} clues): `open TEXT` continues it in another console, and "
+            "a phone's page opens it too.",
+            len(self.investigation.clues),
         )
+        self.tell(Reply("note", _(said), lines=(text,)))
         code = qr_text(text)
         if code:
             shown = Shown(code, style="black on white")  # dark on light on any terminal
@@ -503,16 +550,24 @@ class Session:
         """Continue a game shared as text (the session so far is kept aside first)."""
         opened = open_shared(values["text"])
         if not isinstance(opened, self.adapter.investigation_type):
-            theirs = registry.find(opened.game).name if opened.game else "another game"
-            why = f"it holds a game of {theirs}: open it in `deduce play {theirs}`"
+            theirs = registry.find(opened.game).name if opened.game else N_("another game")
+            why = M("it holds a game of {game}: open it in `deduce play {game}`", game=theirs)
             if theirs == self.adapter.name:  # the notebook, where the console follows the table
                 kind, held = self.adapter.investigation_type.__name__, type(opened).__name__
-                why = f"it holds the game's {held}, not the {kind} this console follows"
-            raise InvalidInput(
-                "text", short(values["text"]), f"a shared {self.adapter.title} game", reason=why
-            )
+                why = M(
+                    "it holds the game's {held}, not the {kind} this console follows",
+                    held=held,
+                    kind=kind,
+                )
+            expected = M("a shared {title} game", title=self.adapter.title)
+            raise InvalidInput(N_("text"), short(values["text"]), expected, reason=why)
         self._replace(opened, "open", short(values["text"]))
-        self.tell(Reply("loaded", f"Opened the shared game: {count(len(opened.clues), 'clue')}."))
+        said = plural(
+            "Opened the shared game: {n} clue.",
+            "Opened the shared game: {n} clues.",
+            len(opened.clues),
+        )
+        self.tell(Reply("loaded", _(said)))
         self.show()
 
     def _replace(self, loaded: Investigation, verb: str, source: str) -> None:
@@ -532,10 +587,15 @@ class Session:
                 raise InvalidInput(
                     verb,
                     source,
-                    "a session loaded once the session so far is kept",
-                    reason=f"{self.autosave} cannot be kept aside: {error.strerror}",
+                    N_("a session loaded once the session so far is kept"),
+                    reason=M(
+                        "{file} cannot be kept aside: {why}",
+                        file=str(self.autosave),
+                        why=error.strerror,
+                    ),
                 ) from None
-            self.tell(Reply("kept aside", f"The session so far is kept in {backup}."))
+            kept = M("The session so far is kept in {file}.", file=str(backup))
+            self.tell(Reply("kept aside", _(kept)))
         self.investigation = loaded
         self.refused = None
         self._save()
@@ -555,15 +615,19 @@ class Session:
         try:
             save_file(self.autosave, self.investigation, create_directory=True)
         except (OSError, DeduceError) as error:
-            why = error.strerror if isinstance(error, OSError) else str(error)
-            are = "is" if missing == 1 else "are"
+            why = error.strerror if isinstance(error, OSError) else explained(error)
             raise InvalidInput(
                 verb,
                 source,
-                "a session loaded once the session so far is saved",
-                reason=f"the session so far has {count(missing, 'clue')} that {are} not "
-                f"saved ({why}): make room and load again, or keep the session with "
-                "`save FILE` first",
+                N_("a session loaded once the session so far is saved"),
+                reason=plural(
+                    "the session so far has {n} clue that is not saved ({why}): make room and "
+                    "load again, or keep the session with `save FILE` first",
+                    "the session so far has {n} clues that are not saved ({why}): make room "
+                    "and load again, or keep the session with `save FILE` first",
+                    missing,
+                    why=why,
+                ),
             ) from None
         self.saved = True
 
@@ -573,12 +637,17 @@ class Session:
         if name is None:
             default = self.adapter.strategy(self.investigation)
             others = ", ".join(strategy_names(self.investigation))
-            note = " (the game's default)" if self.strategy == default else ""
-            more = (f"Strategies: {others}. Change with `strategy NAME`.",)
-            self.tell(Reply("strategy", f"Moves are ranked by {self.strategy}{note}.", more=more))
+            if self.strategy == default:
+                said = M(
+                    "Moves are ranked by {strategy} (the game's default).", strategy=self.strategy
+                )
+            else:
+                said = M("Moves are ranked by {strategy}.", strategy=self.strategy)
+            more = (_(M("Strategies: {names}. Change with `strategy NAME`.", names=others)),)
+            self.tell(Reply("strategy", _(said), more=more))
             return
         self.strategy = self.investigation.check_strategy(name)
-        self.tell(Reply("strategy", f"Moves are now ranked by {name}."))
+        self.tell(Reply("strategy", _(M("Moves are now ranked by {strategy}.", strategy=name))))
         self.show()
 
     def quit(self, values: Mapping[str, Any]) -> None:
@@ -590,11 +659,13 @@ class Session:
         game = self.adapter.grammar
         clues = Grammar(tuple(v for v in game.verbs if not v.command), game.notes)
         commands = Grammar(tuple(v for v in self.grammar.verbs if v.command))
-        self.console.print(f"[bold]{escape(self.adapter.title)}[/bold]: clue lines")
+        title = f"[bold]{escape(self.adapter.title)}[/bold]"
+        self.console.print(_(M("{game}: clue lines", game=title)))
         self.console.print(escape(syntax(clues, self.investigation)))
-        self.console.print("\n[bold]Commands[/bold]")
+        heading = escape(_("Commands"))
+        self.console.print(f"\n[bold]{heading}[/bold]")
         self.console.print(escape(syntax(commands, self.investigation)))
-        self.console.print("Names may be shortened to any unique start; Tab completes them.")
+        self.console.print(_("Names may be shortened to any unique start; Tab completes them."))
 
     def _save(self, text: str | None = None) -> None:
         if self.autosave is None:
@@ -603,15 +674,15 @@ class Session:
             save_file(self.autosave, self.investigation, create_directory=True, text=text)
         except (OSError, DeduceError) as error:
             self.saved = False
-            reason = error.strerror if isinstance(error, OSError) else str(error)
+            reason = _(error.strerror) if isinstance(error, OSError) else explained(error)
             self.not_saved = str(reason or type(error).__name__)
-            self.tell(
-                Reply(
-                    "not saved",
-                    f"could not autosave to {self.autosave}: {reason}. Not saved: the "
-                    "session goes on in memory (`save FILE` writes it elsewhere).",
-                )
+            said = M(
+                "could not autosave to {file}: {reason}. Not saved: the session goes on in "
+                "memory (`save FILE` writes it elsewhere).",
+                file=str(self.autosave),
+                reason=reason,
             )
+            self.tell(Reply("not saved", _(said)))
         else:
             self.saved, self.not_saved = True, ""
 

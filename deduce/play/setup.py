@@ -14,12 +14,15 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from deduce._internal.language import M, _
 from deduce._internal.names import starts
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation
+from deduce.play.arguments import YesNo
 from deduce.play.grammar import Context, Question, key, listed, split
 
 from .adapter import Adapter, in_words, refusal
+from .replies import begins
 
 __all__ = ["ask_setup", "parse_presets", "presets", "setup_help"]
 
@@ -95,9 +98,10 @@ def ask_setup(
                 continue
             if question.key not in given:
                 if not noted and adapter.grammar.setup_note:
-                    console.print(escape(adapter.grammar.setup_note))
+                    console.print(escape(_(adapter.grammar.setup_note)))
                     if adapter.documents and not answers:
-                        console.print(f"Or paste {escape(adapter.documents)} here.")
+                        documents = escape(_(adapter.documents))
+                        console.print(_(M("Or paste {documents} here.", documents=documents)))
                     noted = True
                 if on_question is not None:
                     on_question(_completer(question, answers))
@@ -114,7 +118,7 @@ def ask_setup(
                         except InvalidInput as error:
                             if not again:
                                 raise in_words(error) from None
-                            console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+                            console.print(begins("refused") + escape(refusal(error)))
                             continue
                         given = {**presets(adapter, found), **given}
                         pasted = False
@@ -130,9 +134,9 @@ def ask_setup(
                 raise
             if not again:
                 raise in_words(error) from None
-            console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")
+            console.print(begins("refused") + escape(refusal(in_words(error))))
             anew = named or typed
-            console.print(f"Please answer again: {', '.join(anew)}.")
+            console.print(_(M("Please answer again: {names}.", names=", ".join(anew))))
             for name in anew:
                 answers.pop(name, None)
                 typed.remove(name)
@@ -164,12 +168,18 @@ def setup_help(names: Sequence[str]) -> str:
     for name in names:
         game = adapter(name)
         lines = [
-            f"Set-up answers of {game.name} (--set KEY=VALUE; the same keys start the prompts):"
+            _(
+                M(
+                    "Set-up answers of {game} (--set KEY=VALUE; the same keys start the prompts):",
+                    game=game.name,
+                )
+            )
         ]
         rows = [
-            (f"{q.key}={_shell(q.default or q.example or '')}", q.help) for q in game.grammar.setup
+            (f"{q.key}={_shell(q.default or q.example or '')}", _(q.help))
+            for q in game.grammar.setup
         ]
-        width = max((len(k) for k, _ in rows), default=0)
+        width = max((len(k) for k, _help in rows), default=0)
         lines.extend(f"  {k:<{max(width, 13)}}  {h}" for k, h in rows)
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -181,7 +191,7 @@ def _shell(answer: str) -> str:
 
 def _completer(question: Question, answers: Mapping[str, Any]) -> Completer:
     def complete(before: str) -> list[str]:
-        _, partial = split(before)
+        _start, partial = split(before)
         words = question.kind.words(Context(None, dict(answers)))
         return sorted(w for w in words if starts(partial, w))
 
@@ -200,15 +210,17 @@ def _ask(
     """The answer typed to ``question``, asked again while it is refused (with ``again``);
     with ``pasted``, a JSON object typed instead is a whole set-up (:class:`_Pasted`)."""
     while True:
-        text = read(question.prompt()).strip()
+        text = read(_prompt(question)).strip()
         if pasted and text.startswith("{"):
             raise _Pasted(text)
         if not text:
             if question.default is None:
                 example = question.example or question.kind.describe(Context(None, answers))
                 if not again:
-                    raise InvalidInput(question.label, None, f"an answer, e.g. {example}")
-                console.print(f"[red]refused:[/red] an answer is needed, e.g. {escape(example)}")
+                    needed = M("an answer, e.g. {example}", example=example)
+                    raise InvalidInput(question.label, None, needed)
+                said = _(M("an answer is needed, e.g. {example}", example=escape(_(example))))
+                console.print(begins("refused") + said)
                 continue
             text = question.default
         try:
@@ -216,4 +228,22 @@ def _ask(
         except InvalidInput as error:
             if not again:
                 raise in_words(error) from None
-            console.print(f"[red]refused:[/red] {escape(refusal(in_words(error)))}")
+            console.print(begins("refused") + escape(refusal(in_words(error))))
+
+
+def _prompt(question: Question) -> str:
+    """The question's prompt (:meth:`Question.prompt`), a yes or no default in the
+    player's language (which the answer may be typed in too).
+
+    Example:
+        >>> from deduce.play.arguments import YesNo
+        >>> _prompt(Question("black_only", YesNo(), "yes or no", "no"))
+        'Black only (yes or no) [no]: '
+    """
+    prompt = question.prompt()
+    if question.default is None or not isinstance(question.kind, YesNo):
+        return prompt  # other defaults are words typed as they are (none, default, me)
+    shown = f" [{question.default}]: "
+    if not prompt.endswith(shown):
+        return prompt
+    return f"{prompt[: -len(shown)]} [{_(question.default)}]: "

@@ -23,11 +23,13 @@ import json
 import zlib
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import short
 from deduce.core import registry
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation
 from deduce.play.files import read_saved, saved_text
+from deduce.play.replies import explained
 
 __all__ = ["PREFIX", "open_shared", "qr_text", "shared_text"]
 
@@ -40,7 +42,8 @@ MAX_LETTERS = 1_000_000
 MAX_DOCUMENT = 10_000_000
 """The most bytes a shared game may unpack to (a game of thousands of clues is less)."""
 
-_EXPECTED = f"a shared game: {PREFIX} and letters, as `share` writes it"
+_EXPECTED = M("a shared game: {prefix} and letters, as `share` writes it", prefix=PREFIX)
+_TEXT = N_("text")  # the argument a refusal names
 
 
 def shared_text(investigation: Investigation) -> str:
@@ -63,39 +66,43 @@ def open_shared(text: str) -> Investigation:
             game that is not installed, or with clues that contradict each other).
     """
     if not isinstance(text, str):
-        raise InvalidInput("text", short(text), _EXPECTED)
+        raise InvalidInput(_TEXT, short(text), _EXPECTED)
     packed = "".join(text.split())
     if not packed.startswith(PREFIX):
-        raise InvalidInput("text", short(text), _EXPECTED, reason=f"it does not start {PREFIX}")
+        raise InvalidInput(
+            _TEXT, short(text), _EXPECTED, reason=M("it does not start {prefix}", prefix=PREFIX)
+        )
     letters = packed[len(PREFIX) :]
     if len(letters) > MAX_LETTERS:
-        raise InvalidInput("text", short(text), _EXPECTED, reason="it is too long")
+        raise InvalidInput(_TEXT, short(text), _EXPECTED, reason=N_("it is too long"))
     try:
         data = base64.b64decode(letters + "=" * (-len(letters) % 4), b"-_", validate=True)
         unpacker = zlib.decompressobj()
         document = unpacker.decompress(data, MAX_DOCUMENT + 1)
     except (binascii.Error, ValueError, zlib.error):
-        raise InvalidInput("text", short(text), _EXPECTED, reason="it is damaged") from None
+        raise InvalidInput(_TEXT, short(text), _EXPECTED, reason=N_("it is damaged")) from None
     if len(document) > MAX_DOCUMENT or unpacker.unconsumed_tail:
-        raise InvalidInput("text", short(text), _EXPECTED, reason="it holds too much")
+        raise InvalidInput(_TEXT, short(text), _EXPECTED, reason=N_("it holds too much"))
     if not unpacker.eof:
-        raise InvalidInput("text", short(text), _EXPECTED, reason="it is cut short: copy it whole")
+        raise InvalidInput(
+            _TEXT, short(text), _EXPECTED, reason=N_("it is cut short: copy it whole")
+        )
     try:
         saved = json.loads(document.decode("utf-8"))
     except (ValueError, RecursionError):
-        raise InvalidInput("text", short(text), _EXPECTED, reason="it is damaged") from None
+        raise InvalidInput(_TEXT, short(text), _EXPECTED, reason=N_("it is damaged")) from None
     game = saved.get("game") if isinstance(saved, dict) else None
     try:
         declared = registry.find(game if isinstance(game, str) else "")
     except InvalidInput:
         installed = [g.name for g in registry.declarations() if g.front_end]
-        why = f"it holds no game that is installed ({short(game)})"
-        raise InvalidInput("text", short(text), installed, reason=why) from None
+        why = M("it holds no game that is installed ({game})", game=short(game))
+        raise InvalidInput(_TEXT, short(text), installed, reason=why) from None
     try:
         kind = declared.kind(saved.get("kind"))
     except InvalidInput as error:
-        raise InvalidInput("text", short(text), _EXPECTED, reason=str(error)) from None
-    return read_saved(document.decode("utf-8"), kind, argument="text", value=short(text))
+        raise InvalidInput(_TEXT, short(text), _EXPECTED, reason=explained(error)) from None
+    return read_saved(document.decode("utf-8"), kind, argument=_TEXT, value=short(text))
 
 
 def qr_text(text: str) -> str:

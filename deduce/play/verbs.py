@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deduce._internal.language import M, _
 from deduce.play.arguments import Context, Flag, Kind
 
 __all__ = ["Arg", "Call", "Question", "Rows", "Verb"]
@@ -143,6 +144,8 @@ class Question:
         check: ``check(answers)`` with the answers so far, this one included: raises
             ``InvalidInput`` (naming every problem) when they cannot stand together.
         when: the question is asked only when this holds of the answers so far.
+        title: the first word of its prompt, marked for translation (default: the key,
+            ``black_only`` -> ``Black only``).
     """
 
     key: str
@@ -152,15 +155,20 @@ class Question:
     example: str | None = None
     check: Callable[[Mapping[str, Any]], None] | None = None
     when: Callable[[Mapping[str, Any]], bool] | None = None
+    title: str | None = None
 
     @property
     def label(self) -> str:
-        """The key as the prompt writes it (``black_only`` -> ``Black only``)."""
+        """The first word of the prompt, in the player's language (the title, else the
+        key as the prompt writes it: ``black_only`` -> ``Black only``)."""
+        if self.title is not None:
+            return _(self.title)
         text = self.key.replace("_", " ")
         return text[:1].upper() + text[1:]
 
     def prompt(self) -> str:
-        """The prompt, with an example of the answer and the default.
+        """The prompt, with an example of the answer and the default (the help and the
+        words around the example in the player's language).
 
         Example:
             >>> from deduce.play.arguments import Integer
@@ -168,7 +176,8 @@ class Question:
             'Players (2 to 4) [2]: '
         """
         example = self.example if self.example not in (None, self.default) else None
-        notes = "; ".join(n for n in (self.help, example and f"e.g. {example}") if n)
+        said = _(M("e.g. {example}", example=example)) if example else ""
+        notes = "; ".join(n for n in (_(self.help), said) if n)
         default = f" [{self.default}]" if self.default is not None else ""
         return f"{self.label}{f' ({notes})' if notes else ''}{default}: "
 

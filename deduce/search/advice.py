@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
 from deduce.core.hooks import Clue, Hooks, Query, Secret, Solution
 from deduce.core.strategy import STRATEGIES, Partition
@@ -192,7 +193,7 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
         moves = [m for m in self.other_moves(strategy, ranking) if among is None or among(m.action)]
         if ranking is None and not moves:
             if among is not None:
-                raise InvalidInput("among", among, "a test that some move passes")
+                raise InvalidInput("among", among, N_("a test that some move passes"))
             raise DeduceError(f"{type(self).__name__} has no queries to recommend")
         return moves
 
@@ -239,8 +240,8 @@ def optimal_scores(
     result = optimal(inv)
     keys = lookahead_scores(inv, queries, part, plan=Lookahead(), extra=extra)
     if not result.exact:
-        warnings.warn(
-            f"optimal: {result.fell_back}; ranked by lookahead instead",
+        warnings.warn(  # a Message: the console says it in the player's language
+            M("optimal: {reason}; ranked by lookahead instead", reason=result.fell_back),
             RuntimeWarning,
             stacklevel=2,
         )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 
@@ -43,7 +44,7 @@ class Budget:
                 or not math.isfinite(seconds)
                 or seconds <= 0
             ):
-                raise InvalidInput("seconds", seconds, "a positive number of seconds, or None")
+                raise InvalidInput("seconds", seconds, N_("a positive number of seconds, or None"))
             object.__setattr__(self, "seconds", float(seconds))
         if self.nodes is not None:
             object.__setattr__(self, "nodes", check_int("nodes", self.nodes, 1))

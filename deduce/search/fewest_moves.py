@@ -30,11 +30,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, plural
 from deduce.core.strategy import STRATEGIES, Partition
 from deduce.errors import InvalidInput
 from deduce.search.lookahead import (
@@ -105,9 +106,14 @@ class Choice:
     move: object = None
 
     def __str__(self) -> str:
-        if self.strategy == "optimal":
-            return f"optimal ({self.reason})"
-        return f"{self.strategy}: {self.reason}"
+        return str(_said(self))
+
+
+def _said(choice: Choice) -> str:
+    """The choice in words (a Message: said in the player's language where it is shown)."""
+    if choice.strategy == "optimal":
+        return M("optimal ({reason})", reason=choice.reason)
+    return M("{strategy}: {reason}", strategy=choice.strategy, reason=choice.reason)
 
 
 def _solutions(inv: Investigation) -> int:
@@ -175,14 +181,14 @@ def forget() -> None:
 
 def _choose(inv: Investigation) -> Choice:
     if _solutions(inv) <= 1 or (_solutions(inv) == 2 and ends_with_a_move(inv)):
-        return Choice("optimal", "at most two left")  # the entropy's move is optimal here
+        return Choice("optimal", N_("at most two left"))  # the entropy's move is optimal here
     left = inv.moves_left()
     move = cached_move(inv)
     deep = None  # the most moves the optimum needs here, where that is more than are left
     if move is not None:
         depth = cached_depth(inv)
         if left is None or depth is None or depth <= left:
-            return Choice("optimal", "cached tree", move)
+            return Choice("optimal", N_("cached tree"), move)
         deep = depth
     estimate = optimum_seconds(inv)
     if estimate <= SECOND:
@@ -192,28 +198,62 @@ def _choose(inv: Investigation) -> Choice:
             if result.exact and result.tree is not None:
                 remember(inv, result.tree)  # the optimum: kept, and used where it fits
                 if left is None or (result.worst or 0) <= left:
-                    return Choice("optimal", "computed now, kept for the next moves", result.move)
+                    kept = N_("computed now, kept for the next moves")
+                    return Choice("optimal", kept, result.move)
                 deep = result.worst
         if deep is not None:
             capped = optimal(inv, max_moves=left, budget=budget)
             if capped.exact:
-                return Choice("optimal", f"computed now, within the {left} moves left", capped.move)
+                within = plural(  # English says "moves" even for 1; other languages need not
+                    "computed now, within the {n} moves left",
+                    "computed now, within the {n} moves left",
+                    cast(int, left),  # a cap on moves: deep is only set where there is one
+                )
+                return Choice("optimal", within, capped.move)
             if capped.total == math.inf:
-                unsure = f"no play is sure to finish within the {left} moves left"
+                unsure = plural(
+                    "no play is sure to finish within the {n} moves left",
+                    "no play is sure to finish within the {n} moves left",
+                    cast(int, left),
+                )
                 return Choice("lookahead" if lookahead_seconds(inv) <= SECOND else _LEAF, unsure)
         estimate = max(estimate, 2 * SECOND)
-    about = f"about {estimate:.0f} s" if estimate >= 1.5 else "over a second"
-    note = (
-        ""
-        if deep is None
-        else (f"; it does not plan for the {left} moves left (the optimum needs up to {deep} here)")
-    )
+    about = M("about {seconds:.0f} s", seconds=estimate) if estimate >= 1.5 else N_("over a second")
     if lookahead_seconds(inv) <= SECOND:
-        return Choice("lookahead", f"the optimum would take {about} here{note}")
+        if deep is None:
+            return Choice("lookahead", M("the optimum would take {about} here", about=about))
+        return Choice(
+            "lookahead",
+            plural(
+                "the optimum would take {about} here; it does not plan for the {n} moves left "
+                "(the optimum needs up to {deep} here)",
+                "the optimum would take {about} here; it does not plan for the {n} moves left "
+                "(the optimum needs up to {deep} here)",
+                cast(int, left),
+                about=about,
+                deep=deep,
+            ),
+        )
+    seconds = lookahead_seconds(inv)
+    if deep is None:
+        return Choice(
+            _LEAF,
+            M(
+                "the lookahead would take about {seconds:.0f} s here, the optimum longer",
+                seconds=seconds,
+            ),
+        )
     return Choice(
         _LEAF,
-        f"the lookahead would take about {lookahead_seconds(inv):.0f} s here, the optimum "
-        f"longer{note}",
+        plural(
+            "the lookahead would take about {seconds:.0f} s here, the optimum longer; it does "
+            "not plan for the {n} moves left (the optimum needs up to {deep} here)",
+            "the lookahead would take about {seconds:.0f} s here, the optimum longer; it does "
+            "not plan for the {n} moves left (the optimum needs up to {deep} here)",
+            cast(int, left),
+            seconds=seconds,
+            deep=deep,
+        ),
     )
 
 
@@ -259,7 +299,7 @@ def ranked_by(inv: Investigation, strategy: str) -> str:
         >>> ranked_by(Investigation(4, 5), "minimax")
         'minimax'
     """
-    return str(choose(inv)) if strategy == "fewest_moves" else strategy
+    return _said(choose(inv)) if strategy == "fewest_moves" else strategy
 
 
 def advice_seconds(inv: Investigation, strategy: str) -> float:

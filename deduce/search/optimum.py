@@ -29,12 +29,13 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, plural
 from deduce._internal.validation import check_int
 from deduce.core.strategy import partition
 from deduce.errors import InvalidInput
@@ -79,7 +80,11 @@ class _Solver:
         space = inv.space
         if len(self.queries) * space.size > _TABLE_LIMIT:
             raise _OutOfBudget(
-                f"{len(self.queries)} moves x {space.size} worlds is too large a table"
+                M(
+                    "{moves} moves x {worlds} worlds is too large a table",
+                    moves=len(self.queries),
+                    worlds=space.size,
+                )
             )
         table = np.asarray(inv.outcome_table(space, self.queries))
         self.table = table.astype(np.uint8 if table.max(initial=0) < 256 else np.int32)
@@ -201,11 +206,18 @@ class _Solver:
         self.nodes += 1
         budget = self.budget
         if budget.nodes is not None and self.nodes > budget.nodes:
-            raise _OutOfBudget(f"the budget of {budget.nodes} nodes ran out", self.nodes)
+            raise _OutOfBudget(
+                M("the budget of {nodes} nodes ran out", nodes=budget.nodes), self.nodes
+            )
         late = budget.seconds is not None and time.time() - self.started > budget.seconds
         if self.nodes % 32 == 0 and late:
             raise _OutOfBudget(
-                f"the budget of {budget.seconds:g} s ran out after {self.nodes} nodes", self.nodes
+                M(
+                    "the budget of {seconds:g} s ran out after {nodes} nodes",
+                    seconds=budget.seconds,
+                    nodes=self.nodes,
+                ),
+                self.nodes,
             )
 
     def solve(
@@ -409,7 +421,7 @@ def optimal(
             hit = solver.cache.get((rows.astype(np.int32).tobytes(), max_moves))
             q = hit[2] if hit is not None else _only(solver, rows)
     except _OutOfBudget as error:
-        reason = str(error)
+        reason = error.args[0] if error.args else str(error)  # a Message, said again later
         move = inv.best("lookahead")
         return Optimum(  # no total is known: NaN, with the nodes the search got through
             move,
@@ -424,7 +436,11 @@ def optimal(
         )
     weight = float(np.sum(inv.space.weights))
     if total == math.inf:
-        reason = f"no tree finishes within {max_moves} moves"
+        reason = plural(  # English says "moves" even for 1; other languages need not
+            "no tree finishes within {n} moves",
+            "no tree finishes within {n} moves",
+            cast(int, max_moves),  # never None here: a search without a cap finishes
+        )
         return Optimum(
             None,
             math.inf,

@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, _
 from deduce._internal.reprs import rounded_repr
 from deduce.core.strategy import information
 from deduce.errors import DeduceError, InvalidInput
@@ -54,6 +55,19 @@ __all__ = ["QUESTION", "Decision", "MoveReview", "Review", "recommended", "revie
 QUESTION = "question"
 """The kind of a move that answers a query (a guess, a question, a lay, a look at the
 informant): its answer is one of the query's outcomes."""
+
+_HEADS = (
+    N_("move"),
+    N_("answer"),
+    N_("bits"),
+    N_("best"),
+    N_("best bits"),
+    N_("learned"),
+    N_("luck"),
+    N_("solutions"),
+    N_("win before"),
+    N_("win after"),
+)  # the columns of Review.to_rows, said in the player's language where they are shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +249,7 @@ class Review:
                 text["win before"] = _chance(row.chance_before)
                 text["win after"] = _chance(row.chance_after)
         if rows:
-            total = {"#": "all", "move": "", "answer": "", "best": ""}
+            total = {"#": N_("all"), "move": "", "answer": "", "best": ""}
             total["bits"] = _bits(self.information)
             total["best bits"] = _bits(self.best_information)
             total["learned"] = _bits(self.learned)
@@ -264,15 +278,16 @@ class Review:
     def __str__(self) -> str:
         rows = self.to_rows()
         if not rows:
-            return "No move of mine to review yet."
+            return str(_("No move of mine to review yet."))
         names = tuple(rows[0])
-        widths = {n: max(len(n), *(len(r[n]) for r in rows)) for n in names}
-        lines = ["  ".join(n.ljust(widths[n]) for n in names).rstrip()]
+        heads = {n: str(_(n)) for n in names}
+        rows = [{**r, "#": str(_(r["#"]))} for r in rows]  # the totals' "all"
+        widths = {n: max(len(heads[n]), *(len(r[n]) for r in rows)) for n in names}
+        lines = ["  ".join(heads[n].ljust(widths[n]) for n in names).rstrip()]
         lines += ["  ".join(r[n].ljust(widths[n]) for n in names).rstrip() for r in rows]
-        win = "; win: my chance to win, from the race model" if self.chances else ""
-        lines.append(
-            f"(bits: expected information; best: by {self.strategy}; luck: learned - bits{win})"
-        )
+        from deduce.output.notebook import review_legend
+
+        lines.append(f"({review_legend(self)})")
         return "\n".join(lines)
 
 

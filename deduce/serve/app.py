@@ -9,6 +9,12 @@ the grammar (:mod:`deduce.serve.forms`) with Jinja2, every text escaped; the pag
 the lines the player puts together, redraws itself from the answer, and follows the
 changes made on other devices.
 
+Every request is answered in its language (:func:`requested_language`): the ``lang``
+cookie the page's language switch sets, else the browser's ``Accept-Language``, else the
+server's (``create_app(language=...)``, ``deduce serve --lang``); the pages' words and the
+API's messages are looked up in that language's catalogue
+(:mod:`deduce._internal.language`).
+
 Example:
     >>> import tempfile
     >>> from pathlib import Path
@@ -37,8 +43,9 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import Request, cookie_parser
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
@@ -49,6 +56,18 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from deduce._internal.language import (
+    ENGLISH,
+    N_,
+    M,
+    Message,
+    _,
+    languages,
+    negotiate,
+    ngettext,
+    use_language,
+)
+from deduce._internal.language import language as spoken
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
 from deduce.play.adapter import refusal
@@ -74,9 +93,18 @@ from deduce.serve.open_games import (
     shown,
 )
 from deduce.serve.schema import DOCUMENT
-from deduce.serve.security import MAX_BODY, TokenGuard, json_shape, new_token
+from deduce.serve.security import (
+    MAX_BODY,
+    App,
+    Receive,
+    Scope,
+    Send,
+    TokenGuard,
+    json_shape,
+    new_token,
+)
 
-__all__ = ["create_app"]
+__all__ = ["LANGUAGE_COOKIE", "RequestLanguage", "create_app", "requested_language"]
 
 _STATIC = Path(__file__).parent / "static"
 EVENTS_SECONDS = 20.0
@@ -105,15 +133,114 @@ BODY_SECONDS = 20.0
 """How long a request's body may take to arrive whole."""
 
 
+LANGUAGE_COOKIE = "lang"
+"""The cookie of the language the player chose on the page (its code, one of
+:func:`~deduce._internal.language.languages`)."""
+
+_NATIVE = {"en": "English", "de": "Deutsch"}
+"""Each language by its own name, as the page's switch offers it (a language not named
+here: its code)."""
+
+
+def requested_language(headers: Headers | dict[str, str], default: str = ENGLISH) -> str:
+    """The language a request is answered in: its ``lang`` cookie when it names a language
+    deduce speaks, else the first of its ``Accept-Language`` that deduce speaks, else
+    ``default`` (the server's).
+
+    Example:
+        >>> requested_language({"accept-language": "fr-CH, de;q=0.9"})
+        'de'
+        >>> requested_language({"accept-language": "de", "cookie": "lang=en"})
+        'en'
+        >>> requested_language({"accept-language": "fr", "cookie": "lang=xx"}, "de")
+        'de'
+    """
+    chosen = cookie_parser(headers.get("cookie", "")).get(LANGUAGE_COOKIE, "")
+    if chosen in languages():
+        return chosen
+    # the server's language after the browser's, by the least weight a browser gives
+    asked = headers.get("accept-language", "")[:1900]
+    return negotiate(f"{asked}, {default};q=0.0001" if asked else default)
+
+
+class RequestLanguage:
+    """ASGI middleware: each HTTP request answered in its language
+    (:func:`requested_language`), which the code it runs reads from
+    :func:`~deduce._internal.language.language` (threads it starts included)."""
+
+    def __init__(self, app: App, default: str) -> None:
+        self.app = app
+        self.default = default
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with use_language(requested_language(Headers(scope=scope), self.default)):
+            await self.app(scope, receive, send)
+
+
+def _switch() -> list[dict[str, Any]]:
+    """The languages the page offers: each code, its own name, and whether it is the
+    request's."""
+    now = spoken()
+    return [
+        {"code": code, "name": _NATIVE.get(code, code), "current": code == now}
+        for code in languages()
+    ]
+
+
 def _environment() -> Environment:
     environment = Environment(
         loader=PackageLoader("deduce.serve", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # the templates' words in the request's language: {{ _("...") }}, {% trans %}
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_page_gettext, ngettext=_page_ngettext, newstyle=True
     )
     environment.filters["commands"] = _commands
+    environment.filters["said"] = _  # a word of the game's, in the catalogue if it is there
+    environment.globals["language"] = spoken
+    environment.globals["switch"] = _switch
+    environment.globals["code"] = _code
+    environment.globals["strong"] = _strong
     return environment
+
+
+def _page_gettext(text: str) -> str:
+    """A template's words in the request's language: a translation is text, escaped
+    (Jinja takes what gettext gives as markup); English is the template's own."""
+    return text if spoken() == ENGLISH else escape(_(text))
+
+
+def _page_ngettext(singular: str, many: str, n: int) -> str:
+    """:func:`_page_gettext` with a number."""
+    said = ngettext(singular, many, n)
+    return said if spoken() == ENGLISH else escape(said)
+
+
+def _code(text: str) -> Markup:
+    """``text`` set as code, for a template's message (``%(command)s``).
+
+    Example:
+        >>> print(_code("drop N"))
+        <code>drop N</code>
+    """
+    return Markup("<code>%s</code>") % text
+
+
+def _strong(text: object) -> Markup:
+    """``text`` set in bold, for a template's message.
+
+    Example:
+        >>> print(_strong(12))
+        <strong>12</strong>
+    """
+    return Markup("<strong>%s</strong>") % text
 
 
 def _commands(text: str) -> Markup:
@@ -146,14 +273,15 @@ async def _json(request: Request) -> dict[str, Any]:
         text = body.decode("utf-8")
         shape = json_shape(text)
         if shape:
-            raise InvalidInput("body", f"{len(body)} bytes", "a JSON object", reason=shape)
+            size = _(M("{n} bytes", n=len(body)))
+            raise InvalidInput("body", size, N_("a JSON object"), reason=shape)
         document = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InvalidInput("body", body[:80].decode("utf-8", "replace"), "a JSON object") from (
-            error
-        )
+        raise InvalidInput(
+            "body", body[:80].decode("utf-8", "replace"), N_("a JSON object")
+        ) from error
     if not isinstance(document, dict):
-        raise InvalidInput("body", type(document).__name__, "a JSON object")
+        raise InvalidInput("body", type(document).__name__, N_("a JSON object"))
     return document
 
 
@@ -164,14 +292,16 @@ def _version(body: dict[str, Any], header: str | None) -> str | None:
     if version is None and header:
         version = header.strip().removeprefix("W/").strip('"')
     if version is not None and not isinstance(version, str):
-        raise InvalidInput("version", version, "the version of the state, as the state gives it")
+        raise InvalidInput(
+            "version", version, N_("the version of the state, as the state gives it")
+        )
     return version
 
 
 _IN_THE_WAY: dict[type[Exception], str] = {
-    Busy: "Open in the console",
-    Unreadable: "The saved game cannot be read",
-    Blocked: "The game cannot be opened",
+    Busy: N_("Open in the console"),
+    Unreadable: N_("The saved game cannot be read"),
+    Blocked: N_("The game cannot be opened"),
 }
 """The title of the page that says why a game cannot be opened."""
 
@@ -180,8 +310,29 @@ def _error(status: int, message: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": message, **more}, status_code=status, headers=_HEADERS)
 
 
+def _too_large() -> JSONResponse:
+    return _error(413, _(M("the request is too large (at most {limit} bytes)", limit=MAX_BODY)))
+
+
+def _too_slow() -> JSONResponse:
+    said = M("the request took too long (at most {seconds:g} s)", seconds=BODY_SECONDS)
+    return _error(408, _(said))
+
+
+def _said(error: Exception) -> str:
+    """An error's message in the request's language (a message made with ``M`` is said
+    again; any other as it is)."""
+    if len(error.args) == 1 and isinstance(error.args[0], Message):
+        return str(_(error.args[0]))
+    return str(error)
+
+
 def create_app(
-    state_dir: Path, *, token: str | None = None, view_token: str | None = None
+    state_dir: Path,
+    *,
+    token: str | None = None,
+    view_token: str | None = None,
+    language: str = ENGLISH,
 ) -> Starlette:
     """The application on the games of ``state_dir``, behind ``token`` (default: random,
     then ``app.state.token``); the table's view behind ``view_token`` (default: random,
@@ -192,12 +343,17 @@ def create_app(
         token: the token every request must carry.
         view_token: the token of the table's view: it opens only ``/view/{id}`` and its
             API, to read what every player may see.
+        language: the language of a request that asks for none deduce speaks (neither
+            its ``lang`` cookie nor its ``Accept-Language``), one of
+            :func:`~deduce._internal.language.languages`.
     """
     tables = OpenGames(state_dir)
     templates = _environment()
     for name, value in (("token", token), ("view_token", view_token)):
         if value is not None and (not isinstance(value, str) or not value):
             raise InvalidInput(name, value, "None, or the token as text")
+    if not isinstance(language, str) or language not in languages():
+        raise InvalidInput("language", language, languages())
     secret = token or new_token()
     view_secret = view_token or new_token()
     if view_secret == secret:
@@ -214,7 +370,9 @@ def create_app(
             if form.name in _HIDDEN:
                 continue
             fields = tuple(
-                replace(f, label="Name", choices=tuple(saves), help="a name for the saved game")
+                replace(
+                    f, label=_("Name"), choices=tuple(saves), help=_("a name for the saved game")
+                )
                 if f.name == "FILE"
                 else f
                 for f in form.fields
@@ -227,18 +385,18 @@ def create_app(
         try:
             return await run_in_threadpool(tables.open, id)
         except KeyError:
-            return _error(404, f"no game {id} is saved")
+            return _error(404, _("no game {id} is saved").format(id=id))
         except (Busy, Blocked, Unreadable) as error:
-            return _error(409, str(error))
+            return _error(409, _said(error))
 
     async def home(request: Request) -> Response:
         games = [
             {
                 "name": g.name,
                 "title": g.title,
-                "note": g.adapter().grammar.setup_note,
+                "note": _(g.adapter().grammar.setup_note),
                 "fields": question_fields(g.adapter().grammar.setup),
-                "documents": g.adapter().documents,
+                "documents": _(g.adapter().documents),
             }
             for g in tables.declarations()
         ]
@@ -253,10 +411,11 @@ def create_app(
         try:
             return await run_in_threadpool(tables.open, id)
         except KeyError:
-            return page("message.html", 404, title="No such game", text=f"No game {id} is saved.")
+            text = _("No game {id} is saved.").format(id=id)
+            return page("message.html", 404, title=_("No such game"), text=text)
         except (Busy, Blocked, Unreadable) as error:
-            said = title or _IN_THE_WAY[type(error)]
-            return page("message.html", 409, title=said, text=str(error))
+            said = _(title or _IN_THE_WAY[type(error)])
+            return page("message.html", 409, title=said, text=_said(error))
 
     async def play(request: Request) -> Response:
         id = request.path_params["id"]
@@ -305,31 +464,31 @@ def create_app(
             if not isinstance(name, str):
                 raise InvalidInput("game", name, [g.name for g in tables.declarations()])
             if not isinstance(setup, dict):
-                raise InvalidInput("setup", type(setup).__name__, "an object of set-up answers")
+                raise InvalidInput("setup", type(setup).__name__, N_("an object of set-up answers"))
             replace = body.get("replace", True)
             if not isinstance(replace, bool):
-                raise InvalidInput("replace", replace, "true or false")
+                raise InvalidInput("replace", replace, N_("true or false"))
             game = await run_in_threadpool(partial(tables.create, name, setup, replace=replace))
             return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
         except _TooLarge:
-            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+            return _too_large()
         except _TooSlow:
-            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
+            return _too_slow()
         except InvalidInput as error:
             return _error(422, shown(refusal(error), state_dir))
         except InProgress as error:
-            return _error(409, str(error), in_progress=error.id)
+            return _error(409, _said(error), in_progress=error.id)
         except (Busy, Blocked, NotSaved) as error:
-            return _error(409, str(error))
+            return _error(409, _said(error))
         except DeduceError as error:
-            return _error(422, shown(str(error), state_dir))
+            return _error(422, shown(_said(error), state_dir))
 
     async def _open_shared(body: dict[str, Any]) -> Response:
         text, replace = body.get("shared"), body.get("replace", True)
         if not isinstance(text, str):
-            raise InvalidInput("shared", text, "a shared game: deduce1: and letters")
+            raise InvalidInput("shared", text, N_("a shared game: deduce1: and letters"))
         if not isinstance(replace, bool):
-            raise InvalidInput("replace", replace, "true or false")
+            raise InvalidInput("replace", replace, N_("true or false"))
         start = await run_in_threadpool(open_shared, text)
         name = registry.find(start.game).name if start.game else ""
         create = partial(tables.create, name, {}, replace=replace, start=start)
@@ -347,7 +506,7 @@ def create_app(
         try:
             return JSONResponse(await run_in_threadpool(tables.copies, id), headers=_HEADERS)
         except KeyError:
-            return _error(404, f"no game {id} is known")
+            return _error(404, _("no game {id} is known").format(id=id))
 
     async def reopen(request: Request) -> Response:
         id = request.path_params["id"]
@@ -355,19 +514,19 @@ def create_app(
             body = await _json(request)
             copy = body.get("copy")
             if not isinstance(copy, str):
-                raise InvalidInput("copy", copy, "the name of an earlier game (GET .../copies)")
+                raise InvalidInput("copy", copy, N_("the name of an earlier game (GET .../copies)"))
             game = await run_in_threadpool(tables.reopen, id, copy)
             return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
         except KeyError:
-            return _error(404, f"no game {id} is known")
+            return _error(404, _("no game {id} is known").format(id=id))
         except _TooLarge:
-            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+            return _too_large()
         except _TooSlow:
-            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
+            return _too_slow()
         except InvalidInput as error:
             return _error(422, shown(refusal(error), state_dir))
         except (Busy, Blocked, NotSaved) as error:
-            return _error(409, str(error))
+            return _error(409, _said(error))
 
     async def session(request: Request) -> Response:
         game = await opened(request.path_params["id"])
@@ -383,22 +542,22 @@ def create_app(
             body = await _json(request)
             line = body.get("line")
             if not isinstance(line, str):
-                raise InvalidInput("line", line, "a line as the console takes it")
+                raise InvalidInput("line", line, N_("a line as the console takes it"))
             version = _version(body, request.headers.get("if-match"))
             done = await run_in_threadpool(partial(game.post, line, version=version))
             return JSONResponse(done, headers=_HEADERS)
         except _TooLarge:
-            return _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+            return _too_large()
         except _TooSlow:
-            return _error(408, f"the request took too long (at most {BODY_SECONDS:g} s)")
+            return _too_slow()
         except InvalidInput as error:
             return _error(422, refusal(error), state=await run_in_threadpool(_state, game))
         except Refused as error:
-            return _error(422, str(error), state=await run_in_threadpool(_state, game))
+            return _error(422, _said(error), state=await run_in_threadpool(_state, game))
         except Stale as error:
-            return _error(409, str(error), state=await run_in_threadpool(_state, game))
+            return _error(409, _said(error), state=await run_in_threadpool(_state, game))
         except NotSaved as error:
-            return _error(503, str(error), state=await run_in_threadpool(_state, game))
+            return _error(503, _said(error), state=await run_in_threadpool(_state, game))
 
     async def events(request: Request) -> Response:
         id = request.path_params["id"]
@@ -413,7 +572,7 @@ def create_app(
 
     async def view(request: Request) -> Response:
         id = request.path_params["id"]
-        game = await opened_page(id, title="The game cannot be shown")
+        game = await opened_page(id, title=N_("The game cannot be shown"))
         if isinstance(game, Response):
             return game
         state = await run_in_threadpool(_public, game)
@@ -462,11 +621,15 @@ def create_app(
             Route("/manifest.webmanifest", manifest),
             Mount("/static", StaticFiles(directory=_STATIC), name="static"),
         ],
-        middleware=[Middleware(TokenGuard, token=secret, view_token=view_secret)],
+        middleware=[
+            Middleware(RequestLanguage, default=language),  # outside the door: its refusals too
+            Middleware(TokenGuard, token=secret, view_token=view_secret),
+        ],
         lifespan=lifespan,
     )
     app.state.token = secret
     app.state.view_token = view_secret
+    app.state.language = language
     app.state.tables = tables
     return app
 

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from deduce._internal.language import N_, _
 from deduce.play.adapter import BLANK, Turn
 from deduce.play.arguments import grouped, tokens
 from deduce.play.grammar import (
@@ -55,6 +56,54 @@ __all__ = [
 ]
 
 _BUTTONS = 16  # more choices than this: by category, or a text field offering them
+
+_LABELS = (
+    N_("About"),
+    N_("Answer"),
+    N_("Ask"),
+    N_("Asker"),
+    N_("Black"),
+    N_("Blocked"),
+    N_("Card"),
+    N_("Case"),
+    N_("Code"),
+    N_("Crime"),
+    N_("Drops"),
+    N_("Element"),
+    N_("Fact"),
+    N_("Field"),
+    N_("File"),
+    N_("Given"),
+    N_("Invented"),
+    N_("Left or right"),
+    N_("Line"),
+    N_("Location"),
+    N_("Name"),
+    N_("New"),
+    N_("New case"),
+    N_("Person"),
+    N_("Play"),
+    N_("Reply"),
+    N_("Revealed card"),
+    N_("Right or wrong"),
+    N_("Scene"),
+    N_("Seat"),
+    N_("Start"),
+    N_("Stop"),
+    N_("Strategy"),
+    N_("Suspect"),
+    N_("Taken"),
+    N_("Text"),
+    N_("Time"),
+    N_("Title"),
+    N_("Weapon"),
+    N_("White"),
+    N_("Witness"),
+    N_("Wording"),
+    N_("Wrong"),
+)
+"""The labels the games' arguments get on the page (:func:`_label`), for the catalogue:
+a label not here is shown as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +196,7 @@ def _said(arg: Arg) -> str:
 
 
 def _label(name: str) -> str:
+    """An argument's label on the page, in English (:data:`_LABELS`)."""
     text = name.replace("_", " ").replace("|", " or ").lower()
     return text[:1].upper() + text[1:]
 
@@ -179,9 +229,9 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
     if isinstance(kind, Name) and kind.offered is None:  # other words for a name: typed only
         aliases = {word(a) for a in kind.aliases}
         buttons = tuple(w for w in words if w not in aliases)
-    other = kind.other or "" if isinstance(kind, Name) else ""
+    other = _(kind.other) or "" if isinstance(kind, Name) else ""
     if isinstance(kind, Text):  # its words, or any other
-        other = kind.what
+        other = _(kind.what)
     ordered = isinstance(kind, Several) and parts  # several values, each in its place
     if closed and 0 < len(buttons) <= _BUTTONS and not ordered:
         return {"control": "buttons", "choices": buttons, "other": other}
@@ -215,9 +265,9 @@ def _describe(kind: Any, context: Context, control: str) -> str:
     other answers a name takes: not "one of right, wrong, yes, no")."""
     if control == "buttons" and isinstance(kind, Name | YesNo):
         other = getattr(kind, "other", "")
-        return f"or {other}" if other else ""
+        return _("or {other}").format(other=_(other)) if other else ""
     try:
-        return str(kind.describe(context))
+        return str(_(kind.describe(context)))
     except Exception:  # a description that needs more than is known yet
         return ""
 
@@ -228,10 +278,10 @@ def _field(arg: Arg, context: Context) -> Field:
     given = control["control"] == "buttons" and len(only) == 1 and not arg.optional
     return Field(
         name=arg.name,
-        label=_label(_said(arg)),
+        label=_(_label(_said(arg))),
         keyword=arg.keyword or "",
         optional=arg.optional,
-        optional_note=arg.optional_note,
+        optional_note=_(arg.optional_note),
         repeated=arg.repeated or isinstance(arg.kind, Several),
         help="" if given else _describe(arg.kind, context, control["control"]),
         default=only[0] if given else "",  # a word the line needs and the only choice
@@ -257,7 +307,7 @@ def _form(verb: Verb, context: Context) -> Form:
         fields.append(field)
     return Form(
         name=verb.name,
-        help=" ".join(verb.help.split()),
+        help=" ".join(_(verb.help).split()),
         examples=tuple(e for e in verb.examples if e != verb.name),
         fields=tuple(fields),
         command=verb.command,
@@ -369,7 +419,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
         fields.append(
             Field(
                 name=question.key,
-                label=question.label,
+                label=_(question.label),
                 repeated=isinstance(question.kind, Several),
                 # asked only for some answers: needed where the page shows it
                 optional=question.default is not None
@@ -377,10 +427,10 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
                 help="; ".join(
                     h
                     for h in (
-                        question.help,
+                        _(question.help),
                         question.example
                         and question.example != question.default
-                        and f"e.g. {question.example}",
+                        and _("e.g. {example}").format(example=question.example),
                     )
                     if h
                 ),

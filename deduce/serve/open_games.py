@@ -34,6 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
+from deduce._internal.language import N_, M, _, language, ngettext
 from deduce._internal.validation import check_bool, check_name, short
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
@@ -138,7 +139,7 @@ def save_name(text: str) -> str:
     name = text.strip()
     if not _NAME.fullmatch(name) or ".." in name:
         raise InvalidInput(
-            "name", text, "a plain name (letters, digits, spaces, _ - and .; no folders)"
+            "name", text, N_("a plain name (letters, digits, spaces, _ - and .; no folders)")
         )
     return name if name.endswith(".json") else f"{name}.json"
 
@@ -190,7 +191,8 @@ class OpenGame:
 
     def note(self, text: str, *, first: bool = False, kind: str = "note") -> None:
         """Add a reply of ``kind`` to the replies to the last line (``first``: before
-        them)."""
+        them); a message made with ``M`` is said in the language of each request that
+        reads it."""
         check_name("text", text)
         first = check_bool("first", first)
         said = Reply(kind, text)
@@ -203,7 +205,10 @@ class OpenGame:
         self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
     ) -> Any:
         """``work``'s ``kind`` of advice, computed once per state (the page, the state and
-        the console's redraw share it)."""
+        the console's redraw share it). A kind in words (``kind`` ending in ``:``) is kept
+        for each language it was said in."""
+        if kind.endswith(":"):
+            kind += language()
         kept = self._kept.get(kind)
         if kept is not None and kept[0] is investigation and kept[1] == strategy:
             return kept[2]
@@ -219,14 +224,14 @@ class OpenGame:
     def _cached_own(self, investigation: Investigation, strategy: str) -> str | None:
         adapter = self.adapter
         work = partial(type(adapter).own_now, adapter, investigation, strategy)
-        return cast("str | None", self._once("own_advice", investigation, strategy, work))
+        return cast("str | None", self._once("own_advice:", investigation, strategy, work))
 
     def turn(self) -> Turn | None:
         """Whose turn it is and what they may do (:meth:`Adapter.turn`), worked out once
-        per state."""
+        per state (and language: it is in words)."""
         inv = self.session.investigation
         work = partial(self.adapter.turn, inv)
-        return cast("Turn | None", self._once("turn", inv, "", work))
+        return cast("Turn | None", self._once("turn:", inv, "", work))
 
     def _shown(self, text: str) -> str:
         return shown(text, self.state_dir)
@@ -253,7 +258,9 @@ class OpenGame:
         if not over and inv.solved is not None and not self._own_now():
             win = self.adapter.winning(inv)  # no moves to rank: the one that wins
             moves = (
-                [] if win is None else [Recommendation(win, 0.0, {"won": 1.0}, 1, "the solution")]
+                []
+                if win is None
+                else [Recommendation(win, 0.0, {"won": 1.0}, 1, N_("the solution"))]
             )
         elif not over:
             try:
@@ -357,7 +364,9 @@ class OpenGame:
         if not any(v.name in ("save", "load") and v in COMMANDS.verbs for v in verbs):
             return line
         if len(words) > 2:
-            raise InvalidInput("name", " ".join(words[1:]), "one name (quote it if it has spaces)")
+            raise InvalidInput(
+                "name", " ".join(words[1:]), N_("one name (quote it if it has spaces)")
+            )
         path = self.state_dir / SAVES / save_name(words[1])
         path.parent.mkdir(parents=True, exist_ok=True)
         return f'{verbs[0].name} "{path}"'
@@ -379,9 +388,11 @@ class OpenGame:
         with self.guard:
             if version is not None and version != self.version:
                 raise Stale(
-                    "The game changed since this page was drawn (a new game was started, "
-                    "or a line was entered on another device), so your line is not carried "
-                    "out. Here is the game as it is now."
+                    _(
+                        "The game changed since this page was drawn (a new game was started, "
+                        "or a line was entered on another device), so your line is not carried "
+                        "out. Here is the game as it is now."
+                    )
                 )
             session = self.session
             refusals = session.refusals
@@ -404,9 +415,11 @@ class OpenGame:
                 why = session.not_saved
                 session.investigation, session.saved, session.corrections = before
                 raise NotSaved(
-                    f"This line is not saved: {self.path.name} could not be written ({why}). "
-                    "It is not carried out, and the game is as it was: send it again in a "
-                    "moment."
+                    _(
+                        "This line is not saved: {file} could not be written ({why}). It is "
+                        "not carried out, and the game is as it was: send it again in a "
+                        "moment."
+                    ).format(file=self.path.name, why=_(why))
                 )
             if changed:
                 self._changes += 1
@@ -446,20 +459,28 @@ class OpenGames:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             return files.SessionLock.acquire(path, holder="deduce serve")
         except files.LockHeld as error:
-            where = "another deduce serve" if error.holder == "deduce serve" else "the console"
-            raise Busy(
-                f"This game is open in {where} ({error.reason}). Quit it there "
-                "(the game stays saved), then open it here again."
-            ) from None
+            if error.holder == "deduce serve":
+                said = _(
+                    "This game is open in another deduce serve ({reason}). Quit it there "
+                    "(the game stays saved), then open it here again."
+                )
+            else:
+                said = _(
+                    "This game is open in the console ({reason}). Quit it there "
+                    "(the game stays saved), then open it here again."
+                )
+            raise Busy(said.format(reason=_(error.reason))) from None
         except files.LockRefused as error:
             raise Blocked(
-                f"This game cannot be opened: its lock file {error.lock_file.name} (in the "
-                f"state directory) is {error.what}, which is refused as a lock and left as "
-                "it is. No deduce holds it: remove it, then open the game here again."
+                _(
+                    "This game cannot be opened: its lock file {file} (in the state "
+                    "directory) is {what}, which is refused as a lock and left as it is. "
+                    "No deduce holds it: remove it, then open the game here again."
+                ).format(file=error.lock_file.name, what=_(error.what))
             ) from None
         except InvalidInput as error:  # the file's symbolic links go round in a circle
-            why = shown(str(error.reason or error), self.state_dir)
-            raise Blocked(f"This game cannot be opened: {why}.") from None
+            why = shown(str(_(error.reason) or error), self.state_dir)
+            raise Blocked(_("This game cannot be opened: {why}.").format(why=why)) from None
 
     def saved(self) -> list[dict[str, Any]]:
         """The games saved in the state directory (open here or not)."""
@@ -512,8 +533,8 @@ class OpenGames:
             raise InvalidInput(
                 "shared",
                 type(start).__name__,
-                f"a shared {declared.title} {kind}",
-                reason=f"the page follows the game's {kind}",
+                M("a shared {game} {kind}", game=declared.title, kind=kind),
+                reason=M("the page follows the game's {kind}", kind=kind),
             )
         with self._guard:
             old = self.games.get(declared.autosave)
@@ -534,9 +555,9 @@ class OpenGames:
                 files.save_file(path, investigation, create_directory=True)
                 opened.session.saved = True
             except (OSError, DeduceError) as error:
-                opened.note(f"could not autosave: {error}", kind="not saved")
+                opened.note(M("could not autosave: {error}", error=str(error)), kind="not saved")
             if kept:
-                opened.note(f"The earlier game is kept in {kept}.", first=True)
+                opened.note(M("The earlier game is kept in {file}.", file=kept), first=True)
             self.games[opened.id] = opened
             return opened
 
@@ -551,12 +572,14 @@ class OpenGames:
                 earlier = files.load_file(path, find_adapter(declared.name).investigation_type)
             clues = 0 if earlier is None else len(earlier.clues)
         if clues:
-            said = "1 clue" if clues == 1 else f"{clues} clues"
-            raise InProgress(
-                f"A {declared.title} game with {said} is in progress. Start a new one only "
-                "if you mean to: the game now is kept and can be reopened.",
-                declared.autosave,
+            said = ngettext(
+                "A {game} game with {n} clue is in progress. Start a new one only if you "
+                "mean to: the game now is kept and can be reopened.",
+                "A {game} game with {n} clues is in progress. Start a new one only if you "
+                "mean to: the game now is kept and can be reopened.",
+                clues,
             )
+            raise InProgress(said.format(game=declared.title, n=clues), declared.autosave)
 
     def copies(self, id: str) -> list[dict[str, Any]]:
         """The earlier games of ``id`` kept aside (``FILE.bak``, ...), newest first:
@@ -590,17 +613,17 @@ class OpenGames:
         path = self.state_dir / f"{id}.json"
         kept = {c.name: c for c in files.set_aside_copies(path)}
         if not isinstance(copy, str) or copy not in kept:
-            raise InvalidInput("copy", copy, sorted(kept) or "an earlier game (there is none)")
+            raise InvalidInput("copy", copy, sorted(kept) or N_("an earlier game (there is none)"))
         adapter = find_adapter(declared.name)
         try:
             earlier = files.load_file(kept[copy], adapter.investigation_type)
         except (DeduceError, OSError) as error:
-            reason = getattr(error, "reason", "") or str(error)
+            reason = _(getattr(error, "reason", "")) or str(error)
             raise InvalidInput(
                 "copy",
                 copy,
-                "an earlier game that can be read",
-                reason=shown(reason, self.state_dir),
+                N_("an earlier game that can be read"),
+                reason=shown(str(reason), self.state_dir),
             ) from None
         with self._guard:
             self._close(id)
@@ -615,7 +638,7 @@ class OpenGames:
                 lock.release()
                 raise
             opened.session.saved = True
-            opened.note(f"The earlier game from {copy} is open again.", first=True)
+            opened.note(M("The earlier game from {file} is open again.", file=copy), first=True)
             self.games[id] = opened
             return opened
 
@@ -633,7 +656,7 @@ class OpenGames:
     def _by_id(self, id: str) -> registry.Declaration:
         declared = next((g for g in self.declarations() if g.autosave == id), None)
         if declared is None:
-            raise NoSuchGame("id", id, "the id of a saved game")
+            raise NoSuchGame("id", id, N_("the id of a saved game"))
         return declared
 
     def open(self, id: str) -> OpenGame:
@@ -645,14 +668,14 @@ class OpenGames:
             Unreadable: its file cannot be read (a file is set aside).
         """
         if not isinstance(id, str):
-            raise InvalidInput("id", id, "the id of a saved game (a str)")
+            raise InvalidInput("id", id, N_("the id of a saved game (a str)"))
         with self._guard:
             if id in self.games:
                 return self.games[id]
             declared = self._by_id(id)
             path = self.state_dir / f"{id}.json"
             if not path.exists():
-                raise NoSuchGame("id", id, "the id of a saved game")
+                raise NoSuchGame("id", id, N_("the id of a saved game"))
             adapter = find_adapter(declared.name)
             lock = self._lock(path)
             try:
@@ -674,16 +697,28 @@ class OpenGames:
         if isinstance(error, OSError):
             reason = error.strerror or type(error).__name__
         else:
-            reason = getattr(error, "reason", "") or str(error)
-        reason = shown(reason, self.state_dir)
-        said = f"The saved {title} game in {path.name} cannot be read ({reason})"
+            reason = _(getattr(error, "reason", "")) or str(error)
+        reason = shown(str(reason), self.state_dir)
+        named = {"game": title, "file": path.name, "reason": reason}
         if isinstance(error, files.Unreadable | OSError):  # a read error: not what it holds
-            return f"{said}: it is left as it is. Open it again in a moment."
+            said = _(
+                "The saved {game} game in {file} cannot be read ({reason}): it is left as it "
+                "is. Open it again in a moment."
+            )
+            return str(said.format(**named))
         try:
             kept = files.set_aside(path)
         except (DeduceError, OSError):
-            return f"{said}: it is left as it is. Start a new game, or remove {path.name}."
-        return f"{said}: it is kept in {kept.name}. Start a new game."
+            said = _(
+                "The saved {game} game in {file} cannot be read ({reason}): it is left as it "
+                "is. Start a new game, or remove {file}."
+            )
+            return str(said.format(**named))
+        said = _(
+            "The saved {game} game in {file} cannot be read ({reason}): it is kept in "
+            "{kept}. Start a new game."
+        )
+        return str(said.format(**named, kept=kept.name))
 
     def close(self) -> None:
         """Give every lock up (the games stay saved)."""
@@ -711,9 +746,8 @@ def _keep_aside(path: Path, adapter: Adapter) -> str:
     try:
         return files.set_aside(path).name
     except files.AsideFull as error:
-        raise Blocked(
-            f"The game saved in {path.name} cannot be kept aside: {error.strerror}."
-        ) from None
+        said = _("The game saved in {file} cannot be kept aside: {why}.")
+        raise Blocked(said.format(file=path.name, why=_(error.strerror))) from None
 
 
 def _keep_unsaved(game: OpenGame) -> None:
@@ -735,13 +769,18 @@ def _keep_unsaved(game: OpenGame) -> None:
         if isinstance(error, OSError):
             why = error.strerror or type(error).__name__
         else:
-            why = str(getattr(error, "reason", "") or error)
-        said = "1 clue that is" if missing == 1 else f"{missing} clues that are"
-        raise NotSaved(
-            f"The game open now has {said} not saved: {game.path.name} could not be "
-            f"written ({shown(why, game.state_dir)}). A new game would lose them: start it "
-            "again once the file can be written (make room on the disk)."
-        ) from None
+            why = str(_(getattr(error, "reason", "")) or error)
+        said = ngettext(
+            "The game open now has {n} clue that is not saved: {file} could not be written "
+            "({why}). A new game would lose them: start it again once the file can be "
+            "written (make room on the disk).",
+            "The game open now has {n} clues that are not saved: {file} could not be "
+            "written ({why}). A new game would lose them: start it again once the file can "
+            "be written (make room on the disk).",
+            missing,
+        )
+        why = shown(why, game.state_dir)
+        raise NotSaved(said.format(n=missing, file=game.path.name, why=why)) from None
     session.saved = True
 
 
@@ -762,7 +801,7 @@ def _set_up(adapter: Adapter, setup: Mapping[str, Any], state_dir: Path) -> Inve
     document, seats = given.pop("document", None), given.pop("seats", "")
     if document is not None:  # a whole set-up pasted, e.g. Board Game Arena's
         if adapter.documents is None:
-            raise InvalidInput("document", short(document), "no document: this game reads none")
+            raise InvalidInput("document", short(document), N_("no document: this game reads none"))
         found = adapter.imported(document, lambda prompt: seats, quiet(), again=False)
         given = {**given, **found}
     return ask_setup(adapter, lambda prompt: "", quiet(), given, again=False)  # defaults
@@ -777,7 +816,9 @@ def _answer(value: Any, state_dir: Path) -> str:
         exists = bool(text.strip()) and Path(text.strip()).expanduser().exists()
     if exists:  # a path on this machine: never
         raise InvalidInput(
-            "deck", text, f"the name of a file in the {DECKS} folder of the state directory"
+            "deck",
+            text,
+            M("the name of a file in the {folder} folder of the state directory", folder=DECKS),
         )
     if text.casefold().endswith((".toml", ".json")):
         name = save_name(text)

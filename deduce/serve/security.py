@@ -36,6 +36,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from deduce._internal.language import N_, M, _
+
 __all__ = [
     "COOKIE",
     "MAX_BODY",
@@ -104,7 +106,7 @@ def json_shape(text: str) -> str:
         if char.isdigit():
             digits += 1
             if digits > MAX_DIGITS:
-                return f"a number has more than {MAX_DIGITS} digits"
+                return M("a number has more than {limit} digits", limit=MAX_DIGITS)
             continue
         digits = 0
         if char == '"':
@@ -112,7 +114,7 @@ def json_shape(text: str) -> str:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                return f"it is nested more than {MAX_DEPTH} deep"
+                return M("it is nested more than {limit} deep", limit=MAX_DEPTH)
         elif char in "]}":
             depth -= 1
     return ""
@@ -134,7 +136,7 @@ def presented(
     """The token a request presents and how: ``header``, ``query``, ``cookie`` (the
     cookie ``cookie_named``) or ``""``."""
     authorization = headers.get("authorization", "")
-    scheme, _, value = authorization.partition(" ")
+    scheme, _sep, value = authorization.partition(" ")
     if scheme.casefold() == "token" and value.strip():
         return value.strip(), "header"
     if query.get("token"):
@@ -153,7 +155,7 @@ VIEW_PATHS = ("/view/", "/api/view/", "/static/", "/sw.js", "/manifest.webmanife
 """What the table's view token opens: the view's pages and API, and the page's assets."""
 
 
-_VIEW_ONLY = "This is the table's view: it shows the game and changes nothing."
+_VIEW_ONLY = N_("This is the table's view: it shows the game and changes nothing.")
 """The refusal of anything but reading, to the table's view (or with its token)."""
 
 
@@ -200,26 +202,28 @@ class TokenGuard:
             if self.view_token is not None and hmac.compare_digest(
                 token.encode(), self.view_token.encode()
             ):
-                await refuse(403, _VIEW_ONLY)
+                await refuse(403, _(_VIEW_ONLY))
                 return
-            await refuse(403, "A token is needed: open the address deduce serve printed.")
+            await refuse(403, _("A token is needed: open the address deduce serve printed."))
             return
         if scope["method"] not in ("GET", "HEAD"):
             if how != "header":
                 await refuse(
-                    403, "A change needs the token in the Authorization header (CSRF check)."
+                    403, _("A change needs the token in the Authorization header (CSRF check).")
                 )
                 return
             origin = headers.get("origin")
             if origin and urlsplit(origin).netloc != headers.get("host"):
-                await refuse(403, "A change from another site is refused (CSRF check).")
+                await refuse(403, _("A change from another site is refused (CSRF check)."))
                 return
         try:
             length = int(headers.get("content-length", "0"))
         except ValueError:
             length = MAX_BODY + 1
         if length > MAX_BODY:
-            await refuse(413, f"The request is too large (at most {MAX_BODY} bytes).")
+            await refuse(
+                413, _(M("The request is too large (at most {limit} bytes).", limit=MAX_BODY))
+            )
             return
         await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
 
@@ -234,7 +238,7 @@ class TokenGuard:
     ) -> None:
         """A request with the view token: read only (a change is refused in words)."""
         if scope["method"] not in ("GET", "HEAD"):
-            await refuse(403, _VIEW_ONLY)
+            await refuse(403, _(_VIEW_ONLY))
             return
         token = self.view_token or ""
         await self.app(scope, receive, send if how != "query" else _cookie(send, named, token))
@@ -246,7 +250,7 @@ class TokenGuard:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         server = scope.get("server")
         named = cookie_name(server[1] if server and server[1] is not None else None)
-        token, _ = presented(headers, query, named)
+        token, _how = presented(headers, query, named)
         origin = headers.get("origin")
         if hmac.compare_digest(token.encode(), self.token.encode()) and not (
             origin and urlsplit(origin).netloc != headers.get("host")

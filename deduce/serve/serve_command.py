@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from deduce._internal.language import ENGLISH, N_, _, languages
 from deduce.errors import InvalidInput
 
 __all__ = ["add_parser", "address", "serve"]
@@ -55,8 +56,8 @@ def add_parser(commands: Any) -> None:
     """Add ``serve`` and its options to the command line (``commands``: the subparsers)."""
     serve = commands.add_parser(
         "serve",
-        help="the notebook in the browser, for a phone on the table",
-        description=(
+        help=_("the notebook in the browser, for a phone on the table"),
+        description=_(
             "Serve every game as a web page (mobile first) and a JSON API on the same\n"
             "sessions, files and locks as `deduce play`. Every request needs the token\n"
             "printed in the address (and its QR code)."
@@ -70,27 +71,41 @@ def add_parser(commands: Any) -> None:
     serve.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the network)",
+        help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 for the network)"),
     )
-    serve.add_argument("--port", type=int, default=0, help="the port (default: a free one)")
+    serve.add_argument("--port", type=int, default=0, help=_("the port (default: a free one)"))
     serve.add_argument(
         "--state-dir",
         metavar="DIR",
-        help="the sessions' folder (default: the console's, $XDG_STATE_HOME/deduce)",
+        help=_("the sessions' folder (default: the console's, $XDG_STATE_HOME/deduce)"),
     )
     serve.add_argument(
         "--token",
-        help="the token every request must carry: 8 or more letters, digits and - . _ ~ "
-        "(default: a random one)",
+        help=_(
+            "the token every request must carry: 8 or more letters, digits and - . _ ~ "
+            "(default: a random one)"
+        ),
     )
     serve.add_argument(
         "--https",
         action="store_true",
-        help="serve over HTTPS with a certificate of its own (made once, kept in the state "
-        "directory; its fingerprint is printed), so that a phone on the network may use "
-        "the page offline and install it",
+        help=_(
+            "serve over HTTPS with a certificate of its own (made once, kept in the state "
+            "directory; its fingerprint is printed), so that a phone on the network may use "
+            "the page offline and install it"
+        ),
     )
-    serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    serve.add_argument(
+        "--lang",
+        dest="page_language",
+        metavar="CODE",
+        help=_(
+            "the page's language where the browser asks for none deduce speaks (default: "
+            "deduce's --lang, else en; a player's choice on the page, or the browser's "
+            "language, comes first): {codes}"
+        ).format(codes=", ".join(languages())),
+    )
+    serve.add_argument("--no-browser", action="store_true", help=_("do not open the browser"))
 
 
 def serve(args: argparse.Namespace, console: Console) -> int:
@@ -105,18 +120,22 @@ def serve(args: argparse.Namespace, console: Console) -> int:
         raise InvalidInput(
             "serve",
             str(error.name),
-            "an installed serve extra (pip install 'deduce-notebook[serve]')",
+            N_("an installed serve extra (pip install 'deduce-notebook[serve]')"),
         ) from None
     from deduce.play.play_command import state_dir
 
     if not 0 <= args.port <= 65535:
-        raise InvalidInput("--port", args.port, "a port from 1 to 65535 (or 0: a free one)")
+        raise InvalidInput("--port", args.port, N_("a port from 1 to 65535 (or 0: a free one)"))
     if args.token is not None and not _TOKEN.fullmatch(args.token):
         raise InvalidInput(
             "--token",
             args.token,
-            "a token of at least 8 letters, digits and - . _ ~ (it is put in the address)",
+            N_("a token of at least 8 letters, digits and - . _ ~ (it is put in the address)"),
         )
+    # the page's --lang, else deduce's own (--lang before the command), else English
+    page_language = getattr(args, "page_language", None) or getattr(args, "lang", None) or ENGLISH
+    if page_language not in languages():
+        raise InvalidInput("--lang", page_language, languages())
     folder = Path(args.state_dir).expanduser() if args.state_dir else state_dir()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -126,26 +145,29 @@ def serve(args: argparse.Namespace, console: Console) -> int:
     except OSError as error:
         listener.close()
         raise InvalidInput(
-            "--port", args.port, "a free port (or leave --port out)", reason=error.strerror
+            "--port", args.port, N_("a free port (or leave --port out)"), reason=error.strerror
         ) from None
-    app = create_app(folder, token=args.token)
+    app = create_app(folder, token=args.token, language=page_language)
     url = address(args.host, listener.getsockname()[1], app.state.token, https=args.https)
     tls = None
     if args.https:
         host = url.split("//", 1)[1].rsplit(":", 1)[0].strip("[]")
         made = certificate(folder, [host])
         tls = (str(made.certfile), str(made.keyfile))
-    console.print(f"deduce serve: the games of {escape(str(folder))}")
-    console.print(f"Open [bold]{escape(url)}[/bold]")
+    console.print(_("deduce serve: the games of {folder}").format(folder=escape(str(folder))))
+    bold = f"[bold]{escape(url)}[/bold]"
+    console.print(_("Open {address}").format(address=bold))
     if tls is not None:
         console.print(
-            "The certificate is this server's own: the phone's browser warns once; accept "
-            f"it if it shows this SHA-256 fingerprint:\n{made.fingerprint}"
+            _(
+                "The certificate is this server's own: the phone's browser warns once; "
+                "accept it if it shows this SHA-256 fingerprint:\n{fingerprint}"
+            ).format(fingerprint=made.fingerprint)
         )
     drawn = io.StringIO()
     segno.make(url, error="l").terminal(out=drawn, compact=True)
     console.print(drawn.getvalue(), markup=False, highlight=False, soft_wrap=True)
-    console.print("Stop with Ctrl-C (every game stays saved).")
+    console.print(_("Stop with Ctrl-C (every game stays saved)."))
     if not args.no_browser:
         webbrowser.open(url)
     run(app, listener, tls=tls)

@@ -23,6 +23,7 @@ from typing import Any
 
 from rich.console import Console
 
+from deduce._internal.language import N_, _
 from deduce.errors import InvalidInput
 from deduce.investigation import Investigation
 from deduce.play.adapter import Adapter
@@ -69,7 +70,9 @@ class Served(Session):
     def quit(self, values: Mapping[str, Any]) -> None:
         """``quit`` in any spelling the console takes (``q``, ``ex``): refused, the page
         is closed instead (the game stays saved)."""
-        raise InvalidInput("line", "quit", "a clue or a command", reason="close the page to leave")
+        raise InvalidInput(
+            "line", "quit", N_("a clue or a command"), reason=N_("close the page to leave")
+        )
 
     def show(self, values: Mapping[str, Any] | None = None) -> None:
         """Nothing: the state is drawn from the investigation when it is asked for."""
@@ -87,7 +90,7 @@ class Served(Session):
             return
         rows, note = found
         if not rows:
-            self.tell(Reply("note", REVIEW_NONE))
+            self.tell(Reply("note", _(REVIEW_NONE)))
             return
         self.review = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
         self.review["note"] = note
@@ -103,4 +106,4 @@ class Served(Session):
                 "note": shown.note,
             }
         else:
-            self.tell(Reply("note", str(shown)))
+            self.tell(Reply("note", shown if isinstance(shown, str) else str(shown)))

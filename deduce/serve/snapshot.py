@@ -4,7 +4,8 @@ docs/reference.md).
 
 A move is its verb and its arguments by their names in the verb's usage (``CODE``,
 ``ANSWER``), a clue is the saved document's data of it, a reply its kind and the clues it
-names; each has its words beside it, for a reader, that nothing needs to parse.
+names; each has its words beside it, for a reader, that nothing needs to parse, in the
+language of the request (:mod:`deduce._internal.language`).
 
 Example:
     >>> from deduce.play import adapter
@@ -22,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from deduce._internal.language import Message, _
 from deduce.core.persistence import encode
 from deduce.errors import DeduceError
 from deduce.investigation import Investigation, Recommendation
@@ -94,10 +96,11 @@ def advice(
     ``score`` (what a move's score counts, when the game names it) and ``moves``."""
     by = str(found[0].strategy) if found else strategy
     named = adapter.score(by)
+    score = None if named is None else {**asdict(named), "name": _(named.name)}
     return {
         "by": by,
-        "ranked_by": ranked_by(investigation, by) if by == strategy else by,
-        "score": None if named is None else asdict(named),
+        "ranked_by": ranked_by(investigation, by) if by == strategy else _(by),
+        "score": score,
         "moves": [
             {
                 **move(grammar, investigation, adapter.typed(r.action)),
@@ -142,14 +145,21 @@ def turn(found: Turn, grammar: Grammar, investigation: Any) -> dict[str, Any]:
 
 def replies(said: Sequence[Reply], words: Callable[[str], str]) -> list[dict[str, Any]]:
     """The replies to the last line, each its ``kind``, the ``clues`` it names and its
-    words (``words``: how they are shown, paths in the state directory by name)."""
+    words (``words``: how they are shown, paths in the state directory by name); words
+    kept as a message (``M``) are said in the language of the moment."""
     return [
         {
             "kind": r.kind,
-            "words": words(r.words),
+            "words": words(_again(r.words)),
             "clues": list(r.clues),
-            "lines": [words(line) for line in r.lines],
-            "more": [words(line) for line in r.more],
+            "lines": [words(_again(line)) for line in r.lines],
+            "more": [words(_again(line)) for line in r.more],
         }
         for r in said
     ]
+
+
+def _again(text: str) -> str:
+    """``text`` said again in the language of the moment if it is a message (``M``);
+    other words as they were said."""
+    return str(_(text)) if isinstance(text, Message) else text

@@ -34,6 +34,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 
@@ -73,19 +74,19 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None) -> 
         deduce.errors.InvalidInput: workers=2 is not valid; expected None (a scheduler's ...
     """
     if scheduler is not None and workers is not None:
-        raise InvalidInput("workers", workers, "None (a scheduler's workers are its own)")
+        raise InvalidInput("workers", workers, N_("None (a scheduler's workers are its own)"))
     if workers is not None:  # more processes than cores only slow the games down
         check_int("workers", workers, 1, 4 * (os.cpu_count() or 1))
     if scheduler is not None and (
         not isinstance(scheduler, str) or not _ADDRESS.fullmatch(scheduler.strip())
     ):  # refused at once: a connection to what is no address waits for its timeout
-        raise InvalidInput("scheduler", scheduler, "an address such as tcp://127.0.0.1:8786")
+        raise InvalidInput("scheduler", scheduler, N_("an address such as tcp://127.0.0.1:8786"))
     try:
         dask: Any = importlib.import_module("dask")
         distributed: Any = importlib.import_module("distributed")
     except ImportError:  # pragma: no cover - the dask extra is not installed
         raise InvalidInput(
-            "executor", "dask", "an installed dask extra (pip install 'deduce-notebook[dask]')"
+            "executor", "dask", N_("an installed dask extra (pip install 'deduce-notebook[dask]')")
         ) from None
     try:
         if scheduler is not None:
@@ -101,7 +102,7 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None) -> 
         raise InvalidInput(
             "scheduler",
             scheduler,
-            "the address of a running dask scheduler, e.g. tcp://127.0.0.1:8786",
+            N_("the address of a running dask scheduler, e.g. tcp://127.0.0.1:8786"),
             reason=str(error),
         ) from None
 
@@ -112,19 +113,23 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--executor",
         choices=EXECUTORS,
         default="process",
-        help="where the games run: serial (this process), process (a local pool, the "
-        "default) or dask (a dask.distributed cluster)",
+        help=_(
+            "where the games run: serial (this process), process (a local pool, the "
+            "default) or dask (a dask.distributed cluster)"
+        ),
     )
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)",
+        help=_("the dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local cluster)"),
     )
     parser.add_argument(
         "--workers",
         type=int,
-        help="worker processes of the local pool, or of the local dask cluster (not with "
-        "--scheduler); default: one per core",
+        help=_(
+            "worker processes of the local pool, or of the local dask cluster (not with "
+            "--scheduler); default: one per core"
+        ),
     )
 
 
@@ -147,13 +152,17 @@ def executor(
     if kind not in EXECUTORS:
         raise InvalidInput("--executor", kind, EXECUTORS)
     if kind != "dask" and scheduler:
-        raise InvalidInput("--scheduler", scheduler, f"no scheduler with --executor {kind}")
+        raise InvalidInput(
+            "--scheduler", scheduler, M("no scheduler with --executor {kind}", kind=kind)
+        )
     if workers is not None and (kind == "serial" or scheduler):
         raise InvalidInput(
             "--workers",
             workers,
-            "no --workers with " + ("--scheduler" if scheduler else "--executor serial"),
-            reason="it sizes a local pool or a local dask cluster only",
+            N_("no --workers with --scheduler")
+            if scheduler
+            else N_("no --workers with --executor serial"),
+            reason=N_("it sizes a local pool or a local dask cluster only"),
         )
     if workers is not None:  # more processes than cores only slow the games down
         check_int("--workers", workers, 1, 4 * (os.cpu_count() or 1))

@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
 from deduce.errors import DeduceError, InvalidInput
 
@@ -264,10 +265,11 @@ def check_lineup(
         ...
         deduce.errors.InvalidInput: lineup='advised' is not valid; expected 2 to 4 bots
     """
+    players: str
     if high is None:
-        players = f"{low} or more bots"
+        players = M("{low} or more bots", low=low)
     else:
-        players = "1 bot" if low == high == 1 else f"{low} to {high} bots"
+        players = N_("1 bot") if low == high == 1 else M("{low} to {high} bots", low=low, high=high)
     if isinstance(lineup, (str, bytes)) or not isinstance(lineup, Sequence):
         raise InvalidInput(argument, lineup, players)
     if len(lineup) < low or (high is not None and len(lineup) > high):

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import MAX_SEED, check_bool, check_int, check_int_or
 from deduce.errors import DeduceError, InvalidInput
@@ -167,11 +168,24 @@ class MoveChance:
 
     def __str__(self) -> str:
         if self.exact:
-            return f"{self.move}: {self.chance:.1%} (exact over {self.games} worlds)"
-        return (
-            f"{self.move}: {self.chance:.1%} ({self.low:.1%} to {self.high:.1%}, "
-            f"{self.games} games)"
-        )
+            said = plural(  # English says "worlds" even for 1; other languages need not
+                "{move}: {chance:.1%} (exact over {n} worlds)",
+                "{move}: {chance:.1%} (exact over {n} worlds)",
+                self.games,
+                move=str(self.move),
+                chance=self.chance,
+            )
+        else:
+            said = plural(
+                "{move}: {chance:.1%} ({low:.1%} to {high:.1%}, {n} games)",
+                "{move}: {chance:.1%} ({low:.1%} to {high:.1%}, {n} games)",
+                self.games,
+                move=str(self.move),
+                chance=self.chance,
+                low=self.low,
+                high=self.high,
+            )
+        return str(_(said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +256,7 @@ def _check_position(position: Any) -> list[object]:
 def _budget(budget: Any) -> float | None:
     if budget is None:
         return None
-    expected = f"None or a number of seconds above 0, at most {MAX_BUDGET:,}"
+    expected = M("None or a number of seconds above 0, at most {n:,}", n=MAX_BUDGET)
     if isinstance(budget, bool) or not isinstance(budget, int | float):
         raise InvalidInput("budget", budget, expected)
     if not math.isfinite(budget) or not 0 < budget <= MAX_BUDGET:
@@ -407,8 +421,14 @@ def win_chances(
     seconds = _budget(budget)
     cap = None if samples is None else check_int("samples", samples, 1, MAX_SAMPLES)
     if seconds is None and cap is None:
-        raise InvalidInput("samples", samples, "a count of worlds, when budget is None")
-    seed = check_int_or("seed", seed, 0, MAX_SEED - 1, f"an integer from 0 to {MAX_SEED - 1}")
+        raise InvalidInput("samples", samples, N_("a count of worlds, when budget is None"))
+    seed = check_int_or(
+        "seed",
+        seed,
+        0,
+        MAX_SEED - 1,
+        M("an integer from {low} to {high}", low=0, high=MAX_SEED - 1),
+    )
     if exact is not None:
         exact = check_bool("exact", exact)
     if progress is not None and not callable(progress):
@@ -423,11 +443,11 @@ def win_chances(
             result = _exact(position, moves, players, worlds, seed, progress, until)
         if result is None and exact:
             reason = (
-                "the position does not list its worlds (too many)"
+                N_("the position does not list its worlds (too many)")
                 if worlds is None
-                else "a rollout draws at random"
+                else N_("a rollout draws at random")
             )
-            raise InvalidInput("exact", exact, "None or False", reason=reason)
+            raise InvalidInput("exact", exact, N_("None or False"), reason=reason)
     if result is None:
         limit = MAX_SAMPLES if cap is None else cap
         result = _sampled(position, moves, players, limit, deadline, seconds, seed, progress)

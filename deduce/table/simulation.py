@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_
 from deduce._internal.reprs import rounded_repr
 from deduce.errors import DeduceError, InvalidInput
 from deduce.investigation import Investigation, as_investigation
@@ -139,7 +140,7 @@ def simulate(
     if strategy == "optimal":
         return _optimal(start, secrets, executor, opening, progress, max_moves)
     if max_moves is not None:
-        raise InvalidInput("max_moves", max_moves, "None (a cap is for strategy='optimal')")
+        raise InvalidInput("max_moves", max_moves, N_("None (a cap is for strategy='optimal')"))
     ids = start.space.ids
     if secrets is None:
         rows = np.arange(start.space.size)
@@ -149,10 +150,10 @@ def simulate(
         wanted = [start.world_of(secret) for secret in chosen]
         missing = [s for s, w in zip(chosen, wanted, strict=True) if w not in position]
         if missing:
-            raise InvalidInput("secrets", missing[0], "secrets still possible in this game")
+            raise InvalidInput("secrets", missing[0], N_("secrets still possible in this game"))
         rows = np.array([position[w] for w in wanted], dtype=np.int64)
     if len(rows) == 0:
-        raise InvalidInput("secrets", [], "at least one secret")
+        raise InvalidInput("secrets", [], N_("at least one secret"))
     query = start.as_query(opening) if opening is not None else best_move(start, strategy)
     outcome = start.outcome_table(start.space.take(rows), [query])[0]
     moves: Counter[int] = Counter()
@@ -200,7 +201,7 @@ def _optimal(
     if secrets is not None or opening is not None:
         which = "secrets" if secrets is not None else "opening"
         raise InvalidInput(
-            which, "given", "None (the optimum is a tree over every secret, its own opening)"
+            which, "given", N_("None (the optimum is a tree over every secret, its own opening)")
         )
     games = start.space.size
 

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CASES, FIELD_OF, FIELDS, Card
 from deduce.games.bsi.clues import AttemptOption, LayOption, Play
@@ -34,11 +35,18 @@ if TYPE_CHECKING:  # the table imports this module: no cycle at run time
 __all__ = ["attempt_options", "best_after_one_more", "lay_options", "ready", "recommendations"]
 
 _NOT_NOW = {
-    ("attempt", "lay"): "a turn starts by laying a card, and it may go under the "
-    "grid you would attempt: ask again once your card is laid",
-    ("attempt", "draw"): "one attempt per turn: draw to end it",
-    ("lay", "attempt"): "your card for this turn is laid already",
-    ("lay", "draw"): "your card for this turn is laid already",
+    ("attempt", "lay"): N_(
+        "a turn starts by laying a card, and it may go under the "
+        "grid you would attempt: ask again once your card is laid"
+    ),
+    ("attempt", "draw"): N_("one attempt per turn: draw to end it"),
+    ("lay", "attempt"): N_("your card for this turn is laid already"),
+    ("lay", "draw"): N_("your card for this turn is laid already"),
+}
+
+_STEP = {
+    "lay": N_("the lay step of your turn"),
+    "attempt": N_("the attempt step of your turn"),
 }
 
 
@@ -52,18 +60,22 @@ def ready(table: Table, step: str, advice: str) -> State:
         0
     """
     if step not in ("lay", "attempt"):
-        raise InvalidInput("step", step, ["lay", "attempt"])
+        raise InvalidInput(N_("step"), step, ["lay", "attempt"])
     s = table.state
     now = table.step
     if now == "over":
-        raise InvalidInput("step", now, "a game still going on", reason="the game is over")
+        expected = N_("a game still going on")
+        raise InvalidInput(N_("step"), now, expected, reason=N_("the game is over"))
     if s.turn != 0:
         raise InvalidInput(
-            "turn", s.turn, "your turn (seat 0)", reason=f"{advice} is for your own turn"
+            N_("turn"),
+            s.turn,
+            N_("your turn (seat 0)"),
+            reason=M("{advice} is for your own turn", advice=advice),
         )
     if now != step:
         reason = _NOT_NOW[step, now]
-        raise InvalidInput("step", now, f"the {step} step of your turn", reason=reason)
+        raise InvalidInput(N_("step"), now, _STEP[step], reason=reason)
     return s
 
 
@@ -188,7 +200,7 @@ def attempt_options(table: Table, *, objective: bool = True) -> list[AttemptOpti
     Raises:
         InvalidInput: not the attempt step of my turn.
     """
-    state = ready(table, "attempt", "advice on an attempt")
+    state = ready(table, "attempt", N_("advice on an attempt"))
     space = table.space
     cards = [len(grid) for grid in state.grids]
     weights = space.weights.astype(np.float64)
@@ -203,7 +215,7 @@ def lay_options(table: Table) -> list[LayOption]:
     Raises:
         InvalidInput: not the lay step of my turn.
     """
-    state = ready(table, "lay", "advice on the card to lay")
+    state = ready(table, "lay", N_("advice on the card to lay"))
     space = table.space
     worlds = space.worlds
     weights = space.weights.astype(np.float64)

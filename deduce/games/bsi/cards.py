@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.names import resolve
 from deduce._internal.validation import is_int
 from deduce.core import decks
@@ -46,10 +47,10 @@ __all__ = [
 ]
 
 ATTRIBUTES: dict[str, tuple[str, str]] = {
-    "victim": ("man", "woman"),
-    "time": ("day", "night"),
-    "scene": ("inside", "outside"),
-    "weapon": ("knife", "gun"),
+    N_("victim"): ("man", "woman"),
+    N_("time"): ("day", "night"),
+    N_("scene"): ("inside", "outside"),
+    N_("weapon"): ("knife", "gun"),
 }
 """Every kind of evidence with its two values, in the order cards list them."""
 
@@ -105,7 +106,8 @@ class Card:
             object.__setattr__(self, name, value)
         if given < 2:
             shown = {k: v for k, v in pieces.items() if v is not None}
-            raise InvalidInput("card", shown, "2 to 4 pieces of evidence", reason=f"{given} given")
+            expected = N_("2 to 4 pieces of evidence")
+            raise InvalidInput(N_("card"), shown, expected, reason=M("{n} given", n=given))
 
     @classmethod
     def parse(cls, text: Card | Case | str) -> Card:
@@ -120,7 +122,7 @@ class Card:
         if isinstance(text, Case):
             return text.card
         if not isinstance(text, str):
-            raise InvalidInput("card", text, "a Card, a Case or its values as text")
+            raise InvalidInput(N_("card"), text, N_("a Card, a Case or its values as text"))
         pieces: dict[str, str | None] = {}
         for token in re.split(r"[\s,/;]+", text.strip().lower()):
             if not token:
@@ -129,11 +131,11 @@ class Card:
                 try:
                     token = resolve(token, list(_KIND_OF), argument="card", prefix=False)
                 except InvalidInput as error:
-                    expected = "values from " + ", ".join(_KIND_OF)
-                    raise InvalidInput("card", text, expected, reason=error.reason) from None
+                    expected = M("values from {values}", values=", ".join(_KIND_OF))
+                    raise InvalidInput(N_("card"), text, expected, reason=error.reason) from None
             kind = _KIND_OF[token]
             if kind in pieces:
-                raise InvalidInput("card", text, "at most one value of each evidence")
+                raise InvalidInput(N_("card"), text, N_("at most one value of each evidence"))
             pieces[kind] = token
         return cls(**pieces)
 
@@ -196,7 +198,8 @@ class Case:
             return value
         card = Card.parse(value) if isinstance(value, (str, Card)) else None
         if card is None or card.case is None:
-            raise InvalidInput("case", value, "a Case or a card with all 4 pieces of evidence")
+            expected = N_("a Case or a card with all 4 pieces of evidence")
+            raise InvalidInput(N_("case"), value, expected)
         return card.case
 
     @property
@@ -276,7 +279,7 @@ def stand_in_name(card: Card) -> str:
         ('stand-in 3 (inside/knife)', 'woman/night/outside/gun')
     """
     if card in STAND_IN:
-        return f"stand-in {STAND_IN.index(card) + 1} ({card})"
+        return str(_(M("stand-in {n} ({card})", n=STAND_IN.index(card) + 1, card=str(card))))
     return str(card)
 
 
@@ -291,18 +294,22 @@ def check_box(cards: Any, argument: str = "small_cards") -> tuple[Card, ...]:
         12
     """
     if isinstance(cards, (str, Card)) or not isinstance(cards, (list, tuple)):
-        raise InvalidInput(argument, cards, "a list of 12 cards of 2 or 3 pieces")
+        raise InvalidInput(argument, cards, N_("a list of 12 cards of 2 or 3 pieces"))
     parsed = tuple(Card.parse(c) for c in cards)
     shown = [str(c) for c in parsed]
-    expected = f"{len(STAND_IN)} different cards of 2 or 3 pieces"
+    expected = M("{n} different cards of 2 or 3 pieces", n=len(STAND_IN))
     cases = [c for c in shown if Card.parse(c).case is not None]
     if cases:
-        raise InvalidInput(argument, shown, expected, reason=f"{cases[0]} is a case card")
+        raise InvalidInput(
+            argument, shown, expected, reason=M("{card} is a case card", card=cases[0])
+        )
     twice = [c for c in dict.fromkeys(shown) if shown.count(c) > 1]
     if twice:
-        raise InvalidInput(argument, shown, expected, reason=f"{twice[0]} is given twice")
+        raise InvalidInput(
+            argument, shown, expected, reason=M("{card} is given twice", card=twice[0])
+        )
     if len(parsed) != len(STAND_IN):
-        raise InvalidInput(argument, shown, expected, reason=f"{len(parsed)} given")
+        raise InvalidInput(argument, shown, expected, reason=M("{n} given", n=len(parsed)))
     return parsed
 
 
@@ -331,9 +338,12 @@ def load_box_text(text: str, *, source: str = "text") -> tuple[Card, ...]:
     data = decks.parse(text, source=source)
     unknown = [k for k in data if k != "small_cards"]
     if unknown:
-        raise InvalidInput("box key", unknown[0], ["small_cards"], reason=f"in {source}")
+        raise InvalidInput(
+            "box key", unknown[0], ["small_cards"], reason=M("in {source}", source=source)
+        )
     if "small_cards" not in data:
-        raise InvalidInput("box", source, "a file with small_cards = [...]", reason="missing")
+        expected = N_("a file with small_cards = [...]")
+        raise InvalidInput(N_("box"), source, expected, reason=N_("missing"))
     return check_box(data["small_cards"])
 
 
@@ -388,7 +398,7 @@ def field_index(field: Any, card: Card) -> int:
         (0, 1)
     """
     if not (is_int(field) or isinstance(field, str)):  # 1.0, True, arrays: not fields
-        raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
+        raise InvalidInput(N_("field"), field, ["0/1", 0, 1, 2, 3])
     if isinstance(field, str) and field.strip() in {"0", "1", "2", "3"}:
         field = int(field.strip())
     if field in ("0/1", 0, 1):
@@ -396,13 +406,13 @@ def field_index(field: Any, card: Card) -> int:
     if field in (2, 3) and isinstance(field, (int, np.integer)):
         if int(field) > card.size:
             raise InvalidInput(
-                "field",
+                N_("field"),
                 field,
                 ["0/1", 0, 1, 2] if card.size == 2 else ["0/1", 0, 1, 2, 3],
-                reason=f"{card} has only {card.size} pieces of evidence",
+                reason=M("{card} has only {n} pieces of evidence", card=str(card), n=card.size),
             )
         return int(field) - 1
-    raise InvalidInput("field", field, ["0/1", 0, 1, 2, 3])
+    raise InvalidInput(N_("field"), field, ["0/1", 0, 1, 2, 3])
 
 
 guard(globals())

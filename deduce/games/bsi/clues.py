@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import Card, Case
@@ -48,12 +49,12 @@ def check_seat(value: Any, players: int, argument: str, *, exclude: int | None =
     seat = check_int(argument, value, 0, players - 1)
     if seat == exclude:
         seats = [s for s in range(players) if s != exclude]
-        raise InvalidInput(argument, value, seats, reason=f"not seat {exclude} itself")
+        raise InvalidInput(argument, value, seats, reason=M("not seat {seat} itself", seat=exclude))
     return seat
 
 
 def _drops(drops: int) -> str:
-    return "1 drop" if drops == 1 else f"{drops} drops"
+    return plural("{n} drop", "{n} drops", drops)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,10 @@ class Lay:
     field: str | int
 
     def __str__(self) -> str:
-        return f"{self.card} at seat {self.target}: {self.field}"
+        said = M(
+            "{card} at seat {target}: {field}", card=self.card, target=self.target, field=self.field
+        )
+        return str(_(said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +104,12 @@ class Solve:
     new_case: Case | None = None
 
     def __str__(self) -> str:
-        verdict = "right" if self.correct else "wrong"
-        return f"seat {self.target} is {self.case}? ({_drops(self.drops)}, {verdict})"
+        said = (
+            N_("seat {target} is {case}? ({drops}, right)")
+            if self.correct
+            else N_("seat {target} is {case}? ({drops}, wrong)")
+        )
+        return str(_(M(said, target=self.target, case=self.case, drops=_drops(self.drops))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +125,9 @@ class Draw:
     card: Card | None = None
 
     def __str__(self) -> str:
-        return f"draws {self.card}" if self.card is not None else "draws"
+        if self.card is None:
+            return str(_(N_("draws")))
+        return str(_(M("draws {card}", card=self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +141,7 @@ class Reshuffle:
     """
 
     def __str__(self) -> str:
-        return "the discard pile becomes the draw pile"
+        return str(_(N_("the discard pile becomes the draw pile")))
 
 
 TableClue = Lay | Solve | Draw | Reshuffle
@@ -153,7 +163,7 @@ class Play:
     target: int
 
     def __str__(self) -> str:
-        return f"{self.card} -> seat {self.target}"
+        return str(_(M("{card} -> seat {target}", card=self.card, target=self.target)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,13 +227,28 @@ class AttemptOption:
         return self.points + p * self.then_points + (1.0 - p) * after_failure
 
     def __str__(self) -> str:
-        text = (
-            f"seat {self.target} is {self.case} ({_drops(self.drops)}): "
-            f"{100 * self.probability:.1f}% right, {self.points:.2f} points now"
+        said = (
+            N_(
+                "seat {target} is {case} ({drops}): {p:.1f}% right, {points:.2f} points now, "
+                "{value:.2f} with my next attempt, {waiting:.2f} after waiting"
+            )
+            if self.value != self.points
+            else N_(
+                "seat {target} is {case} ({drops}): {p:.1f}% right, {points:.2f} points now, "
+                "{waiting:.2f} after waiting"
+            )
         )
-        if self.value != self.points:
-            text += f", {self.value:.2f} with my next attempt"
-        return f"{text}, {self.compared:.2f} after waiting"
+        shown = M(
+            said,
+            target=self.target,
+            case=self.case,
+            drops=_drops(self.drops),
+            p=100 * self.probability,
+            points=self.points,
+            value=self.value,
+            waiting=self.compared,
+        )
+        return str(_(shown))
 
     @property
     def compared(self) -> float:
@@ -264,7 +289,13 @@ class LayOption:
     attempts: dict[str | int, AttemptOption | None] = dataclasses.field(compare=False)
 
     def __str__(self) -> str:
-        return f"{self.play}: {self.points:.2f} points expected, {self.information:.2f} bits"
+        said = M(
+            "{play}: {points:.2f} points expected, {bits:.2f} bits",
+            play=self.play,
+            points=self.points,
+            bits=self.information,
+        )
+        return str(_(said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +323,10 @@ class Cases:
         return len(self.cases)
 
     def __str__(self) -> str:
-        return ", ".join(f"seat {i}: {case}" for i, case in enumerate(self.cases, 1))
+        return ", ".join(
+            str(_(M("seat {seat}: {case}", seat=i, case=case)))
+            for i, case in enumerate(self.cases, 1)
+        )
 
 
 guard(globals())

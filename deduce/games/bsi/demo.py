@@ -6,6 +6,7 @@ from itertools import pairwise
 
 from rich.console import Console
 
+from deduce._internal.language import M, _, plural
 from deduce.games.bsi import Draw, Lay, Solve, Table, advised, play_game, random_bot
 from deduce.games.bsi.cards import stand_in_name
 
@@ -15,8 +16,15 @@ def _cases(table: Table) -> str:
     for seat in table.opponents:
         probabilities = table.case_probabilities(seat)
         case, p = next(iter(probabilities.items()))
-        noun = "case" if len(probabilities) == 1 else "cases"
-        parts.append(f"seat {seat}: {len(probabilities)} {noun} (best {case} {100 * p:.0f}%)")
+        said = plural(
+            "seat {seat}: {n} case (best {case} {p:.0f}%)",
+            "seat {seat}: {n} cases (best {case} {p:.0f}%)",
+            len(probabilities),
+            seat=seat,
+            case=case,
+            p=100 * p,
+        )
+        parts.append(_(said))
     return "; ".join(parts)
 
 
@@ -24,45 +32,100 @@ def run(console: Console, *, seed: int) -> None:
     """The assistant (seat 0) against two players who lay cards at random."""
     record = play_game([advised, random_bot, random_bot], seed=seed)
     final = record.tables[0]
-    console.rule("[bold]Black Stories Investigation[/bold] (3 players, the assistant is seat 0)")
+    title = _("(3 players, the assistant is seat 0)")
+    console.rule(f"[bold]Black Stories Investigation[/bold] {title}")
     history: list[Table] = list(final.lineage)
     hand = ", ".join(map(stand_in_name, final.start_hand))
-    console.print(f"My case is [bold]{final.case}[/bold]; my hand: {hand}.")
-    console.print("(The box's 12 cards of 2 and 3 pieces are stand-ins, named so.)")
+    case = f"[bold]{final.case}[/bold]"
+    mine = M("My case is {case}; my hand: {hand}.", case=case, hand=hand)
+    console.print(_(mine))
+    console.print(_("(The box's 12 cards of 2 and 3 pieces are stand-ins, named so.)"))
     for before, after in pairwise(history):
         event = after.clues[-1]
         player = before.turn
-        who, s_ = ("I", "") if player == 0 else (f"Seat {player}", "s")
         if isinstance(event, Lay):
             if player == 0:
                 rec = before.recommend(top=1)[0]
                 fields = ", ".join(f"{f}: {100 * p:.0f}%" for f, p in rec.outcomes.items())
-                console.print(
-                    f"\n[bold]My turn.[/bold] Best card: {stand_in_name(rec.action.card)} "
-                    f"at seat {rec.action.target} "
-                    f"({rec.score:.2f} points expected; fields {fields})."
+                best = M(
+                    "Best card: {card} at seat {seat} ({points:.2f} points expected; fields "
+                    "{fields}).",
+                    card=stand_in_name(rec.action.card),
+                    seat=rec.action.target,
+                    points=rec.score,
+                    fields=fields,
                 )
-            where = f"seat {event.target}: field {event.field}"
-            console.print(f"{who} lay{s_} {stand_in_name(event.card)} at {where}.")
-            if event.target != 0:
-                console.print(f"  Now: {_cases(after)}")
-        elif isinstance(event, Solve):
-            verdict = "[green]right[/green]" if event.correct else "[red]wrong[/red]"
-            console.print(
-                f"{who} name{s_} {event.case} for seat {event.target} with {event.drops} "
-                f"{'drop' if event.drops == 1 else 'drops'}: "
-                f"{verdict}. Scores: {after.scores()}"
+                my_turn, best_card = _("My turn."), _(best)
+                console.print(f"\n[bold]{my_turn}[/bold] {best_card}")
+            laid = {
+                "card": stand_in_name(event.card),
+                "seat": player,
+                "target": event.target,
+                "field": event.field,
+            }
+            lay = (
+                M("I lay {card} at seat {target}: field {field}.", **laid)
+                if player == 0
+                else M("Seat {seat} lays {card} at seat {target}: field {field}.", **laid)
             )
+            console.print(_(lay))
+            if event.target != 0:
+                console.print("  " + _(M("Now: {cases}", cases=_cases(after))))
+        elif isinstance(event, Solve):
+            verdict = (
+                "[green]" + _("right") + "[/green]"
+                if event.correct
+                else "[red]" + _("wrong") + "[/red]"
+            )
+            named = {
+                "seat": player,
+                "case": event.case,
+                "target": event.target,
+                "verdict": verdict,
+                "scores": after.scores(),
+            }
+            solve = (
+                plural(
+                    "I name {case} for seat {target} with {n} drop: {verdict}. Scores: {scores}",
+                    "I name {case} for seat {target} with {n} drops: {verdict}. Scores: {scores}",
+                    event.drops,
+                    **named,
+                )
+                if player == 0
+                else plural(
+                    "Seat {seat} names {case} for seat {target} with {n} drop: {verdict}. "
+                    "Scores: {scores}",
+                    "Seat {seat} names {case} for seat {target} with {n} drops: {verdict}. "
+                    "Scores: {scores}",
+                    event.drops,
+                    **named,
+                )
+            )
+            console.print(_(solve))
         elif isinstance(event, Draw) and player == 0 and before.step == "attempt":
             choices = before.race_options()  # I did not try: say why
             tried = [c for c in choices if c.attempt is not None]
             if tried and choices[0].attempt is None and (o := tried[0].attempt) is not None:
                 now, wait = 100 * tried[0].win, 100 * choices[0].win
-                said = f"{now:.0f}% to finish first, waiting {wait:.0f}%"
+                said = M("{now:.0f}% to finish first, waiting {wait:.0f}%", now=now, wait=wait)
                 if round(now, 7) == round(wait, 7):  # a tie: waiting keeps more points
-                    said = f"{now:.0f}% to finish first, as waiting does, with fewer points"
-                    said += " expected"
-                console.print(f"  I wait: naming {o.case} for seat {o.target} now gives {said}.")
-    console.print(f"\nGame over after {record.turns} turns. Scores: {final.scores()}.")
-    winners = ", ".join(f"seat {s}" for s in final.winners())
-    console.print(f"[bold]Winner: {winners}[/bold]")
+                    said = M(
+                        "{now:.0f}% to finish first, as waiting does, with fewer points expected",
+                        now=now,
+                    )
+                wait_line = M(
+                    "I wait: naming {case} for seat {seat} now gives {said}.",
+                    case=o.case,
+                    seat=o.target,
+                    said=said,
+                )
+                console.print("  " + _(wait_line))
+    over = plural(
+        "Game over after {n} turn. Scores: {scores}.",
+        "Game over after {n} turns. Scores: {scores}.",
+        record.turns,
+        scores=final.scores(),
+    )
+    console.print("\n" + _(over))
+    winners = ", ".join(_(M("seat {seat}", seat=s)) for s in final.winners())
+    console.print("[bold]" + _(M("Winner: {winners}", winners=winners)) + "[/bold]")

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_int
 from deduce.core.space import Space
 from deduce.errors import InvalidInput
@@ -78,7 +79,7 @@ class Played:
     field: str | int
 
     def __str__(self) -> str:
-        return f"{self.card} at {self.field}"
+        return str(_(M("{card} at {field}", card=self.card, field=self.field)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,7 @@ class Seen:
     cases: tuple[Case, ...]
 
     def __str__(self) -> str:
-        return "seen " + ", ".join(str(c) for c in self.cases)
+        return str(_(M("seen {cases}", cases=", ".join(str(c) for c in self.cases))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +109,7 @@ class FailedAttempt:
     case: Case
 
     def __str__(self) -> str:
-        return f"not {self.case}"
+        return str(_(M("not {case}", case=self.case)))
 
 
 class Investigation(_Investigation):
@@ -159,7 +160,7 @@ class Investigation(_Investigation):
     def seen(self, *cases: Case | Card | str) -> Investigation:
         """The investigation knowing these 4-evidence cards are elsewhere (hand, discard...)."""
         if not cases:
-            raise InvalidInput("cases", (), "at least one case")
+            raise InvalidInput("cases", (), N_("at least one case"))
         return self.observe(Seen(tuple(Case.parse(c) for c in cases)))
 
     def failed_attempt(self, case: Case | Card | str) -> Investigation:
@@ -174,7 +175,7 @@ class Investigation(_Investigation):
     def apply_clue(self, space: Space, clue: Any) -> Space:
         if isinstance(clue, Played):
             if not isinstance(clue.card, Card):
-                raise InvalidInput("card", clue.card, "a Card")
+                raise InvalidInput(N_("card"), clue.card, "a Card")
             f = field_index(clue.field, clue.card)
             return space.filter(FIELD_OF[clue.card.index, space.ids] == f)
         if isinstance(clue, Seen):
@@ -183,7 +184,7 @@ class Investigation(_Investigation):
             return space.filter(~np.isin(space.ids, [c.index for c in clue.cases]))
         if isinstance(clue, FailedAttempt):
             if not isinstance(clue.case, Case):
-                raise InvalidInput("case", clue.case, "a Case")
+                raise InvalidInput(N_("case"), clue.case, "a Case")
             return space.filter(space.ids != clue.case.index)
         raise InvalidInput("clue", clue, "Played, Seen or FailedAttempt")
 

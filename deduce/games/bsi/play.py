@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -16,8 +17,10 @@ from deduce.games.bsi.play_advice import (
     attempt_advice,
     attempt_choices,
     attempt_recommendations,
+    both,
     chances,
     choice_line,
+    final_notice,
     final_round,
     lay_advice,
 )
@@ -42,18 +45,34 @@ def _card(text: str, context: Context) -> bsi.Card:
 def _case(text: str, context: Context) -> bsi.Case:
     card = _card(text, context)
     if card.case is None:
-        raise InvalidInput("case", text, "all four pieces", reason="not a case")
+        raise InvalidInput(N_("case"), text, N_("all four pieces"), reason=N_("not a case"))
     return card.case
 
 
-_PIECES = tuple((kind, values) for kind, values in bsi.ATTRIBUTES.items())
-_A_CARD = "a card written as its evidence joined by /, e.g. woman/knife"
-_BY_PIECES = tuple(
-    (f"{n} pieces", tuple(w for w in _CARD_WORDS if w.count("/") == n - 1)) for n in (2, 3, 4)
-)
+def _pieces(context: Context) -> list[tuple[str, tuple[str, str]]]:
+    """Each kind of evidence in words (victim, time, scene, weapon), with its two values."""
+    return [(str(_(kind)), values) for kind, values in bsi.ATTRIBUTES.items()]
+
+
+_PIECES = _pieces
+_A_CARD = N_("a card written as its evidence joined by /, e.g. woman/knife")
+
+
+def _by_pieces(context: Context) -> list[tuple[str, tuple[str, ...]]]:
+    """The cards by their number of pieces, under a heading in words (``2 pieces``)."""
+    return [
+        (
+            str(_(plural("{n} piece", "{n} pieces", n))),
+            tuple(w for w in _CARD_WORDS if w.count("/") == n - 1),
+        )
+        for n in (2, 3, 4)
+    ]
+
+
+_BY_PIECES = _by_pieces
 _CARD = Value(_card, _A_CARD, _CARD_WORDS, groups=_BY_PIECES, parts=Parts(_PIECES, "/", least=2))
 
-_WHOLE = "a case: all four pieces, e.g. man/night/inside/gun"
+_WHOLE = N_("a case: all four pieces, e.g. man/night/inside/gun")
 _A_CASE = Value(_case, _WHOLE, _CASE_WORDS, parts=Parts(_PIECES, "/"))
 
 
@@ -114,13 +133,14 @@ def _check_hand(answers: Mapping[str, Any]) -> None:
     cases = [card.case for card in hand if card.case is not None]
     for card in hand:
         if card.case is not None and card.case == case:
-            problems.append(f"{card} is your own case")
+            problems.append(str(_(M("{card} is your own case", card=card))))
         elif card.case is not None and cases.count(card.case) > 1:
-            problems.append(f"{card} is given twice")
+            problems.append(str(_(M("{card} is given twice", card=card))))
     if problems:
         shown = " ".join(str(c) for c in hand)
         reasons = "; ".join(dict.fromkeys(problems))
-        raise InvalidInput("hand", shown, "3 cards other than your case", reason=reasons)
+        expected = N_("3 cards other than your case")
+        raise InvalidInput(N_("hand"), shown, expected, reason=reasons)
 
 
 def _lay(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
@@ -133,25 +153,28 @@ def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
     line = f"solve {seat} {case} {drops}"
     if verdict is None and seat != 0:
         raise InvalidInput(
-            "verdict",
+            N_("verdict"),
             None,
-            f"`{line} right` or `{line} wrong`",
-            reason=f"seat {seat} says whether {case} is their case",
+            M("`{line} right` or `{line} wrong`", line=line),
+            reason=M("seat {seat} says whether {case} is their case", seat=seat, case=case),
         )
     if seat == 0 and case == table.my_case and v.get("new") is None:
         raise InvalidInput(
             "new CASE",
             None,
-            f"the case card you turned up as your new case: `{line} right new CASE`, "
-            "e.g. new woman/day/inside/knife",
-            reason=f"{case} is your case: it is solved, and you draw a new one",
+            M(
+                "the case card you turned up as your new case: `{line} right new CASE`, "
+                "e.g. new woman/day/inside/knife",
+                line=line,
+            ),
+            reason=M("{case} is your case: it is solved, and you draw a new one", case=case),
         )
     if seat != 0 and v.get("new") is not None:
         raise InvalidInput(
             "new CASE",
             str(v["new"]),
-            f"no `new`: seat {seat} keeps their new case hidden",
-            reason="only your own new case is seen",
+            M("no `new`: seat {seat} keeps their new case hidden", seat=seat),
+            reason=N_("only your own new case is seen"),
         )
     return table.attempt(
         seat,
@@ -168,23 +191,28 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
         return _lays(table)
     options = table.recommend_attempt()
     if not options:
-        return "No attempt is possible (no investigation card left)."
+        return str(_("No attempt is possible (no investigation card left)."))
     waiting = options[0].waiting
     note = (
         ""
         if waiting is None
-        else f"Waiting, every investigation card kept, is worth {waiting:.2f} points expected "
-        "(the best of the column `same attempt later`)."
+        else _(
+            M(
+                "Waiting, every investigation card kept, is worth {waiting:.2f} points expected "
+                "(the best of the column `same attempt later`).",
+                waiting=waiting,
+            )
+        )
     )
     return Rows(
         (
-            "seat",
-            "case",
-            "drops",
-            "right",
-            "points now",
-            "with my next attempt",
-            "same attempt later",
+            _("seat"),
+            _("case"),
+            _("drops"),
+            _("right"),
+            _("points now"),
+            _("with my next attempt"),
+            _("same attempt later"),
         ),
         tuple(
             (
@@ -192,7 +220,9 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
                 str(o.case),
                 str(o.drops),
                 f"{100 * o.probability:.1f}%",
-                f"{o.points:.2f}" + (" (advisable)" if o.advisable else ""),
+                _(M("{points:.2f} (advisable)", points=o.points))
+                if o.advisable
+                else f"{o.points:.2f}",
                 f"{o.value:.2f}",
                 f"{o.wait_points:.2f}",
             )
@@ -211,20 +241,34 @@ def _lays(table: bsi.Table) -> Rows:
         for field, chance in option.outcomes.items():
             attempt = option.attempts[field]
             then = (
-                "wait"
+                _("wait")
                 if attempt is None
-                else f"seat {attempt.target} is {attempt.case}, {attempt.drops}-drop card: "
-                f"{100 * attempt.probability:.0f}% right, {attempt.points:.2f} points"
+                else _(
+                    M(
+                        "seat {seat} is {case}, {drops}-drop card: {p:.0f}% right, "
+                        "{points:.2f} points",
+                        seat=attempt.target,
+                        case=attempt.case,
+                        drops=attempt.drops,
+                        p=100 * attempt.probability,
+                        points=attempt.points,
+                    )
+                )
             )
-            lay = f"lay {option.play.card} at seat {option.play.target}" if first else ""
+            lay = _(_lay_words(option.play)) if first else ""
             points = f"{option.points:.2f}" if first else ""
             rows.append((lay, points, str(field), f"{100 * chance:.0f}%", then))
             first = False
     return Rows(
-        ("lay", "points expected", "field", "chance", "then attempt"),
+        (_("lay"), _("points expected"), _("field"), _("chance"), _("then attempt")),
         tuple(rows),
-        "Points expected: this turn's attempt and my next, or waiting, by the field's chance.",
+        _("Points expected: this turn's attempt and my next, or waiting, by the field's chance."),
     )
+
+
+def _lay_words(play: bsi.Play) -> str:
+    """A lay of mine in words: ``lay CARD at seat SEAT``."""
+    return M("lay {card} at seat {seat}", card=play.card, seat=play.target)
 
 
 def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
@@ -235,8 +279,8 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
         drops = " ".join(str(d) for d in table.drops_left(seat))
         rows.append((str(seat), grid, drops, str(scores[seat])))
     discard = ", ".join(str(c) for c in table.discard) or "-"
-    notes = "\n".join([f"Discard pile: {discard}", *final_round(table)])
-    return Rows(("seat", "grid", "drops left", "points"), tuple(rows), notes)
+    notes = "\n".join([_(M("Discard pile: {discard}", discard=discard)), *final_round(table)])
+    return Rows((_("seat"), _("grid"), _("drops left"), _("points")), tuple(rows), notes)
 
 
 _VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
@@ -250,7 +294,7 @@ GRAMMAR = Grammar(
                 Arg("SEAT", _TARGET),
                 Arg("FIELD", Name(("0/1", "0", "1", "2", "3"))),
             ),
-            "the player whose turn it is laid CARD at SEAT's grid, in FIELD 0/1, 2 or 3",
+            N_("the player whose turn it is laid CARD at SEAT's grid, in FIELD 0/1, 2 or 3"),
             ("lay woman/night/outside/gun 1 0/1",),
             _lay,
         ),
@@ -265,7 +309,7 @@ GRAMMAR = Grammar(
                     _VERDICT,
                     optional=True,
                     store="verdict",
-                    optional_note="needed unless it is your own case",
+                    optional_note=N_("needed unless it is your own case"),
                 ),
                 Arg(
                     "CASE",
@@ -273,7 +317,7 @@ GRAMMAR = Grammar(
                     optional=True,
                     keyword="new",
                     store="new",
-                    optional_note="only when your own case is solved",
+                    optional_note=N_("only when your own case is solved"),
                 ),
                 Arg(
                     "CARD",
@@ -282,28 +326,34 @@ GRAMMAR = Grammar(
                     repeated=True,
                     keyword="revealed",
                     store="revealed",
-                    optional_note="only when right: the cards the target turned up",
+                    optional_note=N_("only when right: the cards the target turned up"),
                 ),
             ),
-            "the player whose turn it is tried to solve SEAT's case naming CASE with the\n"
-            "investigation card of DROPS blood drops; when right: `new CASE` is my new case\n"
-            "(if SEAT is me), `revealed` the cards the target turned up drawing a new case",
+            N_(
+                "the player whose turn it is tried to solve SEAT's case naming CASE with the\n"
+                "investigation card of DROPS blood drops; when right: `new CASE` is my new case\n"
+                "(if SEAT is me), `revealed` the cards the target turned up drawing a new case"
+            ),
             ("solve 1 woman/day/inside/knife 3 wrong",),
             _solve,
         ),
         Verb(
             ("draw",),
             (Arg("CARD", _CARD, optional=True),),
-            "the player whose turn it is drew and ended the turn (CARD: the card I drew,\n"
-            "on my turn)",
+            N_(
+                "the player whose turn it is drew and ended the turn (CARD: the card I drew,\n"
+                "on my turn)"
+            ),
             ("draw man/night",),
             lambda table, v: table.drew(v.get("card")),
         ),
         Verb(
             ("attempts",),
             (),
-            "every attempt I can make now, with expected points (before my card is laid:\n"
-            "every lay, with the points it leads to and the attempt it sets up)",
+            N_(
+                "every attempt I can make now, with expected points (before my card is laid:\n"
+                "every lay, with the points it leads to and the attempt it sets up)"
+            ),
             ("attempts",),
             _attempts,
             command=True,
@@ -311,8 +361,10 @@ GRAMMAR = Grammar(
         Verb(
             ("chances",),
             (),
-            "at my attempt step: each of the best choices with its chance to win, the rest\n"
-            "of the game played on in worlds drawn from what I know",
+            N_(
+                "at my attempt step: each of the best choices with its chance to win, the rest\n"
+                "of the game played on in worlds drawn from what I know"
+            ),
             ("chances",),
             lambda table, v: chances(table),
             command=True,
@@ -321,34 +373,46 @@ GRAMMAR = Grammar(
         Verb(
             ("table",),
             (),
-            "hands, grids, discard pile, drops and scores",
+            N_("hands, grids, discard pile, drops and scores"),
             ("table",),
             _table,
             command=True,
         ),
     ),
-    notes="I am seat 0; the others are numbered clockwise 1, 2, 3. Cards are written as their\n"
-    "evidence joined by /: man/night, woman/day/outside, man/night/inside/gun.",
+    notes=N_(
+        "I am seat 0; the others are numbered clockwise 1, 2, 3. Cards are written as their\n"
+        "evidence joined by /: man/night, woman/day/outside, man/night/inside/gun."
+    ),
     setup=(
-        Question("players", Integer(2, 4), "at the table, 2 to 4", "2"),
-        Question("case", _A_CASE, "your own case", example="man/night/inside/gun"),
+        Question("players", Integer(2, 4), N_("at the table, 2 to 4"), "2", title=N_("Players")),
+        Question(
+            "case", _A_CASE, N_("your own case"), example="man/night/inside/gun", title=N_("Case")
+        ),
         Question(
             "hand",
             Several(_CARD, 3),
-            "your 3 cards",
+            N_("your 3 cards"),
             example="woman/night/outside/gun woman/knife man/day",
             check=_check_hand,
+            title=N_("Hand"),
         ),
-        Question("first", Integer(0, _seats), "the seat that starts, 0 is you", "0"),
+        Question(
+            "first",
+            Integer(0, _seats),
+            N_("the seat that starts, 0 is you"),
+            "0",
+            title=N_("First"),
+        ),
         Question(
             "box",
-            Value(_box, "any, a box file (TOML) or the 12 cards of 2 and 3 pieces of your box"),
-            "your box's 12 cards of 2 and 3 pieces, a box file (TOML), or any",
+            Value(_box, N_("any, a box file (TOML) or the 12 cards of 2 and 3 pieces of your box")),
+            N_("your box's 12 cards of 2 and 3 pieces, a box file (TOML), or any"),
             "any",
             example="my-box.toml",
+            title=N_("Box"),
         ),
     ),
-    setup_note="You are seat 0; the others are numbered clockwise 1, 2, 3.",
+    setup_note=N_("You are seat 0; the others are numbered clockwise 1, 2, 3."),
 )
 
 
@@ -358,9 +422,9 @@ class BsiAdapter(Adapter):
     declaration = GAME
     investigation_type = bsi.Table
     arguments: ClassVar[Mapping[str, str]] = {
-        "target": "seat",
+        "target": N_("seat"),
         "new_case": "new",
-        "correct": "verdict",
+        "correct": N_("verdict"),
     }
     solutions_shown = 6
     grammar = GRAMMAR
@@ -409,25 +473,33 @@ class BsiAdapter(Adapter):
 
     def score(self, strategy: str) -> Score | None:
         if strategy == "race":  # also the attempt step's, under any strategy
-            return Score("chance to finish first", "probability")
+            return Score(_("chance to finish first"), "probability")
         if strategy == "points":
-            return Score("points expected", "points")
+            return Score(_("points expected"), "points")
         return None
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, bsi.Lay):
-            return f"lays {clue.card} at seat {clue.target}: field {clue.field}"
+            said = M(
+                "lays {card} at seat {seat}: field {field}",
+                card=clue.card,
+                seat=clue.target,
+                field=clue.field,
+            )
+            return str(_(said))
         if isinstance(clue, bsi.Solve):
-            verdict = "right" if clue.correct else "wrong"
-            drops = "drop" if clue.drops == 1 else "drops"
-            said = f"names {clue.case} for seat {clue.target} ({clue.drops} {drops}): {verdict}"
-            if clue.new_case is not None:
-                said += f"; my new case {clue.new_case}"
-            if clue.revealed:
-                said += "; revealed " + " ".join(str(c) for c in clue.revealed)
-            return said
+            template = _SOLVES[bool(clue.correct), clue.new_case is not None, bool(clue.revealed)]
+            said = M(
+                template,
+                case=clue.case,
+                seat=clue.target,
+                drops=plural("{n} drop", "{n} drops", clue.drops),
+                new=clue.new_case,
+                revealed=" ".join(str(c) for c in clue.revealed),
+            )
+            return str(_(said))
         if isinstance(clue, bsi.Draw):
-            return "draws" if clue.card is None else f"draws {clue.card}"
+            return str(_("draws") if clue.card is None else _(M("draws {card}", card=clue.card)))
         return short(clue, 1000)
 
     def history(self, investigation: Investigation) -> list[str]:
@@ -436,7 +508,7 @@ class BsiAdapter(Adapter):
         lines = []
         for clue in table.clues:
             if isinstance(clue, bsi.Lay | bsi.Solve | bsi.Draw):
-                lines.append(f"seat {seat} {self.show_clue(clue)}")
+                lines.append(_(M("seat {seat} {said}", seat=seat, said=self.show_clue(clue))))
             else:
                 lines.append(self.show_clue(clue))
             if isinstance(clue, bsi.Draw):
@@ -449,32 +521,34 @@ class BsiAdapter(Adapter):
         lines = []
         for clue in table.clues:
             said = self.public_clue(clue)
-            lines.append(f"seat {seat} {said}" if not isinstance(clue, bsi.Reshuffle) else said)
+            if said is not None and not isinstance(clue, bsi.Reshuffle):
+                said = _(M("seat {seat} {said}", seat=seat, said=said))
+            lines.append(said)
             if isinstance(clue, bsi.Draw):
                 seat = (seat + 1) % table.players
         return [line for line in lines if line is not None]
 
     def public_clue(self, clue: Any) -> str | None:
         if isinstance(clue, bsi.Draw):
-            return "draws"  # the card drawn: its drawer's alone
+            return str(_("draws"))  # the card drawn: its drawer's alone
         if isinstance(clue, bsi.Solve):  # my new case: mine alone
             return self.show_clue(replace(clue, new_case=None))
         return self.show_clue(clue)
 
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
         table: bsi.Table = self.own(investigation)
-        return [TableFact("Draw pile", str(table.pile))]
+        return [TableFact(_("Draw pile"), str(table.pile))]
 
     def public_grids(self, investigation: Investigation) -> list[Grid]:
         """The scores, and each seat's evidence grid with the cards laid under each of
         its fields."""
         table: bsi.Table = self.own(investigation)
-        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
+        names = _names(table)
         scores = Grid(
-            "Scores",
-            ("player", "points", "blood drops left"),
+            _("Scores"),
+            (_("player"), _("points"), _("blood drops left")),
             tuple(
-                (names[s], str(p), ", ".join(str(d) for d in table.drops_left(s)) or "none")
+                (names[s], str(p), ", ".join(str(d) for d in table.drops_left(s)) or _("none"))
                 for s, p in table.scores().items()
             ),
         )
@@ -487,7 +561,8 @@ class BsiAdapter(Adapter):
                 tuple(under[f][i] if i < len(under[f]) else "" for f in fields)
                 for i in range(depth)
             )
-            grids.append(Grid(f"Grid of {names[seat]}", fields, rows))
+            title = _("Grid of you") if seat == 0 else _(M("Grid of seat {seat}", seat=seat))
+            grids.append(Grid(title, fields, rows))
         return [scores, *grids]
 
     def finished(self, investigation: Investigation) -> bool:
@@ -498,25 +573,28 @@ class BsiAdapter(Adapter):
         table: bsi.Table = self.own(investigation)
         if table.over or table.solved is None:
             return None
-        cases = ", ".join(f"seat {s} is {table.solved_case(s)}" for s in table.opponents)
-        return f"Certain: {cases} (solve at the table to score)"
+        cases = ", ".join(
+            _(M("seat {seat} is {case}", seat=s, case=table.solved_case(s)))
+            for s in table.opponents
+        )
+        return str(_(M("Certain: {cases} (solve at the table to score)", cases=cases)))
 
     def turn(self, investigation: Investigation) -> Turn | None:
         table: bsi.Table = self.own(investigation)
-        names = ["you", *(f"seat {s}" for s in range(1, table.players))]
+        names = _names(table)
         if table.over:
             won = [names[s] for s in table.winners()]
-            return Turn.ended(f"The most points: {' and '.join(won)}.", won)
+            return Turn.ended(_(M("The most points: {winners}.", winners=both(won))), won)
         seat, mine = table.turn, table.turn == 0
-        lay = Way("lay", "lay a card at a grid" if mine else "lays a card at a grid")
-        solve = Way("solve", "try to solve a case" if mine else "tries to solve a case")
-        draw = Way("draw", "draw to end the turn" if mine else "draws to end the turn")
+        lay = Way("lay", _("lay a card at a grid") if mine else _("lays a card at a grid"))
+        solve = Way("solve", _("try to solve a case") if mine else _("tries to solve a case"))
+        draw = Way("draw", _("draw to end the turn") if mine else _("draws to end the turn"))
         ways = {"lay": (lay,), "attempt": (solve, draw)}
         return Turn(seat, names[seat], mine, ways.get(table.step, (draw,)))
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
-            return f"lay {action.card} at seat {action.target}"
+            return str(_(_lay_words(action)))
         if isinstance(action, RaceOption):
             return choice_line(action)
         return str(action)
@@ -524,18 +602,19 @@ class BsiAdapter(Adapter):
     def typed(self, action: Any) -> str:
         if isinstance(action, bsi.Play):  # the field is the target's answer
             return f"lay {action.card} {action.target}"
+        if isinstance(action, RaceOption):
+            return choice_line(action)
         return self.show_action(action)
 
     def facts(self, investigation: Investigation) -> list[TableFact]:
         table: bsi.Table = self.own(investigation)
         found = []
         if not table.over:
-            hand = ", ".join(str(c) for c in table.hand) or "none"
-            found += [TableFact("Your hand", hand), TableFact("Draw pile", str(table.pile))]
-        found += [
-            TableFact("Final round", line.removeprefix("Final round: "))
-            for line in final_round(table)
-        ]
+            hand = ", ".join(str(c) for c in table.hand) or _("none")
+            found += [TableFact(_("Your hand"), hand), TableFact(_("Draw pile"), str(table.pile))]
+        notice = final_notice(table)
+        if notice is not None:
+            found.append(TableFact(_("Final round"), notice))
         return found
 
     def extra(self, investigation: Investigation) -> str | None:
@@ -546,20 +625,53 @@ class BsiAdapter(Adapter):
             turn = self.turn(table)
             assert turn is not None
             said = says(turn, self.grammar, table)
-            who = (
-                "My turn: " if table.turn == 0 else f"Seat {table.turn}'s turn: seat {table.turn} "
+            whose = (
+                M("My turn: {said}.", said=said)
+                if table.turn == 0
+                else M("Seat {seat}'s turn: seat {seat} {said}.", seat=table.turn, said=said)
             )
-            lines += [f"{who}{said}.", f"My hand: {hand}. Draw pile: {table.pile}."]
-        scores = ", ".join(f"seat {s}: {p}" for s, p in table.scores().items())
-        lines.append(f"Scores: {scores}.")
+            lines += [
+                _(whose),
+                _(M("My hand: {hand}. Draw pile: {pile}.", hand=hand, pile=table.pile)),
+            ]
+        scores = ", ".join(
+            _(M("seat {seat}: {points}", seat=s, points=p)) for s, p in table.scores().items()
+        )
+        lines.append(_(M("Scores: {scores}.", scores=scores)))
         if table.over:
             winners = ", ".join(str(s) for s in table.winners())
-            most = "seat" if len(table.winners()) == 1 else "seats"
-            lines.append(f"The game is over; the most points: {most} {winners}.")
+            over = plural(
+                "The game is over; the most points: seat {winners}.",
+                "The game is over; the most points: seats {winners}.",
+                len(table.winners()),
+                winners=winners,
+            )
+            lines.append(_(over))
         else:
             lines.extend(final_round(table))
         return "\n".join(lines)
 
+
+def _names(table: bsi.Table) -> list[str]:
+    """Every seat in words: ``you``, then ``seat 1``, ``seat 2``, ..."""
+    return [_("you"), *(_(M("seat {seat}", seat=s)) for s in range(1, table.players))]
+
+
+_SOLVES = {
+    (False, False, False): N_("names {case} for seat {seat} ({drops}): wrong"),
+    (False, True, False): N_("names {case} for seat {seat} ({drops}): wrong; my new case {new}"),
+    (False, False, True): N_("names {case} for seat {seat} ({drops}): wrong; revealed {revealed}"),
+    (False, True, True): N_(
+        "names {case} for seat {seat} ({drops}): wrong; my new case {new}; revealed {revealed}"
+    ),
+    (True, False, False): N_("names {case} for seat {seat} ({drops}): right"),
+    (True, True, False): N_("names {case} for seat {seat} ({drops}): right; my new case {new}"),
+    (True, False, True): N_("names {case} for seat {seat} ({drops}): right; revealed {revealed}"),
+    (True, True, True): N_(
+        "names {case} for seat {seat} ({drops}): right; my new case {new}; revealed {revealed}"
+    ),
+}
+"""An attempt in words, by whether it was right, names my new case and reveals cards."""
 
 ADAPTER = BsiAdapter()
 

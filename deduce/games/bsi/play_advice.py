@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -37,8 +38,10 @@ __all__ = [
     "attempt_advice",
     "attempt_choices",
     "attempt_recommendations",
+    "both",
     "chances",
     "choice_line",
+    "final_notice",
     "final_round",
     "lay_advice",
     "move_line",
@@ -52,31 +55,50 @@ def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str
     """The ``top`` lays by my chance to finish first (``strategy="race"``) or by points
     expected (``"points"``), each with its points expected, the chance that it leaves a
     case certain to solve right after it, and that attempt's points."""
+    ranked: list[tuple[bsi.LayOption, float | None]]
     if strategy == "race":
-        ranked = [(r.lay, f"{100 * r.win:.0f}% to finish first, ") for r in table.race_lays()]
-        by = "the chance to finish first"
+        ranked = [(r.lay, 100 * r.win) for r in table.race_lays()]
+        heading = N_(
+            "Lays by the chance to finish first (`strategy entropy`: by what the field reveals):"
+        )
     else:
-        ranked = [(o, "") for o in table.lay_options()]
-        by = "points expected"
-    lines = [f"Lays by {by} (`strategy entropy`: by what the field reveals):"]
+        ranked = [(o, None) for o in table.lay_options()]
+        heading = N_("Lays by points expected (`strategy entropy`: by what the field reveals):")
+    lines = [_(heading)]
     for option, win in ranked[:top]:
         certain = [
             (chance, attempt)
             for field, chance in option.outcomes.items()
             if (attempt := option.attempts[field]) is not None and attempt.probability == 1.0
         ]
-        line = (
-            f"  lay {option.play.card} at seat {option.play.target}: "
-            f"{win}{option.points:.2f} points expected"
-        )
-        chance = sum(c for c, _ in certain)
-        if chance:
-            worth = sum(c * a.points for c, a in certain) / chance
-            line += f"; {100 * chance:.0f}% a certain case, solved for {worth:.2f} points"
-        else:
-            line += "; no field leaves a case certain"
-        lines.append(line)
+        chance = sum(c for c, _attempt in certain)
+        worth = sum(c * a.points for c, a in certain) / chance if chance else 0.0
+        said = _LAY_LINES[win is not None, bool(chance)]
+        params = {"card": option.play.card, "seat": option.play.target, "win": win}
+        params |= {"points": option.points, "chance": 100 * chance, "worth": worth}
+        lines.append("  " + _(M(said, **params)))
     return lines
+
+
+_LAY_LINES = {
+    (False, True): N_(
+        "lay {card} at seat {seat}: {points:.2f} points expected; "
+        "{chance:.0f}% a certain case, solved for {worth:.2f} points"
+    ),
+    (False, False): N_(
+        "lay {card} at seat {seat}: {points:.2f} points expected; no field leaves a case certain"
+    ),
+    (True, True): N_(
+        "lay {card} at seat {seat}: {win:.0f}% to finish first, {points:.2f} points expected; "
+        "{chance:.0f}% a certain case, solved for {worth:.2f} points"
+    ),
+    (True, False): N_(
+        "lay {card} at seat {seat}: {win:.0f}% to finish first, {points:.2f} points expected; "
+        "no field leaves a case certain"
+    ),
+}
+"""A lay of :func:`lay_advice`, by whether it has a chance to finish first and whether
+some field leaves a case certain."""
 
 
 def attempt_advice(choices: Sequence[RaceOption]) -> list[str]:
@@ -90,31 +112,69 @@ def attempt_advice(choices: Sequence[RaceOption]) -> list[str]:
     first = choices[0]
     if first.attempt is not None:
         best = first.attempt
-        return [
-            f"Worth solving now: seat {best.target} is {best.case} "
-            f"({100 * best.probability:.0f}%, {best.points:.2f} points expected with the "
-            f"{best.drops}-drop card): {100 * first.win:.0f}% to finish first, "
-            f"{100 * none.win:.0f}% with no attempt."
-        ]
+        said = M(
+            "Worth solving now: seat {seat} is {case} ({p:.0f}%, {points:.2f} points expected "
+            "with the {drops}-drop card): {win:.0f}% to finish first, {none:.0f}% with no "
+            "attempt.",
+            seat=best.target,
+            case=best.case,
+            p=100 * best.probability,
+            points=best.points,
+            drops=best.drops,
+            win=100 * first.win,
+            none=100 * none.win,
+        )
+        return [_(said)]
     other = attempts[0].attempt
     assert other is not None
-    return [
-        f"Better not to attempt now: {100 * none.win:.0f}% to finish first with no attempt, "
-        f"{100 * attempts[0].win:.0f}% with the best attempt (seat {other.target}, the "
-        f"{other.drops}-drop card; see `attempts`)."
+    said = M(
+        "Better not to attempt now: {none:.0f}% to finish first with no attempt, {best:.0f}% "
+        "with the best attempt (seat {seat}, the {drops}-drop card; see `attempts`).",
+        none=100 * none.win,
+        best=100 * attempts[0].win,
+        seat=other.target,
+        drops=other.drops,
+    )
+    return [_(said)]
+
+
+def final_notice(table: bsi.Table) -> str | None:
+    """What the final round says (None when it has not begun, or is over): who used their
+    last investigation card, who still plays."""
+    if not table.final_round or table.over:
+        return None
+    done = [M("seat {seat}", seat=s) for s in range(table.players) if not table.drops_left(s)]
+    still = [
+        M("seat {seat} (this turn)", seat=s) if s == table.turn else M("seat {seat}", seat=s)
+        for s in table.final_turns
     ]
+    said = M(
+        "{done} used the last investigation card; the game ends when the turn is back at "
+        "seat {first}. Still to play: {still}.",
+        done=both(done),
+        first=table.first,
+        still=", ".join(_(seat) for seat in still),
+    )
+    return str(_(said))
 
 
 def final_round(table: bsi.Table) -> list[str]:
     """The final-round notice: who used their last investigation card, who still plays."""
-    if not table.final_round or table.over:
-        return []
-    done = [f"seat {s}" for s in range(table.players) if not table.drops_left(s)]
-    still = [f"seat {s}" + (" (this turn)" if s == table.turn else "") for s in table.final_turns]
-    return [
-        f"Final round: {' and '.join(done)} used the last investigation card; the game ends "
-        f"when the turn is back at seat {table.first}. Still to play: {', '.join(still)}."
-    ]
+    notice = final_notice(table)
+    return [] if notice is None else [_(M("Final round: {notice}", notice=notice))]
+
+
+def both(words: Sequence[str]) -> str:
+    """``words`` joined by "and", in the language of the moment.
+
+    Example:
+        >>> both(["seat 1", "seat 2", "seat 3"])
+        'seat 1 and seat 2 and seat 3'
+    """
+    said = str(_(words[0])) if words else ""
+    for word in words[1:]:
+        said = str(_(M("{first} and {second}", first=said, second=word)))
+    return said
 
 
 def choice_line(choice: RaceOption) -> str:
@@ -147,24 +207,35 @@ def chances(table: bsi.Table) -> Rows:
         InvalidInput: not the attempt step of my turn.
     """
     if table.over or table.turn != 0 or table.step != "attempt":
-        where = (
-            "the game is over"
-            if table.over
-            else f"it is the {table.step} step of seat {table.turn}"
-        )
-        raise InvalidInput(
-            "line", "chances", "chances at the attempt step of my turn", reason=where
-        )
-    with loading(Console(stderr=True), "playing on") as report:
+        where = N_("the game is over") if table.over else M(_WHOSE[table.step], seat=table.turn)
+        expected = N_("chances at the attempt step of my turn")
+        raise InvalidInput("line", "chances", expected, reason=where)
+    with loading(Console(stderr=True), _("playing on")) as report:
         found = bsi.win_chances(table, budget=CHANCES_SECONDS, progress=report)
     rows = tuple(
-        (move_line(m.move), f"{m.chance:.0%}", f"{m.low:.0%} to {m.high:.0%}") for m in found.moves
+        (
+            move_line(m.move),
+            f"{m.chance:.0%}",
+            str(_(M("{low:.0%} to {high:.0%}", low=m.low, high=m.high))),
+        )
+        for m in found.moves
     )
-    note = (
-        f"{found.worlds} worlds drawn from my posterior, each choice played on by the "
-        f"rollout bot at every seat ({found.seconds:.1f} s, seed {found.seed})"
+    note = M(
+        "{worlds} worlds drawn from my posterior, each choice played on by the rollout bot at "
+        "every seat ({seconds:.1f} s, seed {seed})",
+        worlds=found.worlds,
+        seconds=found.seconds,
+        seed=found.seed,
     )
-    return Rows(("move", "chance to win", "95% interval"), rows, note)
+    return Rows((_("move"), _("chance to win"), _("95% interval")), rows, str(_(note)))
+
+
+_WHOSE = {
+    "lay": N_("it is the lay step of seat {seat}"),
+    "attempt": N_("it is the attempt step of seat {seat}"),
+    "draw": N_("it is the draw step of seat {seat}"),
+}
+"""Whose step it is, when it is not my attempt step."""
 
 
 def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
@@ -173,15 +244,22 @@ def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
     right and its points expected."""
     lines = []
     for choice in choices[:top]:
-        said = f"  {choice_line(choice)}: {100 * choice.win:.0f}% to finish first"
-        attempt = choice.attempt
+        attempt, line, win = choice.attempt, choice_line(choice), 100 * choice.win
         if attempt is None:
-            said += ", no attempt (every investigation card kept)"
-        else:
-            said += (
-                f", {100 * attempt.probability:.0f}% right, {attempt.points:.2f} points expected"
+            said = M(
+                "{line}: {win:.0f}% to finish first, no attempt (every investigation card kept)",
+                line=line,
+                win=win,
             )
-        lines.append(said)
+        else:
+            said = M(
+                "{line}: {win:.0f}% to finish first, {p:.0f}% right, {points:.2f} points expected",
+                line=line,
+                win=win,
+                p=100 * attempt.probability,
+                points=attempt.points,
+            )
+        lines.append("  " + _(said))
     return lines
 
 

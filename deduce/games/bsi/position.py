@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_
 from deduce._internal.validation import check_int, check_type
 from deduce.errors import DeduceError, InvalidInput
 from deduce.games.bsi.bots import DECK, Attempt, Move, advised, bot, game_master_at
@@ -121,7 +122,7 @@ class TablePosition:
     def __init__(self, table: Table, *, choices: int = CHOICES) -> None:
         self.table = check_type("table", table, Table, "a BSI Table")
         if table.over or table.turn != 0 or table.step != "attempt":
-            raise InvalidInput("table", table, "a table at the attempt step of my turn")
+            raise InvalidInput("table", table, N_("a table at the attempt step of my turn"))
         self.choices = check_int("choices", choices, 1)
         self.seat = -table.first % table.players  # the game master's seats start at first
         self._players = _players_of(table)
@@ -142,7 +143,10 @@ class TablePosition:
             if world is not None:
                 return world
         raise InvalidInput(
-            "table", self.table, "a table whose hidden cards can be dealt", reason="none fit"
+            "table",
+            self.table,
+            N_("a table whose hidden cards can be dealt"),
+            reason=N_("none fit"),
         )
 
     def referee(self, world: World, rng: random.Random) -> Referee:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.advice import attempt_options
@@ -92,8 +93,21 @@ class RaceOption:
     turns: tuple[int, ...]
 
     def __str__(self) -> str:
-        what = "no attempt" if self.attempt is None else str(self.attempt)
-        return f"{what}: {100 * self.win:.1f}% to finish first, attempts left {self.turns}"
+        win, turns = 100 * self.win, self.turns
+        if self.attempt is None:
+            said = M(
+                "no attempt: {win:.1f}% to finish first, attempts left {turns}",
+                win=win,
+                turns=turns,
+            )
+        else:
+            said = M(
+                "{attempt}: {win:.1f}% to finish first, attempts left {turns}",
+                attempt=self.attempt,
+                win=win,
+                turns=turns,
+            )
+        return str(_(said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +134,14 @@ class RaceLay:
 
     def __str__(self) -> str:
         lay = self.lay
-        return (
-            f"{lay.play}: {100 * self.win:.1f}% to finish first, "
-            f"{lay.points:.2f} points expected, {lay.information:.2f} bits"
+        said = M(
+            "{lay}: {win:.1f}% to finish first, {points:.2f} points expected, {bits:.2f} bits",
+            lay=lay.play,
+            win=100 * self.win,
+            points=lay.points,
+            bits=lay.information,
         )
+        return str(_(said))
 
 
 def attempts_left(

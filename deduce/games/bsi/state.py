@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
@@ -166,7 +167,10 @@ def take_from_pile(s: State, *, optional: bool = False) -> State | None:
             if optional:
                 return None
             raise InvalidInput(
-                "draw", "empty", "a card to draw", reason="the draw and discard piles are empty"
+                N_("draw"),
+                "empty",
+                N_("a card to draw"),
+                reason=N_("the draw and discard piles are empty"),
             )
         s = reshuffle(s)
     return s._replace(pile=s.pile - 1)
@@ -211,7 +215,7 @@ _VERBS = {Lay: "lay", Solve: "solve", Draw: "draw", Reshuffle: "reshuffle"}
 
 def _refuse(event: TableClue, expected: str, reason: str) -> InvalidInput:
     """A move the rules of the turn do not allow, named by its verb."""
-    return InvalidInput("move", _VERBS[type(event)], expected, reason=reason)
+    return InvalidInput(N_("move"), _VERBS[type(event)], expected, reason=reason)
 
 
 def step(s: State, event: Any, inform: bool = True) -> State:
@@ -225,9 +229,9 @@ def step(s: State, event: Any, inform: bool = True) -> State:
         InvalidInput: a move the rules or the cards do not allow, said in the game's words.
     """
     if type(event) not in _VERBS:
-        raise InvalidInput("move", type(event).__name__, "a Lay, Solve, Draw or Reshuffle")
+        raise InvalidInput(N_("move"), type(event).__name__, "a Lay, Solve, Draw or Reshuffle")
     if s.over:
-        raise _refuse(event, "no further move", "the game is over")
+        raise _refuse(event, N_("no further move"), N_("the game is over"))
     player = s.turn
     if isinstance(event, Lay):
         return _lay(s, event, player, inform)
@@ -236,16 +240,14 @@ def step(s: State, event: Any, inform: bool = True) -> State:
     if isinstance(event, Draw):
         return _draw(s, event, player, inform)
     if s.pile > 0:
-        reason = f"{_cards(s.pile)} left in the draw pile"
+        reason: str = plural(
+            "{n} card is left in the draw pile", "{n} cards are left in the draw pile", s.pile
+        )
     elif not s.discard:
-        reason = "the discard pile is empty"
+        reason = N_("the discard pile is empty")
     else:
         return reshuffle(s)
-    raise _refuse(event, "a reshuffle once the draw pile is empty", reason)
-
-
-def _cards(n: int) -> str:
-    return "1 card is" if n == 1 else f"{n} cards are"
+    raise _refuse(event, N_("a reshuffle once the draw pile is empty"), reason)
 
 
 def _where(s: State, card: Card) -> int:
@@ -256,12 +258,12 @@ def _where(s: State, card: Card) -> int:
 def _seen(s: State, card: Card) -> str:
     """Where a card in view is, in words."""
     if card in s.hand:
-        return "it is in your hand"
+        return N_("it is in your hand")
     if card in s.discard:
-        return "it is on the discard pile"
+        return N_("it is on the discard pile")
     if any(card == c for grid in s.grids for c, _ in grid):
-        return "it lies under an evidence grid"
-    return "it is in view (your case or a solved case)"
+        return N_("it lies under an evidence grid")
+    return N_("it is in view (your case or a solved case)")
 
 
 def _check_held(s: State, card: Card, player: int) -> None:
@@ -270,23 +272,31 @@ def _check_held(s: State, card: Card, player: int) -> None:
     epoch = _where(s, card)
     if epoch < 0:
         raise InvalidInput(
-            "card", str(card), f"a card seat {player} can hold", reason=_seen(s, card)
+            N_("card"),
+            str(card),
+            M("a card seat {seat} can hold", seat=player),
+            reason=_seen(s, card),
         )
     if not (s.drew[player] >> epoch) & 1:
-        reason = (
-            f"it went back into play with the draw pile of reshuffle {epoch}, and seat "
-            f"{player} has not drawn from that pile"
+        reason: str = M(
+            "it went back into play with the draw pile of reshuffle {epoch}, and seat {seat} "
+            "has not drawn from that pile",
+            epoch=epoch,
+            seat=player,
         )
-        raise InvalidInput("card", str(card), f"a card seat {player} can hold", reason=reason)
+        expected: str = M("a card seat {seat} can hold", seat=player)
+        raise InvalidInput(N_("card"), str(card), expected, reason=reason)
 
 
 def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
     if s.phase != 0:
-        expected = "a draw" if s.phase == 2 else "an attempt or a draw"
-        raise _refuse(event, expected, f"seat {player} has laid a card this turn already")
+        expected = N_("a draw") if s.phase == 2 else N_("an attempt or a draw")
+        reason: str = M("seat {seat} has laid a card this turn already", seat=player)
+        raise _refuse(event, expected, reason)
     card = _card(event.card)
     if s.hands[player] == 0:
-        raise _refuse(event, "an attempt or a draw", f"seat {player} has no card in hand to lay")
+        reason = M("seat {seat} has no card in hand to lay", seat=player)
+        raise _refuse(event, N_("an attempt or a draw"), reason)
     target = check_seat(event.target, s.players, "target", exclude=player)
     f = field_index(event.field, card)
     where = list(s.where)
@@ -294,7 +304,9 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
     hand = s.hand
     if player == 0:
         if card not in hand:
-            raise InvalidInput("card", str(card), [str(c) for c in hand], reason="not in your hand")
+            raise InvalidInput(
+                N_("card"), str(card), [str(c) for c in hand], reason=N_("not in your hand")
+            )
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1 :]
     else:
@@ -308,10 +320,12 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
         truth = int(FIELD_OF[card.index, s.my_case])
         if truth != f:
             raise InvalidInput(
-                "field",
+                N_("field"),
                 event.field,
                 [FIELDS[truth]],
-                reason=f"your case {CASES[s.my_case]} matches {card} that way",
+                reason=M(
+                    "your case {case} matches {card} that way", case=CASES[s.my_case], card=card
+                ),
             )
     elif inform:
         masks = _set(masks, target, masks[target] & int(_FIELD_MASKS[card.index, f]))
@@ -328,16 +342,17 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
 
 def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
     if s.phase == 0 and s.hands[player] > 0:
-        raise _refuse(event, "a card laid first", "a turn starts by laying a card")
+        raise _refuse(event, N_("a card laid first"), N_("a turn starts by laying a card"))
     if s.phase == 2:
-        raise _refuse(event, "a draw", f"one attempt per turn: seat {player} has tried already")
+        reason: str = M("one attempt per turn: seat {seat} has tried already", seat=player)
+        raise _refuse(event, N_("a draw"), reason)
     target = check_seat(event.target, s.players, "target", exclude=player)
     case = _case(event.case)
     if check_int("drops", event.drops, 1, 3) not in s.drops[player]:
         have = list(s.drops[player])
-        reason = f"seat {player} has used that investigation card"
+        reason = M("seat {seat} has used that investigation card", seat=player)
         raise InvalidInput(
-            "drops", event.drops, have or "no card: all three are used", reason=reason
+            N_("drops"), event.drops, have or N_("no card: all three are used"), reason=reason
         )
     if not isinstance(event.correct, bool):
         raise InvalidInput("correct", event.correct, [True, False])
@@ -346,24 +361,27 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
     if not event.correct:
         if event.revealed or event.new_case is not None:
             shown = [str(c) for c in event.revealed]
-            raise InvalidInput("revealed", shown, "no card after a failed attempt")
+            raise InvalidInput(N_("revealed"), shown, N_("no card after a failed attempt"))
         if target == 0:
             if case.index == s.my_case:
-                raise InvalidInput("correct", False, [True], reason=f"your case is {case}")
+                raise InvalidInput(
+                    "correct", False, [True], reason=M("your case is {case}", case=case)
+                )
         elif inform:
             s = s._replace(masks=_set(s.masks, target, s.masks[target] & ~(1 << case.index)))
         return s
     where = list(s.where)
     if target == 0:
         if case.index != s.my_case:
-            raise InvalidInput("correct", True, [False], reason=f"your case is {CASES[s.my_case]}")
+            raise InvalidInput(
+                "correct", True, [False], reason=M("your case is {case}", case=CASES[s.my_case])
+            )
     else:
         x = case.index
         if where[x] != s.case_epoch[target]:
-            reason = _seen(s, case.card) if where[x] < 0 else "it was not in the draw pile then"
-            raise InvalidInput(
-                "case", str(case), f"a possible case of seat {target}", reason=reason
-            )
+            reason = _seen(s, case.card) if where[x] < 0 else N_("it was not in the draw pile then")
+            expected: str = M("a possible case of seat {seat}", seat=target)
+            raise InvalidInput(N_("case"), str(case), expected, reason=reason)
         column = joint(s)[:, target - 1]
         if not (column == x).any():
             s = s._replace(broken=True)
@@ -381,12 +399,18 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
         card = _card(card, "revealed")
         if card.case is not None:
             raise InvalidInput(
-                "revealed", str(card), "2- and 3-piece cards", reason="a case card becomes the case"
+                N_("revealed"),
+                str(card),
+                N_("2- and 3-piece cards"),
+                reason=N_("a case card becomes the case"),
             )
         s = _pile_card(s)
         if s.small[card.index] != s.epoch:
-            reason = _seen(s, card) if s.small[card.index] < 0 else "it was not in the draw pile"
-            raise InvalidInput("revealed", str(card), "a card from the draw pile", reason=reason)
+            reason = (
+                _seen(s, card) if s.small[card.index] < 0 else N_("it was not in the draw pile")
+            )
+            expected = N_("a card from the draw pile")
+            raise InvalidInput(N_("revealed"), str(card), expected, reason=reason)
         s = s._replace(discard=(*s.discard, card), small=_set(s.small, card.index, -1))
     s = _pile_card(s)
     if target == 0:
@@ -394,29 +418,34 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
             raise InvalidInput(
                 "new_case",
                 None,
-                "your new case (the case card you drew)",
-                reason="your case was solved: you draw a new one",
+                N_("your new case (the case card you drew)"),
+                reason=N_("your case was solved: you draw a new one"),
             )
         new = _case(event.new_case, "new_case")
         if s.where[new.index] != s.epoch:
-            reason = _seen(s, new.card) if s.where[new.index] < 0 else "not in the draw pile"
-            raise InvalidInput("new_case", str(new), "a case card in the draw pile", reason=reason)
+            reason = _seen(s, new.card) if s.where[new.index] < 0 else N_("not in the draw pile")
+            expected = N_("a case card in the draw pile")
+            raise InvalidInput("new_case", str(new), expected, reason=reason)
         return s._replace(my_case=new.index, where=_set(s.where, new.index, -1))
     if event.new_case is not None:
-        raise InvalidInput("new_case", str(event.new_case), "none: only your own new case is seen")
+        expected = N_("none: only your own new case is seen")
+        raise InvalidInput("new_case", str(event.new_case), expected)
     return s._replace(case_epoch=_set(s.case_epoch, target, s.epoch))
 
 
 def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
     if s.phase == 0 and s.hands[player] > 0:
-        raise _refuse(event, "a card laid first", "a turn starts by laying a card")
+        raise _refuse(event, N_("a card laid first"), N_("a turn starts by laying a card"))
     taken = take_from_pile(s, optional=True)
     hand, where, small, count = s.hand, s.where, s.small, s.hands[player]
     drew = s.drew
     if taken is None:  # both piles are empty: the turn ends without a card
         if event.card is not None:
             raise InvalidInput(
-                "card", str(event.card), "no card", reason="the draw and discard piles are empty"
+                N_("card"),
+                str(event.card),
+                N_("no card"),
+                reason=N_("the draw and discard piles are empty"),
             )
     else:
         s = taken
@@ -426,8 +455,11 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
         if player == 0:
             card = _card(event.card)
             if _where(s, card) != s.epoch:
-                reason = _seen(s, card) if _where(s, card) < 0 else "it was not in the draw pile"
-                raise InvalidInput("card", str(card), "a card from the draw pile", reason=reason)
+                reason = (
+                    _seen(s, card) if _where(s, card) < 0 else N_("it was not in the draw pile")
+                )
+                expected = N_("a card from the draw pile")
+                raise InvalidInput(N_("card"), str(card), expected, reason=reason)
             if card.case is None:
                 small = _set(small, card.index, -1)
             elif inform:
@@ -435,7 +467,7 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
             hand = (*hand, card)
         elif event.card is not None:
             raise InvalidInput(
-                "card", str(event.card), "none: another player's card is hidden from you"
+                N_("card"), str(event.card), N_("none: another player's card is hidden from you")
             )
     turn = (player + 1) % s.players
     return s._replace(

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
 from deduce.core.explain import settled_test
 from deduce.core.space import Space
@@ -132,19 +133,20 @@ class Table(Investigation):
                 if isinstance(hand, Sequence) and not isinstance(hand, str)
                 else hand
             )
-            raise InvalidInput("hand", shown, "3 cards")
+            raise InvalidInput(N_("hand"), shown, N_("3 cards"))
         self.start_hand = tuple(Card.parse(c) for c in hand)
         shown = [str(c) for c in self.start_hand]
         if self.case.card in self.start_hand:
-            reason = f"{self.case} is your case"
-            raise InvalidInput("hand", shown, "3 cards other than your case", reason=reason)
+            reason: str = M("{case} is your case", case=self.case)
+            expected = N_("3 cards other than your case")
+            raise InvalidInput(N_("hand"), shown, expected, reason=reason)
         if len(set(self.start_hand)) != 3:
-            reason = "each card exists once"
-            raise InvalidInput("hand", shown, "3 different cards", reason=reason)
+            reason = N_("each card exists once")
+            raise InvalidInput(N_("hand"), shown, N_("3 different cards"), reason=reason)
         outside = [str(c) for c in self.start_hand if not self.in_box(c)]
         if outside:
-            reason = f"{outside[0]} is not one of the 12 small cards of your box"
-            raise InvalidInput("hand", shown, "3 cards of your box", reason=reason)
+            reason = M("{card} is not one of the 12 small cards of your box", card=outside[0])
+            raise InvalidInput(N_("hand"), shown, N_("3 cards of your box"), reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if (
@@ -153,7 +155,7 @@ class Table(Investigation):
                 or len(names) != players
                 or len(set(map(str, names))) != players
             ):
-                raise InvalidInput("names", names, f"{players} different names")
+                raise InvalidInput("names", names, M("{n} different names", n=players))
             names = tuple(str(n) for n in names)
         self.names = names
         self.begin()
@@ -392,8 +394,8 @@ class Table(Investigation):
             return InvalidInput(
                 "clue",
                 clue,
-                "a move the cards in view allow",
-                reason="no case fits it that is out of view and was in the right draw pile",
+                N_("a move the cards in view allow"),
+                reason=N_("no case fits it that is out of view and was in the right draw pile"),
             )
         kept = deletion_filter(telling, fails)
         return Contradiction(clue, [self.clues[i] for i in kept])
@@ -666,13 +668,16 @@ class Table(Investigation):
             truth = named.index == state.my_case
             if correct is not None and correct != truth:
                 raise InvalidInput(
-                    "correct", correct, [truth], reason=f"your case is {CASES[state.my_case]}"
+                    "correct",
+                    correct,
+                    [truth],
+                    reason=M("your case is {case}", case=CASES[state.my_case]),
                 )
             correct = truth
         if not isinstance(correct, bool):
-            raise InvalidInput("correct", correct, [True, False], reason="the target says")
+            raise InvalidInput("correct", correct, [True, False], reason=N_("the target says"))
         if isinstance(revealed, (str, Card)):
-            raise InvalidInput("revealed", revealed, "a list of cards")
+            raise InvalidInput(N_("revealed"), revealed, N_("a list of cards"))
         shown = tuple(Card.parse(c) for c in revealed)
         fresh = None if new_case is None else Case.parse(new_case)
         return self.observe(Solve(target, named, drops, correct, shown, fresh))
@@ -747,10 +752,10 @@ class Table(Investigation):
         for card in cards:
             if isinstance(card, Card) and not self.in_box(card):
                 raise InvalidInput(
-                    "card",
+                    N_("card"),
                     str(card),
-                    "a card of your box",
-                    reason="not one of the 12 small cards of your box",
+                    N_("a card of your box"),
+                    reason=N_("not one of the 12 small cards of your box"),
                 )
         return self.space_of(step(space.state, clue))
 
@@ -758,7 +763,9 @@ class Table(Investigation):
         return Cases(tuple(labels))
 
     def queries(self) -> Sequence[Play]:
-        state = advice.ready(self, "lay", "advice on the card to lay")  # so my hand holds a card
+        state = advice.ready(
+            self, "lay", N_("advice on the card to lay")
+        )  # so my hand holds a card
         hand = list(dict.fromkeys(state.hand))
         return [Play(card, seat) for card in hand for seat in self.opponents]
 
@@ -796,7 +803,7 @@ class Table(Investigation):
 
     def _cases(self, secret: Any) -> tuple[Case, ...]:
         """``secret`` read as the opponents' cases, one a seat."""
-        expected = f"the {self.players - 1} opponents' cases (Cases, or a Case each)"
+        expected: str = M("the {n} opponents' cases (Cases, or a Case each)", n=self.players - 1)
         if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
             raise InvalidInput("secret", secret, expected)
         cases = tuple(Case.parse(c) for c in secret)
@@ -829,7 +836,7 @@ class Table(Investigation):
         move needs them; no attempt succeeds (that would change a case). Once the draw
         pile is empty, a reported reshuffle is one of the moves.
         """
-        expected = f"the {self.players - 1} opponents' cases (Cases, or a Case each)"
+        expected: str = M("the {n} opponents' cases (Cases, or a Case each)", n=self.players - 1)
         if isinstance(secret, (str, bytes, np.ndarray)) or not isinstance(secret, Iterable):
             raise InvalidInput("secret", secret, expected)
         cases = tuple(itertools.islice(secret, self.players))  # one more: too many?

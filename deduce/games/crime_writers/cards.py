@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.names import lookup, resolve
 from deduce.core import decks
 from deduce.core.registry import key as typed_key
@@ -49,7 +50,7 @@ DECK_OF: dict[str, str] = {
 }
 """The stack each element's card comes from."""
 
-INVENTED = "(invented)"
+INVENTED = N_("(invented)")
 """The value of an element that the writer made up instead of drawing a card."""
 
 Status = Literal["has", "lacks", "maybe"]
@@ -62,30 +63,38 @@ _EXAMPLE = "example.toml"
 
 def _text(argument: str, value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or value != value.strip():
-        raise InvalidInput(argument, value, f"{what}: a non-empty string without outer spaces")
+        raise InvalidInput(
+            argument, value, M("{what}: a non-empty string without outer spaces", what=what)
+        )
     bad = decks.control_character(value)
     if bad is not None:
         raise InvalidInput(
             argument,
             value,
-            f"{what} without control characters (escape sequences, line breaks, zero-width "
-            "characters)",
-            reason=f"it holds the character U+{ord(bad):04X}",
+            M(
+                "{what} without control characters (escape sequences, line breaks, zero-width "
+                "characters)",
+                what=what,
+            ),
+            reason=M("it holds the character U+{code}", code=f"{ord(bad):04X}"),
         )
     return value
 
 
 def _strings(argument: str, value: Any) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise InvalidInput(argument, value, "a list of tags (non-empty strings)")
+        raise InvalidInput(argument, value, N_("a list of tags (non-empty strings)"))
     items = tuple(value)
     for i, item in enumerate(items):
-        _text(f"{argument}[{i}]", item, "a tag")
+        _text(f"{argument}[{i}]", item, N_("a tag"))
     seen: set[str] = set()
     for item in items:
         if item.casefold() in seen:
             raise InvalidInput(
-                argument, list(items), "tags without repeats", reason=f"{item!r} twice"
+                argument,
+                list(items),
+                N_("tags without repeats"),
+                reason=M("{name!r} twice", name=item),
             )
         seen.add(item.casefold())
     return items
@@ -111,15 +120,18 @@ class Card:
     maybe: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        _text("text", self.text, "the card's wording")
+        _text("text", self.text, N_("the card's wording"))
         if self.text == INVENTED:
-            raise InvalidInput("text", self.text, f"any wording but {INVENTED!r} (reserved)")
+            raise InvalidInput("text", self.text, N_("any wording but '(invented)' (reserved)"))
         object.__setattr__(self, "tags", _strings("tags", self.tags))
         object.__setattr__(self, "maybe", _strings("maybe", self.maybe))
         both = sorted({t.casefold() for t in self.tags} & {t.casefold() for t in self.maybe})
         if both:
             raise InvalidInput(
-                "maybe", list(self.maybe), "tags not also listed in 'tags'", reason=f"{both[0]!r}"
+                "maybe",
+                list(self.maybe),
+                N_("tags not also listed in 'tags'"),
+                reason=f"{both[0]!r}",
             )
 
     def status(self, tag: str) -> Status:
@@ -138,12 +150,12 @@ def _cards(argument: str, value: Any) -> tuple[Card, ...]:
         raise InvalidInput(argument, value, "a sequence of Card")
     cards = tuple(value)
     if not cards:
-        raise InvalidInput(argument, [], "at least one card")
+        raise InvalidInput(argument, [], N_("at least one card"))
     if len(cards) > MAX_CARDS:
         raise InvalidInput(
             argument,
             f"{len(cards):,} cards",
-            f"at most {MAX_CARDS} cards (the printed stacks have 16 to 30)",
+            M("at most {most} cards (the printed stacks have 16 to 30)", most=MAX_CARDS),
         )
     for i, card in enumerate(cards):
         if not isinstance(card, Card):
@@ -199,9 +211,15 @@ class Deck:
                     raise InvalidInput(
                         f"{stack}[{i}].text",
                         card.text,
-                        "a wording not used by another card of the stack (case, spaces and "
-                        "punctuation aside, as the wordings are typed)",
-                        reason=f"{stack}[{texts[typed]}] is worded {cards[texts[typed]].text!r}",
+                        N_(
+                            "a wording not used by another card of the stack (case, spaces and "
+                            "punctuation aside, as the wordings are typed)"
+                        ),
+                        reason=M(
+                            "{card} is worded {text!r}",
+                            card=f"{stack}[{texts[typed]}]",
+                            text=cards[texts[typed]].text,
+                        ),
                     )
                 texts[typed] = i
             for i, card in enumerate(cards):
@@ -210,15 +228,15 @@ class Deck:
                         raise InvalidInput(
                             f"{stack}[{i}].tags",
                             tag,
-                            "a tag not worded like a card of its stack",
-                            reason="questions name tags and cards alike",
+                            N_("a tag not worded like a card of its stack"),
+                            reason=N_("questions name tags and cards alike"),
                         )
         if not isinstance(self.name, str):
-            raise InvalidInput("name", self.name, "a string")
+            raise InvalidInput("name", self.name, N_("a string"))
         if decks.control_character(self.name) is not None:
-            raise InvalidInput("name", self.name, "a name without control characters")
+            raise InvalidInput("name", self.name, N_("a name without control characters"))
         if not isinstance(self.sample, bool):
-            raise InvalidInput("sample", self.sample, "True or False")
+            raise InvalidInput("sample", self.sample, N_("True or False"))
         object.__setattr__(self, "near", self._check_near(self.near))
 
     def _check_near(self, near: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -228,12 +246,12 @@ class Deck:
         for entry in items:
             if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
                 raise InvalidInput("near", entry, "(tag, [tags...]) pairs")
-            tag = _text("near", entry[0], "a tag")
+            tag = _text("near", entry[0], N_("a tag"))
             others = _strings(f"near.{tag}", entry[1])
             for name in (tag, *others):
                 if name not in used:
                     argument = "near" if name == tag else f"near.{tag}"
-                    raise InvalidInput(argument, name, "a tag that some card carries")
+                    raise InvalidInput(argument, name, N_("a tag that some card carries"))
             result.append((tag, others))
         return tuple(result)
 
@@ -297,7 +315,9 @@ class Deck:
             if folded:
                 return tags[folded[0]], None
         choices = [*tags, *(c.text for c in self.stack(stack))]
-        raise InvalidInput("about", about, choices, reason=f"not a tag or card of {stack}")
+        raise InvalidInput(
+            "about", about, choices, reason=M("not a tag or card of {stack}", stack=stack)
+        )
 
     def card(self, stack: str, text: str) -> Card:
         """The card of ``stack`` worded ``text``: exactly, else as typed (case, spaces,
@@ -357,21 +377,25 @@ class Deck:
             InvalidInput: naming the file, the card and the field that is wrong.
         """
         if not isinstance(data, Mapping):
-            raise InvalidInput(source, data, "a table with " + ", ".join(_TOP_KEYS))
+            raise InvalidInput(source, data, M("a table with {keys}", keys=", ".join(_TOP_KEYS)))
         _no_unknown(source, data, _TOP_KEYS)
         meta = data.get("deck", {})
         if not isinstance(meta, Mapping):
-            raise InvalidInput(f"{source}: deck", meta, "a table with " + ", ".join(_DECK_KEYS))
+            raise InvalidInput(
+                f"{source}: deck", meta, M("a table with {keys}", keys=", ".join(_DECK_KEYS))
+            )
         _no_unknown(f"{source}: deck", meta, _DECK_KEYS)
         near = data.get("near", {})
         if not isinstance(near, Mapping):
-            raise InvalidInput(f"{source}: near", near, "a table of tag = [tags...]")
+            raise InvalidInput(f"{source}: near", near, N_("a table of tag = [tags...]"))
         stacks: dict[str, tuple[Card, ...]] = {}
         for stack in DECKS:
             entries = data.get(stack)
             if not isinstance(entries, list) or not entries:
                 raise InvalidInput(
-                    f"{source}: {stack}", entries, f"at least one [[{stack}]] card table"
+                    f"{source}: {stack}",
+                    entries,
+                    M("at least one {table} card table", table=f"[[{stack}]]"),
                 )
             cards = []
             for i, entry in enumerate(entries):
@@ -379,10 +403,10 @@ class Deck:
                 if isinstance(entry, Mapping) and isinstance(entry.get("text"), str):
                     where += f" ({entry['text']!r})"
                 if not isinstance(entry, Mapping):
-                    raise InvalidInput(where, entry, "a card table with text, tags, maybe")
+                    raise InvalidInput(where, entry, N_("a card table with text, tags, maybe"))
                 _no_unknown(where, entry, _CARD_KEYS)
                 if "text" not in entry:
-                    raise InvalidInput(f"{where}.text", None, "the card's wording")
+                    raise InvalidInput(f"{where}.text", None, N_("the card's wording"))
                 try:
                     cards.append(Card(entry["text"], entry.get("tags", ()), entry.get("maybe", ())))
                 except InvalidInput as error:
@@ -457,7 +481,10 @@ def _no_unknown(where: str, table: Mapping[str, object], known: Sequence[str]) -
     for key in table:
         if key not in known:
             raise InvalidInput(
-                f"{where}", key, "the keys " + ", ".join(known), reason="unknown key"
+                f"{where}",
+                key,
+                M("the keys {keys}", keys=", ".join(known)),
+                reason=N_("unknown key"),
             )
 
 

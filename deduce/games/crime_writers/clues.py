@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.names import resolve
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
@@ -39,6 +40,14 @@ REPLIES: tuple[str, ...] = ("yes", "also", "almost", "no", "not characteristic")
 """The writer's five replies (``"not important"`` is accepted for the last one)."""
 
 ALIASES: dict[str, str] = {"not important": "not characteristic"}
+
+# the stacks of a deck, as a player reads them (the keys are the deck file's)
+_STACKS = {
+    "persons": N_("persons"),
+    "scenes": N_("scenes"),
+    "causes": N_("causes"),
+    "motives": N_("motives"),
+}
 
 
 def reply_of(value: Any) -> str:
@@ -75,7 +84,9 @@ class Story:
     how: str
 
     def __str__(self) -> str:
-        return ", ".join(f"{name}: {getattr(self, name)}" for name in ELEMENTS)
+        values = [getattr(self, name) for name in ELEMENTS]
+        shown = [_(value) if value == INVENTED else value for value in values]  # said so
+        return ", ".join(f"{name}: {value}" for name, value in zip(ELEMENTS, shown, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +164,18 @@ class Found:
     invented: bool | None = None
 
     def __str__(self) -> str:
-        how = {None: "", True: " (invented)", False: " (the card was drawn)"}[self.invented]
-        return f"{self.element} found: {self.text}{how}"
+        if self.invented is None:
+            said = M("{element} found: {text}", element=self.element, text=self.text)
+        elif self.invented:
+            said = M("{element} found: {text} (invented)", element=self.element, text=self.text)
+        else:
+            said = M(
+                "{element} found: {text} (the card was drawn)",
+                element=self.element,
+                text=self.text,
+            )
+        shown: str = _(said)
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +192,11 @@ class Seen:
     text: str
 
     def __str__(self) -> str:
-        return f"the {self.text} card ({self.stack}) is not in this story"
+        stack = _STACKS.get(self.stack, self.stack)
+        said: str = _(
+            M("the {card} card ({stack}) is not in this story", card=self.text, stack=stack)
+        )
+        return said
 
 
 NotebookClue = Answer | Asked | Found | Seen
@@ -223,7 +248,7 @@ def own_words(question: Any) -> str:
         'Was it at night?'
     """
     if not isinstance(question, str) or not question.strip():
-        raise InvalidInput("question", short(question), "the question in words")
+        raise InvalidInput("question", short(question), N_("the question in words"))
     return question.strip()
 
 

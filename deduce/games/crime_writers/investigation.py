@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_name, short
 from deduce.core.space import Space
 from deduce.core.strategy import Partition
@@ -184,7 +185,9 @@ class Investigation(_Investigation):
         """
         name = element_of(element)
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("text", short(text), "the element's wording (a non-empty string)")
+            raise InvalidInput(
+                "text", short(text), N_("the element's wording (a non-empty string)")
+            )
         if invented is not None and not isinstance(invented, bool):
             raise InvalidInput("invented", invented, "True, False or None")
         card = self.deck.find(DECK_OF[name], text.strip())
@@ -213,7 +216,7 @@ class Investigation(_Investigation):
         if check_name("stack", stack, optional=True) is not None and stack not in DECKS:
             raise InvalidInput("stack", stack, DECKS)
         if not texts:
-            raise InvalidInput("texts", texts, "at least one card's wording")
+            raise InvalidInput("texts", texts, N_("at least one card's wording"))
         result: Self = self
         for text in texts:
             check_name("text", text)
@@ -224,7 +227,10 @@ class Investigation(_Investigation):
                 raise InvalidInput("text", text, every)
             if len(matches) > 1:
                 raise InvalidInput(
-                    "stack", None, [s for s, _ in matches], reason=f"{text!r} is in several"
+                    "stack",
+                    None,
+                    [s for s, _card in matches],
+                    reason=M("{text!r} is in several", text=text),
                 )
             found_stack, card = matches[0]
             result = result.observe(Seen(found_stack, card.text))
@@ -384,7 +390,7 @@ class Investigation(_Investigation):
                 raise InvalidInput("invented", clue.invented, "True, False or None")
             if not isinstance(clue.text, str) or not clue.text.strip():
                 raise InvalidInput(
-                    "text", short(clue.text), "the element's wording (a non-empty string)"
+                    "text", short(clue.text), N_("the element's wording (a non-empty string)")
                 )
             e = ELEMENTS.index(element)
             card = self.deck.find(DECK_OF[element], clue.text)

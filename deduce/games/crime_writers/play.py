@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, Message, _, plural
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
@@ -55,6 +56,13 @@ _REPLY_ALIASES = {
     "nc": "not characteristic",
     "ni": "not important",
 }
+# the stacks of a deck, as a player reads them (the keys are the deck file's)
+_STACKS = {
+    "persons": N_("persons"),
+    "scenes": N_("scenes"),
+    "causes": N_("causes"),
+    "motives": N_("motives"),
+}
 
 
 def _deck(text: str, context: Context) -> cw.Deck:
@@ -66,7 +74,10 @@ def _deck(text: str, context: Context) -> cw.Deck:
 def _table(inv: cw.Investigation, what: str) -> cw.Table:
     if not isinstance(inv, cw.Table):
         raise InvalidInput(
-            "line", what, "a clue of the notebook", reason="this game was saved without the table"
+            "line",
+            what,
+            N_("a clue of the notebook"),
+            reason=N_("this game was saved without the table"),
         )
     return inv
 
@@ -74,7 +85,7 @@ def _table(inv: cw.Investigation, what: str) -> cw.Table:
 def _seconds(text: str, context: Context) -> float:
     match = re.fullmatch(r"\s*(?:(\d{1,6}):)?(\d{1,9}(?:\.\d+)?)\s*", text)
     if match is None or (match.group(1) is not None and float(match.group(2)) >= 60):
-        raise InvalidInput("time", text, "minutes:seconds, e.g. 2:35, or seconds, e.g. 155")
+        raise InvalidInput("time", text, N_("minutes:seconds, e.g. 2:35, or seconds, e.g. 155"))
     return 60 * int(match.group(1) or 0) + float(match.group(2))
 
 
@@ -92,7 +103,7 @@ def _me(text: str, context: Context) -> str:
 
 def _players_named(context: Context) -> str:
     players = context.values.get("players") or ()
-    return "one of the players: " + ", ".join(players)
+    return M("one of the players: {players}", players=", ".join(players))
 
 
 def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
@@ -108,7 +119,12 @@ def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
             if f.guest == player
         ]
         minutes = [r.minutes for r in sheet.rounds if r.writer == player]
-        wrote = "-" if not minutes else "running" if minutes[0] is None else f"{minutes[0]} min"
+        if not minutes:
+            wrote = "-"
+        elif minutes[0] is None:
+            wrote = _("running")
+        else:
+            wrote = _(M("{minutes} min", minutes=minutes[0]))
         rows.append(
             (
                 player,
@@ -119,8 +135,15 @@ def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
                 str(total[player]),
             )
         )
-    note = "With two players only the writer's minutes count." if sheet.two_players else ""
-    header = ("player", "found", "guest points", "story", "writer points", "total")
+    note = _("With two players only the writer's minutes count.") if sheet.two_players else ""
+    header = (
+        _("player"),
+        _("found"),
+        _("guest points"),
+        _("story"),
+        _("writer points"),
+        _("total"),
+    )
     return Rows(header, tuple(rows), note)
 
 
@@ -132,27 +155,54 @@ def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
     lines = [str(w) for w in cw.check_title(title, elements, deck=table.deck)]
     open_ = [e for e in cw.ELEMENTS if e not in found]
     for element in open_:  # a word of a card this element may still be
-        for text, _ in table.candidates(element):
+        for text, _p in table.candidates(element):
             if text != cw.INVENTED:
                 for w in cw.check_title(title, {element: text}):
-                    lines.append(f"title word {w.found!r} gives away {element} if it is {text!r}")
-    checked = ", ".join(f"{e} {elements[e]}" for e in found) or "nothing"
+                    lines.append(
+                        _(
+                            M(
+                                "title word {word!r} gives away {element} if it is {text!r}",
+                                word=w.found,
+                                element=element,
+                                text=text,
+                            )
+                        )
+                    )
+    checked = ", ".join(f"{e} {elements[e]}" for e in found) or _("nothing")
     if not open_:
         if not lines:
-            return f"The title gives nothing away (checked against {checked})."
+            return str(
+                _(M("The title gives nothing away (checked against {checked}).", checked=checked))
+            )
         return "\n".join(lines)
     if not lines:
-        named = f"an element found ({checked}) or " if found else ""
-        lines.append(f"No word of the title names {named}a card an element may still be.")
+        if found:
+            lines.append(
+                _(
+                    M(
+                        "No word of the title names an element found ({checked}) or a card an "
+                        "element may still be.",
+                        checked=checked,
+                    )
+                )
+            )
+        else:
+            lines.append(_("No word of the title names a card an element may still be."))
     lines.append(
-        f"Elements not found yet: {', '.join(open_)} (only their cards are checked; the "
-        "writer checks words made up for them)."
+        _(
+            M(
+                "Elements not found yet: {elements} (only their cards are checked; the writer "
+                "checks words made up for them).",
+                elements=", ".join(open_),
+            )
+        )
     )
     return "\n".join(lines)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def _started(n: int) -> str:
+    """``n`` started minutes, in words (the writer's points on the clock)."""
+    return plural("{n} started minute", "{n} started minutes", n)
 
 
 def _clock(seconds: float) -> str:
@@ -161,19 +211,22 @@ def _clock(seconds: float) -> str:
 
 
 def _candidates(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
-    rows = tuple((text, f"{100 * p:.1f}%") for text, p in inv.candidates(v["element"]))
-    return Rows((v["element"], "probability"), rows)
+    rows = tuple(
+        (_(text) if text == cw.INVENTED else text, f"{100 * p:.1f}%")
+        for text, p in inv.candidates(v["element"])
+    )
+    return Rows((v["element"], _("probability")), rows)
 
 
 def _each(inv: cw.Investigation, v: dict[str, Any]) -> Rows | str:
     best = inv.recommend_each(strategy=getattr(inv, "default_strategy", "entropy"))
     if not best:
-        return "No question can teach anything more."
+        return str(_("No question can teach anything more."))
     rows = tuple(
-        (element, ADAPTER.show_action(rec.action), f"{rec.information:.2f} bits")
+        (element, ADAPTER.show_action(rec.action), _(M("{bits:.2f} bits", bits=rec.information)))
         for element, rec in best.items()
     )
-    return Rows(("element", "question", "information"), rows)
+    return Rows((_("element"), _("question"), _("information")), rows)
 
 
 _ELEMENT = Arg("ELEMENT", Name(cw.ELEMENTS))
@@ -186,14 +239,16 @@ GRAMMAR = Grammar(
                 _ELEMENT,
                 Arg(
                     "ABOUT",
-                    Name(abouts, other="a question in your own words", groups=about_groups),
+                    Name(abouts, other=N_("a question in your own words"), groups=about_groups),
                 ),
                 Arg("REPLY", Name(_REPLIES, aliases=_REPLY_ALIASES), rest=True),
             ),
-            "the writer's reply to \"does ELEMENT have ABOUT?\", ABOUT a tag, a card's\n"
-            "wording or a question in your own words (kept in the history; it rules cards\n"
-            "out only through its reply); REPLY yes, also, almost, no, or nc / ni (not\n"
-            "characteristic / not important)",
+            N_(
+                "the writer's reply to \"does ELEMENT have ABOUT?\", ABOUT a tag, a card's\n"
+                "wording or a question in your own words (kept in the history; it rules cards\n"
+                "out only through its reply); REPLY yes, also, almost, no, or nc / ni (not\n"
+                "characteristic / not important)"
+            ),
             ("ask how weapon no", 'ask who "Night watchman" almost'),
             ask,
         ),
@@ -201,50 +256,56 @@ GRAMMAR = Grammar(
             ("found",),
             (
                 _ELEMENT,
-                Arg("WORDING", Text("the element's wording", cards, card_groups), rest=True),
+                Arg("WORDING", Text(N_("the element's wording"), cards, card_groups), rest=True),
                 Arg("invented", Flag(), optional=True, keyword="invented"),
             ),
-            "a guest found ELEMENT, worded WORDING: the story's element is worded so. A\n"
-            "wording that is no card's was invented by the writer; a card's wording leaves\n"
-            "open whether that card was drawn or the writer invented the same words (say\n"
-            "`drawn` or add `invented` when you know which)",
+            N_(
+                "a guest found ELEMENT, worded WORDING: the story's element is worded so. A\n"
+                "wording that is no card's was invented by the writer; a card's wording leaves\n"
+                "open whether that card was drawn or the writer invented the same words (say\n"
+                "`drawn` or add `invented` when you know which)"
+            ),
             ("found why Stage fright", "found where Moonlit_attic invented"),
             found,
         ),
         Verb(
             ("drawn",),
             (_ELEMENT, Arg("CARD", Name(cards, groups=card_groups), rest=True)),
-            "ELEMENT is exactly the card CARD: the writer drew it (not invented)",
+            N_("ELEMENT is exactly the card CARD: the writer drew it (not invented)"),
             ("drawn who Butler",),
             drawn,
         ),
         Verb(
             ("seen",),
             (Arg("CARD", Name(every_card, groups=card_groups), repeated=True),),
-            "these cards are not in the story (my hand, stories told)",
+            N_("these cards are not in the story (my hand, stories told)"),
             ("seen Gardener",),
             lambda inv, v: inv.seen(*v["card"]),
         ),
         Verb(
             ("pass",),
             (),
-            "the guest whose turn it is passes it on without asking",
+            N_("the guest whose turn it is passes it on without asking"),
             ("pass",),
             lambda inv, v: _table(timing.TIMER.stamped(inv), "pass").passed(),
         ),
         Verb(
             ("clock",),
-            (Arg("TIME", Value(_seconds, "minutes:seconds, e.g. 2:35")),),
-            "the round's clock reads TIME (minutes:seconds since the story's title was\n"
-            "told); elements found from now on are timed so",
+            (Arg("TIME", Value(_seconds, N_("minutes:seconds, e.g. 2:35"))),),
+            N_(
+                "the round's clock reads TIME (minutes:seconds since the story's title was\n"
+                "told); elements found from now on are timed so"
+            ),
             ("clock 2:35",),
             lambda inv, v: timing.TIMER.typed(_table(inv, "clock"), v["time"]),
         ),
         Verb(
             ("timer",),
             (Arg("start", Name(("start",)), store="action"),),
-            "the round's clock runs on the wall clock (when the title is told); questions\n"
-            "and finds are timed by it, `clock M:SS` corrects it",
+            N_(
+                "the round's clock runs on the wall clock (when the title is told); questions\n"
+                "and finds are timed by it, `clock M:SS` corrects it"
+            ),
             ("timer start",),
             lambda inv, v: timing.TIMER.said(_table(inv, "timer"), "start"),
             command=True,
@@ -252,30 +313,32 @@ GRAMMAR = Grammar(
         Verb(
             ("timer",),
             (Arg("stop", Name(("stop",)), store="action"),),
-            "the round's clock stops; its reading is kept (`timer start` runs it on)",
+            N_("the round's clock stops; its reading is kept (`timer start` runs it on)"),
             ("timer stop",),
             lambda inv, v: timing.TIMER.paused(_table(inv, "timer")),
         ),
         Verb(
             ("next",),
             (),
-            "the story is told: the next player in seating order writes",
+            N_("the story is told: the next player in seating order writes"),
             ("next",),
             lambda inv, v: timing.TIMER.next_story(_table(inv, "next")),
         ),
         Verb(
             ("sheet",),
             (),
-            "the master-scribe's sheet: who found what, when, and every player's points",
+            N_("the master-scribe's sheet: who found what, when, and every player's points"),
             ("sheet",),
             _sheet,
             command=True,
         ),
         Verb(
             ("title",),
-            (Arg("TITLE", Text("the story's title"), rest=True),),
-            "does TITLE give away an element found in this story, or a card an element not\n"
-            "found yet may be (a word of it)?",
+            (Arg("TITLE", Text(N_("the story's title")), rest=True),),
+            N_(
+                "does TITLE give away an element found in this story, or a card an element not\n"
+                "found yet may be (a word of it)?"
+            ),
             ('title "Till death do us part"',),
             _title,
             command=True,
@@ -283,7 +346,7 @@ GRAMMAR = Grammar(
         Verb(
             ("candidates",),
             (_ELEMENT,),
-            "what ELEMENT can be, hinted cards first",
+            N_("what ELEMENT can be, hinted cards first"),
             ("candidates how",),
             _candidates,
             command=True,
@@ -291,31 +354,41 @@ GRAMMAR = Grammar(
         Verb(
             ("each",),
             (),
-            "the best question about each element",
+            N_("the best question about each element"),
             ("each",),
             _each,
             command=True,
         ),
     ),
-    notes="ELEMENT is who, whom, why, where or how. Quote wordings with spaces, or write them\n"
-    "with _ (Adjustable_wrench).",
+    notes=N_(
+        "ELEMENT is who, whom, why, where or how. Quote wordings with spaces, or write them\n"
+        "with _ (Adjustable_wrench)."
+    ),
     setup=(
         Question(
             "deck",
-            Value(_deck, "a deck file (TOML), or example for the example deck"),
-            "a deck file (TOML), or example",
+            Value(_deck, N_("a deck file (TOML), or example for the example deck")),
+            N_("a deck file (TOML), or example"),
             "example",
             example="my-deck.toml",
+            title=N_("Deck"),
         ),
         Question(
             "players",
-            Value(_players, "at least two different names"),
-            "in seating order, clockwise, the first writer first",
+            Value(_players, N_("at least two different names")),
+            N_("in seating order, clockwise, the first writer first"),
             "Ann Ben Cy",
+            title=N_("Players"),
         ),
-        Question("me", Value(_me, _players_named, among="players"), "which of them you are", "Ben"),
+        Question(
+            "me",
+            Value(_me, _players_named, among="players"),
+            N_("which of them you are"),
+            "Ben",
+            title=N_("Me"),
+        ),
     ),
-    setup_note="Guests ask in seating order from the writer's left; each player writes once.",
+    setup_note=N_("Guests ask in seating order from the writer's left; each player writes once."),
 )
 
 
@@ -346,7 +419,7 @@ class CrimeWritersAdapter(Adapter):
         return guest_advice(self.recommend(inv, strategy), inv, self.show_action)
 
     def score(self, strategy: str) -> Score | None:
-        return Score("points net", "points") if strategy == GUEST else None
+        return Score(_("points net"), "points") if strategy == GUEST else None
 
     def history(self, investigation: Investigation) -> list[str]:
         if not isinstance(investigation, cw.Table):
@@ -357,11 +430,11 @@ class CrimeWritersAdapter(Adapter):
             said = self.show_clue(clue)
             guest = before.turn  # type: ignore[attr-defined]
             if isinstance(clue, cw.Found):
-                said = f"{guest} finds {said.replace(' found:', ':', 1)}"
+                said = _(_finds(clue, guest))
             elif isinstance(clue, cw.Answer | cw.Asked):
-                said = f"{guest} asks {said}"
+                said = _(M("{guest} asks {clue}", guest=guest, clue=said))
             elif isinstance(clue, cw.Passed):
-                said = f"{guest} passes the turn"
+                said = _(M("{guest} passes the turn", guest=guest))
             lines.append(said)
         return lines
 
@@ -391,17 +464,20 @@ class CrimeWritersAdapter(Adapter):
         sheet = inv.sheet
         players = sheet.players
         rows = [
-            (f"story {n} ({story.writer})", *(str(points[p]) for p in players))
+            (
+                _(M("story {n} ({writer})", n=n, writer=story.writer)),
+                *(str(points[p]) for p in players),
+            )
             for n, (story, points) in enumerate(
                 zip(sheet.rounds, sheet.round_points(), strict=True), 1
             )
         ]
         totals = inv.points()
-        rows.append(("total", *(str(totals[p]) for p in players)))
-        grids = [Grid("Score sheet", ("", *players), tuple(rows))]
+        rows.append((_("total"), *(str(totals[p]) for p in players)))
+        grids = [Grid(_("Score sheet"), ("", *players), tuple(rows))]
         if not inv.over and sheet.rounds:
             finds = tuple((f.element, f.guest, _clock(f.at)) for f in sheet.rounds[-1].finds)
-            grids.append(Grid("Found in this story", ("element", "by", "at"), finds))
+            grids.append(Grid(_("Found in this story"), (_("element"), _("by"), _("at")), finds))
         return grids
 
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
@@ -424,14 +500,22 @@ class CrimeWritersAdapter(Adapter):
         if table.over:
             return []
         now = timing.TIMER.reading(table)
-        running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
+        running = timing.TIMER.since is not None and not table.story_found
+        story = M(
+            "{round} of {players}: {writer} writes",
+            round=table.round,
+            players=len(table.players),
+            writer=table.writer,
+        )
+        reading = {"clock": _clock(now), "minutes": _started(started_minutes(now))}
+        if running:
+            clock = M("{clock}, running ({minutes})", **reading)
+        else:
+            clock = M("{clock} ({minutes})", **reading)
         return [
-            TableFact("Story", f"{table.round} of {len(table.players)}: {table.writer} writes"),
-            TableFact("Guests in turn", ", ".join(table.guests)),
-            TableFact(
-                "Clock",
-                f"{_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})",
-            ),
+            TableFact(_("Story"), _(story)),
+            TableFact(_("Guests in turn"), ", ".join(table.guests)),
+            TableFact(_("Clock"), _(clock)),
             *known,
         ]
 
@@ -444,29 +528,62 @@ class CrimeWritersAdapter(Adapter):
         table = inv
         points = ", ".join(f"{p} {n}" for p, n in table.points().items())
         if table.over:
-            won = " and ".join(table.winners())
-            return f"The game is over. Points: {points}. The most points: {won}."
+            won = _(" and ").join(table.winners())
+            over = M(
+                "The game is over. Points: {points}. The most points: {won}.",
+                points=points,
+                won=won,
+            )
+            return str(_(over))
         now = timing.TIMER.reading(table)
-        running = ", running" if timing.TIMER.since is not None and not table.story_found else ""
-        head = (
-            f"Story {table.round} of {len(table.players)}: {table.writer} writes; "
-            f"guests in turn: {', '.join(table.guests)}. "
-            f"Clock {_clock(now)}{running} ({_count(started_minutes(now), 'started minute')})."
-        )
+        running = timing.TIMER.since is not None and not table.story_found
+        story = {
+            "round": table.round,
+            "players": len(table.players),
+            "writer": table.writer,
+            "guests": ", ".join(table.guests),
+            "clock": _clock(now),
+            "minutes": _started(started_minutes(now)),
+        }
+        if running:
+            head = M(
+                "Story {round} of {players}: {writer} writes; guests in turn: {guests}. "
+                "Clock {clock}, running ({minutes}).",
+                **story,
+            )
+        else:
+            head = M(
+                "Story {round} of {players}: {writer} writes; guests in turn: {guests}. "
+                "Clock {clock} ({minutes}).",
+                **story,
+            )
         found = ", ".join(
             f"{f.element} ({f.guest} {_clock(f.at)})" for f in table.sheet.rounds[-1].finds
         )
-        lines = [head, f"Found: {found or 'nothing yet'}. Points: {points}.", *known]
+        finds = M(
+            "Found: {found}. Points: {points}.", found=found or N_("nothing yet"), points=points
+        )
+        lines = [_(head), _(finds), *known]
         if table.story_found:
             minutes = table.sheet.rounds[-1].minutes
             after = table.sheet.next_writer
-            then = f" `next` starts {after}'s story." if after else ""
-            scores = _count(minutes or 0, "started minute")
-            lines.append(f"All five found: {table.writer} scores {scores}.{then}")
+            scores = _started(minutes or 0)
+            if after:
+                said = M(
+                    "All five found: {writer} scores {scores}. `next` starts {after}'s story.",
+                    writer=table.writer,
+                    scores=scores,
+                    after=after,
+                )
+            else:
+                said = M(
+                    "All five found: {writer} scores {scores}.", writer=table.writer, scores=scores
+                )
+            lines.append(_(said))
         elif table.my_turn:
-            lines.append("Your turn to ask.")
+            lines.append(_("Your turn to ask."))
         else:
-            lines.append(f"Next to ask: {table.turn}.")
+            lines.append(_(M("Next to ask: {guest}.", guest=table.turn)))
         return "\n".join(lines)
 
     def turn(self, investigation: Investigation) -> Turn | None:
@@ -474,25 +591,27 @@ class CrimeWritersAdapter(Adapter):
             return None
         table = investigation
         if table.over:
-            won = " and ".join(table.winners())
-            return Turn.ended(f"Every story is found; the most points: {won}.", table.winners())
+            won = _(" and ").join(table.winners())
+            outcome = M("Every story is found; the most points: {won}.", won=won)
+            return Turn.ended(_(outcome), table.winners())
         if table.story_found:
             after = table.sheet.next_writer or table.writer
-            ways: tuple[Way, ...] = (Way("next", f"{after} writes the next story"),)
-            note = "all five are found"
+            writes = M("{writer} writes the next story", writer=after)
+            ways: tuple[Way, ...] = (Way("next", _(writes)),)
+            note = _("all five are found")
             return Turn(table.players.index(after), after, after == table.me, ways, note)
         guest = table.turn or table.me
         if guest == table.me:
             ways = (
-                Way("ask", f"ask {table.writer} about an element"),
-                Way("found", "name one you found"),
-                Way("pass", "pass"),
+                Way("ask", _(M("ask {writer} about an element", writer=table.writer))),
+                Way("found", _("name one you found")),
+                Way("pass", _("pass")),
             )
         else:
             ways = (
-                Way("ask", f"asks {table.writer} about an element"),
-                Way("found", "finds one"),
-                Way("pass", "passes"),
+                Way("ask", _(M("asks {writer} about an element", writer=table.writer))),
+                Way("found", _("finds one")),
+                Way("pass", _("passes")),
             )
         return Turn(table.players.index(guest), guest, guest == table.me, ways)
 
@@ -503,17 +622,21 @@ class CrimeWritersAdapter(Adapter):
         said = replies_about(_round_clues(inv), element)
         found = inv.space.state.found[cw.ELEMENTS.index(element)]
         parts = [f"{reply}: {', '.join(abouts)}" for reply, abouts in said.items()]
-        head = f"{element} (invented{': ' + found if found else ''})"
-        return f"{head}: {'; '.join(parts) if parts else 'nothing asked yet'}."
+        if found:
+            head = _(M("{element} (invented: {found})", element=element, found=found))
+        else:
+            head = _(M("{element} (invented)", element=element))
+        asked = "; ".join(parts) if parts else _("nothing asked yet")
+        return f"{head}: {asked}."
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, cw.Answer):
             return f"{clue.element}: {clue.about}? {clue.reply}"
         if isinstance(clue, cw.Found):
-            how = {True: " (invented)", False: " (drawn)", None: ""}[clue.invented]
-            return f"{clue.element} found: {clue.text}{how}"
+            return str(_(_found(clue)))
         if isinstance(clue, cw.Seen):
-            return f"not in the story: {clue.text} ({clue.stack})"
+            stack = _(_STACKS.get(clue.stack, clue.stack))
+            return str(_(M("not in the story: {card} ({stack})", card=clue.text, stack=stack)))
         return str(clue)
 
     def show_action(self, action: Any) -> str:
@@ -521,6 +644,27 @@ class CrimeWritersAdapter(Adapter):
             about = f'"{action.about}"' if " " in action.about else action.about
             return f"ask {action.element} {about}"
         return str(action)
+
+
+def _found(clue: cw.Found) -> Message:
+    """A found element as the notebook notes it."""
+    if clue.invented is None:
+        return M("{element} found: {text}", element=clue.element, text=clue.text)
+    if clue.invented:
+        return M("{element} found: {text} (invented)", element=clue.element, text=clue.text)
+    return M("{element} found: {text} (drawn)", element=clue.element, text=clue.text)
+
+
+def _finds(clue: cw.Found, guest: str) -> Message:
+    """A found element as the history tells it: who found it."""
+    element, text = clue.element, clue.text
+    if clue.invented is None:
+        return M("{guest} finds {element}: {text}", guest=guest, element=element, text=text)
+    if clue.invented:
+        return M(
+            "{guest} finds {element}: {text} (invented)", guest=guest, element=element, text=text
+        )
+    return M("{guest} finds {element}: {text} (drawn)", guest=guest, element=element, text=text)
 
 
 def _round_clues(inv: cw.Investigation) -> tuple[Any, ...]:

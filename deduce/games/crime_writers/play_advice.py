@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce.games.crime_writers.clues import Question
 from deduce.games.crime_writers.counting import tables_of
 from deduce.games.crime_writers.guest import opponent_weight
@@ -32,13 +33,22 @@ def header(players: int) -> str:
         (`strategy entropy`: by bits):
     """
     weight = Fraction(opponent_weight(players)).limit_denominator(players)
-    weighed = (
-        "" if weight == 1 else f", an opponent's point weighed {weight} with {players} players"
+    if weight == 1:
+        said: str = _(
+            'Questions by points net: mine this turn, less the next guest\'s after a "no" and '
+            "the writer's clock, counted twice (`strategy entropy`: by bits):"
+        )
+        return said
+    said = _(
+        M(
+            'Questions by points net: mine this turn, less the next guest\'s after a "no" and '
+            "the writer's clock, counted twice, an opponent's point weighed {weight} with "
+            "{players} players (`strategy entropy`: by bits):",
+            weight=weight,
+            players=players,
+        )
     )
-    return (
-        'Questions by points net: mine this turn, less the next guest\'s after a "no" and '
-        f"the writer's clock, counted twice{weighed} (`strategy entropy`: by bits):"
-    )
+    return said
 
 
 def guest_advice(
@@ -67,11 +77,22 @@ def guest_advice(
     lines = [header(investigation.guest_players())]
     for rec in recommendations:
         question: Question = rec.action
-        said = "a find" if question in cards else "yes"
-        lines.append(
-            f"  {describe(question)}: {rec.score:+.2f} points net; "
-            f"{said} {100 * rec.outcomes.get('yes', 0.0):.0f}%, {rec.information:.2f} bits"
-        )
+        values = {
+            "question": describe(question),
+            "score": rec.score,
+            "chance": 100 * rec.outcomes.get("yes", 0.0),
+            "bits": rec.information,
+        }
+        if question in cards:
+            line = M(
+                "{question}: {score:+.2f} points net; a find {chance:.0f}%, {bits:.2f} bits",
+                **values,
+            )
+        else:
+            line = M(
+                "{question}: {score:+.2f} points net; yes {chance:.0f}%, {bits:.2f} bits", **values
+            )
+        lines.append("  " + _(line))
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.names import close, fold, lookup, starts
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
@@ -110,9 +111,14 @@ def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
         raise InvalidInput(
             "about",
             about,
-            f"a tag or a card ({', '.join(near)}), or `found {element} {about} invented` "
-            "for a wording the writer made up",
-            reason=f"it is close to a tag or a card of {element}",
+            M(
+                "a tag or a card ({near}), or `found {element} {about} invented` for a wording "
+                "the writer made up",
+                near=", ".join(near),
+                element=element,
+                about=about,
+            ),
+            reason=M("it is close to a tag or a card of {element}", element=element),
         )
     if isinstance(inv, cw.Table):
         return inv.ask(element, about, reply)
@@ -137,9 +143,13 @@ def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
         raise InvalidInput(
             "wording",
             text,
-            f"a card's exact wording ({', '.join(near)}), or `found {element} "
-            f"WORDING invented` for a wording the writer made up",
-            reason="it is close to a card's wording",
+            M(
+                "a card's exact wording ({near}), or `found {element} WORDING invented` for a "
+                "wording the writer made up",
+                near=", ".join(near),
+                element=element,
+            ),
+            reason=N_("it is close to a card's wording"),
         )
     return inv.found(element, exact[0] if exact else text, invented=invented)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import short
 from deduce.core.persistence import parse_json
 from deduce.errors import DeduceError, InvalidInput
@@ -52,7 +53,10 @@ def _seconds(argument: str, value: Any) -> float:
         raise InvalidInput(
             argument,
             value,
-            f"seconds since the clock started (a number >= 0, at most {MAX_SECONDS:,})",
+            M(
+                "seconds since the clock started (a number >= 0, at most {most})",
+                most=f"{MAX_SECONDS:,}",
+            ),
         )
     return value
 
@@ -133,16 +137,18 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, str) or not isinstance(self.players, Sequence):
-            raise InvalidInput("players", self.players, "a sequence of at least 2 names")
+            raise InvalidInput("players", self.players, N_("a sequence of at least 2 names"))
         players = tuple(self.players)
         if len(players) < 2:
-            raise InvalidInput("players", players, "at least 2 players")
+            raise InvalidInput("players", players, N_("at least 2 players"))
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise InvalidInput("players", name, "names that are non-empty strings")
+                raise InvalidInput("players", name, N_("names that are non-empty strings"))
         if len(set(players)) != len(players):
             twice = next(p for p in players if players.count(p) > 1)
-            raise InvalidInput("players", players, "different names", reason=f"{twice!r} twice")
+            raise InvalidInput(
+                "players", players, N_("different names"), reason=M("{name!r} twice", name=twice)
+            )
         order = self.order if self.order else players
         if isinstance(order, str) or not isinstance(order, Sequence):
             raise InvalidInput("order", order, "an order of " + ", ".join(players))
@@ -195,12 +201,12 @@ class ScoreSheet:
             raise InvalidInput(
                 "start_round",
                 self.current.writer,
-                "a finished round first",
-                reason=f"{missing} not found yet",
+                N_("a finished round first"),
+                reason=M("{missing} not found yet", missing=missing),
             )
         writer = self.next_writer
         if writer is None:
-            raise InvalidInput("start_round", len(self.rounds), "a game with a writer left")
+            raise InvalidInput("start_round", len(self.rounds), N_("a game with a writer left"))
         return replace(self, rounds=(*self.rounds, Round(writer)))
 
     def found(self, element: str, guest: str, *, at: float) -> ScoreSheet:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_name
 from deduce.core.explain import contradiction
 from deduce.core.space import Space
@@ -94,7 +95,8 @@ class Passed:
     """
 
     def __str__(self) -> str:
-        return "passes the turn"
+        said: str = _("passes the turn")
+        return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +111,8 @@ class Clock:
     at: float
 
     def __str__(self) -> str:
-        return f"the clock reads {_minutes(self.at)}"
+        said: str = _(M("the clock reads {time}", time=_minutes(self.at)))
+        return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +125,8 @@ class NextRound:
     """
 
     def __str__(self) -> str:
-        return "the next story begins"
+        said: str = _("the next story begins")
+        return said
 
 
 TableClue = NotebookClue | Passed | Clock | NextRound
@@ -133,7 +137,9 @@ def _seconds(at: Any) -> float:
     """``at`` as seconds on the clock, or InvalidInput."""
     real = isinstance(at, numbers.Real) and not isinstance(at, bool)
     if not real or not 0 <= cast(float, at) <= MAX_SECONDS:  # NaN too; before float(at)
-        expected = f"seconds on the round's clock (a number from 0 to {MAX_SECONDS:,})"
+        expected = M(
+            "seconds on the round's clock (a number from 0 to {most})", most=f"{MAX_SECONDS:,}"
+        )
         raise InvalidInput("clock", at, expected)
     return float(at)
 
@@ -390,13 +396,15 @@ class Table(Investigation):
         """The sheet, turn and clock after ``clue`` (InvalidInput when it may not come now)."""
         seat = self._seat
         if self.over:
-            raise InvalidInput("clue", clue, "nothing more: every story has been found")
+            raise InvalidInput("clue", clue, N_("nothing more: every story has been found"))
         if isinstance(clue, NextRound):
             return _Seat(seat.sheet.start_round())  # refuses a round not found yet
         if isinstance(clue, Clock):
             at = clue.at
             if at < seat.clock:
-                limit = f"a time from {_minutes(seat.clock)} on (the clock does not go back)"
+                limit = M(
+                    "a time from {time} on (the clock does not go back)", time=_minutes(seat.clock)
+                )
                 raise InvalidInput("clock", _minutes(at), limit)
             return replace(seat, clock=at)
         if isinstance(clue, Passed):
@@ -433,13 +441,13 @@ class Table(Investigation):
     @classmethod
     def from_setup(cls, config: dict[str, Any], **context: Any) -> Table:
         if context:
-            raise InvalidInput("context", sorted(context), "nothing (the deck is in the text)")
+            raise InvalidInput("context", sorted(context), N_("nothing (the deck is in the text)"))
         if set(config) != {"deck", "players", "me"}:
-            raise InvalidInput("config", sorted(config), "exactly the keys deck, players, me")
+            raise InvalidInput("config", sorted(config), N_("exactly the keys deck, players, me"))
         deck = Deck.from_dict(config["deck"], source="saved deck")
         players = config["players"]
         if not isinstance(players, list):
-            raise InvalidInput("players", players, "a list of names")
+            raise InvalidInput("players", players, N_("a list of names"))
         return cls(deck, players=tuple(players), me=config["me"])
 
     def constructor_repr(self) -> str:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.table import Table
 
@@ -90,12 +91,19 @@ class Timer:
     def said(self, table: Table, action: str) -> str:
         """``timer start`` at ``table``: what the console says."""
         if table.story_found:
-            return "All five elements are found: the clock has stopped (`next` starts a story)."
+            said: str = _(
+                "All five elements are found: the clock has stopped (`next` starts a story)."
+            )
+            return said
         self.start(table)
-        return (
-            f"The clock runs from {_clock(table.seconds)}: questions and finds are timed by "
-            "it; `clock M:SS` corrects it, `timer stop` stops it."
+        said = _(
+            M(
+                "The clock runs from {clock}: questions and finds are timed by it; `clock M:SS` "
+                "corrects it, `timer stop` stops it.",
+                clock=_clock(table.seconds),
+            )
         )
+        return said
 
     def typed(self, table: Table, at: float) -> Table:
         """``table`` when its clock reads ``at`` (a running clock runs on from there)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce.errors import InvalidInput
 from deduce.games.crime_writers.cards import DECK_OF, DECKS, INVENTED, Deck
 
@@ -110,11 +111,22 @@ class TitleWarning:
 
     def __str__(self) -> str:
         if self.kind == "tag":
-            return (
-                f"title word {self.found!r} is near {self.element} ({self.text!r}): "
-                f"its card is tagged {self.word!r}"
+            said = M(
+                "title word {found!r} is near {element} ({text!r}): its card is tagged {tag!r}",
+                found=self.found,
+                element=self.element,
+                text=self.text,
+                tag=self.word,
             )
-        return f"title word {self.found!r} gives away {self.element} ({self.text!r})"
+        else:
+            said = M(
+                "title word {found!r} gives away {element} ({text!r})",
+                found=self.found,
+                element=self.element,
+                text=self.text,
+            )
+        shown: str = _(said)
+        return shown
 
 
 def _words(text: str) -> list[str]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
@@ -179,7 +180,16 @@ class _Referee(SeatTables):
             self.tables[seat] = self.tables[seat].questioning(*laid, correct=right)
             self.tables[other] = self.tables[other].asked(*laid, correct=right)
             self.turns += 1
-            lines = [f"seat {seat} lays {guess}: {right} right"]
+            lines = [
+                _(
+                    M(
+                        "seat {seat} lays {laid}: {right} right",
+                        seat=seat,
+                        laid=str(guess),
+                        right=right,
+                    )
+                )
+            ]
             if not self.cards:
                 return lines + self._end()
             self.phase = "card"
@@ -199,13 +209,13 @@ class _Referee(SeatTables):
             drawn = self.pile.pop(0)
             self.tables[seat] = self.tables[seat].exchanged(move[1], drawn)
             self.pile.append(move[1])  # face down under the pile
-            return [f"seat {seat} exchanges a card", *self._defence_step(other)]
+            return [_(M("seat {seat} exchanges a card", seat=seat)), *self._defence_step(other)]
         if move not in VALUED_CARDS or move not in (self.tables[seat].hand or ()):
             hand = [c for c in self.tables[seat].hand or () if c in VALUED_CARDS]
             raise InvalidInput("move", move, hand, reason="a card of the hand whose text is known")
         self.tables[other] = self.tables[other].their_card(move)
         self.phase, self.seat = "answer", other
-        return [f"seat {seat} plays {CARD_TITLES[move]}"]
+        return [_(M("seat {seat} plays {card}", seat=seat, card=CARD_TITLES[move]))]
 
     def _answer(self, seat: int, other: int, move: str | None) -> list[str]:
         card = self.tables[seat].pending
@@ -213,11 +223,13 @@ class _Referee(SeatTables):
         if move is not None:
             self.tables[seat] = self.tables[seat].defended(move)
             self.tables[other] = self.tables[other].defence(move, blocks=card)
-            return [f"seat {seat} blocks it with {CARD_TITLES[move]}", *self._end()]
+            blocks = _(M("seat {seat} blocks it with {card}", seat=seat, card=CARD_TITLES[move]))
+            return [blocks, *self._end()]
         answer = self.tables[seat].suggest()
         self.tables[seat] = self.tables[seat].answered(answer)
         self.tables[other] = _card_clue(self.tables[other], card, answer)
-        return [f"seat {seat} answers {answer!r}", *self._defence_step(seat)]
+        answers = _(M("seat {seat} answers {answer}", seat=seat, answer=repr(answer)))
+        return [answers, *self._defence_step(seat)]
 
     def _defence_step(self, answerer: int) -> list[str]:
         if not any(c in DEFENCE_CARDS for c in self.tables[answerer].hand or ()):
@@ -230,7 +242,7 @@ class _Referee(SeatTables):
             return self._end()
         self.tables[seat] = self.tables[seat].defended(move, blocks=None)
         self.tables[other] = self.tables[other].defence(move)
-        lines = [f"seat {seat} plays {CARD_TITLES[move]}"]
+        lines = [_(M("seat {seat} plays {card}", seat=seat, card=CARD_TITLES[move]))]
         mine, theirs = self.tables[seat].hand, self.tables[other].hand
         if move == "mole" and mine and theirs:  # swaps at random: one of mine for one of theirs
             given, taken = self.rng.choice(mine), self.rng.choice(theirs)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.names import resolve
 from deduce.core import decks
 from deduce.core.registry import key
@@ -28,6 +29,10 @@ __all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
 
 FIELDS: tuple[str, ...] = ("crime", "scene", "suspect", "weapon")
 """The four details of a case, in the order cards are laid."""
+
+_FIELD_WORDS = (N_("crime"), N_("scene"), N_("suspect"), N_("weapon"))
+"""The fields in words: a message naming a field (a parameter ``field="crime"``) says it
+in the player's language."""
 
 SIZES: dict[str, int] = {"crime": 6, "scene": 9, "suspect": 6, "weapon": 9}
 """How many cards of each kind a deck has."""
@@ -45,22 +50,27 @@ def _names(kind: str, values: Any) -> tuple[str, ...]:
     size = SIZES[kind]
     plural = kind + "s"
     if isinstance(values, str) or not isinstance(values, Sequence):
-        raise InvalidInput(plural, values, f"a list of {size} {kind} names")
+        raise InvalidInput(
+            plural, values, M("a list of {size} {field} names", size=size, field=kind)
+        )
     names = tuple(_trimmed(v) for v in values)
     bad = [v for v in names if not isinstance(v, str) or not v]
     if bad:
-        raise InvalidInput(plural, bad[0], "non-empty strings (card names)")
+        raise InvalidInput(plural, bad[0], N_("non-empty strings (card names)"))
     unreadable = [v for v in names if not any(c.isalnum() for c in v)]
     if unreadable:
         raise InvalidInput(
             plural,
             unreadable[0],
-            "card names with a letter or digit",
-            reason="a name is typed and told apart by its letters and digits",
+            N_("card names with a letter or digit"),
+            reason=N_("a name is typed and told apart by its letters and digits"),
         )
     if len(names) != size:
         raise InvalidInput(
-            plural, list(names), f"exactly {size} {kind} names", reason=f"got {len(names)}"
+            plural,
+            list(names),
+            M("exactly {size} {field} names", size=size, field=kind),
+            reason=M("got {count}", count=len(names)),
         )
     for v in names:
         control = decks.control_character(v)
@@ -68,18 +78,27 @@ def _names(kind: str, values: Any) -> tuple[str, ...]:
             raise InvalidInput(
                 plural,
                 v,
-                "card names without control characters (escape sequences, line breaks, "
-                "zero-width characters)",
-                reason=f"it holds the character U+{ord(control):04X}",
+                N_(
+                    "card names without control characters (escape sequences, line breaks, "
+                    "zero-width characters)"
+                ),
+                reason=M("it holds the character {code}", code=f"U+{ord(control):04X}"),
             )
     seen: dict[str, str] = {}
     for v in names:
         if key(v) in seen:
-            twice = f"{v!r} twice" if seen[key(v)] == v else f"{seen[key(v)]!r} and {v!r}"
+            twice = (
+                M("{name} twice", name=repr(v))
+                if seen[key(v)] == v
+                else M("{first} and {second}", first=repr(seen[key(v)]), second=repr(v))
+            )
             raise InvalidInput(
                 plural,
                 list(names),
-                f"{size} different names (as typed: case, spaces and punctuation aside)",
+                M(
+                    "{size} different names (as typed: case, spaces and punctuation aside)",
+                    size=size,
+                ),
                 reason=twice,
             )
         seen[key(v)] = v
@@ -98,7 +117,7 @@ def _pairs(value: Any, argument: str) -> list[tuple[Any, Any]]:
         items = list(value)
         if all(isinstance(i, Sequence) and not isinstance(i, str) and len(i) == 2 for i in items):
             return [(_trimmed(i[0]), i[1]) for i in items]
-    raise InvalidInput(argument, value, "a table of name -> list of names")
+    raise InvalidInput(argument, value, N_("a table of name -> list of names"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +160,9 @@ class Deck:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise InvalidInput("name", self.name, "a string")
+            raise InvalidInput("name", self.name, N_("a string"))
         if decks.control_character(self.name) is not None:
-            raise InvalidInput("name", self.name, "a name without control characters")
+            raise InvalidInput("name", self.name, N_("a name without control characters"))
         object.__setattr__(self, "name", self.name.strip())
         crimes = _names("crime", self.crimes)
         scenes = _names("scene", self.scenes)
@@ -152,52 +171,74 @@ class Deck:
         table = {}
         for crime, listed in _pairs(self.weapons_of, "weapons_of"):
             if crime not in crimes:
-                raise InvalidInput("weapons_of", crime, crimes, reason="not a crime of this deck")
+                raise InvalidInput(
+                    "weapons_of", crime, crimes, reason=N_("not a crime of this deck")
+                )
             if crime in table:
-                raise InvalidInput("weapons_of", crime, "each crime once", reason="listed twice")
+                raise InvalidInput(
+                    "weapons_of", crime, N_("each crime once"), reason=N_("listed twice")
+                )
             argument = f"weapons_of[{crime!r}]"
             if isinstance(listed, str) or not isinstance(listed, Sequence):
-                raise InvalidInput(argument, listed, f"a list of {WEAPONS_PER_CRIME} weapons")
+                raise InvalidInput(
+                    argument, listed, M("a list of {count} weapons", count=WEAPONS_PER_CRIME)
+                )
             listed = [_trimmed(w) for w in listed]
             for weapon in listed:
                 if weapon not in weapons:
                     raise InvalidInput(
-                        argument, weapon, weapons, reason="not a weapon of this deck"
+                        argument, weapon, weapons, reason=N_("not a weapon of this deck")
                     )
             if len(set(listed)) != len(listed):
-                raise InvalidInput(argument, list(listed), "different weapons", reason="repeated")
+                raise InvalidInput(
+                    argument, list(listed), N_("different weapons"), reason=N_("repeated")
+                )
             if len(listed) != WEAPONS_PER_CRIME:
                 raise InvalidInput(
                     argument,
                     list(listed),
-                    f"exactly {WEAPONS_PER_CRIME} weapons",
-                    reason=f"got {len(listed)}",
+                    M("exactly {count} weapons", count=WEAPONS_PER_CRIME),
+                    reason=M("got {count}", count=len(listed)),
                 )
             table[crime] = tuple(str(w) for w in listed)
         missing = [c for c in crimes if c not in table]
         if missing:
-            raise InvalidInput("weapons_of", missing[0], "every crime listed", reason="missing")
+            raise InvalidInput(
+                "weapons_of", missing[0], N_("every crime listed"), reason=N_("missing")
+            )
         for weapon in weapons:
             under = [c for c in crimes if weapon in table[c]]
             if len(under) != CRIMES_PER_WEAPON:
                 raise InvalidInput(
                     "weapons_of",
                     weapon,
-                    f"every weapon under exactly {CRIMES_PER_WEAPON} crimes",
-                    reason=f"{weapon!r} is under {len(under)}: {under}",
+                    M("every weapon under exactly {count} crimes", count=CRIMES_PER_WEAPON),
+                    reason=M(
+                        "{weapon} is under {count}: {crimes}",
+                        weapon=repr(weapon),
+                        count=len(under),
+                        crimes=str(under),
+                    ),
                 )
         bans: dict[str, str] = {}
         for suspect, given in _pairs(self.bans, "bans"):
             card = _trimmed(given)
             if suspect not in suspects:
-                raise InvalidInput("bans", suspect, suspects, reason="not a suspect of this deck")
+                raise InvalidInput(
+                    "bans", suspect, suspects, reason=N_("not a suspect of this deck")
+                )
             if suspect in bans:
-                raise InvalidInput("bans", suspect, "each suspect once", reason="listed twice")
+                raise InvalidInput(
+                    "bans", suspect, N_("each suspect once"), reason=N_("listed twice")
+                )
             if not isinstance(card, str) or card.removesuffix("*") not in BANNABLE_CARDS:
                 raise InvalidInput(
                     f"bans[{suspect!r}]",
                     card,
-                    f"one card from {BANNABLE_CARDS} (a trailing * marks a stand-in)",
+                    M(
+                        "one card from {cards} (a trailing * marks a stand-in)",
+                        cards=str(BANNABLE_CARDS),
+                    ),
                 )
             bans[suspect] = card
         unbanned = [s for s in suspects if s not in bans]
@@ -205,8 +246,8 @@ class Deck:
             raise InvalidInput(
                 "bans",
                 unbanned[0],
-                "every suspect with the one card its card forbids",
-                reason="missing",
+                N_("every suspect with the one card its card forbids"),
+                reason=N_("missing"),
             )
         set_ = object.__setattr__
         set_(self, "crimes", crimes)
@@ -264,7 +305,7 @@ class Deck:
     def from_dict(cls, data: Mapping[str, Any]) -> Deck:
         """A deck from a mapping with the keys of the TOML file (see :meth:`to_dict`)."""
         if not isinstance(data, Mapping):
-            raise InvalidInput("deck", data, "a table with keys " + ", ".join(_KEYS))
+            raise InvalidInput("deck", data, M("a table with keys {keys}", keys=", ".join(_KEYS)))
         unknown = [k for k in data if k not in _KEYS]
         if unknown:
             raise InvalidInput("deck key", unknown[0], _KEYS)
@@ -273,8 +314,8 @@ class Deck:
             raise InvalidInput(
                 "deck",
                 sorted(data),
-                "a table with keys " + ", ".join(_KEYS),
-                reason=f"{missing[0]!r} is missing",
+                M("a table with keys {keys}", keys=", ".join(_KEYS)),
+                reason=M("{key} is missing", key=repr(missing[0])),
             )
         return cls(
             name=data["name"],

@@ -9,11 +9,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.names import resolve
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
@@ -359,7 +360,10 @@ def last_questioning(clues: Sequence[object], card: object) -> Questioning:
     last = turn_of(clues).last
     if last is None:
         raise InvalidInput(
-            "card", card, "a card played after a questioning", reason="no questioning yet"
+            "card",
+            card,
+            N_("a card played after a questioning"),
+            reason=N_("no questioning yet"),
         )
     return last
 
@@ -369,7 +373,7 @@ def ban_note(deck: Deck, suspect: str, card: str) -> str | None:
     message ("" for a printed ban, a warning for a stand-in)."""
     if deck.banned(suspect) != card:
         return None
-    return " (a stand-in ban of the default deck)" if suspect in deck.stand_in_bans else ""
+    return N_(" (a stand-in ban of the default deck)") if suspect in deck.stand_in_bans else ""
 
 
 def field_names(names: dict[str, Any], *, many: bool, deck: Deck | None = None) -> dict[str, Any]:
@@ -405,6 +409,34 @@ def card_title(card: str | None) -> str:
     if card is None:
         return ""
     return card if card == "other" else CARD_TITLES.get(card, card)
+
+
+def either(names: Iterable[str]) -> str:
+    """``names`` joined by "or", in the player's language.
+
+    Example:
+        >>> either(["Gift", "Messer", "Axt*"])
+        'Gift or Messer or Axt*'
+    """
+    return _joined(names, N_("{names} or {name}"))
+
+
+def both(names: Iterable[str]) -> str:
+    """``names`` joined by "and", in the player's language.
+
+    Example:
+        >>> both(["Köln*", "Ulm"])
+        'Köln* and Ulm'
+    """
+    return _joined(names, N_("{names} and {name}"))
+
+
+def _joined(names: Iterable[str], template: str) -> str:
+    listed = [str(name) for name in names]
+    said = listed[0] if listed else ""
+    for name in listed[1:]:
+        said = _(M(template, names=said, name=name))
+    return said
 
 
 def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:
@@ -447,11 +479,14 @@ def check_defence(clue: Defence) -> None:
     title = card_title(clue.card)
     against = [card_title(c) for c in allowed]
     if clue.blocks is None and allowed:
-        reason = f"{title} is only played against one of these"
+        reason = M("{card} is only played against one of these", card=title)
         raise InvalidInput("blocks", None, against, reason=reason)
     if clue.blocks is not None and clue.blocks not in allowed:
         raise InvalidInput(
-            "blocks", card_title(clue.blocks), against or [None], reason=f"{title} cannot block it"
+            "blocks",
+            card_title(clue.blocks),
+            against or [None],
+            reason=M("{card} cannot block it", card=title),
         )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, plural
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
     DEFENCE_CARDS,
@@ -142,7 +143,7 @@ def not_held(argument: str, card: str, hand: Sequence[str]) -> InvalidInput:
         card='Maulwurf' is not valid (not in your hand); expected one of 'Anwalt'
     """
     titles = [card_title(c) for c in hand]
-    return InvalidInput(argument, card_title(card), titles, reason="not in your hand")
+    return InvalidInput(argument, card_title(card), titles, reason=N_("not in your hand"))
 
 
 def check_copies(cards: Sequence[str]) -> None:
@@ -160,8 +161,10 @@ def check_copies(cards: Sequence[str]) -> None:
         if n > COPIES[card]:
             copies = COPIES[card]
             title = card_title(card)
-            reason = f"the box has {copies} {title} card{'' if copies == 1 else 's'}"
-            raise InvalidInput("card", title, "a card the box still holds", reason=reason)
+            reason = plural(
+                "the box has {n} {card} card", "the box has {n} {card} cards", copies, card=title
+            )
+            raise InvalidInput("card", title, N_("a card the box still holds"), reason=reason)
 
 
 guard(globals())

@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_seed, short
 from deduce.core.persistence import parse_json
 from deduce.errors import Contradiction, DeduceError, InvalidInput
@@ -56,19 +57,45 @@ SUGGESTED = Suggested()
 CARDS = ("confrontation", *NAMES_TOLD)
 
 
+_IS_NOT = {
+    "crime": N_("the crime is not {name}"),
+    "scene": N_("the scene is not {name}"),
+    "suspect": N_("the suspect is not {name}"),
+    "weapon": N_("the weapon is not {name}"),
+}
+_IS_NEITHER = {
+    "crime": N_("the crime is neither {name} nor {other}"),
+    "scene": N_("the scene is neither {name} nor {other}"),
+    "suspect": N_("the suspect is neither {name} nor {other}"),
+    "weapon": N_("the weapon is neither {name} nor {other}"),
+}
+
+
 def answer_in_words(card: str, answer: Any, scene: str, suspect: str) -> str:
-    """An answer to ``card`` after laying ``scene`` and ``suspect``, as a sentence."""
+    """An answer to ``card`` after laying ``scene`` and ``suspect``, as a sentence (in the
+    player's language)."""
+    said: str
     if card == "confrontation":
-        return f"{suspect} is the suspect" if answer else f"the suspect is not {suspect}"
+        if answer:
+            said = _(M("{suspect} is the suspect", suspect=suspect))
+        else:
+            said = _(M("the suspect is not {name}", name=suspect))
+        return said
     if card == "investigators_on_site" and answer is None:
-        return f"the laid scene {scene} is wrong"
-    field, _ = NAMES_TOLD[card]
+        said = _(M("the laid scene {scene} is wrong", scene=scene))
+        return said
+    field = NAMES_TOLD[card][0]
     names = list(as_names(answer))
-    said = names[0] if len(names) == 1 else "neither " + " nor ".join(names)
-    verb = "is not" if len(names) == 1 else "is"
+    if len(names) == 1:
+        said = _(M(_IS_NOT[field], name=names[0]))
+    else:
+        other = names[1]
+        for name in names[2:]:
+            other = _(M("{names} nor {name}", names=other, name=name))
+        said = _(M(_IS_NEITHER[field], name=names[0], other=other))
     if card == "investigators_on_site":
-        return f"the laid scene {scene} is right; the {field} {verb} {said}"
-    return f"the {field} {verb} {said}"
+        said = _(M("the laid scene {scene} is right; {answer}", scene=scene, answer=said))
+    return said
 
 
 def answer_clue(card: str, answer: Any, last: Questioning, *, argument: str = "named") -> CardClue:
@@ -99,7 +126,7 @@ def answer_clue(card: str, answer: Any, last: Questioning, *, argument: str = "n
         or len(values) != count
         or not all(isinstance(v, str) for v in values)
     ):
-        raise InvalidInput(argument, answer, f"{count} {field} name(s)")
+        raise InvalidInput(argument, answer, M("{count} {field} name(s)", count=count, field=field))
     if card == "single_interrogation":
         return SingleInterrogation(values[0])
     if card == "profiler":
@@ -257,8 +284,10 @@ class Interrogation:
             raise InvalidInput(
                 "card",
                 card,
-                "a card the laid suspect allows",
-                reason=f"{last.suspect} was laid and forbids it{note}",
+                N_("a card the laid suspect allows"),
+                reason=M(
+                    "{suspect} was laid and forbids it{note}", suspect=last.suspect, note=note
+                ),
             )
         if card == "confrontation":
             return {last.suspect == self.case.suspect: 1.0}
@@ -283,8 +312,12 @@ class Interrogation:
                 raise InvalidInput(
                     "card",
                     card,
-                    f"a card with {count} {field} name(s) left to name",
-                    reason=f"every other {field} was named before (faster variant)",
+                    M(
+                        "a card with {count} {field} name(s) left to name",
+                        count=count,
+                        field=field,
+                    ),
+                    reason=M("every other {field} was named before (faster variant)", field=field),
                 )
             sets = [tuple(silent) + c for c in combinations(telling, missing)]
         ordered = [tuple(sorted(s, key=names.index)) for s in sets]
@@ -357,7 +390,10 @@ class Interrogation:
         answer = self.suggest(card, seed=seed) if named is SUGGESTED else named
         if card == "investigators_on_site" and last.scene != self.case.scene and answer is not None:
             raise InvalidInput(
-                "named", answer, "None", reason=f"the laid scene {last.scene} is wrong"
+                "named",
+                answer,
+                "None",
+                reason=M("the laid scene {scene} is wrong", scene=last.scene),
             )
         clue = answer_clue(card, answer, last)
         try:
@@ -368,8 +404,8 @@ class Interrogation:
             raise InvalidInput(
                 "named",
                 answer,
-                "an answer that is true of your case",
-                reason=f"the case is {self.case}",
+                N_("an answer that is true of your case"),
+                reason=M("the case is {case}", case=str(self.case)),
             )
         return self._with(new)
 

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import check_names
 from deduce.core.info import round_bits
 from deduce.core.space import Space
@@ -417,8 +418,12 @@ class Investigation(_Investigation):
             raise InvalidInput(
                 "secret",
                 secret,
-                "a case whose crime goes with its weapon",
-                reason=f"{names[0]!r} is not committed with {names[3]!r}",
+                N_("a case whose crime goes with its weapon"),
+                reason=M(
+                    "{crime} is not committed with {weapon}",
+                    crime=repr(names[0]),
+                    weapon=repr(names[3]),
+                ),
             )
         return case
 
@@ -471,7 +476,7 @@ class Investigation(_Investigation):
         if guess is None:
             last = turn_of(self.clues).last
             if last is None:
-                raise InvalidInput("guess", None, "a Guess (no questioning has been made yet)")
+                raise InvalidInput("guess", None, N_("a Guess (no questioning has been made yet)"))
             laid = last.guess
             parts = [(1.0, self.space)]
         else:
@@ -492,11 +497,12 @@ class Investigation(_Investigation):
         for position, card in enumerate(hand):
             note = None if card in DEFENCE_CARDS else ban_note(self.deck, laid.suspect, card)
             if card in DEFENCE_CARDS:
-                value = CardValue(card, None, None, False, "a defence card")
+                value = CardValue(card, None, None, False, N_("a defence card"))
             elif note is not None:
-                value = CardValue(card, None, None, False, f"{laid.suspect} forbids it{note}")
+                forbids = M("{suspect} forbids it{note}", suspect=laid.suspect, note=note)
+                value = CardValue(card, None, None, False, forbids)
             elif card not in VALUED_CARDS:
-                value = CardValue(card, None, None, True, "its text is not in the rulebook")
+                value = CardValue(card, None, None, True, N_("its text is not in the rulebook"))
             else:
                 info = 0.0
                 worst = 0

@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.clues import card_title
+from deduce.games.kreuzverhoer.clues import card_title, either
 from deduce.games.kreuzverhoer.manifest import GAME
 from deduce.games.kreuzverhoer.table_lines import (
     answer,
@@ -68,7 +69,10 @@ def _facts(verb: str) -> Callable[[kv.Investigation, dict[str, Any]], kv.Investi
         for field, value in v["fact"]:
             if field in names:
                 raise InvalidInput(
-                    field, value, f"one {field}=...", reason=f"{field} is said twice"
+                    field,
+                    value,
+                    M("one {keyword}", keyword=f"{field}=..."),
+                    reason=M("{field} is said twice", field=field),
                 )
             names[field] = value
         if verb == "is":
@@ -81,10 +85,11 @@ def _facts(verb: str) -> Callable[[kv.Investigation, dict[str, Any]], kv.Investi
 def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
     rows = []
     for value in inv.rank_cards(list(v["card"])):
-        bits = "" if value.information is None else f"{value.information:.2f} bits"
-        worst = "" if value.worst_case is None else f"{value.worst_case} left"
-        rows.append((card_title(value.card), bits, worst, value.reason))
-    return Rows(("card", "information", "worst case", "note"), tuple(rows))
+        bits = "" if value.information is None else _(M("{bits:.2f} bits", bits=value.information))
+        worst = "" if value.worst_case is None else _(M("{n} left", n=value.worst_case))
+        rows.append((card_title(value.card), bits, worst, _(value.reason)))
+    columns = (_("card"), _("information"), _("worst case"), _("note"))
+    return Rows(columns, tuple(rows))
 
 
 def _even_in_total(answers: Mapping[str, Any]) -> None:
@@ -92,8 +97,8 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
         raise InvalidInput(
             "questionings",
             answers["questionings"],
-            "an even number with counting total",
-            reason="the questionings alternate between two players",
+            N_("an even number with counting total"),
+            reason=N_("the questionings alternate between two players"),
         )
 
 
@@ -112,12 +117,18 @@ def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
 
 
 def _case_rows(context: Context) -> list[tuple[str, Sequence[str]]]:
-    """A case: a row of its deck's names for each of crime, scene, suspect, weapon."""
+    """A case: a row of its deck's names for each of crime, scene, suspect, weapon (each
+    headed by its field, in the player's language)."""
     deck = context.values.get("deck") or kv.Deck.default()
-    return [(field, deck.names(field)) for field in kv.FIELDS]
+    return [(_(field), deck.names(field)) for field in kv.FIELDS]
 
 
-_HAND_ROWS = tuple((f"card {n}", [card_title(c) for c in kv.ACTION_CARDS]) for n in (1, 2, 3))
+def _hand_rows(context: Context) -> list[tuple[str, Sequence[str]]]:
+    """A hand: a row of every action card's title for each of its 3 cards."""
+    titles = [card_title(c) for c in kv.ACTION_CARDS]
+    return [(_(M("card {number}", number=n)), titles) for n in (1, 2, 3)]
+
+
 _CARD = _titled(kv.INVESTIGATION_CARDS)
 _ACTION = _titled(kv.ACTION_CARDS)
 _HELD = _titled(kv.ACTION_CARDS, held=True)
@@ -133,14 +144,14 @@ GRAMMAR = Grammar(
                 Arg("WEAPON", Name(_names("weapon"))),
                 Arg("N", Integer(0, 4)),
             ),
-            "you laid these four cards and N (0-4) were right",
+            N_("you laid these four cards and N (0-4) were right"),
             ("ask Mord Berlin Juri Messer 1",),
             _ask,
         ),
         Verb(
             ("single", "einzelverhör"),
             (Arg("CRIME", Name(_names("crime"))),),
-            "Einzelverhör: CRIME is not the case's",
+            N_("Einzelverhör: CRIME is not the case's"),
             ("single Einbruch",),
             lambda inv, v: inv.single_interrogation(v["crime"]),
         ),
@@ -150,21 +161,24 @@ GRAMMAR = Grammar(
                 Arg("WEAPON", Name(_names("weapon"))),
                 Arg("WEAPON", Name(_names("weapon")), store="other"),
             ),
-            "Ermittler vor Ort: the laid scene is right and these two weapons are not the\ncase's",
+            N_(
+                "Ermittler vor Ort: the laid scene is right and these two weapons are not the\n"
+                "case's"
+            ),
             ("site Pistole Gift",),
             lambda inv, v: inv.investigators_on_site([v["weapon"], v["other"]]),
         ),
         Verb(
             ("site", "ermittler"),
             (Arg("wrong", Name(("wrong",), aliases={"no": "wrong", "none": "wrong"})),),
-            "Ermittler vor Ort: the laid scene is wrong",
+            N_("Ermittler vor Ort: the laid scene is wrong"),
             ("site wrong",),
             lambda inv, v: inv.investigators_on_site(None),
         ),
         Verb(
             ("confront", "gegenüberstellung"),
             (Arg("ANSWER", YesNo()),),
-            "Gegenüberstellung: the laid suspect is (yes) or is not (no) the case's",
+            N_("Gegenüberstellung: the laid suspect is (yes) or is not (no) the case's"),
             ("confront no",),
             lambda inv, v: inv.confrontation(v["answer"]),
         ),
@@ -174,14 +188,14 @@ GRAMMAR = Grammar(
                 Arg("SCENE", Name(_names("scene"))),
                 Arg("SCENE", Name(_names("scene")), store="other"),
             ),
-            "Informant: these two scenes are not the case's",
+            N_("Informant: these two scenes are not the case's"),
             ("informant München Köln",),
             lambda inv, v: inv.informant([v["scene"], v["other"]]),
         ),
         Verb(
             ("profiler",),
             (Arg("SUSPECT", Name(_names("suspect"))),),
-            "Profiler: SUSPECT is not the case's",
+            N_("Profiler: SUSPECT is not the case's"),
             ("profiler Elke",),
             lambda inv, v: inv.profiler(v["suspect"]),
         ),
@@ -191,7 +205,7 @@ GRAMMAR = Grammar(
                 Arg("FIELD=NAME,NAME", Fact(_fields, several=True), repeated=True, store="fact"),
                 Arg("CARD", _CARD, optional=True, keyword="card="),
             ),
-            "these names are not the case's (another card, or what you know otherwise)",
+            N_("these names are not the case's (another card, or what you know otherwise)"),
             ("out weapon=Gift,Messer", "out scene=Hamburg card=witness"),
             _facts("out"),
         ),
@@ -201,7 +215,7 @@ GRAMMAR = Grammar(
                 Arg("FIELD=NAME", Fact(_fields), repeated=True, store="fact"),
                 Arg("CARD", _CARD, optional=True, keyword="card="),
             ),
-            "these names are the case's",
+            N_("these names are the case's"),
             ("is suspect=Nora",),
             _facts("is"),
         ),
@@ -211,8 +225,10 @@ GRAMMAR = Grammar(
                 Arg("CARD", _titled(kv.DEFENCE_CARDS)),
                 Arg("BLOCKED", _CARD, optional=True),
             ),
-            "your opponent played a defence card (BLOCKED: the investigation card it\n"
-            "made useless)",
+            N_(
+                "your opponent played a defence card (BLOCKED: the investigation card it\n"
+                "made useless)"
+            ),
             ("defence lawyer", "defence alibi confrontation"),
             lambda inv, v: inv.defence(v["card"], blocks=v.get("blocked")),
         ),
@@ -226,15 +242,17 @@ GRAMMAR = Grammar(
                 Arg("WEAPON", Name(_names("weapon"))),
                 Arg("N", Integer(0, 4), optional=True),
             ),
-            "your opponent laid these four cards about your case: deduce says how many are\n"
-            "right (N: the answer you gave, needed when your case was not given at set-up)",
+            N_(
+                "your opponent laid these four cards about your case: deduce says how many are\n"
+                "right (N: the answer you gave, needed when your case was not given at set-up)"
+            ),
             ("they ask Mord Berlin Juri Messer",),
             they_ask,
         ),
         Verb(
             ("they",),
             (Arg("play", Name(("play",)), store="plays"), Arg("CARD", _CARD)),
-            "your opponent played this investigation card: answer it, or block it",
+            N_("your opponent played this investigation card: answer it, or block it"),
             ("they play profiler",),
             lambda inv, v: table_of(inv).their_card(v["card"]),
             setting=_THEIRS,
@@ -242,8 +260,10 @@ GRAMMAR = Grammar(
         Verb(
             ("answer",),
             (Arg("NAME", Name(pending_names), optional=True, repeated=True),),
-            "your answer to your opponent's card: the names you gave (none: what deduce\n"
-            "suggests, naming nothing that helps them more than the card must)",
+            N_(
+                "your answer to your opponent's card: the names you gave (none: what deduce\n"
+                "suggests, naming nothing that helps them more than the card must)"
+            ),
             ("answer",),
             answer,
             setting=(*_THEIRS, "they play profiler"),
@@ -251,7 +271,7 @@ GRAMMAR = Grammar(
         Verb(
             ("answer",),
             (Arg("ANSWER", YesNo(), store="yes"),),
-            "your answer to Gegenüberstellung: the laid suspect is (yes) or is not (no) yours",
+            N_("your answer to Gegenüberstellung: the laid suspect is (yes) or is not (no) yours"),
             ("answer no",),
             answer,
             setting=(*_THEIRS, "they play confrontation"),
@@ -259,7 +279,7 @@ GRAMMAR = Grammar(
         Verb(
             ("answer",),
             (Arg("wrong", Name(("wrong",)), store="wrong"),),
-            "your answer to Ermittler vor Ort: the laid scene is wrong",
+            N_("your answer to Ermittler vor Ort: the laid scene is wrong"),
             ("answer wrong",),
             answer,
             setting=(*_THEIRS, "they play investigators"),
@@ -267,8 +287,10 @@ GRAMMAR = Grammar(
         Verb(
             ("play",),
             (Arg("CARD", _titled(kv.DEFENCE_CARDS, held=True)),),
-            "you played this defence card in your opponent's questioning (Alibi,\n"
-            "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)",
+            N_(
+                "you played this defence card in your opponent's questioning (Alibi,\n"
+                "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)"
+            ),
             ("play refusal",),
             lambda inv, v: table_of(inv).defended(v["card"]),
             setting=(*_THEIRS, "they play single"),
@@ -276,22 +298,24 @@ GRAMMAR = Grammar(
         Verb(
             ("draw",),
             (Arg("CARD", _ACTION),),
-            "you drew this action card at the end of a questioning",
+            N_("you drew this action card at the end of a questioning"),
             ("draw alibi",),
             lambda inv, v: table_of(inv).drew(v["card"]),
         ),
         Verb(
             ("exchange",),
             (Arg("CARD", _HELD), Arg("NEW", _ACTION, store="new")),
-            "in your questioning, instead of an investigation card: you put CARD back and\n"
-            "drew NEW",
+            N_(
+                "in your questioning, instead of an investigation card: you put CARD back and\n"
+                "drew NEW"
+            ),
             ("exchange refusal witness",),
             lambda inv, v: table_of(inv).exchanged(v["card"], v["new"]),
         ),
         Verb(
             ("swap",),
             (Arg("GIVEN", _HELD), Arg("TAKEN", _ACTION, store="taken")),
-            "after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you",
+            N_("after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you"),
             ("swap profiler mole",),
             lambda inv, v: table_of(inv).swapped(v["given"], v["taken"]),
             setting=("ask Mord Ulm Nora Brechstange 2", "defence mole"),
@@ -299,7 +323,7 @@ GRAMMAR = Grammar(
         Verb(
             ("race",),
             (),
-            "your best lays by the chance to win, and how soon your opponent solves",
+            N_("your best lays by the chance to win, and how soon your opponent solves"),
             ("race",),
             lambda inv, v: _race(table_of(inv)),
             setting=_THEIRS,
@@ -308,79 +332,89 @@ GRAMMAR = Grammar(
         Verb(
             ("cards",),
             (Arg("CARD", _titled((*kv.INVESTIGATION_CARDS, *kv.DEFENCE_CARDS)), repeated=True),),
-            "rank the investigation cards in your hand (after a questioning)",
+            N_("rank the investigation cards in your hand (after a questioning)"),
             ("cards informant profiler",),
             _cards,
             command=True,
         ),
     ),
-    notes="FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start\n"
-    "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.). Umlauts and\n"
-    "accents are optional (Ueberfall, Uberfall or Überfall; Koeln or Koln). Action cards go\n"
-    "by their printed titles (Gegenüberstellung, Zeuge) or the English names (confrontation,\n"
-    "witness); the verbs einzelverhör, ermittler and gegenüberstellung are single, site and\n"
-    "confront.",
+    notes=N_(
+        "FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start\n"
+        "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.). Umlauts and\n"
+        "accents are optional (Ueberfall, Uberfall or Überfall; Koeln or Koln). Action cards go\n"
+        "by their printed titles (Gegenüberstellung, Zeuge) or the English names (confrontation,\n"
+        "witness); the verbs einzelverhör, ermittler and gegenüberstellung are single, site and\n"
+        "confront."
+    ),
     setup=(
         Question(
             "deck",
-            Value(_deck, "a deck file (TOML), or default for the box's cards"),
-            "a deck file (TOML), or default",
+            Value(_deck, N_("a deck file (TOML), or default for the box's cards")),
+            N_("a deck file (TOML), or default"),
             "default",
             example="my-deck.toml",
+            title=N_("Deck"),
         ),
         Question(
             "counting",
             Name(kv.COUNTINGS),
-            "each: that many for every player; total: shared, half each",
+            N_("each: that many for every player; total: shared, half each"),
             "each",
+            title=N_("Counting"),
         ),
         Question(
             "questionings",
             Integer(1, 64),
-            "questionings allowed, for each player or in total as Counting says",
+            N_("questionings allowed, for each player or in total as Counting says"),
             "12",
             check=_even_in_total,
+            title=N_("Questionings"),
         ),
         Question(
             "skips_use_up",
             YesNo(),
-            "a questioning skipped after Lawyer or Suspension counts as used",
+            N_("a questioning skipped after Lawyer or Suspension counts as used"),
             "yes",
+            title=N_("Skips use up"),
         ),
         Question(
             "repeats",
             YesNo(),
-            "the answering player may name a detail twice; no: the faster variant",
+            N_("the answering player may name a detail twice; no: the faster variant"),
             "yes",
+            title=N_("Repeats"),
         ),
         Question(
             "case",
             Value(
                 read_case,
-                "none, or the case: crime scene suspect weapon",
+                N_("none, or the case: crime scene suspect weapon"),
                 parts=Parts(_case_rows, "/"),
             ),
-            "the case you chose for your opponent; none: you say every answer",
+            N_("the case you chose for your opponent; none: you say every answer"),
             "none",
             example="Mord Ulm Ede Gift",
+            title=N_("Case"),
         ),
         Question(
             "hand",
             Value(
                 read_hand,
-                "none, or your 3 action cards",
+                N_("none, or your 3 action cards"),
                 kv.ACTION_CARDS,
-                parts=Parts(_HAND_ROWS, " "),
+                parts=Parts(_hand_rows, " "),
             ),
-            "your 3 action cards; none: not followed",
+            N_("your 3 action cards; none: not followed"),
             "none",
             example="profiler lawyer refusal",
+            title=N_("Hand"),
         ),
         Question(
             "first",
             Name(("me", "opponent")),
-            "who questions first: me or opponent",
+            N_("who questions first: me or opponent"),
             "me",
+            title=N_("First"),
         ),
     ),
 )
@@ -425,37 +459,60 @@ class KreuzverhoerAdapter(Adapter):
             return []
         (made, theirs_made), (left, theirs_left) = inv.questionings_made, inv.left
         rows = (
-            ("you", str(made), str(left)),
-            ("your opponent", str(theirs_made), str(theirs_left)),
+            (_("you"), str(made), str(left)),
+            (_("your opponent"), str(theirs_made), str(theirs_left)),
         )
-        return [Grid("Questionings", ("player", "made", "left"), rows)]
+        columns = (_("player"), _("made"), _("left"))
+        return [Grid(_("Questionings"), columns, rows)]
 
     def show_clue(self, clue: Any) -> str:
+        said: str = self._clue_words(clue)
+        return said
+
+    def _clue_words(self, clue: Any) -> Any:
+        """A clue of my case file in words (in the player's language)."""
         if isinstance(clue, kv.Questioning):
-            return f"questioning {clue.guess}: {clue.correct} right"
+            laid, right = str(clue.guess), clue.correct
+            return _(M("questioning {laid}: {right} right", laid=laid, right=right))
         if isinstance(clue, kv.SingleInterrogation):
-            return f"Einzelverhör: not {clue.crime}"
+            return _(M("Einzelverhör: not {crime}", crime=clue.crime))
         if isinstance(clue, kv.InvestigatorsOnSite):
             if clue.weapons is None:
-                return f"Ermittler vor Ort: not {clue.scene}"
-            return f"Ermittler vor Ort: {clue.scene}, not {' or '.join(clue.weapons)}"
-        if isinstance(clue, kv.Confrontation):
-            return f"Gegenüberstellung: {'' if clue.correct else 'not '}{clue.suspect}"
-        if isinstance(clue, kv.Informant):
-            return f"Informant: not {' or '.join(clue.scenes)}"
-        if isinstance(clue, kv.Profiler):
-            return f"Profiler: not {clue.suspect}"
-        if isinstance(clue, kv.RuledOut):
-            said = "; ".join(
-                f"{f} not {' or '.join(getattr(clue, f))}" for f in kv.FIELDS if getattr(clue, f)
+                return _(M("Ermittler vor Ort: not {scene}", scene=clue.scene))
+            weapons = either(clue.weapons)
+            return _(
+                M("Ermittler vor Ort: {scene}, not {weapons}", scene=clue.scene, weapons=weapons)
             )
-            return f"ruled out: {said}" + (f" ({card_title(clue.card)})" if clue.card else "")
+        if isinstance(clue, kv.Confrontation):
+            if clue.correct:
+                return f"Gegenüberstellung: {clue.suspect}"
+            return _(M("Gegenüberstellung: not {suspect}", suspect=clue.suspect))
+        if isinstance(clue, kv.Informant):
+            return _(M("Informant: not {scenes}", scenes=either(clue.scenes)))
+        if isinstance(clue, kv.Profiler):
+            return _(M("Profiler: not {suspect}", suspect=clue.suspect))
+        if isinstance(clue, kv.RuledOut):
+            facts = "; ".join(
+                _(M("{field} not {names}", field=f, names=either(getattr(clue, f))))
+                for f in kv.FIELDS
+                if getattr(clue, f)
+            )
+            if clue.card:
+                card = card_title(clue.card)
+                return _(M("ruled out: {facts} ({card})", facts=facts, card=card))
+            return _(M("ruled out: {facts}", facts=facts))
         if isinstance(clue, kv.Confirmed):
-            said = ", ".join(f"{f} {getattr(clue, f)}" for f in kv.FIELDS if getattr(clue, f))
-            return f"confirmed: {said}" + (f" ({card_title(clue.card)})" if clue.card else "")
+            facts = ", ".join(f"{_(f)} {getattr(clue, f)}" for f in kv.FIELDS if getattr(clue, f))
+            if clue.card:
+                card = card_title(clue.card)
+                return _(M("confirmed: {facts} ({card})", facts=facts, card=card))
+            return _(M("confirmed: {facts}", facts=facts))
         if isinstance(clue, kv.Defence):
-            against = f" against {card_title(clue.blocks)}" if clue.blocks else ""
-            return f"defence {card_title(clue.card)}{against}"
+            card = card_title(clue.card)
+            if clue.blocks:
+                blocked = card_title(clue.blocks)
+                return _(M("defence {card} against {blocked}", card=card, blocked=blocked))
+            return _(M("defence {card}", card=card))
         return show_event(clue)
 
     def finished(self, investigation: Investigation) -> bool:
@@ -498,7 +555,9 @@ class KreuzverhoerAdapter(Adapter):
         if isinstance(inv, kv.Table):
             return table_facts(inv)
         made, left = inv.questionings, inv.questionings_left
-        return [TableFact("Questionings", f"{made} made, {left} left of {inv.rules.allowed}")]
+        allowed = inv.rules.allowed
+        said = _(M("{made} made, {left} left of {allowed}", made=made, left=left, allowed=allowed))
+        return [TableFact(_("Questionings"), said)]
 
     def extra(self, investigation: Investigation) -> str | None:
         inv: kv.Investigation = self.own(investigation)
@@ -506,9 +565,25 @@ class KreuzverhoerAdapter(Adapter):
             return table_lines(inv)
         made, left = inv.questionings, inv.questionings_left
         allowed = inv.rules.allowed
+        said: str
         if inv.solved is not None and left == 0 and made < allowed:
-            return f"Questionings made: {made} of {allowed}; the case is solved."
-        return f"Questionings made: {made}, left: {left} of {allowed}."
+            said = _(
+                M(
+                    "Questionings made: {made} of {allowed}; the case is solved.",
+                    made=made,
+                    allowed=allowed,
+                )
+            )
+        else:
+            said = _(
+                M(
+                    "Questionings made: {made}, left: {left} of {allowed}.",
+                    made=made,
+                    left=left,
+                    allowed=allowed,
+                )
+            )
+        return said
 
 
 ADAPTER = KreuzverhoerAdapter()

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce.games.kreuzverhoer.clues import VALUED_CARDS, Defence, card_of, card_title
 from deduce.games.kreuzverhoer.counting import card_information
 from deduce.games.kreuzverhoer.events import Answered, Defended, Exchanged
@@ -64,9 +65,14 @@ class CardMove:
     exchange: bool = False
 
     def __str__(self) -> str:
+        said: str
         if self.card is None:
-            return "no card"
-        return f"exchange {card_title(self.card)}" if self.exchange else card_title(self.card)
+            said = _("no card")
+        elif self.exchange:
+            said = _(M("exchange {card}", card=card_title(self.card)))
+        else:
+            said = card_title(self.card)
+        return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +93,8 @@ class CardAnswer:
 
     def __str__(self) -> str:
         if self.card not in ANSWERED:
-            return f"{card_title(self.card)}: no answer of effect"
+            said: str = _(M("{card}: no answer of effect", card=card_title(self.card)))
+            return said
         return answer_in_words(self.card, self.answer, self.scene, self.suspect)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from deduce._internal.entry import guard
+from deduce._internal.language import ENGLISH, N_, M, _, language
 from deduce._internal.validation import check_bool, check_int
 from deduce.core.space import Space
 from deduce.errors import InvalidInput
@@ -36,6 +37,7 @@ from deduce.games.kreuzverhoer.clues import (
     Turn,
     ban_note,
     card_of,
+    card_title,
     check_card,
     check_defence,
     last_questioning,
@@ -113,12 +115,31 @@ class Rules:
 
     def describe(self) -> str:
         """The counting in words."""
+        said: str = _(self._description())
+        return said
+
+    def _description(self) -> str:
+        """The counting in words, said in the player's language where it is shown (a
+        :class:`~deduce._internal.language.Message`)."""
         if self.counting == "each":
-            counted = f"{self.limit} for each player"
-        else:
-            counted = f"{self.limit} in all, {self.allowed} for each player"
-        skip = "uses one up" if self.skips_use_up else "does not count"
-        return f"{counted}; a skipped questioning {skip}"
+            if self.skips_use_up:
+                return M(
+                    "{limit} for each player; a skipped questioning uses one up", limit=self.limit
+                )
+            return M(
+                "{limit} for each player; a skipped questioning does not count", limit=self.limit
+            )
+        if self.skips_use_up:
+            return M(
+                "{limit} in all, {allowed} for each player; a skipped questioning uses one up",
+                limit=self.limit,
+                allowed=self.allowed,
+            )
+        return M(
+            "{limit} in all, {allowed} for each player; a skipped questioning does not count",
+            limit=self.limit,
+            allowed=self.allowed,
+        )
 
 
 def limits(counting: str) -> SearchStrategy[int]:
@@ -175,9 +196,22 @@ def check_new_names(clues: Sequence[object], clue: object) -> None:
             raise InvalidInput(
                 field,
                 again[0],
-                f"a {field} not named before",
-                reason="in the faster variant the answering player names each detail once",
+                M("a {field} not named before", field=field),
+                reason=N_("in the faster variant the answering player names each detail once"),
             )
+
+
+def _named(card: Any) -> Any:
+    """A card named in a refusal: its name in the API in English, else its printed title."""
+    if language() == ENGLISH or not isinstance(card, str):
+        return card
+    return card_title(card)
+
+
+def _shown(card: Any) -> str:
+    """A card named in a refusal's reason: as :func:`_named`, the API's name quoted."""
+    named = _named(card)
+    return repr(named) if named is card else str(named)
 
 
 def check_turn(rules: Rules, clues: Sequence[Any], clue: object) -> None:
@@ -188,16 +222,24 @@ def check_turn(rules: Rules, clues: Sequence[Any], clue: object) -> None:
         raise InvalidInput(
             "clue",
             clue,
-            "no further clue",
-            reason=f"the case was solved in questioning {turn.solved_in}",
+            N_("no further clue"),
+            reason=M("the case was solved in questioning {number}", number=turn.solved_in),
         )
     if isinstance(clue, Questioning):
         if rules.used(turn) >= rules.allowed:
             raise InvalidInput(
                 "questioning",
                 turn.questionings + 1,
-                f"at most {rules.allowed} questionings ({rules.describe()})",
-                reason=f"{turn.questionings} made, {turn.skipped} skipped",
+                M(
+                    "at most {allowed} questionings ({rules})",
+                    allowed=rules.allowed,
+                    rules=rules._description(),
+                ),
+                reason=M(
+                    "{made} made, {skipped} skipped",
+                    made=turn.questionings,
+                    skipped=turn.skipped,
+                ),
             )
         return
     if isinstance(clue, Defence):
@@ -205,18 +247,18 @@ def check_turn(rules: Rules, clues: Sequence[Any], clue: object) -> None:
         if turn.defence is not None:
             raise InvalidInput(
                 "card",
-                clue.card,
-                "one defence card per questioning",
-                reason=f"{turn.defence.card!r} was already played",
+                _named(clue.card),
+                N_("one defence card per questioning"),
+                reason=M("{card} was already played", card=_shown(turn.defence.card)),
             )
         if clue.blocks is None:
             return
         if turn.card is not None:
             raise InvalidInput(
                 "blocks",
-                clue.blocks,
-                "a card not answered yet",
-                reason=f"{turn.card!r} already gave its answer",
+                _named(clue.blocks),
+                N_("a card not answered yet"),
+                reason=M("{card} already gave its answer", card=_shown(turn.card)),
             )
         card = clue.blocks
     else:
@@ -228,32 +270,32 @@ def check_turn(rules: Rules, clues: Sequence[Any], clue: object) -> None:
         if turn.defence is not None:
             raise InvalidInput(
                 "card",
-                card,
-                "an investigation card before the defence card",
-                reason=f"{turn.defence.card!r} was already played",
+                _named(card),
+                N_("an investigation card before the defence card"),
+                reason=M("{card} was already played", card=_shown(turn.defence.card)),
             )
         if turn.card is not None:
             raise InvalidInput(
                 "card",
-                card,
-                "only one investigation card per questioning",
-                reason=f"{turn.card!r} was already played",
+                _named(card),
+                N_("only one investigation card per questioning"),
+                reason=M("{card} was already played", card=_shown(turn.card)),
             )
     note = ban_note(rules.deck, last.suspect, card)
     if note is not None:
-        allowed = [c for c in INVESTIGATION_CARDS if c != card]
-        reason = f"{last.suspect} was laid and forbids it{note}"
-        raise InvalidInput("card", card, allowed, reason=reason)
+        allowed = [_named(c) for c in INVESTIGATION_CARDS if c != card]
+        reason = M("{suspect} was laid and forbids it{note}", suspect=last.suspect, note=note)
+        raise InvalidInput("card", _named(card), allowed, reason=reason)
     if isinstance(clue, InvestigatorsOnSite) and clue.scene != last.scene:
         raise InvalidInput(
-            "scene", clue.scene, (last.scene,), reason="the card asks about the laid scene"
+            "scene", clue.scene, (last.scene,), reason=N_("the card asks about the laid scene")
         )
     if isinstance(clue, Confrontation) and clue.suspect != last.suspect:
         raise InvalidInput(
             "suspect",
             clue.suspect,
             (last.suspect,),
-            reason="the card asks about the laid suspect",
+            reason=N_("the card asks about the laid suspect"),
         )
     if not rules.repeats:
         check_new_names(clues, clue)
@@ -270,7 +312,14 @@ def distinct(values: tuple[str, ...], count: int, field: str, argument: str, dec
     """Refuse anything but ``count`` different names."""
     if len(values) != count or len(set(values)) != count:
         raise InvalidInput(
-            argument, values, f"{count} different {field} names from {deck.names(field)}"
+            argument,
+            values,
+            M(
+                "{count} different {field} names from {names}",
+                count=count,
+                field=field,
+                names=str(deck.names(field)),
+            ),
         )
 
 
@@ -313,14 +362,14 @@ def apply_clue(deck: Deck, space: Space, clue: Any) -> Space:
             given += len(values)
             keep &= ~np.isin(column[f], values)
         if not given:
-            raise InvalidInput("ruled_out", clue, "at least one name to rule out")
+            raise InvalidInput("ruled_out", clue, N_("at least one name to rule out"))
         return space.filter(keep)
     if isinstance(clue, Confirmed):
         check_card(clue.card)
         keep = np.ones(space.size, dtype=bool)
         named = [f for f in FIELDS if getattr(clue, f) is not None]
         if not named:
-            raise InvalidInput("confirmed", clue, "at least one name to confirm")
+            raise InvalidInput("confirmed", clue, N_("at least one name to confirm"))
         for f in named:
             keep &= column[f] == deck.index(f, getattr(clue, f))
         return space.filter(keep)

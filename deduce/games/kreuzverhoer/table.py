@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from deduce._internal.language import N_
 from deduce._internal.validation import check_clue
 from deduce.core.space import Space
 from deduce.errors import InvalidInput
@@ -261,7 +262,7 @@ class Table(Investigation):
             InvalidInput: my case was not given.
         """
         if self.case is None:
-            raise InvalidInput("case", None, "your own case (given when the table is set up)")
+            raise InvalidInput("case", None, N_("your own case (given when the table is set up)"))
         return Interrogation.of(self.case, self.theirs)
 
     @property
@@ -331,7 +332,9 @@ class Table(Investigation):
         suggests the same answer); None for a card of no effect in the rulebook (Zeuge)."""
         card = self._turns.pending
         if card is None:
-            raise InvalidInput("answer", None, "an investigation card of your opponent to answer")
+            raise InvalidInput(
+                "answer", None, N_("an investigation card of your opponent to answer")
+            )
         seed = random.Random(len(self.clues))
         return self.interrogation.suggest(card, seed=seed) if card in CARDS else None
 
@@ -368,7 +371,7 @@ class Table(Investigation):
         the questionings my opponent must skip, now and by the skips I hold; refused
         unless it is my questioning to lay)."""
         if not self.may_lay:
-            raise InvalidInput("race", self.next_step(), "your questioning, before you lay")
+            raise InvalidInput("race", self.next_step(), N_("your questioning, before you lay"))
         cached: dict[int, list[RaceMove]] = self.__dict__.setdefault("_race", {})
         if top not in cached:
             skips = self._turns.upcoming()[1][1]  # my opponent's, once my questioning starts

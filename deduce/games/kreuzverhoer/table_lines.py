@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, _
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
 from deduce.games.kreuzverhoer.clues import NAMES_TOLD
@@ -29,10 +30,11 @@ def table_of(inv: kv.Investigation) -> kv.Table:
     if not isinstance(inv, kv.Table):
         raise InvalidInput(
             "line",
-            "a line about the table",
-            "a line about your own questionings",
-            reason="this game was saved before deduce followed the whole table; a new game "
-            "follows it",
+            _("a line about the table"),
+            N_("a line about your own questionings"),
+            reason=N_(
+                "this game was saved before deduce followed the whole table; a new game follows it"
+            ),
         )
     return inv
 
@@ -50,9 +52,11 @@ def read_case(text: str, context: Context) -> kv.Case | None:
         raise InvalidInput(
             "case",
             text,
-            "none, or four names: crime scene suspect weapon (a name of two words in "
-            "quotes or joined by _, e.g. Mord Berlin 'Ede K.' Gift, or the four "
-            "separated by /)",
+            N_(
+                "none, or four names: crime scene suspect weapon (a name of two words in "
+                "quotes or joined by _, e.g. Mord Berlin 'Ede K.' Gift, or the four "
+                "separated by /)"
+            ),
         )
     names = [choose(p, deck.names(f), f) for p, f in zip(parts, kv.FIELDS, strict=True)]
     case = kv.Case(*names)
@@ -66,7 +70,7 @@ def read_hand(text: str, context: Context | None) -> tuple[str, ...] | None:
         return None
     parts = text.replace(",", " ").split()
     if len(parts) != 3:
-        raise InvalidInput("hand", text, "none, or your 3 action cards")
+        raise InvalidInput("hand", text, N_("none, or your 3 action cards"))
     return tuple(kv.card_name(p, kv.ACTION_CARDS) for p in parts)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import check_int
 from deduce.errors import Contradiction, InvalidInput
 from deduce.games.kreuzverhoer.clues import (
@@ -143,7 +144,7 @@ class Turns:
             return None, self.skips
         seat = self.first if self.questioner is None else 1 - self.questioner
         skips = list(self.skips)
-        for _ in range(6):
+        for _step in range(6):
             if self.left[seat] == 0:
                 seat = 1 - seat
             elif skips[seat]:
@@ -222,7 +223,7 @@ class Turns:
         if isinstance(clue, (RuledOut, Confirmed)) and clue.card is None:
             return self._with(mine=self.mine.observe(clue))  # a fact I know, any time
         if self.over:
-            raise InvalidInput("turn", show(clue), "nothing more", reason=self._end_words())
+            raise InvalidInput("turn", show(clue), N_("nothing more"), reason=self._end_words())
         if isinstance(clue, Questioning):
             turns = self._begin(0)
             return turns._with(mine=turns.mine.observe(clue))
@@ -233,10 +234,10 @@ class Turns:
         if isinstance(clue, MINE):
             card = card_of(clue)
             assert card is not None
-            self._expect(0, (CARD,), "your investigation card")
+            self._expect(0, (CARD,), N_("your investigation card"))
             return self._with(mine=self.mine.observe(clue), stage=DEFENCE, **self._play(card))
         if isinstance(clue, Exchanged):
-            self._expect(0, (CARD,), "your exchange")
+            self._expect(0, (CARD,), N_("your exchange"))
             hand = self._hand_with(clue.card, clue.drawn, "card")
             return self._with(hand=hand, stage=DEFENCE)
         if isinstance(clue, TheirCard):
@@ -247,43 +248,52 @@ class Turns:
             return self._defended(clue)
         if isinstance(clue, Swapped):
             if not self.moled:
-                raise InvalidInput("swap", clue, "a swap right after a Maulwurf")
+                raise InvalidInput("swap", clue, N_("a swap right after a Maulwurf"))
             return self._with(hand=self._hand_with(clue.given, clue.taken, "given"), moled=False)
         if isinstance(clue, Drew):
             return self._drew(clue)
-        raise InvalidInput("event", clue, "an event of the table")
+        raise InvalidInput("event", clue, N_("an event of the table"))
 
     def _with(self, **changes: Any) -> Turns:
         return dataclasses.replace(self, **changes)
 
     def _end_words(self) -> str:
+        """How the game ended, in words (said in the player's language where shown)."""
+        if self.solved_by == 0:
+            return N_("the game is over: you solved the case")
         if self.solved_by is not None:
-            who = "you" if self.solved_by == 0 else "your opponent"
-            return f"the game is over: {who} solved the case"
-        return "the game is over: neither player has a questioning left"
+            return N_("the game is over: your opponent solved the case")
+        return N_("the game is over: neither player has a questioning left")
 
     def _begin(self, seat: int) -> Turns:
-        who = "your questioning" if seat == 0 else "your opponent's questioning"
+        who = _("your questioning") if seat == 0 else _("your opponent's questioning")
         if self.pending is not None:
             raise self._awaited("turn", who)
         if self.must_draw:
-            raise InvalidInput("turn", who, "the card you drew first", reason=self._hand_words())
+            raise InvalidInput(
+                "turn", who, N_("the card you drew first"), reason=self._hand_words()
+            )
         expected, skips = self.upcoming()
         if expected != seat:
-            raise InvalidInput("turn", who, f"now {self.describe()}", reason="out of turn")
+            raise InvalidInput(
+                "turn", who, M("now {step}", step=self._described()), reason=N_("out of turn")
+            )
         return self._with(questioner=seat, stage=CARD, moled=False, skips=skips)
 
     def _awaited(self, argument: str, value: str) -> InvalidInput:
-        reason = f"your answer to their {card_title(self.pending)} card is awaited"
-        return InvalidInput(argument, value, "your answer first", reason=reason)
+        reason = M("your answer to their {card} card is awaited", card=card_title(self.pending))
+        return InvalidInput(argument, value, N_("your answer first"), reason=reason)
 
     def _hand_words(self) -> str:
         held = len(self.hand or ())
-        return f"you hold {held} action card{'' if held == 1 else 's'} of 3"
+        return plural("you hold {n} action card of 3", "you hold {n} action cards of 3", held)
 
     def _expect(self, seat: int, stages: tuple[str, ...], what: str) -> None:
+        """Refuse ``what`` (marked, said in the player's language) out of turn."""
         if self.questioner != seat or self.stage not in stages or self.pending is not None:
-            raise InvalidInput("turn", what, f"now {self.describe()}", reason="out of turn")
+            raise InvalidInput(
+                "turn", _(what), M("now {step}", step=self._described()), reason=N_("out of turn")
+            )
 
     def describe(self) -> str:
         """What comes next, in words.
@@ -293,22 +303,32 @@ class Turns:
             >>> start(Investigation(), Investigation(), case=None, hand=None, first=1).describe()
             "your opponent's questioning is next"
         """
-        step, who = self.step, {0: "your", 1: "your opponent's"}
+        said: str = _(self._described())
+        return said
+
+    def _described(self) -> str:
+        """:meth:`describe`, said in the player's language where it is shown."""
+        step = self.step
         if step == "over":
             return self._end_words()
         if step == "ask":
-            return f"{who[self.turn or 0]} questioning is next"
+            if self.turn == 1:
+                return N_("your opponent's questioning is next")
+            return N_("your questioning is next")
         if step == "answer":
-            return f"your answer to your opponent's {card_title(self.pending)} card is awaited"
+            return M(
+                "your answer to your opponent's {card} card is awaited",
+                card=card_title(self.pending),
+            )
         if step == "draw":
-            return f"you draw an action card ({self._hand_words()})"
+            return M("you draw an action card ({hand})", hand=self._hand_words())
         if step == "card":
             if self.questioner == 0:
-                return "your questioning: you may play an investigation card or exchange one"
-            return "your opponent's questioning: they may play an investigation card"
+                return N_("your questioning: you may play an investigation card or exchange one")
+            return N_("your opponent's questioning: they may play an investigation card")
         if self.questioner == 0:
-            return "your questioning: your opponent may play a defence card"
-        return "your opponent's questioning: you may play a defence card"
+            return N_("your questioning: your opponent may play a defence card")
+        return N_("your opponent's questioning: you may play a defence card")
 
     def _play(self, card: str) -> dict[str, tuple[str, ...]]:
         """The hand and the cards set aside once I played ``card``."""
@@ -349,11 +369,13 @@ class Turns:
             raise InvalidInput(
                 "blocks",
                 card_title(clue.blocks),
-                "the defence card alone",
-                reason="your investigation card is reported already: a defence that blocks "
-                "it is reported instead of it (or without blocks now)",
+                N_("the defence card alone"),
+                reason=N_(
+                    "your investigation card is reported already: a defence that blocks "
+                    "it is reported instead of it (or without blocks now)"
+                ),
             )
-        self._expect(0, stages, "your opponent's defence card")
+        self._expect(0, stages, N_("your opponent's defence card"))
         mine = self.mine.observe(clue)
         changes: dict[str, tuple[str, ...]] = {}
         if clue.blocks is not None:  # my investigation card, made useless
@@ -375,7 +397,12 @@ class Turns:
         if self.case is not None:
             true = Interrogation.of(self.case, self.theirs).answer(*clue.guess)
             if true != correct:
-                reason = f"{true} of these cards are right in your case {self.case}"
+                reason = plural(
+                    "{n} of these cards are right in your case {case}",
+                    "{n} of these cards are right in your case {case}",
+                    true,
+                    case=str(self.case),
+                )
                 raise InvalidInput("correct", correct, (true,), reason=reason)
         questioning = Questioning(clue.crime, clue.scene, clue.suspect, clue.weapon, correct)
         return self._with(theirs=self._their_file(questioning))
@@ -385,19 +412,22 @@ class Turns:
             return self.theirs.observe(clue)
         except Contradiction:
             raise InvalidInput(
-                "answer", clue, "answers that agree", reason="your answers so far rule it out"
+                "answer",
+                clue,
+                N_("answers that agree"),
+                reason=N_("your answers so far rule it out"),
             ) from None
 
     def _their_card(self, clue: TheirCard) -> Turns:
-        self._expect(1, (CARD,), "your opponent's investigation card")
+        self._expect(1, (CARD,), N_("your opponent's investigation card"))
         check_action_card(clue.card, INVESTIGATION_CARDS)
         last = self.theirs.last_questioning
         assert last is not None
         note = ban_note(self.theirs.deck, last.suspect, clue.card)
         if note is not None:
-            reason = f"{last.suspect} was laid and forbids it{note}"
+            reason = M("{suspect} was laid and forbids it{note}", suspect=last.suspect, note=note)
             raise InvalidInput(
-                "card", card_title(clue.card), "a card the laid suspect allows", reason=reason
+                "card", card_title(clue.card), N_("a card the laid suspect allows"), reason=reason
             )
         return self._with(
             pending=clue.card,
@@ -408,7 +438,7 @@ class Turns:
     def _answered(self, clue: Answered) -> Turns:
         card = self.pending
         if card is None:
-            raise InvalidInput("answer", clue.answer, "an answer to your opponent's card")
+            raise InvalidInput("answer", clue.answer, N_("an answer to your opponent's card"))
         if card not in ANSWERED:  # its effect is not in the rulebook: nothing is counted
             return self._with(pending=None, stage=DEFENCE)
         if self.case is not None:
@@ -426,7 +456,7 @@ class Turns:
                 raise InvalidInput(
                     "blocks",
                     card_title(clue.blocks),
-                    [card_title(self.pending)] if self.pending else "the defence card alone",
+                    [card_title(self.pending)] if self.pending else N_("the defence card alone"),
                 )
             stages: tuple[str, ...] = (CARD,)
         else:
@@ -434,7 +464,7 @@ class Turns:
             if self.pending is not None:
                 raise self._awaited("card", card_title(clue.card))
         if self.questioner != 1 or self.stage not in stages:
-            self._expect(1, (), "your defence card")
+            self._expect(1, (), N_("your defence card"))
         theirs = self._their_file(Defence(clue.card, clue.blocks))
         skips = list(self.skips)
         if clue.card in SKIPS:
@@ -451,10 +481,12 @@ class Turns:
     def _drew(self, clue: Drew) -> Turns:
         check_action_card(clue.card, ACTION_CARDS)
         if self.hand is not None and len(self.hand) >= HAND:
-            raise InvalidInput("card", card_title(clue.card), "a draw", reason="you hold 3 cards")
+            raise InvalidInput(
+                "card", card_title(clue.card), N_("a draw"), reason=N_("you hold 3 cards")
+            )
         if self.pile == 0:
             raise InvalidInput(
-                "card", card_title(clue.card), "a draw", reason="the draw pile is empty"
+                "card", card_title(clue.card), N_("a draw"), reason=N_("the draw pile is empty")
             )
         if self.pending is not None:
             raise self._awaited("card", card_title(clue.card))

@@ -13,11 +13,10 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
-from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, both, card_title, either
 from deduce.games.kreuzverhoer.events import (
     Answered,
     Asked,
@@ -52,59 +51,95 @@ def show_event(clue: object) -> str:
         >>> show_event(Asked("Mord", "Ulm", "Ede K.", "Gift", 2))
         "your opponent's questioning Mord / Ulm / Ede K. / Gift: 2 right"
     """
+    said: str = _(_event_words(clue))
+    return said
+
+
+def _event_words(clue: object) -> str:
+    """:func:`show_event`, said in the player's language where it is shown."""
     if isinstance(clue, Asked):
-        return f"your opponent's questioning {clue.guess}: {clue.correct} right"
+        laid, right = str(clue.guess), clue.correct
+        return M("your opponent's questioning {laid}: {right} right", laid=laid, right=right)
     if isinstance(clue, TheirCard):
-        return f"your opponent plays {card_title(clue.card)}"
+        return M("your opponent plays {card}", card=card_title(clue.card))
     if isinstance(clue, Answered):
         answer = clue.answer
-        if answer is True or answer is False:
-            return f"you answer {'yes' if answer else 'no'}"
+        if answer is True:
+            return N_("you answer yes")
+        if answer is False:
+            return N_("you answer no")
         if answer is None:
-            return "you answer: the laid scene is wrong"
-        return "you name " + " and ".join(answer)
+            return N_("you answer: the laid scene is wrong")
+        return M("you name {names}", names=both(answer))
     if isinstance(clue, Defended):
-        against = f" against {card_title(clue.blocks)}" if clue.blocks else ""
-        return f"you play {card_title(clue.card)}{against}"
+        card = card_title(clue.card)
+        if clue.blocks:
+            return M(
+                "you play {card} against {blocked}", card=card, blocked=card_title(clue.blocks)
+            )
+        return M("you play {card}", card=card)
     if isinstance(clue, Drew):
-        return f"you draw {card_title(clue.card)}"
+        return M("you draw {card}", card=card_title(clue.card))
     if isinstance(clue, Exchanged):
-        return f"you exchange {card_title(clue.card)} for {card_title(clue.drawn)}"
+        card, drawn = card_title(clue.card), card_title(clue.drawn)
+        return M("you exchange {card} for {drawn}", card=card, drawn=drawn)
     if isinstance(clue, Swapped):
-        return f"Maulwurf: you give {card_title(clue.given)} and get {card_title(clue.taken)}"
+        given, taken = card_title(clue.given), card_title(clue.taken)
+        return M("Maulwurf: you give {given} and get {taken}", given=given, taken=taken)
     return repr(clue)
 
 
 def next_line(table: Table) -> str:
     """What comes next at the table and the line that says it."""
+    said: str = _(_next_words(table))
+    return said
+
+
+def _over_words(table: Table) -> str:
+    """How the game ended and who won, without the full stop (in the player's language)."""
+    won = table.winners()
+    how = table.next_step().split(": ", 1)[-1]
+    said: str
+    if len(won) == 2:
+        said = _(M("The game is over ({how}): a tie", how=how))
+    elif won == (0,):
+        said = _(M("The game is over ({how}): you win", how=how))
+    else:
+        said = _(M("The game is over ({how}): your opponent wins", how=how))
+    return said
+
+
+def _next_words(table: Table) -> str:
     step, questioner = table.step, table.turn
     if step == "over":
-        won = table.winners()
-        who = "a tie" if len(won) == 2 else "you win" if won == (0,) else "your opponent wins"
-        return f"The game is over ({table.next_step().split(': ', 1)[-1]}): {who}."
+        return f"{_over_words(table)}."
     if step == "ask" and table.turn == 0:
-        return "Next: your questioning: lay four cards, then ask CRIME SCENE SUSPECT WEAPON N."
+        return N_("Next: your questioning: lay four cards, then ask CRIME SCENE SUSPECT WEAPON N.")
+    if step == "ask" and table.case is not None:
+        return N_("Next: your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON.")
     if step == "ask":
-        n = "" if table.case is not None else " N"
-        return f"Next: your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON{n}."
+        return N_("Next: your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON N.")
     if step == "answer":
-        return f"Next: {_answer_words(table)}"
+        return M("Next: {step}", step=_answer_words(table))
     if step == "draw":
-        return "Next: draw CARD (the action card you drew)."
+        return N_("Next: draw CARD (the action card you drew).")
     then = _after(table)
     if step == "card" and questioner == 0:
-        return (
-            f"Next: you may play an investigation card ({_CARD_VERBS}) or exchange CARD NEW; "
-            f"your opponent may then play a defence card (defence CARD); {then}"
+        return M(
+            "Next: you may play an investigation card ({verbs}) or exchange CARD NEW; "
+            "your opponent may then play a defence card (defence CARD); {then}",
+            verbs=_CARD_VERBS,
+            then=then,
         )
     if step == "card":
-        return (
+        return M(
             "Next: your opponent may play an investigation card (they play CARD); you may "
-            f"play a defence card (play CARD); {then}"
+            "play a defence card (play CARD); {then}",
+            then=then,
         )
     if questioner == 0:
-        return f"Next: your opponent may play a defence card (defence CARD); {then}"
-    return f"Next: you may play a defence card (play CARD); {then}"
+        return M("Next: your opponent may play a defence card (defence CARD); {then}", then=then)
+    return M("Next: you may play a defence card (play CARD); {then}", then=then)
 
 
 def table_turn(table: Table) -> Turn:
@@ -115,17 +150,22 @@ def table_turn(table: Table) -> Turn:
         >>> table_turn(Table(first=1)).heading
         "Your opponent's turn"
     """
+    names = {0: _("you"), 1: _("your opponent")}
     if table.over:
-        said = next_line(table).removeprefix("Next: ").rstrip(".")
-        names = {0: "you", 1: "your opponent"}
-        return Turn.ended(said, [names[s] for s in table.winners()])
+        return Turn.ended(_over_words(table), [names[s] for s in table.winners()])
     seat = table.acting
     ways, note = _ways(table)
     last = table.clues[-1] if table.clues else None
     if isinstance(last, Asked) and table.case is not None:  # what I must tell them
-        told = f"tell your opponent: {last.correct} of the four cards are right"
+        told = _(
+            plural(
+                "tell your opponent: {n} of the four cards are right",
+                "tell your opponent: {n} of the four cards are right",
+                last.correct,
+            )
+        )
         note = f"{told}; {note}" if note else told
-    return Turn(seat, "you" if seat == 0 else "your opponent", seat == 0, ways, note)
+    return Turn(seat, names[0] if seat == 0 else names[1], seat == 0, ways, note)
 
 
 _CARD_VERB = {
@@ -135,7 +175,7 @@ _CARD_VERB = {
     "informant": "informant",
     "profiler": "profiler",
 }
-_THEY_ASK = Way("they", "your opponent lays four cards and asks", (("ask", "ask"),))
+_ASKS = (("ask", "ask"),)
 
 
 def _ways(table: Table) -> tuple[tuple[Way, ...], str]:
@@ -143,26 +183,27 @@ def _ways(table: Table) -> tuple[tuple[Way, ...], str]:
     step, questioner = table.step, table.turn
     if step == "ask":
         if questioner == 0:
-            return (Way("ask", "lay four cards, then ask"),), ""
-        return (_THEY_ASK,), ""
+            return (Way("ask", _("lay four cards, then ask")),), ""
+        return (Way("they", _("your opponent lays four cards and asks"), _ASKS),), ""
     if step == "answer":
         return _answer_ways(table)
     if step == "draw":
-        return (Way("draw", "draw the action card you drew"),), ""
+        return (Way("draw", _("draw the action card you drew")),), ""
     then = _then(table)
     if step == "card" and questioner == 0:
         hand = table.hand
         cards = [c for c in _CARD_VERB if hand is None or c in hand]
         played = tuple(way for c in cards for way in _played(c))
-        exchange = () if hand == () else (Way("exchange", "exchange a card"),)
-        defence = Way("defence", "your opponent plays a defence card")
+        exchange = () if hand == () else (Way("exchange", _("exchange a card")),)
+        defence = Way("defence", _("your opponent plays a defence card"))
         return (*played, *exchange, defence, *then), ""
     if step == "card":
-        theirs = Way("they", "your opponent plays an investigation card", (("play", "play"),))
-        return (theirs, Way("play", "play a defence card"), *then), ""
+        plays = (("play", "play"),)
+        theirs = Way("they", _("your opponent plays an investigation card"), plays)
+        return (theirs, Way("play", _("play a defence card")), *then), ""
     if questioner == 0:
-        return (Way("defence", "your opponent plays a defence card"), *then), ""
-    return (Way("play", "play a defence card"), *then), ""
+        return (Way("defence", _("your opponent plays a defence card")), *then), ""
+    return (Way("play", _("play a defence card")), *then), ""
 
 
 def _played(card: str) -> tuple[Way, ...]:
@@ -170,23 +211,26 @@ def _played(card: str) -> tuple[Way, ...]:
     scene right (and two weapons not the case's) or wrong."""
     title = card_title(card)
     if card != "investigators_on_site":
-        return (Way(_CARD_VERB[card], f"play {title}"),)
+        return (Way(_CARD_VERB[card], _(M("play {card}", card=title))),)
+    right = _(M("play {card}: the scene is right", card=title))
+    wrong = _(M("play {card}: the scene is wrong", card=title))
     return (
-        Way("site", f"play {title}: the scene is right", form=("WEAPON",)),
-        Way("site", f"play {title}: the scene is wrong", (("wrong", "wrong"),)),
+        Way("site", right, form=("WEAPON",)),
+        Way("site", wrong, (("wrong", "wrong"),)),
     )
 
 
 def _then(table: Table) -> tuple[Way, ...]:
     """What comes once nobody plays a card: drawing, or the next questioning."""
     if table.must_draw:
-        return (Way("draw", "draw the action card you drew"),)
+        return (Way("draw", _("draw the action card you drew")),)
     seat = table.questions_next
     if seat is None:
         return ()
     if seat == 0:
-        return (Way("ask", "your questioning: lay four cards and ask"),)
-    return (replace(_THEY_ASK, words="your opponent's questioning: they lay four cards and ask"),)
+        return (Way("ask", _("your questioning: lay four cards and ask")),)
+    words = _("your opponent's questioning: they lay four cards and ask")
+    return (Way("they", words, _ASKS),)
 
 
 def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
@@ -196,13 +240,13 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
     assert card is not None
     title = card_title(card)
     blocks = tuple(
-        Way("play", f"block it with {card_title(c)}", (("CARD", c),))
+        Way("play", _(M("block it with {card}", card=card_title(c))), (("CARD", c),))
         for c in ("alibi", "refusal", "false_witness")
         if table.blocks(c) and (table.hand is None or c in table.hand)
     )
-    answer = f"answer their {title}"
+    answer = _(M("answer their {card}", card=title))
     if card not in ANSWERED:
-        note = "its effect is not in the rulebook, so what you tell them is not counted"
+        note = _("its effect is not in the rulebook, so what you tell them is not counted")
         return (Way("answer", answer), *blocks), note
     if table.case is None:
         if card == "confrontation":
@@ -211,7 +255,8 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
     suggested = table.suggest()
     last = table.theirs.last_questioning
     assert last is not None
-    note = f"tell them {answer_in_words(card, suggested, last.scene, last.suspect)}"
+    said = answer_in_words(card, suggested, last.scene, last.suspect)
+    note = _(M("tell them {answer}", answer=said))
     if card == "confrontation":
         yes = (("ANSWER", "yes" if suggested else "no"),)
         return (Way("answer", answer, filled=yes), *blocks), note
@@ -232,41 +277,61 @@ def table_facts(table: Table) -> list[TableFact]:
     """
     found = []
     if table.hand is not None:
-        hand = ", ".join(card_title(c) for c in table.hand) or "none"
-        found += [TableFact("Your hand", hand), TableFact("Draw pile", str(table.pile))]
-    found.append(TableFact("Your opponent", _progress(table).removeprefix("Your opponent: ")))
+        hand = ", ".join(card_title(c) for c in table.hand) or _("none")
+        found += [TableFact(_("Your hand"), hand), TableFact(_("Draw pile"), str(table.pile))]
+    found.append(TableFact(_("Your opponent"), _progress_words(table)))
     if table.may_lay and table.questionings_left and not table.over:
         best = table.race(top=1)[0]
-        race = f"lay {best.action}: {_win(best, table)}; it solves now with "
-        found.append(TableFact("Race", race + f"{100 * best.solves_now:.1f}%"))
+        race = _(
+            M(
+                "lay {lay}: {win}; it solves now with {chance:.1f}%",
+                lay=str(best.action),
+                win=_win(best, table),
+                chance=100 * best.solves_now,
+            )
+        )
+        found.append(TableFact(_("Race"), race))
     return found
 
 
 def _after(table: Table) -> str:
     if table.must_draw:
-        return "then draw CARD."
+        return N_("then draw CARD.")
     seat = table.questions_next
     if seat is None:
-        return "then the game is over."
+        return N_("then the game is over.")
     if seat == 0:
-        return "then your questioning: ask CRIME SCENE SUSPECT WEAPON N."
-    n = "" if table.case is not None else " N"
-    return f"then your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON{n}."
+        return N_("then your questioning: ask CRIME SCENE SUSPECT WEAPON N.")
+    if table.case is not None:
+        return N_("then your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON.")
+    return N_("then your opponent's questioning: they ask CRIME SCENE SUSPECT WEAPON N.")
 
 
 def _answer_words(table: Table) -> str:
     card = table.pending
     assert card is not None
     blockers = [c for c in ("alibi", "refusal", "false_witness") if table.blocks(c)]
-    block = " or ".join(f"play {card_title(c)}" for c in blockers)
+    block = either(f"play {card_title(c)}" for c in blockers)  # the lines to type
+    title = card_title(card)
     if card not in ANSWERED:
-        return (
-            f"answer their {card_title(card)}: its effect is not in the rulebook, so what you "
-            f"tell them is not counted (answer); or block it ({block})."
+        return M(
+            "answer their {card}: its effect is not in the rulebook, so what you tell them is "
+            "not counted (answer); or block it ({block}).",
+            card=title,
+            block=block,
         )
     if table.case is None:
-        shape = "yes or no" if card == "confrontation" else "NAME(S) (or wrong)"
-        return f"answer their {card_title(card)}: answer {shape}; or block it ({block})."
+        if card == "confrontation":
+            return M(
+                "answer their {card}: answer yes or no; or block it ({block}).",
+                card=title,
+                block=block,
+            )
+        return M(
+            "answer their {card}: answer NAME(S) (or wrong); or block it ({block}).",
+            card=title,
+            block=block,
+        )
     suggested = table.suggest()
     last = table.theirs.last_questioning
     assert last is not None
@@ -279,35 +344,54 @@ def _answer_words(table: Table) -> str:
             if card == "confrontation"
             else ("answer wrong")
         )
-    return (
-        f"answer their {card_title(card)}: tell them {said} (answer, or {named}); "
-        f"or block it ({block})."
+    return M(
+        "answer their {card}: tell them {answer} (answer, or {typed}); or block it ({block}).",
+        card=title,
+        answer=said,
+        typed=named,
+        block=block,
     )
 
 
 def _progress(table: Table) -> str:
+    said: str = _(M("Your opponent: {progress}", progress=_progress_words(table)))
+    return said
+
+
+def _progress_words(table: Table) -> str:
+    """My opponent's progress on their case, in the player's language."""
     theirs = table.theirs
     cases = theirs.space.size
-    said = f"Your opponent: {cases} case{'' if cases == 1 else 's'} left for them"
+    said = [_(plural("{n} case left for them", "{n} cases left for them", cases))]
     known = theirs.certain()
     if known:
-        said += "; they know " + ", ".join(f"{f} {v}" for f, v in known.items())
+        facts = ", ".join(f"{_(f)} {v}" for f, v in known.items())
+        said.append(_(M("they know {facts}", facts=facts)))
     if table.case is not None and cases:
-        said += f"; your case has {100 * table.interrogation.chance:.1f}% for them"
+        chance = 100 * table.interrogation.chance
+        said.append(_(M("your case has {chance:.1f}% for them", chance=chance)))
     their = table.their_pace()
-    soon = their.within(1)
-    bound = "" if their.exact else "at most "
-    return f"{said}; they solve in their next questioning: {bound}{100 * soon:.1f}%."
+    soon = 100 * their.within(1)
+    if their.exact:
+        said.append(_(M("they solve in their next questioning: {chance:.1f}%.", chance=soon)))
+    else:
+        solve = M("they solve in their next questioning: at most {chance:.1f}%.", chance=soon)
+        said.append(_(solve))
+    return "; ".join(said)
 
 
 def _win(move: RaceMove, table: Table) -> str:
     """The chance to win in words: exact, about (my own pace bounded), or not yet known
     (my opponent's pace only bounded: far from solving, information decides)."""
+    said: str
     if move.exact:
-        return f"you win with {100 * move.win:.1f}%"
-    if table.their_pace().exact:
-        return f"you win with about {100 * move.win:.0f}% (your own pace is a bound)"
-    return "the chance to win is not known yet (both far from solving: information decides)"
+        said = _(M("you win with {chance:.1f}%", chance=100 * move.win))
+    elif table.their_pace().exact:
+        chance = 100 * move.win
+        said = _(M("you win with about {chance:.0f}% (your own pace is a bound)", chance=chance))
+    else:
+        said = _("the chance to win is not known yet (both far from solving: information decides)")
+    return said
 
 
 def table_lines(table: Table) -> str:
@@ -316,22 +400,38 @@ def table_lines(table: Table) -> str:
     told = ""
     last = table.clues[-1] if table.clues else None
     if isinstance(last, Asked) and table.case is not None:
-        told = f"Tell your opponent: {last.correct} of the four cards are right.\n"
-    lines = [
-        told + f"Questionings: you made {made}, {left} left; your opponent made {theirs_made}, "
-        f"{theirs_left} left ({table.rules.describe()})."
-    ]
+        told = _(
+            plural(
+                "Tell your opponent: {n} of the four cards are right.",
+                "Tell your opponent: {n} of the four cards are right.",
+                last.correct,
+            )
+        )
+        told += "\n"
+    counted = M(
+        "Questionings: you made {made}, {left} left; your opponent made {their_made}, "
+        "{their_left} left ({rules}).",
+        made=made,
+        left=left,
+        their_made=theirs_made,
+        their_left=theirs_left,
+        rules=table.rules.describe(),
+    )
+    lines = [told + _(counted)]
     if table.hand is not None:
-        hand = ", ".join(card_title(c) for c in table.hand) or "none"
-        lines.append(f"Your hand: {hand}. Draw pile: {table.pile}.")
+        hand = ", ".join(card_title(c) for c in table.hand) or _("none")
+        lines.append(_(M("Your hand: {hand}. Draw pile: {pile}.", hand=hand, pile=table.pile)))
     lines.append(_progress(table))
     if table.may_lay and table.questionings_left:
         best = table.race(top=1)[0]
-        lines.append(
-            f"Race: lay {best.action}: {_win(best, table)}; it solves now with "
-            f"{100 * best.solves_now:.1f}%. (race lists more; strategy entropy ranks by "
-            "information)"
+        race = M(
+            "Race: lay {lay}: {win}; it solves now with {chance:.1f}%. (race lists more; "
+            "strategy entropy ranks by information)",
+            lay=str(best.action),
+            win=_win(best, table),
+            chance=100 * best.solves_now,
         )
+        lines.append(_(race))
     lines.append(next_line(table))
     return "\n".join(lines)
 
@@ -339,24 +439,43 @@ def table_lines(table: Table) -> str:
 def race_rows(table: Table) -> Rows | str:
     """``race``: my best lays by the chance to win (on my questioning)."""
     if not table.may_lay or not table.questionings_left:
-        return f"The race is ranked before you lay (now {table.next_step()})."
+        said: str = _(M("The race is ranked before you lay (now {step}).", step=table.next_step()))
+        return said
     theirs_exact = table.their_pace().exact
     rows = tuple(
         (
             str(m.action),
             f"{100 * m.win:.1f}%" if m.exact else f"~{100 * m.win:.0f}%" if theirs_exact else "-",
             f"{100 * m.solves_now:.1f}%",
-            f"{m.information:.2f} bits",
+            _(M("{bits:.2f} bits", bits=m.information)),
         )
         for m in table.race(top=5)
     )
     their = table.their_pace()
     soon = ", ".join(f"{100 * their.within(t):.0f}%" for t in range(1, 5))
-    note = f"Your opponent solves within 1, 2, 3, 4 of their questionings: {soon}"
-    note += "." if their.exact else " (upper bounds: far from solving)."
+    if their.exact:
+        note = _(
+            M(
+                "Your opponent solves within 1, 2, 3, 4 of their questionings: {chances}.",
+                chances=soon,
+            )
+        )
+    else:
+        note = _(
+            M(
+                "Your opponent solves within 1, 2, 3, 4 of their questionings: {chances} (upper "
+                "bounds: far from solving).",
+                chances=soon,
+            )
+        )
     if not theirs_exact:
-        note += f"\nThe chance to win is known once a case file holds at most {EXACT_UP_TO} cases."
-    return Rows(("lay", "win", "solves now", "information"), rows, note)
+        known = M(
+            "The chance to win is known once a case file holds at most {most} cases.",
+            most=EXACT_UP_TO,
+        )
+        note += "\n" + _(known)
+    columns = (_("lay"), _("win"), _("solves now"), _("information"))
+    return Rows(columns, rows, note)
 
 
 guard(globals())

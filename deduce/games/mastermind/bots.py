@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.investigation import Code, Game, Investigation
@@ -80,8 +81,12 @@ class _Referee(SeatTables):
         code = inv.rules.code(move, argument="guess")
         black, white = inv.rules.feedback(self.secret, code)
         self.tables[0] = inv = inv.guess(code, black, white)
-        said = f"{black} black" if white is None else f"{black} black, {white} white"
-        return [f"guess {len(inv.clues)}: {code}: {said}"]
+        said = (
+            M("{black} black", black=black)
+            if white is None
+            else M("{black} black, {white} white", black=black, white=white)
+        )
+        return [str(_(M("guess {n}: {code}: {said}", n=len(inv.clues), code=code, said=said)))]
 
     def winners(self) -> tuple[int, ...]:
         return (0,) if self.tables[0].won else ()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_bool, check_int
 from deduce.core.space import Space
 from deduce.core.strategy import Partition, partition
@@ -107,8 +108,10 @@ class Game:
             raise InvalidInput(
                 "pegs",
                 self.pegs,
-                f"colours ** pegs of at most {_MAX_CODES}",
-                reason=f"{self.colours} ** {self.pegs} codes is too many",
+                M("colours ** pegs of at most {most}", most=_MAX_CODES),
+                reason=M(
+                    "{colours} ** {pegs} codes is too many", colours=self.colours, pegs=self.pegs
+                ),
             )
 
     def code(self, value: Any, *, argument: str = "code") -> Code:
@@ -134,9 +137,11 @@ class Game:
             )
         ):
             return Code("".join(str(int(c) + 1) for c in digits))
-        expected = (
-            f"{self.pegs} digits from 1 to {self.colours}, or a tuple of "
-            f"{self.pegs} ints from 0 to {self.colours - 1}"
+        expected = M(
+            "{pegs} digits from 1 to {colours}, or a tuple of {pegs} ints from 0 to {high}",
+            pegs=self.pegs,
+            colours=self.colours,
+            high=self.colours - 1,
         )
         raise InvalidInput(argument, value, expected)
 
@@ -327,9 +332,9 @@ class Investigation(_Investigation):
 
     def check_turn(self, clue: Guess) -> None:
         if self.won or len(self.clues) >= self.limit:
-            made = f"all {self.limit} guesses are made"
-            reason = "the code is broken already" if self.won else made
-            raise InvalidInput("guess", clue.code, "no further guess", reason=reason)
+            made = plural("all {n} guesses are made", "all {n} guesses are made", self.limit)
+            reason = N_("the code is broken already") if self.won else made
+            raise InvalidInput(N_("guess"), clue.code, N_("no further guess"), reason=reason)
 
     def guess(self, code: Any, black: int, white: int | None = None) -> Investigation:
         """The investigation after ``code`` got ``black`` (and ``white``) pegs.
@@ -372,10 +377,12 @@ class Investigation(_Investigation):
         check_int("black", clue.black, 0, rules.pegs)
         if rules.black_only:
             if clue.white is not None:
-                raise InvalidInput("white", clue.white, "None (this game gives black pegs only)")
+                expected = N_("None (this game gives black pegs only)")
+                raise InvalidInput(N_("white"), clue.white, expected)
             return clue.black
         if clue.white is None:
-            raise InvalidInput("white", None, f"an integer from 0 to {rules.pegs - clue.black}")
+            high = rules.pegs - clue.black
+            raise InvalidInput(N_("white"), None, M("an integer from 0 to {high}", high=high))
         check_int("white", clue.white, 0, rules.pegs - clue.black)
         return clue.black * (rules.pegs + 1) + clue.white
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _, plural
 from deduce.errors import InvalidInput
 from deduce.games.mastermind import GUESS_LIMIT, Code, Game, Guess, Investigation
 from deduce.games.mastermind.manifest import GAME
@@ -36,16 +37,21 @@ def _codes_left(context: Context) -> list[str]:
 
 def _what(context: Context) -> str:
     if context.investigation is None:
-        return "a code, e.g. 1122"
+        return N_("a code, e.g. 1122")
     rules = context.investigation.rules
-    return f"{rules.pegs} digits from 1 to {rules.colours}, e.g. {_example(context.investigation)}"
+    return M(
+        "{pegs} digits from 1 to {colours}, e.g. {example}",
+        pegs=rules.pegs,
+        colours=rules.colours,
+        example=_example(context.investigation),
+    )
 
 
 def _peg_rows(context: Context) -> list[tuple[str, list[str]]]:
     """A code's pegs, each a row of its colours (a page's buttons)."""
     rules = context.investigation.rules
     colours = [str(c) for c in range(1, rules.colours + 1)]
-    return [(f"peg {i}", colours) for i in range(1, rules.pegs + 1)]
+    return [(str(_(M("peg {n}", n=i))), colours) for i in range(1, rules.pegs + 1)]
 
 
 def _pegs(context: Context) -> int:
@@ -73,11 +79,16 @@ def _check_game(answers: Mapping[str, Any]) -> None:
     except InvalidInput as error:
         fit = [c for c in range(2, 10) if _fits(pegs, c)]
         expected = (
-            f"at most {max(fit)} colours with {pegs} pegs"
+            plural(
+                "at most {most} colours with {n} pegs",
+                "at most {most} colours with {n} pegs",
+                pegs,
+                most=max(fit),
+            )
             if fit
             else error.choices or error.expected
         )
-        raise InvalidInput("colours", colours, expected, reason=error.reason) from None
+        raise InvalidInput(N_("colours"), colours, expected, reason=error.reason) from None
 
 
 def _fits(pegs: int, colours: int) -> bool:
@@ -97,18 +108,34 @@ GRAMMAR = Grammar(
                 Arg("BLACK", Integer(0, _pegs)),
                 Arg("WHITE", Integer(0, _white_high), when=lambda c: not _black_only(c)),
             ),
-            "the guess CODE got these black and white pegs (the word guess may be left out)",
+            N_("the guess CODE got these black and white pegs (the word guess may be left out)"),
             ("1122 1 0", "guess 1344 0 1"),
             _guess,
             implied=True,
         ),
     ),
-    notes="A code is written as digits from 1 to the number of colours, e.g. 1122.",
+    notes=N_("A code is written as digits from 1 to the number of colours, e.g. 1122."),
     setup=(
-        Question("pegs", Integer(1, 8), "in a code, 1 to 8", "4", check=_check_game),
-        Question("colours", Integer(2, 9), "2 to 9", "6", check=_check_game),
-        Question("black_only", YesNo(), "only black pegs are given: yes or no", "no"),
-        Question("limit", Integer(1, 64), "the guesses allowed, 1 to 64", str(GUESS_LIMIT)),
+        Question(
+            "pegs", Integer(1, 8), N_("in a code, 1 to 8"), "4", check=_check_game, title=N_("Pegs")
+        ),
+        Question(
+            "colours", Integer(2, 9), N_("2 to 9"), "6", check=_check_game, title=N_("Colours")
+        ),
+        Question(
+            "black_only",
+            YesNo(),
+            N_("only black pegs are given: yes or no"),
+            "no",
+            title=N_("Black only"),
+        ),
+        Question(
+            "limit",
+            Integer(1, 64),
+            N_("the guesses allowed, 1 to 64"),
+            str(GUESS_LIMIT),
+            title=N_("Limit"),
+        ),
     ),
 )
 
@@ -132,8 +159,14 @@ class MastermindAdapter(Adapter):
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, Guess):
             if clue.white is None:
-                return f"{clue.code}: {clue.black} black"
-            return f"{clue.code}: {clue.black} black, {clue.white} white"
+                return str(_(M("{code}: {black} black", code=clue.code, black=clue.black)))
+            said = M(
+                "{code}: {black} black, {white} white",
+                code=clue.code,
+                black=clue.black,
+                white=clue.white,
+            )
+            return str(_(said))
         return str(clue)
 
     def show_action(self, action: Any) -> str:
@@ -147,9 +180,13 @@ class MastermindAdapter(Adapter):
 
     def facts(self, investigation: Any) -> list[TableFact]:
         inv: Investigation = self.own(investigation)
-        return [
-            TableFact("Guesses", f"{len(inv.clues)} made, {inv.guesses_left} of {inv.limit} left")
-        ]
+        said = M(
+            "{made} made, {left} of {limit} left",
+            made=len(inv.clues),
+            left=inv.guesses_left,
+            limit=inv.limit,
+        )
+        return [TableFact(_("Guesses"), _(said))]
 
     def extra(self, investigation: Any) -> str | None:
         inv: Investigation = self.own(investigation)
@@ -158,19 +195,29 @@ class MastermindAdapter(Adapter):
             return None
         if left == 0:
             return self.turn(inv).outcome
-        return f"{left} guess{'' if left == 1 else 'es'} left."
+        return str(_(plural("{n} guess left.", "{n} guesses left.", left)))
 
     def turn(self, investigation: Any) -> Turn:
         inv: Investigation = self.own(investigation)
         if inv.won:
             n = len(inv.clues)
-            return Turn.ended(f"You broke the code in {n} guess{'' if n == 1 else 'es'}.", ["you"])
+            broke = plural(
+                "You broke the code in {n} guess.", "You broke the code in {n} guesses.", n
+            )
+            return Turn.ended(_(broke), [_("you")])
         if inv.over:
-            said = f"No guess left: the code was not broken within {inv.limit} guesses."
-            return Turn.ended(said, ["the codemaker"])
+            said = plural(
+                "No guess left: the code was not broken within {n} guesses.",
+                "No guess left: the code was not broken within {n} guesses.",
+                inv.limit,
+            )
+            return Turn.ended(_(said), [_("the codemaker")])
         left = inv.guesses_left
-        guess = Way("guess", "guess a code and give its pegs")
-        return Turn(0, "you", True, (guess,), f"{left} of {inv.limit} guesses left")
+        guess = Way("guess", _("guess a code and give its pegs"))
+        note = plural(
+            "{left} of {n} guesses left", "{left} of {n} guesses left", inv.limit, left=left
+        )
+        return Turn(0, _("you"), True, (guess,), _(note))
 
     def winning(self, investigation: Any) -> Any | None:
         inv: Investigation = self.own(investigation)  # deduced, not yet guessed: guess it
@@ -186,8 +233,8 @@ class MastermindAdapter(Adapter):
             for c in inv.clues
         )
         if guessed:
-            return f"Solved: {code}"
-        return f"Deduced: {code} (the only code left: guess it to win)"
+            return str(_(M("Solved: {code}", code=code)))
+        return str(_(M("Deduced: {code} (the only code left: guess it to win)", code=code)))
 
     def finished(self, investigation: Any) -> bool:
         inv: Investigation = self.own(investigation)  # over once the code is guessed, not deduced

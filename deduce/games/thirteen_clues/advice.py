@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import M, _
 from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
@@ -180,7 +181,7 @@ def _estimate(
     asks = [q for q in dict.fromkeys(queries) if isinstance(q, Ask)]
     total = dict.fromkeys(range(1, n), 0.0)
     later = {q: dict.fromkeys(range(1, n), 0.0) for q in asks}
-    for _ in range(samples):
+    for _sample in range(samples):
         deal = inv.sample_deal(rng)
         for seat in total:
             view = view_of(deal, seat, inv.clues, accusations=accusations)
@@ -251,27 +252,48 @@ class TableAdvice:
             for move, danger in zip(self.moves[:_MOVES_SHOWN], self.danger, strict=False)
         ]
         if len(self.moves) > _MOVES_SHOWN:
-            moves.append((f"... {len(self.moves) - _MOVES_SHOWN} more", "", ""))
+            more = _(M("... {n} more", n=len(self.moves) - _MOVES_SHOWN))
+            moves.append((more, "", ""))
         rivals = [
-            (f"seat {seat}", Cell(percent(chance), number=True, shade=chance))
+            (_(M("seat {seat}", seat=seat)), Cell(percent(chance), number=True, shade=chance))
             for seat, chance in sorted(self.rivals.items())
         ]
+        header = (_("other move"), _("bits I can use"), _("danger"))
         return html_page(
             f"<p><b>{html.escape(str(self))}</b></p>",
             accusation_table(self.accusation),
-            table(("other move", "bits I can use", "danger"), moves) if moves else "",
-            table(("rival", "right if they accused now"), rivals),
+            table(header, moves) if moves else "",
+            table((_("rival"), _("right if they accused now")), rivals),
         )
 
     def __str__(self) -> str:
-        close = ", ".join(f"seat {s} {p:.0%}" for s, p in sorted(self.rivals.items()))
+        close = ", ".join(
+            _(M("seat {seat} {chance:.0%}", seat=s, chance=p))
+            for s, p in sorted(self.rivals.items())
+        )
         if self.chances is not None:
             now, later = self.chances
-            odds = f"I win {now:.0%} accusing now, {later:.0%} asking first; others: {close}"
-            return f"{self.best} ({odds})"
-        if self.accuse:
-            return f"{self.accusation} now: the others are close ({close})"
-        return f"{self.best} ({self.moves[0].score:.2f} bits I can use; others: {close})"
+            line = M(
+                "{move} (I win {now:.0%} accusing now, {later:.0%} asking first; others: {close})",
+                move=str(self.best),
+                now=now,
+                later=later,
+                close=close,
+            )
+        elif self.accuse:
+            line = M(
+                "{accusation} now: the others are close ({close})",
+                accusation=str(self.accusation),
+                close=close,
+            )
+        else:
+            line = M(
+                "{move} ({bits:.2f} bits I can use; others: {close})",
+                move=str(self.best),
+                bits=self.moves[0].score,
+                close=close,
+            )
+        return str(_(line))
 
 
 _MOVES_SHOWN = 8  # the other moves a notebook lists

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
@@ -37,6 +38,7 @@ from deduce.games.thirteen_clues.cards import (
     card_index,
     category_of,
     puzzle_of,
+    shown_name,
 )
 from deduce.games.thirteen_clues.table import Table
 
@@ -45,9 +47,10 @@ __all__ = ["BgaDeal", "read_bga"]
 LIMIT = 100_000
 """The longest document read (a real one is a few hundred characters)."""
 
-_EXPECTED = (
-    'Board Game Arena\'s visible_cards_players: {"id": [{"name": card}, ...], ...}, '
-    "three cards for every other player and my two"
+_EXPECTED = M(
+    "Board Game Arena's visible_cards_players: {shape}, three cards for every other player "
+    "and my two",
+    shape='{"id": [{"name": card}, ...], ...}',
 )
 
 
@@ -88,13 +91,13 @@ class BgaDeal:
             seats = seats.replace(",", " ").split() or None  # blank: none given
         if seats is None and self.players == 2:
             return self.others
-        expected = f"the ids {', '.join(self.others)}, each once, clockwise from my left"
+        expected = M("the ids {ids}, each once, clockwise from my left", ids=", ".join(self.others))
         if seats is None or isinstance(seats, (bytes, Mapping)) or not isinstance(seats, Sequence):
             raise InvalidInput(
                 "seats",
                 seats,
                 expected,
-                reason="Board Game Arena's set-up does not say the seating",
+                reason=N_("Board Game Arena's set-up does not say the seating"),
             )
         given = [str(s).strip() for s in seats]
         if sorted(given) != sorted(self.others):
@@ -137,7 +140,12 @@ def read_bga(document: Any) -> BgaDeal:
             "document",
             short(document),
             _EXPECTED,
-            reason=f"{players} players; the game is for {MIN_PLAYERS} to {MAX_PLAYERS}",
+            reason=M(
+                "{players} players; the game is for {low} to {high}",
+                players=players,
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+            ),
         )
     cards = {str(player): _cards(player, entry) for player, entry in data.items()}
     mine = [player for player, names in cards.items() if len(names) == 2]
@@ -147,12 +155,17 @@ def read_bga(document: Any) -> BgaDeal:
             "document",
             short(document),
             _EXPECTED,
-            reason=f"one player, me, has two cards and every other three ({counts})",
+            reason=M(
+                "one player, me, has two cards and every other three ({counts})", counts=counts
+            ),
         )
     wrong = [f"{p}: {len(n)}" for p, n in cards.items() if p not in mine and len(n) != 3]
     if wrong:
         raise InvalidInput(
-            "document", short(document), _EXPECTED, reason=f"three cards each ({', '.join(wrong)})"
+            "document",
+            short(document),
+            _EXPECTED,
+            reason=M("three cards each ({counts})", counts=", ".join(wrong)),
         )
     seen: dict[int, str] = {}
     indices: dict[str, list[int]] = {}
@@ -166,15 +179,25 @@ def read_bga(document: Any) -> BgaDeal:
                     "document",
                     short(document),
                     _EXPECTED,
-                    reason=f"{player}'s card {short(name)} is no card in play at {players} "
-                    f"players ({error.reason or 'unknown'})",
+                    reason=M(
+                        "{player}'s card {card} is no card in play at {players} players ({reason})",
+                        player=player,
+                        card=short(name),
+                        players=players,
+                        reason=error.reason or N_("unknown"),
+                    ),
                 ) from None
             if index in seen:
                 raise InvalidInput(
                     "document",
                     short(document),
                     _EXPECTED,
-                    reason=f"{CARDS[index].name} is given twice ({seen[index]} and {player})",
+                    reason=M(
+                        "{card} is given twice ({first} and {second})",
+                        card=shown_name(CARDS[index]),
+                        first=seen[index],
+                        second=player,
+                    ),
                 )
             seen[index] = player
             indices[player].append(index)
@@ -183,12 +206,16 @@ def read_bga(document: Any) -> BgaDeal:
         if player == mine[0]:
             continue
         if sorted(category_of(i) for i in found) != [0, 1, 2]:
-            named = ", ".join(CARDS[i].name for i in found)
+            named = ", ".join(shown_name(CARDS[i]) for i in found)
             raise InvalidInput(
                 "document",
                 short(document),
                 _EXPECTED,
-                reason=f"{player}'s puzzle {named} is not one person, one location and one weapon",
+                reason=M(
+                    "{player}'s puzzle {cards} is not one person, one location and one weapon",
+                    player=player,
+                    cards=named,
+                ),
             )
         puzzles[player] = puzzle_of(sorted(found, key=category_of))
     left, right = (CARDS[i].name for i in indices[mine[0]])
@@ -203,18 +230,23 @@ def _parsed(document: Any) -> Any:
         try:
             document = document.decode("utf-8")
         except UnicodeDecodeError:
-            raise InvalidInput("document", short(document), _EXPECTED, reason="not UTF-8") from None
+            raise InvalidInput(
+                "document", short(document), _EXPECTED, reason=N_("not UTF-8")
+            ) from None
     if not isinstance(document, str):
         raise InvalidInput("document", short(document), _EXPECTED)
     if len(document) > LIMIT:
         raise InvalidInput(
-            "document", short(document), _EXPECTED, reason=f"over {LIMIT} characters"
+            "document",
+            short(document),
+            _EXPECTED,
+            reason=M("over {limit} characters", limit=LIMIT),
         )
     try:
         return json.loads(document)
     except (ValueError, RecursionError) as error:
         raise InvalidInput(
-            "document", short(document), _EXPECTED, reason=f"not JSON: {error}"
+            "document", short(document), _EXPECTED, reason=M("not JSON: {error}", error=str(error))
         ) from None
 
 
@@ -222,7 +254,10 @@ def _cards(player: Any, entry: Any) -> list[str]:
     """The card names of one player's entry: a list of ``{"name": ...}`` or names."""
     if not isinstance(entry, list):
         raise InvalidInput(
-            "document", short(entry), _EXPECTED, reason=f"{player}'s cards are not a list"
+            "document",
+            short(entry),
+            _EXPECTED,
+            reason=M("{player}'s cards are not a list", player=player),
         )
     names = []
     for card in entry:
@@ -232,7 +267,7 @@ def _cards(player: Any, entry: Any) -> list[str]:
                 "document",
                 short(card),
                 _EXPECTED,
-                reason=f"{player}'s card {short(card)} has no name",
+                reason=M("{player}'s card {card} has no name", player=player, card=short(card)),
             )
         names.append(name.strip())
     return names

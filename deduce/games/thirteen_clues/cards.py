@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._internal.language import N_, language
 from deduce._internal.names import resolve
 from deduce._internal.validation import check_int, check_seed
 from deduce.errors import InvalidInput
@@ -33,7 +34,7 @@ COLOURS: tuple[str, ...] = (
 )
 """The ten colours; with fewer than 6 players the last ones are out of play."""
 
-CATEGORIES: tuple[str, ...] = ("person", "location", "weapon")
+CATEGORIES: tuple[str, ...] = (N_("person"), N_("location"), N_("weapon"))
 """The three categories; a puzzle has one card of each."""
 
 KINDS: dict[str, tuple[str, str]] = {
@@ -127,6 +128,15 @@ GERMAN_WORDS: dict[str, str] = {
 rulebook's (Person, Ort, Waffe), the German edition's (männlich und weiblich, Innen- und
 Außenbereich, Nah- und Fernkampf, violett) and plain translations."""
 
+_SHOWN_GERMAN: dict[str, str] = {
+    **{english: german for german, english in reversed(GERMAN_WORDS.items())},
+    "orange": "orange",
+    "left": "links",
+    "right": "rechts",
+}
+"""The German word shown for each colour, category, sub-kind and side: the first of
+:data:`GERMAN_WORDS` (each of them is read back as typed)."""
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -157,6 +167,37 @@ CARDS: tuple[Card, ...] = tuple(
 
 _BY_NAME: dict[str, int] = {card.name.lower(): i for i, card in enumerate(CARDS)}
 _EXACT: dict[str, int] = {card.name: i for i, card in enumerate(CARDS)}
+
+
+def shown_name(card: Card | str) -> str:
+    """A card's name as the player reads it: its German name (:data:`GERMAN`) when the
+    player reads German, else its own; any other text as it is. Every name is still read
+    in either language (:func:`card_index`).
+
+    Example (in English; in German ``Herzog`` and ``Offizier``):
+        >>> shown_name("Duke"), shown_name(CARDS[0]), shown_name("nobody")
+        ('Duke', 'Officer', 'nobody')
+    """
+    name = card.name if isinstance(card, Card) else card
+    if language() == "de":
+        return GERMAN.get(name, name)
+    return name
+
+
+def shown_word(word: str) -> str:
+    """A colour, category, sub-kind or side (``left``, ``right``) as the player reads it:
+    the German word (one that :data:`GERMAN_WORDS` reads back) when the player reads
+    German, else as it is.
+
+    Example (in English; in German ``rot``, ``Ort``, ``weiblich`` and ``links``):
+        >>> shown_word("red"), shown_word("location"), shown_word("woman"), shown_word("left")
+        ('red', 'location', 'woman', 'left')
+        >>> _SHOWN_GERMAN["red"], _SHOWN_GERMAN["location"], _SHOWN_GERMAN["woman"]
+        ('rot', 'Ort', 'weiblich')
+    """
+    if language() == "de":
+        return _SHOWN_GERMAN.get(word, word)
+    return word
 
 
 def check_players(players: Any) -> int:
@@ -242,14 +283,17 @@ class Puzzle:
     weapon: str
 
     def __str__(self) -> str:
-        return f"{self.person}, {self.location}, {self.weapon}"
+        person, location, weapon = (
+            shown_name(n) for n in (self.person, self.location, self.weapon)
+        )
+        return f"{person}, {location}, {weapon}"
 
 
 def puzzle_indices(value: Any, players: int, *, argument: str = "puzzle") -> tuple[int, int, int]:
     """A puzzle (a :class:`Puzzle` or three card names in any order) as card numbers
     ``(person, location, weapon)``."""
     names = (value.person, value.location, value.weapon) if isinstance(value, Puzzle) else value
-    expected = "one person, one location and one weapon card in play"
+    expected = N_("one person, one location and one weapon card in play")
     if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 3:
         raise InvalidInput(argument, value, expected)
     indices = [card_index(n, players, argument=argument) for n in names]

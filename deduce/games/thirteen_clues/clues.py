@@ -21,11 +21,19 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int
 from deduce.core.strategy import Partition, information, scores
 from deduce.errors import InvalidInput
-from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, attributes
+from deduce.games.thirteen_clues.cards import (
+    SIDES,
+    Deal,
+    Puzzle,
+    attributes,
+    shown_name,
+    shown_word,
+)
 from deduce.investigation import Recommendation
 from deduce.output.notebook import Cell, html_page, percent, table
 
@@ -72,10 +80,33 @@ class Question:
     side: str | None = None
 
     def __str__(self) -> str:
-        who = "I see" if self.witness == 0 else f"seat {self.witness} sees"
-        side = f"{self.side} card, " if self.side else ""
-        asker = "me" if self.asker == 0 else f"seat {self.asker}"
-        return f"{who} {self.answer} {self.about} ({side}asked by {asker})"
+        template = _QUESTION_LINES[(self.witness == 0, self.asker == 0, bool(self.side))]
+        side = shown_word(self.side) if self.side else ""
+        line = M(
+            template,
+            witness=self.witness,
+            asker=self.asker,
+            answer=self.answer,
+            about=shown_word(self.about),
+            side=side,
+        )
+        return str(_(line))
+
+
+_QUESTION_LINES: dict[tuple[bool, bool, bool], str] = {  # (I answer, I ask, a side)
+    (True, True, False): N_("I see {answer} {about} (asked by me)"),
+    (True, True, True): N_("I see {answer} {about} ({side} card, asked by me)"),
+    (True, False, False): N_("I see {answer} {about} (asked by seat {asker})"),
+    (True, False, True): N_("I see {answer} {about} ({side} card, asked by seat {asker})"),
+    (False, True, False): N_("seat {witness} sees {answer} {about} (asked by me)"),
+    (False, True, True): N_("seat {witness} sees {answer} {about} ({side} card, asked by me)"),
+    (False, False, False): N_("seat {witness} sees {answer} {about} (asked by seat {asker})"),
+    (False, False, True): N_(
+        "seat {witness} sees {answer} {about} ({side} card, asked by seat {asker})"
+    ),
+}
+"""Each line of :meth:`Question.__str__`, by who answers, who asks and whether a side is
+named."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +121,7 @@ class Informant:
     card: str
 
     def __str__(self) -> str:
-        return f"the informant showed me the {self.card}"
+        return str(_(M("the informant showed me the {card}", card=shown_name(self.card))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +138,8 @@ class Accused:
     weapon: str
 
     def __str__(self) -> str:
-        return f"my accusation {self.person}, {self.location}, {self.weapon} was wrong"
+        puzzle = Puzzle(self.person, self.location, self.weapon)
+        return str(_(M("my accusation {puzzle} was wrong", puzzle=str(puzzle))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +156,8 @@ class Convicted:
     weapon: str
 
     def __str__(self) -> str:
-        return f"my accusation {self.person}, {self.location}, {self.weapon} was right"
+        puzzle = Puzzle(self.person, self.location, self.weapon)
+        return str(_(M("my accusation {puzzle} was right", puzzle=str(puzzle))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +172,7 @@ class Consulted:
     seat: int
 
     def __str__(self) -> str:
-        return f"seat {self.seat} consulted the informant"
+        return str(_(M("seat {seat} consulted the informant", seat=self.seat)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +188,9 @@ class Charged:
     right: bool
 
     def __str__(self) -> str:
-        return f"seat {self.seat} accused and was {'right' if self.right else 'wrong'}"
+        if self.right:
+            return str(_(M("seat {seat} accused and was right", seat=self.seat)))
+        return str(_(M("seat {seat} accused and was wrong", seat=self.seat)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,8 +208,17 @@ class Ask:
     side: str | None = None
 
     def __str__(self) -> str:
-        side = f" ({self.side} card)" if self.side else ""
-        return f"ask seat {self.witness} about {self.about}{side}"
+        about = shown_word(self.about)
+        if self.side:
+            line = M(
+                "ask seat {witness} about {about} ({side} card)",
+                witness=self.witness,
+                about=about,
+                side=shown_word(self.side),
+            )
+        else:
+            line = M("ask seat {witness} about {about}", witness=self.witness, about=about)
+        return str(_(line))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +232,7 @@ class Peek:
     """
 
     def __str__(self) -> str:
-        return "consult the informant"
+        return str(_("consult the informant"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +260,11 @@ class Accusation:
         return html_page(accusation_table(self))
 
     def __str__(self) -> str:
-        how = "certain" if self.certain else f"probability {self.probability:.1%}"
-        return f"accuse {self.puzzle} ({how})"
+        puzzle = str(self.puzzle)
+        if self.certain:
+            return str(_(M("accuse {puzzle} (certain)", puzzle=puzzle)))
+        line = M("accuse {puzzle} (probability {p:.1%})", puzzle=puzzle, p=self.probability)
+        return str(_(line))
 
 
 def accusation_table(accusation: Accusation) -> str:
@@ -230,9 +277,9 @@ def accusation_table(accusation: Accusation) -> str:
         True
     """
     p = accusation.probability
-    certain = "yes" if accusation.certain else "no"
+    certain = _("yes") if accusation.certain else _("no")
     row = (str(accusation.puzzle), Cell(percent(p), number=True, shade=p), certain)
-    return table(("accuse", "probability", "certain"), [row])
+    return table((_("accuse"), _("probability"), _("certain")), [row])
 
 
 NotebookClue = Question | Informant | Accused

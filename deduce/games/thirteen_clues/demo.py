@@ -8,18 +8,21 @@ from typing import cast
 from rich.console import Console
 from rich.table import Table as Grid
 
+from deduce._internal.language import N_, M, Message, _, plural
 from deduce.games.thirteen_clues import (
     Accused,
     Charged,
     Consulted,
     Convicted,
     Informant,
+    Puzzle,
     Question,
     Table,
     advised,
     entropy,
     play_game,
 )
+from deduce.games.thirteen_clues.cards import shown_name, shown_word
 from deduce.output.display import render
 
 PLAYERS = 4
@@ -28,12 +31,16 @@ PLAYERS = 4
 def _sheet(table: Table, console: Console) -> None:
     """The investigation sheet: where each card I cannot see may be."""
     places = ["mine", *range(1, PLAYERS), "informant"]
-    grid = Grid("card", *(str(p) for p in places), box=None, title="investigation sheet")
+    columns = (
+        str(p) if isinstance(p, int) else _("mine") if p == "mine" else _("informant")
+        for p in places
+    )
+    grid = Grid(_("card"), *columns, box=None, title=_("investigation sheet"))
     for card, where in table.card_locations().items():
         if set(where) & {"seen", 0}:
             continue
         cells = [f"{100 * where[p]:.0f}%" if p in where else "-" for p in places]
-        grid.add_row(card, *cells)
+        grid.add_row(shown_name(card), *cells)
     console.print(grid)
 
 
@@ -43,40 +50,89 @@ def run(console: Console, *, seed: int) -> None:
     record = play_game([advised, entropy, entropy, entropy], seed=seed)
     deal = record.truth["deal"]
     final: Table = record.tables[0]
-    console.rule(f"[bold]13 Indizien[/bold] ({PLAYERS} players; I am seat 0)")
-    console.print(f"My hidden cards: {', '.join(deal.hands[0])}.")
+    title = _(M("{players} players; I am seat 0", players=PLAYERS))
+    console.rule(f"[bold]13 Indizien[/bold] ({title})")
+    hand = ", ".join(shown_name(card) for card in deal.hands[0])
+    console.print(_(M("My hidden cards: {cards}.", cards=hand)))
     for seat in range(1, PLAYERS):
-        console.print(f"Seat {seat}'s puzzle, which I see: {deal.puzzles[seat]}.")
-    console.print(f"My own puzzle (hidden from the assistant): [bold]{deal.puzzles[0]}[/bold].")
+        seen = M(
+            "Seat {seat}'s puzzle, which I see: {puzzle}.",
+            seat=seat,
+            puzzle=str(deal.puzzles[seat]),
+        )
+        console.print(_(seen))
+    own = f"[bold]{deal.puzzles[0]}[/bold]"
+    console.print(_(M("My own puzzle (hidden from the assistant): {puzzle}.", puzzle=own)))
     for before, after in pairwise(cast("tuple[Table, ...]", final.lineage)):
         clue = after.clues[-1]
         if before.turn == 0:
-            console.print(f"\n[bold]My turn.[/bold] {before.advice()}")
+            mine = _("My turn.")
+            console.print(f"\n[bold]{mine}[/bold] {before.advice()}")
         if isinstance(clue, Question):
-            asker = "I ask" if clue.asker == 0 else f"Seat {clue.asker} asks"
-            witness = "me" if clue.witness == 0 else f"seat {clue.witness}"
-            side = f" ({clue.side} card)" if clue.side else ""
-            console.print(f"{asker} {witness} about {clue.about}{side}: {clue.answer}.")
+            console.print(_(_question(clue)))
         elif isinstance(clue, Informant):
-            console.print(f"I consult the informant: {clue.card}.")
+            console.print(_(M("I consult the informant: {card}.", card=shown_name(clue.card))))
         elif isinstance(clue, Consulted):
-            console.print(f"Seat {clue.seat} consults the informant.")
+            console.print(_(M("Seat {seat} consults the informant.", seat=clue.seat)))
         elif isinstance(clue, Accused | Convicted):
-            right = isinstance(clue, Convicted)
-            verdict = "[green]right[/green]" if right else "[red]wrong[/red]"
-            console.print(f"I accuse {clue.person}, {clue.location}, {clue.weapon}: {verdict}.")
+            puzzle = str(Puzzle(clue.person, clue.location, clue.weapon))
+            verdict = _verdict(isinstance(clue, Convicted))
+            console.print(_(M("I accuse {puzzle}: {verdict}.", puzzle=puzzle, verdict=verdict)))
         elif isinstance(clue, Charged):
-            verdict = "[green]right[/green]" if clue.right else "[red]wrong[/red]"
-            console.print(f"Seat {clue.seat} accuses: {verdict}.")
+            verdict = _verdict(clue.right)
+            console.print(_(M("Seat {seat} accuses: {verdict}.", seat=clue.seat, verdict=verdict)))
         if before.turn == 0 or isinstance(clue, Question):
             left = len(after.solutions())
-            console.print(f"  {left} puzzle{'s' if left != 1 else ''} left; {after.glasses}.")
+            said = plural(
+                "{n} puzzle left; {glasses}.",
+                "{n} puzzles left; {glasses}.",
+                left,
+                glasses=str(after.glasses),
+            )
+            console.print(f"  {_(said)}")
     console.print()
     console.print(render(final, solutions=3))
     _sheet(final, console)
+    actions = len(record.moves)
     if record.winners:
         (winner,) = record.winners
-        who = "I win" if winner == 0 else f"Seat {winner} wins"
-        console.print(f"[bold]{who} after {len(record.moves)} actions.[/bold]")
+        if winner == 0:
+            won = _(M("I win after {actions} actions.", actions=actions))
+        else:
+            won = _(M("Seat {seat} wins after {actions} actions.", seat=winner, actions=actions))
+        console.print(f"[bold]{won}[/bold]")
     else:
-        console.print(f"[red]Nobody won in {len(record.moves)} actions.[/red]")
+        nobody = _(M("Nobody won in {actions} actions.", actions=actions))
+        console.print(f"[red]{nobody}[/red]")
+
+
+def _verdict(right: bool) -> str:
+    """An accusation's verdict, coloured."""
+    if right:
+        said = _("right")
+        return f"[green]{said}[/green]"
+    said = _("wrong")
+    return f"[red]{said}[/red]"
+
+
+def _question(clue: Question) -> Message:
+    """A question at the table and its answer, as the demo tells it."""
+    who = "I" if clue.asker == 0 else "me" if clue.witness == 0 else "seat"
+    return M(
+        _QUESTIONS[(who, bool(clue.side))],
+        asker=clue.asker,
+        witness=clue.witness,
+        about=shown_word(clue.about),
+        side=shown_word(clue.side) if clue.side else "",
+        answer=clue.answer,
+    )
+
+
+_QUESTIONS: dict[tuple[str, bool], str] = {  # (who asks whom, a side named)
+    ("I", False): N_("I ask seat {witness} about {about}: {answer}."),
+    ("I", True): N_("I ask seat {witness} about {about} ({side} card): {answer}."),
+    ("me", False): N_("Seat {asker} asks me about {about}: {answer}."),
+    ("me", True): N_("Seat {asker} asks me about {about} ({side} card): {answer}."),
+    ("seat", False): N_("Seat {asker} asks seat {witness} about {about}: {answer}."),
+    ("seat", True): N_("Seat {asker} asks seat {witness} about {about} ({side} card): {answer}."),
+}

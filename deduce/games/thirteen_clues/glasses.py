@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_int, is_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import check_players
@@ -100,7 +101,9 @@ class Glasses:
         self._playing()
         witness = check_int("witness", witness, 0, self.players - 1)
         if witness == self.active:
-            raise InvalidInput("witness", witness, f"a seat other than the one acting ({witness})")
+            raise InvalidInput(
+                "witness", witness, M("a seat other than the one acting ({seat})", seat=witness)
+            )
         return self._after(witness)
 
     def consulted(self) -> Glasses:
@@ -174,7 +177,10 @@ class Glasses:
     def _playing(self) -> None:
         if self.winner is not None:
             raise InvalidInput(
-                "action", "after the game", "nothing", reason=f"seat {self.winner} has won"
+                "action",
+                "after the game",
+                N_("nothing"),
+                reason=M("seat {seat} has won", seat=self.winner),
             )
 
     def _spent(self, *, drop: bool) -> list[int]:
@@ -209,9 +215,13 @@ class Glasses:
 
     def __str__(self) -> str:
         if self.winner is not None:
-            return f"seat {self.winner} has won"
-        held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(self.counts) if c)
-        return f"seat {self.active} acts" + (f"; glasses: {held}" if held else "")
+            return str(_(M("seat {seat} has won", seat=self.winner)))
+        held = ", ".join(
+            _(M("seat {seat}: {count}", seat=s, count=c)) for s, c in enumerate(self.counts) if c
+        )
+        if held:
+            return str(_(M("seat {seat} acts; glasses: {held}", seat=self.active, held=held)))
+        return str(_(M("seat {seat} acts", seat=self.active)))
 
 
 def _check_counts(players: int, counts: Any) -> tuple[int, ...]:

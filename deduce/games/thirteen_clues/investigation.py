@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce._internal.names import fold, resolve
 from deduce._internal.validation import check_int
 from deduce.core.space import Space
@@ -38,6 +39,8 @@ from deduce.games.thirteen_clues.cards import (
     informant_count,
     puzzle_indices,
     puzzle_of,
+    shown_name,
+    shown_word,
 )
 from deduce.games.thirteen_clues.clues import (
     VERDICTS,
@@ -96,6 +99,16 @@ class Investigation(_Investigation):
     game = GAME.name
     clue_types: ClassVar[tuple[type, ...]] = (Question, Informant, Accused)
 
+    def shown_value(self, value: Any) -> str:
+        """A card, by its name in the player's language (:func:`shown_name`).
+
+        Example:
+            >>> inv = Investigation(2, ("Duke", "Park"), [("Officer", "Parlor", "Knife")])
+            >>> inv.shown_value("Duke")
+            'Duke'
+        """
+        return shown_name(value) if isinstance(value, str) else str(value)
+
     def __init__(
         self,
         players: int,
@@ -105,7 +118,7 @@ class Investigation(_Investigation):
         self.players = check_players(players)
         n = self.players
         if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) != 2:
-            raise InvalidInput("hand", hand, "my two hidden cards (left, right)")
+            raise InvalidInput("hand", hand, N_("my two hidden cards (left, right)"))
         hand_index = tuple(card_index(card, n, argument="hand") for card in hand)
         seats = list(range(1, n))
         if isinstance(puzzles, Mapping):
@@ -127,7 +140,10 @@ class Investigation(_Investigation):
         twice = sorted({CARDS[c].name for c in seen if seen.count(c) > 1})
         if twice:
             raise InvalidInput(
-                "puzzles", twice[0], "every card at most once", reason="it appears twice"
+                "puzzles",
+                shown_name(twice[0]),
+                N_("every card at most once"),
+                reason=N_("it appears twice"),
             )
         self.hand: tuple[str, str] = (CARDS[hand_index[0]].name, CARDS[hand_index[1]].name)
         self.puzzles: dict[int, Puzzle] = {
@@ -186,10 +202,13 @@ class Investigation(_Investigation):
             if isinstance(side, str) and fold(side) in SIDES:
                 return fold(side)
             raise InvalidInput(
-                "side", side, list(SIDES), reason="with two players a question names one card"
+                "side",
+                side,
+                list(SIDES),
+                reason=N_("with two players a question names one card"),
             )
         if side is not None:
-            raise InvalidInput("side", side, "None (only the two-player game names a side)")
+            raise InvalidInput("side", side, N_("None (only the two-player game names a side)"))
         return None
 
     # -- reading -------------------------------------------------------------------------
@@ -319,15 +338,17 @@ class Investigation(_Investigation):
         if isinstance(clue, Informant):
             if informant_count(self.players) == 0:
                 raise InvalidInput(
-                    "informant", clue.card, "no informant card: 6 players play without one"
+                    "informant",
+                    shown_name(clue.card),
+                    N_("no informant card: 6 players play without one"),
                 )
             card = card_index(clue.card, self.players, argument="informant")
             if card in self._deals.seen:
                 raise InvalidInput(
                     "informant",
-                    clue.card,
-                    [CARDS[c].name for c in self._deals.unknown],
-                    reason="I can see that card elsewhere",
+                    shown_name(clue.card),
+                    [shown_name(CARDS[c]) for c in self._deals.unknown],
+                    reason=N_("I can see that card elsewhere"),
                 )
             if card in knowledge.informants:  # looking at it again changes nothing
                 return space
@@ -342,7 +363,9 @@ class Investigation(_Investigation):
         asker = check_int("asker", clue.asker, 0, n - 1)
         witness = check_int("witness", clue.witness, 0, n - 1)
         if asker == witness:
-            raise InvalidInput("witness", witness, f"a seat other than the asker ({asker})")
+            raise InvalidInput(
+                "witness", witness, M("a seat other than the asker ({asker})", asker=asker)
+            )
         attribute = self._attributes.index(self._attribute_name(clue.about))
         side = self._side(clue.side)
         side_number = -1 if side is None else SIDES.index(side)
@@ -353,21 +376,30 @@ class Investigation(_Investigation):
             puzzles = [c for p in self._puzzle_index for c in p]
             count = int(self._deals.attr[[*mine, *puzzles], attribute].sum())
             if count != answer:
-                about = self._attributes[attribute]
+                about = shown_word(self._attributes[attribute])
                 raise InvalidInput(
-                    "answer", answer, f"{count}", reason=f"I see {count} {about} cards myself"
+                    "answer",
+                    answer,
+                    f"{count}",
+                    reason=M("I see {count} {about} cards myself", count=count, about=about),
                 )
             return space
         possible = self._deals.possible_answers(witness, attribute, side_number)
         if answer not in possible:
             low, high = min(possible), max(possible)
-            sees = f"seat {witness} sees {low} to {high} {self._attributes[attribute]} cards"
             expected = (
-                f"a count from {low} to {high}"
+                M("a count from {low} to {high}", low=low, high=high)
                 if len(possible) == high - low + 1
-                else "one of " + ", ".join(map(str, possible))
+                else M("one of {choices}", choices=", ".join(map(str, possible)))
             )
-            raise InvalidInput("answer", answer, expected, reason=f"{sees}, whatever the deal")
+            sees = M(
+                "seat {witness} sees {low} to {high} {about} cards, whatever the deal",
+                witness=witness,
+                low=low,
+                high=high,
+                about=shown_word(self._attributes[attribute]),
+            )
+            raise InvalidInput("answer", answer, expected, reason=sees)
         target = answer - int(self._deals.known[witness, attribute])
         rule = (witness, attribute, side_number, target)
         if rule in knowledge.rules:  # asked and answered before: nothing new to count

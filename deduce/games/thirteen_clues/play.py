@@ -10,9 +10,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.games import thirteen_clues as tc
+from deduce.games.thirteen_clues.cards import shown_name, shown_word
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import (
@@ -80,44 +82,55 @@ def _about_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
     """What a witness may be asked about, by kind: a colour, a category, a sub-kind."""
     kinds = [kind for pair in tc.KINDS.values() for kind in pair]
     return [
-        ("colour", tc.colours_in_play(_players(context))),
-        ("category", tc.CATEGORIES),
-        ("kind", kinds),
+        (_("colour"), tc.colours_in_play(_players(context))),
+        (_("category"), tc.CATEGORIES),
+        (_("kind"), kinds),
     ]
 
 
 def _left_right(context: Context) -> list[tuple[str, Sequence[str]]]:
     """My two hidden cards, the left one and the right one: any card in play each."""
     cards = _card_names(context)
-    return [("left", cards), ("right", cards)]
+    return [(shown_word("left"), cards), (shown_word("right"), cards)]
 
 
 def _card_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
     """The cards in play, by category."""
     cards = tc.cards_in_play(_players(context))
-    return [(c, [card.name for card in cards if card.category == c]) for c in tc.CATEGORIES]
+    return [
+        (shown_word(c), [card.name for card in cards if card.category == c]) for c in tc.CATEGORIES
+    ]
 
 
 def _check_cards(answers: Mapping[str, Any]) -> None:
     """Every card is given once: the problems name each card given twice and where."""
-    places = {"hand": "your hand", **{f"seat_{s}": f"seat {s}'s puzzle" for s in range(1, 6)}}
+    places: dict[str, str] = {
+        "hand": M("your hand"),
+        **{f"seat_{s}": M("seat {seat}'s puzzle", seat=s) for s in range(1, 6)},
+    }
+    here = "this answer"  # a card of the answer checked: not a place to name
     seen: dict[str, str] = {}
-    problems = []
+    problems: list[str] = []
     last = list(answers)[-1]
     for name, where in places.items():
         for card in answers.get(name, ()):
             if card in seen:
-                if name == last and seen[card] != "this answer":
-                    problems.append(f"{card} is already in {seen[card]}")
+                if name == last and seen[card] != here:
+                    line = M(
+                        "{card} is already in {place}", card=shown_name(card), place=seen[card]
+                    )
+                    problems.append(_(line))
             else:
-                seen[card] = "this answer" if name == last else where
+                seen[card] = here if name == last else where
     repeated = [c for c in answers[last] if list(answers[last]).count(c) > 1]
-    problems.extend(f"{c} is given twice" for c in dict.fromkeys(repeated))
+    problems.extend(
+        _(M("{card} is given twice", card=shown_name(c))) for c in dict.fromkeys(repeated)
+    )
     if problems:
         raise InvalidInput(
             last,
             " ".join(answers[last]),
-            "cards not given before",
+            N_("cards not given before"),
             reason="; ".join(dict.fromkeys(problems)),
         )
 
@@ -126,10 +139,11 @@ def _seat_question(seat: int) -> Question:
     return Question(
         f"seat_{seat}",
         Several(Name(_card_names), 3, parts=Parts(_card_groups, " ")),
-        f"the puzzle in front of seat {seat}: person location weapon",
+        M("the puzzle in front of seat {seat}: person location weapon", seat=seat),
         example=_PUZZLES[seat - 1],
         check=_check_cards,
         when=lambda answers: int(answers["players"]) > seat,
+        title=M("Seat {seat}", seat=seat),
     )
 
 
@@ -143,9 +157,17 @@ def _where(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
     for card, where in inv.card_locations().items():
         if "seen" in where or 0 in where:
             continue
-        rows.append((card, *[f"{100 * where[p]:.0f}%" if p in where else "" for p in places]))
-    header = ("card", *[f"seat {p}" if isinstance(p, int) else p for p in places])
+        cells = [f"{100 * where[p]:.0f}%" if p in where else "" for p in places]
+        rows.append((shown_name(card), *cells))
+    header = (_("card"), *[_place(p) for p in places])
     return Rows(header, tuple(rows))
+
+
+def _place(place: str | int) -> str:
+    """A column of the investigation sheet: my puzzle, a seat or the informant."""
+    if isinstance(place, int):
+        return str(_(M("seat {seat}", seat=place)))
+    return str(_("mine") if place == "mine" else _("informant"))
 
 
 def _table(inv: tc.Investigation, line: str) -> tc.Table:
@@ -154,7 +176,10 @@ def _table(inv: tc.Investigation, line: str) -> tc.Table:
     if isinstance(inv, tc.Table):
         return inv
     raise InvalidInput(
-        "line", line, "ask, q, informant or accused", reason="this game was saved without its turns"
+        "line",
+        line,
+        N_("ask, q, informant or accused"),
+        reason=N_("this game was saved without its turns"),
     )
 
 
@@ -163,7 +188,7 @@ def _accuse(inv: tc.Investigation, v: dict[str, Any]) -> tc.Investigation:
     named: list[Any] = [v.get(k) for k in ("person", "location", "weapon")]
     if seat == 0 and None in named:
         raise InvalidInput(
-            "the puzzle I named", None, "accuse 0 right|wrong PERSON LOCATION WEAPON"
+            N_("the puzzle I named"), None, "accuse 0 right|wrong PERSON LOCATION WEAPON"
         )
     if seat == 0 and not right and not isinstance(inv, tc.Table):
         return inv.accused(*named)
@@ -186,24 +211,36 @@ def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
     table = _table(inv, "chances")
     if table.turn != 0:
         raise InvalidInput(
-            "line", "chances", "chances on my turn", reason=f"seat {table.turn} acts now"
+            "line",
+            "chances",
+            N_("chances on my turn"),
+            reason=M("seat {seat} acts now", seat=table.turn),
         )
-    with loading(Console(stderr=True), "playing on") as report:
+    with loading(Console(stderr=True), _("playing on")) as report:
         chances = tc.win_chances(table, budget=CHANCES_SECONDS, progress=report)
     rows = tuple(
         (
             str(m.move),
             f"{m.chance:.0%}",
-            "exact" if m.exact else f"{m.low:.0%} to {m.high:.0%}",
+            _("exact") if m.exact else _(M("{low:.0%} to {high:.0%}", low=m.low, high=m.high)),
         )
         for m in chances.moves
     )
-    how = "every deal" if chances.exact else "deals drawn from my posterior"
-    note = (
-        f"{chances.worlds} {how}, each move played on by eager-0.5 bots at every seat "
-        f"({chances.seconds:.1f} s, seed {chances.seed})"
-    )
-    return Rows(("move", "chance to win", "95% interval"), rows, note)
+    played = {"worlds": chances.worlds, "seconds": chances.seconds, "seed": chances.seed}
+    if chances.exact:
+        note = M(
+            "{worlds} every deal, each move played on by eager-0.5 bots at every seat "
+            "({seconds:.1f} s, seed {seed})",
+            **played,
+        )
+    else:
+        note = M(
+            "{worlds} deals drawn from my posterior, each move played on by eager-0.5 bots at "
+            "every seat ({seconds:.1f} s, seed {seed})",
+            **played,
+        )
+    header = (_("move"), _("chance to win"), _("95% interval"))
+    return Rows(header, rows, _(note))
 
 
 def _information(table: tc.Table) -> str:
@@ -235,6 +272,8 @@ _VERDICT = Name(
 _CARD = Name(_card_names, aliases=_german(tc.CARDS), groups=_card_groups)
 _PERSON, _LOCATION, _WEAPON = (_category(c) for c in tc.CATEGORIES)
 
+# the arguments as a refusal names them, in the player's language
+_ARGUMENT_NAMES = (N_("witness"), N_("about"), N_("asker"), N_("seat"), N_("side"), N_("verdict"))
 GRAMMAR = Grammar(
     verbs=(
         Verb(
@@ -245,7 +284,7 @@ GRAMMAR = Grammar(
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
-            "I asked seat WITNESS how many cards of ABOUT they see; the answer was N",
+            N_("I asked seat WITNESS how many cards of ABOUT they see; the answer was N"),
             ("ask 2 red 1",),
             _ask,
         ),
@@ -258,29 +297,31 @@ GRAMMAR = Grammar(
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
-            "seat ASKER asked seat WITNESS; the answer was N (every question at the table\n"
-            "tells me something)",
+            N_(
+                "seat ASKER asked seat WITNESS; the answer was N (every question at the table\n"
+                "tells me something)"
+            ),
             ("q 1 3 woman 1",),
             _ask,
         ),
         Verb(
             ("informant", "informanten"),
             (Arg("CARD", _CARD),),
-            "the secret informant showed me CARD",
+            N_("the secret informant showed me CARD"),
             ("informant Knife",),
             lambda inv, v: inv.informant(v["card"]),
         ),
         Verb(
             ("accused",),
             (Arg("PERSON", _PERSON), Arg("LOCATION", _LOCATION), Arg("WEAPON", _WEAPON)),
-            "my accusation of this puzzle was wrong",
+            N_("my accusation of this puzzle was wrong"),
             ("accused Officer Parlor Knife",),
             lambda inv, v: inv.accused(v["person"], v["location"], v["weapon"]),
         ),
         Verb(
             ("where", "ermittlungsblatt"),
             (),
-            "where every card can be (the investigation sheet)",
+            N_("where every card can be (the investigation sheet)"),
             ("where",),
             _where,
             command=True,
@@ -288,8 +329,10 @@ GRAMMAR = Grammar(
         Verb(
             ("chances",),
             (),
-            "each move's chance to win, the rest of the game played on in deals drawn from\n"
-            "what I know (on my turn)",
+            N_(
+                "each move's chance to win, the rest of the game played on in deals drawn from\n"
+                "what I know (on my turn)"
+            ),
             ("chances",),
             _chances,
             command=True,
@@ -298,7 +341,7 @@ GRAMMAR = Grammar(
         Verb(
             ("consulted",),
             (Arg("SEAT", _WITNESS),),
-            "seat SEAT consulted the secret informant (my own look: informant CARD)",
+            N_("seat SEAT consulted the secret informant (my own look: informant CARD)"),
             ("consulted 1",),
             _consulted,
         ),
@@ -311,33 +354,44 @@ GRAMMAR = Grammar(
                 Arg("LOCATION", _LOCATION, optional=True),
                 Arg("WEAPON", _WEAPON, optional=True),
             ),
-            "seat SEAT accused and was right (the game is over) or wrong (their glasses are\n"
-            "laid down); my own accusation names the puzzle: accuse 0 wrong PERSON LOCATION\n"
-            "WEAPON",
+            N_(
+                "seat SEAT accused and was right (the game is over) or wrong (their glasses are\n"
+                "laid down); my own accusation names the puzzle: accuse 0 wrong PERSON LOCATION\n"
+                "WEAPON"
+            ),
             ("accuse 0 wrong Butcher Library Poison",),
             _accuse,
         ),
     ),
-    notes="I am seat 0; the others are numbered clockwise from my left, 1, 2, ... Enter every\n"
-    "action at the table in turn, by whoever takes it (the glasses say whose turn it is).\n"
-    "ABOUT is a colour in play, person|location|weapon, or man|woman|indoors|outdoors|\n"
-    "melee|ranged. With two players, name the hidden card the witness answers for (left or\n"
-    "right). Card names may be shortened to a unique start. The rulebook's German words\n"
-    "work too: befragen (ask), anklagen or Lösung (accuse), Informant, Ermittlungsblatt\n"
-    "(where), Person, Ort, Waffe, links|rechts, richtig|falsch; umlauts are optional.",
+    notes=N_(
+        "I am seat 0; the others are numbered clockwise from my left, 1, 2, ... Enter every\n"
+        "action at the table in turn, by whoever takes it (the glasses say whose turn it is).\n"
+        "ABOUT is a colour in play, person|location|weapon, or man|woman|indoors|outdoors|\n"
+        "melee|ranged. With two players, name the hidden card the witness answers for (left or\n"
+        "right). Card names may be shortened to a unique start. The rulebook's German words\n"
+        "work too: befragen (ask), anklagen or Lösung (accuse), Informant, Ermittlungsblatt\n"
+        "(where), Person, Ort, Waffe, links|rechts, richtig|falsch; umlauts are optional."
+    ),
     setup=(
-        Question("players", Integer(2, _MAX_PLAYERS), "at the table, 2 to 6", "4"),
+        Question(
+            "players",
+            Integer(2, _MAX_PLAYERS),
+            N_("at the table, 2 to 6"),
+            "4",
+            title=N_("Players"),
+        ),
         Question(
             "hand",
             Several(_CARD, 2, parts=Parts(_left_right, " ")),
-            "your two hidden cards, left right",
+            N_("your two hidden cards, left right"),
             example="Officer Parlor",
             check=_check_cards,
+            title=N_("Hand"),
         ),
         *(_seat_question(seat) for seat in range(1, _MAX_PLAYERS)),
-        Question("first", _SEAT, "the seat that starts, 0 is you", "0"),
+        Question("first", _SEAT, N_("the seat that starts, 0 is you"), "0", title=N_("First")),
     ),
-    setup_note="You are seat 0; the others are numbered clockwise from your left: 1, 2, ...",
+    setup_note=N_("You are seat 0; the others are numbered clockwise from your left: 1, 2, ..."),
 )
 
 
@@ -348,7 +402,7 @@ class ThirteenCluesAdapter(Adapter):
     investigation_type = tc.Investigation
     grammar = GRAMMAR
 
-    documents = "Board Game Arena's set-up (its visible_cards_players, as the docs show)"
+    documents = N_("Board Game Arena's set-up (its visible_cards_players, as the docs show)")
 
     def imported(
         self, text: str, read: Callable[[str], str], console: Any, *, again: bool = True
@@ -356,11 +410,15 @@ class ThirteenCluesAdapter(Adapter):
         deal = tc.read_bga(text)
         if deal.players == 2:
             return deal.seated()
-        console.print(
-            f"Board Game Arena's set-up: {deal.players} players; your hand "
-            f"{' '.join(deal.hand)}. It does not say who sits where."
+        told = M(
+            "Board Game Arena's set-up: {players} players; your hand {hand}. It does not say who "
+            "sits where.",
+            players=deal.players,
+            hand=" ".join(shown_name(card) for card in deal.hand),
         )
-        prompt = f"the others' ids clockwise from your left ({', '.join(deal.others)}): "
+        console.print(escape(_(told)))
+        ids = ", ".join(deal.others)
+        prompt = _(M("the others' ids clockwise from your left ({ids}): ", ids=ids))
         while True:
             line = read(prompt)
             try:
@@ -368,7 +426,8 @@ class ThirteenCluesAdapter(Adapter):
             except InvalidInput as error:
                 if not again:
                     raise
-                console.print(f"[red]refused:[/red] {escape(refusal(error))}")
+                refused = _("refused:")
+                console.print(f"[red]{refused}[/red] {escape(refusal(error))}")
 
     def start(self, answers: Mapping[str, Any]) -> Investigation:
         players = check_int("players", self.needs(answers, "players", "hand")["players"], 2, 6)
@@ -401,14 +460,18 @@ class ThirteenCluesAdapter(Adapter):
         if table.turn == 0:
             advice = self._race(table)
             mine = advice.accusation
-            sure = "certain" if mine.certain else f"{100 * mine.probability:.1f}% likely"
-            found.append(TableFact("Your best accusation", f"{mine.puzzle}, {sure}"))
-            rivals = ", ".join(f"seat {s} {100 * p:.0f}%" for s, p in sorted(advice.rivals.items()))
-            found.append(TableFact("If they accused now", rivals))
+            if mine.certain:
+                best = M("{puzzle}, certain", puzzle=str(mine.puzzle))
+            else:
+                best = M("{puzzle}, {p:.1%} likely", puzzle=str(mine.puzzle), p=mine.probability)
+            found.append(TableFact(_("Your best accusation"), _(best)))
+            found.append(TableFact(_("If they accused now"), _rivals(advice)))
             if advice.chances is not None:
                 now, later = advice.chances
-                chances = f"{100 * now:.0f}% accusing now, {100 * later:.0f}% asking first"
-                found.append(TableFact("Your chance to win", chances))
+                chances = M(
+                    "{now:.0%} accusing now, {later:.0%} asking first", now=now, later=later
+                )
+                found.append(TableFact(_("Your chance to win"), _(chances)))
         return found
 
     def extra(self, investigation: Investigation) -> str | None:
@@ -417,20 +480,28 @@ class ThirteenCluesAdapter(Adapter):
         table = investigation
         glasses = table.glasses
         if glasses.winner is not None:
-            who = "I won" if glasses.winner == 0 else f"seat {glasses.winner} won"
-            return f"The game is over: {who}."
+            if glasses.winner == 0:
+                return str(_("The game is over: I won."))
+            return str(_(M("The game is over: seat {seat} won.", seat=glasses.winner)))
         lines = []
         if table.players > 2:
-            held = ", ".join(f"seat {s}: {c}" for s, c in enumerate(glasses.counts) if c)
-            lines.append(f"Magnifying glasses: {held}.")
+            held = ", ".join(
+                _(M("seat {seat}: {count}", seat=s, count=c))
+                for s, c in enumerate(glasses.counts)
+                if c
+            )
+            lines.append(_(M("Magnifying glasses: {held}.", held=held)))
         turn = self._turn(table)
         said = says(turn, self.grammar, table)
         if turn.mine:
-            lines.append(f"My turn: {said}.")
+            lines.append(_(M("My turn: {said}.", said=said)))
             lines.append(self._race_line(self._race(table)))
-            lines.append(f"Information strategies instead: strategy {_information(table)}.")
+            strategies = _information(table)
+            lines.append(
+                _(M("Information strategies instead: strategy {names}.", names=strategies))
+            )
         else:
-            lines.append(f"Seat {turn.seat}'s turn: seat {turn.seat} {said}.")
+            lines.append(_(M("Seat {seat}'s turn: seat {seat} {said}.", seat=turn.seat, said=said)))
         return "\n".join(lines)
 
     def turn(self, investigation: Investigation) -> Turn | None:
@@ -442,54 +513,97 @@ class ThirteenCluesAdapter(Adapter):
     def _turn(table: tc.Table) -> Turn:
         if table.turn is None:
             (winner,) = table.winners()
-            who = "you" if winner == 0 else f"seat {winner}"
-            return Turn.ended(f"{who} accused right and won.", [who])
+            if winner == 0:
+                return Turn.ended(_("you accused right and won."), [_("you")])
+            won = _(M("seat {seat} accused right and won.", seat=winner))
+            return Turn.ended(won, [_(M("seat {seat}", seat=winner))])
         seat = table.turn
         if seat == 0:
             ways = {
-                "ask": Way("ask", "ask a witness"),
-                "informant": Way("informant", "consult the informant"),
-                "accuse": Way("accuse", "accuse", (("SEAT", "0"),)),
+                "ask": Way("ask", _("ask a witness")),
+                "informant": Way("informant", _("consult the informant")),
+                "accuse": Way("accuse", _("accuse"), (("SEAT", "0"),)),
             }
         else:
+            given = (("SEAT", str(seat)),)
             ways = {
-                "ask": Way("q", "asks a witness", (("ASKER", str(seat)),)),
-                "informant": Way("consulted", "consults the informant", (("SEAT", str(seat)),)),
-                "accuse": Way("accuse", "accuses", (("SEAT", str(seat)),)),
+                "ask": Way("q", _("asks a witness"), (("ASKER", str(seat)),)),
+                "informant": Way("consulted", _("consults the informant"), given),
+                "accuse": Way("accuse", _("accuses"), given),
             }
         chosen = tuple(ways[action] for action in table.actions)
-        return Turn(seat, "you" if seat == 0 else f"seat {seat}", seat == 0, chosen)
+        name = _("you") if seat == 0 else _(M("seat {seat}", seat=seat))
+        return Turn(seat, name, seat == 0, chosen)
 
     @staticmethod
     def _race_line(advice: tc.TableAdvice) -> str:
         mine = advice.accusation
-        sure = "certain" if mine.certain else f"{100 * mine.probability:.1f}% likely"
-        rivals = ", ".join(f"seat {s} {100 * p:.0f}%" for s, p in sorted(advice.rivals.items()))
-        line = f"Race: my best accusation {mine.puzzle} is {sure}; if they accused now: {rivals}."
+        puzzle, rivals = str(mine.puzzle), _rivals(advice)
+        if mine.certain:
+            race = M(
+                "Race: my best accusation {puzzle} is certain; if they accused now: {rivals}.",
+                puzzle=puzzle,
+                rivals=rivals,
+            )
+        else:
+            race = M(
+                "Race: my best accusation {puzzle} is {p:.1%} likely; if they accused now: "
+                "{rivals}.",
+                puzzle=puzzle,
+                p=mine.probability,
+                rivals=rivals,
+            )
+        lines = [_(race)]
         if advice.chances is not None:
             now, later = advice.chances
-            line += f" My chance to win the game: {100 * now:.0f}% if I accuse now (right or"
-            line += f" wrong), {100 * later:.0f}% if I ask first."
+            chances = M(
+                "My chance to win the game: {now:.0%} if I accuse now (right or wrong), "
+                "{later:.0%} if I ask first.",
+                now=now,
+                later=later,
+            )
+            lines.append(_(chances))
         if advice.accuse:
-            line += f" Accuse now: accuse 0 right|wrong {mine.puzzle.person} "
-            line += f"{mine.puzzle.location} {mine.puzzle.weapon}."
+            named = (
+                shown_name(c)
+                for c in (mine.puzzle.person, mine.puzzle.location, mine.puzzle.weapon)
+            )
+            person, location, weapon = named
+            accuse = M(
+                "Accuse now: accuse 0 right|wrong {person} {location} {weapon}.",
+                person=person,
+                location=location,
+                weapon=weapon,
+            )
+            lines.append(_(accuse))
         if advice.moves:
-            line += " The race says whether to accuse; the questions are in the order of the"
-            line += " information they give."
-        return line
+            lines.append(
+                _(
+                    "The race says whether to accuse; the questions are in the order of the "
+                    "information they give."
+                )
+            )
+        return " ".join(lines)
 
     def show_clue(self, clue: Any) -> str:
         if isinstance(clue, tc.Question):
-            side = f" ({clue.side} card)" if clue.side else ""
-            who = "I asked" if clue.asker == 0 else f"seat {clue.asker} asked"
-            return f"{who} seat {clue.witness} about {clue.about}{side}: {clue.answer}"
+            template = _ASKED[(clue.asker == 0, bool(clue.side))]
+            line = M(
+                template,
+                asker=clue.asker,
+                witness=clue.witness,
+                about=shown_word(clue.about),
+                side=shown_word(clue.side) if clue.side else "",
+                answer=clue.answer,
+            )
+            return str(_(line))
         return str(clue)
 
     def public_clue(self, clue: Any) -> str | None:
         if isinstance(clue, tc.Informant):  # the card seen: mine alone
-            return "I consulted the informant"
+            return str(_("I consulted the informant"))
         if isinstance(clue, tc.Accused):  # the puzzle named: mine alone
-            return "I accused: wrong"
+            return str(_("I accused: wrong"))
         return self.show_clue(clue)  # questions, looks and accusations: at the table
 
     def public_grids(self, investigation: Investigation) -> list[Grid]:
@@ -497,15 +611,18 @@ class ThirteenCluesAdapter(Adapter):
         if not isinstance(investigation, tc.Table) or investigation.players == 2:
             return []
         counts = investigation.glasses.counts
-        rows = tuple(("you" if s == 0 else f"seat {s}", str(c)) for s, c in enumerate(counts))
-        return [Grid("Magnifying glasses", ("player", "glasses"), rows)]
+        rows = tuple(
+            (_("you") if s == 0 else _(M("seat {seat}", seat=s)), str(c))
+            for s, c in enumerate(counts)
+        )
+        return [Grid(_("Magnifying glasses"), (_("player"), _("glasses")), rows)]
 
     def show_action(self, action: Any) -> str:
-        if isinstance(action, tc.Ask):
-            side = f" {action.side}" if action.side else ""
-            return f"ask {action.witness} {action.about}{side}"
+        if isinstance(action, tc.Ask):  # as it is typed (German words in German)
+            side = f" {shown_word(action.side)}" if action.side else ""
+            return f"ask {action.witness} {shown_word(action.about)}{side}"
         if isinstance(action, tc.Peek):
-            return "consult the informant"
+            return str(_("consult the informant"))
         return str(action)
 
     def winning(self, investigation: Investigation) -> Any | None:
@@ -520,7 +637,27 @@ class ThirteenCluesAdapter(Adapter):
             puzzle = action.puzzle
             cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
             return f"accuse 0 {BLANK} {cards}"
+        if isinstance(action, tc.Ask):  # typed as the grammar reads it, in any language
+            side = f" {action.side}" if action.side else ""
+            return f"ask {action.witness} {action.about}{side}"
         return self.show_action(action)
+
+
+_ASKED: dict[tuple[bool, bool], str] = {  # (I asked, a side named)
+    (True, False): N_("I asked seat {witness} about {about}: {answer}"),
+    (True, True): N_("I asked seat {witness} about {about} ({side} card): {answer}"),
+    (False, False): N_("seat {asker} asked seat {witness} about {about}: {answer}"),
+    (False, True): N_("seat {asker} asked seat {witness} about {about} ({side} card): {answer}"),
+}
+"""Each line of :meth:`ThirteenCluesAdapter.show_clue` for a question, by who asked and
+whether it names a side."""
+
+
+def _rivals(advice: tc.TableAdvice) -> str:
+    """Each other seat's chance to be right if they accused now, in words."""
+    return ", ".join(
+        _(M("seat {seat} {chance:.0%}", seat=s, chance=p)) for s, p in sorted(advice.rivals.items())
+    )
 
 
 ADAPTER = ThirteenCluesAdapter()

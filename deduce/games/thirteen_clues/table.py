@@ -29,6 +29,7 @@ from dataclasses import astuple, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_, M
 from deduce.core.space import Space
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.accusing import waiting
@@ -242,7 +243,10 @@ class Table(Investigation):
         glasses = self.glasses
         if glasses.winner is not None:
             raise InvalidInput(
-                "action", clue, "nothing: the game is over", reason=f"seat {glasses.winner} won"
+                "action",
+                clue,
+                N_("nothing: the game is over"),
+                reason=M("seat {seat} won", seat=glasses.winner),
             )
         if isinstance(clue, Question):
             seat = clue.asker
@@ -250,9 +254,11 @@ class Table(Investigation):
             seat = clue.seat
             if seat == 0:
                 mine = "informant CARD" if isinstance(clue, Consulted) else "accused"
-                raise InvalidInput("seat", 0, f"another seat (mine is told with {mine})")
+                raise InvalidInput(
+                    "seat", 0, M("another seat (mine is told with {line})", line=mine)
+                )
             if isinstance(clue, Consulted) and not informant_count(self.players):
-                raise InvalidInput("action", clue, "ask or accuse", reason="no informant")
+                raise InvalidInput("action", clue, N_("ask or accuse"), reason=N_("no informant"))
         else:
             seat = 0
         if seat != glasses.active:
@@ -260,15 +266,19 @@ class Table(Investigation):
                 raise InvalidInput(
                     "action",
                     clue,
-                    f"a move of seat {glasses.active}, whose turn it is",
-                    reason="it is not your turn",
+                    M("a move of seat {seat}, whose turn it is", seat=glasses.active),
+                    reason=N_("it is not your turn"),
                 )
-            raise InvalidInput("seat", seat, f"seat {glasses.active}, whose turn it is")
+            raise InvalidInput(
+                "seat", seat, M("seat {seat}, whose turn it is", seat=glasses.active)
+            )
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
         if isinstance(clue, Consulted | Charged):
             if not 0 < clue.seat < self.players:
-                raise InvalidInput("seat", clue.seat, f"a seat from 1 to {self.players - 1}")
+                raise InvalidInput(
+                    "seat", clue.seat, M("a seat from 1 to {high}", high=self.players - 1)
+                )
             return space  # about their own puzzle: nothing about mine
         return super().apply_clue(space, clue)
 

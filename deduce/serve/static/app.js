@@ -3,6 +3,37 @@
 
 const token = document.querySelector('meta[name="deduce-token"]').content;
 
+// The words this script shows, in the page's language: the page carries them (#words),
+// each with its {name}s to fill in; English when a page has none.
+const WORDS = {
+  unreachable: "The server cannot be reached: {why}",
+  refused: "refused: {why}",
+  notSaved: "not saved",
+  missing: "refused: the {field} is missing; fill it in first",
+  writing: "Writing: {time}",
+  writingLeft: "Writing: {time} left",
+  timeUp: "Writing: time is up",
+};
+
+function say(name, values) {
+  const words = document.getElementById("words");
+  let text = (words && words.dataset[name]) || WORDS[name];
+  for (const [key, value] of Object.entries(values || {})) {
+    text = text.split("{" + key + "}").join(String(value));
+  }
+  return text;
+}
+
+// The page's language switch: the choice is kept in a cookie (a year) that every
+// request carries, and the page is drawn again in it.
+const LANGUAGE_COOKIE = "lang";
+
+function chooseLanguage(code) {
+  document.cookie = LANGUAGE_COOKIE + "=" + encodeURIComponent(code) +
+    "; Path=/; Max-Age=31536000; SameSite=Lax";
+  window.location.reload();
+}
+
 function quote(word) {
   if (word === "") return '""';
   if (!/[\s"']/.test(word)) return word;
@@ -164,7 +195,7 @@ async function send(text) {
       await redraw(id);  // the game as it is now, then why the line was not carried out
       alertBox(answer.error);
     } else if (status === 503) {
-      alertBox(answer.error || "not saved");
+      alertBox(answer.error || say("notSaved"));
     } else if (status === 200) {
       await redraw(id);
       // whose turn it is now (the banner on top), else what the notebook says
@@ -173,10 +204,10 @@ async function send(text) {
       if (turn) window.scrollTo(0, 0);
       else if (said) said.closest("section").scrollIntoView({block: "start"});
     } else {
-      alertBox("refused: " + (answer.error || status));
+      alertBox(say("refused", {why: answer.error || status}));
     }
   } catch (e) {
-    alertBox("The server cannot be reached: " + e.message);
+    alertBox(say("unreachable", {why: e.message}));
   } finally {
     sending = false;
     main.removeAttribute("aria-busy");
@@ -214,7 +245,7 @@ async function start(form, replace) {
     over.hidden = false;
     over.scrollIntoView({block: "center"});
   } else {
-    alertBox("refused: " + (answer.error || status));
+    alertBox(say("refused", {why: answer.error || status}));
   }
 }
 
@@ -223,7 +254,7 @@ async function reopen(button) {
   const {status, answer} = await call("POST", "/api/sessions/" + encodeURIComponent(id) + "/reopen",
                                       {copy: button.dataset.copy});
   if (status === 200) window.location.assign("/play/" + encodeURIComponent(id));
-  else alertBox("refused: " + (answer.error || status));
+  else alertBox(say("refused", {why: answer.error || status}));
 }
 
 // An advised move typed into its verb's form: each argument's word into the field of its
@@ -327,9 +358,9 @@ function clocks() {
   for (const button of document.querySelectorAll("button.writing")) {
     const end = Number(localStorage.getItem(writingKey()) || 0);
     const left = (end - Date.now()) / 1000;
-    if (!end) button.textContent = "Writing: " + clockText(60 * Number(button.dataset.minutes));
-    else if (left > 0) button.textContent = "Writing: " + clockText(left) + " left";
-    else button.textContent = "Writing: time is up";
+    if (!end) button.textContent = say("writing", {time: clockText(60 * Number(button.dataset.minutes))});
+    else if (left > 0) button.textContent = say("writingLeft", {time: clockText(left)});
+    else button.textContent = say("timeUp");
   }
 }
 
@@ -350,7 +381,7 @@ async function showMoved(card) {
   if (!card.open) return;
   const id = document.getElementById("main").dataset.id;
   const {status, answer} = await call("GET", "/api/sessions/" + encodeURIComponent(id) + "/shared");
-  if (status !== 200) { alertBox("refused: " + (answer.error || status)); return; }
+  if (status !== 200) { alertBox(say("refused", {why: answer.error || status})); return; }
   card.querySelector("textarea.share").value = answer.text;
   const image = card.querySelector("img.qr");
   if (answer.qr) image.src = answer.qr;
@@ -390,7 +421,7 @@ function wire(root) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const empty = missing(form);
-      if (empty) alertBox("refused: the " + empty + " is missing; fill it in first");
+      if (empty) alertBox(say("missing", {field: empty}));
       else send(line(form));
     });
   }
@@ -444,6 +475,9 @@ function wire(root) {
   }
   for (const button of root.querySelectorAll("button.line")) {
     button.addEventListener("click", () => send(button.dataset.line));
+  }
+  for (const button of root.querySelectorAll("button.language[data-lang]")) {
+    button.addEventListener("click", () => chooseLanguage(button.dataset.lang));
   }
 }
 
