@@ -290,6 +290,7 @@ def save_file(
     target = resolved(path)
     if create_directory:
         target.parent.mkdir(parents=True, exist_ok=True)
+    _check_target(target, path)  # a folder (the root too) has no lock beside it
     with locked(target):
         old = _check_target(target, path)
         temporary = _temporary_name(target)

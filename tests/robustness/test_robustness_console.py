@@ -111,7 +111,7 @@ def test_a_folder_or_a_foreign_file_named_as_autosave_is_left_as_it_is(tmp_path:
     assert notes.read_text() == "milk, eggs"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games", "notes.txt"]
     term = play(tmp_path)
-    for line in ("save games", "save notes.txt"):
+    for line in ("save games", "save notes.txt", "save /", "save ."):
         term.send(line)
         assert "refused: file " in term.expect_prompt(PROMPT)
     term.send("quit")
