@@ -175,7 +175,8 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
 
 def negotiate(accept_language: str | None) -> str:
     """The language a browser asks for: the first of its ``Accept-Language`` by weight
-    that deduce speaks, else English.
+    that deduce speaks, else English (a tag with a weight that is not a number from 0
+    to 1 is ignored).
 
     Example:
         >>> negotiate("fr-CH, de;q=0.9, en;q=0.8")
@@ -189,12 +190,11 @@ def negotiate(accept_language: str | None) -> str:
     for index, part in enumerate((accept_language or "")[:2000].split(",")):
         tag, _sep, params = part.partition(";")
         weight = 1.0
-        match = re.search(r"q\s*=\s*([0-9.]+)", params)
-        if match is not None:
-            try:
-                weight = float(match.group(1))
-            except ValueError:
+        match = re.search(r"q\s*=\s*([^\s;,]*)", params)
+        if match is not None:  # a weight that is not a number from 0 to 1: the tag is ignored
+            if re.fullmatch(r"0(\.[0-9]{0,3})?|1(\.0{0,3})?", match.group(1)) is None:
                 continue
+            weight = float(match.group(1))
         code = _code(tag)
         if code is not None and weight > 0:
             weighted.append((-weight, index, code))

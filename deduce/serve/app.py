@@ -160,7 +160,7 @@ def requested_language(headers: Headers | dict[str, str], default: str = ENGLISH
         return chosen
     # the server's language after the browser's, by the least weight a browser gives
     asked = headers.get("accept-language", "")[:1900]
-    return negotiate(f"{asked}, {default};q=0.0001" if asked else default)
+    return negotiate(f"{asked}, {default};q=0.001" if asked else default)
 
 
 class RequestLanguage:
