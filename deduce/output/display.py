@@ -89,7 +89,7 @@ def render(
     parts: list[Any] = [head]
     table = Table(_("solution"), _("probability"), "", box=None, show_header=True, padding=(0, 1))
     for solution, p in ranked:
-        table.add_row(Text(str(solution)), percent(p), _bar(p))
+        table.add_row(Text(investigation.shown_value(solution)), percent(p), _bar(p))
     if count > solutions:
         table.add_row(_(M("... {n} more", n=count - solutions)), "", "")
     parts.append(table)
@@ -193,7 +193,8 @@ def render_html(
     if clues:
         out.append(clue_list(clues, latest=_CLUES_SHOWN))
     rows: list[tuple[object, ...]] = [
-        (str(solution), Cell(percent(p), number=True, shade=p)) for solution, p in ranked
+        (investigation.shown_value(solution), Cell(percent(p), number=True, shade=p))
+        for solution, p in ranked
     ]
     if count > solutions:
         rows.append((_(M("... {n} more", n=count - solutions)), ""))

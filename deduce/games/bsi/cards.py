@@ -1,12 +1,16 @@
 """The cards of Black Stories Investigation: pieces of evidence, cards and cases.
 
 Every piece of evidence has two values, and no value is shared between two kinds of
-evidence, so a card can be written as its values alone (``"woman/knife"``).
+evidence, so a card can be written as its values alone (``"woman/knife"``). Each value
+is read in English or in German (:data:`GERMAN`: ``"Frau/Messer"``), and a card is
+shown in the player's language (:func:`shown`).
 
 Example:
     >>> Card(victim="woman", weapon="knife")
     Card(victim='woman', weapon='knife')
     >>> Card.parse("woman knife") == Card(victim="woman", weapon="knife")
+    True
+    >>> Card.parse("Frau/Messer") == Card.parse("woman/knife")
     True
     >>> Case("woman", "day", "inside", "knife").matches(Card.parse("woman/night"))
     1
@@ -24,8 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _
-from deduce._internal.names import resolve
+from deduce._internal.language import N_, M, _, language
+from deduce._internal.names import fold, forms, resolve
 from deduce._internal.validation import is_int
 from deduce.core import decks
 from deduce.errors import InvalidInput
@@ -36,6 +40,7 @@ __all__ = [
     "CARDS",
     "CASES",
     "FIELDS",
+    "GERMAN",
     "STAND_IN",
     "Card",
     "Case",
@@ -43,6 +48,7 @@ __all__ = [
     "check_box",
     "load_box",
     "load_box_text",
+    "shown",
     "stand_in_name",
 ]
 
@@ -57,8 +63,79 @@ ATTRIBUTES: dict[str, tuple[str, str]] = {
 FIELDS: tuple[str | int, ...] = ("0/1", 2, 3)
 """The fields of an evidence grid: how many pieces of a played card match the case."""
 
+GERMAN: dict[str, str] = {
+    "man": "Mann",
+    "woman": "Frau",
+    "day": "Tag",
+    "night": "Nacht",
+    "inside": "drinnen",
+    "outside": "draußen",
+    "knife": "Messer",
+    "gun": "Pistole",
+}
+"""Every value of evidence (English) with its German word, as the German edition prints
+it. A card is read in either language, even mixed (``"Frau/night"``), whatever case and
+with or without umlauts and ``ß`` (``"draussen"``, ``"drausen"``); it is shown in the
+player's language (:func:`shown`)."""
+
 _NAMES = tuple(ATTRIBUTES)
 _KIND_OF = {value: name for name, values in ATTRIBUTES.items() for value in values}
+
+
+def _spellings(word: str) -> frozenset[str]:
+    """The keys under which a value may be typed: as :func:`~deduce._internal.names.forms`
+    reads names, and with ``ß`` written ``s`` too (``drausen``)."""
+    return forms(word) | forms(word.replace("ß", "s"))
+
+
+_VALUE_OF: dict[str, str] = {
+    key: value for value in _KIND_OF for word in (value, GERMAN[value]) for key in _spellings(word)
+}
+"""Every typed form of a value, English or German, folded: the English value."""
+
+
+def _value(token: str) -> str | None:
+    """The English value ``token`` names (English or German, folded), or None."""
+    return _VALUE_OF.get(fold(token))
+
+
+def _values(text: str) -> list[str] | None:
+    """The English values of a card written as text (``"Frau/night"``), in its order; None
+    when a piece is not a value."""
+    pieces = [_value(piece) for piece in text.split("/")]
+    return None if not text or None in pieces else [p for p in pieces if p is not None]
+
+
+def shown(card: Card | Case | str) -> str:
+    """A card, a case or a value as the player reads it: its German words (:data:`GERMAN`)
+    when the player reads German, else English; any other text (a field such as ``0/1``)
+    as it is. ``str(card)`` stays English: the card as data and as typed.
+
+    Example (in German: ``Frau/Nacht/draußen/Pistole``, ``Messer``):
+        >>> shown(Case("woman", "night", "outside", "gun")), shown("knife"), shown("0/1")
+        ('woman/night/outside/gun', 'knife', '0/1')
+        >>> from deduce._internal.language import use_language
+        >>> with use_language("de"):
+        ...     shown(Card.parse("woman/night/outside/gun")), shown("Frau/knife"), shown("0/1")
+        ('Frau/Nacht/draußen/Pistole', 'Frau/Messer', '0/1')
+    """
+    if isinstance(card, (Card, Case)):
+        values = str(card).split("/")
+    elif isinstance(card, str):
+        found = _values(card)
+        if found is None:
+            return card
+        values = found
+    else:
+        return str(card)
+    if language() == "de":
+        values = [GERMAN[value] for value in values]
+    return "/".join(values)
+
+
+def _shown_values() -> str:
+    """Every value in the player's language, for a refusal."""
+    return ", ".join(shown(value) for value in _KIND_OF)
 
 
 def _check_value(name: str, value: Any) -> str:
@@ -111,11 +188,16 @@ class Card:
 
     @classmethod
     def parse(cls, text: Card | Case | str) -> Card:
-        """A card from its values, e.g. ``"woman/knife"`` or ``"woman knife"``.
+        """A card from its values, e.g. ``"woman/knife"`` or ``"woman knife"``, each in
+        English or German (:data:`GERMAN`), with or without umlauts.
 
         Example:
             >>> Card.parse("man, day, gun")
             Card(victim='man', time='day', weapon='gun')
+            >>> Card.parse("Mann/Tag/Pistole")
+            Card(victim='man', time='day', weapon='gun')
+            >>> Card.parse("frau drausen knife") == Card.parse("woman/outside/knife")
+            True
         """
         if isinstance(text, Card):
             return text
@@ -124,15 +206,19 @@ class Card:
         if not isinstance(text, str):
             raise InvalidInput(N_("card"), text, N_("a Card, a Case or its values as text"))
         pieces: dict[str, str | None] = {}
-        for token in re.split(r"[\s,/;]+", text.strip().lower()):
-            if not token:
+        for typed in re.split(r"[\s,/;]+", text.strip().lower()):
+            if not typed:
                 continue
-            if token not in _KIND_OF:
+            token = _value(typed)
+            if token is None:
+                # refused with the values in the player's language ("did you mean ...")
+                words = [shown(value) for value in _KIND_OF]
                 try:
-                    token = resolve(token, list(_KIND_OF), argument="card", prefix=False)
+                    token = _value(resolve(typed, words, argument="card", prefix=False))
                 except InvalidInput as error:
-                    expected = M("values from {values}", values=", ".join(_KIND_OF))
+                    expected = M("values from {values}", values=_shown_values())
                     raise InvalidInput(N_("card"), text, expected, reason=error.reason) from None
+                assert token is not None
             kind = _KIND_OF[token]
             if kind in pieces:
                 raise InvalidInput(N_("card"), text, N_("at most one value of each evidence"))
@@ -279,8 +365,8 @@ def stand_in_name(card: Card) -> str:
         ('stand-in 3 (inside/knife)', 'woman/night/outside/gun')
     """
     if card in STAND_IN:
-        return str(_(M("stand-in {n} ({card})", n=STAND_IN.index(card) + 1, card=str(card))))
-    return str(card)
+        return str(_(M("stand-in {n} ({card})", n=STAND_IN.index(card) + 1, card=shown(card))))
+    return shown(card)
 
 
 def check_box(cards: Any, argument: str = "small_cards") -> tuple[Card, ...]:
@@ -296,20 +382,20 @@ def check_box(cards: Any, argument: str = "small_cards") -> tuple[Card, ...]:
     if isinstance(cards, (str, Card)) or not isinstance(cards, (list, tuple)):
         raise InvalidInput(argument, cards, N_("a list of 12 cards of 2 or 3 pieces"))
     parsed = tuple(Card.parse(c) for c in cards)
-    shown = [str(c) for c in parsed]
+    said = [shown(c) for c in parsed]  # in the player's language
     expected = M("{n} different cards of 2 or 3 pieces", n=len(STAND_IN))
-    cases = [c for c in shown if Card.parse(c).case is not None]
+    cases = [shown(c) for c in parsed if c.case is not None]
     if cases:
         raise InvalidInput(
-            argument, shown, expected, reason=M("{card} is a case card", card=cases[0])
+            argument, said, expected, reason=M("{card} is a case card", card=cases[0])
         )
-    twice = [c for c in dict.fromkeys(shown) if shown.count(c) > 1]
+    twice = [shown(c) for c in dict.fromkeys(parsed) if parsed.count(c) > 1]
     if twice:
         raise InvalidInput(
-            argument, shown, expected, reason=M("{card} is given twice", card=twice[0])
+            argument, said, expected, reason=M("{card} is given twice", card=twice[0])
         )
     if len(parsed) != len(STAND_IN):
-        raise InvalidInput(argument, shown, expected, reason=M("{n} given", n=len(parsed)))
+        raise InvalidInput(argument, said, expected, reason=M("{n} given", n=len(parsed)))
     return parsed
 
 
@@ -409,7 +495,7 @@ def field_index(field: Any, card: Card) -> int:
                 N_("field"),
                 field,
                 ["0/1", 0, 1, 2] if card.size == 2 else ["0/1", 0, 1, 2, 3],
-                reason=M("{card} has only {n} pieces of evidence", card=str(card), n=card.size),
+                reason=M("{card} has only {n} pieces of evidence", card=shown(card), n=card.size),
             )
         return int(field) - 1
     raise InvalidInput(N_("field"), field, ["0/1", 0, 1, 2, 3])

@@ -21,7 +21,7 @@ from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.bsi.cards import Card, Case
+from deduce.games.bsi.cards import Card, Case, shown
 
 __all__ = [
     "AttemptOption",
@@ -73,7 +73,10 @@ class Lay:
 
     def __str__(self) -> str:
         said = M(
-            "{card} at seat {target}: {field}", card=self.card, target=self.target, field=self.field
+            "{card} at seat {target}: {field}",
+            card=shown(self.card),
+            target=self.target,
+            field=self.field,
         )
         return str(_(said))
 
@@ -109,7 +112,8 @@ class Solve:
             if self.correct
             else N_("seat {target} is {case}? ({drops}, wrong)")
         )
-        return str(_(M(said, target=self.target, case=self.case, drops=_drops(self.drops))))
+        case = shown(self.case)
+        return str(_(M(said, target=self.target, case=case, drops=_drops(self.drops))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +131,7 @@ class Draw:
     def __str__(self) -> str:
         if self.card is None:
             return str(_(N_("draws")))
-        return str(_(M("draws {card}", card=self.card)))
+        return str(_(M("draws {card}", card=shown(self.card))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +167,7 @@ class Play:
     target: int
 
     def __str__(self) -> str:
-        return str(_(M("{card} -> seat {target}", card=self.card, target=self.target)))
+        return str(_(M("{card} -> seat {target}", card=shown(self.card), target=self.target)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,17 +242,17 @@ class AttemptOption:
                 "{waiting:.2f} after waiting"
             )
         )
-        shown = M(
+        message = M(
             said,
             target=self.target,
-            case=self.case,
+            case=shown(self.case),
             drops=_drops(self.drops),
             p=100 * self.probability,
             points=self.points,
             value=self.value,
             waiting=self.compared,
         )
-        return str(_(shown))
+        return str(_(message))
 
     @property
     def compared(self) -> float:
@@ -324,7 +328,7 @@ class Cases:
 
     def __str__(self) -> str:
         return ", ".join(
-            str(_(M("seat {seat}: {case}", seat=i, case=case)))
+            str(_(M("seat {seat}: {case}", seat=i, case=shown(case))))
             for i, case in enumerate(self.cases, 1)
         )
 

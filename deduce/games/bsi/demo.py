@@ -8,7 +8,7 @@ from rich.console import Console
 
 from deduce._internal.language import M, _, plural
 from deduce.games.bsi import Draw, Lay, Solve, Table, advised, play_game, random_bot
-from deduce.games.bsi.cards import stand_in_name
+from deduce.games.bsi.cards import shown, stand_in_name
 
 
 def _cases(table: Table) -> str:
@@ -21,7 +21,7 @@ def _cases(table: Table) -> str:
             "seat {seat}: {n} cases (best {case} {p:.0f}%)",
             len(probabilities),
             seat=seat,
-            case=case,
+            case=shown(case),
             p=100 * p,
         )
         parts.append(_(said))
@@ -36,7 +36,7 @@ def run(console: Console, *, seed: int) -> None:
     console.rule(f"[bold]Black Stories Investigation[/bold] {title}")
     history: list[Table] = list(final.lineage)
     hand = ", ".join(map(stand_in_name, final.start_hand))
-    case = f"[bold]{final.case}[/bold]"
+    case = f"[bold]{shown(final.case)}[/bold]"
     mine = M("My case is {case}; my hand: {hand}.", case=case, hand=hand)
     console.print(_(mine))
     console.print(_("(The box's 12 cards of 2 and 3 pieces are stand-ins, named so.)"))
@@ -79,7 +79,7 @@ def run(console: Console, *, seed: int) -> None:
             )
             named = {
                 "seat": player,
-                "case": event.case,
+                "case": shown(event.case),
                 "target": event.target,
                 "verdict": verdict,
                 "scores": after.scores(),
@@ -115,7 +115,7 @@ def run(console: Console, *, seed: int) -> None:
                     )
                 wait_line = M(
                     "I wait: naming {case} for seat {seat} now gives {said}.",
-                    case=o.case,
+                    case=shown(o.case),
                     seat=o.target,
                     said=said,
                 )

@@ -37,6 +37,7 @@ from deduce.games.bsi.cards import (
     Case,
     check_box,
     field_index,
+    shown,
 )
 from deduce.games.bsi.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
@@ -79,7 +80,7 @@ class Played:
     field: str | int
 
     def __str__(self) -> str:
-        return str(_(M("{card} at {field}", card=self.card, field=self.field)))
+        return str(_(M("{card} at {field}", card=shown(self.card), field=self.field)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class Seen:
     cases: tuple[Case, ...]
 
     def __str__(self) -> str:
-        return str(_(M("seen {cases}", cases=", ".join(str(c) for c in self.cases))))
+        return str(_(M("seen {cases}", cases=", ".join(shown(c) for c in self.cases))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,7 @@ class FailedAttempt:
     case: Case
 
     def __str__(self) -> str:
-        return str(_(M("not {case}", case=self.case)))
+        return str(_(M("not {case}", case=shown(self.case))))
 
 
 class Investigation(_Investigation):
@@ -142,6 +143,17 @@ class Investigation(_Investigation):
         else:
             self.small_cards = check_box(small_cards)
         self.begin()
+
+    def shown_value(self, value: Any) -> str:
+        """A value of evidence (or a card) in the player's language (:func:`shown`).
+
+        Example (in German ``Frau``):
+            >>> Investigation().shown_value("woman")
+            'woman'
+        """
+        if isinstance(value, (Card, Case, str)):
+            return shown(value)
+        return super().shown_value(value)
 
     def setup(self) -> dict[str, Any]:
         if self.small_cards == STAND_IN:

@@ -11,7 +11,7 @@ from deduce._internal.language import N_, M, _, plural
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games import bsi
-from deduce.games.bsi.cards import check_box, load_box
+from deduce.games.bsi.cards import check_box, load_box, shown
 from deduce.games.bsi.manifest import GAME
 from deduce.games.bsi.play_advice import (
     attempt_advice,
@@ -34,8 +34,15 @@ from deduce.play.verbs import Arg, Question, Rows, Verb
 
 __all__ = ["ADAPTER", "GRAMMAR", "BsiAdapter"]
 
-_CARD_WORDS = tuple(str(card) for card in bsi.CARDS)
-_CASE_WORDS = tuple(str(card) for card in bsi.CARDS if card.case is not None)
+
+def _card_words(context: Context) -> list[str]:
+    """Every card, in the player's language (what Tab and a page's picker offer)."""
+    return [shown(card) for card in bsi.CARDS]
+
+
+def _case_words(context: Context) -> list[str]:
+    """Every case, in the player's language."""
+    return [shown(card) for card in bsi.CARDS if card.case is not None]
 
 
 def _card(text: str, context: Context) -> bsi.Card:
@@ -49,9 +56,13 @@ def _case(text: str, context: Context) -> bsi.Case:
     return card.case
 
 
-def _pieces(context: Context) -> list[tuple[str, tuple[str, str]]]:
-    """Each kind of evidence in words (victim, time, scene, weapon), with its two values."""
-    return [(str(_(kind)), values) for kind, values in bsi.ATTRIBUTES.items()]
+def _pieces(context: Context) -> list[tuple[str, tuple[str, ...]]]:
+    """Each kind of evidence in words (victim, time, scene, weapon), with its two values,
+    in the player's language."""
+    return [
+        (str(_(kind)), tuple(shown(value) for value in values))
+        for kind, values in bsi.ATTRIBUTES.items()
+    ]
 
 
 _PIECES = _pieces
@@ -63,17 +74,17 @@ def _by_pieces(context: Context) -> list[tuple[str, tuple[str, ...]]]:
     return [
         (
             str(_(plural("{n} piece", "{n} pieces", n))),
-            tuple(w for w in _CARD_WORDS if w.count("/") == n - 1),
+            tuple(shown(card) for card in bsi.CARDS if card.size == n),
         )
         for n in (2, 3, 4)
     ]
 
 
 _BY_PIECES = _by_pieces
-_CARD = Value(_card, _A_CARD, _CARD_WORDS, groups=_BY_PIECES, parts=Parts(_PIECES, "/", least=2))
+_CARD = Value(_card, _A_CARD, _card_words, groups=_BY_PIECES, parts=Parts(_PIECES, "/", least=2))
 
 _WHOLE = N_("a case: all four pieces, e.g. man/night/inside/gun")
-_A_CASE = Value(_case, _WHOLE, _CASE_WORDS, parts=Parts(_PIECES, "/"))
+_A_CASE = Value(_case, _WHOLE, _case_words, parts=Parts(_PIECES, "/"))
 
 
 def _box(text: str, context: Context) -> tuple[bsi.Card, ...] | None:
@@ -103,8 +114,8 @@ def _laid(context: Context) -> Sequence[str]:
     """The cards the player whose turn it is may lay: my hand on my turn, else any."""
     table = context.investigation
     if isinstance(table, bsi.Table) and table.turn == 0:
-        return [str(card) for card in table.hand]
-    return _CARD_WORDS
+        return [shown(card) for card in table.hand]
+    return _card_words(context)
 
 
 def _targets(context: Context) -> Sequence[str]:
@@ -133,14 +144,14 @@ def _check_hand(answers: Mapping[str, Any]) -> None:
     cases = [card.case for card in hand if card.case is not None]
     for card in hand:
         if card.case is not None and card.case == case:
-            problems.append(str(_(M("{card} is your own case", card=card))))
+            problems.append(str(_(M("{card} is your own case", card=shown(card)))))
         elif card.case is not None and cases.count(card.case) > 1:
-            problems.append(str(_(M("{card} is given twice", card=card))))
+            problems.append(str(_(M("{card} is given twice", card=shown(card)))))
     if problems:
-        shown = " ".join(str(c) for c in hand)
+        said = " ".join(shown(c) for c in hand)
         reasons = "; ".join(dict.fromkeys(problems))
         expected = N_("3 cards other than your case")
-        raise InvalidInput(N_("hand"), shown, expected, reason=reasons)
+        raise InvalidInput(N_("hand"), said, expected, reason=reasons)
 
 
 def _lay(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
@@ -150,13 +161,13 @@ def _lay(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
 
 def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
     seat, case, drops, verdict = v["seat"], v["case"], v["drops"], v.get("verdict")
-    line = f"solve {seat} {case} {drops}"
+    line = f"solve {seat} {shown(case)} {drops}"
     if verdict is None and seat != 0:
         raise InvalidInput(
             N_("verdict"),
             None,
             M("`{line} right` or `{line} wrong`", line=line),
-            reason=M("seat {seat} says whether {case} is their case", seat=seat, case=case),
+            reason=M("seat {seat} says whether {case} is their case", seat=seat, case=shown(case)),
         )
     if seat == 0 and case == table.my_case and v.get("new") is None:
         raise InvalidInput(
@@ -167,12 +178,12 @@ def _solve(table: bsi.Table, v: dict[str, Any]) -> bsi.Table:
                 "e.g. new woman/day/inside/knife",
                 line=line,
             ),
-            reason=M("{case} is your case: it is solved, and you draw a new one", case=case),
+            reason=M("{case} is your case: it is solved, and you draw a new one", case=shown(case)),
         )
     if seat != 0 and v.get("new") is not None:
         raise InvalidInput(
             "new CASE",
-            str(v["new"]),
+            shown(v["new"]),
             M("no `new`: seat {seat} keeps their new case hidden", seat=seat),
             reason=N_("only your own new case is seen"),
         )
@@ -217,7 +228,7 @@ def _attempts(table: bsi.Table, v: dict[str, Any]) -> Rows | str:
         tuple(
             (
                 str(o.target),
-                str(o.case),
+                shown(o.case),
                 str(o.drops),
                 f"{100 * o.probability:.1f}%",
                 _(M("{points:.2f} (advisable)", points=o.points))
@@ -248,7 +259,7 @@ def _lays(table: bsi.Table) -> Rows:
                         "seat {seat} is {case}, {drops}-drop card: {p:.0f}% right, "
                         "{points:.2f} points",
                         seat=attempt.target,
-                        case=attempt.case,
+                        case=shown(attempt.case),
                         drops=attempt.drops,
                         p=100 * attempt.probability,
                         points=attempt.points,
@@ -268,17 +279,17 @@ def _lays(table: bsi.Table) -> Rows:
 
 def _lay_words(play: bsi.Play) -> str:
     """A lay of mine in words: ``lay CARD at seat SEAT``."""
-    return M("lay {card} at seat {seat}", card=play.card, seat=play.target)
+    return M("lay {card} at seat {seat}", card=shown(play.card), seat=play.target)
 
 
 def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
     scores = table.scores()
     rows = []
     for seat in range(table.players):
-        grid = ", ".join(f"{card}:{field}" for card, field in table.grid(seat))
+        grid = ", ".join(f"{shown(card)}:{field}" for card, field in table.grid(seat))
         drops = " ".join(str(d) for d in table.drops_left(seat))
         rows.append((str(seat), grid, drops, str(scores[seat])))
-    discard = ", ".join(str(c) for c in table.discard) or "-"
+    discard = ", ".join(shown(c) for c in table.discard) or "-"
     notes = "\n".join([_(M("Discard pile: {discard}", discard=discard)), *final_round(table)])
     return Rows((_("seat"), _("grid"), _("drops left"), _("points")), tuple(rows), notes)
 
@@ -482,7 +493,7 @@ class BsiAdapter(Adapter):
         if isinstance(clue, bsi.Lay):
             said = M(
                 "lays {card} at seat {seat}: field {field}",
-                card=clue.card,
+                card=shown(clue.card),
                 seat=clue.target,
                 field=clue.field,
             )
@@ -491,15 +502,17 @@ class BsiAdapter(Adapter):
             template = _SOLVES[bool(clue.correct), clue.new_case is not None, bool(clue.revealed)]
             said = M(
                 template,
-                case=clue.case,
+                case=shown(clue.case),
                 seat=clue.target,
                 drops=plural("{n} drop", "{n} drops", clue.drops),
-                new=clue.new_case,
-                revealed=" ".join(str(c) for c in clue.revealed),
+                new=None if clue.new_case is None else shown(clue.new_case),
+                revealed=" ".join(shown(c) for c in clue.revealed),
             )
             return str(_(said))
         if isinstance(clue, bsi.Draw):
-            return str(_("draws") if clue.card is None else _(M("draws {card}", card=clue.card)))
+            if clue.card is None:
+                return str(_("draws"))
+            return str(_(M("draws {card}", card=shown(clue.card))))
         return short(clue, 1000)
 
     def history(self, investigation: Investigation) -> list[str]:
@@ -555,7 +568,7 @@ class BsiAdapter(Adapter):
         fields = tuple(str(f) for f in bsi.FIELDS)
         grids = []
         for seat in range(table.players):
-            under = {f: [str(c) for c, at in table.grid(seat) if str(at) == f] for f in fields}
+            under = {f: [shown(c) for c, at in table.grid(seat) if str(at) == f] for f in fields}
             depth = max((len(cards) for cards in under.values()), default=0)
             rows = tuple(
                 tuple(under[f][i] if i < len(under[f]) else "" for f in fields)
@@ -573,9 +586,11 @@ class BsiAdapter(Adapter):
         table: bsi.Table = self.own(investigation)
         if table.over or table.solved is None:
             return None
+        solved = {s: table.solved_case(s) for s in table.opponents}
         cases = ", ".join(
-            _(M("seat {seat} is {case}", seat=s, case=table.solved_case(s)))
-            for s in table.opponents
+            _(M("seat {seat} is {case}", seat=s, case=shown(case)))
+            for s, case in solved.items()
+            if case is not None
         )
         return str(_(M("Certain: {cases} (solve at the table to score)", cases=cases)))
 
@@ -592,6 +607,12 @@ class BsiAdapter(Adapter):
         ways = {"lay": (lay,), "attempt": (solve, draw)}
         return Turn(seat, names[seat], mine, ways.get(table.step, (draw,)))
 
+    def show_value(self, value: Any) -> str:
+        """A card or a case named in a refusal, in the player's language."""
+        if isinstance(value, bsi.Card | bsi.Case):
+            return shown(value)
+        return super().show_value(value)
+
     def show_action(self, action: Any) -> str:
         if isinstance(action, bsi.Play):
             return str(_(_lay_words(action)))
@@ -601,7 +622,7 @@ class BsiAdapter(Adapter):
 
     def typed(self, action: Any) -> str:
         if isinstance(action, bsi.Play):  # the field is the target's answer
-            return f"lay {action.card} {action.target}"
+            return f"lay {shown(action.card)} {action.target}"
         if isinstance(action, RaceOption):
             return choice_line(action)
         return self.show_action(action)
@@ -610,7 +631,7 @@ class BsiAdapter(Adapter):
         table: bsi.Table = self.own(investigation)
         found = []
         if not table.over:
-            hand = ", ".join(str(c) for c in table.hand) or _("none")
+            hand = ", ".join(shown(c) for c in table.hand) or _("none")
             found += [TableFact(_("Your hand"), hand), TableFact(_("Draw pile"), str(table.pile))]
         notice = final_notice(table)
         if notice is not None:
@@ -619,7 +640,7 @@ class BsiAdapter(Adapter):
 
     def extra(self, investigation: Investigation) -> str | None:
         table: bsi.Table = self.own(investigation)
-        hand = " ".join(str(c) for c in table.hand) or "-"
+        hand = " ".join(shown(c) for c in table.hand) or "-"
         lines = []
         if not table.over:
             turn = self.turn(table)

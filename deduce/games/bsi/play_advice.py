@@ -28,6 +28,7 @@ from deduce._internal.language import N_, M, _
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 from deduce.games import bsi
+from deduce.games.bsi.cards import shown
 from deduce.games.bsi.race import RaceOption
 from deduce.investigation import Recommendation
 from deduce.play.progress import loading
@@ -74,7 +75,7 @@ def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str
         chance = sum(c for c, _attempt in certain)
         worth = sum(c * a.points for c, a in certain) / chance if chance else 0.0
         said = _LAY_LINES[win is not None, bool(chance)]
-        params = {"card": option.play.card, "seat": option.play.target, "win": win}
+        params = {"card": shown(option.play.card), "seat": option.play.target, "win": win}
         params |= {"points": option.points, "chance": 100 * chance, "worth": worth}
         lines.append("  " + _(M(said, **params)))
     return lines
@@ -117,7 +118,7 @@ def attempt_advice(choices: Sequence[RaceOption]) -> list[str]:
             "with the {drops}-drop card): {win:.0f}% to finish first, {none:.0f}% with no "
             "attempt.",
             seat=best.target,
-            case=best.case,
+            case=shown(best.case),
             p=100 * best.probability,
             points=best.points,
             drops=best.drops,
@@ -186,7 +187,8 @@ def choice_line(choice: RaceOption) -> str:
 
 def move_line(move: tuple[int, bsi.Case, int] | None) -> str:
     """The line that makes an attempt-step move (``(seat, case, drops)``, or None for no
-    attempt), as :func:`choice_line` writes it.
+    attempt), as :func:`choice_line` writes it: the case in the player's language (read
+    back in either).
 
     Example:
         >>> move_line((1, bsi.Case.parse("man/day/inside/knife"), 3)), move_line(None)
@@ -195,7 +197,7 @@ def move_line(move: tuple[int, bsi.Case, int] | None) -> str:
     if move is None:
         return "draw"
     target, case, drops = move
-    return f"solve {target} {case} {drops}"
+    return f"solve {target} {shown(case)} {drops}"
 
 
 def chances(table: bsi.Table) -> Rows:
@@ -244,7 +246,7 @@ def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
     right and its points expected."""
     lines = []
     for choice in choices[:top]:
-        attempt, line, win = choice.attempt, choice_line(choice), 100 * choice.win
+        attempt, line, win = choice.attempt, _Typed(choice_line(choice)), 100 * choice.win
         if attempt is None:
             said = M(
                 "{line}: {win:.0f}% to finish first, no attempt (every investigation card kept)",
@@ -261,6 +263,31 @@ def attempt_choices(choices: Sequence[RaceOption], top: int) -> list[str]:
             )
         lines.append("  " + _(said))
     return lines
+
+
+class _Typed:
+    """A line as the player types it, said as it is in every language (a message's
+    parameter that is a ``str`` is looked up in the catalogue: ``draw`` would be said
+    ``Ziehen``, which is no command).
+
+    Example:
+        >>> print(M("{line}: best", line=_Typed("draw")))
+        draw: best
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __reduce__(self) -> tuple[type[_Typed], tuple[str]]:
+        return (_Typed, (self.text,))
 
 
 def attempt_recommendations(table: bsi.Table, top: int) -> list[Recommendation]:

@@ -24,7 +24,7 @@ from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
-from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index
+from deduce.games.bsi.cards import CARDS, CASES, FIELD_OF, FIELDS, Card, Case, field_index, shown
 from deduce.games.bsi.clues import Draw, Lay, Reshuffle, Solve, TableClue, check_seat
 from deduce.games.bsi.investigation import points
 
@@ -273,7 +273,7 @@ def _check_held(s: State, card: Card, player: int) -> None:
     if epoch < 0:
         raise InvalidInput(
             N_("card"),
-            str(card),
+            shown(card),
             M("a card seat {seat} can hold", seat=player),
             reason=_seen(s, card),
         )
@@ -285,7 +285,7 @@ def _check_held(s: State, card: Card, player: int) -> None:
             seat=player,
         )
         expected: str = M("a card seat {seat} can hold", seat=player)
-        raise InvalidInput(N_("card"), str(card), expected, reason=reason)
+        raise InvalidInput(N_("card"), shown(card), expected, reason=reason)
 
 
 def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
@@ -305,7 +305,7 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
     if player == 0:
         if card not in hand:
             raise InvalidInput(
-                N_("card"), str(card), [str(c) for c in hand], reason=N_("not in your hand")
+                N_("card"), shown(card), [shown(c) for c in hand], reason=N_("not in your hand")
             )
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1 :]
@@ -324,7 +324,9 @@ def _lay(s: State, event: Lay, player: int, inform: bool) -> State:
                 event.field,
                 [FIELDS[truth]],
                 reason=M(
-                    "your case {case} matches {card} that way", case=CASES[s.my_case], card=card
+                    "your case {case} matches {card} that way",
+                    case=shown(CASES[s.my_case]),
+                    card=shown(card),
                 ),
             )
     elif inform:
@@ -360,12 +362,12 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
     s = s._replace(phase=2, drops=_set(s.drops, player, left), final=s.final or not left)
     if not event.correct:
         if event.revealed or event.new_case is not None:
-            shown = [str(c) for c in event.revealed]
-            raise InvalidInput(N_("revealed"), shown, N_("no card after a failed attempt"))
+            said = [shown(c) for c in event.revealed]
+            raise InvalidInput(N_("revealed"), said, N_("no card after a failed attempt"))
         if target == 0:
             if case.index == s.my_case:
                 raise InvalidInput(
-                    "correct", False, [True], reason=M("your case is {case}", case=case)
+                    "correct", False, [True], reason=M("your case is {case}", case=shown(case))
                 )
         elif inform:
             s = s._replace(masks=_set(s.masks, target, s.masks[target] & ~(1 << case.index)))
@@ -374,14 +376,17 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
     if target == 0:
         if case.index != s.my_case:
             raise InvalidInput(
-                "correct", True, [False], reason=M("your case is {case}", case=CASES[s.my_case])
+                "correct",
+                True,
+                [False],
+                reason=M("your case is {case}", case=shown(CASES[s.my_case])),
             )
     else:
         x = case.index
         if where[x] != s.case_epoch[target]:
             reason = _seen(s, case.card) if where[x] < 0 else N_("it was not in the draw pile then")
             expected: str = M("a possible case of seat {seat}", seat=target)
-            raise InvalidInput(N_("case"), str(case), expected, reason=reason)
+            raise InvalidInput(N_("case"), shown(case), expected, reason=reason)
         column = joint(s)[:, target - 1]
         if not (column == x).any():
             s = s._replace(broken=True)
@@ -400,7 +405,7 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
         if card.case is not None:
             raise InvalidInput(
                 N_("revealed"),
-                str(card),
+                shown(card),
                 N_("2- and 3-piece cards"),
                 reason=N_("a case card becomes the case"),
             )
@@ -410,7 +415,7 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
                 _seen(s, card) if s.small[card.index] < 0 else N_("it was not in the draw pile")
             )
             expected = N_("a card from the draw pile")
-            raise InvalidInput(N_("revealed"), str(card), expected, reason=reason)
+            raise InvalidInput(N_("revealed"), shown(card), expected, reason=reason)
         s = s._replace(discard=(*s.discard, card), small=_set(s.small, card.index, -1))
     s = _pile_card(s)
     if target == 0:
@@ -425,11 +430,11 @@ def _solve(s: State, event: Solve, player: int, inform: bool) -> State:
         if s.where[new.index] != s.epoch:
             reason = _seen(s, new.card) if s.where[new.index] < 0 else N_("not in the draw pile")
             expected = N_("a case card in the draw pile")
-            raise InvalidInput("new_case", str(new), expected, reason=reason)
+            raise InvalidInput("new_case", shown(new), expected, reason=reason)
         return s._replace(my_case=new.index, where=_set(s.where, new.index, -1))
     if event.new_case is not None:
         expected = N_("none: only your own new case is seen")
-        raise InvalidInput("new_case", str(event.new_case), expected)
+        raise InvalidInput("new_case", shown(event.new_case), expected)
     return s._replace(case_epoch=_set(s.case_epoch, target, s.epoch))
 
 
@@ -443,7 +448,7 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
         if event.card is not None:
             raise InvalidInput(
                 N_("card"),
-                str(event.card),
+                shown(event.card),
                 N_("no card"),
                 reason=N_("the draw and discard piles are empty"),
             )
@@ -459,7 +464,7 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
                     _seen(s, card) if _where(s, card) < 0 else N_("it was not in the draw pile")
                 )
                 expected = N_("a card from the draw pile")
-                raise InvalidInput(N_("card"), str(card), expected, reason=reason)
+                raise InvalidInput(N_("card"), shown(card), expected, reason=reason)
             if card.case is None:
                 small = _set(small, card.index, -1)
             elif inform:
@@ -467,7 +472,7 @@ def _draw(s: State, event: Draw, player: int, inform: bool) -> State:
             hand = (*hand, card)
         elif event.card is not None:
             raise InvalidInput(
-                N_("card"), str(event.card), N_("none: another player's card is hidden from you")
+                N_("card"), shown(event.card), N_("none: another player's card is hidden from you")
             )
     turn = (player + 1) % s.players
     return s._replace(

@@ -38,6 +38,7 @@ from deduce.games.bsi.cards import (
     Case,
     check_box,
     field_index,
+    shown,
 )
 from deduce.games.bsi.clues import (
     AttemptOption,
@@ -63,6 +64,9 @@ __all__ = ["OWN_STRATEGIES", "Table"]
 
 OWN_STRATEGIES = ("race", "points")
 """The table's own strategies for the card to lay (see ``Table.default_strategy``)."""
+
+# the opponents' columns (the fields of the table's space), as a player reads them
+_SEATS = (N_("seat 1"), N_("seat 2"), N_("seat 3"))
 
 
 class Table(Investigation):
@@ -128,25 +132,25 @@ class Table(Investigation):
         self.small_cards = None if small_cards is None else check_box(small_cards)
         self.case = Case.parse(case)
         if isinstance(hand, (str, Card)) or not isinstance(hand, Sequence) or len(hand) != 3:
-            shown = (
+            given = (
                 [str(c) for c in hand]
                 if isinstance(hand, Sequence) and not isinstance(hand, str)
                 else hand
             )
-            raise InvalidInput(N_("hand"), shown, N_("3 cards"))
+            raise InvalidInput(N_("hand"), given, N_("3 cards"))
         self.start_hand = tuple(Card.parse(c) for c in hand)
-        shown = [str(c) for c in self.start_hand]
+        said = [shown(c) for c in self.start_hand]  # in the player's language
         if self.case.card in self.start_hand:
-            reason: str = M("{case} is your case", case=self.case)
+            reason: str = M("{case} is your case", case=shown(self.case))
             expected = N_("3 cards other than your case")
-            raise InvalidInput(N_("hand"), shown, expected, reason=reason)
+            raise InvalidInput(N_("hand"), said, expected, reason=reason)
         if len(set(self.start_hand)) != 3:
             reason = N_("each card exists once")
-            raise InvalidInput(N_("hand"), shown, N_("3 different cards"), reason=reason)
-        outside = [str(c) for c in self.start_hand if not self.in_box(c)]
+            raise InvalidInput(N_("hand"), said, N_("3 different cards"), reason=reason)
+        outside = [shown(c) for c in self.start_hand if not self.in_box(c)]
         if outside:
             reason = M("{card} is not one of the 12 small cards of your box", card=outside[0])
-            raise InvalidInput(N_("hand"), shown, N_("3 cards of your box"), reason=reason)
+            raise InvalidInput(N_("hand"), said, N_("3 cards of your box"), reason=reason)
         self.first = check_seat(first, players, "first")
         if names is not None:
             if (
@@ -334,10 +338,24 @@ class Table(Investigation):
         )
         return pieces.marginals()
 
+    def shown_value(self, value: Any) -> str:
+        """An opponent's case (a value of :meth:`marginals`) in the player's language
+        (:func:`~deduce.games.bsi.cards.shown`).
+
+        Example (in German ``Frau/Tag/drinnen/Messer``):
+            >>> t = Table(2, case="man/day/inside/knife",
+            ...           hand=["woman/knife", "man/gun", "day/gun"])
+            >>> t.shown_value(Case("woman", "day", "inside", "knife"))
+            'woman/day/inside/knife'
+        """
+        if isinstance(value, (Card, Case, str)):
+            return shown(value)
+        return super().shown_value(value)
+
     def column_names(self) -> tuple[str, ...]:
         if self.names is not None:
             return tuple(self.names[1:])
-        return tuple(f"seat {s}" for s in range(1, self.players))
+        return tuple(f"seat {s}" for s in range(1, self.players))  # as _SEATS says them
 
     def space_of(self, state: State) -> Space:
         """The space of a table state: every assignment of cases to the opponents."""
@@ -671,16 +689,16 @@ class Table(Investigation):
                     "correct",
                     correct,
                     [truth],
-                    reason=M("your case is {case}", case=CASES[state.my_case]),
+                    reason=M("your case is {case}", case=shown(CASES[state.my_case])),
                 )
             correct = truth
         if not isinstance(correct, bool):
             raise InvalidInput("correct", correct, [True, False], reason=N_("the target says"))
         if isinstance(revealed, (str, Card)):
             raise InvalidInput(N_("revealed"), revealed, N_("a list of cards"))
-        shown = tuple(Card.parse(c) for c in revealed)
+        turned = tuple(Card.parse(c) for c in revealed)
         fresh = None if new_case is None else Case.parse(new_case)
-        return self.observe(Solve(target, named, drops, correct, shown, fresh))
+        return self.observe(Solve(target, named, drops, correct, turned, fresh))
 
     def drew(self, card: Card | str | None = None) -> Table:
         """The table after the current player drew (``card`` when it is me); next turn.
@@ -753,7 +771,7 @@ class Table(Investigation):
             if isinstance(card, Card) and not self.in_box(card):
                 raise InvalidInput(
                     N_("card"),
-                    str(card),
+                    shown(card),
                     N_("a card of your box"),
                     reason=N_("not one of the 12 small cards of your box"),
                 )
