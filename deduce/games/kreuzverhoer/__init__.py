@@ -53,6 +53,7 @@ from deduce.games.kreuzverhoer.cards import (
     deck_template,
 )
 from deduce.games.kreuzverhoer.clues import (
+    CARD_GLOSSES,
     CARD_TITLES,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
@@ -93,6 +94,7 @@ from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defen
 __all__ = [
     "ACTION_CARDS",
     "BANNABLE_CARDS",
+    "CARD_GLOSSES",
     "CARD_TITLES",
     "COPIES",
     "COUNTINGS",

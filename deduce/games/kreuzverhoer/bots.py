@@ -23,13 +23,13 @@ from deduce._internal.language import M, _
 from deduce._internal.validation import check_seed
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.clues import (
-    CARD_TITLES,
     DEFENCE_CARDS,
     INVESTIGATION_CARDS,
     SKIPS,
     VALUED_CARDS,
     Case,
     Guess,
+    glossed_title,
 )
 from deduce.games.kreuzverhoer.events import COPIES
 from deduce.games.kreuzverhoer.investigation import Investigation
@@ -215,7 +215,7 @@ class _Referee(SeatTables):
             raise InvalidInput("move", move, hand, reason="a card of the hand whose text is known")
         self.tables[other] = self.tables[other].their_card(move)
         self.phase, self.seat = "answer", other
-        return [_(M("seat {seat} plays {card}", seat=seat, card=CARD_TITLES[move]))]
+        return [_(M("seat {seat} plays {card}", seat=seat, card=glossed_title(move)))]
 
     def _answer(self, seat: int, other: int, move: str | None) -> list[str]:
         card = self.tables[seat].pending
@@ -223,7 +223,7 @@ class _Referee(SeatTables):
         if move is not None:
             self.tables[seat] = self.tables[seat].defended(move)
             self.tables[other] = self.tables[other].defence(move, blocks=card)
-            blocks = _(M("seat {seat} blocks it with {card}", seat=seat, card=CARD_TITLES[move]))
+            blocks = _(M("seat {seat} blocks it with {card}", seat=seat, card=glossed_title(move)))
             return [blocks, *self._end()]
         answer = self.tables[seat].suggest()
         self.tables[seat] = self.tables[seat].answered(answer)
@@ -242,7 +242,7 @@ class _Referee(SeatTables):
             return self._end()
         self.tables[seat] = self.tables[seat].defended(move, blocks=None)
         self.tables[other] = self.tables[other].defence(move)
-        lines = [_(M("seat {seat} plays {card}", seat=seat, card=CARD_TITLES[move]))]
+        lines = [_(M("seat {seat} plays {card}", seat=seat, card=glossed_title(move)))]
         mine, theirs = self.tables[seat].hand, self.tables[other].hand
         if move == "mole" and mine and theirs:  # swaps at random: one of mine for one of theirs
             given, taken = self.rng.choice(mine), self.rng.choice(theirs)

@@ -1,5 +1,6 @@
 """The Kreuzverhör deck: the names on the case cards, which crime goes with which weapon,
-and which investigation card each suspect forbids. Read from TOML and checked.
+which investigation card each suspect forbids, and the English gloss of a card whose name
+an English reader may not know. Read from TOML and checked.
 
 Example:
     >>> deck = Deck.default()
@@ -7,6 +8,8 @@ Example:
     (6, 9, 6, 9)
     >>> deck.weapons_for("Mord")
     ('Messer', 'Gift', 'Pistole', 'Strick*', 'Axt*', 'Hammer*')
+    >>> deck.gloss("Brechstange"), deck.glossed("Brechstange"), deck.glossed("Ulm")
+    ('crowbar', 'Brechstange (crowbar)', 'Ulm')
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M
-from deduce._internal.names import resolve
+from deduce._internal.language import ENGLISH, N_, M, language
+from deduce._internal.names import fold, resolve
 from deduce.core import decks
 from deduce.core.registry import key
 from deduce.errors import InvalidInput
 
-__all__ = ["BANNABLE_CARDS", "FIELDS", "SIZES", "Deck", "deck_template"]
+__all__ = ["BANNABLE_CARDS", "FIELDS", "GLOSS_LENGTH", "SIZES", "Deck", "deck_template"]
 
 FIELDS: tuple[str, ...] = ("crime", "scene", "suspect", "weapon")
 """The four details of a case, in the order cards are laid."""
@@ -43,7 +46,33 @@ CRIMES_PER_WEAPON = 4
 BANNABLE_CARDS: tuple[str, ...] = ("witness", "forensics", "informant")
 """The investigation cards a suspect card can forbid."""
 
+GLOSS_LENGTH = 60
+"""The longest English gloss of a card, in characters (a word or a short phrase)."""
+
 _KEYS = ("name", "crimes", "scenes", "suspects", "weapons", "weapons_of", "bans")
+_OPTIONAL_KEYS = ("glosses",)
+
+
+def with_gloss(name: str, gloss: str | None) -> str:
+    """Card ``name`` as a player reads it: for a player reading English with its English
+    ``gloss`` after it, ``Anwalt (lawyer)``; as printed otherwise, and when there is no
+    gloss or it is the name again (``Profiler``, ``Hammer*``: case, spaces, punctuation
+    and the stand-in ``*`` aside).
+
+    A gloss is English, so a player reading another language (German: the language the
+    cards are printed in) sees the card exactly as printed.
+
+    Example:
+        >>> from deduce._internal.language import use_language
+        >>> with_gloss("Anwalt", "lawyer"), with_gloss("Hammer*", "hammer"), with_gloss("Ulm", None)
+        ('Anwalt (lawyer)', 'Hammer*', 'Ulm')
+        >>> with use_language("de"):
+        ...     with_gloss("Anwalt", "lawyer")
+        'Anwalt'
+    """
+    if not gloss or language() != ENGLISH or fold(gloss) == fold(name):
+        return name
+    return f"{name} ({gloss})"
 
 
 def _names(kind: str, values: Any) -> tuple[str, ...]:
@@ -110,14 +139,55 @@ def _trimmed(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-def _pairs(value: Any, argument: str) -> list[tuple[Any, Any]]:
+def _pairs(
+    value: Any, argument: str, expected: str = N_("a table of name -> list of names")
+) -> list[tuple[Any, Any]]:
     if isinstance(value, Mapping):
         return [(_trimmed(k), v) for k, v in value.items()]
     if isinstance(value, Sequence) and not isinstance(value, str):
         items = list(value)
         if all(isinstance(i, Sequence) and not isinstance(i, str) and len(i) == 2 for i in items):
             return [(_trimmed(i[0]), i[1]) for i in items]
-    raise InvalidInput(argument, value, N_("a table of name -> list of names"))
+    raise InvalidInput(argument, value, expected)
+
+
+def _glosses(value: Any, cards: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The checked glosses (card -> English gloss), in the order of ``cards``."""
+    given: dict[str, str] = {}
+    for card, gloss in _pairs(value, "glosses", N_("a table of card name -> English gloss")):
+        if card not in cards:
+            raise InvalidInput("glosses", card, cards, reason=N_("not a card of this deck"))
+        if card in given:
+            raise InvalidInput("glosses", card, N_("each card once"), reason=N_("listed twice"))
+        argument = f"glosses[{card!r}]"
+        text = _trimmed(gloss)
+        if (
+            not isinstance(text, str)
+            or not any(c.isalnum() for c in text)
+            or len(text) > GLOSS_LENGTH
+        ):
+            raise InvalidInput(
+                argument,
+                gloss,
+                M(
+                    "the card's name in English: a word or phrase of at most {most} "
+                    "characters, with a letter or digit",
+                    most=GLOSS_LENGTH,
+                ),
+            )
+        control = decks.control_character(text)
+        if control is not None:
+            raise InvalidInput(
+                argument,
+                text,
+                N_(
+                    "a gloss without control characters (escape sequences, line breaks, "
+                    "zero-width characters)"
+                ),
+                reason=M("it holds the character {code}", code=f"U+{ord(control):04X}"),
+            )
+        given[card] = text
+    return tuple((card, given[card]) for card in cards if card in given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +205,10 @@ class Deck:
         bans: for every suspect, the one investigation card its card forbids (from
             :data:`BANNABLE_CARDS`; a mapping or pairs ``(suspect, card)``). A card name
             ending in ``*`` marks a stand-in ban (see :attr:`stand_in_bans`).
+        glosses: the English gloss of a card whose printed name an English reader may
+            not know (a mapping or pairs ``(card, gloss)``; optional): ``Mord`` ->
+            ``murder``. A player reading English sees it after the card where the card
+            is explained (:meth:`glossed`); it is kept in the order of the cards.
 
     Names are kept as the cards print them: the spaces around a name (and the title) are
     dropped, and every card name holds a letter or a digit (names are typed, and told
@@ -142,7 +216,7 @@ class Deck:
 
     Raises:
         InvalidInput: a count, a duplicate, an unknown name or a name without a letter or
-            digit.
+            digit; a gloss for a card the deck does not have, or one that is no short text.
 
     Example:
         >>> deck = Deck.default()
@@ -157,6 +231,7 @@ class Deck:
     weapons: tuple[str, ...]
     weapons_of: tuple[tuple[str, tuple[str, ...]], ...]
     bans: tuple[tuple[str, str], ...]
+    glosses: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -256,6 +331,7 @@ class Deck:
         set_(self, "weapons", weapons)
         set_(self, "weapons_of", tuple((c, table[c]) for c in crimes))
         set_(self, "bans", tuple((s, bans[s]) for s in suspects))
+        set_(self, "glosses", _glosses(self.glosses, (*crimes, *scenes, *suspects, *weapons)))
 
     # -- construction ------------------------------------------------------------------
 
@@ -306,9 +382,9 @@ class Deck:
         """A deck from a mapping with the keys of the TOML file (see :meth:`to_dict`)."""
         if not isinstance(data, Mapping):
             raise InvalidInput("deck", data, M("a table with keys {keys}", keys=", ".join(_KEYS)))
-        unknown = [k for k in data if k not in _KEYS]
+        unknown = [k for k in data if k not in _KEYS and k not in _OPTIONAL_KEYS]
         if unknown:
-            raise InvalidInput("deck key", unknown[0], _KEYS)
+            raise InvalidInput("deck key", unknown[0], (*_KEYS, *_OPTIONAL_KEYS))
         missing = [k for k in _KEYS if k not in data]
         if missing:
             raise InvalidInput(
@@ -325,6 +401,7 @@ class Deck:
             weapons=data["weapons"],
             weapons_of=data["weapons_of"],
             bans=data["bans"],
+            glosses=data.get("glosses", ()),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -342,6 +419,7 @@ class Deck:
             "weapons": list(self.weapons),
             "weapons_of": {c: list(ws) for c, ws in self.weapons_of},
             "bans": dict(self.bans),
+            "glosses": dict(self.glosses),
         }
 
     # -- reading -----------------------------------------------------------------------
@@ -403,6 +481,27 @@ class Deck:
         """The investigation card that may not be played after ``suspect`` was laid."""
         self.index("suspect", suspect)
         return dict(self.bans)[suspect].removesuffix("*")
+
+    def gloss(self, name: str) -> str | None:
+        """The English gloss of card ``name`` (``Mord``: ``murder``), None without one.
+
+        Raises:
+            InvalidInput: ``name`` is no card of this deck.
+        """
+        cards = (*self.crimes, *self.scenes, *self.suspects, *self.weapons)
+        if name not in cards:
+            raise InvalidInput("name", name, cards)
+        return dict(self.glosses).get(name)
+
+    def glossed(self, name: str) -> str:
+        """Card ``name`` as a player reads it where the card is explained: with its gloss
+        after it for a player reading English (``Mord (murder)``), else as printed.
+
+        Example:
+            >>> Deck.default().glossed("Erpressung*"), Deck.default().glossed("Juri L.")
+            ('Erpressung* (blackmail)', 'Juri L.')
+        """
+        return with_gloss(name, self.gloss(name))
 
     @property
     def stand_in_bans(self) -> tuple[str, ...]:

@@ -15,11 +15,12 @@ from typing import Any
 
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
-from deduce._internal.names import resolve
+from deduce._internal.names import fold, resolve
 from deduce.errors import InvalidInput
-from deduce.games.kreuzverhoer.cards import FIELDS, Deck
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck, with_gloss
 
 __all__ = [
+    "CARD_GLOSSES",
     "CARD_TITLES",
     "DEFENCE_CARDS",
     "INVESTIGATION_CARDS",
@@ -83,6 +84,28 @@ CARD_TITLES: dict[str, str] = {
     "suspension": "Suspendierung",
 }
 """The name printed on each action card, by the name the API uses."""
+
+CARD_GLOSSES: dict[str, str] = {
+    "single_interrogation": "single interrogation",
+    "investigators_on_site": "investigators on site",
+    "confrontation": "confrontation",
+    "informant": "informant",
+    "profiler": "profiler",
+    "witness": "witness",
+    "forensics": "forensics",
+    "suspicion": "suspicion",
+    "alibi": "alibi",
+    "lawyer": "lawyer",
+    "refusal": "refusal to testify",
+    "false_witness": "false witness",
+    "mole": "mole",
+    "suspension": "suspension",
+}
+"""The English gloss of each action card's printed title: the name the API uses, in
+words (Aussageverweigerung, ``refusal``, is a refusal to testify). A player reading
+English sees it after the title where the card is explained (:func:`glossed_title`);
+one that is the title again (Informant, Profiler, Alibi) is not shown. Each is read as
+the card too, as the API's names are."""
 
 BLOCKS: dict[str, tuple[str, ...]] = {
     "alibi": ("confrontation",),
@@ -411,6 +434,42 @@ def card_title(card: str | None) -> str:
     return card if card == "other" else CARD_TITLES.get(card, card)
 
 
+def glossed_title(card: str | None) -> str:
+    """The title printed on an action card, with its English gloss after it for a player
+    reading English (:data:`CARD_GLOSSES`); as printed for a player reading German.
+
+    Example:
+        >>> from deduce._internal.language import use_language
+        >>> glossed_title("refusal"), glossed_title("informant"), glossed_title(None)
+        ('Aussageverweigerung (refusal to testify)', 'Informant', '')
+        >>> with use_language("de"):
+        ...     glossed_title("refusal")
+        'Aussageverweigerung'
+    """
+    if card is None:
+        return ""
+    return with_gloss(card_title(card), CARD_GLOSSES.get(card))
+
+
+def card_words(cards: Iterable[str]) -> dict[str, str]:
+    """Every other word for one of ``cards`` (the API's names) that a player may type:
+    its printed title, and its gloss where that is not its name in the API already.
+
+    Example:
+        >>> card_words(["refusal", "lawyer"])
+        {'Aussageverweigerung': 'refusal', 'refusal to testify': 'refusal', 'Anwalt': 'lawyer'}
+    """
+    words: dict[str, str] = {}
+    for card in cards:
+        if card == "other":
+            continue
+        words[CARD_TITLES[card]] = card
+        gloss = CARD_GLOSSES.get(card)
+        if gloss is not None and fold(gloss) not in {fold(card), fold(CARD_TITLES[card])}:
+            words[gloss] = card
+    return words
+
+
 def either(names: Iterable[str]) -> str:
     """``names`` joined by "or", in the player's language.
 
@@ -441,17 +500,20 @@ def _joined(names: Iterable[str], template: str) -> str:
 
 def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:
     """The action card of ``cards`` that ``card`` names: its name in the API
-    (``confrontation``) or the title printed on it (``Gegenüberstellung``), as players
-    type names; what is not a str is left for the clue's checks.
+    (``confrontation``), the title printed on it (``Gegenüberstellung``) or its English
+    gloss (``refusal to testify``), as players type names; what is not a str is left for
+    the clue's checks.
 
     Example:
         >>> card_name("Gegenueberstellung"), card_name("Zeuge"), card_name("Anwalt", DEFENCE_CARDS)
         ('confrontation', 'witness', 'lawyer')
+        >>> card_name("Refusal to testify", DEFENCE_CARDS)
+        'refusal'
     """
     if not isinstance(card, str):
         return card
-    titles = {CARD_TITLES[c]: c for c in cards if c != "other"}
-    return resolve(card, list(cards), argument=argument, prefix=False, aliases=titles)
+    words = card_words(cards)
+    return resolve(card, list(cards), argument=argument, prefix=False, aliases=words)
 
 
 def check_action_card(card: Any, cards: tuple[str, ...]) -> str:

@@ -9,7 +9,7 @@ from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.clues import card_title, either
+from deduce.games.kreuzverhoer.clues import card_title, card_words, either
 from deduce.games.kreuzverhoer.manifest import GAME
 from deduce.games.kreuzverhoer.table_lines import (
     answer,
@@ -104,16 +104,23 @@ def _even_in_total(answers: Mapping[str, Any]) -> None:
 
 def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
     """Action cards by the title printed on them (Gegenüberstellung), the API's name
-    (confrontation) accepted too; the API reads either. Tab offers the titles: with
-    ``held``, of the cards in my hand (all of them when my hand is not followed)."""
+    (confrontation) and the English gloss (refusal to testify) accepted too; the API
+    reads each. Tab offers the titles: with ``held``, of the cards in my hand (all of
+    them when my hand is not followed)."""
     titles = [card_title(c) for c in cards]
+    aliases = dict(zip(cards, titles, strict=True))
+    aliases |= {
+        word: card_title(card)
+        for word, card in card_words(cards).items()
+        if word != card_title(card)
+    }
 
     def offered(context: Context) -> Sequence[str]:
         hand = getattr(context.investigation, "hand", None) if held else None
         shown = cards if hand is None else [c for c in hand if c in cards]
         return list(dict.fromkeys(card_title(c) for c in shown))
 
-    return Name(titles, aliases=dict(zip(cards, titles, strict=True)), offered=offered)
+    return Name(titles, aliases=aliases, offered=offered)
 
 
 def _case_rows(context: Context) -> list[tuple[str, Sequence[str]]]:
@@ -151,7 +158,9 @@ GRAMMAR = Grammar(
         Verb(
             ("single", "einzelverhör"),
             (Arg("CRIME", Name(_names("crime"))),),
-            N_("Einzelverhör: CRIME is not the case's"),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
+            N_("Einzelverhör (single interrogation): CRIME is not the case's"),
             ("single Einbruch",),
             lambda inv, v: inv.single_interrogation(v["crime"]),
         ),
@@ -161,9 +170,11 @@ GRAMMAR = Grammar(
                 Arg("WEAPON", Name(_names("weapon"))),
                 Arg("WEAPON", Name(_names("weapon")), store="other"),
             ),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
             N_(
-                "Ermittler vor Ort: the laid scene is right and these two weapons are not the\n"
-                "case's"
+                "Ermittler vor Ort (investigators on site): the laid scene is right and these\n"
+                "two weapons are not the case's"
             ),
             ("site Pistole Gift",),
             lambda inv, v: inv.investigators_on_site([v["weapon"], v["other"]]),
@@ -178,7 +189,12 @@ GRAMMAR = Grammar(
         Verb(
             ("confront", "gegenüberstellung"),
             (Arg("ANSWER", YesNo()),),
-            N_("Gegenüberstellung: the laid suspect is (yes) or is not (no) the case's"),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
+            N_(
+                "Gegenüberstellung (confrontation): the laid suspect is (yes) or is not (no)\n"
+                "the case's"
+            ),
             ("confront no",),
             lambda inv, v: inv.confrontation(v["answer"]),
         ),
@@ -287,9 +303,12 @@ GRAMMAR = Grammar(
         Verb(
             ("play",),
             (Arg("CARD", _titled(kv.DEFENCE_CARDS, held=True)),),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
             N_(
-                "you played this defence card in your opponent's questioning (Alibi,\n"
-                "Aussageverweigerung, Falscher Zeuge: against their card waiting for your answer)"
+                "you played this defence card in your opponent's questioning; Alibi,\n"
+                "Aussageverweigerung (refusal to testify) and Falscher Zeuge (false witness) are\n"
+                "played against their card waiting for your answer"
             ),
             ("play refusal",),
             lambda inv, v: table_of(inv).defended(v["card"]),
@@ -315,7 +334,12 @@ GRAMMAR = Grammar(
         Verb(
             ("swap",),
             (Arg("GIVEN", _HELD), Arg("TAKEN", _ACTION, store="taken")),
-            N_("after a Maulwurf: GIVEN went from your hand to your opponent, TAKEN came to you"),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
+            N_(
+                "after a Maulwurf (mole): GIVEN went from your hand to your opponent, TAKEN came\n"
+                "to you"
+            ),
             ("swap profiler mole",),
             lambda inv, v: table_of(inv).swapped(v["given"], v["taken"]),
             setting=("ask Mord Ulm Nora Brechstange 2", "defence mole"),
@@ -338,13 +362,19 @@ GRAMMAR = Grammar(
             command=True,
         ),
     ),
+    # Translators: the list of the action cards with their English names is for English
+    # readers: say instead that the cards go by their printed titles (Gegenüberstellung,
+    # Zeuge) or the English names (confrontation, witness).
     notes=N_(
         "FIELD is crime, scene, suspect or weapon. A name may be shortened to a unique start\n"
         "(juri for Juri L.); quote names with spaces or write them with _ (Juri_L.). Umlauts and\n"
         "accents are optional (Ueberfall, Uberfall or Überfall; Koeln or Koln). Action cards go\n"
-        "by their printed titles (Gegenüberstellung, Zeuge) or the English names (confrontation,\n"
-        "witness); the verbs einzelverhör, ermittler and gegenüberstellung are single, site and\n"
-        "confront."
+        "by their printed titles or their English names: Einzelverhör (single interrogation),\n"
+        "Ermittler vor Ort (investigators on site), Gegenüberstellung (confrontation),\n"
+        "Informant, Profiler, Zeuge (witness), Spurensicherung (forensics), Verdacht\n"
+        "(suspicion); Alibi, Anwalt (lawyer), Aussageverweigerung (refusal to testify),\n"
+        "Falscher Zeuge (false witness), Maulwurf (mole), Suspendierung (suspension). The verbs\n"
+        "einzelverhör, ermittler and gegenüberstellung are single, site and confront."
     ),
     setup=(
         Question(
@@ -373,7 +403,12 @@ GRAMMAR = Grammar(
         Question(
             "skips_use_up",
             YesNo(),
-            N_("a questioning skipped after Lawyer or Suspension counts as used"),
+            # Translators: the English gloss of a card in parentheses is for English
+            # readers: leave it out (the cards are printed in German).
+            N_(
+                "a questioning skipped after Anwalt (lawyer) or Suspendierung (suspension) "
+                "counts as used"
+            ),
             "yes",
             title=N_("Skips use up"),
         ),

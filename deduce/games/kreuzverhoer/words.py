@@ -2,7 +2,10 @@
 
 What the console shows after every line of a whole game: the questionings each player
 has made and has left, my hand, my opponent's progress on their case, the race on my
-turn, and what comes next with the line that says it.
+turn, and what comes next with the line that says it. A player reading English also
+reads the English gloss of a card where the card is explained: the case cards once,
+before the first line of the game; the action cards of my hand; my opponent's card
+waiting for my answer.
 
 Example:
     >>> from deduce.games.kreuzverhoer import Case, Table
@@ -16,7 +19,8 @@ from __future__ import annotations
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _, plural
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
-from deduce.games.kreuzverhoer.clues import NAMES_TOLD, both, card_title, either
+from deduce.games.kreuzverhoer.cards import FIELDS, Deck
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, both, card_title, either, glossed_title
 from deduce.games.kreuzverhoer.events import (
     Answered,
     Asked,
@@ -33,6 +37,7 @@ from deduce.play.adapter import TableFact, Turn, Way
 from deduce.play.grammar import Rows
 
 __all__ = [
+    "glossary",
     "next_line",
     "race_rows",
     "show_event",
@@ -42,6 +47,43 @@ __all__ = [
 ]
 
 _CARD_VERBS = "single, site, confront, informant, profiler"
+_KINDS = {"crime": "crimes", "scene": "scenes", "suspect": "suspects", "weapon": "weapons"}
+
+
+_GLOSSARY = "Case cards in English"
+"""The heading of :func:`glossary` (English only: a gloss is English, so a player reading
+another language never reads it)."""
+
+
+def glossary(deck: Deck) -> str:
+    """The case cards of ``deck`` that have an English gloss, with it, kind by kind, for
+    a player reading English; "" for a player reading German, who reads the cards as
+    printed.
+
+    Example:
+        >>> print(glossary(Deck.default()))  # doctest: +NORMALIZE_WHITESPACE
+        crimes Mord (murder), Einbruch (burglary), Überfall (robbery), Erpressung*
+        (blackmail), Entführung* (kidnapping), Brandstiftung* (arson); weapons Messer
+        (knife), Brechstange (crowbar), Gift (poison), Pistole (pistol), Strick* (rope),
+        Axt* (axe), Feuerzeug* (lighter), Schal* (scarf)
+        >>> from deduce._internal.language import use_language
+        >>> with use_language("de"):
+        ...     glossary(Deck.default())
+        ''
+    """
+    kinds = []
+    for field in FIELDS:
+        names = deck.names(field)
+        shown = [deck.glossed(n) for n in names if deck.glossed(n) != n]
+        if shown:
+            kinds.append(f"{_KINDS[field]} {', '.join(shown)}")
+    return "; ".join(kinds)
+
+
+def _hand(table: Table) -> str:
+    """My action cards, each with its gloss for a player reading English."""
+    assert table.hand is not None
+    return ", ".join(glossed_title(c) for c in table.hand) or _("none")
 
 
 def show_event(clue: object) -> str:
@@ -238,7 +280,7 @@ def _answer_ways(table: Table) -> tuple[tuple[Way, ...], str]:
     known), or blocking it."""
     card = table.pending
     assert card is not None
-    title = card_title(card)
+    title = glossed_title(card)  # their card, explained where it waits for my answer
     blocks = tuple(
         Way("play", _(M("block it with {card}", card=card_title(c))), (("CARD", c),))
         for c in ("alibi", "refusal", "false_witness")
@@ -270,14 +312,22 @@ def table_facts(table: Table) -> list[TableFact]:
     """What the table knows, as a page lists it: my hand, my opponent's progress, and on
     my questioning the race's best lay (the questionings are a grid of their own).
 
+    Before the first line of the game a player reading English also reads the case
+    cards in English (:func:`glossary`).
+
     Example:
         >>> from deduce.games.kreuzverhoer import Table
-        >>> table_facts(Table())[0].label
-        'Your opponent'
+        >>> [fact.label for fact in table_facts(Table())]
+        ['Case cards in English', 'Your opponent', 'Race']
+        >>> table_facts(Table(hand=["profiler", "lawyer", "refusal"]))[1].value
+        'Profiler, Anwalt (lawyer), Aussageverweigerung (refusal to testify)'
     """
     found = []
+    cards = glossary(table.deck) if not table.clues else ""
+    if cards:  # before the first line of the game, in English only
+        found.append(TableFact(_GLOSSARY, cards))
     if table.hand is not None:
-        hand = ", ".join(card_title(c) for c in table.hand) or _("none")
+        hand = _hand(table)
         found += [TableFact(_("Your hand"), hand), TableFact(_("Draw pile"), str(table.pile))]
     found.append(TableFact(_("Your opponent"), _progress_words(table)))
     if table.may_lay and table.questionings_left and not table.over:
@@ -312,7 +362,7 @@ def _answer_words(table: Table) -> str:
     assert card is not None
     blockers = [c for c in ("alibi", "refusal", "false_witness") if table.blocks(c)]
     block = either(f"play {card_title(c)}" for c in blockers)  # the lines to type
-    title = card_title(card)
+    title = glossed_title(card)  # their card, explained where it waits for my answer
     if card not in ANSWERED:
         return M(
             "answer their {card}: its effect is not in the rulebook, so what you tell them is "
@@ -417,9 +467,10 @@ def table_lines(table: Table) -> str:
         their_left=theirs_left,
         rules=table.rules.describe(),
     )
-    lines = [told + _(counted)]
+    cards = glossary(table.deck) if not table.clues else ""  # English only, at the start
+    lines = [f"{_GLOSSARY}: {cards}.", told + _(counted)] if cards else [told + _(counted)]
     if table.hand is not None:
-        hand = ", ".join(card_title(c) for c in table.hand) or _("none")
+        hand = _hand(table)
         lines.append(_(M("Your hand: {hand}. Draw pile: {pile}.", hand=hand, pile=table.pile)))
     lines.append(_progress(table))
     if table.may_lay and table.questionings_left:

@@ -1214,7 +1214,10 @@ def test_the_table_asks_how_questionings_are_counted(tmp_path: Any) -> None:
     term.send("11")
     term.expect("questionings 11 is not valid (the questionings alternate between two players)")
     term.send("12")
-    term.expect("Skips use up (a questioning skipped after Lawyer or Suspension counts as used)")
+    term.expect(
+        "Skips use up (a questioning skipped after Anwalt (lawyer) or Suspendierung "
+        "(suspension) counts as used)"
+    )
     term.send("no")
     term.expect("Repeats (the answering player may name a detail twice; no: the faster variant)")
     term.send("no")

@@ -29,7 +29,8 @@ def start(home: Path, *args: str, case: str = "", hand: str = "", first: str = "
     )
     term.send("")
     term.expect(
-        "Skips use up (a questioning skipped after Lawyer or Suspension counts as used) [yes]: "
+        "Skips use up (a questioning skipped after Anwalt (lawyer) or Suspendierung "
+        "(suspension) counts as used) [yes]: "
     )
     term.send("")
     term.expect(
@@ -98,7 +99,9 @@ def test_a_whole_game_following_turns_agrees_with_play_game(tmp_path: Path) -> N
 
 def test_answers_cards_and_my_hand_through_the_console(tmp_path: Path) -> None:
     term = start(tmp_path, case="mord/ulm/ede/gift", hand="profiler lawyer refusal")
-    assert "Your hand: Profiler, Anwalt, Aussageverweigerung. Draw pile: 24." in term.shown
+    shown = " ".join(term.shown.split())
+    said = "Your hand: Profiler, Anwalt (lawyer), Aussageverweigerung (refusal to testify)."
+    assert f"{said} Draw pile: 24." in shown
     term.send("they ask mord ulm nora messer")
     assert "refused: turn" in term.expect_prompt(PROMPT)  # my questioning comes first
     term.send("ask mord berlin juri messer 1")
@@ -116,7 +119,9 @@ def test_answers_cards_and_my_hand_through_the_console(tmp_path: Path) -> None:
     )
     term.send("profiler nora")
     shown = term.expect_prompt(PROMPT)
-    assert "Your hand: Anwalt, Aussageverweigerung." in shown
+    assert "Your hand: Anwalt (lawyer), Aussageverweigerung (refusal to testify)." in " ".join(
+        shown.split()
+    )
     term.send("they ask mord ulm nora messer")
     assert "the card you drew first" in term.expect_prompt(PROMPT)
     term.send("draw alibi")
