@@ -71,6 +71,9 @@ def test_moved_from_one_phone_to_another(tmp_path: Path) -> None:
 
         expect(page.locator("textarea.share")).to_have_value(re.compile("^deduce1:"))  # fetched
         assert page.locator("details.moved img.qr").is_visible()
+        expect(page.locator("details.moved img.qr")).to_have_js_property("complete", True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"]  # the code fits the phone, never wider
         text = page.locator("textarea.share").input_value()
         assert text.startswith("deduce1:")
         page.goto(f"http://127.0.0.1:{two.port}/?token={TOKEN}")
