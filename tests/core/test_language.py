@@ -4,13 +4,16 @@ junk refused or ignored, and messages said again in it."""
 from __future__ import annotations
 
 import pickle
+import shutil
 import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from deduce import InvalidInput
+from deduce._internal import language as module
 from deduce._internal.language import (
     M,
     _,
@@ -106,3 +109,17 @@ def test_use_language_is_the_context_s_and_set_language_the_process_s() -> None:
     finally:
         set_language(before)
     assert seen == ["en", "de"] and language() == "en"
+
+
+def test_a_third_language_is_one_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled catalogue in a new folder is a new language: chosen by --lang, the locale
+    and a browser, its words said, with no code changed (here a copy of the German one)."""
+    folder = tmp_path / "locale"
+    shutil.copytree(module.LOCALE_DIR, folder)
+    shutil.copytree(folder / "de", folder / "xx")
+    monkeypatch.setattr(module, "LOCALE_DIR", folder)
+    assert languages() == ("en", "de", "xx")
+    assert choose_language("xx") == "xx" == choose_language(environ={"LANG": "xx_XX.UTF-8"})
+    assert negotiate("xx, de;q=0.5") == "xx"
+    with use_language("xx"):
+        assert _(M("{n} left", n=2)) == "2 übrig"
