@@ -3,16 +3,21 @@
 A deck has four stacks: ``persons`` (killer and victim), ``scenes``, ``causes`` (of death)
 and ``motives``. Each card has its exact wording (``text``), the ``tags`` the wording
 always has, and ``maybe`` tags it has or lacks depending on how the writer tells it (a
-"Nurse" may be a man or a woman). A card lacks every other tag. Decks are read from TOML
-files (see ``docs/crime_writers.md``); :meth:`Deck.example` is a sample shipped with the
-library.
+"Nurse" may be a man or a woman). A card lacks every other tag. A card may also carry its
+wording in other languages (``texts``, by language code): a player reads each card in
+their language and may name it in any. Decks are read from TOML files (see
+``docs/crime_writers.md``); :meth:`Deck.example` is a sample shipped with the library, its
+cards in English and German.
 
 Example:
     >>> deck = Deck.example()
     >>> deck.sample, len(deck.persons), len(deck.scenes), len(deck.causes), len(deck.motives)
     (True, 30, 20, 20, 16)
-    >>> deck.card("causes", "screwdriver")
-    Card(text='Screwdriver', tags=('object', 'tool', 'repairs', 'sharp', 'blood'), maybe=())
+    >>> deck.card("causes", "screwdriver")  # doctest: +NORMALIZE_WHITESPACE
+    Card(text='Screwdriver', tags=('object', 'tool', 'repairs', 'sharp', 'blood'), maybe=(),
+         texts=(('de', 'Schraubenzieher'),))
+    >>> deck.card("causes", "Schraubenzieher").text, deck.card("scenes", "Kueche").text
+    ('Screwdriver', 'Kitchen')
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M
+from deduce._internal.language import N_, M, _, language, languages
 from deduce._internal.names import lookup, resolve
 from deduce.core import decks
 from deduce.core.registry import key as typed_key
@@ -55,7 +60,7 @@ INVENTED = N_("(invented)")
 
 Status = Literal["has", "lacks", "maybe"]
 
-_CARD_KEYS = ("text", "tags", "maybe")
+_CARD_KEYS = ("text", "tags", "maybe", "texts")
 _DECK_KEYS = ("name", "sample", "description")
 _TOP_KEYS = ("deck", "near", *DECKS)
 _EXAMPLE = "example.toml"
@@ -100,7 +105,38 @@ def _strings(argument: str, value: Any) -> tuple[str, ...]:
     return items
 
 
-@dataclass(frozen=True, slots=True)
+def _wordings(value: Any) -> tuple[tuple[str, str], ...]:
+    """A card's wordings in other languages (a mapping, or pairs, of language code to
+    wording), checked and ordered by language code."""
+    expected = N_('a table of language code = wording, e.g. { de = "Gift" }')
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidInput("texts", value, expected)
+    else:
+        items = list(value)
+        if not all(isinstance(item, (tuple, list)) and len(item) == 2 for item in items):
+            raise InvalidInput("texts", items, expected)
+    known = languages()
+    result: dict[str, str] = {}
+    for code, wording in items:
+        if not isinstance(code, str) or code not in known:
+            raise InvalidInput(
+                "texts", code, list(known), reason=N_("not a language code deduce speaks")
+            )
+        if code in result:
+            raise InvalidInput(
+                "texts", code, N_("each language once"), reason=M("{code!r} twice", code=code)
+            )
+        result[code] = _text(f"texts.{code}", wording, N_("the card's wording in that language"))
+        if wording == INVENTED:
+            raise InvalidInput(
+                f"texts.{code}", wording, N_("any wording but '(invented)' (reserved)")
+            )
+    return tuple(sorted(result.items()))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Card:
     """One card: its exact wording and its tags.
 
@@ -108,16 +144,26 @@ class Card:
         text: the wording exactly as printed (guests must name it so).
         tags: what the card always is (``"man"``, ``"indoors"``, ``"weapon"``...).
         maybe: tags the card has in some stories and lacks in others.
+        texts: its wording in other languages, by language code (one of
+            :func:`~deduce._internal.language.languages`): a mapping ``{"de": "Gift"}``
+            or pairs, kept as pairs in the order of their codes. A player reads the card
+            in their language (:meth:`text_in`) and may name it in any.
 
     Example:
         >>> card = Card("Nurse", tags=("medical",), maybe=("man", "woman"))
         >>> card.status("medical"), card.status("man"), card.status("weapon")
         ('has', 'maybe', 'lacks')
+        >>> nurse = Card("Nurse", ("medical",), texts={"de": "Pflegekraft"})
+        >>> nurse
+        Card(text='Nurse', tags=('medical',), maybe=(), texts=(('de', 'Pflegekraft'),))
+        >>> nurse.text_in("de"), nurse.text_in("en"), nurse.wordings()
+        ('Pflegekraft', 'Nurse', ('Nurse', 'Pflegekraft'))
     """
 
     text: str
     tags: tuple[str, ...] = ()
     maybe: tuple[str, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         _text("text", self.text, N_("the card's wording"))
@@ -125,6 +171,7 @@ class Card:
             raise InvalidInput("text", self.text, N_("any wording but '(invented)' (reserved)"))
         object.__setattr__(self, "tags", _strings("tags", self.tags))
         object.__setattr__(self, "maybe", _strings("maybe", self.maybe))
+        object.__setattr__(self, "texts", _wordings(self.texts))
         both = sorted({t.casefold() for t in self.tags} & {t.casefold() for t in self.maybe})
         if both:
             raise InvalidInput(
@@ -143,6 +190,20 @@ class Card:
     def all_tags(self) -> tuple[str, ...]:
         """The tags it has or may have."""
         return (*self.tags, *self.maybe)
+
+    def text_in(self, code: str | None = None) -> str:
+        """Its wording in language ``code`` (default: the player's language): the one
+        :attr:`texts` gives for it, else :attr:`text`."""
+        wanted = language() if code is None else code
+        return next((wording for c, wording in self.texts if c == wanted), self.text)
+
+    def wordings(self) -> tuple[str, ...]:
+        """Every wording it is named by: :attr:`text`, then its other languages'."""
+        return tuple(dict.fromkeys((self.text, *(wording for _c, wording in self.texts))))
+
+    def __repr__(self) -> str:
+        texts = f", texts={self.texts!r}" if self.texts else ""
+        return f"Card(text={self.text!r}, tags={self.tags!r}, maybe={self.maybe!r}{texts})"
 
 
 def _cards(argument: str, value: Any) -> tuple[Card, ...]:
@@ -179,7 +240,8 @@ class Deck:
 
     Raises:
         InvalidInput: a stack is empty, a card is worded twice in a stack (case
-            folded), a tag is worded like a card of its stack, or a near tag is unused.
+            folded; nor may its wording in any language be another card's in any), a
+            tag is worded like a card of its stack, or a near tag is unused.
 
     Example:
         >>> deck = Deck(
@@ -204,24 +266,9 @@ class Deck:
         for stack in DECKS:
             cards = _cards(stack, getattr(self, stack))
             object.__setattr__(self, stack, cards)
-            texts: dict[str, int] = {}
+            texts: dict[str, tuple[int, str, bool]] = {}
             for i, card in enumerate(cards):
-                typed = typed_key(card.text)
-                if typed in texts:
-                    raise InvalidInput(
-                        f"{stack}[{i}].text",
-                        card.text,
-                        N_(
-                            "a wording not used by another card of the stack (case, spaces and "
-                            "punctuation aside, as the wordings are typed)"
-                        ),
-                        reason=M(
-                            "{card} is worded {text!r}",
-                            card=f"{stack}[{texts[typed]}]",
-                            text=cards[texts[typed]].text,
-                        ),
-                    )
-                texts[typed] = i
+                _unique(stack, i, card, texts)
             for i, card in enumerate(cards):
                 for tag in card.all_tags():
                     if typed_key(tag) in texts:
@@ -314,7 +361,7 @@ class Deck:
             folded = lookup(about.strip(), list(tags), prefix=False)
             if folded:
                 return tags[folded[0]], None
-        choices = [*tags, *(c.text for c in self.stack(stack))]
+        choices = [*tags, *(c.text_in() for c in self.stack(stack))]
         raise InvalidInput(
             "about", about, choices, reason=M("not a tag or card of {stack}", stack=stack)
         )
@@ -322,21 +369,51 @@ class Deck:
     def card(self, stack: str, text: str) -> Card:
         """The card of ``stack`` worded ``text``: exactly, else as typed (case, spaces,
         ``_`` and punctuation aside, the way the console reads names; no two cards of a
-        stack are worded alike so).
+        stack are worded alike so), in the player's language or any other of the card's
+        :attr:`~Card.texts`.
 
         Raises:
-            InvalidInput: no card of the stack is worded so.
+            InvalidInput: no card of the stack is worded so (its choices: the cards'
+                wordings in the player's language).
 
         Example:
             >>> Deck.example().card("persons", "mother in law").text
             'Mother-in-law'
+            >>> Deck.example().card("persons", "Gaertner").text
+            'Gardener'
         """
         cards = self.stack(stack)
         for card in cards:
             if card.text == text:
                 return card
-        wording = resolve(text, [c.text for c in cards], argument=stack[:-1], prefix=False)
-        return next(card for card in cards if card.text == wording)
+        shown = [card.text_in() for card in cards]
+        try:
+            wording = resolve(text, shown, argument=stack[:-1], prefix=False)
+        except InvalidInput:
+            named = _named(cards, text)
+            if named is None:
+                raise
+            return named
+        return cards[shown.index(wording)]
+
+    def shown(self, text: str, stack: str | None = None) -> str:
+        """A value of an element as the player reads it: a card's wording (of ``stack``,
+        else of the first stack that has a card worded exactly ``text``) in the player's
+        language (:meth:`Card.text_in`), :data:`INVENTED` in their words, any other text
+        as it is.
+
+        Example (in English; in German ``Gift``, ``(erfunden)`` and ``Stage fright``):
+            >>> deck = Deck.example()
+            >>> deck.shown("Poison"), deck.shown(INVENTED), deck.shown("Stage fright")
+            ('Poison', '(invented)', 'Stage fright')
+        """
+        if text == INVENTED:
+            return str(_(INVENTED))
+        for name in [stack] if stack in DECKS else DECKS:
+            for card in self.stack(name):
+                if card.text == text:
+                    return card.text_in()
+        return text
 
     def near_tags(self, tag: str) -> frozenset[str]:
         """The tags declared near ``tag`` (either way round), without ``tag`` itself."""
@@ -408,7 +485,14 @@ class Deck:
                 if "text" not in entry:
                     raise InvalidInput(f"{where}.text", None, N_("the card's wording"))
                 try:
-                    cards.append(Card(entry["text"], entry.get("tags", ()), entry.get("maybe", ())))
+                    cards.append(
+                        Card(
+                            entry["text"],
+                            entry.get("tags", ()),
+                            entry.get("maybe", ()),
+                            entry.get("texts", ()),
+                        )
+                    )
                 except InvalidInput as error:
                     raise _located(where, error) from None
             stacks[stack] = tuple(cards)
@@ -470,11 +554,50 @@ class Deck:
 _example_cache: list[Deck] = []
 
 
-def _card_dict(card: Card) -> dict[str, str | list[str]]:
-    data: dict[str, str | list[str]] = {"text": card.text, "tags": list(card.tags)}
+def _card_dict(card: Card) -> dict[str, str | list[str] | dict[str, str]]:
+    data: dict[str, str | list[str] | dict[str, str]] = {"text": card.text}
+    if card.texts:
+        data["texts"] = dict(card.texts)
+    data["tags"] = list(card.tags)
     if card.maybe:
         data["maybe"] = list(card.maybe)
     return data
+
+
+def _unique(stack: str, i: int, card: Card, texts: dict[str, tuple[int, str, bool]]) -> None:
+    """Note card ``i``'s wordings in ``texts`` (a typed wording: its card, as worded, and
+    whether that is the card's own text), refusing one that another card of the stack
+    has in any language."""
+    for code, wording in (("", card.text), *card.texts):
+        other, worded, own = texts.setdefault(typed_key(wording), (i, wording, not code))
+        if other == i:
+            continue
+        if not code and own:
+            expected = N_(
+                "a wording not used by another card of the stack (case, spaces and "
+                "punctuation aside, as the wordings are typed)"
+            )
+        else:
+            expected = N_(
+                "a wording not used by another card of the stack in any language (case, "
+                "spaces and punctuation aside, as the wordings are typed)"
+            )
+        raise InvalidInput(
+            f"{stack}[{i}].texts.{code}" if code else f"{stack}[{i}].text",
+            wording,
+            expected,
+            reason=M("{card} is worded {text!r}", card=f"{stack}[{other}]", text=worded),
+        )
+
+
+def _named(cards: Sequence[Card], text: Any) -> Card | None:
+    """The one card of ``cards`` that ``text`` names in any of its wordings, read as
+    names are typed (case, accents, spaces and punctuation aside); None for none."""
+    if not isinstance(text, str):
+        return None
+    owners = [(wording, k) for k, card in enumerate(cards) for wording in card.wordings()]
+    found = {owners[i][1] for i in lookup(text, [w for w, _k in owners], prefix=False)}
+    return cards[found.pop()] if len(found) == 1 else None
 
 
 def _no_unknown(where: str, table: Mapping[str, object], known: Sequence[str]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
@@ -65,12 +65,14 @@ def element_of(value: Any) -> str:
     return resolve(value, ELEMENTS, argument="element", prefix=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Story:
     """A solution: the five elements, each a card's wording or an invented one.
 
     An element invented by the writer reads :data:`INVENTED` until a guest finds it, then
-    its found wording.
+    its found wording. The wordings are the deck's own (:attr:`Card.text`); a story
+    :meth:`told_with` its deck says them in the player's language (as a notebook's
+    solutions do).
 
     Example:
         >>> print(Story("Butler", "Heiress", "Greed", "Library", INVENTED))
@@ -82,16 +84,40 @@ class Story:
     why: str
     where: str
     how: str
+    _deck: ClassVar[Deck | None] = None  # its deck's wordings, when told with them
+
+    def told_with(self, deck: Deck) -> Story:
+        """The same story (equal to it, saved the same), said with ``deck``'s wordings in
+        the player's language (:meth:`Deck.shown`).
+
+        Example (in English; in German ``who: Butler, whom: Erbin, why: Habgier, ...``):
+            >>> story = Story("Butler", "Heiress", "Greed", "Library", INVENTED)
+            >>> told = story.told_with(Deck.example())
+            >>> told == story, str(told) == str(story)
+            (True, True)
+        """
+        if not isinstance(deck, Deck):
+            raise InvalidInput("deck", deck, "a crime_writers.Deck")
+        told = Story(self.who, self.whom, self.why, self.where, self.how)
+        object.__setattr__(told, "_deck", deck)
+        return told
 
     def __str__(self) -> str:
         values = [getattr(self, name) for name in ELEMENTS]
-        shown = [_(value) if value == INVENTED else value for value in values]  # said so
+        deck = self._deck
+        if deck is None:
+            shown = [_(value) if value == INVENTED else value for value in values]  # said so
+        else:
+            shown = [deck.shown(v, DECK_OF[e]) for e, v in zip(ELEMENTS, values, strict=True)]
         return ", ".join(f"{name}: {value}" for name, value in zip(ELEMENTS, shown, strict=True))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Question:
     """A yes/no question: does ``element`` have tag ``about``, or is it card ``about``?
+
+    A question :meth:`told_with` its deck names a card in the player's language (as
+    advice does); its data stays the deck's own wording.
 
     Example:
         >>> print(Question("how", "tool"))
@@ -100,9 +126,33 @@ class Question:
 
     element: str
     about: str
+    _deck: ClassVar[Deck | None] = None  # its deck's wordings, when told with them
+
+    def told_with(self, deck: Deck) -> Question:
+        """The same question (equal to it), naming a card with ``deck``'s wording in the
+        player's language (:meth:`shown_about`).
+
+        Example (in English; in German ``how: Schraubenzieher?``):
+            >>> told = Question("how", "Screwdriver").told_with(Deck.example())
+            >>> told == Question("how", "Screwdriver"), str(told)
+            (True, 'how: Screwdriver?')
+        """
+        if not isinstance(deck, Deck):
+            raise InvalidInput("deck", deck, "a crime_writers.Deck")
+        told = Question(self.element, self.about)
+        object.__setattr__(told, "_deck", deck)
+        return told
+
+    def shown_about(self) -> str:
+        """What it asks about as the player reads it: a tag as it is, a card by its
+        wording in the player's language when the question is :meth:`told_with` a deck."""
+        deck = self._deck
+        if deck is None or self.element not in DECK_OF:
+            return self.about
+        return deck.shown(self.about, DECK_OF[self.element])
 
     def __str__(self) -> str:
-        return f"{self.element}: {self.about}?"
+        return f"{self.element}: {self.shown_about()}?"
 
 
 @dataclass(frozen=True, slots=True)

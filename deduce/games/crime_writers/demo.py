@@ -6,8 +6,8 @@ from rich.console import Console
 
 from deduce._internal.language import N_, M, _, plural
 from deduce.games.crime_writers import (
+    DECK_OF,
     ELEMENTS,
-    INVENTED,
     Deck,
     Investigation,
     advised,
@@ -42,7 +42,8 @@ _REPLIES = {"yes": N_("Yes"), "no": N_("No")}
 
 def _leads(inv: Investigation, element: str) -> str:
     shown = inv.candidates(element)[:3]
-    return ", ".join(f"{_(text) if text == INVENTED else text} {100 * p:.0f}%" for text, p in shown)
+    stack = DECK_OF[element]
+    return ", ".join(f"{inv.deck.shown(text, stack)} {100 * p:.0f}%" for text, p in shown)
 
 
 def run(console: Console, *, seed: int) -> None:
@@ -63,6 +64,7 @@ def run(console: Console, *, seed: int) -> None:
         element = event.element
         label = _(_NAMES[element])
         cards = {c.text for c in deck.for_element(element)}
+        card = deck.shown(event.about, DECK_OF[element])  # in the player's language
         if event.reply == "stand-in":
             asks = _(_ASKS_FREELY[element]).format(guest=event.guest)
             aside = _(
@@ -80,14 +82,14 @@ def run(console: Console, *, seed: int) -> None:
                         "{guest} asks: {label}, is it {card}? Yes! Found: {wording!r}",
                         guest=event.guest,
                         label=label,
-                        card=event.about,
-                        wording=event.about,
+                        card=card,
+                        wording=card,
                     )
                 )
             console.print(f"{clock} [green]{how}[/green] (+3)")
             return
         reply = _(_REPLIES.get(event.reply, event.reply.capitalize()))
-        about = f"[bold]{event.about}[/bold]"
+        about = f"[bold]{card}[/bold]"
         if event.about in cards:
             said = M(
                 "{guest}: {label}, is it {card}? {reply}.",
@@ -109,7 +111,7 @@ def run(console: Console, *, seed: int) -> None:
     record = play_game([advised] * 3, seed=seed, deck=deck, rounds=1, on_event=narrate)
     sheet = record.tables[0].sheet
     minutes = sheet.rounds[0].minutes or 0
-    story = record.truth["stories"][0]
+    story = record.truth["stories"][0].told_with(deck)  # its cards in the player's language
     found = plural(
         "All five found after {n} started minutes: {writer} scores {n}.",
         "All five found after {n} started minutes: {writer} scores {n}.",

@@ -86,6 +86,18 @@ class Investigation(_Investigation):
         self._tables = tables_of(deck)
         self.begin()
 
+    def shown_value(self, value: Any) -> str:
+        """A value of an element (a key of :meth:`marginals`) as the player reads it: a
+        card by its wording in the player's language, :data:`INVENTED` in their words
+        (:meth:`Deck.shown`).
+
+        Example (in English; in German ``Gift`` and ``(erfunden)``):
+            >>> inv = Investigation(Deck.example())
+            >>> inv.shown_value("Poison"), inv.shown_value(INVENTED)
+            ('Poison', '(invented)')
+        """
+        return self.deck.shown(value) if isinstance(value, str) else str(value)
+
     @classmethod
     def example(cls) -> Investigation:
         """A new investigation with the sample deck (:meth:`Deck.example`).
@@ -435,7 +447,10 @@ class Investigation(_Investigation):
         for column, text in zip(columns, self.space.state.found, strict=True):
             if text is not None:  # "invented" reads as the wording found
                 column[:] = [text if label == INVENTED else label for label in column]
-        return list(map(Story, *columns))
+        stories = list(map(Story, *columns))
+        for story in stories:  # said in the player's language (the data stays the deck's)
+            object.__setattr__(story, "_deck", self.deck)
+        return stories
 
     def queries(self) -> Sequence[Question]:
         # an element found is not asked about again: nothing more about it scores
@@ -507,7 +522,8 @@ class Investigation(_Investigation):
 
     def secret_of(self, world: int) -> Story:
         root = self.origin.space
-        return Story(*(root.labels[e][int(i)] for e, i in enumerate(root.worlds[world])))
+        story = Story(*(root.labels[e][int(i)] for e, i in enumerate(root.worlds[world])))
+        return story.told_with(self.deck)
 
     def story_of(self, index: int) -> Story:
         """The draw of remaining row ``index``; a uniform ``index`` before any clue gives

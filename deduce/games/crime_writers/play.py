@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -21,6 +22,7 @@ from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.manifest import GAME
 from deduce.games.crime_writers.play_advice import guest_advice
 from deduce.games.crime_writers.play_clues import (
+    CardName,
     about_groups,
     abouts,
     ask,
@@ -147,28 +149,45 @@ def _sheet(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
     return Rows(header, tuple(rows), note)
 
 
+def _gives_away(
+    title: str, elements: Mapping[str, str], deck: cw.Deck | None = None, *, within: cw.Deck
+) -> list[cw.TitleWarning]:
+    """The title's warnings for ``elements`` (their deck's own wordings), said in the
+    wordings the player reads (``within``'s, in the player's language), then in the deck's
+    own where those differ; ``deck`` also checks their cards' tags."""
+    shown = {e: within.shown(text, cw.DECK_OF[e]) for e, text in elements.items()}
+    warnings = list(cw.check_title(title, shown, deck=deck))
+    own = {e: text for e, text in elements.items() if shown[e] != text}
+    if own:  # a title word in the deck's own words gives the element away too
+        said = {(w.element, w.found) for w in warnings}
+        warnings += [w for w in cw.check_title(title, own) if (w.element, w.found) not in said]
+    return warnings
+
+
 def _title(inv: cw.Investigation, v: dict[str, Any]) -> str:
     table = _table(inv, "title")
     title = v["title"]
     found = table.found_elements
     elements = {e: getattr(table.solved or table.solutions()[0], e) for e in found}
-    lines = [str(w) for w in cw.check_title(title, elements, deck=table.deck)]
+    deck = table.deck
+    lines = [str(w) for w in _gives_away(title, elements, deck, within=deck)]
     open_ = [e for e in cw.ELEMENTS if e not in found]
     for element in open_:  # a word of a card this element may still be
         for text, _p in table.candidates(element):
             if text != cw.INVENTED:
-                for w in cw.check_title(title, {element: text}):
+                for w in _gives_away(title, {element: text}, within=deck):
                     lines.append(
                         _(
                             M(
                                 "title word {word!r} gives away {element} if it is {text!r}",
                                 word=w.found,
                                 element=element,
-                                text=text,
+                                text=w.text,
                             )
                         )
                     )
-    checked = ", ".join(f"{e} {elements[e]}" for e in found) or _("nothing")
+    shown = {e: deck.shown(elements[e], cw.DECK_OF[e]) for e in found}
+    checked = ", ".join(f"{e} {shown[e]}" for e in found) or _("nothing")
     if not open_:
         if not lines:
             return str(
@@ -211,9 +230,9 @@ def _clock(seconds: float) -> str:
 
 
 def _candidates(inv: cw.Investigation, v: dict[str, Any]) -> Rows:
+    stack = cw.DECK_OF[v["element"]]
     rows = tuple(
-        (_(text) if text == cw.INVENTED else text, f"{100 * p:.1f}%")
-        for text, p in inv.candidates(v["element"])
+        (inv.deck.shown(text, stack), f"{100 * p:.1f}%") for text, p in inv.candidates(v["element"])
     )
     return Rows((v["element"], _("probability")), rows)
 
@@ -223,7 +242,11 @@ def _each(inv: cw.Investigation, v: dict[str, Any]) -> Rows | str:
     if not best:
         return str(_("No question can teach anything more."))
     rows = tuple(
-        (element, ADAPTER.show_action(rec.action), _(M("{bits:.2f} bits", bits=rec.information)))
+        (
+            element,
+            ADAPTER.show_action(_told(rec.action, inv.deck)),
+            _(M("{bits:.2f} bits", bits=rec.information)),
+        )
         for element, rec in best.items()
     )
     return Rows((_("element"), _("question"), _("information")), rows)
@@ -239,7 +262,7 @@ GRAMMAR = Grammar(
                 _ELEMENT,
                 Arg(
                     "ABOUT",
-                    Name(abouts, other=N_("a question in your own words"), groups=about_groups),
+                    CardName(abouts, other=N_("a question in your own words"), groups=about_groups),
                 ),
                 Arg("REPLY", Name(_REPLIES, aliases=_REPLY_ALIASES), rest=True),
             ),
@@ -270,14 +293,14 @@ GRAMMAR = Grammar(
         ),
         Verb(
             ("drawn",),
-            (_ELEMENT, Arg("CARD", Name(cards, groups=card_groups), rest=True)),
+            (_ELEMENT, Arg("CARD", CardName(cards, groups=card_groups), rest=True)),
             N_("ELEMENT is exactly the card CARD: the writer drew it (not invented)"),
             ("drawn who Butler",),
             drawn,
         ),
         Verb(
             ("seen",),
-            (Arg("CARD", Name(every_card, groups=card_groups), repeated=True),),
+            (Arg("CARD", CardName(every_card, groups=card_groups), repeated=True),),
             N_("these cards are not in the story (my hand, stories told)"),
             ("seen Gardener",),
             lambda inv, v: inv.seen(*v["card"]),
@@ -410,7 +433,8 @@ class CrimeWritersAdapter(Adapter):
             return []
         if not inv.queries():
             return []
-        return inv.recommend(top=self.recommendations, strategy=strategy)
+        found = inv.recommend(top=self.recommendations, strategy=strategy)
+        return type(found)(replace(rec, action=_told(rec.action, inv.deck)) for rec in found)
 
     def own_advice(self, investigation: Investigation, strategy: str) -> str | None:
         if strategy != GUEST:
@@ -422,15 +446,16 @@ class CrimeWritersAdapter(Adapter):
         return Score(_("points net"), "points") if strategy == GUEST else None
 
     def history(self, investigation: Investigation) -> list[str]:
+        deck = getattr(investigation, "deck", None)  # its cards, in the player's language
         if not isinstance(investigation, cw.Table):
-            return super().history(investigation)
+            return [_said(clue, deck) for clue in investigation.clues]
         lines = []
         steps = investigation.lineage
         for before, clue in zip(steps, investigation.clues, strict=False):
-            said = self.show_clue(clue)
+            said = _said(clue, deck)
             guest = before.turn  # type: ignore[attr-defined]
             if isinstance(clue, cw.Found):
-                said = _(_finds(clue, guest))
+                said = _(_finds(clue, guest, deck))
             elif isinstance(clue, cw.Answer | cw.Asked):
                 said = _(M("{guest} asks {clue}", guest=guest, clue=said))
             elif isinstance(clue, cw.Passed):
@@ -621,8 +646,13 @@ class CrimeWritersAdapter(Adapter):
             return ""
         said = replies_about(_round_clues(inv), element)
         found = inv.space.state.found[cw.ELEMENTS.index(element)]
-        parts = [f"{reply}: {', '.join(abouts)}" for reply, abouts in said.items()]
+        stack = cw.DECK_OF[element]
+        parts = [
+            f"{reply}: {', '.join(inv.deck.shown(a, stack) for a in abouts)}"
+            for reply, abouts in said.items()
+        ]
         if found:
+            found = inv.deck.shown(found, stack)
             head = _(M("{element} (invented: {found})", element=element, found=found))
         else:
             head = _(M("{element} (invented)", element=element))
@@ -630,34 +660,57 @@ class CrimeWritersAdapter(Adapter):
         return f"{head}: {asked}."
 
     def show_clue(self, clue: Any) -> str:
-        if isinstance(clue, cw.Answer):
-            return f"{clue.element}: {clue.about}? {clue.reply}"
-        if isinstance(clue, cw.Found):
-            return str(_(_found(clue)))
-        if isinstance(clue, cw.Seen):
-            stack = _(_STACKS.get(clue.stack, clue.stack))
-            return str(_(M("not in the story: {card} ({stack})", card=clue.text, stack=stack)))
-        return str(clue)
+        return _said(clue, None)
 
     def show_action(self, action: Any) -> str:
         if isinstance(action, cw.Question):
-            about = f'"{action.about}"' if " " in action.about else action.about
+            shown = action.shown_about()  # a card in the player's language, when told so
+            about = f'"{shown}"' if " " in shown else shown
             return f"ask {action.element} {about}"
         return str(action)
 
 
-def _found(clue: cw.Found) -> Message:
+def _told(action: Any, deck: cw.Deck) -> Any:
+    """A recommended question told with its deck (it names a card in the player's
+    language); any other move as it is."""
+    return action.told_with(deck) if isinstance(action, cw.Question) else action
+
+
+def _card(text: str, element: str, deck: cw.Deck | None) -> str:
+    """A wording of ``element`` as the player reads it (a card in their language, with
+    the deck; as it is without)."""
+    if deck is None or element not in cw.DECK_OF:
+        return text
+    return deck.shown(text, cw.DECK_OF[element])
+
+
+def _said(clue: Any, deck: cw.Deck | None) -> str:
+    """A clue of the log in words, its cards in the player's language when the deck is
+    known (a refusal names a clue without it: the deck's own wording)."""
+    if isinstance(clue, cw.Answer):
+        return f"{clue.element}: {_card(clue.about, clue.element, deck)}? {clue.reply}"
+    if isinstance(clue, cw.Found):
+        return str(_(_found(clue, deck)))
+    if isinstance(clue, cw.Seen):
+        stack = _(_STACKS.get(clue.stack, clue.stack))
+        card = clue.text if deck is None else deck.shown(clue.text, clue.stack)
+        return str(_(M("not in the story: {card} ({stack})", card=card, stack=stack)))
+    return str(clue)
+
+
+def _found(clue: cw.Found, deck: cw.Deck | None) -> Message:
     """A found element as the notebook notes it."""
+    element, text = clue.element, _card(clue.text, clue.element, deck)
     if clue.invented is None:
-        return M("{element} found: {text}", element=clue.element, text=clue.text)
+        return M("{element} found: {text}", element=element, text=text)
     if clue.invented:
-        return M("{element} found: {text} (invented)", element=clue.element, text=clue.text)
-    return M("{element} found: {text} (drawn)", element=clue.element, text=clue.text)
+        return M("{element} found: {text} (invented)", element=element, text=text)
+    return M("{element} found: {text} (drawn)", element=element, text=text)
 
 
-def _finds(clue: cw.Found, guest: str) -> Message:
+def _finds(clue: cw.Found, guest: str, deck: cw.Deck | None) -> Message:
     """A found element as the history tells it: who found it."""
-    element, text = clue.element, clue.text
+    element, text = clue.element, _card(clue.text, clue.element, deck)
     if clue.invented is None:
         return M("{guest} finds {element}: {text}", guest=guest, element=element, text=text)
     if clue.invented:

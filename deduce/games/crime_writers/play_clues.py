@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -28,9 +29,10 @@ from deduce._internal.names import close, fold, lookup, starts
 from deduce.errors import InvalidInput
 from deduce.games import crime_writers as cw
 from deduce.games.crime_writers import timer as timing
-from deduce.play.grammar import Context
+from deduce.play.grammar import Context, Name
 
 __all__ = [
+    "CardName",
     "about_groups",
     "abouts",
     "ask",
@@ -42,18 +44,54 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class CardName(Name):
+    """A :class:`~deduce.play.grammar.Name` whose choices name cards in the player's
+    language (:func:`cards`, :func:`abouts`, :func:`every_card`): a card's wording in
+    any other language of the deck is read too, as the deck's own wording, unless the
+    text names a choice (a unique start of a choice is read after it).
+
+    Example:
+        >>> from deduce.games import crime_writers as cw
+        >>> context = Context(cw.Investigation(cw.Deck.example()), {"element": "how"})
+        >>> kind = CardName(cards)
+        >>> kind.read("Screw", context, "card"), kind.read("Schraubenzieher", context, "card")
+        ('Screwdriver', 'Screwdriver')
+    """
+
+    def read(self, text: str, context: Context, argument: str) -> Any:
+        choices = self.choices(context) if callable(self.choices) else self.choices
+        if isinstance(text, str) and not lookup(text, [*choices, *self.aliases], prefix=False):
+            named = _named(context, text)
+            if named is not None:
+                return named
+        return Name.read(self, text, context, argument)
+
+
+def _named(context: Context, text: str) -> str | None:
+    """The deck's own wording of the one card ``text`` names in any language (of the
+    element being typed, else of any stack), or None."""
+    deck = getattr(context.investigation, "deck", None)
+    if not isinstance(deck, cw.Deck):
+        return None
+    element = context.values.get("element")
+    stacks = [cw.DECK_OF[element]] if element in cw.DECK_OF else list(cw.DECKS)
+    named = {card.text for s in stacks if (card := deck.find(s, text)) is not None}
+    return named.pop() if len(named) == 1 else None
+
+
 def cards(context: Context) -> list[str]:
-    """The wordings of the cards of the element being typed (before it is: every card,
-    which a form offers before its element is chosen)."""
+    """The wordings of the cards of the element being typed, in the player's language
+    (before it is: every card, which a form offers before its element is chosen)."""
     element = context.values.get("element")
     if element is None:
         return every_card(context)
-    return [c.text for c in context.investigation.deck.for_element(element)]
+    return [c.text_in() for c in context.investigation.deck.for_element(element)]
 
 
 def abouts(context: Context) -> list[str]:
     """What a question about the element being typed may name: its deck's tags, its cards
-    (before it is: every tag and card)."""
+    in the player's language (before it is: every tag and card)."""
     element = context.values.get("element")
     deck = context.investigation.deck
     if element is None:
@@ -63,24 +101,26 @@ def abouts(context: Context) -> list[str]:
 
 
 def card_groups(context: Context) -> list[tuple[str, list[str]]]:
-    """Every card's wording, by the element it may be (a page's picker)."""
+    """Every card's wording in the player's language, by the element it may be (a page's
+    picker)."""
     deck = context.investigation.deck
-    return [(e, [c.text for c in deck.for_element(e)]) for e in cw.ELEMENTS]
+    return [(e, [c.text_in() for c in deck.for_element(e)]) for e in cw.ELEMENTS]
 
 
 def about_groups(context: Context) -> list[tuple[str, list[str]]]:
-    """What a question may name, by element: its deck's tags, then its cards."""
+    """What a question may name, by element: its deck's tags, then its cards (in the
+    player's language)."""
     deck = context.investigation.deck
     return [
-        (e, [*deck.tags(cw.DECK_OF[e]), *(c.text for c in deck.for_element(e))])
+        (e, [*deck.tags(cw.DECK_OF[e]), *(c.text_in() for c in deck.for_element(e))])
         for e in cw.ELEMENTS
     ]
 
 
 def every_card(context: Context) -> list[str]:
-    """Every card's wording in the deck."""
+    """Every card's wording in the deck, in the player's language."""
     deck = context.investigation.deck
-    return sorted({c.text for stack in cw.DECKS for c in deck.stack(stack)})
+    return sorted({c.text_in() for stack in cw.DECKS for c in deck.stack(stack)})
 
 
 def _near(text: str, names: list[str]) -> list[str]:
@@ -106,6 +146,8 @@ def _given(v: dict[str, Any], *names: str) -> list[Any]:
 def _asked(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, about, reply = _given(v, "element", "about", "reply")
     known = abouts(Context(inv, {"element": element}))
+    if about not in known and (card := inv.deck.find(cw.DECK_OF[element], about)) is not None:
+        about, known = card.text, [*known, card.text]  # a card named in another language
     finds = reply == "yes" and about not in known and cw.names_element(about)
     if finds and (near := _near(about, known)):  # a wording found: a slip of a known one?
         raise InvalidInput(
@@ -137,8 +179,11 @@ def found(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
 def _finds(inv: cw.Investigation, v: dict[str, Any]) -> cw.Investigation:
     element, text = _given(v, "element", "wording")
     invented = True if v.get("invented") else None
-    wordings = [c.text for c in inv.deck.for_element(element)]
-    exact = [wordings[i] for i in lookup(text, wordings, prefix=False)]
+    named = inv.deck.for_element(element)
+    wordings = [c.text_in() for c in named]  # as the player reads them
+    exact = [named[i].text for i in lookup(text, wordings, prefix=False)]
+    if not exact and (card := inv.deck.find(cw.DECK_OF[element], text)) is not None:
+        exact = [card.text]  # a card's wording in another language
     if not exact and invented is None and (near := _near(text, wordings)):
         raise InvalidInput(
             "wording",

@@ -64,7 +64,9 @@ def decision(before: object, clue: object, *, strategy: str) -> Decision | None:
     best = recommended(before, strategy=strategy)
     if best is None:
         return Decision(kind, move, answer, bits, None, float("nan"), None)
-    return Decision(kind, move, answer, bits, best.action, best.score, best.information)
+    action = best.action  # a card it names, in the player's language
+    shown = action.told_with(before.deck) if isinstance(action, Question) else action
+    return Decision(kind, move, answer, bits, shown, best.score, best.information)
 
 
 def _bits(table: Table, question: Question) -> float | None:

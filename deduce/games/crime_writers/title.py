@@ -185,10 +185,11 @@ def _named(elements: Any) -> list[tuple[str, str]]:
 
 
 def _tags(deck: Deck, name: str, text: str) -> tuple[str, ...]:
+    """The tags of the card worded ``text`` (in any of its languages)."""
     stacks = [DECK_OF[name]] if name in DECK_OF else list(DECKS)
     for stack in stacks:
         for card in deck.stack(stack):
-            if card.text.casefold() == text.casefold():
+            if text.casefold() in {wording.casefold() for wording in card.wordings()}:
                 return card.tags
     return ()
 
