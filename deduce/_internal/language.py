@@ -31,7 +31,7 @@ import functools
 import gettext as _gettext
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -45,7 +45,9 @@ __all__ = [
     "M",
     "Message",
     "_",
+    "both",
     "choose_language",
+    "either",
     "language",
     "languages",
     "negotiate",
@@ -314,6 +316,38 @@ def translate(text: Any) -> Any:
 
 
 _ = translate
+
+
+def both(words: Iterable[Any]) -> str:
+    """``words`` joined by "and", each said in the language of the moment (:func:`_`).
+
+    Example:
+        >>> both(["seat 1", "seat 2", "seat 3"])
+        'seat 1 and seat 2 and seat 3'
+    """
+    return _joined(words, N_("{first} and {second}"))
+
+
+def either(words: Iterable[Any]) -> str:
+    """``words`` joined by "or", each said in the language of the moment (:func:`_`).
+
+    Example:
+        >>> either(["Gift", "Messer"])
+        'Gift or Messer'
+    """
+    return _joined(words, N_("{first} or {second}"))
+
+
+def _joined(words: Iterable[Any], template: str) -> str:
+    listed = [str(translate(word)) for word in words]
+    said = translate(template)
+    marks = said.format(first="\0", second="\0")
+    if marks.startswith("\0") and marks.endswith("\0") and marks.count("\0") == 2:
+        return marks[1:-1].join(listed)  # a separator: joined in one pass
+    shown = listed[0] if listed else ""
+    for word in listed[1:]:
+        shown = said.format(first=shown, second=word)
+    return shown
 
 
 def ngettext(singular: str, many: str, n: int) -> str:

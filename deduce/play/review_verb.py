@@ -126,22 +126,6 @@ def show(session: Session, values: dict[str, Any]) -> None:
 NONE = N_("No move of yours to review yet: the review lists the moves you chose.")
 """What ``review`` says before any move of mine (translated where it is shown)."""
 
-_COLUMNS = (
-    N_("move"),
-    N_("bits"),
-    N_("best"),
-    N_("best bits"),
-    N_("learned"),
-    N_("luck"),
-    N_("solutions"),
-    N_("win before"),
-    N_("win after"),
-    N_("all"),
-)
-"""The headings of the review's columns (:meth:`deduce.search.review.Review.to_rows`'
-keys), and its totals row's ``all``, as the console shows them."""
-
-
 VERBS = (
     Verb(
         ("review",),

@@ -425,6 +425,7 @@ def create_app(
         state = await run_in_threadpool(_state, game)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
+        sheet = await run_in_threadpool(_sheet, game, state)
         shared = _view_link(request, id, view_secret)
         best = state["advice"]["moves"][:1]
         if best and best[0]["verb"]:  # the best move, filled in where it is made
@@ -435,6 +436,7 @@ def create_app(
             forms=forms(game),
             now=now,
             now_open=_open_way(now),
+            sheet=sheet,
             id=id,
             shared=shared,
         )
@@ -704,3 +706,26 @@ def _state(game: OpenGame) -> dict[str, Any]:
     """The game's state (:meth:`OpenGame.state`), one line at a time."""
     with game.guard:
         return game.state()
+
+
+def _sheet(game: OpenGame, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The state's sheet as the page shows it, in the player's words (the state keeps the
+    game's own names): each field's ``heading``, its ``values`` with their chances, the
+    likeliest first, and its value once ``certain`` (else None). A heading is the game's
+    word for the field (an adapter's ``show_field``), else looked up in the catalogue."""
+    with game.guard:
+        adapter, investigation = game.adapter, game.session.investigation
+        heading = getattr(adapter, "show_field", None) or _
+        shown = investigation.shown_value
+        certain = state["certain"]
+        return [
+            {
+                "heading": str(heading(field)),
+                "values": [
+                    (shown(value), p)
+                    for value, p in sorted(values.items(), key=lambda kv: kv[1], reverse=True)
+                ],
+                "certain": shown(certain[field]) if field in certain else None,
+            }
+            for field, values in state["sheet"].items()
+        ]

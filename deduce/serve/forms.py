@@ -229,6 +229,8 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
     if isinstance(kind, Name) and kind.offered is None:  # other words for a name: typed only
         aliases = {word(a) for a in kind.aliases}
         buttons = tuple(w for w in words if w not in aliases)
+    if isinstance(kind, Name):
+        buttons = _in_words(kind, context, buttons, laid)
     other = _(kind.other) or "" if isinstance(kind, Name) else ""
     if isinstance(kind, Text):  # its words, or any other
         other = _(kind.what)
@@ -251,6 +253,43 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
             "least": len(parts) if pieces.least is None else pieces.least,
         }
     return {"control": "text", "choices": words[:200]}
+
+
+def _in_words(
+    kind: Name, context: Context, buttons: tuple[str, ...], laid: list[tuple[str, list[str]]]
+) -> tuple[str, ...]:
+    """A name's buttons in the player's words, each a word the name reads as the same
+    choice (the line a button makes is the same move in any language): as its categories
+    show them when they show other words (13 Indizien's colours: ``gelb``), else each
+    choice whose word in the catalogue is one the name reads as it (``right``:
+    ``richtig``); in English, the buttons as they are.
+
+    Example:
+        >>> from deduce._internal.language import use_language
+        >>> verdict = Name(("right", "wrong"), aliases={"richtig": "right", "falsch": "wrong"})
+        >>> _in_words(verdict, Context(), ("right", "wrong"), [])
+        ('right', 'wrong')
+        >>> with use_language("de"):
+        ...     _in_words(verdict, Context(), ("right", "wrong"), [])
+        ('richtig', 'falsch')
+    """
+    shown = tuple(w for _heading, ws in laid for w in ws)
+    if shown and set(shown) != set(buttons):
+        return shown
+    return tuple(_in_word(kind, context, choice) for choice in buttons)
+
+
+def _in_word(kind: Name, context: Context, choice: str) -> str:
+    """``choice`` as the catalogue says it, if ``kind`` reads that as ``choice``; else
+    as it is."""
+    said = str(_(choice))
+    if said == choice:
+        return choice
+    try:
+        same = kind.read(said, context, "") == kind.read(choice, context, "")
+    except Exception:  # not a word the name reads
+        return choice
+    return word(said) if same else choice
 
 
 def _groups(kind: Any, context: Context) -> list[tuple[str, list[str]]]:
@@ -434,12 +473,40 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
                     )
                     if h
                 ),
-                default=question.default or "",
+                default=_default(question, control.get("choices", ())),
                 shown_for=shown_for,
                 **control,
             )
         )
     return fields
+
+
+def _default(question: Question, buttons: tuple[str, ...]) -> str:
+    """The answer a question takes when it is left empty, as its buttons carry it: the
+    button that reads as that answer when the buttons are in the player's words
+    (``ich`` for ``me``), else the default as it is.
+
+    Example:
+        >>> from deduce.play.grammar import Name
+        >>> first = Question("first", Name(("me", "you"), aliases={"ich": "me"}), "", "me")
+        >>> _default(first, ("ich", "you")), _default(first, ("me", "you"))
+        ('ich', 'me')
+    """
+    default = question.default or ""
+    if not default or default in buttons:
+        return default
+    context = Context(None, {})
+    try:
+        meant = question.kind.read(default, context, question.key)
+    except Exception:  # a default the kind does not read: as it is
+        return default
+    for button in buttons:
+        try:
+            if question.kind.read(button, context, question.key) == meant:
+                return button
+        except Exception:  # a button that reads only with other answers
+            continue
+    return default
 
 
 def advised(forms: list[Form], verb: str, args: Mapping[str, str | None]) -> list[Form]:

@@ -204,6 +204,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
     cw_truthful = importlib.import_module("deduce.games.crime_writers.truthful")
     cw_timer = importlib.import_module("deduce.games.crime_writers.timer")
     cw_counting = importlib.import_module("deduce.games.crime_writers.counting")
+    cw_play_clues = importlib.import_module("deduce.games.crime_writers.play_clues")
     ranking = importlib.import_module("deduce.search.ranking")
     tree_cache = importlib.import_module("deduce.search.tree_cache")
     case = kv.Case("Mord", "Ulm", "Ede K.", "Gift")
@@ -223,6 +224,8 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ]
     made += [
         ("mastermind game", lambda: mm.Game(2, 2)),
+        ("crime writers story", lambda: cw.Investigation(cw.Deck.example()).solutions()[0]),
+        ("crime writers card name", lambda: cw_play_clues.CardName(cw_play_clues.cards)),
         ("mastermind guessed", lambda: mm.Investigation(2, 2).guess("12", 1, 0)),
         ("mastermind limited", lambda: mm.Investigation(2, 3, limit=4).guess("12", 0, 1)),
         ("mastermind bot", lambda: mm.strategy_bot("minimax")),

@@ -297,7 +297,7 @@ def test_a_whole_kreuzverhoer_game_on_a_phone(
     likewise; whoever holds a card that blocks the other's card blocks it, and an Anwalt
     or a Suspendierung is played at once. The banner is checked after every line."""
     from deduce.games import kreuzverhoer as kv
-    from deduce.games.kreuzverhoer.clues import BLOCKS, card_title
+    from deduce.games.kreuzverhoer.clues import BLOCKS, card_title, glossed_title
     from deduce.games.kreuzverhoer.truthful import right
 
     mine = kv.Case("Brandstiftung*", "Leipzig*", "Vera S.*", "Schal*")  # mine, for them
@@ -512,7 +512,7 @@ def test_a_whole_kreuzverhoer_game_on_a_phone(
                     blocked = True
                     acts(0)  # I draw
                 else:
-                    form = me.now(f"Answer their {card_title(card)}", exact=True)
+                    form = me.now(f"Answer their {glossed_title(card)}", exact=True)
                     given = [v.replace("_", " ") for v in picked(form) if v]
                     if card == "confrontation":
                         truth = "yes" if lay.suspect == mine.suspect else "no"

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _, plural
+from deduce._internal.language import N_, M, _, both, plural
 from deduce._internal.validation import short
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -17,7 +17,6 @@ from deduce.games.bsi.play_advice import (
     attempt_advice,
     attempt_choices,
     attempt_recommendations,
-    both,
     chances,
     choice_line,
     final_notice,

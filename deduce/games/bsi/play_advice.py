@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _
+from deduce._internal.language import N_, M, _, both
 from deduce.core.info import entropy
 from deduce.errors import InvalidInput
 from deduce.games import bsi
@@ -39,7 +39,6 @@ __all__ = [
     "attempt_advice",
     "attempt_choices",
     "attempt_recommendations",
-    "both",
     "chances",
     "choice_line",
     "final_notice",
@@ -163,19 +162,6 @@ def final_round(table: bsi.Table) -> list[str]:
     """The final-round notice: who used their last investigation card, who still plays."""
     notice = final_notice(table)
     return [] if notice is None else [_(M("Final round: {notice}", notice=notice))]
-
-
-def both(words: Sequence[str]) -> str:
-    """``words`` joined by "and", in the language of the moment.
-
-    Example:
-        >>> both(["seat 1", "seat 2", "seat 3"])
-        'seat 1 and seat 2 and seat 3'
-    """
-    said = str(_(words[0])) if words else ""
-    for word in words[1:]:
-        said = str(_(M("{first} and {second}", first=said, second=word)))
-    return said
 
 
 def choice_line(choice: RaceOption) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _
+from deduce._internal.language import N_, M
 from deduce._internal.names import fold, resolve
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck, with_gloss
@@ -468,34 +468,6 @@ def card_words(cards: Iterable[str]) -> dict[str, str]:
         if gloss is not None and fold(gloss) not in {fold(card), fold(CARD_TITLES[card])}:
             words[gloss] = card
     return words
-
-
-def either(names: Iterable[str]) -> str:
-    """``names`` joined by "or", in the player's language.
-
-    Example:
-        >>> either(["Gift", "Messer", "Axt*"])
-        'Gift or Messer or Axt*'
-    """
-    return _joined(names, N_("{names} or {name}"))
-
-
-def both(names: Iterable[str]) -> str:
-    """``names`` joined by "and", in the player's language.
-
-    Example:
-        >>> both(["Köln*", "Ulm"])
-        'Köln* and Ulm'
-    """
-    return _joined(names, N_("{names} and {name}"))
-
-
-def _joined(names: Iterable[str], template: str) -> str:
-    listed = [str(name) for name in names]
-    said = listed[0] if listed else ""
-    for name in listed[1:]:
-        said = _(M(template, names=said, name=name))
-    return said
 
 
 def card_name(card: Any, cards: Sequence[str] = INVESTIGATION_CARDS, argument: str = "card") -> Any:

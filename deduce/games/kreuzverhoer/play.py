@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _
+from deduce._internal.language import N_, M, _, either, language
 from deduce.errors import InvalidInput
 from deduce.games import kreuzverhoer as kv
-from deduce.games.kreuzverhoer.clues import card_title, card_words, either
+from deduce.games.kreuzverhoer.clues import card_title, card_words
 from deduce.games.kreuzverhoer.manifest import GAME
 from deduce.games.kreuzverhoer.table_lines import (
     answer,
@@ -95,18 +95,49 @@ def _cards(inv: kv.Investigation, v: dict[str, Any]) -> Rows:
 def _even_in_total(answers: Mapping[str, Any]) -> None:
     if answers.get("counting") == "total" and answers["questionings"] % 2:
         raise InvalidInput(
-            "questionings",
+            N_("questionings"),  # the answer refused, as the player reads it
             answers["questionings"],
             N_("an even number with counting total"),
             reason=N_("the questionings alternate between two players"),
         )
 
 
+_GERMAN_WORDS: dict[str, str] = {
+    "je Spieler": "each",
+    "insgesamt": "total",
+    "gesamt": "total",
+    "ich": "me",
+    "Gegner": "opponent",
+    "andere": "other",
+}
+"""German words for the set-up's choices (counting, who questions first) and for the
+ninth investigation card (``other``), each read back as typed; the first of each is the
+one shown to a player reading German (the page's buttons, Tab)."""
+
+
+def _shown(word: str) -> str:
+    """A set-up choice or ``other`` in the player's words (:data:`_GERMAN_WORDS`).
+
+    Example (in English; in German ``je Spieler`` and ``Gegner``):
+        >>> _shown("each"), _shown("opponent")
+        ('each', 'opponent')
+    """
+    if language() == "de":
+        return next((german for german, meant in _GERMAN_WORDS.items() if meant == word), word)
+    return word
+
+
+def _choice(choices: Sequence[str]) -> Name:
+    """One of ``choices``, offered in the player's words and read in either language."""
+    german = {g: meant for g, meant in _GERMAN_WORDS.items() if meant in choices}
+    return Name(choices, aliases=german, offered=lambda context: [_shown(c) for c in choices])
+
+
 def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
     """Action cards by the title printed on them (Gegenüberstellung), the API's name
     (confrontation) and the English gloss (refusal to testify) accepted too; the API
-    reads each. Tab offers the titles: with ``held``, of the cards in my hand (all of
-    them when my hand is not followed)."""
+    reads each. Tab offers the titles (``other`` in the player's words): with ``held``,
+    of the cards in my hand (all of them when my hand is not followed)."""
     titles = [card_title(c) for c in cards]
     aliases = dict(zip(cards, titles, strict=True))
     aliases |= {
@@ -114,11 +145,12 @@ def _titled(cards: Sequence[str], *, held: bool = False) -> Name:
         for word, card in card_words(cards).items()
         if word != card_title(card)
     }
+    aliases |= {g: meant for g, meant in _GERMAN_WORDS.items() if meant in cards}
 
     def offered(context: Context) -> Sequence[str]:
         hand = getattr(context.investigation, "hand", None) if held else None
         shown = cards if hand is None else [c for c in hand if c in cards]
-        return list(dict.fromkeys(card_title(c) for c in shown))
+        return list(dict.fromkeys(_shown(card_title(c)) for c in shown))
 
     return Name(titles, aliases=aliases, offered=offered)
 
@@ -387,7 +419,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "counting",
-            Name(kv.COUNTINGS),
+            _choice(kv.COUNTINGS),
             N_("each: that many for every player; total: shared, half each"),
             "each",
             title=N_("Counting"),
@@ -446,7 +478,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "first",
-            Name(("me", "opponent")),
+            _choice(("me", "opponent")),
             N_("who questions first: me or opponent"),
             "me",
             title=N_("First"),

@@ -17,10 +17,10 @@ Example:
 from __future__ import annotations
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M, _, plural
+from deduce._internal.language import N_, M, _, both, either, plural
 from deduce.games.kreuzverhoer.advice import EXACT_UP_TO, RaceMove
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
-from deduce.games.kreuzverhoer.clues import NAMES_TOLD, both, card_title, either, glossed_title
+from deduce.games.kreuzverhoer.clues import NAMES_TOLD, card_title, glossed_title
 from deduce.games.kreuzverhoer.events import (
     Answered,
     Asked,

@@ -184,20 +184,26 @@ def shown_name(card: Card | str) -> str:
     return name
 
 
-def shown_word(word: str) -> str:
+def shown_word(word: str, *, noun: bool = False) -> str:
     """A colour, category, sub-kind or side (``left``, ``right``) as the player reads it:
     the German word (one that :data:`GERMAN_WORDS` reads back) when the player reads
-    German, else as it is.
+    German, else as it is. With ``noun``, a colour named as a noun in a sentence (German
+    writes it capitalised: nach Gelb gefragt).
 
-    Example (in English; in German ``rot``, ``Ort``, ``weiblich`` and ``links``):
+    Example (in English; in German ``rot``, ``Ort``, ``weiblich``, ``links`` and ``Gelb``):
         >>> shown_word("red"), shown_word("location"), shown_word("woman"), shown_word("left")
         ('red', 'location', 'woman', 'left')
+        >>> shown_word("yellow", noun=True)
+        'yellow'
         >>> _SHOWN_GERMAN["red"], _SHOWN_GERMAN["location"], _SHOWN_GERMAN["woman"]
         ('rot', 'Ort', 'weiblich')
     """
-    if language() == "de":
-        return _SHOWN_GERMAN.get(word, word)
-    return word
+    if language() != "de":
+        return word
+    shown = _SHOWN_GERMAN.get(word, word)
+    if noun and word in COLOURS:
+        return shown[:1].upper() + shown[1:]
+    return shown
 
 
 def check_players(players: Any) -> int:

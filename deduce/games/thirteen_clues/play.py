@@ -79,12 +79,14 @@ def _abouts(context: Context) -> Sequence[str]:
 
 
 def _about_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
-    """What a witness may be asked about, by kind: a colour, a category, a sub-kind."""
+    """What a witness may be asked about, by kind: a colour, a category, a sub-kind, in
+    the player's words (the page's buttons show them; the grammar reads each,
+    :data:`~deduce.games.thirteen_clues.GERMAN_WORDS`)."""
     kinds = [kind for pair in tc.KINDS.values() for kind in pair]
     return [
-        (_("colour"), tc.colours_in_play(_players(context))),
-        (_("category"), tc.CATEGORIES),
-        (_("kind"), kinds),
+        (_("colour"), [shown_word(c) for c in tc.colours_in_play(_players(context))]),
+        (_("category"), [shown_word(c) for c in tc.CATEGORIES]),
+        (_("kind"), [shown_word(k) for k in kinds]),
     ]
 
 
@@ -103,7 +105,8 @@ def _card_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
 
 
 def _check_cards(answers: Mapping[str, Any]) -> None:
-    """Every card is given once: the problems name each card given twice and where."""
+    """Every card is given once: the problems name each card given twice and where (the
+    answer refused by its seat, its cards in the player's language)."""
     places: dict[str, str] = {
         "hand": M("your hand"),
         **{f"seat_{s}": M("seat {seat}'s puzzle", seat=s) for s in range(1, 6)},
@@ -128,11 +131,21 @@ def _check_cards(answers: Mapping[str, Any]) -> None:
     )
     if problems:
         raise InvalidInput(
-            last,
-            " ".join(answers[last]),
+            _answer_name(last),
+            " ".join(shown_name(c) for c in answers[last]),
             N_("cards not given before"),
             reason="; ".join(dict.fromkeys(problems)),
         )
+
+
+def _answer_name(key: str) -> str:
+    """A set-up answer as a refusal names it: a seat's puzzle by its seat (``seat_2`` in
+    English, as typed with ``--set``; ``Platz 2`` in German), the hand as it is."""
+    if key.startswith("seat_"):
+        # Translators: a seat's puzzle, as a refusal of the set-up names it
+        # (seat_2 in English): say "seat 2" in your language.
+        return M("seat_{seat}", seat=int(key.removeprefix("seat_")))
+    return key
 
 
 def _seat_question(seat: int) -> Question:
@@ -257,10 +270,10 @@ _WITNESS = Integer(1, lambda c: _players(c) - 1)
 _SIDE = Name(
     ("left", "right"),
     aliases={"links": "left", "linke": "left", "rechts": "right", "rechte": "right"},
-    offered=("left", "right"),
+    offered=lambda context: [shown_word("left"), shown_word("right")],
 )
 _VERDICT = Name(
-    ("right", "wrong"),
+    (N_("right"), N_("wrong")),  # a page shows them in the player's words: richtig, falsch
     aliases={
         "yes": "right",
         "correct": "right",
@@ -270,6 +283,7 @@ _VERDICT = Name(
     },
 )
 _CARD = Name(_card_names, aliases=_german(tc.CARDS), groups=_card_groups)
+_ABOUT = Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)
 _PERSON, _LOCATION, _WEAPON = (_category(c) for c in tc.CATEGORIES)
 
 # the arguments as a refusal names them, in the player's language
@@ -280,7 +294,7 @@ GRAMMAR = Grammar(
             ("ask", "befragen", "fragen", "zeugen"),
             (
                 Arg("WITNESS", _WITNESS),
-                Arg("ABOUT", Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)),
+                Arg("ABOUT", _ABOUT),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
@@ -293,7 +307,7 @@ GRAMMAR = Grammar(
             (
                 Arg("ASKER", _SEAT),
                 Arg("WITNESS", Integer(0, lambda c: _players(c) - 1)),
-                Arg("ABOUT", Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)),
+                Arg("ABOUT", _ABOUT),
                 Arg("N", Integer(0, 13)),
                 Arg("left|right", _SIDE, optional=True, store="side", when=_two_players),
             ),
@@ -592,7 +606,7 @@ class ThirteenCluesAdapter(Adapter):
                 template,
                 asker=clue.asker,
                 witness=clue.witness,
-                about=shown_word(clue.about),
+                about=shown_word(clue.about, noun=True),
                 side=shown_word(clue.side) if clue.side else "",
                 answer=clue.answer,
             )
@@ -637,10 +651,15 @@ class ThirteenCluesAdapter(Adapter):
             puzzle = action.puzzle
             cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
             return f"accuse 0 {BLANK} {cards}"
-        if isinstance(action, tc.Ask):  # typed as the grammar reads it, in any language
-            side = f" {action.side}" if action.side else ""
-            return f"ask {action.witness} {action.about}{side}"
+        if isinstance(action, tc.Ask):  # in the player's words, as the page's buttons are
+            side = f" {shown_word(action.side)}" if action.side else ""
+            return f"ask {action.witness} {shown_word(action.about)}{side}"
         return self.show_action(action)
+
+    def show_field(self, field: str) -> str:
+        """A field of the sheet (person, location, weapon) in the player's words (the
+        rulebook's Person, Ort, Waffe)."""
+        return shown_word(field)
 
 
 _ASKED: dict[tuple[bool, bool], str] = {  # (I asked, a side named)

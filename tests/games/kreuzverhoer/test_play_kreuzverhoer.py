@@ -266,3 +266,27 @@ def test_a_case_file_saved_before_the_table_still_loads(tmp_path: Path) -> None:
     assert "saved before deduce followed the whole table; a new game follows it" in shown
     term.send("quit")
     assert term.finish() == 0
+
+
+def test_the_set_up_choices_are_offered_in_the_players_words() -> None:
+    """A player reading German is offered je Spieler or insgesamt, ich or Gegner, and
+    andere for the ninth investigation card; each is read as its English word, which is
+    offered in English as before."""
+    from deduce._internal.language import use_language
+    from deduce.games.kreuzverhoer.play import GRAMMAR
+    from deduce.play.grammar import Context
+
+    asked = {q.key: q for q in GRAMMAR.setup}
+    counting, first = asked["counting"], asked["first"]
+    they = next(v for v in GRAMMAR.verbs if v.name == "they" and len(v.args) == 2)
+    card = they.args[1].kind
+    assert counting.kind.words(Context()) == ["each", "total"]
+    assert first.kind.words(Context()) == ["me", "opponent"]
+    assert "other" in card.words(Context()) and "andere" not in card.words(Context())
+    with use_language("de"):
+        assert counting.kind.words(Context()) == ["je_Spieler", "insgesamt"]
+        assert first.kind.words(Context()) == ["ich", "Gegner"]
+        assert "andere" in card.words(Context()) and "other" not in card.words(Context())
+    assert counting.read("je_Spieler", {}) == "each" and counting.read("insgesamt", {}) == "total"
+    assert first.read("Gegner", {}) == "opponent" and first.read("ich", {}) == "me"
+    assert card.read("andere", Context(), "card") == "other"

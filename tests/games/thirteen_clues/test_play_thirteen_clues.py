@@ -311,3 +311,27 @@ def test_every_set_up_example_is_a_puzzle_of_the_smallest_table_that_asks_for_it
         assert set(example.split()) <= in_play, (seat, example)
         shown += example.split()
     assert len(shown) == len(set(shown))  # no card twice: the examples fit one table
+
+
+def test_a_german_player_reads_and_types_the_rulebook_s_words() -> None:
+    """In German the advice writes the word the page's button carries (ask 1 gelb), the
+    notebook names a colour as a noun (nach Gelb), the sheet says Waffe; every word is
+    read back as the same move, and English stays as it was."""
+    from deduce._internal.language import use_language
+    from deduce.games.thirteen_clues.cards import shown_word
+
+    table = tc.Table(2, ("Officer", "Parlor"), [("Duke", "Market", "Crossbow")])
+    ask, question = tc.Ask(1, "yellow", "left"), tc.Question(0, 1, "yellow", 1, "left")
+    assert ADAPTER.typed(ask) == "ask 1 yellow left"
+    assert ADAPTER.show_clue(question) == "I asked seat 1 about yellow (left card): 1"
+    assert ADAPTER.show_field("weapon") == "weapon" and shown_word("red", noun=True) == "red"
+    with use_language("de"):
+        assert ADAPTER.typed(ask) == "ask 1 gelb links"
+        assert ADAPTER.show_clue(question) == "Du hast Platz 1 nach Gelb gefragt (Karte links): 1"
+        assert (
+            ADAPTER.show_field("weapon") == "Waffe" and shown_word("person", noun=True) == "Person"
+        )
+        call = ADAPTER.grammar.parse(["ask", "1", "gelb", "1", "links"], table)
+        assert (call.values["about"], call.values["side"]) == ("yellow", "left")
+        call = ADAPTER.grammar.parse(["accuse", "1", "falsch"], table)
+        assert call.values["verdict"] == "wrong"
