@@ -3,7 +3,8 @@
 Every word a player reads is English in the code and looked up, when it is shown, in the
 gettext catalogue of the player's language (``deduce/locale/<code>/LC_MESSAGES/deduce.mo``,
 made from the ``.po`` file beside it; docs/howto.md says how to add a language). The
-language is a context variable: the console sets it once, the server for each request.
+console sets the process's language once (:func:`set_language`), the server each
+request's (:func:`use_language`, a context variable).
 
 Three ways to mark a text for translation:
 
