@@ -301,3 +301,19 @@ def test_the_tables_view_names_the_opponent_neutrally_in_german(tmp_path: Path) 
     assert '<h2 id="turn-h">Der Gegner ist dran</h2>' in german
     assert "Dein Gegner ist dran" not in german
     assert """<h2 id="turn-h">The opponent's turn</h2>""" in english
+
+
+def test_thirteen_clues_card_buttons_are_german_and_read_back(client: TestClient) -> None:
+    id_ = started(client, "thirteen-clues")
+    german = client.get(f"/play/{id_}", headers=GERMAN).text
+    english = client.get(f"/play/{id_}", headers=ENGLISH).text
+    for field in ("CARD", "PERSON"):
+        shown = [word for _value, word in chips(german, field)]
+        assert shown and all(value == word for value, word in chips(german, field))
+        assert [word for _value, word in chips(english, field)] != shown
+    assert "Metzger" in [word for _v, word in chips(german, "PERSON")]
+    assert "Butcher" in [word for _v, word in chips(english, "PERSON")]
+    # the advice's accusation is said as the buttons are, and a German line is the same move
+    posted(client, id_, "informant Messer")
+    history = client.get(f"/api/sessions/{id_}", headers=ENGLISH).json()["history"]
+    assert history[-1]["clue"]["card"] == "Knife"

@@ -66,7 +66,11 @@ def _category(category: str) -> Name:
     def names(context: Context) -> Sequence[str]:
         return [c.name for c in tc.cards_in_play(_players(context)) if c.category == category]
 
-    return Name(names, aliases=_german([c for c in tc.CARDS if c.category == category]))
+    def shown(context: Context) -> list[tuple[str, Sequence[str]]]:  # the page's buttons
+        return [(shown_word(category), [shown_name(name) for name in names(context)])]
+
+    german = _german([c for c in tc.CARDS if c.category == category])
+    return Name(names, aliases=german, groups=shown)
 
 
 def _german(cards: Sequence[tc.Card]) -> dict[str, str]:
@@ -92,15 +96,17 @@ def _about_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
 
 def _left_right(context: Context) -> list[tuple[str, Sequence[str]]]:
     """My two hidden cards, the left one and the right one: any card in play each."""
-    cards = _card_names(context)
+    cards = [shown_name(card) for card in _card_names(context)]
     return [(shown_word("left"), cards), (shown_word("right"), cards)]
 
 
 def _card_groups(context: Context) -> list[tuple[str, Sequence[str]]]:
-    """The cards in play, by category."""
+    """The cards in play, by category, in the player's words (the page's buttons show
+    them; the grammar reads either name)."""
     cards = tc.cards_in_play(_players(context))
     return [
-        (shown_word(c), [card.name for card in cards if card.category == c]) for c in tc.CATEGORIES
+        (shown_word(c), [shown_name(card) for card in cards if card.category == c])
+        for c in tc.CATEGORIES
     ]
 
 
@@ -151,7 +157,7 @@ def _answer_name(key: str) -> str:
 def _seat_question(seat: int) -> Question:
     return Question(
         f"seat_{seat}",
-        Several(Name(_card_names), 3, parts=Parts(_card_groups, " ")),
+        Several(Name(_card_names, aliases=_german(tc.CARDS)), 3, parts=Parts(_card_groups, " ")),
         M("the puzzle in front of seat {seat}: person location weapon", seat=seat),
         example=_PUZZLES[seat - 1],
         check=_check_cards,
@@ -649,7 +655,8 @@ class ThirteenCluesAdapter(Adapter):
             return "informant"
         if isinstance(action, tc.Accusation):  # my accusation; right or wrong is the answer
             puzzle = action.puzzle
-            cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
+            named = (puzzle.person, puzzle.location, puzzle.weapon)
+            cards = " ".join(word(shown_name(c)) for c in named)  # as the buttons show them
             return f"accuse 0 {BLANK} {cards}"
         if isinstance(action, tc.Ask):  # in the player's words, as the page's buttons are
             side = f" {shown_word(action.side)}" if action.side else ""

@@ -335,3 +335,14 @@ def test_a_german_player_reads_and_types_the_rulebook_s_words() -> None:
         assert (call.values["about"], call.values["side"]) == ("yellow", "left")
         call = ADAPTER.grammar.parse(["accuse", "1", "falsch"], table)
         assert call.values["verdict"] == "wrong"
+
+
+def test_a_seats_puzzle_is_read_in_german_at_set_up_too() -> None:
+    from deduce.games.thirteen_clues.play import GRAMMAR
+
+    questions = {q.key: q for q in GRAMMAR.setup}
+    answers: dict[str, object] = {"players": 3}
+    answers["hand"] = questions["hand"].read("Offizier Salon", answers)
+    seat = questions["seat_1"]
+    assert seat.read("Herzog Park Pistole", answers) == seat.read("Duke Park Gun", answers)
+    assert seat.read("herzog park pistole", answers) == ("Duke", "Park", "Gun")
