@@ -28,6 +28,8 @@ Example:
 
 from deduce.league._cells import (
     COLUMNS,
+    MEASURING,
+    TUNING,
     Cell,
     Row,
     cells_of,
@@ -41,9 +43,11 @@ from deduce.league._policies import PANELS, SIZES, THRESHOLDS
 
 __all__ = [
     "COLUMNS",
+    "MEASURING",
     "PANELS",
     "SIZES",
     "THRESHOLDS",
+    "TUNING",
     "Cell",
     "Row",
     "cells_of",

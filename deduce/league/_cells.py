@@ -44,6 +44,13 @@ COLUMNS = (
 MAX_GAMES = 1_000_000
 """The most games a cell plays."""
 
+TUNING = range(0, 100_000)
+"""The deals on which a strategy's constants may be tried and chosen."""
+
+MEASURING = range(1_000_000, 2**62)
+"""The deals every published figure is measured on: from 1,000,000 on, far from
+:data:`TUNING`, so no figure comes from a deal that a constant was chosen on."""
+
 
 @dataclass(frozen=True, slots=True)
 class Cell:

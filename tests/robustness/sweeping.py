@@ -192,6 +192,15 @@ def _game(name: str) -> types.ModuleType:
     return importlib.import_module(f"deduce.games.{name}")
 
 
+def _seat_view() -> Any:
+    """Seat 1's notebook in a deal of three players after a public answer."""
+    from deduce.games.thirteen_clues import Deal, Question
+    from deduce.games.thirteen_clues.views import seat_view
+
+    deal = Deal.random(3, seed=1)
+    return seat_view(deal, 1, [Question(0, 2, "red", deal.answer(2, "red"))])
+
+
 def makers() -> list[tuple[str, Callable[[], Any]]]:
     """How to make a realistic object of every public class (and the values they hold):
     the sample of every game and kind, games a few clues on, decks, tables and results."""
@@ -258,6 +267,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ),
         ("13 clues deal", lambda: tc.Deal.random(3, seed=1)),
         ("13 clues glasses", lambda: tc.Glasses.start(3)),
+        ("13 clues seat's notebook", _seat_view),
         ("13 clues table", lambda: tc_table.question(1, 0, "red", 0, "right")),
         (
             "13 clues position",

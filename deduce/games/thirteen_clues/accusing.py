@@ -60,6 +60,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -154,13 +155,21 @@ def passing(players: int, rivals: Mapping[int, float]) -> dict[int, float]:
     """
     players = check_players(players)
     _check_chances(players, rivals)
+    return dict(_passing(players, tuple(float(rivals.get(s, 0.0)) for s in range(1, players))))
+
+
+@lru_cache(maxsize=256)
+def _passing(players: int, chances: tuple[float, ...]) -> tuple[tuple[int, float], ...]:
+    """:func:`passing` for the other seats' ``chances`` in seat order (kept: one advice
+    asks it for every move)."""
     seats = list(range(1, players))
+    rivals = dict(zip(seats, chances, strict=True))
     keep = np.array([1.0 - rivals.get(s, 0.0) for s in seats])
     share = 1.0 / (players - 1)
     others = np.ones((len(seats), len(seats))) - np.eye(len(seats))
     system = np.eye(len(seats)) - share * keep[:, None] * others
     values = np.linalg.solve(system, share * keep)
-    return {s: float(min(max(v, 0.0), 1.0)) for s, v in zip(seats, values, strict=True)}
+    return tuple((s, float(min(max(v, 0.0), 1.0))) for s, v in zip(seats, values, strict=True))
 
 
 def _reaches_me(

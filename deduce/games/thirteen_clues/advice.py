@@ -46,21 +46,19 @@ from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.accusing import accuse_or_ask, survive
-from deduce.games.thirteen_clues.cards import Deal
+from deduce.games.thirteen_clues.cards import SIDES, Deal
+from deduce.games.thirteen_clues.cards import attributes as thirteen_attributes
 from deduce.games.thirteen_clues.clues import (
     Accusation,
-    Accused,
     Ask,
     Charged,
-    Consulted,
-    Convicted,
-    Informant,
     Peek,
     Question,
     accusation_table,
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
+from deduce.games.thirteen_clues.views import CLUES, seat_views
 from deduce.investigation import Recommendation
 from deduce.output.notebook import Cell, html_page, percent, table
 
@@ -100,7 +98,7 @@ def view_of(
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise InvalidInput("clues", clues, "a list of clues (the notebook's .clues)")
     for i, clue in enumerate(clues):
-        if not isinstance(clue, (Question, Informant, Accused, Convicted, Consulted, Charged)):
+        if not isinstance(clue, CLUES):
             raise InvalidInput(f"clues[{i}]", clue, "a clue of 13 Indizien (a Question, ...)")
         if isinstance(clue, Question):  # the others are mine alone: nobody else sees them
             check_int(f"clues[{i}].asker", clue.asker, 0, n - 1)
@@ -179,22 +177,26 @@ def _estimate(
     rng = check_seed("seed", seed)
     n = inv.players
     asks = [q for q in dict.fromkeys(queries) if isinstance(q, Ask)]
+    attributes = thirteen_attributes(n)
     total = dict.fromkeys(range(1, n), 0.0)
     later = {q: dict.fromkeys(range(1, n), 0.0) for q in asks}
-    for _sample in range(samples):
-        deal = inv.sample_deal(rng)
-        for seat in total:
-            view = view_of(deal, seat, inv.clues, accusations=accusations)
-            chance = view.accusation().probability
+    deals = [inv.sample_deal(rng) for _sample in range(samples)]
+    for seat in total:
+        views = seat_views(deals, seat, inv.clues, accusations=accusations)
+        theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
+        renumbered = [
+            ((q.witness - seat) % n, attributes.index(q.about), _side_number(q.side))
+            for q in theirs
+        ]
+        for deal, view in zip(deals, views, strict=True):
+            chance = view.chance
             total[seat] += chance
-            theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
             for q in asks:
                 if q.witness == seat:
                     later[q][seat] += chance
             if not theirs:
                 continue
-            renumbered = [Ask((q.witness - seat) % n, q.about, q.side) for q in theirs]
-            joint = view.joint(view.space, renumbered)
+            joint = view.joint(renumbered)
             for q, counts in zip(theirs, joint, strict=True):
                 column = counts[:, deal.answer(q.witness, q.about, side=q.side)]
                 later[q][seat] += float(column.max() / column.sum()) if column.sum() else 0.0
@@ -205,6 +207,10 @@ def _estimate(
     for query in queries:
         after.setdefault(query, dict(now))  # a look at the informant is mine alone
     return now, after
+
+
+def _side_number(side: str | None) -> int:
+    return -1 if side is None else SIDES.index(side)
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,26 +81,51 @@ def incidence() -> IntArray:
     return matrix
 
 
-def _forward(mult: IntArray, seats: list[int]) -> IntArray:
-    """The last layer of the program that places ``seats`` in turn: ``(X, subsets)``."""
+def _forward(mult: IntArray, seats: list[int]) -> npt.NDArray[np.int32]:
+    """The last layer of the program that places ``seats`` in turn: ``(X, subsets)``.
+
+    Counted in 32 bits, twice as fast as 64: no puzzle has more deals than the ways of
+    dealing ten cards in pairs to five seats (113,400)."""
     layers = _layers()
-    f = np.ones((mult.shape[0], 1), dtype=np.int64)
-    for j, seat in enumerate(seats, start=1):
+    if not seats:
+        return np.ones((mult.shape[0], 1), dtype=np.int32)
+    small = mult.astype(np.int32)
+    f = small[:, seats[0]]  # layer 1: each seat's pairs are the subsets of two cards
+    for j, seat in enumerate(seats[1:], start=2):
         _, prev, pairs = layers[j]
-        f = np.einsum("xsp,xsp->xs", f[:, prev], mult[:, seat][:, pairs])
+        f = np.einsum("xsp,xsp->xs", f[:, prev], small[:, seat][:, pairs])
     return f
 
 
 def completions(mult: IntArray) -> IntArray:
     """For each puzzle, the number of deals: ``mult`` is ``(X, seats, 45)``.
 
+    The program places every seat but the last, then the last seat takes any allowed
+    pair outside each set of cards placed (a product with :func:`_outside`, exact in
+    floating point: a table has far fewer than 2**53 deals).
+
     Example:
         >>> one_seat = np.ones((1, 1, 45), dtype=np.int64)
         >>> completions(one_seat).tolist()  # any pair of the ten cards
         [45]
     """
-    total: IntArray = _forward(mult, list(range(mult.shape[1]))).sum(axis=1)
+    seats = mult.shape[1]
+    if seats == 0:  # nobody to place: one way
+        return np.ones(mult.shape[0], dtype=np.int64)
+    placed = _forward(mult, list(range(seats - 1))).astype(np.float64)  # (X, subsets)
+    last = np.einsum("xp,ps->xs", mult[:, seats - 1].astype(np.float64), _outside(seats - 1))
+    total: IntArray = np.rint(np.einsum("xs,xs->x", placed, last)).astype(np.int64)
     return total
+
+
+@lru_cache(maxsize=8)
+def _outside(j: int) -> npt.NDArray[np.float64]:
+    """``(45, n)``: 1 where a pair does not meet a subset of layer ``j``."""
+    disjoint = _disjoint(j)
+    matrix = np.zeros((len(PAIRS), len(_layers()[j][0])), dtype=np.float64)
+    matrix[np.arange(len(PAIRS))[:, None], disjoint] = 1.0
+    matrix.setflags(write=False)
+    return matrix
 
 
 def holdings(mult: IntArray) -> IntArray:
@@ -133,5 +158,5 @@ def clear_caches() -> None:
     """
     from deduce.games.thirteen_clues.cards import attribute_matrix
 
-    for cached in (_layers, _disjoint, incidence, attribute_matrix):
+    for cached in (_layers, _disjoint, _outside, incidence, attribute_matrix):
         cached.cache_clear()

@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -25,9 +25,9 @@ import numpy.typing as npt
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
+from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
     CARDS,
-    SIDES,
     Deal,
     attribute_matrix,
     attributes,
@@ -83,23 +83,23 @@ class Deals:
         self.puzzles = puzzles
         self.attr = attribute_matrix(n)
         self.attributes = attributes(n)
+        self.columns = np.ascontiguousarray(self.attr.T, dtype=np.int8)  # (A, cards)
         self.seen = frozenset([*hand, *(c for p in puzzles for c in p)])
         unknown = [c for c in range(len(cards_in_play(n))) if c not in self.seen]
         self.unknown = tuple(unknown)
         by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
         rows = np.array(list(product(*by_category)), dtype=np.int64).reshape(-1, 3)
-        pool = np.array([[c for c in unknown if c not in row] for row in rows.tolist()])
+        cards = np.array(unknown, dtype=np.int64)
+        outside = (cards[None, None, :] != rows[:, :, None]).all(axis=1)  # (X, unknown)
         self.rows: IntArray = rows
-        self.pool: IntArray = pool.reshape(len(rows), POOL).astype(np.int64)
+        self.pool: IntArray = np.broadcast_to(cards, outside.shape)[outside].reshape(-1, POOL)
         pair_positions = np.array(PAIRS, dtype=np.int64)
-        self.pair_cards: IntArray = self.pool[:, pair_positions]  # (X, 45, 2)
+        # (X, 45, 2), small: only ever an index
+        self.pair_cards: npt.NDArray[np.int8] = self.pool[:, pair_positions].astype(np.int8)
         self.row_attr: IntArray = self.attr[rows].sum(axis=1)  # (X, A)
-        self.pair_attr: IntArray = self.attr[self.pair_cards]  # (X, 45, 2, A)
+        shown = self.attr[np.array(puzzles, dtype=np.int64).reshape(-1, 3)].sum(axis=1)
         known = np.zeros((n, len(self.attributes)), dtype=np.int64)
-        for witness in range(1, n):
-            for seat, puzzle in enumerate(puzzles, start=1):
-                if seat != witness:
-                    known[witness] += self.attr[list(puzzle)].sum(axis=0)
+        known[1:] = shown.sum(axis=0) - shown  # every other seat's puzzle but mine
         self.known: IntArray = known
 
     def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
@@ -112,9 +112,9 @@ class Deals:
             ([2, 3, 4], [1])
         """
         witness = check_int("witness", witness, 0, self.players - 1)
-        attribute = check_int("attribute", attribute, 0, self.pair_attr.shape[-1] - 1)
+        attribute = check_int("attribute", attribute, 0, len(self.attributes) - 1)
         side = check_int("side", side, -1, 1)
-        cards = self.pair_attr[:, :, :, attribute]  # (X, 45, 2)
+        cards = self.attr[self.pair_cards, attribute]  # (X, 45, 2)
         hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
         mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
         counted = hidden + mine + self.known[witness, attribute]
@@ -132,15 +132,23 @@ class Deals:
             informant[list(knowledge.informants)] = True
             blocked = np.asarray(informant[pair_cards].any(axis=2))
             allowed &= ~blocked[:, None, :, None]
-        for seat, attribute, side, target in knowledge.rules:
-            need = target - self.row_attr[ids, attribute]  # (X,)
-            cards = self.pair_attr[ids, :, :, attribute]  # (X, 45, 2)
-            if side < 0:
-                count = cards.sum(axis=2, keepdims=True)
-            else:
-                count = cards if side == 0 else cards[:, :, ::-1]
-            allowed[:, seat - 1] &= count == need[:, None, None]
+        for rule in knowledge.rules:
+            allowed[:, rule[0] - 1] &= self.rule_mask(ids, rule)
         return allowed
+
+    def rule_mask(self, ids: IntArray, rule: tuple[int, int, int, int]) -> BoolArray:
+        """The pairs that the rule's seat may hold by ``rule`` (seat, attribute, side,
+        target): ``(X, 45, 2)`` in each orientation as :meth:`allowed` has them, or
+        ``(X, 45, 1)`` for both orientations alike (a rule about both hidden cards)."""
+        _seat, attribute, side, target = rule
+        need = target - self.row_attr[ids, attribute]  # (X,)
+        cards = self.columns[attribute][self.pair_cards[ids]]  # (X, 45, 2)
+        if side < 0:
+            count = cards[:, :, :1] + cards[:, :, 1:]  # both cards (a sum, but faster)
+        else:
+            count = cards if side == 0 else cards[:, :, ::-1]
+        mask: BoolArray = count == need[:, None, None]
+        return mask
 
     def mult(self, allowed: BoolArray) -> IntArray:
         """``(X, seats, 45)``: in how many ways each seat can hold each pair."""
@@ -157,36 +165,78 @@ class Deals:
             weights[inside] = 0
         return weights
 
+    def joint(
+        self,
+        ids: IntArray,
+        allowed: BoolArray,
+        weights: IntArray,
+        queries: Sequence[tuple[int, int, int] | None],
+        informants: frozenset[int] = frozenset(),
+    ) -> FloatArray:
+        """``(queries, X, answers)``: the deals of each row and answer of each query, a
+        question as (witness, attribute, side: 0 or 1 names one hidden card, -1 both)
+        or None for a look at the informant (``allowed`` and ``weights`` are
+        :meth:`allowed`'s and :meth:`weights`' for ``ids``; ``informants`` the cards
+        already seen there)."""
+        for i, query in enumerate(queries):
+            if query is None:
+                continue
+            if not isinstance(query, tuple) or len(query) != 3:
+                raise InvalidInput(f"queries[{i}]", query, "(witness, attribute, side) or None")
+            check_int(f"queries[{i}][0]", query[0], 1, self.players - 1)
+            check_int(f"queries[{i}][1]", query[1], 0, len(self.attributes) - 1)
+        held = holdings(self.mult(allowed))  # (X, seats, 45)
+        x = len(ids)
+        width = 2 + 3 * self.players
+        peek_width = len(CARDS) if any(q is None for q in queries) else 0
+        joint = np.zeros((len(queries), x, max(width, peek_width)), dtype=np.float64)
+        row_attr = self.row_attr[ids]
+        cache: dict[tuple[int, int], FloatArray] = {}
+        for q, query in enumerate(queries):
+            if query is None:
+                joint[q, :, : len(CARDS)] = self.peek_counts(ids, informants, held, weights)
+                continue
+            witness, a, side = query
+            if (witness, side) not in cache:
+                cache[witness, side] = self.ask_counts(ids, witness, side, allowed, held)
+            by_count = cache[witness, side]  # (X, A, 3): deals by the witness's hidden count
+            shift = row_attr[:, a] + int(self.known[witness, a])
+            for c in range(3):
+                joint[q, np.arange(x), shift + c] += by_count[:, a, c]
+        return joint
+
     def ask_counts(
-        self, ids: IntArray, witness: int, side: str | None, allowed: BoolArray, held: IntArray
+        self, ids: IntArray, witness: int, side: int, allowed: BoolArray, held: IntArray
     ) -> FloatArray:
         """``(X, A, 3)``: deals in which the witness's counted hidden cards hold 0, 1, 2
-        cards of each attribute (``held`` is :func:`holdings` of ``allowed``'s counts)."""
-        seat = witness - 1
-        pair_attr = self.pair_attr[ids]  # (X, 45, 2, A)
+        cards of each attribute (``held`` is :func:`holdings` of ``allowed``'s counts;
+        ``side`` 0 or 1 counts one hidden card, -1 both)."""
+        seat = check_int("witness", witness, 1, self.players - 1) - 1
+        side = check_int("side", side, -1, 1 if self.players == 2 else -1)
+        pair_attr = self.attr[self.pair_cards[ids]]  # (X, 45, 2, A)
         result = np.zeros((len(ids), pair_attr.shape[3], 3), dtype=np.float64)
-        if side is None:
-            count = pair_attr.sum(axis=2)  # (X, 45, A)
+        if side < 0:
+            count = pair_attr[:, :, 0] + pair_attr[:, :, 1]  # (X, 45, A)
             ways = held[:, seat].astype(np.float64)  # (X, 45)
             for c in range(3):
                 result[:, :, c] = np.einsum("xp,xpa->xa", ways, (count == c).astype(np.float64))
             return result
         # two players: nobody else holds hidden cards; each orientation counts once
         oriented = allowed[:, seat].astype(np.float64)  # (X, 45, 2)
-        card = pair_attr if SIDES.index(side) == 0 else pair_attr[:, :, ::-1]
+        card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
         for c in range(2):
             result[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
         return result
 
     def peek_counts(
-        self, ids: IntArray, knowledge: Knowledge, held: IntArray, weights: IntArray
+        self, ids: IntArray, informants: frozenset[int], held: IntArray, weights: IntArray
     ) -> FloatArray:
         """``(X, 30)``: deals (divided by the informant cards I have not seen) in which
         the informant shows each card."""
         per_card = weights[:, None] - (held @ incidence()).sum(axis=1)  # (X, 10): informant
         pool = self.pool[ids]
-        fresh = ~np.isin(pool, list(knowledge.informants))
-        unseen = informant_count(self.players) - len(knowledge.informants)
+        fresh = ~np.isin(pool, list(informants))
+        unseen = informant_count(self.players) - len(informants)
         result = np.zeros((len(ids), len(CARDS)), dtype=np.float64)
         rows = np.repeat(np.arange(len(ids)), POOL)
         np.add.at(result, (rows, pool.ravel()), (per_card * fresh).ravel() / unseen)

@@ -54,7 +54,6 @@ from deduce.games.thirteen_clues.clues import (
     accusation_move,
     truthful_clues,
 )
-from deduce.games.thirteen_clues.counting import holdings
 from deduce.games.thirteen_clues.deals import Deals, Knowledge
 from deduce.games.thirteen_clues.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
@@ -432,33 +431,18 @@ class Investigation(_Investigation):
         """``(queries, rows of space, answers)``: the deals of each puzzle and answer."""
         if not isinstance(space.state, Knowledge):
             raise InvalidInput("space", space, "a space of a 13 Indizien investigation")
-        deals = self._deals
-        ids = space.ids
-        knowledge: Knowledge = space.state
-        allowed = deals.allowed(ids, knowledge)
-        held = holdings(deals.mult(allowed))  # (X, seats, 45)
-        weights = space.weights.astype(np.int64)
-        x = len(ids)
-        row_attr = deals.row_attr[ids]
-        width = 2 + 3 * self.players
-        peek_width = len(CARDS) if any(isinstance(q, Peek) for q in queries) else 0
-        joint = np.zeros((len(queries), x, max(width, peek_width)), dtype=np.float64)
-        cache: dict[tuple[int, str | None], npt.NDArray[np.float64]] = {}
-        for q, query in enumerate(queries):
+        numbered: list[tuple[int, int, int] | None] = []
+        for query in queries:
             if isinstance(query, Peek):
-                joint[q, :, : len(CARDS)] = deals.peek_counts(ids, knowledge, held, weights)
-                continue
-            if not isinstance(query, Ask):
+                numbered.append(None)
+            elif isinstance(query, Ask):
+                side = -1 if query.side is None else SIDES.index(query.side)
+                numbered.append((query.witness, self._attributes.index(query.about), side))
+            else:
                 raise InvalidInput("query", query, "an Ask or a Peek")
-            key = (query.witness, query.side)
-            if key not in cache:
-                cache[key] = deals.ask_counts(ids, query.witness, query.side, allowed, held)
-            by_count = cache[key]  # (X, A, 3): deals by the witness's hidden count
-            a = self._attributes.index(query.about)
-            shift = row_attr[:, a] + int(deals.known[query.witness, a])
-            for c in range(3):
-                joint[q, np.arange(x), shift + c] += by_count[:, a, c]
-        return joint
+        allowed = self._deals.allowed(space.ids, space.state)
+        weights = space.weights.astype(np.int64)
+        return self._deals.joint(space.ids, allowed, weights, numbered, space.state.informants)
 
     def outcome_label(self, query: object, k: int) -> str | int:
         if isinstance(query, Accusation):
