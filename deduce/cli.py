@@ -36,8 +36,6 @@ from deduce._internal.language import (
 )
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
-from deduce.play.play_command import play
-from deduce.play.setup import parse_presets
 from deduce.table.executors import add_options
 
 __all__ = ["main"]
@@ -289,7 +287,7 @@ def _chosen_language(words: Sequence[str]) -> str:
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from deduce.play.setup import ask_setup
+    from deduce.play.setup import ask_setup, parse_presets
     from deduce.table.executors import executor
     from deduce.table.simulation import Stats, simulate
 
@@ -446,6 +444,8 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             for entry in entries:
                 entry.run_demo()(console, seed=args.seed)
         elif args.command == "play":
+            from deduce.play.play_command import play
+
             return play(args, console)
         elif args.command == "simulate":
             return _simulate(args, console)

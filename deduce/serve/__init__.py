@@ -6,23 +6,14 @@ The pages and the JSON API (:mod:`deduce.serve.app`) are drawn from each game's 
 parts are imported when first used, so ``deduce`` works without the ``serve`` extra.
 """
 
-from __future__ import annotations
+from typing import TYPE_CHECKING
 
-from typing import Any
+from deduce._internal.lazy import attach
 
-from deduce._internal.entry import guard
-
-from .open_games import Busy, OpenGame, OpenGames, Refused, save_name
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.serve.app import create_app
+    from deduce.serve.open_games import Busy, OpenGame, OpenGames, Refused, save_name
 
 __all__ = ["Busy", "OpenGame", "OpenGames", "Refused", "create_app", "save_name"]
 
-
-def __getattr__(name: str) -> Any:
-    if name == "create_app":  # Starlette and Jinja2: the serve extra
-        from .app import create_app
-
-        return create_app
-    raise AttributeError(f"module 'deduce.serve' has no attribute {name!r}")
-
-
-guard(globals())
+__getattr__, __dir__ = attach(globals())

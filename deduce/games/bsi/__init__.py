@@ -20,57 +20,61 @@ Example (the rulebook's worked example):
     [Case('woman', 'day', 'inside', 'knife')]
 """
 
-from deduce._internal.entry import guard
-from deduce.games.bsi.bots import (
-    STEPS,
-    Bot,
-    GameRecord,
-    advised,
-    bot,
-    cautious,
-    entropy_advised,
-    game_master_at,
-    play_game,
-    random_bot,
-)
-from deduce.games.bsi.cards import (
-    ATTRIBUTES,
-    BOX,
-    CARDS,
-    CASES,
-    FIELDS,
-    STAND_IN,
-    Card,
-    Case,
-)
-from deduce.games.bsi.clues import (
-    AttemptOption,
-    Cases,
-    Draw,
-    Lay,
-    LayOption,
-    Play,
-    Reshuffle,
-    Solve,
-)
-from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
-from deduce.games.bsi.position import (
-    SEARCH_SAMPLES,
-    TablePosition,
-    World,
-    rollout_lineup,
-    searched,
-    win_chances,
-)
-from deduce.games.bsi.race import (
-    MY_CHANCE,
-    RIVAL_CHANCE,
-    RaceLay,
-    RaceOption,
-    attempts_left,
-    score_chances,
-)
-from deduce.games.bsi.table import Table
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.games.bsi.bots import (
+        STEPS,
+        Bot,
+        GameRecord,
+        advised,
+        bot,
+        cautious,
+        entropy_advised,
+        game_master_at,
+        play_game,
+        random_bot,
+    )
+    from deduce.games.bsi.cards import (
+        ATTRIBUTES,
+        BOX,
+        CARDS,
+        CASES,
+        FIELDS,
+        STAND_IN,
+        Card,
+        Case,
+    )
+    from deduce.games.bsi.clues import (
+        AttemptOption,
+        Cases,
+        Draw,
+        Lay,
+        LayOption,
+        Play,
+        Reshuffle,
+        Solve,
+    )
+    from deduce.games.bsi.investigation import FailedAttempt, Investigation, Played, Seen, points
+    from deduce.games.bsi.position import (
+        SEARCH_SAMPLES,
+        TablePosition,
+        World,
+        rollout_lineup,
+        searched,
+        win_chances,
+    )
+    from deduce.games.bsi.race import (
+        MY_CHANCE,
+        RIVAL_CHANCE,
+        RaceLay,
+        RaceOption,
+        attempts_left,
+        score_chances,
+    )
+    from deduce.games.bsi.table import Table
 
 __all__ = [
     "ATTRIBUTES",
@@ -119,4 +123,4 @@ __all__ = [
     "win_chances",
 ]
 
-guard(globals())
+__getattr__, __dir__ = attach(globals())

@@ -49,55 +49,59 @@ Example:
     True
 """
 
-from deduce._internal.entry import guard
-from deduce.games.crime_writers.bots import (
-    STEPS,
-    Bot,
-    GameRecord,
-    Writing,
-    advised,
-    bot,
-    entropy,
-    following,
-    play_game,
-    truthful,
-)
-from deduce.games.crime_writers.cards import (
-    DECK_OF,
-    DECKS,
-    ELEMENTS,
-    INVENTED,
-    Card,
-    Deck,
-)
-from deduce.games.crime_writers.clues import (
-    REPLIES,
-    Answer,
-    Asked,
-    Found,
-    Question,
-    Seen,
-    Story,
-)
-from deduce.games.crime_writers.investigation import Investigation
-from deduce.games.crime_writers.scoresheet import (
-    Find,
-    Round,
-    ScoreSheet,
-    started_minutes,
-)
-from deduce.games.crime_writers.table import (
-    PASSING,
-    Clock,
-    NextRound,
-    Passed,
-    Table,
-    names_element,
-)
-from deduce.games.crime_writers.title import (
-    TitleWarning,
-    check_title,
-)
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.games.crime_writers.bots import (
+        STEPS,
+        Bot,
+        GameRecord,
+        Writing,
+        advised,
+        bot,
+        entropy,
+        following,
+        play_game,
+        truthful,
+    )
+    from deduce.games.crime_writers.cards import (
+        DECK_OF,
+        DECKS,
+        ELEMENTS,
+        INVENTED,
+        Card,
+        Deck,
+    )
+    from deduce.games.crime_writers.clues import (
+        REPLIES,
+        Answer,
+        Asked,
+        Found,
+        Question,
+        Seen,
+        Story,
+    )
+    from deduce.games.crime_writers.investigation import Investigation
+    from deduce.games.crime_writers.scoresheet import (
+        Find,
+        Round,
+        ScoreSheet,
+        started_minutes,
+    )
+    from deduce.games.crime_writers.table import (
+        PASSING,
+        Clock,
+        NextRound,
+        Passed,
+        Table,
+        names_element,
+    )
+    from deduce.games.crime_writers.title import (
+        TitleWarning,
+        check_title,
+    )
 
 __all__ = [
     "DECKS",
@@ -138,4 +142,4 @@ __all__ = [
     "truthful",
 ]
 
-guard(globals())
+__getattr__, __dir__ = attach(globals())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
 from deduce._internal.validation import check_name, short
 from deduce.core.space import Space
@@ -571,3 +572,6 @@ class Investigation(_Investigation):
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
         return truthful_clues(self.deck, secret, self.space.state)
+
+
+guard(globals())

@@ -27,69 +27,73 @@ Example:
     Überfall / Berlin / Juri L. / Schal*
 """
 
-from deduce._internal.entry import guard
-from deduce.games.kreuzverhoer.advice import (
-    EXACT_UP_TO,
-    Pace,
-    RaceMove,
-    card_after,
-    pace,
-    race,
-    waiting,
-)
-from deduce.games.kreuzverhoer.bots import (
-    STEPS,
-    Bot,
-    GameRecord,
-    advised,
-    bot,
-    entropy,
-    play_game,
-)
-from deduce.games.kreuzverhoer.cards import (
-    BANNABLE_CARDS,
-    FIELDS,
-    Deck,
-    deck_template,
-)
-from deduce.games.kreuzverhoer.clues import (
-    CARD_GLOSSES,
-    CARD_TITLES,
-    DEFENCE_CARDS,
-    INVESTIGATION_CARDS,
-    CardValue,
-    Case,
-    Confirmed,
-    Confrontation,
-    Defence,
-    Guess,
-    Informant,
-    InvestigatorsOnSite,
-    Profiler,
-    Questioning,
-    RuledOut,
-    SingleInterrogation,
-    card_name,
-)
-from deduce.games.kreuzverhoer.events import (
-    ACTION_CARDS,
-    COPIES,
-    Answered,
-    Asked,
-    Defended,
-    Drew,
-    Exchanged,
-    Swapped,
-    TheirCard,
-)
-from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
-from deduce.games.kreuzverhoer.interrogation import Interrogation
-from deduce.games.kreuzverhoer.investigation import Investigation
-from deduce.games.kreuzverhoer.review import CardAnswer, CardMove
-from deduce.games.kreuzverhoer.rules import COUNTINGS
-from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
-from deduce.games.kreuzverhoer.table import Table
-from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defence
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.games.kreuzverhoer.advice import (
+        EXACT_UP_TO,
+        Pace,
+        RaceMove,
+        card_after,
+        pace,
+        race,
+        waiting,
+    )
+    from deduce.games.kreuzverhoer.bots import (
+        STEPS,
+        Bot,
+        GameRecord,
+        advised,
+        bot,
+        entropy,
+        play_game,
+    )
+    from deduce.games.kreuzverhoer.cards import (
+        BANNABLE_CARDS,
+        FIELDS,
+        Deck,
+        deck_template,
+    )
+    from deduce.games.kreuzverhoer.clues import (
+        CARD_GLOSSES,
+        CARD_TITLES,
+        DEFENCE_CARDS,
+        INVESTIGATION_CARDS,
+        CardValue,
+        Case,
+        Confirmed,
+        Confrontation,
+        Defence,
+        Guess,
+        Informant,
+        InvestigatorsOnSite,
+        Profiler,
+        Questioning,
+        RuledOut,
+        SingleInterrogation,
+        card_name,
+    )
+    from deduce.games.kreuzverhoer.events import (
+        ACTION_CARDS,
+        COPIES,
+        Answered,
+        Asked,
+        Defended,
+        Drew,
+        Exchanged,
+        Swapped,
+        TheirCard,
+    )
+    from deduce.games.kreuzverhoer.finish import FINISH_UP_TO, finish
+    from deduce.games.kreuzverhoer.interrogation import Interrogation
+    from deduce.games.kreuzverhoer.investigation import Investigation
+    from deduce.games.kreuzverhoer.review import CardAnswer, CardMove
+    from deduce.games.kreuzverhoer.rules import COUNTINGS
+    from deduce.games.kreuzverhoer.study import hard_case, questionings_needed
+    from deduce.games.kreuzverhoer.table import Table
+    from deduce.games.kreuzverhoer.tactics import card_values, race_card, race_defence
 
 __all__ = [
     "ACTION_CARDS",
@@ -151,4 +155,4 @@ __all__ = [
     "waiting",
 ]
 
-guard(globals())
+__getattr__, __dir__ = attach(globals())

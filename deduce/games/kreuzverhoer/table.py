@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from deduce._internal.entry import guard
 from deduce._internal.language import N_
 from deduce._internal.validation import check_clue
 from deduce.core.space import Space
@@ -535,3 +536,6 @@ def truthful_event(table: Table, secret: Case) -> SearchStrategy[TableClue | Non
     if not options:
         return st.none()
     return st.one_of(*options)
+
+
+guard(globals())

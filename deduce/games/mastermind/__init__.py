@@ -21,15 +21,19 @@ Whole games between a code-breaker bot and a code drawn from a seed:
     (0,)
 """
 
-from deduce._internal.entry import guard
-from deduce.games.mastermind.bots import Bot, GameRecord, advised, play_game, strategy_bot
-from deduce.games.mastermind.investigation import (
-    GUESS_LIMIT,
-    Code,
-    Game,
-    Guess,
-    Investigation,
-)
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.games.mastermind.bots import Bot, GameRecord, advised, play_game, strategy_bot
+    from deduce.games.mastermind.investigation import (
+        GUESS_LIMIT,
+        Code,
+        Game,
+        Guess,
+        Investigation,
+    )
 
 __all__ = [
     "GUESS_LIMIT",
@@ -44,4 +48,4 @@ __all__ = [
     "strategy_bot",
 ]
 
-guard(globals())
+__getattr__, __dir__ = attach(globals())

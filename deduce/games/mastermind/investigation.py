@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_bool, check_int
 from deduce.core.space import Space
@@ -518,3 +519,6 @@ class Investigation(_Investigation):
         extra = ", black_only=True" if rules.black_only else ""
         extra += f", limit={self.limit}" if self.limit != GUESS_LIMIT else ""
         return f"Investigation({rules.pegs}, {rules.colours}{extra})"
+
+
+guard(globals())

@@ -24,62 +24,66 @@ Example:
     Ask(witness=2, about='red', side=None)
 """
 
-from deduce._internal.entry import guard
-from deduce.games.thirteen_clues.accusing import accuse_or_ask, ladder, passing, waiting
-from deduce.games.thirteen_clues.advice import (
-    TableAdvice,
-    advise,
-    rival_chances,
-    rival_chances_after,
-    view_of,
-)
-from deduce.games.thirteen_clues.bga import BgaDeal, read_bga
-from deduce.games.thirteen_clues.bots import (
-    Bot,
-    GameMaster,
-    GameRecord,
-    advised,
-    eager,
-    entropy,
-    play_game,
-)
-from deduce.games.thirteen_clues.cards import (
-    CARDS,
-    CATEGORIES,
-    COLOURS,
-    GERMAN,
-    GERMAN_WORDS,
-    KINDS,
-    Card,
-    Deal,
-    Puzzle,
-    attributes,
-    cards_in_play,
-    colours_in_play,
-    informant_count,
-)
-from deduce.games.thirteen_clues.clues import (
-    Accusation,
-    Accused,
-    Ask,
-    Charged,
-    Consulted,
-    Convicted,
-    Informant,
-    Peek,
-    Question,
-)
-from deduce.games.thirteen_clues.glasses import Glasses
-from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.position import (
-    SEARCH_SAMPLES,
-    TablePosition,
-    World,
-    rollout_lineup,
-    searched,
-    win_chances,
-)
-from deduce.games.thirteen_clues.table import RACE, Table
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.games.thirteen_clues.accusing import accuse_or_ask, ladder, passing, waiting
+    from deduce.games.thirteen_clues.advice import (
+        TableAdvice,
+        advise,
+        rival_chances,
+        rival_chances_after,
+        view_of,
+    )
+    from deduce.games.thirteen_clues.bga import BgaDeal, read_bga
+    from deduce.games.thirteen_clues.bots import (
+        Bot,
+        GameMaster,
+        GameRecord,
+        advised,
+        eager,
+        entropy,
+        play_game,
+    )
+    from deduce.games.thirteen_clues.cards import (
+        CARDS,
+        CATEGORIES,
+        COLOURS,
+        GERMAN,
+        GERMAN_WORDS,
+        KINDS,
+        Card,
+        Deal,
+        Puzzle,
+        attributes,
+        cards_in_play,
+        colours_in_play,
+        informant_count,
+    )
+    from deduce.games.thirteen_clues.clues import (
+        Accusation,
+        Accused,
+        Ask,
+        Charged,
+        Consulted,
+        Convicted,
+        Informant,
+        Peek,
+        Question,
+    )
+    from deduce.games.thirteen_clues.glasses import Glasses
+    from deduce.games.thirteen_clues.investigation import Investigation
+    from deduce.games.thirteen_clues.position import (
+        SEARCH_SAMPLES,
+        TablePosition,
+        World,
+        rollout_lineup,
+        searched,
+        win_chances,
+    )
+    from deduce.games.thirteen_clues.table import RACE, Table
 
 __all__ = [
     "CARDS",
@@ -134,4 +138,4 @@ __all__ = [
     "win_chances",
 ]
 
-guard(globals())
+__getattr__, __dir__ = attach(globals())
