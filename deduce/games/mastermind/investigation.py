@@ -12,7 +12,7 @@ Example:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -24,11 +24,14 @@ from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_bool, check_int
 from deduce.core.space import Space
-from deduce.core.strategy import Partition, partition
+from deduce.core.strategy import STRATEGIES, Partition, information, partition, rank_with_keys
 from deduce.errors import InvalidInput
 from deduce.games.mastermind.manifest import GAME
 from deduce.games.mastermind.symmetry import digits_of, orbits
 from deduce.investigation import Investigation as _Investigation
+from deduce.search.fewest_moves import choose, fewest_moves_scores
+from deduce.search.lookahead import distinct_moves
+from deduce.search.ranking import Ranking, Recommendation
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -42,6 +45,8 @@ _MAX_CODES = 1 << 20
 _TABLE_LIMIT = 4096  # games with at most this many codes keep a full feedback table
 _CHUNK = 1 << 22  # bytes of temporaries per chunk of the feedback computation
 _FEW = 32  # fewer codes than this are numbered one by one, more as one array
+_RANK_AT_ONCE = 1 << 25  # bytes of the engine's partition of every move, up to which it ranks
+_RANK_ENTRIES = 1 << 19  # numbers computed at once when the moves are ranked in chunks
 _ZERO_BASED = str.maketrans("123456789", "012345678")
 _DIGITS = digits_of
 
@@ -271,6 +276,124 @@ def _block(
     return block
 
 
+_Scorer = Callable[[Sequence[Code], Partition], npt.NDArray[np.float64]]
+_NO_PARTITION = Partition(np.zeros((0, 1)), np.zeros((0, 1), np.int64), np.zeros(0))
+
+
+def _answers(inv: Investigation) -> int:
+    """The answers a move can get (all black is the last)."""
+    rules = inv.rules
+    return rules.pegs + 1 if rules.black_only else rules.pegs * (rules.pegs + 1) + 1
+
+
+def _at_once_bytes(inv: Investigation, moves: int) -> int:
+    """The bytes of the engine's partition of ``moves`` moves: a float and an int for
+    each move and answer."""
+    return moves * _answers(inv) * 16
+
+
+def _rank_in_chunks(
+    inv: Investigation, queries: Sequence[Code], strategy: str, top: int, entries: int
+) -> list[Recommendation[Code]] | None:
+    """The ``top`` best of ``queries`` under ``strategy``, as the engine ranks them (the
+    same moves, scores, outcomes and ties), computed about ``entries`` numbers at a time;
+    None where ``strategy`` does not score each move from its own row of the partition,
+    or the worlds are weighted.
+
+    The engine holds the partition of every move at once, a float and an int for each
+    move and answer, and temporaries as big again. Here the moves are partitioned a
+    chunk at a time, the answer counts kept in the smallest unsigned ints that hold the
+    number of codes; then, with as many answers as the engine's partition has (the
+    largest answer + 1), they are scored a chunk at a time, and only the scores, one per
+    move, are ranked whole.
+    """
+    space = inv.space
+    scorer = _scorer(inv, strategy)
+    if scorer is None or not len(queries) or not _unit_worlds(space):
+        return None
+    counts = _answer_counts(inv, queries, entries)
+    seen = np.flatnonzero(counts.any(axis=0))
+    width = int(seen[-1]) + 1 if len(seen) else 1
+    keys, bits = _chunk_scores(queries, counts[:, :width], scorer, entries)
+    order, _ = rank_with_keys(  # the engine's order of those scores and its ties
+        _NO_PARTITION,
+        "scores",
+        candidates=inv.possible_queries(space, queries),
+        extra={"scores": lambda _: keys},
+    )
+    best = order[:top]
+    count = counts[best, :width].astype(np.int64)
+    part = Partition(count.astype(np.float64), count, np.zeros(len(best)))
+    moves = [queries[int(i)] for i in best]
+    ranked = Ranking(strategy, moves, part, np.arange(len(best)), keys[0][best], bits[best])
+    return ranked.recommendations(len(best), inv.outcome_label)
+
+
+def _unit_worlds(space: Space) -> bool:
+    """Whether each world weighs 1 and is a solution of its own (the codes are): then the
+    engine's partition has the answer counts as its masses and no noise."""
+    ids = space.solution_ids()
+    unit = bool((np.asarray(space.weights) == 1).all())
+    return unit and (not len(ids) or int(np.bincount(ids).max()) == 1)
+
+
+def _scorer(inv: Investigation, strategy: str) -> _Scorer | None:
+    """The strategy's rows of scores for a chunk of moves, from its partition, where each
+    move's scores depend on its own row alone (else None: the lookahead looks at every
+    move)."""
+    if strategy in STRATEGIES:
+        score = STRATEGIES[strategy]
+        return lambda _, part: np.atleast_2d(np.asarray(score(part), dtype=np.float64))
+    if strategy == "fewest_moves" and choose(inv).strategy != "lookahead":
+        extra = inv.extra_strategies()
+
+        def fewest(moves: Sequence[Code], part: Partition) -> npt.NDArray[np.float64]:
+            rows = fewest_moves_scores(inv, moves, part, extra=extra)
+            return np.atleast_2d(np.asarray(rows, dtype=np.float64))
+
+        return fewest
+    return None
+
+
+def _answer_counts(
+    inv: Investigation, queries: Sequence[Code], entries: int
+) -> npt.NDArray[np.unsignedinteger[Any]]:
+    """``(moves, answers)``: how many codes give each answer to each move."""
+    space = inv.space
+    counts = np.zeros((len(queries), _answers(inv)), dtype=np.min_scalar_type(space.size))
+    step = max(1, entries // max(space.size, counts.shape[1]))  # the table, the partition
+    for start in range(0, len(queries), step):
+        chunk = queries[start : start + step]
+        found = inv.partition(space, chunk).count
+        counts[start : start + len(chunk), : found.shape[1]] = found
+    return counts
+
+
+def _chunk_scores(
+    queries: Sequence[Code],
+    counts: npt.NDArray[np.unsignedinteger[Any]],
+    scorer: _Scorer,
+    entries: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The strategy's rows of scores ``(keys, moves)`` and the bits of each move, from
+    partitions built as the engine builds them, a chunk of moves at a time."""
+    moves, width = counts.shape
+    keys: npt.NDArray[np.float64] | None = None
+    bits = np.empty(moves)
+    step = max(1, entries // width)
+    for start in range(0, moves, step):
+        stop = min(start + step, moves)
+        count = counts[start:stop].astype(np.int64)
+        part = Partition(count.astype(np.float64), count, np.zeros(stop - start))
+        rows = scorer(queries[start:stop], part)
+        if keys is None:
+            keys = np.empty((len(rows), moves))
+        keys[:, start:stop] = rows
+        bits[start:stop] = information(part)
+    assert keys is not None  # at least one move
+    return keys, bits
+
+
 class Investigation(_Investigation):
     """What the code-breaker knows: every code consistent with the feedback so far.
 
@@ -488,6 +611,29 @@ class Investigation(_Investigation):
         _, first, inverse = np.unique(sub, return_index=True, return_inverse=True)
         result: npt.NDArray[np.int64] = first[inverse.ravel()].astype(np.int64)
         return result
+
+    def own_ranking(
+        self, strategy: str, among: Callable[[Code], bool] | None, top: int
+    ) -> list[Recommendation[Code]] | None:
+        """The engine's recommendations, computed in chunks where its partition of every
+        move at once would be big (6 pegs and 9 colours: 531,441 moves); else None, and
+        the engine ranks.
+
+        Example:
+            >>> Investigation(4, 6).own_ranking("entropy", None, 3) is None
+            True
+        """
+        queries: Sequence[Code] = self.queries()
+        if _at_once_bytes(self, len(queries)) <= _RANK_AT_ONCE:
+            return None  # small even before the moves are narrowed
+        if among is not None:
+            queries = [q for q in queries if among(q)]
+        if not queries:
+            return None  # the engine says that no move passes
+        queries = distinct_moves(self, queries)
+        if _at_once_bytes(self, len(queries)) <= _RANK_AT_ONCE:
+            return None
+        return _rank_in_chunks(self, queries, strategy, top, _RANK_ENTRIES)
 
     def outcome_label(self, query: Code, k: int) -> tuple[int, int | None]:
         return self.rules.decode(k)
