@@ -9,6 +9,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
@@ -19,7 +20,7 @@ from deduce._internal.language import N_, M
 from deduce._internal.validation import check_names
 from deduce.core.info import round_bits
 from deduce.core.space import Space
-from deduce.core.strategy import Partition, information
+from deduce.core.strategy import STRATEGIES, Partition, information
 from deduce.errors import InvalidInput
 from deduce.games.kreuzverhoer.cards import FIELDS, Deck
 from deduce.games.kreuzverhoer.clues import (
@@ -51,9 +52,10 @@ from deduce.games.kreuzverhoer.counting import (
     GUESSES,
     SHAPE,
     card_information,
+    entropy_lay,
     expected_correct,
     guess_tables,
-    histograms,
+    lay_partition,
     win_probability_of,
 )
 from deduce.games.kreuzverhoer.manifest import GAME
@@ -79,6 +81,14 @@ FloatArray = npt.NDArray[np.float64]
 
 
 # -- the case file ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _row_figures(mass: tuple[float, ...], count: tuple[int, ...]) -> tuple[float, float]:
+    """The information and the ``"entropy"`` score of a lay that splits the cases as
+    ``mass`` and ``count`` (a partition's row) say: computed once for each split."""
+    row = Partition(np.array([mass]), np.array([count], dtype=np.int64), np.zeros(1))
+    return float(information(row)[0]), float(STRATEGIES["entropy"](row)[0])
 
 
 class Investigation(_Investigation):
@@ -313,14 +323,45 @@ class Investigation(_Investigation):
     def own_ranking(
         self, strategy: str, among: Callable[[Guess], bool] | None, top: int
     ) -> list[Recommendation] | None:
-        """No questioning to recommend once the case is solved or none is left; until
-        then the engine ranks them (:meth:`deduce.Investigation.recommend`).
+        """No questioning to recommend once the case is solved or none is left. Until
+        then the engine ranks them (:meth:`deduce.Investigation.recommend`), but for the
+        single best lay under ``"entropy"`` (``best()``, ``recommend(top=1)``, every node
+        of ``simulate``): that one is found among one lay of each class of lays that
+        split the cases alike (:func:`~deduce.games.kreuzverhoer.counting.lay_classes`),
+        the same lay and figures as the ranking of all 2916, with less work when few
+        cases remain.
 
         Example:
             >>> Investigation().questioning("Mord", "Ulm", "Ede K.", "Gift", 4).recommend()
             []
+            >>> inv = Investigation().confirmed(crime="Mord", scene="Ulm", suspect="Ede K.")
+            >>> inv.recommend(top=1) == inv.recommend(top=3)[:1]
+            True
         """
-        return [] if self.questionings_left == 0 else None
+        if self.questionings_left == 0:
+            return []
+        if strategy == "entropy" and among is None and top == 1:
+            return [self._best_by_entropy()]
+        return None
+
+    def _best_by_entropy(self) -> Recommendation:
+        """The lay the engine's ranking under ``"entropy"`` puts first, with its figures
+        as the ranking gives them."""
+        number, row = entropy_lay(self.space)
+        query = self._tables.guesses[number]
+        mass = row.mass[0]
+        bits, score = _row_figures(tuple(mass.tolist()), tuple(row.count[0].tolist()))
+        total = float(mass.sum())
+        return Recommendation(
+            action=query,
+            information=bits,
+            outcomes={
+                self.outcome_label(query, k): float(m) / total for k, m in enumerate(mass) if m > 0
+            },
+            worst_case=int(row.count[0].max()),
+            strategy="entropy",
+            score=score,
+        )
 
     def queries(self) -> Sequence[Guess]:
         return self._tables.guesses
@@ -357,40 +398,51 @@ class Investigation(_Investigation):
         return table.astype(np.uint8)
 
     def partition(self, space: Space, queries: Sequence[Any]) -> Partition:
-        numbers = self._query_numbers(queries)
-        cells = self._tables.case_guess[space.ids]
-        weights = np.zeros(GUESSES, dtype=np.int64)
-        weights[cells] = space.weights
-        mass = histograms(weights.reshape(SHAPE))[numbers]
-        if bool((space.weights == 1).all()):
-            count = mass
-        else:
-            ones = np.zeros(GUESSES, dtype=np.int64)
-            ones[cells] = 1
-            count = histograms(ones.reshape(SHAPE))[numbers]
-        return Partition(
-            mass=mass.astype(np.float64), count=count, cond_entropy=np.zeros(len(numbers))
-        )
+        every = queries is self._tables.guesses
+        return lay_partition(space, None if every else self._query_numbers(queries))
 
     def possible_queries(self, space: Space, queries: Sequence[Any]) -> npt.NDArray[np.bool_]:
-        case = self._tables.guess_case[self._query_numbers(queries)]
+        return self._possible(space, self._query_numbers(queries))
+
+    def _possible(self, space: Space, numbers: IntArray) -> npt.NDArray[np.bool_]:
+        """Which lays of guess numbers ``numbers`` are cases of ``space``."""
+        case = self._tables.guess_case[numbers]
         present = np.zeros(len(self._tables.cases) + 1, dtype=bool)
         present[space.ids] = True
         return present[case]  # case -1 reads the last entry, which is always False
 
+    def check_strategy(self, strategy: str) -> str:
+        """``strategy`` if the case file knows it; an unknown one is refused naming each
+        known strategy once (``"entropy"`` is also among the case file's own).
+
+        Example:
+            >>> Investigation().check_strategy("win_probability")
+            'win_probability'
+        """
+        try:
+            return super().check_strategy(strategy)
+        except InvalidInput as error:
+            choices = list(dict.fromkeys(error.choices))
+            raise InvalidInput("strategy", strategy, choices) from None
+
     def extra_strategies(self) -> dict[str, Callable[[Partition], FloatArray]]:
-        left = max(1, self.questionings_left)
         return {
-            # ties go to information; on the last questioning to the expected number of
-            # correct details (the rulebook's tie-break)
-            "win_probability": lambda part: np.stack(
-                [
-                    win_probability_of(part, left),
-                    expected_correct(part) if left <= 1 else round_bits(information(part)),
-                ]
-            ),
+            # the engine's scores, but the best lay alone is found by own_ranking
+            "entropy": STRATEGIES["entropy"],
+            "win_probability": self._win_probability,
             "most_correct": expected_correct,
         }
+
+    def _win_probability(self, part: Partition) -> FloatArray:
+        """The ``"win_probability"`` scores, then its tie-break: information; on the
+        last questioning the expected number of correct details (the rulebook's)."""
+        left = max(1, self.questionings_left)
+        return np.stack(
+            [
+                win_probability_of(part, left),
+                expected_correct(part) if left <= 1 else round_bits(information(part)),
+            ]
+        )
 
     def outcome_label(self, query: object, k: int) -> int:
         return k

@@ -327,12 +327,11 @@ def apply_clue(deck: Deck, space: Space, clue: Any) -> Space:
     """The cases of ``space`` that ``clue`` leaves."""
     if tuple(space.names) != tuple(FIELDS):
         raise InvalidInput("space", space, f"a space of cases: {', '.join(FIELDS)}")
-    column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
     if isinstance(clue, Questioning):
-        laid = [deck.index(f, getattr(clue, f)) for f in FIELDS]
+        laid = np.array([deck.index(f, getattr(clue, f)) for f in FIELDS])
         c = check_int("correct", clue.correct, 0, 4)
-        right = sum((column[f] == v).astype(np.int64) for f, v in zip(FIELDS, laid, strict=True))
-        return space.filter(right == c)
+        return space.filter((space.worlds == laid).sum(axis=1) == c)
+    column = {f: space.worlds[:, i] for i, f in enumerate(FIELDS)}
     if isinstance(clue, SingleInterrogation):
         return space.filter(column["crime"] != deck.index("crime", clue.crime))
     if isinstance(clue, Profiler):
