@@ -382,6 +382,9 @@ def create_app(
 
     async def opened(id: str) -> OpenGame | Response:
         """The game ``id`` open, or the API's answer why not (404, 409)."""
+        game = tables.games.get(id)
+        if game is not None:  # open already: nothing to read from a file
+            return game
         try:
             return await run_in_threadpool(tables.open, id)
         except KeyError:
@@ -534,7 +537,7 @@ def create_app(
         game = await opened(request.path_params["id"])
         if isinstance(game, Response):
             return game
-        return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
+        return await _state_response(game)
 
     async def lines(request: Request) -> Response:
         game = await opened(request.path_params["id"])
@@ -546,20 +549,20 @@ def create_app(
             if not isinstance(line, str):
                 raise InvalidInput("line", line, N_("a line as the console takes it"))
             version = _version(body, request.headers.get("if-match"))
-            done = await run_in_threadpool(partial(game.post, line, version=version))
-            return JSONResponse(done, headers=_HEADERS)
+            done = await run_in_threadpool(partial(game.post_json, line, version=version))
+            return Response(done, media_type="application/json", headers=_HEADERS)
         except _TooLarge:
             return _too_large()
         except _TooSlow:
             return _too_slow()
         except InvalidInput as error:
-            return _error(422, refusal(error), state=await run_in_threadpool(_state, game))
+            return await _error_state(422, refusal(error), game)
         except Refused as error:
-            return _error(422, _said(error), state=await run_in_threadpool(_state, game))
+            return await _error_state(422, _said(error), game)
         except Stale as error:
-            return _error(409, _said(error), state=await run_in_threadpool(_state, game))
+            return await _error_state(409, _said(error), game)
         except NotSaved as error:
-            return _error(503, _said(error), state=await run_in_threadpool(_state, game))
+            return await _error_state(503, _said(error), game)
 
     async def events(request: Request) -> Response:
         id = request.path_params["id"]
@@ -706,6 +709,33 @@ def _state(game: OpenGame) -> dict[str, Any]:
     """The game's state (:meth:`OpenGame.state`), one line at a time."""
     with game.guard:
         return game.state()
+
+
+def _state_json(game: OpenGame) -> bytes:
+    """The game's state as the API sends it (:meth:`OpenGame.state_json`)."""
+    with game.guard:
+        return game.state_json()
+
+
+async def _state_body(game: OpenGame) -> bytes:
+    """The game's state as the API sends it: the one worked out for the state as it is
+    now, shared by every client, else worked out now (one line at a time)."""
+    body = game.kept_json()
+    if body is None:
+        body = await run_in_threadpool(_state_json, game)
+    return body
+
+
+async def _state_response(game: OpenGame) -> Response:
+    """The game's state (:func:`_state_body`) as the answer."""
+    return Response(await _state_body(game), media_type="application/json", headers=_HEADERS)
+
+
+async def _error_state(status: int, message: str, game: OpenGame) -> Response:
+    """What :func:`_error` answers, with the game's state as it is now (``state``)."""
+    said = json.dumps(message, ensure_ascii=False).encode()
+    body = b'{"error":' + said + b',"state":' + await _state_body(game) + b"}"
+    return Response(body, status_code=status, media_type="application/json", headers=_HEADERS)
 
 
 def _sheet(game: OpenGame, state: dict[str, Any]) -> list[dict[str, Any]]:

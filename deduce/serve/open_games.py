@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import re
 import secrets
 import threading
@@ -188,6 +189,8 @@ class OpenGame:
         self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
         self._stamp = secrets.token_hex(4)  # this game, as opened here
         self._changes = 0  # the lines that changed it since
+        self._said = 0  # the lines and notes since: what a state shows may have changed
+        self._states: dict[tuple[int, str], tuple[dict[str, Any], bytes]] = {}
 
     def note(self, text: str, *, first: bool = False, kind: str = "note") -> None:
         """Add a reply of ``kind`` to the replies to the last line (``first``: before
@@ -198,6 +201,7 @@ class OpenGame:
         said = Reply(kind, text)
         replies = self.session.replies
         self.session.replies = [said, *replies] if first else [*replies, said]
+        self._said += 1
 
     # -- the advice -----------------------------------------------------------------
 
@@ -289,7 +293,33 @@ class OpenGame:
 
     def state(self) -> dict[str, Any]:
         """The game as the API gives it (see docs/reference.md): data read from the
-        session, never from what the console prints."""
+        session, never from what the console prints. Worked out once for each state and
+        language (every client that asks for it shares it; treat it as read only); the
+        caller holds :attr:`guard`."""
+        return self._kept_state()[0]
+
+    def state_json(self) -> bytes:
+        """:meth:`state` as the API sends it (compact JSON, UTF-8), encoded once for each
+        state and language; the caller holds :attr:`guard`."""
+        return self._kept_state()[1]
+
+    def kept_json(self) -> bytes | None:
+        """:meth:`state_json` if it was worked out for the state as it is now, else None
+        (read without :attr:`guard`: a line being carried out shows once it is done)."""
+        kept = self._states.get((self._said, language()))
+        return None if kept is None else kept[1]
+
+    def _kept_state(self) -> tuple[dict[str, Any], bytes]:
+        key = (self._said, language())
+        kept = self._states.get(key)
+        if kept is None:
+            found = self._state()
+            kept = (found, _json_bytes(found))
+            fresh = {k: v for k, v in self._states.items() if k[0] == self._said}
+            self._states = {**fresh, key: kept}  # one state, each language asked for
+        return kept
+
+    def _state(self) -> dict[str, Any]:
         session = self.session
         inv = session.investigation
         marginals = inv.marginals()
@@ -386,44 +416,86 @@ class OpenGame:
                 is taken back, and the game is as it was.
         """
         with self.guard:
-            if version is not None and version != self.version:
-                raise Stale(
-                    _(
-                        "The game changed since this page was drawn (a new game was started, "
-                        "or a line was entered on another device), so your line is not carried "
-                        "out. Here is the game as it is now."
-                    )
-                )
-            session = self.session
-            refusals = session.refusals
-            kept = (session.replies, session.review, session.listing)
-            before = (session.investigation, session.saved, list(session.corrections))
-            try:
-                line = self._line(line)
-            except InvalidInput as error:
-                session.replies = []
-                session.refuse(refusal(error))
-            else:
-                session.handle(line)
-            changed = session.investigation is not before[0]
-            unsaved = changed and session.autosave is not None and not session.saved
-            if session.refusals != refusals or unsaved:
-                refused = [r for r in session.replies if r.kind == "refused"]
-                session.replies, session.review, session.listing = kept
-                if not unsaved:
-                    raise Refused(self._shown(_words(refused[-1])))
-                why = session.not_saved
-                session.investigation, session.saved, session.corrections = before
-                raise NotSaved(
-                    _(
-                        "This line is not saved: {file} could not be written ({why}). It is "
-                        "not carried out, and the game is as it was: send it again in a "
-                        "moment."
-                    ).format(file=self.path.name, why=_(why))
-                )
-            if changed:
-                self._changes += 1
+            self._post(line, version)
             return self.state()
+
+    def post_json(self, line: str, *, version: str | None = None) -> bytes:
+        """:meth:`post`, the new state as the API sends it (:meth:`state_json`).
+
+        Raises:
+            Stale, Refused, NotSaved: as :meth:`post`.
+        """
+        with self.guard:
+            self._post(line, version)
+            return self.state_json()
+
+    def _post(self, line: str, version: str | None) -> None:
+        """:meth:`post` under :attr:`guard`."""
+        if version is not None and version != self.version:
+            raise Stale(
+                _(
+                    "The game changed since this page was drawn (a new game was started, "
+                    "or a line was entered on another device), so your line is not carried "
+                    "out. Here is the game as it is now."
+                )
+            )
+        session = self.session
+        refusals = session.refusals
+        shown = self._shows()
+        kept = (session.replies, session.review, session.listing)
+        before = (session.investigation, session.saved, list(session.corrections))
+        try:
+            line = self._line(line)
+        except InvalidInput as error:
+            session.replies = []
+            session.refuse(refusal(error))
+        else:
+            session.handle(line)
+        changed = session.investigation is not before[0]
+        unsaved = changed and session.autosave is not None and not session.saved
+        if session.refusals != refusals or unsaved:
+            refused = [r for r in session.replies if r.kind == "refused"]
+            session.replies, session.review, session.listing = kept
+            if not unsaved:
+                self._seen(shown)
+                raise Refused(self._shown(_words(refused[-1])))
+            why = session.not_saved
+            session.investigation, session.saved, session.corrections = before
+            self._seen(shown)
+            raise NotSaved(
+                _(
+                    "This line is not saved: {file} could not be written ({why}). It is "
+                    "not carried out, and the game is as it was: send it again in a "
+                    "moment."
+                ).format(file=self.path.name, why=_(why))
+            )
+        if changed:
+            self._changes += 1
+        self._seen(shown)
+
+    def _shows(self) -> tuple[Any, ...]:
+        """What a state is worked out from (compared by identity: the session replaces
+        each of them when it changes)."""
+        session = self.session
+        return (
+            session.investigation,
+            session.saved,
+            session.replies,
+            session.review,
+            session.listing,
+            session.strategy,
+        )
+
+    def _seen(self, before: tuple[Any, ...]) -> None:
+        """A new state to work out, if anything it shows changed since ``before``."""
+        if any(a is not b for a, b in zip(before, self._shows(), strict=True)):
+            self._said += 1
+
+
+def _json_bytes(state: dict[str, Any]) -> bytes:
+    """``state`` as the API sends it: compact JSON in UTF-8 (as Starlette's JSONResponse
+    writes it)."""
+    return json.dumps(state, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
 def _words(reply: Reply) -> str:

@@ -1,0 +1,81 @@
+"""A state is worked out once and shared: every client asking for the game as it is gets
+the same answer without working it out again, in each language; a line, a refusal that
+shows something, a note or a new strategy makes a new one; a line's answer is the state
+right after that line, whatever other clients do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from serving import AUTH, TOKEN, TestClient
+
+from deduce.serve import OpenGames, create_app
+
+
+def _counted(game: object) -> list[int]:
+    """Count the states that ``game`` works out (the count is the list's length)."""
+    made: list[int] = []
+    work = game._state  # type: ignore[attr-defined]
+
+    def counting() -> object:
+        made.append(1)
+        return work()
+
+    game._state = counting  # type: ignore[attr-defined]
+    return made
+
+
+def test_every_client_shares_the_state_until_it_changes(tmp_path: Path) -> None:
+    app = create_app(tmp_path, token=TOKEN)
+    with TestClient(app, headers=AUTH) as client:
+        client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+        game = app.state.tables.games["mastermind"]
+        made = _counted(game)
+        first = client.get("/api/sessions/mastermind")
+        assert [client.get("/api/sessions/mastermind").content for _ in range(5)] == [
+            first.content
+        ] * 5
+        assert len(made) <= 1  # worked out at most once (it may have been before)
+        german = client.get("/api/sessions/mastermind", headers={"Accept-Language": "de"})
+        assert german.json()["version"] == first.json()["version"]
+        count = len(made)
+        said = client.post("/api/sessions/mastermind/lines", json={"line": "guess 1122 1 0"})
+        assert said.status_code == 200 and len(made) == count + 1
+        assert said.json()["history"][-1]["words"] == "1122: 1 black, 0 white"
+        assert client.get("/api/sessions/mastermind").content == said.content
+
+
+def test_a_refusal_that_shows_nothing_keeps_the_state_a_command_makes_a_new_one(
+    tmp_path: Path,
+) -> None:
+    app = create_app(tmp_path, token=TOKEN)
+    with TestClient(app, headers=AUTH) as client:
+        client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+        game = app.state.tables.games["mastermind"]
+        before = client.get("/api/sessions/mastermind").json()
+        made = _counted(game)
+        refused = client.post("/api/sessions/mastermind/lines", json={"line": "guess 11 9 9"})
+        assert refused.status_code == 422 and refused.json()["state"] == before
+        assert made == []  # the game shows what it showed
+        shown = client.post("/api/sessions/mastermind/lines", json={"line": "strategy minimax"})
+        assert shown.status_code == 200 and shown.json()["strategy"] == "minimax"
+        assert len(made) == 1
+
+
+def test_a_note_makes_a_new_state(tmp_path: Path) -> None:
+    tables = OpenGames(tmp_path)
+    game = tables.create("mastermind", {})
+    with game.guard:
+        before = game.state_json()
+        assert game.state_json() is before  # the same, not worked out again
+    game.note("a word from the table")
+    with game.guard:
+        after = game.state()
+    assert after["replies"][-1]["words"] == "a word from the table"
+    assert game.kept_json() is not None and game.kept_json() != before
+    tables.close()
