@@ -36,6 +36,7 @@ from deduce._internal.language import (
 )
 from deduce.core import registry
 from deduce.errors import DeduceError, InvalidInput
+from deduce.league._seeds import MEASURING
 from deduce.table.executors import add_options
 
 __all__ = ["main"]
@@ -234,7 +235,15 @@ def _league(commands: Any, policies: str) -> None:
     league.add_argument("--policy", action="append", default=[], help=_("a policy under test"))
     league.add_argument("--against", action="append", default=[], help=_("an opponent policy"))
     league.add_argument("--games", type=int, default=200, help=_("games a cell (default 200)"))
-    league.add_argument("--first", type=int, default=0, help=_("the first deal (default 0)"))
+    league.add_argument(
+        "--first",
+        type=int,
+        default=MEASURING.start,
+        help=_(
+            "the first deal (default 1000000: the measuring deals, never used to choose a "
+            "strategy's constants)"
+        ),
+    )
     league.add_argument(
         "--results",
         metavar="FILE",

@@ -26,20 +26,24 @@ Example:
     (Cell(game='bsi', players=2, policy='advised', against='random'), 2, True)
 """
 
-from deduce.league._cells import (
-    COLUMNS,
-    MEASURING,
-    TUNING,
-    Cell,
-    Row,
-    cells_of,
-    lone_share,
-    play_cell,
-    play_cells,
-    table,
-)
-from deduce.league._command import read_results
-from deduce.league._policies import PANELS, SIZES, THRESHOLDS
+from typing import TYPE_CHECKING
+
+from deduce._internal.lazy import attach
+
+if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
+    from deduce.league._cells import (
+        COLUMNS,
+        Cell,
+        Row,
+        cells_of,
+        lone_share,
+        play_cell,
+        play_cells,
+        table,
+    )
+    from deduce.league._command import read_results
+    from deduce.league._policies import PANELS, SIZES, THRESHOLDS
+    from deduce.league._seeds import MEASURING, TUNING
 
 __all__ = [
     "COLUMNS",
@@ -57,3 +61,5 @@ __all__ = [
     "read_results",
     "table",
 ]
+
+__getattr__, __dir__ = attach(globals())

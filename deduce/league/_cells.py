@@ -14,6 +14,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.league._policies import PANELS, PLAY, SIZES
+from deduce.league._seeds import MEASURING
 from deduce.table.rollouts import wilson
 
 __all__ = [
@@ -43,13 +44,6 @@ COLUMNS = (
 
 MAX_GAMES = 1_000_000
 """The most games a cell plays."""
-
-TUNING = range(0, 100_000)
-"""The deals on which a strategy's constants may be tried and chosen."""
-
-MEASURING = range(1_000_000, 2**62)
-"""The deals every published figure is measured on: from 1,000,000 on, far from
-:data:`TUNING`, so no figure comes from a deal that a constant was chosen on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +143,14 @@ def play_cells(
     cells: Sequence[Cell],
     *,
     games: int,
-    first: int = 0,
+    first: int = MEASURING.start,
     executor: Executor | None = None,
     chunk: int | None = None,
     report: Callable[[int, int], None] | None = None,
     finished: Callable[[Row], None] | None = None,
 ) -> list[Row]:
-    """Every cell's ``games`` games (deals ``first`` to ``first + games - 1``) on
+    """Every cell's ``games`` games (deals ``first`` to ``first + games - 1``; by default
+    the measuring deals, :data:`~deduce.league.MEASURING`) on
     ``executor`` (any ``concurrent.futures`` executor: a process pool, a dask client's;
     None: in this process), sent in chunks of ``chunk`` games (by default about eight
     chunks a cell, at most 25 games each). ``report(done, total)`` is told the games
@@ -214,7 +209,7 @@ def play_cells(
     return [rows[cell] for cell in cells]
 
 
-def play_cell(cell: Cell, *, games: int, first: int = 0) -> Row:
+def play_cell(cell: Cell, *, games: int, first: int = MEASURING.start) -> Row:
     """One cell's games, in this process (see :func:`play_cells`).
 
     Example:

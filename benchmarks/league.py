@@ -1,0 +1,177 @@
+"""The whole league on measuring deals, its table written into docs/benchmarks.md.
+
+Plays with ``deduce league`` every game at every table size: the default advice
+(``advised``) against every policy of the game's panel, or with ``--round-robin`` every
+policy against every policy; 200 games a cell (40 at 13 Indizien's 5 and 6 players), from
+deal 1,000,000 on (:data:`deduce.league.MEASURING`: no constant was ever chosen on those
+deals). Each cell is appended to ``benchmarks/results/league-COMMIT.jsonl`` as it
+finishes (COMMIT: the code played, ``git describe --always --dirty``), so a run stopped
+half way goes on where it stopped, and a cell already there is not played again. Then
+the section between the league's markers in docs/benchmarks.md is written from that file
+(``--table``: only that, nothing played, from the newest results file or ``--results``):
+for each game and table size, the default's
+share of the wins against each policy, its 95% interval, the fair share, and whether it
+is above, at or below it.
+
+Run: ``python -m benchmarks.league [--round-robin] [--game GAME] [--workers N] [--table]
+[--results FILE]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from deduce.league import MEASURING, PANELS, SIZES, Row, read_results
+from deduce.table.rollouts import wilson
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+DOCS = ROOT / "docs" / "benchmarks.md"
+BEGIN = "<!-- league: written by python -m benchmarks.league; do not edit by hand -->"
+END = "<!-- end of league -->"
+
+GAMES = 200
+"""Games a cell."""
+
+FEWER = {("thirteen-clues", 5): 40, ("thirteen-clues", 6): 40}
+"""Cells that play fewer games (their games are long)."""
+
+
+def games_of(game: str, players: int) -> int:
+    """The games of a cell of ``game`` at ``players``."""
+    return FEWER.get((game, players), GAMES)
+
+
+def commit() -> str:
+    """The code played: the commit, ``-dirty`` when the checkout has changes."""
+    found = subprocess.run(
+        ["git", "describe", "--always", "--dirty", "--abbrev=7"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return found.stdout.strip() or "unknown"
+
+
+def play(games: Sequence[str], results: Path, *, round_robin: bool, workers: int | None) -> int:
+    """Every cell of ``games`` not in ``results`` yet, with ``deduce league``."""
+    from deduce.cli import main
+
+    for game in games:
+        by_count: dict[int, list[int]] = {}
+        for n in SIZES[game]:
+            by_count.setdefault(games_of(game, n), []).append(n)
+        for count, sizes in by_count.items():
+            words = ["league", "--game", game, "--games", str(count)]
+            words += ["--first", str(MEASURING.start), "--results", str(results)]
+            for n in sizes:
+                words += ["--players", str(n)]
+            if not round_robin:
+                words += ["--policy", "advised"]
+            if workers:
+                words += ["--workers", str(workers)]
+            status = main(words)
+            if status:
+                return status
+    return 0
+
+
+def _verdict(row: Row) -> str:
+    low, high = wilson(row.wins, row.games)
+    fair = 1 / row.cell.players
+    if low > fair:
+        return "above"
+    if high < fair:
+        return "**below**"
+    return "at the fair share" if row.cell.against != row.cell.policy else "itself"
+
+
+def section(rows: Sequence[Row], played: str) -> str:
+    """The docs' league section from ``rows``: the default's cells, game by game."""
+    if not rows:
+        return "\n".join([BEGIN, "", "Not played yet.", "", END])
+    lines = [
+        BEGIN,
+        "",
+        f"Played by `python -m benchmarks.league` on commit `{played}`, measuring deals from "
+        f"{MEASURING.start:,} on; the default (`advised`) at the lone seat, the policy named at "
+        "every other seat. *Share*: its share of the wins (a tie shared), with the 95% Wilson "
+        "interval; *fair*: 1 / players.",
+    ]
+    for game in sorted(PANELS):
+        mine = [r for r in rows if r.cell.game == game and r.cell.policy == "advised"]
+        if not mine:
+            continue
+        lines += ["", f"#### {game}", ""]
+        lines += ["| players | against | games | share | 95% interval | fair | the default is |"]
+        lines += ["| ---: | --- | ---: | ---: | --- | ---: | --- |"]
+        for row in sorted(mine, key=lambda r: (r.cell.players, r.cell.against)):
+            low, high = wilson(row.wins, row.games)
+            lines.append(
+                f"| {row.cell.players} | `{row.cell.against}` | {row.games} | {row.share:.3f} "
+                f"| {low:.3f} to {high:.3f} | {1 / row.cell.players:.3f} | {_verdict(row)} |"
+            )
+        missing = [
+            (n, other)
+            for n in SIZES[game]
+            for other in PANELS[game]
+            if not any(r.cell.players == n and r.cell.against == other for r in mine)
+        ]
+        if missing:
+            lines += ["", f"Not played yet: {len(missing)} cells."]
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def write_docs(rows: Sequence[Row], played: str, docs: Path = DOCS) -> None:
+    """Replace the league's section of ``docs`` (between its markers) with ``rows``'."""
+    text = docs.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{docs} has no league markers ({BEGIN!r} ... {END!r})")
+    before, rest = text.split(BEGIN, 1)
+    _, after = rest.split(END, 1)
+    docs.write_text(before + section(rows, played) + after, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.league", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--game", action="append", default=[], choices=sorted(PANELS))
+    parser.add_argument(
+        "--round-robin", action="store_true", help="every policy against every policy"
+    )
+    parser.add_argument("--workers", type=int, help="processes (default: one per core)")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="only write the docs' table, from the newest results (or --results)",
+    )
+    parser.add_argument("--results", type=Path, help="the results file (default: see above)")
+    args = parser.parse_args(argv)
+    results = args.results or RESULTS / f"league-{commit()}.jsonl"
+    if args.table and args.results is None:
+        kept = sorted(RESULTS.glob("league-*.jsonl"), key=lambda p: p.stat().st_mtime)
+        results = kept[-1] if kept else results
+    played = results.stem.removeprefix("league-")
+    results.parent.mkdir(parents=True, exist_ok=True)
+    if not args.table:
+        status = play(
+            args.game or sorted(PANELS), results, round_robin=args.round_robin, workers=args.workers
+        )
+        if status:
+            return status
+    rows = [r for r in read_results(results) if r.first == MEASURING.start]
+    write_docs(rows, played)
+    where = results.relative_to(ROOT)
+    print(f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
