@@ -425,7 +425,7 @@ def create_app(
         game = await opened_page(id)
         if isinstance(game, Response):
             return game
-        state = await run_in_threadpool(_state, game)
+        state = await run_in_threadpool(game.state)
         name = "main.html" if request.query_params.get("part") == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
         sheet = await run_in_threadpool(_sheet, game, state)
@@ -474,7 +474,7 @@ def create_app(
             if not isinstance(replace, bool):
                 raise InvalidInput("replace", replace, N_("true or false"))
             game = await run_in_threadpool(partial(tables.create, name, setup, replace=replace))
-            return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
+            return JSONResponse(await run_in_threadpool(game.state), 201, headers=_HEADERS)
         except _TooLarge:
             return _too_large()
         except _TooSlow:
@@ -498,7 +498,7 @@ def create_app(
         name = registry.find(start.game).name if start.game else ""
         create = partial(tables.create, name, {}, replace=replace, start=start)
         game = await run_in_threadpool(create)
-        return JSONResponse(await run_in_threadpool(_state, game), 201, headers=_HEADERS)
+        return JSONResponse(await run_in_threadpool(game.state), 201, headers=_HEADERS)
 
     async def moved(request: Request) -> Response:  # asked for when the page's card opens
         game = await opened(request.path_params["id"])
@@ -521,7 +521,7 @@ def create_app(
             if not isinstance(copy, str):
                 raise InvalidInput("copy", copy, N_("the name of an earlier game (GET .../copies)"))
             game = await run_in_threadpool(tables.reopen, id, copy)
-            return JSONResponse(await run_in_threadpool(_state, game), headers=_HEADERS)
+            return JSONResponse(await run_in_threadpool(game.state), headers=_HEADERS)
         except KeyError:
             return _error(404, _("no game {id} is known").format(id=id))
         except _TooLarge:
@@ -705,24 +705,12 @@ def _now(game: OpenGame) -> list[Form]:
         return way_forms(session.grammar, session.investigation, game.turn())
 
 
-def _state(game: OpenGame) -> dict[str, Any]:
-    """The game's state (:meth:`OpenGame.state`), one line at a time."""
-    with game.guard:
-        return game.state()
-
-
-def _state_json(game: OpenGame) -> bytes:
-    """The game's state as the API sends it (:meth:`OpenGame.state_json`)."""
-    with game.guard:
-        return game.state_json()
-
-
 async def _state_body(game: OpenGame) -> bytes:
     """The game's state as the API sends it: the one worked out for the state as it is
-    now, shared by every client, else worked out now (one line at a time)."""
+    now, shared by every client, else worked out now (:meth:`OpenGame.state_json`)."""
     body = game.kept_json()
     if body is None:
-        body = await run_in_threadpool(_state_json, game)
+        body = await run_in_threadpool(game.state_json)
     return body
 
 

@@ -30,7 +30,7 @@ import secrets
 import threading
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
@@ -184,6 +184,7 @@ class OpenGame:
         self.state_dir = state_dir
         self.guard = threading.Lock()  # one line at a time
         self._kept: dict[str, tuple[Investigation, str, Any]] = {}
+        self._working = threading.RLock()  # one piece of advice worked out at a time
         self.session = Served(adapter, investigation, autosave=path)
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
         self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
@@ -209,16 +210,22 @@ class OpenGame:
         self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
     ) -> Any:
         """``work``'s ``kind`` of advice, computed once per state (the page, the state and
-        the console's redraw share it). A kind in words (``kind`` ending in ``:``) is kept
-        for each language it was said in."""
+        the console's redraw share it). One piece of advice is worked out at a time (the
+        engine's caches are shared), without :attr:`guard`: a request that needs what
+        another works out waits for it, then reads it. A kind in words (``kind`` ending
+        in ``:``) is kept for each language it was said in."""
         if kind.endswith(":"):
             kind += language()
         kept = self._kept.get(kind)
         if kept is not None and kept[0] is investigation and kept[1] == strategy:
             return kept[2]
-        found = work()
-        self._kept[kind] = (investigation, strategy, found)
-        return found
+        with self._working:
+            kept = self._kept.get(kind)  # worked out while this one waited
+            if kept is not None and kept[0] is investigation and kept[1] == strategy:
+                return kept[2]
+            found = work()
+            self._kept[kind] = (investigation, strategy, found)
+            return found
 
     def _recommend(self, investigation: Investigation, strategy: str) -> list[Any]:
         adapter = self.adapter
@@ -233,33 +240,33 @@ class OpenGame:
     def turn(self) -> Turn | None:
         """Whose turn it is and what they may do (:meth:`Adapter.turn`), worked out once
         per state (and language: it is in words)."""
-        inv = self.session.investigation
+        return self._turn_of(self.session.investigation)
+
+    def _turn_of(self, inv: Investigation) -> Turn | None:
         work = partial(self.adapter.turn, inv)
         return cast("Turn | None", self._once("turn:", inv, "", work))
 
     def _shown(self, text: str) -> str:
         return shown(text, self.state_dir)
 
-    def _own_now(self) -> str | None:
+    def _own_of(self, inv: Investigation, strategy: str) -> str | None:
         """The game's own advice now, as the console shows it (none once it is over)."""
-        inv = self.session.investigation
         try:
-            return self._cached_own(inv, self.session.strategy)
+            return self._cached_own(inv, strategy)
         except (DeduceError, NotImplementedError):
             return None
 
-    def _advised(self) -> list[Any]:
+    def _advised(self, inv: Investigation, strategy: str) -> list[Any]:
         """The advised moves, best first (none when they would take too long), worked
         out once per state."""
-        inv, strategy = self.session.investigation, self.session.strategy
-        return cast(list[Any], self._once("advised", inv, strategy, self._advise))
+        work = partial(self._advise, inv, strategy)
+        return cast(list[Any], self._once("advised", inv, strategy, work))
 
-    def _advise(self) -> list[Any]:
-        inv, strategy = self.session.investigation, self.session.strategy
+    def _advise(self, inv: Investigation, strategy: str) -> list[Any]:
         moves: list[Any] = []
-        turn = self.turn()
+        turn = self._turn_of(inv)
         over = turn is not None and turn.over
-        if not over and inv.solved is not None and not self._own_now():
+        if not over and inv.solved is not None and not self._own_of(inv, strategy):
             win = self.adapter.winning(inv)  # no moves to rank: the one that wins
             moves = (
                 []
@@ -280,10 +287,11 @@ class OpenGame:
         """The advised moves as data, best first (none when they would take too long),
         with what ranked them (:func:`deduce.serve.snapshot.advice`)."""
         session = self.session
-        found = self._advised()
-        return snapshot.advice(
-            self.adapter, session.grammar, session.investigation, session.strategy, found
-        )
+        return self._advice_of(session.investigation, session.strategy)
+
+    def _advice_of(self, inv: Investigation, strategy: str) -> dict[str, Any]:
+        found = self._advised(inv, strategy)
+        return snapshot.advice(self.adapter, self.session.grammar, inv, strategy, found)
 
     @property
     def version(self) -> str:
@@ -291,17 +299,24 @@ class OpenGame:
         it since; a line that changes nothing keeps it."""
         return f"{self._stamp}-{self._changes}"
 
+    # -- the state -------------------------------------------------------------------
+
     def state(self) -> dict[str, Any]:
         """The game as the API gives it (see docs/reference.md): data read from the
         session, never from what the console prints. Worked out once for each state and
-        language (every client that asks for it shares it; treat it as read only); the
-        caller holds :attr:`guard`."""
-        return self._kept_state()[0]
+        language (every client that asks for it shares it; treat it as read only)."""
+        with self.guard:
+            shown = self._now()
+        return self._kept_for(shown)[0]
 
     def state_json(self) -> bytes:
         """:meth:`state` as the API sends it (compact JSON, UTF-8), encoded once for each
-        state and language; the caller holds :attr:`guard`."""
-        return self._kept_state()[1]
+        state and language. What it is worked out from is read under :attr:`guard`; the
+        advice and the rest are worked out without it, so a line can be carried out
+        meanwhile."""
+        with self.guard:
+            shown = self._now()
+        return self._kept_for(shown)[1]
 
     def kept_json(self) -> bytes | None:
         """:meth:`state_json` if it was worked out for the state as it is now, else None
@@ -309,50 +324,67 @@ class OpenGame:
         kept = self._states.get((self._said, language()))
         return None if kept is None else kept[1]
 
-    def _kept_state(self) -> tuple[dict[str, Any], bytes]:
-        key = (self._said, language())
+    def _now(self) -> _Shown:
+        """What the state as it is now is worked out from (the caller holds
+        :attr:`guard`)."""
+        session = self.session
+        return _Shown(
+            self._said,
+            self.version,
+            session.investigation,
+            session.strategy,
+            session.replies,
+            session.review,
+            session.listing,
+            session.saved,
+        )
+
+    def _kept_for(self, shown: _Shown) -> tuple[dict[str, Any], bytes]:
+        """The state of ``shown`` and its JSON, kept while it is the state as it is."""
+        key = (shown.said, language())
         kept = self._states.get(key)
         if kept is None:
-            found = self._state()
+            found = self._state_of(shown)
             kept = (found, _json_bytes(found))
-            fresh = {k: v for k, v in self._states.items() if k[0] == self._said}
-            self._states = {**fresh, key: kept}  # one state, each language asked for
+            if shown.said == self._said:  # still the state as it is: keep it
+                fresh = {k: v for k, v in self._states.items() if k[0] == shown.said}
+                self._states = {**fresh, key: kept}  # one state, each language asked for
         return kept
 
-    def _state(self) -> dict[str, Any]:
-        session = self.session
-        inv = session.investigation
+    def _state_of(self, shown: _Shown) -> dict[str, Any]:
+        inv = shown.investigation
         marginals = inv.marginals()
-        turn = self.turn()
+        turn = self._turn_of(inv)
+        grammar = self.session.grammar
         return {
-            **self._head(),
+            **self._head(inv, shown.version),
             "history": snapshot.history(self.adapter, inv),
             "solutions": inv.solution_count,
             "solution": snapshot.solution(inv),
-            "advice": self.advice(),
-            "turn": None if turn is None else snapshot.turn(turn, session.grammar, inv),
-            "strategy": session.strategy,
+            "advice": self._advice_of(inv, shown.strategy),
+            "turn": None if turn is None else snapshot.turn(turn, grammar, inv),
+            "strategy": shown.strategy,
             "sheet": {
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
-            "replies": snapshot.replies(session.replies, self._shown),
-            "review": session.review,
-            "listing": session.listing,
+            "replies": snapshot.replies(shown.replies, self._shown),
+            "review": shown.review,
+            "listing": shown.listing,
             "top": snapshot.top(inv, _TOP),
             "facts": [asdict(f) for f in self.adapter.facts(inv)],
             "grids": [asdict(g) for g in self.adapter.grids(inv)],
-            "saved": session.saved,
+            "saved": shown.saved,
         }
 
-    def _head(self) -> dict[str, Any]:
+    def _head(self, inv: Investigation, version: str) -> dict[str, Any]:
         """What the state and the table's view both begin with: the game, its version
         and its clock."""
-        clock = self.adapter.clock(self.session.investigation)
+        clock = self.adapter.clock(inv)
         return {
             "schema": snapshot.SCHEMA,
             "id": self.id,
-            "version": self.version,
+            "version": version,
             "game": self.adapter.name,
             "title": self.adapter.title,
             "clock": None if clock is None else asdict(clock),
@@ -365,7 +397,7 @@ class OpenGame:
         inv = self.session.investigation
         turn = self.turn()
         return {
-            **self._head(),
+            **self._head(inv, self.version),
             "turn": None
             if turn is None
             else {
@@ -417,7 +449,8 @@ class OpenGame:
         """
         with self.guard:
             self._post(line, version)
-            return self.state()
+            shown = self._now()
+        return self._kept_for(shown)[0]
 
     def post_json(self, line: str, *, version: str | None = None) -> bytes:
         """:meth:`post`, the new state as the API sends it (:meth:`state_json`).
@@ -427,7 +460,8 @@ class OpenGame:
         """
         with self.guard:
             self._post(line, version)
-            return self.state_json()
+            shown = self._now()
+        return self._kept_for(shown)[1]
 
     def _post(self, line: str, version: str | None) -> None:
         """:meth:`post` under :attr:`guard`."""
@@ -490,6 +524,21 @@ class OpenGame:
         """A new state to work out, if anything it shows changed since ``before``."""
         if any(a is not b for a, b in zip(before, self._shows(), strict=True)):
             self._said += 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What a state is worked out from, read together under a game's guard (the session
+    replaces each of them when the game changes, never changes one in place)."""
+
+    said: int
+    version: str
+    investigation: Investigation
+    strategy: str
+    replies: list[Reply]
+    review: Any
+    listing: Any
+    saved: bool
 
 
 def _json_bytes(state: dict[str, Any]) -> bytes:

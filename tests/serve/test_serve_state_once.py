@@ -20,13 +20,13 @@ from deduce.serve import OpenGames, create_app
 def _counted(game: object) -> list[int]:
     """Count the states that ``game`` works out (the count is the list's length)."""
     made: list[int] = []
-    work = game._state  # type: ignore[attr-defined]
+    work = game._state_of  # type: ignore[attr-defined]
 
-    def counting() -> object:
+    def counting(shown: object) -> object:
         made.append(1)
-        return work()
+        return work(shown)
 
-    game._state = counting  # type: ignore[attr-defined]
+    game._state_of = counting  # type: ignore[attr-defined]
     return made
 
 
@@ -70,12 +70,53 @@ def test_a_refusal_that_shows_nothing_keeps_the_state_a_command_makes_a_new_one(
 def test_a_note_makes_a_new_state(tmp_path: Path) -> None:
     tables = OpenGames(tmp_path)
     game = tables.create("mastermind", {})
-    with game.guard:
-        before = game.state_json()
-        assert game.state_json() is before  # the same, not worked out again
+    before = game.state_json()
+    assert game.state_json() is before  # the same, not worked out again
     game.note("a word from the table")
-    with game.guard:
-        after = game.state()
+    after = game.state()
     assert after["replies"][-1]["words"] == "a word from the table"
     assert game.kept_json() is not None and game.kept_json() != before
+    tables.close()
+
+
+def test_a_line_is_carried_out_while_the_advice_is_worked_out(tmp_path: Path) -> None:
+    import threading
+
+    tables = OpenGames(tmp_path)
+    game = tables.create("mastermind", {})
+    slow = game.session.investigation  # the state whose advice takes its time
+    release, started = threading.Event(), threading.Event()
+    asked: list[object] = []
+    advise = game._advise  # type: ignore[attr-defined]
+
+    def advising(inv: object, strategy: str) -> object:
+        asked.append(inv)
+        if inv is slow:
+            started.set()
+            assert release.wait(10)
+        return advise(inv, strategy)
+
+    game._advise = advising  # type: ignore[attr-defined]
+    for kept in ("advised", "recommend"):  # forget what was worked out at the start
+        game._kept.pop(kept, None)  # type: ignore[attr-defined]
+    game._states = {}  # type: ignore[attr-defined]
+    answers: list[bytes] = []
+    readers = [threading.Thread(target=lambda: answers.append(game.state_json())) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    assert started.wait(10)
+    posted: list[dict[str, object]] = []
+    poster = threading.Thread(target=lambda: posted.append(game.post("guess 1122 1 0")))
+    poster.start()
+    for _ in range(1000):  # the line is carried out, the advice of the state before aside
+        if game.session.investigation is not slow:
+            break
+        threading.Event().wait(0.01)
+    assert game.session.investigation is not slow and game.version.endswith("-1")
+    release.set()
+    for thread in [*readers, poster]:
+        thread.join(10)
+    assert posted[0]["history"][-1]["words"] == "1122: 1 black, 0 white"  # type: ignore[index]
+    assert len(answers) == 3 and len(set(answers)) == 1  # one state, shared
+    assert asked.count(slow) == 1  # its advice worked out once, the others waited for it
     tables.close()
