@@ -15,7 +15,9 @@ game with the rollout ``lineup`` (one player per seat, me included) through
 :func:`deduce.table.referee.run`, and counts my wins (a tie of ``k`` winners counts
 ``1/k``). Every move sees the same worlds with the same rollout seeds (common random
 numbers), sample by sample, so that the moves are compared on the same luck and share
-the time budget. Where the position lists its worlds and no rollout draws at random
+the same number of worlds (by default :data:`SAMPLES`, whatever the machine: the numbers
+are the same everywhere; a time budget may cap them on top). Where the position lists
+its worlds and no rollout draws at random
 (every one is watched), each world is played once and weighed by its probability: the
 chances are exact.
 
@@ -73,6 +75,7 @@ from deduce.table.referee import Referee, check_lineup, run
 __all__ = [
     "MAX_BUDGET",
     "MAX_SAMPLES",
+    "SAMPLES",
     "MoveChance",
     "Position",
     "WinChances",
@@ -88,6 +91,9 @@ MAX_BUDGET = 86_400
 
 EXACT_WORLDS = 128
 """Without a ``samples`` cap, the most worlds a position may list for the exact mode."""
+
+SAMPLES = 32
+"""The worlds :func:`win_chances` samples when neither ``samples`` nor ``budget`` says."""
 
 MAX_MOVES = 10_000
 """The longest rollout, in moves (a game cut off there counts as it stands)."""
@@ -376,7 +382,7 @@ def win_chances(
     position: Position,
     lineup: Sequence[Any],
     *,
-    budget: float | None = 1.0,
+    budget: float | None = None,
     samples: int | None = None,
     seed: int = 0,
     exact: bool | None = None,
@@ -386,19 +392,19 @@ def win_chances(
     by ``lineup``, in hidden worlds drawn from the exact posterior (see the module's text).
 
     Reproducible: world ``i`` and its rollouts are drawn from ``seed`` alone, so the same
-    seed and the same number of worlds give the same numbers. The budget only caps that
-    number (whatever the machine, at least one world is played), and may cut the exact
-    mode short: give ``samples`` and ``budget=None`` for numbers that never depend on the
-    speed of the machine.
+    seed and the same number of worlds give the same numbers, on any machine. A time
+    ``budget`` is only a cap on top (whatever the machine, at least one world is played),
+    and may cut the exact mode short: without one the numbers never depend on the speed
+    of the machine.
 
     Args:
         position: the game's position (:class:`Position`); my seat acts now.
         lineup: the rollout players, one per seat (mine is ``lineup[position.seat]``):
             each a name and ``choose(view, rng)``, as for :func:`deduce.table.referee.run`.
-        budget: stop sampling after this many seconds (None: no limit).
-        samples: the most worlds to sample (None: as many as the budget allows, up to
-            :data:`MAX_SAMPLES`); it also bounds the worlds of the exact mode (without
-            it: :data:`EXACT_WORLDS`).
+        budget: stop sampling after this many seconds (None, the default: no limit).
+        samples: the most worlds to sample (None: :data:`SAMPLES` without a budget, as
+            many as the budget allows with one, up to :data:`MAX_SAMPLES`); it also
+            bounds the worlds of the exact mode (without it: :data:`EXACT_WORLDS`).
         seed: the seed of the worlds and the rollouts, 0 to ``2**63 - 1``.
         exact: None: exact where the position lists its worlds (at most the bound), no
             rollout draws at random (the referee's chance and the players draw from the
@@ -420,8 +426,6 @@ def win_chances(
     players = check_lineup(lineup, 1, None)
     seconds = _budget(budget)
     cap = None if samples is None else check_int("samples", samples, 1, MAX_SAMPLES)
-    if seconds is None and cap is None:
-        raise InvalidInput("samples", samples, N_("a count of worlds, when budget is None"))
     seed = check_int_or(
         "seed",
         seed,
@@ -449,7 +453,7 @@ def win_chances(
             )
             raise InvalidInput("exact", exact, N_("None or False"), reason=reason)
     if result is None:
-        limit = MAX_SAMPLES if cap is None else cap
+        limit = cap if cap is not None else SAMPLES if seconds is None else MAX_SAMPLES
         result = _sampled(position, moves, players, limit, deadline, seconds, seed, progress)
     ranked = sorted(enumerate(result), key=lambda item: (-item[1].chance, item[0]))
     return WinChances(

@@ -12,6 +12,7 @@ import pytest
 
 from deduce import InvalidInput, MoveChance, WinChances, wilson, win_chances
 from deduce.table.referee import Bot
+from deduce.table.rollouts import SAMPLES
 
 M = 6
 WEIGHTS = [k + 1 for k in range(M)]
@@ -209,7 +210,6 @@ def test_a_tie_counts_one_over_the_winners() -> None:
         ({"samples": 0}, "samples"),
         ({"samples": 1.5}, "samples"),
         ({"samples": 10**9}, "samples"),
-        ({"budget": None, "samples": None}, "samples"),
         ({"seed": -1}, "seed"),
         ({"seed": "x"}, "seed"),
         ({"seed": random.Random(1)}, "seed"),
@@ -267,3 +267,10 @@ def test_a_budget_that_runs_out_gives_the_exact_mode_up_for_sampling() -> None:
     chances = win_chances(Race(), LOWEST, budget=1e-9, samples=50)
     assert not chances.exact and chances.worlds == 1
     assert win_chances(Race(), LOWEST, budget=1e-9, samples=50, exact=True).exact
+
+
+def test_without_samples_or_budget_the_default_worlds_are_played() -> None:
+    chances = win_chances(Race(), LOWEST, budget=None, samples=None, exact=False, seed=4)
+    assert chances.worlds == SAMPLES
+    again = win_chances(Race(), LOWEST, exact=False, seed=4)
+    assert again.moves == chances.moves  # the same numbers: no clock decides them

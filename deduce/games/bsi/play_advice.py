@@ -36,6 +36,7 @@ from deduce.play.verbs import Rows
 
 __all__ = [
     "CHANCES_SECONDS",
+    "CHANCES_WORLDS",
     "attempt_advice",
     "attempt_choices",
     "attempt_recommendations",
@@ -47,8 +48,12 @@ __all__ = [
     "move_line",
 ]
 
-CHANCES_SECONDS = 3.0
-"""How long the console's ``chances`` plays on."""
+CHANCES_WORLDS = 32
+"""The worlds the console's ``chances`` plays on (the same seed each time: the same
+numbers on any machine; one to four seconds here)."""
+
+CHANCES_SECONDS = 60.0
+"""The longest the console's ``chances`` plays on (a cap for a slow machine)."""
 
 
 def lay_advice(table: bsi.Table, top: int, strategy: str = "points") -> list[str]:
@@ -199,7 +204,9 @@ def chances(table: bsi.Table) -> Rows:
         expected = N_("chances at the attempt step of my turn")
         raise InvalidInput("line", "chances", expected, reason=where)
     with loading(Console(stderr=True), _("playing on")) as report:
-        found = bsi.win_chances(table, budget=CHANCES_SECONDS, progress=report)
+        found = bsi.win_chances(
+            table, samples=CHANCES_WORLDS, budget=CHANCES_SECONDS, progress=report
+        )
     rows = tuple(
         (
             move_line(m.move),

@@ -324,7 +324,7 @@ def _own_draw(table: Table, needs: list[Need], at: int) -> Table | None:
 def win_chances(
     table: Table,
     *,
-    budget: float | None = 1.0,
+    budget: float | None = None,
     samples: int | None = None,
     seed: int = 0,
     lineup: Sequence[Any] | None = None,
@@ -336,8 +336,9 @@ def win_chances(
 
     Args:
         table: my table at the attempt step of my turn.
-        budget: seconds to sample for (None: no limit).
-        samples: the most worlds (None: as many as the budget allows).
+        budget: seconds to sample for at most (None, the default: no limit).
+        samples: the most worlds (None: :data:`~deduce.table.rollouts.SAMPLES` without a
+            budget, as many as the budget allows with one).
         seed: the seed of the worlds and rollouts.
         lineup: the rollout players by seat, in my numbers (mine first), each a
             :class:`~deduce.table.Bot` or a name and ``choose(table, rng, step)``; default

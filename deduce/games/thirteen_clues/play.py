@@ -221,8 +221,13 @@ def _consulted(inv: tc.Investigation, v: dict[str, Any]) -> tc.Investigation:
     return _table(inv, f"consulted {v['seat']}").consulted(v["seat"])
 
 
-CHANCES_SECONDS = 3.0
-"""How long ``chances`` plays on (the same seed each time: more time, more worlds)."""
+CHANCES_WORLDS = 16
+"""The deals ``chances`` plays on (the same seed each time: the same numbers on any
+machine; about four seconds here at the start of a game of three)."""
+
+CHANCES_SECONDS = 60.0
+"""The longest ``chances`` plays on (a cap for a slow machine; it then says how few
+deals it played)."""
 
 
 def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
@@ -236,7 +241,9 @@ def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
             reason=M("seat {seat} acts now", seat=table.turn),
         )
     with loading(Console(stderr=True), _("playing on")) as report:
-        chances = tc.win_chances(table, budget=CHANCES_SECONDS, progress=report)
+        chances = tc.win_chances(
+            table, samples=CHANCES_WORLDS, budget=CHANCES_SECONDS, progress=report
+        )
     rows = tuple(
         (
             str(m.move),

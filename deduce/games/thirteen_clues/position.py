@@ -234,7 +234,7 @@ def rollout_lineup(players: int) -> list[Bot[Table, Move]]:
 def win_chances(
     table: Table,
     *,
-    budget: float | None = 1.0,
+    budget: float | None = None,
     samples: int | None = None,
     seed: int = 0,
     lineup: Sequence[Any] | None = None,
@@ -247,8 +247,9 @@ def win_chances(
 
     Args:
         table: my table; I act now.
-        budget: seconds to sample for (None: no limit).
-        samples: the most worlds (None: as many as the budget allows).
+        budget: seconds to sample for at most (None, the default: no limit).
+        samples: the most worlds (None: :data:`~deduce.table.rollouts.SAMPLES` without a
+            budget, as many as the budget allows with one).
         seed: the seed of the worlds and rollouts.
         lineup: the rollout players by seat (default :func:`rollout_lineup`).
         exact: None (exact where possible), True (exact or InvalidInput), False.
