@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from deduce.league import MEASURING, PANELS, SIZES, Row, read_results
+from deduce.league import MEASURING, PANELS, SAME_GAMES, SIZES, Row, read_results
 from deduce.table.rollouts import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,10 +120,19 @@ def section(rows: Sequence[Row], played: str) -> str:
             (n, other)
             for n in SIZES[game]
             for other in PANELS[game]
-            if not any(r.cell.players == n and r.cell.against == other for r in mine)
+            if other not in SAME_GAMES.get((game, n), {})
+            and not any(r.cell.players == n and r.cell.against == other for r in mine)
         ]
         if missing:
             lines += ["", f"Not played yet: {len(missing)} cells."]
+        twins = [
+            f"`{policy}` plays `{twin}`'s games at {n} players"
+            for (g, n), pairs in sorted(SAME_GAMES.items())
+            if g == game
+            for policy, twin in pairs.items()
+        ]
+        if twins:
+            lines += ["", "Played once, under the second name: " + "; ".join(twins) + "."]
     lines += ["", END]
     return "\n".join(lines)
 

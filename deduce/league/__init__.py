@@ -42,13 +42,14 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
         table,
     )
     from deduce.league._command import read_results
-    from deduce.league._policies import PANELS, SIZES, THRESHOLDS
+    from deduce.league._policies import PANELS, SAME_GAMES, SIZES, THRESHOLDS
     from deduce.league._seeds import MEASURING, TUNING
 
 __all__ = [
     "COLUMNS",
     "MEASURING",
     "PANELS",
+    "SAME_GAMES",
     "SIZES",
     "THRESHOLDS",
     "TUNING",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
-from deduce.league._policies import PANELS, PLAY, SIZES
+from deduce.league._policies import PANELS, PLAY, SAME_GAMES, SIZES
 from deduce.league._seeds import MEASURING
 from deduce.table.rollouts import wilson
 
@@ -241,8 +241,9 @@ def cells_of(
     against: Sequence[str] = (),
 ) -> list[Cell]:
     """The round robin: every game, table size, policy and opponent asked for (none
-    asked: all of them; every policy against itself too, where its share should be about
-    the fair share).
+    asked: all of them, but a policy that plays another's games at that size only as that
+    other, :data:`~deduce.league.SAME_GAMES`; every policy against itself too, where its
+    share should be about the fair share).
 
     Example:
         >>> len(cells_of(["kreuzverhoer"], policies=["advised"], against=["entropy", "notes"]))
@@ -261,8 +262,9 @@ def cells_of(
                 if name not in panel:
                     raise InvalidInput(argument, name, list(panel), reason=f"for {game}")
         for n in sizes:
-            for policy in policies or panel:
-                for other in against or panel:
+            same = SAME_GAMES.get((game, n), {})  # asked for by name only
+            for policy in policies or [p for p in panel if p not in same]:
+                for other in against or [p for p in panel if p not in same]:
                     cells.append(Cell(game, n, policy, other))
     return cells
 

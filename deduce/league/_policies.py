@@ -47,7 +47,7 @@ from deduce.league._notes import (
 )
 from deduce.table.referee import Bot
 
-__all__ = ["CLOCK", "KREUZVERHOER_CLOCK", "PANELS", "PLAY", "SIZES", "THRESHOLDS"]
+__all__ = ["CLOCK", "KREUZVERHOER_CLOCK", "PANELS", "PLAY", "SAME_GAMES", "SIZES", "THRESHOLDS"]
 
 THRESHOLDS = (0.3, 0.5, 0.7)
 """The probabilities at which the eager bots accuse or attempt."""
@@ -256,6 +256,22 @@ PANELS: dict[str, Panel] = {
     },
 }
 """Every game's policies by name."""
+
+SAME_GAMES: dict[tuple[str, int], dict[str, str]] = {
+    ("bsi", 2): {"previous": "advised"},
+    ("kreuzverhoer", 2): {
+        "eager-0.3": "entropy",
+        "eager-0.5": "entropy",
+        "eager-0.7": "entropy",
+        "clock": "entropy",
+    },
+}
+"""Policies that play another's games move for move at a table size (the policy -> the
+one it plays as): BSI's previous default is the default at 2 players (it differs only at
+3 and 4); in Kreuzverhör the information-greedy lay is already the likeliest case
+whenever that case is likely enough for the eager and clock players to lay it. The
+round robin plays each such pair once, under the second name, unless the first is
+named."""
 
 SIZES: dict[str, tuple[int, ...]] = {
     "thirteen-clues": (2, 3, 4, 5, 6),

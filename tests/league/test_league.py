@@ -17,7 +17,9 @@ from deduce.errors import InvalidInput
 from deduce.games import bsi, crime_writers, thirteen_clues
 from deduce.league import (
     COLUMNS,
+    MEASURING,
     PANELS,
+    SAME_GAMES,
     SIZES,
     THRESHOLDS,
     Cell,
@@ -85,7 +87,9 @@ def test_wilson_edge_cases() -> None:
 def test_the_round_robin_rotates_and_refuses_unknown_policies() -> None:
     cells = cells_of(["bsi"], policies=["advised"])
     assert {c.players for c in cells} == {2, 3, 4}
-    assert len(cells) == 3 * len(PANELS["bsi"]) and Cell("bsi", 2, "advised", "advised") in cells
+    same = len(SAME_GAMES["bsi", 2])  # played once, under the other name, at 2 players
+    assert len(cells) == 3 * len(PANELS["bsi"]) - same
+    assert Cell("bsi", 2, "advised", "advised") in cells
     with pytest.raises(InvalidInput, match=r"policies='nobody' is not valid \(for bsi\); expected"):
         cells_of(["bsi"], players=[2], policies=["nobody"])
     with pytest.raises(
@@ -165,9 +169,10 @@ def test_a_stopped_league_goes_on_from_its_results(
     assert kept.cell == Cell("bsi", 2, "random", "random") and kept.games == 2
     # the whole run again: the cell already played is not played again, the others are
     out = _league(capsys, *argv, "--results", str(results), "--executor", "serial")
-    assert f"1 of {len(PANELS['bsi'])} cells already in" in out
+    cells = len(PANELS["bsi"]) - len(SAME_GAMES["bsi", 2])
+    assert f"1 of {cells} cells already in" in out
     lines = results.read_text().splitlines()
-    assert len(lines) == len(PANELS["bsi"]) and json.loads(lines[0])["against"] == "random"
+    assert len(lines) == cells and json.loads(lines[0])["against"] == "random"
     # other games a cell, or another first deal: played again
     out = _league(capsys, *argv, *first, "--first", "7", "--results", str(results))
     assert "already in" not in out and len(results.read_text().splitlines()) == len(lines) + 1
@@ -355,3 +360,39 @@ def test_a_league_whole_in_its_results_plays_nothing_and_starts_no_pool(
     again = _league(capsys, *argv, "--executor", "dask", "--workers", "2")
     assert "1 of 1 cells already in" in again
     assert table_lines(again) == table_lines(first)
+
+
+def _same_game_pairs() -> list[Any]:
+    return [
+        pytest.param(game, n, policy, twin, id=f"{game}-{n}-{policy}")
+        for (game, n), twins in SAME_GAMES.items()
+        for policy, twin in twins.items()
+    ]
+
+
+@pytest.mark.parametrize(("game", "players", "policy", "twin"), _same_game_pairs())
+def test_a_policy_said_to_play_anothers_games_plays_them_move_for_move(
+    game: str, players: int, policy: str, twin: str
+) -> None:
+    panel = PANELS[game]
+    for seed in range(MEASURING.start, MEASURING.start + 6):
+        seat = seed % players
+        games = [
+            PLAY[game](
+                [panel["advised"] if s == seat else panel[name] for s in range(players)],
+                seed=seed,
+            )
+            for name in (policy, twin)
+        ]
+        assert games[0].moves == games[1].moves, (game, policy, twin, seed)
+
+
+def test_the_round_robin_plays_such_a_pair_once_unless_asked_for_it() -> None:
+    cells = cells_of(["kreuzverhoer"], policies=["advised"])
+    assert {c.against for c in cells} == set(PANELS["kreuzverhoer"]) - set(
+        SAME_GAMES["kreuzverhoer", 2]
+    )
+    asked = cells_of(["kreuzverhoer"], policies=["advised"], against=["clock"])
+    assert [c.against for c in asked] == ["clock"]
+    three = {c.against for c in cells_of(["bsi"], players=[3], policies=["advised"])}
+    assert "previous" in three  # it differs at 3 players
