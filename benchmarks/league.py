@@ -40,6 +40,9 @@ GAMES = 200
 FEWER = {("thirteen-clues", 5): 40, ("thirteen-clues", 6): 40}
 """Cells that play fewer games (their games are long)."""
 
+SEARCHES = ("search",)
+"""The policies played last: a search plays on in sampled worlds at every decision."""
+
 
 def games_of(game: str, players: int) -> int:
     """The games of a cell of ``game`` at ``players``."""
@@ -59,25 +62,31 @@ def commit() -> str:
 
 
 def play(games: Sequence[str], results: Path, *, round_robin: bool, workers: int | None) -> int:
-    """Every cell of ``games`` not in ``results`` yet, with ``deduce league``."""
+    """Every cell of ``games`` not in ``results`` yet, with ``deduce league``: the cells
+    against every policy but the searches first, at every table size, then those
+    against the searches (their games take seconds each)."""
     from deduce.cli import main
 
-    for game in games:
-        by_count: dict[int, list[int]] = {}
-        for n in SIZES[game]:
-            by_count.setdefault(games_of(game, n), []).append(n)
-        for count, sizes in by_count.items():
-            words = ["league", "--game", game, "--games", str(count)]
-            words += ["--first", str(MEASURING.start), "--results", str(results)]
-            for n in sizes:
-                words += ["--players", str(n)]
-            if not round_robin:
-                words += ["--policy", "advised"]
-            if workers:
-                words += ["--workers", str(workers)]
-            status = main(words)
-            if status:
-                return status
+    for slow in (False, True):
+        for game in games:
+            for n in SIZES[game]:
+                same = SAME_GAMES.get((game, n), {})
+                against = [p for p in PANELS[game] if p not in same and (p in SEARCHES) == slow]
+                if not against:
+                    continue
+                words = ["league", "--game", game, "--players", str(n)]
+                words += ["--games", str(games_of(game, n)), "--first", str(MEASURING.start)]
+                words += ["--results", str(results)]
+                for other in against:
+                    words += ["--against", other]
+                for policy in PANELS[game] if round_robin else ["advised"]:
+                    if policy not in same:
+                        words += ["--policy", policy]
+                if workers:
+                    words += ["--workers", str(workers)]
+                status = main(words)
+                if status:
+                    return status
     return 0
 
 
