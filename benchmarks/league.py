@@ -172,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--results", type=Path, help="the results file (default: see above)")
     args = parser.parse_args(argv)
-    results = args.results or RESULTS / f"league-{commit()}.jsonl"
+    results = (args.results or RESULTS / f"league-{commit()}.jsonl").resolve()
     if args.table and args.results is None:
         kept = sorted(RESULTS.glob("league-*.jsonl"), key=lambda p: p.stat().st_mtime)
         results = kept[-1] if kept else results
