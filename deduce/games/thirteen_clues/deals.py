@@ -133,10 +133,10 @@ class Deals:
             blocked = np.asarray(informant[pair_cards].any(axis=2))
             allowed &= ~blocked[:, None, :, None]
         for rule in knowledge.rules:
-            allowed[:, rule[0] - 1] &= self.rule_mask(ids, rule)
+            allowed[:, rule[0] - 1] &= self._rule_mask(ids, rule)
         return allowed
 
-    def rule_mask(self, ids: IntArray, rule: tuple[int, int, int, int]) -> BoolArray:
+    def _rule_mask(self, ids: IntArray, rule: tuple[int, int, int, int]) -> BoolArray:
         """The pairs that the rule's seat may hold by ``rule`` (seat, attribute, side,
         target): ``(X, 45, 2)`` in each orientation as :meth:`allowed` has them, or
         ``(X, 45, 1)`` for both orientations alike (a rule about both hidden cards)."""
@@ -194,18 +194,18 @@ class Deals:
         cache: dict[tuple[int, int], FloatArray] = {}
         for q, query in enumerate(queries):
             if query is None:
-                joint[q, :, : len(CARDS)] = self.peek_counts(ids, informants, held, weights)
+                joint[q, :, : len(CARDS)] = self._peek_counts(ids, informants, held, weights)
                 continue
             witness, a, side = query
             if (witness, side) not in cache:
-                cache[witness, side] = self.ask_counts(ids, witness, side, allowed, held)
+                cache[witness, side] = self._ask_counts(ids, witness, side, allowed, held)
             by_count = cache[witness, side]  # (X, A, 3): deals by the witness's hidden count
             shift = row_attr[:, a] + int(self.known[witness, a])
             for c in range(3):
                 joint[q, np.arange(x), shift + c] += by_count[:, a, c]
         return joint
 
-    def ask_counts(
+    def _ask_counts(
         self, ids: IntArray, witness: int, side: int, allowed: BoolArray, held: IntArray
     ) -> FloatArray:
         """``(X, A, 3)``: deals in which the witness's counted hidden cards hold 0, 1, 2
@@ -228,7 +228,7 @@ class Deals:
             result[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
         return result
 
-    def peek_counts(
+    def _peek_counts(
         self, ids: IntArray, informants: frozenset[int], held: IntArray, weights: IntArray
     ) -> FloatArray:
         """``(X, 30)``: deals (divided by the informant cards I have not seen) in which
