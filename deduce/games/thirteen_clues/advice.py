@@ -46,7 +46,7 @@ from deduce._internal.reprs import rounded_repr
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.accusing import accuse_or_ask, survive
-from deduce.games.thirteen_clues.cards import SIDES, Deal
+from deduce.games.thirteen_clues.cards import Deal, side_number
 from deduce.games.thirteen_clues.cards import attributes as thirteen_attributes
 from deduce.games.thirteen_clues.clues import (
     Accusation,
@@ -185,8 +185,7 @@ def _estimate(
         views = seat_views(deals, seat, inv.clues, accusations=accusations)
         theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
         renumbered = [
-            ((q.witness - seat) % n, attributes.index(q.about), _side_number(q.side))
-            for q in theirs
+            ((q.witness - seat) % n, attributes.index(q.about), side_number(q.side)) for q in theirs
         ]
         for deal, view in zip(deals, views, strict=True):
             chance = view.chance
@@ -207,10 +206,6 @@ def _estimate(
     for query in queries:
         after.setdefault(query, dict(now))  # a look at the informant is mine alone
     return now, after
-
-
-def _side_number(side: str | None) -> int:
-    return -1 if side is None else SIDES.index(side)
 
 
 @dataclass(frozen=True, slots=True)

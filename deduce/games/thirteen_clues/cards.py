@@ -206,6 +206,17 @@ def shown_word(word: str, *, noun: bool = False) -> str:
     return shown
 
 
+def side_number(side: str | None) -> int:
+    """A question's ``side`` as the counting numbers it: 0 the left card, 1 the right,
+    -1 both (``None``: more than two players).
+
+    Example:
+        >>> side_number("right"), side_number(None)
+        (1, -1)
+    """
+    return -1 if side is None else SIDES.index(side)
+
+
 def check_players(players: Any) -> int:
     """``players`` checked: an int from 2 to 6."""
     return check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)

@@ -41,6 +41,7 @@ from deduce.games.thirteen_clues.cards import (
     puzzle_of,
     shown_name,
     shown_word,
+    side_number,
 )
 from deduce.games.thirteen_clues.clues import (
     VERDICTS,
@@ -367,11 +368,11 @@ class Investigation(_Investigation):
             )
         attribute = self._attributes.index(self._attribute_name(clue.about))
         side = self._side(clue.side)
-        side_number = -1 if side is None else SIDES.index(side)
+        side_index = side_number(side)
         hidden = 2 if n > 2 else 1
         answer = check_int("answer", clue.answer, 0, hidden + 3 * (n - 1))
         if witness == 0:  # I answered: everything I count is visible to me
-            mine = self._hand_index if side is None else (self._hand_index[side_number],)
+            mine = self._hand_index if side is None else (self._hand_index[side_index],)
             puzzles = [c for p in self._puzzle_index for c in p]
             count = int(self._deals.attr[[*mine, *puzzles], attribute].sum())
             if count != answer:
@@ -383,7 +384,7 @@ class Investigation(_Investigation):
                     reason=M("I see {count} {about} cards myself", count=count, about=about),
                 )
             return space
-        possible = self._deals.possible_answers(witness, attribute, side_number)
+        possible = self._deals.possible_answers(witness, attribute, side_index)
         if answer not in possible:
             low, high = min(possible), max(possible)
             expected = (
@@ -400,7 +401,7 @@ class Investigation(_Investigation):
             )
             raise InvalidInput("answer", answer, expected, reason=sees)
         target = answer - int(self._deals.known[witness, attribute])
-        rule = (witness, attribute, side_number, target)
+        rule = (witness, attribute, side_index, target)
         if rule in knowledge.rules:  # asked and answered before: nothing new to count
             return space
         new = replace(knowledge, rules=(*knowledge.rules, rule))
@@ -436,8 +437,8 @@ class Investigation(_Investigation):
             if isinstance(query, Peek):
                 numbered.append(None)
             elif isinstance(query, Ask):
-                side = -1 if query.side is None else SIDES.index(query.side)
-                numbered.append((query.witness, self._attributes.index(query.about), side))
+                a = self._attributes.index(query.about)
+                numbered.append((query.witness, a, side_number(query.side)))
             else:
                 raise InvalidInput("query", query, "an Ask or a Peek")
         allowed = self._deals.allowed(space.ids, space.state)

@@ -37,7 +37,14 @@ import numpy.typing as npt
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_type
 from deduce.errors import InvalidInput
-from deduce.games.thirteen_clues.cards import SIDES, Deal, Puzzle, card_index, puzzle_indices
+from deduce.games.thirteen_clues.cards import (
+    SIDES,
+    Deal,
+    Puzzle,
+    card_index,
+    puzzle_indices,
+    side_number,
+)
 from deduce.games.thirteen_clues.clues import (
     Accused,
     Charged,
@@ -244,8 +251,8 @@ def _steps(
                 raise InvalidInput(f"clues[{i}].side", clue.side, list(sides))
             answer = check_int(f"clues[{i}].answer", clue.answer, 0)
             if witness != 0:  # their own answer: they see those cards
-                side = -1 if clue.side is None else SIDES.index(clue.side)
-                steps.append((witness, attributes.index(clue.about), side, answer))
+                a = attributes.index(clue.about)
+                steps.append((witness, a, side_number(clue.side), answer))
         elif accusations and isinstance(clue, Charged) and not clue.right and clue.seat == seat:
             steps.append(None)
     return steps
@@ -273,7 +280,7 @@ def _read(
     # what each seat may hold; with more than two players a hand has no sides
     allowed = np.concatenate([v.allowed if n == 2 else v.allowed[..., 0] for v in views])
     weights = np.concatenate([v.weights for v in views])
-    columns = np.ascontiguousarray(first.attr.T, dtype=np.int8)  # (A, cards): small, fast
+    columns = first.columns  # (A, cards), small: fast to gather
     asked = sorted({step[1] for step in steps if step is not None})
     sums = {  # (R, 45): each pair's count of each attribute asked about
         a: columns[a][pair_cards[:, :, 0]] + columns[a][pair_cards[:, :, 1]]
