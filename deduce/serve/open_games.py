@@ -475,7 +475,7 @@ class OpenGame:
             )
         session = self.session
         refusals = session.refusals
-        shown = self._shows()
+        shown = self._now()
         kept = (session.replies, session.review, session.listing)
         before = (session.investigation, session.saved, list(session.corrections))
         try:
@@ -507,22 +507,11 @@ class OpenGame:
             self._changes += 1
         self._seen(shown)
 
-    def _shows(self) -> tuple[Any, ...]:
-        """What a state is worked out from (compared by identity: the session replaces
-        each of them when it changes)."""
-        session = self.session
-        return (
-            session.investigation,
-            session.saved,
-            session.replies,
-            session.review,
-            session.listing,
-            session.strategy,
-        )
-
-    def _seen(self, before: tuple[Any, ...]) -> None:
-        """A new state to work out, if anything it shows changed since ``before``."""
-        if any(a is not b for a, b in zip(before, self._shows(), strict=True)):
+    def _seen(self, before: _Shown) -> None:
+        """A new state to work out, if anything it shows changed since ``before``
+        (compared by identity: the session replaces each of them when it changes)."""
+        now = self._now()
+        if any(getattr(before, name) is not getattr(now, name) for name in _SHOWS):
             self._said += 1
 
 
@@ -539,6 +528,11 @@ class _Shown:
     review: Any
     listing: Any
     saved: bool
+
+
+_SHOWS = ("investigation", "strategy", "replies", "review", "listing", "saved")
+"""The fields of :class:`_Shown` that the session's lines change (the others count
+them)."""
 
 
 def _json_bytes(state: dict[str, Any]) -> bytes:
