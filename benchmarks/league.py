@@ -70,24 +70,40 @@ def play(games: Sequence[str], results: Path, *, round_robin: bool, workers: int
     for slow in (False, True):
         for game in games:
             for n in SIZES[game]:
-                same = SAME_GAMES.get((game, n), {})
-                against = [p for p in PANELS[game] if p not in same and (p in SEARCHES) == slow]
-                if not against:
-                    continue
-                words = ["league", "--game", game, "--players", str(n)]
-                words += ["--games", str(games_of(game, n)), "--first", str(MEASURING.start)]
-                words += ["--results", str(results)]
-                for other in against:
-                    words += ["--against", other]
-                for policy in PANELS[game] if round_robin else ["advised"]:
-                    if policy not in same:
+                for policies, against in _groups(game, n, round_robin=round_robin, slow=slow):
+                    words = ["league", "--game", game, "--players", str(n)]
+                    words += ["--games", str(games_of(game, n)), "--first", str(MEASURING.start)]
+                    words += ["--results", str(results)]
+                    for other in against:
+                        words += ["--against", other]
+                    for policy in policies:
                         words += ["--policy", policy]
-                if workers:
-                    words += ["--workers", str(workers)]
-                status = main(words)
-                if status:
-                    return status
+                    if workers:
+                        words += ["--workers", str(workers)]
+                    status = main(words)
+                    if status:
+                        return status
     return 0
+
+
+def _groups(
+    game: str, n: int, *, round_robin: bool, slow: bool
+) -> list[tuple[list[str], list[str]]]:
+    """The cells of ``game`` at ``n`` players in one pass, as (policies, opponents) pairs
+    whose every combination is a cell: with ``slow``, the cells with a search at some
+    seat; without, the others. A policy playing another's games (``SAME_GAMES``) is left
+    out."""
+    same = SAME_GAMES.get((game, n), {})
+    names = [p for p in PANELS[game] if p not in same]
+    quick = [p for p in names if p not in SEARCHES]
+    searches = [p for p in names if p in SEARCHES]
+    policies = names if round_robin else ["advised"]
+    if not slow:
+        groups = [([p for p in policies if p in quick], quick)]
+    else:
+        groups = [([p for p in policies if p in quick], searches)]
+        groups += [([p for p in policies if p in searches], names)]
+    return [(mine, theirs) for mine, theirs in groups if mine and theirs]
 
 
 def _verdict(row: Row) -> str:
