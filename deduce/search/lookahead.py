@@ -187,10 +187,16 @@ class _Context:
     def done(self, space: Space) -> bool:
         return len(space.solution_rows()) <= 1 and not self.finishing
 
-    def finishing_answers(self, move: object, answers: int) -> npt.NDArray[np.bool_]:
-        if move not in self.ends or len(self.ends[move]) < answers:
-            self.ends[move] = np.array([self.inv.finishes(move, k) for k in range(answers)])
-        return self.ends[move][:answers]
+    def finishing_answers(self, moves: Sequence[object], answers: int) -> npt.NDArray[np.bool_]:
+        """``(len(moves), answers)``: which answers to each move end the game (the game's
+        :meth:`~deduce.core.hooks.Hooks.finishing` where it answers at once, else each
+        move's row asked once and kept)."""
+        if type(self.inv).finishing is not Hooks.finishing:
+            return np.asarray(self.inv.finishing(moves, answers), dtype=bool)
+        for move in moves:
+            if move not in self.ends or len(self.ends[move]) < answers:
+                self.ends[move] = self.inv.finishing([move], answers)[0]
+        return np.array([self.ends[move][:answers] for move in moves], dtype=bool)
 
     def leaf(self, space: Space, fixed: Sequence[object]) -> float:
         """The fewest expected further moves that partition sizes allow: over every move,
@@ -210,7 +216,7 @@ class _Context:
             )
         width = part.mass.shape[1]
         ends = (
-            np.array([self.finishing_answers(m, width) for m in moves])
+            self.finishing_answers(moves, width)
             if self.finishing
             else np.zeros((len(moves), width), dtype=bool)
         )
