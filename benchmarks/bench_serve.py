@@ -6,7 +6,10 @@ answers. A game is over after its tenth guess (or the code broken): the first cl
 be told so starts the next game, and a guess posted before it is refused as the rules
 say (counted, not an error). Every clue taken must come back as the last clue of the
 history, the last game's history must hold only clues posted, and no request may have
-failed otherwise; the median, 95th percentile and maximum latency are printed.
+failed otherwise; the median, 95th percentile and maximum latency are printed (of all the
+requests, of the posts and of the reads), and how many answers came before their state's
+advice was worked out (``"pending"``: the request that first needs a state's advice waits
+for it, at most ``ADVICE_WAIT``; one that comes meanwhile does not).
 ``DEDUCE_SERVE_CLIENTS`` and ``DEDUCE_SERVE_SECONDS`` change the load.
 """
 
@@ -44,6 +47,7 @@ class Games:
         self.started = 1
         self.lock = asyncio.Lock()
         self.over_refusals = 0
+        self.pending = 0  # states answered with their advice still being worked out
 
     async def next(self, http: httpx.AsyncClient, seen: int) -> str | None:
         """Start the next game unless another client did since game ``seen``."""
@@ -60,7 +64,12 @@ class Games:
 
 
 async def client(
-    base: str, until: float, seed: int, latencies: list[float], posted: list[str], games: Games
+    base: str,
+    until: float,
+    seed: int,
+    latencies: dict[str, list[float]],
+    posted: list[str],
+    games: Games,
 ) -> list[str]:
     """One client's loop: a clue, then the state; the failures it saw."""
     rng = random.Random(seed)
@@ -76,9 +85,10 @@ async def client(
             answer = await http.post(
                 "/api/sessions/mastermind/lines", json={"line": f"guess {guess} {black} {white}"}
             )
-            latencies.append(time.perf_counter() - start)
+            latencies["POST"].append(time.perf_counter() - start)
             said = answer.json() if answer.headers.get("content-type") == "application/json" else {}
             if answer.status_code == 200:
+                games.pending += _pending(said)
                 posted.append(clue)
                 clues = _clues(said)
                 if not clues or clues[-1] != clue:
@@ -92,10 +102,18 @@ async def client(
                 failures.append(f"POST {answer.status_code}: {answer.text[:200]}")
             start = time.perf_counter()
             answer = await http.get("/api/sessions/mastermind")
-            latencies.append(time.perf_counter() - start)
+            latencies["GET"].append(time.perf_counter() - start)
             if answer.status_code != 200:
                 failures.append(f"GET {answer.status_code}")
+            else:
+                games.pending += _pending(answer.json())
     return failures
+
+
+def _pending(state: dict[str, object]) -> int:
+    """1 if ``state``'s advice was still being worked out when it was answered."""
+    advice = state.get("advice")
+    return int(isinstance(advice, dict) and bool(advice.get("pending")))
 
 
 def _clues(state: dict[str, object]) -> list[str]:
@@ -109,7 +127,7 @@ async def load(base: str, clients: int, seconds: float, state: Path) -> None:
     async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120) as http:
         answer = await http.post("/api/sessions", json={"game": "mastermind", "setup": {}})
         assert answer.status_code == 201, answer.text
-    latencies: list[float] = []
+    latencies: dict[str, list[float]] = {"POST": [], "GET": []}
     posted: list[str] = []
     games = Games(state)
     until = time.monotonic() + seconds
@@ -124,17 +142,27 @@ async def load(base: str, clients: int, seconds: float, state: Path) -> None:
     lost = set(_clues(state)) - set(posted)
     assert not failures, failures[:5]
     assert not lost, sorted(lost)[:5]
-    ordered = sorted(latencies)
-    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    ordered = sorted(latencies["POST"] + latencies["GET"])
+    each = "; ".join(
+        f"{kind} median {statistics.median(found) * 1000:.0f} ms, p95 {_p95(found) * 1000:.0f} ms"
+        for kind, found in latencies.items()
+        if found
+    )
     print(
-        f"{clients} clients, {elapsed:.1f} s: {len(latencies)} requests "
-        f"({len(latencies) / elapsed:.1f}/s), {len(posted)} clues kept in {games.started} "
-        f"games, {games.over_refusals} guesses refused after a game's end, 0 errors; "
+        f"{clients} clients, {elapsed:.1f} s: {len(ordered)} requests "
+        f"({len(ordered) / elapsed:.1f}/s), {len(posted)} clues kept in {games.started} "
+        f"games, {games.over_refusals} guesses refused after a game's end, {games.pending} "
+        "states answered with their advice pending, 0 errors; "
         f"latency median {statistics.median(ordered) * 1000:.0f} ms, "
-        f"p95 {p95 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms; "
+        f"p95 {_p95(ordered) * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms ({each}); "
         f"load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
+
+
+def _p95(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return ordered[int(0.95 * (len(ordered) - 1))]
 
 
 def main() -> None:

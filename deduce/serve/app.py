@@ -107,6 +107,11 @@ from deduce.serve.security import (
 __all__ = ["LANGUAGE_COOKIE", "RequestLanguage", "create_app", "requested_language"]
 
 _STATIC = Path(__file__).parent / "static"
+
+ADVICE_WAIT = 1.0
+"""How long ``deduce serve`` lets the request that first needs a state's advice wait for
+it, in seconds; then it answers with the advice ``pending`` (the page asks again)."""
+
 EVENTS_SECONDS = 20.0
 """How long one stream of a game's events lasts; the browser opens the next one at once
 (``retry``), so that a server that stops is never held up by an open page."""
@@ -333,6 +338,7 @@ def create_app(
     token: str | None = None,
     view_token: str | None = None,
     language: str = ENGLISH,
+    advice_wait: float | None = None,
 ) -> Starlette:
     """The application on the games of ``state_dir``, behind ``token`` (default: random,
     then ``app.state.token``); the table's view behind ``view_token`` (default: random,
@@ -346,8 +352,12 @@ def create_app(
         language: the language of a request that asks for none deduce speaks (neither
             its ``lang`` cookie nor its ``Accept-Language``), one of
             :func:`~deduce._internal.language.languages`.
+        advice_wait: how long the first request that needs a state's advice waits for
+            it, in seconds (None: until it is worked out); a request that comes while it
+            is worked out never waits: its answer says the advice is ``pending``
+            (``deduce serve`` waits :data:`ADVICE_WAIT`).
     """
-    tables = OpenGames(state_dir)
+    tables = OpenGames(state_dir, advice_wait=advice_wait)
     templates = _environment()
     for name, value in (("token", token), ("view_token", view_token)):
         if value is not None and (not isinstance(value, str) or not value):

@@ -30,7 +30,7 @@ import secrets
 import threading
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
@@ -74,6 +74,22 @@ DECKS = "decks"
 """The folder of the state directory where a set-up answer's deck file is looked for."""
 
 _ADVICE_SECONDS = 20.0  # the advice computed for a page at most
+_MAX_WAIT = 3600.0  # the longest advice_wait taken
+
+
+def _wait(advice_wait: Any) -> float | None:
+    """``advice_wait`` if it is None or seconds from 0 to an hour, else InvalidInput."""
+    if advice_wait is None:
+        return None
+    if (
+        not isinstance(advice_wait, (int, float))
+        or isinstance(advice_wait, bool)
+        or not 0 <= advice_wait <= _MAX_WAIT
+    ):
+        raise InvalidInput("advice_wait", advice_wait, f"None, or seconds from 0 to {_MAX_WAIT:g}")
+    return float(advice_wait)
+
+
 _TOP = 8  # the likeliest solutions in the state
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
@@ -156,6 +172,18 @@ def shown(text: str, state_dir: Path) -> str:
     return text.replace(str(state_dir / SAVES) + "/", "").replace(str(state_dir) + "/", "")
 
 
+@dataclass(eq=False)
+class _Asked:
+    """The advice of one state, being worked out in the background."""
+
+    investigation: Investigation
+    strategy: str
+    done: threading.Event = field(default_factory=threading.Event)
+    found: list[Any] = field(default_factory=list)
+    error: BaseException | None = None
+    told_pending: bool = False  # a request answered before it was done
+
+
 class OpenGame:
     """One game open in the browser: its console session, its file and its lock.
 
@@ -166,6 +194,8 @@ class OpenGame:
         path: the autosave file (locked by the caller).
         lock: the lock held on ``path``.
         state_dir: the state directory (paths in it are shown by their names).
+        advice_wait: how long the first request that needs a state's advice waits for
+            it, in seconds (None: until it is worked out); see :meth:`advice`.
     """
 
     def __init__(
@@ -176,6 +206,8 @@ class OpenGame:
         path: Path,
         lock: files.SessionLock,
         state_dir: Path,
+        *,
+        advice_wait: float | None = None,
     ) -> None:
         self.id = id
         self.adapter = adapter = copy.copy(adapter)  # its advice is cached for this game only
@@ -185,6 +217,9 @@ class OpenGame:
         self.guard = threading.Lock()  # one line at a time
         self._kept: dict[str, tuple[Investigation, str, Any]] = {}
         self._working = threading.RLock()  # one piece of advice worked out at a time
+        self.advice_wait = _wait(advice_wait)
+        self._asking = threading.Lock()  # guards _asked
+        self._asked: _Asked | None = None  # the advice of the newest state asked for
         self.session = Served(adapter, investigation, autosave=path)
         self.session.adapter.recommend = self._recommend  # type: ignore[method-assign]
         self.session.adapter.own_now = self._cached_own  # type: ignore[method-assign]
@@ -285,13 +320,57 @@ class OpenGame:
 
     def advice(self) -> dict[str, Any]:
         """The advised moves as data, best first (none when they would take too long),
-        with what ranked them (:func:`deduce.serve.snapshot.advice`)."""
+        with what ranked them (:func:`deduce.serve.snapshot.advice`).
+
+        A state's advice is worked out once, in the background: the first request that
+        needs it waits for it (at most :attr:`advice_wait` seconds); a request that
+        comes while it is being worked out does not wait, and is told it is
+        ``pending``. Once it is done, what the state shows has changed (a client that
+        was told ``pending`` asks again and gets it)."""
         session = self.session
         return self._advice_of(session.investigation, session.strategy)
 
     def _advice_of(self, inv: Investigation, strategy: str) -> dict[str, Any]:
-        found = self._advised(inv, strategy)
+        found = self._advised_now(inv, strategy)
         return snapshot.advice(self.adapter, self.session.grammar, inv, strategy, found)
+
+    def _advised_now(self, inv: Investigation, strategy: str) -> list[Any] | None:
+        """The advised moves of ``inv`` if they are worked out, or once they are (see
+        :meth:`advice`); None: not yet."""
+        kept = self._kept.get("advised")
+        if kept is not None and kept[0] is inv and kept[1] == strategy:
+            return cast(list[Any], kept[2])
+        with self._asking:
+            asked = self._asked
+            first = asked is None or asked.investigation is not inv or asked.strategy != strategy
+            if first:
+                asked = self._asked = _Asked(inv, strategy)
+                threading.Thread(
+                    target=self._work_out, args=(asked,), name="deduce advice", daemon=True
+                ).start()
+        assert asked is not None
+        if not asked.done.wait(self.advice_wait if first else 0):
+            with self._asking:
+                if not asked.done.is_set():
+                    asked.told_pending = True
+                    return None
+        if asked.error is not None:
+            raise asked.error
+        return asked.found
+
+    def _work_out(self, asked: _Asked) -> None:
+        """Work out ``asked``'s advice (in its own thread); if a request was told it is
+        pending meanwhile, what the state shows has changed."""
+        try:
+            asked.found = self._advised(asked.investigation, asked.strategy)
+        except BaseException as error:  # raised in the requests that read it
+            asked.error = error
+        with self._asking:
+            asked.done.set()
+            told = asked.told_pending
+        if told:
+            with self.guard:
+                self._said += 1
 
     @property
     def version(self) -> str:
@@ -551,10 +630,13 @@ class OpenGames:
 
     Args:
         state_dir: the console's state directory (``$XDG_STATE_HOME/deduce``).
+        advice_wait: how long the first request that needs a state's advice waits for
+            it, in seconds (None: until it is worked out; see :meth:`OpenGame.advice`).
     """
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, *, advice_wait: float | None = None) -> None:
         self.state_dir = state_dir
+        self.advice_wait = _wait(advice_wait)
         self.games: dict[str, OpenGame] = {}
         self._guard = threading.Lock()
 
@@ -661,7 +743,13 @@ class OpenGames:
             try:
                 kept = _keep_aside(path, adapter)
                 opened = OpenGame(
-                    declared.autosave, adapter, investigation, path, lock, self.state_dir
+                    declared.autosave,
+                    adapter,
+                    investigation,
+                    path,
+                    lock,
+                    self.state_dir,
+                    advice_wait=self.advice_wait,
                 )
             except BaseException:
                 lock.release()
@@ -748,7 +836,9 @@ class OpenGames:
                 files.save_file(path, earlier, create_directory=True)
                 with contextlib.suppress(OSError):
                     kept[copy].unlink()
-                opened = OpenGame(id, adapter, earlier, path, lock, self.state_dir)
+                opened = OpenGame(
+                    id, adapter, earlier, path, lock, self.state_dir, advice_wait=self.advice_wait
+                )
             except BaseException:
                 lock.release()
                 raise
@@ -799,7 +889,15 @@ class OpenGames:
                     investigation = files.load_file(path, adapter.investigation_type)
                 except (DeduceError, OSError) as error:
                     raise Unreadable(self._unreadable(declared.title, path, error)) from None
-                opened = OpenGame(id, adapter, investigation, path, lock, self.state_dir)
+                opened = OpenGame(
+                    id,
+                    adapter,
+                    investigation,
+                    path,
+                    lock,
+                    self.state_dir,
+                    advice_wait=self.advice_wait,
+                )
             except BaseException:
                 lock.release()
                 raise

@@ -118,6 +118,7 @@ _ADVICE = _object(
             ]
         },
         "moves": {"type": "array", "items": _MOVE},
+        "pending": {"type": "boolean"},
     }
 )
 _REPLY = _object(

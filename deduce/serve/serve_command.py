@@ -113,7 +113,7 @@ def serve(args: argparse.Namespace, console: Console) -> int:
     try:
         import segno
 
-        from deduce.serve.app import create_app
+        from deduce.serve.app import ADVICE_WAIT, create_app
         from deduce.serve.certificate import certificate
         from deduce.serve.connections import run
     except ImportError as error:  # pragma: no cover - the serve extra is missing
@@ -147,7 +147,7 @@ def serve(args: argparse.Namespace, console: Console) -> int:
         raise InvalidInput(
             "--port", args.port, N_("a free port (or leave --port out)"), reason=error.strerror
         ) from None
-    app = create_app(folder, token=args.token, language=page_language)
+    app = create_app(folder, token=args.token, language=page_language, advice_wait=ADVICE_WAIT)
     url = address(args.host, listener.getsockname()[1], app.state.token, https=args.https)
     tls = None
     if args.https:

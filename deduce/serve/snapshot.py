@@ -89,11 +89,14 @@ def advice(
     grammar: Grammar,
     investigation: Investigation,
     strategy: str,
-    found: Sequence[Recommendation[Any]],
+    found: Sequence[Recommendation[Any]] | None,
 ) -> dict[str, Any]:
     """The advised moves (``found``, best first) with what ranked them: ``by`` (the
     strategy, ``"the solution"`` for the move that wins), ``ranked_by`` (in words),
-    ``score`` (what a move's score counts, when the game names it) and ``moves``."""
+    ``score`` (what a move's score counts, when the game names it), ``moves`` and
+    ``pending`` (``found`` is None: the advice is being worked out, no moves yet)."""
+    pending = found is None
+    found = found or []
     by = str(found[0].strategy) if found else strategy
     named = adapter.score(by)
     score = None if named is None else {**asdict(named), "name": _(named.name)}
@@ -113,6 +116,7 @@ def advice(
             }
             for r in found
         ],
+        "pending": pending,
     }
 
 

@@ -1,10 +1,13 @@
 """A state is worked out once and shared: every client asking for the game as it is gets
 the same answer without working it out again, in each language; a line, a refusal that
 shows something, a note or a new strategy makes a new one; a line's answer is the state
-right after that line, whatever other clients do."""
+right after that line, whatever other clients do. A state's advice is worked out once,
+in the background: the first request waits for it, the others are told it is pending."""
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ pytest.importorskip("httpx")
 
 from serving import AUTH, TOKEN, TestClient
 
+from deduce import InvalidInput
 from deduce.serve import OpenGames, create_app
 
 
@@ -117,6 +121,48 @@ def test_a_line_is_carried_out_while_the_advice_is_worked_out(tmp_path: Path) ->
     for thread in [*readers, poster]:
         thread.join(10)
     assert posted[0]["history"][-1]["words"] == "1122: 1 black, 0 white"  # type: ignore[index]
-    assert len(answers) == 3 and len(set(answers)) == 1  # one state, shared
-    assert asked.count(slow) == 1  # its advice worked out once, the others waited for it
+    advice = [json.loads(answer)["advice"] for answer in answers]
+    waited = [a for a in advice if not a["pending"]]  # the first to ask waited for it
+    told = [a for a in advice if a["pending"]]  # the others were told it is pending
+    assert len(waited) == 1 and waited[0]["moves"] and len(told) == 2
+    assert all(a["moves"] == [] for a in told)
+    assert asked.count(slow) == 1  # its advice worked out once
     tables.close()
+
+
+def test_advice_not_ready_in_time_is_pending_then_shown(tmp_path: Path) -> None:
+    import threading
+
+    tables = OpenGames(tmp_path, advice_wait=0)
+    game = tables.create("mastermind", {})
+    release = threading.Event()
+    advise = game._advise  # type: ignore[attr-defined]
+
+    def advising(inv: object, strategy: str) -> object:
+        assert release.wait(10)
+        return advise(inv, strategy)
+
+    game._advise = advising  # type: ignore[attr-defined]
+    posted = game.post("guess 1122 1 0")
+    assert posted["advice"]["pending"] is True and posted["advice"]["moves"] == []
+    assert game.state()["advice"]["pending"] is True  # asked again: still not ready
+    release.set()
+    for _ in range(1000):
+        if game.kept_json() is None:  # what the state shows changed: its advice
+            break
+        threading.Event().wait(0.01)
+    shown = game.state()
+    assert shown["advice"]["pending"] is False and shown["advice"]["moves"]
+    assert shown["version"] == posted["version"]  # the same state, now with its advice
+    tables.close()
+
+
+@pytest.mark.parametrize("make", [create_app, OpenGames])
+@pytest.mark.parametrize("junk", ["1", True, -1, math.nan, math.inf, 10**9, [1.0]])
+def test_an_advice_wait_that_is_no_number_of_seconds_is_refused(
+    tmp_path: Path, make: object, junk: object
+) -> None:
+    with pytest.raises(InvalidInput, match="advice_wait") as refused:
+        make(tmp_path, advice_wait=junk)  # type: ignore[operator]
+    assert refused.value.value is junk or refused.value.value == junk
+    assert "seconds from 0 to 3600" in str(refused.value)

@@ -389,7 +389,25 @@ async function showMoved(card) {
   card.querySelector(".too-long").hidden = Boolean(answer.qr);
 }
 
+// Advice still being worked out (the server answered before it was done): the page
+// asks again, less and less often, until it shows; never over words being typed.
+let waited = 0;
+function awaitAdvice(root) {
+  if (!root.querySelector("[data-pending]")) {
+    waited = 0;
+    return;
+  }
+  waited = Math.min(waited ? waited * 1.5 : 300, 3000);
+  const id = document.getElementById("main").dataset.id;
+  setTimeout(function again() {
+    if (!document.querySelector("#main [data-pending]")) return;
+    if (edited || sending) setTimeout(again, waited);
+    else redraw(id);
+  }, waited);
+}
+
 function wire(root) {
+  awaitAdvice(root);
   for (const card of root.querySelectorAll("details.moved")) {
     card.addEventListener("toggle", () => showMoved(card));
   }
