@@ -158,8 +158,60 @@ def section(rows: Sequence[Row], played: str) -> str:
         ]
         if twins:
             lines += ["", "Played once, under the second name: " + "; ".join(twins) + "."]
+        lines += _round_robin(game, [r for r in rows if r.cell.game == game])
     lines += ["", END]
     return "\n".join(lines)
+
+
+def standings(rows: Sequence[Row]) -> list[tuple[str, float, int, int, int]]:
+    """The round robin of one game at one table size, from its ``rows``: for each policy
+    at the lone seat, its mean share of the wins over the opponents it met (each cell as
+    a multiple of the fair share), the cells played, and how many it is above and below
+    the fair share in (95% interval); best first. The winner is the first.
+
+    Example:
+        >>> from deduce.league import Cell
+        >>> rows = [Row(Cell("bsi", 2, p, o), games=10, wins=w, seconds=1.0)
+        ...         for p, o, w in [("clock", "clock", 5), ("clock", "random", 9),
+        ...                         ("random", "clock", 1), ("random", "random", 5)]]
+        >>> standings(rows)[0][:3]
+        ('clock', 1.4, 2)
+    """
+    by: dict[str, list[Row]] = {}
+    for row in rows:
+        by.setdefault(row.cell.policy, []).append(row)
+    table = []
+    for policy, mine in by.items():
+        ratios = [r.share * r.cell.players for r in mine]
+        verdicts = [_verdict(r) for r in mine]
+        table.append(
+            (
+                policy,
+                sum(ratios) / len(ratios),
+                len(mine),
+                verdicts.count("above"),
+                verdicts.count("**below**"),
+            )
+        )
+    return sorted(table, key=lambda t: (-t[1], t[0]))
+
+
+def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
+    """The docs' round-robin standings of ``game``, a table for each table size whose
+    policies other than the default were played at the lone seat."""
+    lines: list[str] = []
+    for n in SIZES[game]:
+        here = [r for r in rows if r.cell.players == n]
+        if not any(r.cell.policy != "advised" for r in here):
+            continue
+        expected = len([p for p in PANELS[game] if p not in SAME_GAMES.get((game, n), {})])
+        lines += ["", f"Round robin at {n} players (every policy at the lone seat):", ""]
+        lines += ["| policy | mean share / fair | cells | above fair | below fair |"]
+        lines += ["| --- | ---: | ---: | ---: | ---: |"]
+        for i, (policy, ratio, cells, above, below) in enumerate(standings(here)):
+            name = f"**`{policy}`**" if i == 0 else f"`{policy}`"
+            lines.append(f"| {name} | {ratio:.2f} | {cells} of {expected} | {above} | {below} |")
+    return lines
 
 
 def write_docs(rows: Sequence[Row], played: str, docs: Path = DOCS) -> None:
@@ -202,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
     rows = [r for r in read_results(results) if r.first == MEASURING.start]
     write_docs(rows, played)
-    where = results.relative_to(ROOT)
+    where = results.relative_to(ROOT) if results.is_relative_to(ROOT) else results
     print(f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)}")
     return 0
 
