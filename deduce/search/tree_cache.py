@@ -29,6 +29,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -67,6 +68,7 @@ version is ignored."""
 
 Nodes = dict[bytes, int]  # a node's world ids (int32, in order) -> the move's position
 _MEMORY: dict[tuple[str, TreeKey], Nodes] = {}
+_KEEPING = threading.RLock()  # one tree kept at a time: the file holds every one
 _DEPTHS: dict[tuple[str, TreeKey], dict[bytes, int]] = {}  # node -> most moves it needs
 
 
@@ -229,15 +231,19 @@ def _shipped(inv: Investigation, key: TreeKey) -> Traversable:
 def _nodes(inv: Investigation, key: TreeKey) -> Nodes:
     """The nodes known for ``key``: the user's cache and the game's shipped tree."""
     where = str(cache_dir())
-    if (where, key) not in _MEMORY:
-        known: Nodes = {}
-        if inv.table_game:
-            for path in (_shipped(inv, key), cache_dir() / key.name):
-                found = load_tree(path, key, inv)
-                if found is not None:
-                    known.update(found)
-        _MEMORY[(where, key)] = known
-    return _MEMORY[(where, key)]
+    kept = _MEMORY.get((where, key))
+    if kept is not None:
+        return kept
+    with _KEEPING:  # read once, whichever thread asks first
+        if (where, key) not in _MEMORY:
+            known: Nodes = {}
+            if inv.table_game:
+                for path in (_shipped(inv, key), cache_dir() / key.name):
+                    found = load_tree(path, key, inv)
+                    if found is not None:
+                        known.update(found)
+            _MEMORY[(where, key)] = known
+        return _MEMORY[(where, key)]
 
 
 def cached_move(inv: Investigation[Any, Query]) -> Query | None:
@@ -304,16 +310,17 @@ def remember(inv: Investigation, tree: Mapping[tuple[int, ...], object]) -> None
         Code('12')
     """
     key = tree_key(inv)
-    nodes = _nodes(inv, key)
     position = {query: i for i, query in enumerate(inv.queries())}
     new = {_node(ids): position[move] for ids, move in tree.items()}
-    if all(nodes.get(node) == move for node, move in new.items()):
-        return
-    nodes.update(new)
-    _DEPTHS.pop((str(cache_dir()), key), None)
-    if inv.table_game:
-        with contextlib.suppress(OSError):
-            save_tree(cache_dir() / key.name, key, nodes)
+    with _KEEPING:  # threads keep trees of one game at once (the web page's advice)
+        nodes = _nodes(inv, key)
+        if all(nodes.get(node) == move for node, move in new.items()):
+            return
+        nodes.update(new)
+        _DEPTHS.pop((str(cache_dir()), key), None)
+        if inv.table_game:
+            with contextlib.suppress(OSError):
+                save_tree(cache_dir() / key.name, key, nodes)
 
 
 def forget_trees() -> None:

@@ -245,3 +245,53 @@ def test_no_play_sure_to_finish_within_the_limit_is_said() -> None:
     assert str(choose(Investigation(3, 4, limit=3))) == (
         "lookahead: no play is sure to finish within the 3 moves left"
     )
+
+
+def test_trees_kept_from_many_threads_at_once_are_all_kept() -> None:
+    """``deduce serve`` works out advice in threads (a game replaced while its advice is
+    worked out leaves two at work): trees of many states kept at once from 8 threads
+    are each kept, with no error, and the file read back holds them all."""
+    import random
+    import sys
+    import threading
+
+    from deduce.search.tree_cache import remember
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns as often as they can
+    try:
+        game, rng = Game(pegs=3, colours=5), random.Random(1)
+        start, codes = game.investigation(), [str(c) for c in game.codes()]
+        states: dict[tuple[str, ...], Investigation] = {}
+        while len(states) < 60:
+            secret, *guesses = rng.sample(codes, 3)
+            inv = start
+            for guess in guesses:
+                black = sum(a == b for a, b in zip(guess, secret, strict=True))
+                white = sum(min(guess.count(c), secret.count(c)) for c in set(guess)) - black
+                inv = inv.guess(guess, black=black, white=white)
+            if inv.solution_count >= 3:
+                states[(secret, *guesses)] = inv
+        trees = [(inv, optimal(inv).tree) for inv in states.values()]
+        errors: list[BaseException] = []
+
+        def keep(seed: int) -> None:
+            mine = trees[:]
+            random.Random(seed).shuffle(mine)
+            try:
+                for inv, tree in mine:
+                    remember(inv, tree)
+            except BaseException as error:  # reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=keep, args=(seed,)) for seed in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert errors == []
+    forget()
+    for inv, tree in trees:
+        assert cached_move(inv) == tree[tuple(inv.space.ids.tolist())]
