@@ -640,6 +640,19 @@ class OpenGames:
         self.games: dict[str, OpenGame] = {}
         self._guard = threading.Lock()
 
+    def _open(
+        self,
+        id: str,
+        adapter: Adapter,
+        investigation: Investigation,
+        path: Path,
+        lock: files.SessionLock,
+    ) -> OpenGame:
+        """A game open here (its file ``path`` locked by ``lock``)."""
+        return OpenGame(
+            id, adapter, investigation, path, lock, self.state_dir, advice_wait=self.advice_wait
+        )
+
     def _declaration(self, name: str) -> registry.Declaration:
         declared = registry.find(name)
         if declared.front_end is None:
@@ -742,15 +755,7 @@ class OpenGames:
             lock = self._lock(path)
             try:
                 kept = _keep_aside(path, adapter)
-                opened = OpenGame(
-                    declared.autosave,
-                    adapter,
-                    investigation,
-                    path,
-                    lock,
-                    self.state_dir,
-                    advice_wait=self.advice_wait,
-                )
+                opened = self._open(declared.autosave, adapter, investigation, path, lock)
             except BaseException:
                 lock.release()
                 raise
@@ -836,9 +841,7 @@ class OpenGames:
                 files.save_file(path, earlier, create_directory=True)
                 with contextlib.suppress(OSError):
                     kept[copy].unlink()
-                opened = OpenGame(
-                    id, adapter, earlier, path, lock, self.state_dir, advice_wait=self.advice_wait
-                )
+                opened = self._open(id, adapter, earlier, path, lock)
             except BaseException:
                 lock.release()
                 raise
@@ -889,15 +892,7 @@ class OpenGames:
                     investigation = files.load_file(path, adapter.investigation_type)
                 except (DeduceError, OSError) as error:
                     raise Unreadable(self._unreadable(declared.title, path, error)) from None
-                opened = OpenGame(
-                    id,
-                    adapter,
-                    investigation,
-                    path,
-                    lock,
-                    self.state_dir,
-                    advice_wait=self.advice_wait,
-                )
+                opened = self._open(id, adapter, investigation, path, lock)
             except BaseException:
                 lock.release()
                 raise
