@@ -28,6 +28,8 @@ Example:
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -84,7 +86,11 @@ _SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
 _LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
 _LEAF = "entropy"
 _SLOW: dict[tuple[TreeKey, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
-_LAST: list[tuple[tuple[TreeKey, int | None, bytes], Choice]] = []
+_RECENT: OrderedDict[tuple[TreeKey, int | None, bytes], Choice] = OrderedDict()
+"""The choices of the last :data:`_RECENTS` states: asked again (the console's redraw,
+the page's words beside the advice worked out for them), they say the same."""
+_RECENTS = 64
+_RECENT_LOCK = threading.Lock()  # the page works out advice in threads
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,12 +165,18 @@ def choose(inv: Investigation) -> Choice:
     key = (tree_key(inv), inv.moves_left(), np.asarray(inv.space.ids).tobytes())
     if key in _SLOW:
         return _SLOW[key]
-    if _LAST and _LAST[0][0] == key:  # the same state again: the same words
-        return _LAST[0][1]
+    with _RECENT_LOCK:
+        recent = _RECENT.get(key)
+    if recent is not None:  # the same state again: the same words
+        return recent
     choice = _choose(inv)
     if choice.strategy != "optimal":
         _SLOW[key] = choice  # not tried again
-    _LAST[:] = [(key, choice)]
+    with _RECENT_LOCK:
+        _RECENT[key] = choice
+        _RECENT.move_to_end(key)
+        while len(_RECENT) > _RECENTS:
+            _RECENT.popitem(last=False)
     return choice
 
 
@@ -175,7 +187,8 @@ def forget() -> None:
         >>> forget()
     """
     _SLOW.clear()
-    _LAST.clear()
+    with _RECENT_LOCK:
+        _RECENT.clear()
     forget_trees()
 
 

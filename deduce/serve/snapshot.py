@@ -100,9 +100,11 @@ def advice(
     by = str(found[0].strategy) if found else strategy
     named = adapter.score(by)
     score = None if named is None else {**asdict(named), "name": _(named.name)}
+    # what chose the ranking is worked out with the advice: never while it is pending
+    said = _(by) if pending or by != strategy else ranked_by(investigation, by)
     return {
         "by": by,
-        "ranked_by": ranked_by(investigation, by) if by == strategy else _(by),
+        "ranked_by": said,
         "score": score,
         "moves": [
             {
