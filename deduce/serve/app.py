@@ -436,7 +436,10 @@ def create_app(
         if isinstance(game, Response):
             return game
         state = await run_in_threadpool(game.state)
-        name = "main.html" if request.query_params.get("part") == "main" else "game.html"
+        part = request.query_params.get("part")
+        if part == "advice":  # asked for again while it is worked out
+            return page("advice.html", state=state)
+        name = "main.html" if part == "main" else "game.html"
         now = await run_in_threadpool(_now, game)
         sheet = await run_in_threadpool(_sheet, game, state)
         shared = _view_link(request, id, view_secret)

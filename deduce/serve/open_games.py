@@ -217,6 +217,7 @@ class OpenGame:
         self.guard = threading.Lock()  # one line at a time
         self._kept: dict[str, tuple[Investigation, str, Any]] = {}
         self._working = threading.RLock()  # one piece of advice worked out at a time
+        self._turning = threading.RLock()  # one turn at a time, never behind the advice
         self.advice_wait = _wait(advice_wait)
         self._asking = threading.Lock()  # guards _asked
         self._asked: _Asked | None = None  # the advice of the newest state asked for
@@ -245,16 +246,18 @@ class OpenGame:
         self, kind: str, investigation: Investigation, strategy: str, work: Callable[[], Any]
     ) -> Any:
         """``work``'s ``kind`` of advice, computed once per state (the page, the state and
-        the console's redraw share it). One piece of advice is worked out at a time (the
-        engine's caches are shared), without :attr:`guard`: a request that needs what
-        another works out waits for it, then reads it. A kind in words (``kind`` ending
-        in ``:``) is kept for each language it was said in."""
+        the console's redraw share it). One piece of advice is worked out at a time, and
+        one turn (``kind`` ``"turn:"``: whose turn it is never waits for the advice),
+        without :attr:`guard`: a request that needs what another works out waits for
+        it, then reads it. A kind in words (``kind`` ending in ``:``) is kept for each
+        language it was said in."""
+        lock = self._turning if kind == "turn:" else self._working
         if kind.endswith(":"):
             kind += language()
         kept = self._kept.get(kind)
         if kept is not None and kept[0] is investigation and kept[1] == strategy:
             return kept[2]
-        with self._working:
+        with lock:
             kept = self._kept.get(kind)  # worked out while this one waited
             if kept is not None and kept[0] is investigation and kept[1] == strategy:
                 return kept[2]

@@ -166,3 +166,81 @@ def test_an_advice_wait_that_is_no_number_of_seconds_is_refused(
         make(tmp_path, advice_wait=junk)  # type: ignore[operator]
     assert refused.value.value is junk or refused.value.value == junk
     assert "seconds from 0 to 3600" in str(refused.value)
+
+
+def test_lines_and_reads_do_not_wait_for_an_advice_being_worked_out(tmp_path: Path) -> None:
+    import threading
+
+    tables = OpenGames(tmp_path, advice_wait=0)
+    game = tables.create("mastermind", {})
+    release, started = threading.Event(), threading.Event()
+    advise = game._advise  # type: ignore[attr-defined]
+
+    def advising(inv: object, strategy: str) -> object:
+        started.set()
+        assert release.wait(20)
+        return advise(inv, strategy)
+
+    game._advise = advising  # type: ignore[attr-defined]
+    try:
+        assert game.post("guess 1122 1 0")["advice"]["pending"] is True
+        assert started.wait(10)  # the advice is being worked out, and takes its time
+        done: list[dict[str, object]] = []
+        undo = threading.Thread(target=lambda: done.append(game.post("undo")))
+        undo.start()
+        undo.join(5)
+        assert done, "the line waited for the advice of the state before it"
+        assert done[0]["history"] == []
+        german = threading.Thread(target=lambda: done.append(_in_german(game.state)))
+        german.start()
+        german.join(5)
+        assert len(done) == 2, "a read in another language waited for the advice"
+    finally:
+        release.set()
+    tables.close()
+
+
+def _in_german(read: object) -> dict[str, object]:
+    from deduce._internal.language import use_language
+
+    with use_language("de"):
+        return read()  # type: ignore[operator, no-any-return]
+
+
+def test_the_page_asks_for_the_advice_alone_until_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    import time
+
+    from deduce.serve import OpenGame
+
+    release = threading.Event()
+    advise = OpenGame._advise
+
+    def advising(self: OpenGame, inv: object, strategy: str) -> object:
+        assert release.wait(20)
+        return advise(self, inv, strategy)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(OpenGame, "_advise", advising)
+    app = create_app(tmp_path, token=TOKEN, advice_wait=0)
+    try:
+        with TestClient(app, headers=AUTH) as client:
+            made = client.post("/api/sessions", json={"game": "mastermind", "setup": {}})
+            assert made.status_code == 201 and made.json()["advice"]["pending"] is True
+            part = client.get("/play/mastermind?part=advice")
+            assert part.status_code == 200 and 'id="advice-part"' in part.text
+            assert "data-pending" in part.text and "Working out the advice" in part.text
+            assert "<form" not in part.text and "History" not in part.text  # the advice alone
+            main = client.get("/play/mastermind?part=main")
+            assert 'id="advice-part"' in main.text and "data-pending" in main.text
+            release.set()
+            for _ in range(1000):
+                part = client.get("/play/mastermind?part=advice")
+                if "data-pending" not in part.text:
+                    break
+                time.sleep(0.01)
+            assert "data-pending" not in part.text and 'class="fill"' in part.text
+            assert f'data-advice-version="{made.json()["version"]}"' in part.text
+    finally:
+        release.set()

@@ -390,24 +390,47 @@ async function showMoved(card) {
 }
 
 // Advice still being worked out (the server answered before it was done): the page
-// asks again, less and less often, until it shows; never over words being typed.
+// asks for the advice alone again, less and less often, until it shows; nothing else
+// of the page is drawn again (what is typed, open or said stays). A game changed
+// meanwhile is redrawn by follow().
+let adviceTimer = null;
 let waited = 0;
-function awaitAdvice(root) {
-  if (!root.querySelector("[data-pending]")) {
+let waitedFor = null;  // the state's version the page waits for the advice of
+function awaitAdvice() {
+  clearTimeout(adviceTimer);
+  const part = document.getElementById("advice-part");
+  if (!part || !part.querySelector("[data-pending]")) {
     waited = 0;
     return;
   }
+  if (part.dataset.adviceVersion !== waitedFor) waited = 0;
+  waitedFor = part.dataset.adviceVersion;
   waited = Math.min(waited ? waited * 1.5 : 300, 3000);
-  const id = document.getElementById("main").dataset.id;
-  setTimeout(function again() {
-    if (!document.querySelector("#main [data-pending]")) return;
-    if (edited || sending) setTimeout(again, waited);
-    else redraw(id);
+  adviceTimer = setTimeout(async () => {
+    const id = document.getElementById("main").dataset.id;
+    let text = null;
+    try {
+      const response = await fetch("/play/" + encodeURIComponent(id) + "?part=advice",
+                                   {credentials: "same-origin"});
+      if (response.ok) text = await response.text();
+    } catch (e) { /* asked again below */ }
+    const shown = document.getElementById("advice-part");
+    if (!shown) return;
+    const holder = document.createElement("div");
+    if (text !== null) holder.innerHTML = text;
+    const fresh = holder.querySelector("#advice-part");
+    if (fresh && fresh.dataset.adviceVersion !== shown.dataset.adviceVersion) return;
+    if (fresh && !fresh.querySelector("[data-pending]")) {
+      shown.replaceWith(fresh);
+      wire(fresh);
+    } else {
+      awaitAdvice();
+    }
   }, waited);
 }
 
 function wire(root) {
-  awaitAdvice(root);
+  awaitAdvice();
   for (const card of root.querySelectorAll("details.moved")) {
     card.addEventListener("toggle", () => showMoved(card));
   }
