@@ -76,6 +76,9 @@ DECKS = "decks"
 _ADVICE_SECONDS = 20.0  # the advice computed for a page at most
 _MAX_WAIT = 3600.0  # the longest advice_wait taken
 
+_TOP = 8  # the likeliest solutions in the state
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+
 
 def _wait(advice_wait: Any) -> float | None:
     """``advice_wait`` if it is None or seconds from 0 to an hour, else InvalidInput."""
@@ -88,10 +91,6 @@ def _wait(advice_wait: Any) -> float | None:
     ):
         raise InvalidInput("advice_wait", advice_wait, f"None, or seconds from 0 to {_MAX_WAIT:g}")
     return float(advice_wait)
-
-
-_TOP = 8  # the likeliest solutions in the state
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
 
 class Busy(DeduceError):
