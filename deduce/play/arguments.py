@@ -27,6 +27,7 @@ from deduce._internal.validation import key
 from deduce.errors import InvalidInput
 
 __all__ = [
+    "VERDICT",
     "Bound",
     "Choices",
     "Context",
@@ -244,6 +245,20 @@ class Name:
         if self.other:
             return M("{choices}, or {other}", choices=listed(options), other=self.other)
         return listed(options)
+
+
+VERDICT = Name(
+    (N_("right"), N_("wrong")),  # a page shows them in the player's words: richtig, falsch
+    aliases={
+        "yes": "right",
+        "correct": "right",
+        "no": "wrong",
+        "richtig": "right",
+        "falsch": "wrong",
+    },
+)
+"""An accusation's or an attempt's verdict: ``right`` or ``wrong``, in English or German
+(``yes``, ``correct``, ``richtig``; ``no``, ``falsch``)."""
 
 
 @dataclass(frozen=True, slots=True)

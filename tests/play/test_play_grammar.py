@@ -172,6 +172,8 @@ def test_completion_of_each_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         "yes",
         "correct",
         "no",
+        "richtig",  # and German
+        "falsch",
         "new",
         "revealed",
     ]

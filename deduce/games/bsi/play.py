@@ -27,7 +27,7 @@ from deduce.games.bsi.race import RaceOption
 from deduce.games.bsi.table import OWN_STRATEGIES
 from deduce.investigation import Investigation, Recommendation
 from deduce.play.adapter import Adapter, Grid, Score, TableFact, Turn, Way, says
-from deduce.play.arguments import Context, Integer, Name, Parts, Several, Value
+from deduce.play.arguments import VERDICT, Context, Integer, Name, Parts, Several, Value
 from deduce.play.grammar import Grammar
 from deduce.play.verbs import Arg, Question, Rows, Verb
 
@@ -293,8 +293,6 @@ def _table(table: bsi.Table, v: dict[str, Any]) -> Rows:
     return Rows((_("seat"), _("grid"), _("drops left"), _("points")), tuple(rows), notes)
 
 
-_VERDICT = Name(("right", "wrong"), aliases={"yes": "right", "correct": "right", "no": "wrong"})
-
 GRAMMAR = Grammar(
     verbs=(
         Verb(
@@ -316,7 +314,7 @@ GRAMMAR = Grammar(
                 Arg("DROPS", Integer(1, 3, suggestions=_drops)),
                 Arg(
                     "right|wrong",
-                    _VERDICT,
+                    VERDICT,
                     optional=True,
                     store="verdict",
                     optional_note=N_("needed unless it is your own case"),

@@ -216,8 +216,11 @@ def chances(table: bsi.Table) -> Rows:
         for m in found.moves
     )
     note = M(
-        "{worlds} worlds drawn from my posterior, each choice played on by the rollout bot at "
-        "every seat ({seconds:.1f} s, seed {seed})",
+        "Each choice (whose case, the case, the blood-drop card) played on in {worlds} worlds "
+        "the clues "
+        "allow, drawn at random (the same each time: seed {seed}), every seat laying for "
+        "points and attempting as the race says ({seconds:.1f} s). Choices whose intervals "
+        "overlap may be as good as each other.",
         worlds=found.worlds,
         seconds=found.seconds,
         seed=found.seed,

@@ -28,7 +28,7 @@ from deduce.play.adapter import (
     says,
     word,
 )
-from deduce.play.arguments import Parts
+from deduce.play.arguments import VERDICT, Parts
 from deduce.play.grammar import Arg, Context, Grammar, Integer, Name, Question, Rows, Several, Verb
 from deduce.play.progress import loading
 
@@ -234,11 +234,12 @@ def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
     """Each candidate move's chance to win, played on in deals from my posterior."""
     table = _table(inv, "chances")
     if table.turn != 0:
+        over = table.turn is None
         raise InvalidInput(
             "line",
             "chances",
             N_("chances on my turn"),
-            reason=M("seat {seat} acts now", seat=table.turn),
+            reason=N_("the game is over") if over else M("seat {seat} acts now", seat=table.turn),
         )
     with loading(Console(stderr=True), _("playing on")) as report:
         chances = tc.win_chances(
@@ -255,14 +256,16 @@ def _chances(inv: tc.Investigation, v: dict[str, Any]) -> Rows:
     played = {"worlds": chances.worlds, "seconds": chances.seconds, "seed": chances.seed}
     if chances.exact:
         note = M(
-            "{worlds} every deal, each move played on by eager-0.5 bots at every seat "
-            "({seconds:.1f} s, seed {seed})",
+            "Each move played on in every deal the clues allow ({worlds}), every seat "
+            "accusing once it is 50% sure of its puzzle ({seconds:.1f} s).",
             **played,
         )
     else:
         note = M(
-            "{worlds} deals drawn from my posterior, each move played on by eager-0.5 bots at "
-            "every seat ({seconds:.1f} s, seed {seed})",
+            "Each move played on in {worlds} deals the clues allow, drawn at random (the same "
+            "each time: seed {seed}), every seat accusing once it is 50% sure of its puzzle "
+            "({seconds:.1f} s). Moves whose intervals overlap may be as good as each other; "
+            "the race line counts the others' chances another way.",
             **played,
         )
     header = (_("move"), _("chance to win"), _("95% interval"))
@@ -284,16 +287,6 @@ _SIDE = Name(
     ("left", "right"),
     aliases={"links": "left", "linke": "left", "rechts": "right", "rechte": "right"},
     offered=lambda context: [shown_word("left"), shown_word("right")],
-)
-_VERDICT = Name(
-    (N_("right"), N_("wrong")),  # a page shows them in the player's words: richtig, falsch
-    aliases={
-        "yes": "right",
-        "correct": "right",
-        "no": "wrong",
-        "richtig": "right",
-        "falsch": "wrong",
-    },
 )
 _CARD = Name(_card_names, aliases=_german(tc.CARDS), groups=_card_groups)
 _ABOUT = Name(_abouts, aliases=tc.GERMAN_WORDS, groups=_about_groups)
@@ -376,7 +369,7 @@ GRAMMAR = Grammar(
             ("accuse", "anklagen", "lösung"),
             (
                 Arg("SEAT", _SEAT),
-                Arg("right|wrong", _VERDICT, store="verdict"),
+                Arg("right|wrong", VERDICT, store="verdict"),
                 Arg("PERSON", _PERSON, optional=True),
                 Arg("LOCATION", _LOCATION, optional=True),
                 Arg("WEAPON", _WEAPON, optional=True),

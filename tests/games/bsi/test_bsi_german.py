@@ -194,3 +194,34 @@ def test_the_page_offers_german_cards_and_reads_its_lines_back() -> None:
         assert first["args"]["CARD"] in card.choices  # the button the advice fills in
         shown_lines = _session(table, [f"{first['line']} 0/1"])
     assert "Platz 0 legt" in shown_lines
+
+
+@pytest.mark.parametrize(("german", "english"), [("richtig", "right"), ("falsch", "wrong")])
+def test_a_verdict_in_german_is_the_verdict_in_english(german: str, english: str) -> None:
+    hand = ["man/day/inside/knife", "man/night", "woman/day/inside"]
+    table = bsi.Table(2, case="woman/night/outside/gun", hand=hand).played("man/night", 1, 2)
+    line = "solve 1 Mann/Nacht/drinnen/Messer 1 {}"
+    with use_language("de"):
+        said = _session(table, [line.format(german)])
+        meant = _session(table, [line.format(english)])
+    assert "abgelehnt" not in said and said == meant
+
+
+def test_chances_at_my_attempt_step_and_where_it_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deduce.games.bsi import play_advice
+
+    monkeypatch.setattr(play_advice, "CHANCES_WORLDS", 4)  # the same table, sooner
+    hand = ["man/day/inside/knife", "man/night", "woman/day/inside"]
+    start = bsi.Table(2, case="woman/night/outside/gun", hand=hand)
+    shown = play_advice.chances(start.played("man/night", 1, 2))
+    assert shown.header == ("move", "chance to win", "95% interval")
+    assert shown.rows[0][0].startswith("solve 1 ")
+    assert "4 worlds the clues allow" in shown.note and "the same each time" in shown.note
+    assert "posterior" not in shown.note and "bot" not in shown.note
+    with pytest.raises(InvalidInput, match="lay step of seat 0"):
+        play_advice.chances(start)
+    with use_language("de"):
+        german = play_advice.chances(start.played("man/night", 1, 2))
+    assert german.header[1] == "Gewinnchance" and "Welten" in german.note

@@ -254,11 +254,18 @@ def test_chances_shows_each_moves_chance_to_win_on_my_turn(tmp_path: Path) -> No
     shown = call.verb.do(table, call.values)
     assert shown.header == ("move", "chance to win", "95% interval")
     assert shown.rows[0][0].startswith(("accuse", "ask", "consult"))
-    assert len(shown.rows) == 4 and "deals drawn from my posterior" in shown.note
+    assert len(shown.rows) == 4 and "deals the clues allow" in shown.note
+    assert "the same each time" in shown.note and "accusing once" in shown.note
     later = table.question(0, 1, "red", deal.answer(1, "red", side="left"), side="left")
     call = ADAPTER.grammar.parse(["chances"], later)
     with pytest.raises(InvalidInput, match="seat 1 acts now"):
         call.verb.do(later, call.values)
+    mine = deal.puzzles[0]
+    won = table.accused(mine.person, mine.location, mine.weapon, right=True)  # the game is over
+    call = ADAPTER.grammar.parse(["chances"], won)
+    with pytest.raises(InvalidInput, match="the game is over") as refused:
+        call.verb.do(won, call.values)
+    assert "None" not in str(refused.value)
     term = start(tmp_path, deal)
     term.send("chances")
     assert "chance to win" in term.expect_prompt(PROMPT)
