@@ -262,6 +262,17 @@ async function reopen(button) {
 function fill(verb, args) {
   const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
   if (!form) return;
+  const next = put(form, args);
+  edited = true;
+  const way = form.closest("details");
+  if (way) way.open = true;  // a way to act folded away: in sight
+  form.scrollIntoView({block: "start"});
+  if (next) next.querySelector("input").focus({preventScroll: true});
+}
+
+// A move's arguments written into its verb's form; the first field the player fills in
+// (null: none).
+function put(form, args) {
   const same = (a, b) => a.replace(/\s+/g, "_") === b.replace(/\s+/g, "_");
   let next = null;
   for (const field of form.querySelectorAll(".field")) {
@@ -296,11 +307,7 @@ function fill(verb, args) {
       field.querySelector("input").value = word === null ? "" : word;
     }
   }
-  edited = true;
-  const way = form.closest("details");
-  if (way) way.open = true;  // a way to act folded away: in sight
-  form.scrollIntoView({block: "start"});
-  if (next) next.querySelector("input").focus({preventScroll: true});
+  return next;
 }
 
 // The field of ``name`` in ``form`` (null: none).
@@ -423,6 +430,11 @@ function awaitAdvice() {
     if (fresh && !fresh.querySelector("[data-pending]")) {
       shown.replaceWith(fresh);
       wire(fresh);
+      // nothing typed yet: the best move written in its form, as a page drawn now has it
+      const best = fresh.querySelector("button.fill");
+      const form = best && document.querySelector(
+        'form.verb[data-verb="' + CSS.escape(best.dataset.verb) + '"]');
+      if (form && !edited && !sending) put(form, JSON.parse(best.dataset.args));
     } else {
       awaitAdvice();
     }
