@@ -101,7 +101,7 @@ def advice(
     named = adapter.score(by)
     score = None if named is None else {**asdict(named), "name": _(named.name)}
     # what chose the ranking is worked out with the advice: never while it is pending
-    said = _(by) if pending or by != strategy else ranked_by(investigation, by)
+    said = _(by) if pending or by != strategy else _(ranked_by(investigation, by))
     return {
         "by": by,
         "ranked_by": said,

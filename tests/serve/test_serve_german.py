@@ -317,3 +317,11 @@ def test_thirteen_clues_card_buttons_are_german_and_read_back(client: TestClient
     posted(client, id_, "informant Messer")
     history = client.get(f"/api/sessions/{id_}", headers=ENGLISH).json()["history"]
     assert history[-1]["clue"]["card"] == "Knife"
+
+
+def test_what_ranked_the_advice_is_said_in_german(client: TestClient) -> None:
+    id_ = started(client, "mastermind")
+    german = client.get(f"/api/sessions/{id_}", headers=GERMAN).json()["advice"]
+    english = client.get(f"/api/sessions/{id_}", headers=ENGLISH).json()["advice"]
+    assert english["ranked_by"] == "optimal (cached tree)"
+    assert german["ranked_by"] == "optimal (gespeicherter Baum)"
