@@ -420,6 +420,7 @@ function awaitAdvice() {
       const response = await fetch("/play/" + encodeURIComponent(id) + "?part=advice",
                                    {credentials: "same-origin"});
       if (response.ok) text = await response.text();
+      else if (response.status < 500) return;  // no such game here now: nothing to wait for
     } catch (e) { /* asked again below */ }
     const shown = document.getElementById("advice-part");
     if (!shown) return;
