@@ -2,7 +2,8 @@
 
 Small decks (5 to 9 cards, two or three hands, a solution of two categories, or a
 solution that is a hand with a size, or none), a hidden deal drawn at random and true
-constraints about it: the count, where every card is and the solutions must be those of
+constraints about it: the count, where every card is, the solutions, the answers to a
+question (jointly with the solution too) and the information they give must be those of
 the listing, exactly (fractions). Then contradictions, counts beyond 64 bits, the classic
 Cluedo deck, and deals drawn at random.
 """
@@ -25,6 +26,7 @@ import deduce.core.dealing._counting as counting
 from deduce import Contradiction, InvalidInput
 from deduce.core.dealing import (
     MAX_POINTS,
+    Answer,
     Constraint,
     Deal,
     Deals,
@@ -127,6 +129,67 @@ class Listing:
         )
         return {s: Fraction(w, self.total) for s, w in ranked}
 
+    def answers_of(
+        self,
+        deal: Listed,
+        cards: Sequence[str],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]],
+        seen: bool,
+    ) -> dict[Answer, Fraction]:
+        for seat in order:
+            held = [c for c in cards if c in deal[seat]]
+            if not held:
+                continue
+            first = [c for c in preference.get(seat, ()) if c in held]
+            shown = first[:1] or held
+            found: dict[Answer, Fraction] = {}
+            for card in shown:
+                answer = Answer(seat, card if seen else None)
+                found[answer] = found.get(answer, Fraction(0)) + Fraction(1, len(shown))
+            return found
+        return {Answer(): Fraction(1)}
+
+    def joint(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]],
+        seen: bool,
+    ) -> dict[tuple[tuple[str, ...], Answer], Fraction]:
+        found: dict[tuple[tuple[str, ...], Answer], Fraction] = {}
+        for deal in self.deals:
+            solution = solution_of(self.setup, deal) if self.setup.solution is not None else ()
+            for answer, p in self.answers_of(deal, cards, order, preference, seen).items():
+                key = (solution, answer)
+                found[key] = found.get(key, Fraction(0)) + p * Fraction(
+                    self.weight(deal), self.total
+                )
+        return {k: v for k, v in found.items() if v}
+
+    def answers(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]],
+        seen: bool,
+    ) -> dict[Answer, Fraction]:
+        found: dict[Answer, Fraction] = {}
+        for (_, answer), p in self.joint(cards, order, preference, seen).items():
+            found[answer] = found.get(answer, Fraction(0)) + p
+        return found
+
+
+def mutual_information(joint: Mapping[tuple[Any, Any], Fraction]) -> float:
+    left: Counter[Any] = Counter()
+    right: Counter[Any] = Counter()
+    for (a, b), p in joint.items():
+        left[a] += p
+        right[b] += p
+    return sum(
+        float(p) * math.log2(float(p / (left[a] * right[b]))) for (a, b), p in joint.items() if p
+    )
+
 
 # -- random tables ------------------------------------------------------------------------
 
@@ -177,6 +240,21 @@ def tables(draw: st.DrawFn, kinds: Sequence[str] = ("categories", "sized", "none
     return setup, hidden, constraints
 
 
+@st.composite
+def questions(draw: st.DrawFn, setup: Setup) -> Any:
+    """Cards asked about, the seats asked in turn, preferences and whether the card is
+    seen."""
+    cards = draw(st.lists(st.sampled_from(setup.cards), min_size=1, max_size=3, unique=True))
+    players = [s for s in setup.seats if s != setup.solution]
+    order = draw(st.lists(st.sampled_from(players), min_size=1, unique=True))
+    preference = {
+        seat: draw(st.lists(st.sampled_from(setup.cards), max_size=3, unique=True))
+        for seat in order
+        if draw(st.booleans())
+    }
+    return cards, order, preference, draw(st.booleans())
+
+
 def weights_for(draw: st.DrawFn, setup: Setup) -> dict[tuple[str, ...], int] | None:
     if setup.solution is None or not draw(st.booleans()):
         return None
@@ -210,6 +288,29 @@ def test_counts_marginals_and_solutions_are_the_listings(table: Any, data: st.Da
             deals.solutions()
 
 
+@settings(max_examples=150)
+@given(tables(), st.data())
+def test_answers_and_their_information_are_the_listings(table: Any, data: st.DataObject) -> None:
+    setup, _, constraints = table
+    cards, order, preference, seen = data.draw(questions(setup))
+    weights = weights_for(data.draw, setup)
+    listed = Listing(setup, constraints, weights)
+    if listed.total == 0:
+        return
+    deals = Deals(setup, constraints, weights=weights)
+    answers = deals.answers(cards, order, preference=preference, seen=seen)
+    assert answers == listed.answers(cards, order, preference, seen)
+    assert sum(answers.values()) == 1
+    if setup.solution is None:
+        return
+    joint = deals.joint_answers(cards, order, preference=preference, seen=seen)
+    assert joint == listed.joint(cards, order, preference, seen)
+    rank = list(deals.solutions())
+    assert [rank.index(s) for s, _ in joint] == sorted(rank.index(s) for s, _ in joint)
+    (bits,) = deals.information([cards], order, preference=preference, seen=seen)
+    assert bits == pytest.approx(mutual_information(joint), abs=1e-9)
+
+
 @settings(max_examples=60)
 @given(tables(), st.data())
 def test_every_deal_is_listed_once(table: Any, data: st.DataObject) -> None:
@@ -239,11 +340,12 @@ def test_drawn_deals_agree_with_the_constraints(table: Any, seed: int) -> None:
 
 
 @settings(max_examples=60)
-@given(tables(kinds=("categories",)))
-def test_counted_modulo_primes_the_same(table: Any) -> None:
+@given(tables(kinds=("categories",)), st.data())
+def test_counted_modulo_primes_the_same(table: Any, data: st.DataObject) -> None:
     """Counts that could pass 2**63 are counted modulo 2**64 and primes, combined by
     Chinese remainders: made to do so here, every number is still the listing's."""
     setup, _, constraints = table
+    cards, order, preference, seen = data.draw(questions(setup))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(counting, "rings", lambda bound: (Ring(0), Ring(PRIMES[0]), Ring(PRIMES[1])))
         deals = Deals(setup, constraints)
@@ -251,6 +353,8 @@ def test_counted_modulo_primes_the_same(table: Any) -> None:
         assert deals.count == len(listed.deals)
         assert deals.marginals() == listed.marginals()
         assert deals.solutions() == listed.solutions()
+        joint = deals.joint_answers(cards, order, preference=preference, seen=seen)
+        assert joint == listed.joint(cards, order, preference, seen)
 
 
 # -- contradictions -----------------------------------------------------------------------
@@ -323,6 +427,9 @@ def test_the_classic_deck_at_six_players_with_my_hand_known() -> None:
     assert deals.count == 5 * 5 * 8 * math.factorial(15) // math.factorial(3) ** 5
     assert deals.solution_cards()["Green"] == Fraction(1, 5)
     assert deals.marginals()["P1"]["Green"] == Fraction(4, 5) * Fraction(1, 5)
+    answers = deals.answers(("Green", "Dagger", "Hall"), ["P1", "P2", "P3", "P4", "P5"])
+    assert sum(answers.values()) == 1
+    assert Answer("P1", "Hall") not in answers  # Hall is mine
 
 
 def test_counts_beyond_64_bits_are_exact() -> None:
@@ -342,6 +449,8 @@ def test_counts_beyond_64_bits_are_exact() -> None:
     assert deals.count == expected
     assert deals.solutions()[("s0", "w0", "r0")] == Fraction(1, 960)
     assert deals.marginals()["P3"]["w5"] == Fraction(7, 8) * Fraction(1, 9)
+    answers = deals.answers(("s0", "w0", "r0"), ["P1"], seen=False)
+    assert sum(answers.values()) == 1
 
 
 def test_too_many_kinds_of_unknown_cards_are_refused() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from deduce import InvalidInput
 from deduce.core.dealing import (
+    Answer,
     Deal,
     Deals,
     Holds,
@@ -66,6 +67,7 @@ CALLS: dict[str, tuple[Callable[[], Any], str, str]] = {
     "card empty": (lambda: Lacks("Ann", ""), "card", "name"),
     "one of nothing": (lambda: HoldsOneOf("Ann", ()), "cards", "names"),
     "not all of a string": (lambda: LacksOneOf("Ann", "ab"), "cards", "names"),
+    "answer card without seat": (lambda: Answer(None, "a"), "seat", "showed"),
     "setup not a setup": (lambda: Deals("cluedo"), "setup", "Setup"),  # type: ignore[arg-type]
     "constraints a string": (lambda: Deals(SETUP, "Holds"), "constraints", "Holds"),  # type: ignore[arg-type]
     "constraint of no kind": (lambda: Deals(SETUP, [("Ann", "Plum")]), "constraints[0]", "Holds"),  # type: ignore[list-item]
@@ -128,6 +130,39 @@ CALLS: dict[str, tuple[Callable[[], Any], str, str]] = {
     "solutions without one": (lambda: PLAIN.solutions(), "setup.solution", "solution seat"),
     "solution cards without one": (
         lambda: PLAIN.solution_cards(),
+        "setup.solution",
+        "solution seat",
+    ),
+    "answers no cards": (lambda: DEALS.answers([], ["Bob"]), "cards", "cards of"),
+    "answers unknown card": (lambda: DEALS.answers(["Pipe"], ["Bob"]), "cards", "'Plum'"),
+    "answers card twice": (lambda: DEALS.answers(["Rope", "Rope"], ["Bob"]), "cards", "twice"),
+    "answers order empty": (lambda: DEALS.answers(["Rope"], []), "order", "'Ann'"),
+    "answers order solution": (lambda: DEALS.answers(["Rope"], ["solution"]), "order", "'Bob'"),
+    "answers order twice": (lambda: DEALS.answers(["Rope"], ["Bob", "Bob"]), "order", "distinct"),
+    "answers preference of no seat asked": (
+        lambda: DEALS.answers(["Rope"], ["Bob"], preference={"Ann": ["Rope"]}),
+        "preference",
+        "not asked",
+    ),
+    "answers preference no cards": (
+        lambda: DEALS.answers(["Rope"], ["Bob"], preference={"Bob": ["Pipe"]}),
+        "preference['Bob']",
+        "'Plum'",
+    ),
+    "answers seen not a bool": (lambda: DEALS.answers(["Rope"], ["Bob"], seen=1), "seen", "True"),
+    "joint without solution": (
+        lambda: PLAIN.joint_answers(["a"], ["Ann"]),
+        "setup.solution",
+        "solution seat",
+    ),
+    "information not a list": (lambda: DEALS.information("Rope", ["Bob"]), "suggestions", "list"),
+    "information a bad question": (
+        lambda: DEALS.information([["Rope"], ["Pipe"]], ["Bob"]),
+        "suggestions[1]",
+        "'Plum'",
+    ),
+    "information without solution": (
+        lambda: PLAIN.information([["a"]], ["Ann"]),
         "setup.solution",
         "solution seat",
     ),

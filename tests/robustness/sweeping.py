@@ -290,6 +290,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ("dealing setup", lambda: _dealing().setup),
         ("dealing deals", _dealing),
         ("dealing deal", lambda: _dealing().sample(1, seed=1)[0]),
+        ("dealing answer", lambda: next(iter(_dealing().answers(("Green", "Rope"), ["Bob"])))),
         (
             "13 clues from board game arena",
             lambda: tc.read_bga({"a": ["Duke", "Park", "Knife"], "me": ["Butcher", "Nurse"]}),
@@ -548,6 +549,8 @@ BY_NAME: dict[str, list[Any]] = {
     "among": [None, _anything],
     "n": [1, 2],
     "reply": ["yes", "no"],
+    "order": [("Bob",), ("Ann", "Bob")],
+    "suggestions": [(("Green", "Rope", "Hall"),)],
 }
 """Valid values of parameters by their names, where the types say too little."""
 

@@ -3,7 +3,8 @@
 A :class:`Setup` says who is dealt how many of which cards (a solution seat may hold one
 card of each category, like Cluedo's envelope); constraints say what is known;
 :class:`Deals` counts every deal that agrees, exactly and without listing them, and
-gives where each card is, how likely each solution is, and deals drawn uniformly.
+gives where each card is, how likely each solution is, deals drawn uniformly, and the
+answers to a suggestion with the information they give about the solution.
 
 Example:
     >>> from deduce.core.dealing import Deals, HoldsOneOf, Setup
@@ -19,6 +20,7 @@ from deduce.core.dealing.counter import MAX_POINTS, Deals, count_deals
 from deduce.core.dealing.values import (
     MAX_CARDS,
     MAX_SEATS,
+    Answer,
     Constraint,
     Deal,
     Holds,
@@ -32,6 +34,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_POINTS",
     "MAX_SEATS",
+    "Answer",
     "Constraint",
     "Deal",
     "Deals",

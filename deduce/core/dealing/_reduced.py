@@ -269,3 +269,40 @@ def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
         tuple(tuple(of(a) for a in clauses) for clauses in reduced.not_all),
         open_kinds,
     )
+
+
+def split(found: Kinds, cards: frozenset[int]) -> tuple[Kinds, list[tuple[int, list[int]]]]:
+    """``found`` with every card of ``cards`` a kind of its own, put in place of the
+    kind it leaves (before what is left of that kind); and, for each kind split, its
+    number and the sizes of its parts. A seat treats the cards of a kind alike, so
+    what it may hold inside a set depends only on how many of them the parts hold
+    together."""
+    members: list[tuple[int, ...]] = []
+    parts_of: list[list[int]] = []  # old kind -> its new kinds
+    splits: list[tuple[int, list[int]]] = []
+    for kind, cards_of in enumerate(found.members):
+        alone = [c for c in cards_of if c in cards]
+        if not alone or (len(cards_of) == 1):
+            parts_of.append([len(members)])
+            members.append(cards_of)
+            continue
+        rest = tuple(c for c in cards_of if c not in cards)
+        parts = [(c,) for c in alone] + ([rest] if rest else [])
+        parts_of.append(list(range(len(members), len(members) + len(parts))))
+        members += parts
+        splits.append((kind, [len(p) for p in parts]))
+
+    def of(kinds_set: frozenset[int]) -> frozenset[int]:
+        return frozenset(new for old in kinds_set for new in parts_of[old])
+
+    return (
+        Kinds(
+            tuple(members),
+            {c: k for k, cs in enumerate(members) for c in cs},
+            tuple(of(c) for c in found.cannot),
+            tuple(tuple(of(a) for a in clauses) for clauses in found.one_of),
+            tuple(tuple(of(a) for a in clauses) for clauses in found.not_all),
+            tuple(tuple(sorted(of(frozenset(cat)))) for cat in found.open),
+        ),
+        splits,
+    )

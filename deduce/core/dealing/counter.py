@@ -5,7 +5,10 @@ every deal that agrees with the constraints is equally likely (or weighs what it
 solution weighs). :class:`Deals` counts them without listing them, and from the count
 gives where each card is (:meth:`Deals.marginals`), how likely each solution is
 (:meth:`Deals.solutions`), whole deals drawn uniformly (:meth:`Deals.sample`) or all of
-them when they are few (:meth:`Deals.every`). Probabilities are
+them when they are few (:meth:`Deals.every`), and the answers to a question about some
+cards, a Cluedo suggestion (:meth:`Deals.answers`): who is the first of the seats asked
+in turn to hold one of them, and which card that seat shows, with the information the
+answer gives about the solution (:meth:`Deals.information`). Probabilities are
 :class:`~fractions.Fraction`; counts are Python integers, however large.
 
 Constraints that no deal satisfies make :class:`Deals` raise
@@ -26,6 +29,10 @@ Example:
     (6, Fraction(2, 3))
     >>> list(deals.solutions().values())
     [Fraction(1, 3), Fraction(1, 3), Fraction(1, 6), Fraction(1, 6)]
+    >>> deals.answers(("Green", "Knife", "Hall"), ["Bob"])[Answer("Bob", "Knife")]
+    Fraction(1, 3)
+    >>> round(deals.information([("Green", "Knife", "Hall")], ["Bob"])[0], 3)
+    0.918
 """
 
 from __future__ import annotations
@@ -39,9 +46,11 @@ import numpy as np
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed
+from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch
 from deduce.core.dealing._counting import MAX_POINTS, Tally, TooLarge, tally
 from deduce.core.dealing._reduced import Frame, Known, reduce
 from deduce.core.dealing.values import (
+    Answer,
     Constraint,
     Deal,
     Holds,
@@ -50,6 +59,7 @@ from deduce.core.dealing.values import (
     LacksOneOf,
     Setup,
 )
+from deduce.core.info import plogp
 from deduce.errors import Contradiction, InvalidInput
 
 __all__ = ["MAX_POINTS", "Deals", "count_deals"]
@@ -283,6 +293,113 @@ class Deals:
         self._walk(self._known, found)
         return tuple(self._deal(placed) for placed in found)
 
+    def answers(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> dict[Answer, Fraction]:
+        """The probability of each answer to a question about ``cards`` (a Cluedo
+        suggestion): the seats of ``order`` are asked in turn, and the first that holds
+        any of the cards shows one of them: each it holds equally likely, or the first it
+        holds in its ``preference``. The answers that can happen, nobody first, then in
+        turn and card order.
+
+        Args:
+            cards: the cards asked about.
+            order: the seats asked, in turn (never the solution seat).
+            preference: optionally, for some seats, the order in which they show cards
+                (a seat holding none of its listed cards shows one of the others at
+                random).
+            seen: whether the card shown is seen: without it an answer is only who
+                showed (``Answer(seat)``).
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}))
+            >>> answers = deals.answers(["a", "b"], ["Ann"], seen=False)
+            >>> answers[Answer()], answers[Answer("Ann")]
+            (Fraction(1, 3), Fraction(2, 3))
+        """
+        result = self._answered([cards], order, preference, seen, joint=False, argument="cards")[0]
+        total = self.weight * result.scale
+        merged: dict[Answer, int] = {}
+        for outcome, value in zip(result.outcomes, result.counts[0], strict=True):
+            answer = self._answer(outcome, seen)
+            merged[answer] = merged.get(answer, 0) + value
+        return {answer: Fraction(v, total) for answer, v in merged.items() if v}
+
+    def joint_answers(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> dict[tuple[tuple[str, ...], Answer], Fraction]:
+        """The probability of each solution together with each answer to a question (see
+        :meth:`answers`), the pairs that can happen, in the order of :meth:`solutions`.
+
+        Raises:
+            InvalidInput: the setup has no solution seat (or a wrong argument).
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> for (solution, answer), p in Deals(setup).joint_answers(["a"], ["Ann"]).items():
+            ...     print(solution, answer, p)
+            ('a', 'x') Answer(seat=None, card=None) 1/2
+            ('b', 'x') Answer(seat='Ann', card='a') 1/2
+        """
+        self._need_solution()
+        result = self._answered([cards], order, preference, seen, joint=True, argument="cards")[0]
+        total = self.weight * result.scale
+        names = self._setup.cards
+        joint: dict[tuple[tuple[str, ...], Answer], int] = {}
+        for hands, row in zip(result.hands(), result.counts, strict=True):
+            for hand in hands:
+                solution = tuple(names[c] for c in hand)
+                for outcome, value in zip(result.outcomes, row, strict=True):
+                    key = (solution, self._answer(outcome, seen))
+                    joint[key] = joint.get(key, 0) + value
+        rank = {solution: i for i, solution in enumerate(self.solutions())}
+        ordered = sorted(joint.items(), key=lambda item: rank.get(item[0][0], len(rank)))
+        return {key: Fraction(v, total) for key, v in ordered if v}
+
+    def information(
+        self,
+        suggestions: Sequence[Sequence[str]],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> tuple[float, ...]:
+        """For each question, the bits its answer is expected to give about the
+        solution: the mutual information of the answer (see :meth:`answers`) and the
+        solution. A question whose answer only tells where other cards are gives 0.
+
+        Args:
+            suggestions: the questions, each the cards asked about.
+            order, preference, seen: as for :meth:`answers`, the same for every question.
+
+        Raises:
+            InvalidInput: the setup has no solution seat (or a wrong argument).
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> Deals(setup).information([["a"], ["x"]], ["Ann"])
+            (1.0, 0.0)
+        """
+        self._need_solution()
+        if not isinstance(suggestions, (list, tuple)):
+            raise InvalidInput(
+                "suggestions", suggestions, "a list of questions, each a list of cards"
+            )
+        results = self._answered(
+            suggestions, order, preference, seen, joint=True, argument="suggestions"
+        )
+        return tuple(_mutual_information(r, seen) for r in results)
+
     # -- the work --------------------------------------------------------------------------
 
     def _index_weights(self) -> dict[tuple[int, ...], int] | None:
@@ -302,6 +419,39 @@ class Deals:
         if solution is None:
             raise InvalidInput("setup.solution", None, "a solution seat (this setup has none)")
         return solution
+
+    def _answer(self, outcome: tuple[int, int], seen: bool) -> Answer:
+        seat, card = outcome
+        if seat < 0:
+            return Answer()
+        name = self._setup.seats[seat]
+        return Answer(name, self._setup.cards[card] if seen else None)
+
+    def _answered(
+        self,
+        questions: Sequence[Sequence[str]],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]] | None,
+        seen: bool,
+        *,
+        joint: bool,
+        argument: str,
+    ) -> list[AnswerCounts]:
+        setup = self._setup
+        if not isinstance(seen, (bool, np.bool_)):
+            raise InvalidInput("seen", seen, "True or False")
+        asked = _checked_order(setup, order)
+        prefer = _checked_preference(setup, preference, asked)
+        parsed = []
+        for i, cards in enumerate(questions):
+            name = argument if argument == "cards" else f"{argument}[{i}]"
+            numbers = _card_list(setup, cards, name)
+            parsed.append(Question(numbers, asked, prefer))
+        reduced = reduce(self._frame, len(setup.cards), self._known)
+        try:
+            return answer_batch(reduced, parsed, joint=joint, weights=self._index_weights())
+        except TooLarge as error:
+            raise _too_large(error) from None
 
     def _draw(
         self, known: Known, samples: list[int], result: list[dict[int, int]], rng: random.Random
@@ -443,6 +593,58 @@ def _checked_weights(setup: Setup, weights: Any) -> tuple[tuple[tuple[str, ...],
     return tuple(sorted(result))
 
 
+def _checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
+    players = [seat for seat in setup.seats if seat != setup.solution]
+    expected = f"a list of distinct seats asked in turn, of {players}"
+    if not isinstance(order, (list, tuple)) or not order:
+        raise InvalidInput("order", order, expected)
+    asked = []
+    for seat in order:
+        if not isinstance(seat, str) or seat not in players or setup.seats.index(seat) in asked:
+            raise InvalidInput("order", order, expected)
+        asked.append(setup.seats.index(seat))
+    return tuple(asked)
+
+
+def _checked_preference(
+    setup: Setup, preference: Any, asked: tuple[int, ...]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    if preference is None:
+        return ()
+    expected = "a dict of seats asked to lists of cards (the order they show them in)"
+    if not isinstance(preference, Mapping):
+        raise InvalidInput("preference", preference, expected)
+    result = []
+    for seat, cards in preference.items():
+        if (
+            not isinstance(seat, str)
+            or seat not in setup.seats
+            or setup.seats.index(seat) not in asked
+        ):
+            raise InvalidInput("preference", preference, expected, reason=f"{seat!r} is not asked")
+        order = _card_list(setup, cards, f"preference[{seat!r}]", empty=True)
+        result.append((setup.seats.index(seat), order))
+    return tuple(result)
+
+
+def _card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) -> tuple[int, ...]:
+    expected = f"a list of distinct cards of {list(setup.cards)}"
+    if (
+        not isinstance(cards, (list, tuple))
+        or (not cards and not empty)
+        or len(cards) > len(setup.cards)
+    ):
+        raise InvalidInput(argument, cards, expected)
+    numbers = []
+    for card in cards:
+        if not isinstance(card, str) or card not in setup.cards:
+            raise InvalidInput(argument, cards, expected)
+        numbers.append(setup.cards.index(card))
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput(argument, cards, expected, reason="a card is named twice")
+    return tuple(numbers)
+
+
 def _frame(setup: Setup) -> Frame:
     index = {card: i for i, card in enumerate(setup.cards)}
     solution = setup.seats.index(setup.solution) if setup.solution is not None else None
@@ -519,6 +721,26 @@ def _random(seed: Any) -> random.Random:
     if isinstance(seed, np.random.Generator):
         return random.Random(int(seed.integers(0, 2**63 - 1)))
     return check_seed("seed", seed)
+
+
+def _mutual_information(result: AnswerCounts, seen: bool) -> float:
+    """The mutual information, in bits, of the answer and the solution."""
+    counts = np.array(result.counts, dtype=object)
+    if not seen:  # merge the answers of each seat
+        seats = sorted({seat for seat, _ in result.outcomes})
+        merged = np.zeros((len(counts), len(seats)), dtype=object)
+        for o, (seat, _) in enumerate(result.outcomes):
+            merged[:, seats.index(seat)] += counts[:, o]
+        counts = merged
+    sizes = np.array(result.sizes(), dtype=np.float64)
+    total = float((counts.sum(axis=1) * np.array(result.sizes(), dtype=object)).sum())
+    joint = counts.astype(np.float64) / total  # per hand of each group
+    per_solution = joint.sum(axis=1)
+    per_answer = (joint * sizes[:, None]).sum(axis=0)
+    h_joint = float((plogp(joint) * sizes[:, None]).sum())
+    h_solution = float((plogp(per_solution) * sizes).sum())
+    h_answer = float(plogp(per_answer).sum())
+    return max(h_solution + h_answer - h_joint, 0.0) + 0.0
 
 
 guard(globals())

@@ -1,5 +1,5 @@
 """The values of a deal count: who is dealt how many of which cards, what is known about
-it, and one whole deal.
+it, one whole deal, and one answer to a question about the cards.
 
 A :class:`Setup` names every card and every seat with the size of its hand; one seat may
 be *the solution*, which holds exactly one card of each category (Cluedo's envelope, the
@@ -31,6 +31,7 @@ from deduce.errors import InvalidInput
 __all__ = [
     "MAX_CARDS",
     "MAX_SEATS",
+    "Answer",
     "Constraint",
     "Deal",
     "Holds",
@@ -331,6 +332,28 @@ class Deal:
             if card in cards:
                 return name
         raise InvalidInput("card", card, [c for _, cards in self.hands for c in cards])
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer to a question (a Cluedo suggestion): who showed which card, or nobody
+    (both None). Without the card (None) it says only who showed.
+
+    Example:
+        >>> Answer("Bob", "Knife"), Answer()
+        (Answer(seat='Bob', card='Knife'), Answer(seat=None, card=None))
+    """
+
+    seat: str | None = None
+    card: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.seat is not None:
+            _name("seat", self.seat)
+        if self.card is not None:
+            _name("card", self.card)
+        if self.seat is None and self.card is not None:
+            raise InvalidInput("seat", self.seat, "the seat that showed the card")
 
 
 guard(globals())
