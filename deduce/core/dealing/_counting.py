@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations, product
 from math import prod
 
 import numpy as np
@@ -106,8 +107,6 @@ def allowed(lattice: Lattice, found: Kinds, reduced: Reduced, seat: int) -> Arra
 
 def hands_of(found: Kinds, point: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every hand (cards in card order) with ``point[k]`` cards of each kind ``k``."""
-    from itertools import combinations, product
-
     parts = [combinations(found.members[k], c) for k, c in enumerate(point) if c]
     return [tuple(sorted(c for part in chosen for c in part)) for chosen in product(*parts)]
 
@@ -128,15 +127,6 @@ def zetas(
             weights[seat] if weights and seat in weights else allowed(lattice, found, reduced, seat)
         )
         result[seat] = lattice.zeta(hands)
-    return result
-
-
-def _product(ring: Ring, arrays: list[Array], shape: tuple[int, ...]) -> Array:
-    if not arrays:
-        return np.ones(shape, dtype=np.int64)
-    result = arrays[0]
-    for array in arrays[1:]:
-        result = ring.mul(result, array)
     return result
 
 
@@ -222,13 +212,6 @@ class Reader:
             )
         result: Array = x[self.index]
         return result
-
-
-def solution_sums(
-    lattice: Lattice, found: Kinds, reduced: Reduced, others: Array, points: list[tuple[int, ...]]
-) -> Array:
-    """:meth:`Reader.read` for one function."""
-    return Reader(found, reduced, points).read(lattice, others)
 
 
 @dataclass(frozen=True, slots=True)
