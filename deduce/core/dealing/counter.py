@@ -38,8 +38,10 @@ Example:
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -269,12 +271,12 @@ class Deals:
         n = check_int("n", n, 0, 1_000_000)
         rng = _random(seed)
         result: list[dict[int, int]] = [{} for _ in range(n)]
-        self._draw(self._known, list(range(n)), result, rng)
+        self._draw(self._known, self._order(), list(range(n)), result, rng)
         return tuple(self._deal(placed) for placed in result)
 
     def every(self, *, limit: int = 10_000) -> tuple[Deal, ...]:
-        """Every deal, when there are at most ``limit`` of them (card by card, each card
-        to the seats in order).
+        """Every deal, when there are at most ``limit`` of them (the solution's hands, then
+        the other seats' in turn, each in card order).
 
         Raises:
             InvalidInput: more deals than ``limit``.
@@ -290,7 +292,7 @@ class Deals:
                 "limit", limit, f"at least the number of deals, {self.count}", reason="too few"
             )
         found: list[dict[int, int]] = []
-        self._walk(self._known, found)
+        self._walk(self._known, self._order(), found)
         return tuple(self._deal(placed) for placed in found)
 
     def answers(
@@ -453,48 +455,64 @@ class Deals:
         except TooLarge as error:
             raise _too_large(error) from None
 
+    def _hands(self, known: Known, seat: int) -> dict[tuple[int, ...], int]:
+        """Every hand ``seat`` may hold with ``known``, and the weight of its deals: the
+        solution's (weighted) from the full count, another seat's as if it were the
+        solution seat (a seat with a size), the solution placed already."""
+        n_cards = len(self._setup.cards)
+        if seat == self._frame.solution and known == self._known:
+            return self._full().solutions
+        frame = Frame(self._frame.sizes, (), seat)
+        return _tallied(reduce(frame, n_cards, known), n_cards, None, frozenset()).solutions
+
+    def _order(self) -> list[int]:
+        """The seats whose hands are drawn or listed in turn: the solution first, then
+        every other seat that holds cards but the last (its hand is what is left)."""
+        solution = self._frame.solution
+        others = [j for j, size in enumerate(self._frame.sizes) if size and j != solution]
+        first = [solution] if solution is not None and self._frame.sizes[solution] else []
+        return first + others[:-1]
+
     def _draw(
-        self, known: Known, samples: list[int], result: list[dict[int, int]], rng: random.Random
+        self,
+        known: Known,
+        seats: list[int],
+        samples: list[int],
+        result: list[dict[int, int]],
+        rng: random.Random,
     ) -> None:
-        """Place the unknown cards of ``samples`` one at a time, each seat by the weight
-        of the deals that remain with the card there."""
+        """Deal the hands of ``seats`` in turn to ``samples``, each hand with the weight
+        of the deals that have it; the deals that share a hand go on together."""
         if not samples:
             return
         n_cards = len(self._setup.cards)
-        reduced = reduce(self._frame, n_cards, known)
-        if not reduced.unknown:
+        if not seats:
+            reduced = reduce(self._frame, n_cards, known)
             for i in samples:
-                result[i] = {c: s for c, s in enumerate(reduced.placed)}
+                result[i] = dict(enumerate(reduced.placed))
             return
-        card = reduced.unknown[0]
-        counted = _tallied(reduced, n_cards, self._index_weights(), frozenset([card]))
-        weights = [counted.marginals[seat][card] for seat in range(len(self._setup.seats))]
-        total = sum(weights)
+        seat = seats[0]
+        hands = list(self._hands(known, seat).items())
+        total = sum(w for _, w in hands)
+        cumulative = list(accumulate(w for _, w in hands))
         chosen: dict[int, list[int]] = {}
         for i in samples:
-            pick = rng.randrange(total)
-            seat = 0
-            while pick >= weights[seat]:
-                pick -= weights[seat]
-                seat += 1
-            chosen.setdefault(seat, []).append(i)
-        for seat, group in sorted(chosen.items()):
-            self._draw(known.plus(Known(holds=((seat, card),))), group, result, rng)
+            chosen.setdefault(bisect_right(cumulative, rng.randrange(total)), []).append(i)
+        for h, group in sorted(chosen.items()):
+            placed = Known(holds=tuple((seat, card) for card in hands[h][0]))
+            self._draw(known.plus(placed), seats[1:], group, result, rng)
 
-    def _walk(self, known: Known, found: list[dict[int, int]]) -> None:
-        """Every deal: the first unknown card to every seat that has deals with it."""
+    def _walk(self, known: Known, seats: list[int], found: list[dict[int, int]]) -> None:
+        """Every deal: every hand of the first seat of ``seats`` that has deals, then
+        the next seat's."""
         n_cards = len(self._setup.cards)
-        reduced = reduce(self._frame, n_cards, known)
-        if not reduced.possible:
+        if not seats:
+            found.append(dict(enumerate(reduce(self._frame, n_cards, known).placed)))
             return
-        if not reduced.unknown:
-            found.append({c: s for c, s in enumerate(reduced.placed)})
-            return
-        card = reduced.unknown[0]
-        counted = _tallied(reduced, n_cards, None, frozenset([card]))
-        for seat in range(len(self._setup.seats)):
-            if counted.marginals[seat][card]:
-                self._walk(known.plus(Known(holds=((seat, card),))), found)
+        seat = seats[0]
+        for hand in sorted(self._hands(known, seat), key=sorted):
+            placed = Known(holds=tuple((seat, card) for card in hand))
+            self._walk(known.plus(placed), seats[1:], found)
 
     def _deal(self, placed: dict[int, int]) -> Deal:
         setup = self._setup
