@@ -11,7 +11,8 @@ constraint from the others' suggestions: the most unknown cards of the most kind
 Measured, each table in a fresh process: one full update (the count, every card's seat
 and every envelope: what a clue costs), scoring all 324 suggestions of seat 0 by the
 information their answer gives about the envelope (what the advice costs), and the peak
-memory of the whole process (``ru_maxrss``) and of the update (``tracemalloc``); times
+memory of the whole process (``ru_maxrss``) and of the update (``tracemalloc``), and
+drawing deals at random (the time of one, fifty drawn at once); times
 are medians, in seconds of processor time (the machine is shared: wall time follows the
 load of others). Where the deals are few enough to list (at most :data:`LISTED`), a
 plain listing of every deal is the reference, run alongside, and must agree exactly.
@@ -57,6 +58,7 @@ CARDS = SUSPECTS + WEAPONS + ROOMS
 CONSTRAINTS = 20
 SEED = 1
 REPEAT = 5  # runs per median
+DRAWN = 50  # deals drawn at once, for the time of one
 LISTED = 3_000_000
 """The most deals the reference lists."""
 
@@ -248,6 +250,7 @@ def run_table(players: int, kind: str) -> dict[str, Any]:
     tracemalloc.stop()
     update_cpu, update_wall, _ = median_cpu(lambda: update(Deals(the_setup, known)))
     score_cpu, score_wall, bits = median_cpu(lambda: score(deals), repeat=1)
+    draw_cpu, _, _ = median_cpu(lambda: deals.sample(DRAWN, seed=SEED), repeat=3)
     best = max(range(len(bits)), key=lambda i: bits[i])
     result: dict[str, Any] = {
         "players": players,
@@ -259,6 +262,7 @@ def run_table(players: int, kind: str) -> dict[str, Any]:
         "update_wall": update_wall,
         "score_cpu": score_cpu,
         "score_wall": score_wall,
+        "draw_cpu": draw_cpu / DRAWN,
         "best": " / ".join(suggestions()[best]),
         "best_bits": bits[best],
         "traced_mb": traced / 2**20,
@@ -295,7 +299,7 @@ def main() -> None:
     )
     print(
         f"  {'players':>7} {'table':<6} {'known':>5} {'deals':>15} {'env':>4}"
-        f" {'update':>17} {'score 324':>17} {'peak':>8} {'update':>7}"
+        f" {'update':>17} {'score 324':>17} {'draw':>8} {'peak':>8} {'update':>7}"
         f" {'reference':>21} {'score reference':>21}"
     )
     for players, kind in TABLES:
@@ -311,13 +315,15 @@ def main() -> None:
             f"  {players:>7} {kind:<6} {m['constraints']:>5} {m['deals']:>15,} {m['envelopes']:>4}"
             f" {1000 * m['update_cpu']:6.1f} ms ({1000 * m['update_wall']:5.0f})"
             f" {m['score_cpu']:7.2f} s ({m['score_wall']:5.1f})"
+            f" {1000 * m['draw_cpu']:5.2f} ms"
             f" {m['rss_mb']:5.0f} MB {m['traced_mb']:4.0f} MB {reference} {score_reference}",
             flush=True,
         )
     print(
         "  known: constraints learnt beyond seat 0's hand; env: envelopes left; update: the"
         " count, every card's seat and every envelope; score 324: the information of every"
-        " suggestion of seat 0; peak: the whole process (ru_maxrss), and the update's own"
+        " suggestion of seat 0; draw: one deal drawn at random (50 at once); peak: the"
+        " whole process (ru_maxrss), and the update's own"
         " allocations (tracemalloc); reference: listing every deal and counting, and"
         " scoring every suggestion on the listed deals (the same numbers: checked)"
     )
