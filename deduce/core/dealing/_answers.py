@@ -345,8 +345,9 @@ def _refined(z: Array, splits: list[tuple[int, list[int]]]) -> Array:
     return z
 
 
-CHUNK = 2**23
-"""The most numbers the functions read out at once hold (64 MB)."""
+CHUNK = 2**22
+"""The most numbers the functions read out at once hold (32 MB): with the arrays of the
+read, a suggestion on the largest tables stays within a few hundred MB."""
 
 
 def _answer_ring(
