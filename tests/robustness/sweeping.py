@@ -201,6 +201,17 @@ def _seat_view() -> Any:
     return seat_view(deal, 1, [Question(0, 2, "red", deal.answer(2, "red"))])
 
 
+def _dealing() -> Any:
+    """Deals of a small Cluedo: Ann holds Plum, Bob showed someone Rope or Hall."""
+    dealing = importlib.import_module("deduce.core.dealing")
+    cards = ("Plum", "Green", "Rope", "Knife", "Hall", "Study", "Lounge")
+    setup = dealing.Setup(
+        cards, {"Ann": 2, "Bob": 2}, categories=(cards[:2], cards[2:4], cards[4:])
+    )
+    known = [dealing.Holds("Ann", "Plum"), dealing.HoldsOneOf("Bob", ("Rope", "Hall"))]
+    return dealing.Deals(setup, known, weights={("Green", "Rope", "Hall"): 2})
+
+
 def makers() -> list[tuple[str, Callable[[], Any]]]:
     """How to make a realistic object of every public class (and the values they hold):
     the sample of every game and kind, games a few clues on, decks, tables and results."""
@@ -276,6 +287,10 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
             ),
         ),
         ("13 clues game master", lambda: tc.GameMaster(tc.Deal.random(3, seed=1))),
+        ("dealing setup", lambda: _dealing().setup),
+        ("dealing deals", _dealing),
+        ("dealing deal", lambda: _dealing().sample(1, seed=1)[0]),
+        ("dealing answer", lambda: next(iter(_dealing().answers(("Green", "Rope"), ["Bob"])))),
         (
             "13 clues from board game arena",
             lambda: tc.read_bga({"a": ["Duke", "Park", "Knife"], "me": ["Butcher", "Nurse"]}),
@@ -534,6 +549,8 @@ BY_NAME: dict[str, list[Any]] = {
     "among": [None, _anything],
     "n": [1, 2],
     "reply": ["yes", "no"],
+    "order": [("Bob",), ("Ann", "Bob")],
+    "suggestions": [(("Green", "Rope", "Hall"),)],
 }
 """Valid values of parameters by their names, where the types say too little."""
 

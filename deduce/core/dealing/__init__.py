@@ -1,0 +1,49 @@
+"""Exact counting of the hidden deals of a card game, the engine under Cluedo.
+
+A :class:`Setup` says who is dealt how many of which cards (a solution seat may hold one
+card of each category, like Cluedo's envelope); constraints say what is known;
+:class:`Deals` counts every deal that agrees, exactly and without listing them, and
+gives where each card is, how likely each solution is, deals drawn uniformly, and the
+answers to a suggestion with the information they give about the solution.
+
+Example:
+    >>> from deduce.core.dealing import Deals, HoldsOneOf, Setup
+    >>> categories = (("a", "b"), ("x", "y"))
+    >>> setup = Setup(("a", "b", "x", "y"), {"Ann": 1, "Bob": 1}, categories=categories)
+    >>> deals = Deals(setup, [HoldsOneOf("Ann", ("a", "x"))])
+    >>> deals.count, deals.solution_cards()["a"]
+    (4, Fraction(1, 4))
+"""
+
+from deduce._internal.entry import guard
+from deduce.core.dealing.counter import MAX_POINTS, Deals, count_deals
+from deduce.core.dealing.values import (
+    MAX_CARDS,
+    MAX_SEATS,
+    Answer,
+    Constraint,
+    Deal,
+    Holds,
+    HoldsOneOf,
+    Lacks,
+    LacksOneOf,
+    Setup,
+)
+
+__all__ = [
+    "MAX_CARDS",
+    "MAX_POINTS",
+    "MAX_SEATS",
+    "Answer",
+    "Constraint",
+    "Deal",
+    "Deals",
+    "Holds",
+    "HoldsOneOf",
+    "Lacks",
+    "LacksOneOf",
+    "Setup",
+    "count_deals",
+]
+
+guard(globals())

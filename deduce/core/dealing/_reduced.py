@@ -1,0 +1,308 @@
+"""What the constraints leave to count: the cards whose place is unknown, and what each
+seat may still hold, in card and seat numbers; and the *kinds* of the unknown cards.
+
+:func:`reduce` places every card whose seat the constraints decide (a card a seat
+holds, the last card a seat may hold, the one seat that may hold a card, the one card of
+a category the solution may hold, the one card left of a "holds one of") until nothing
+more follows, and drops what is then satisfied. What remains are the unknown cards and,
+per seat, how many more it holds, the cards it cannot hold, the sets it holds at least
+one of, and the sets it does not hold all of. A contradiction found on the way makes
+the problem impossible (no deal), never an error.
+
+Two unknown cards are of the same *kind* (:func:`kinds`) when every constraint treats
+them alike: the count only needs how many cards of each kind a set holds, so a table
+early in a game, where most cards are alike, is counted over far fewer sets.
+
+Example:
+    >>> frame = Frame(sizes=(1, 1), categories=(), solution=None)
+    >>> left = reduce(frame, 2, Known(holds=((0, 1),)))
+    >>> left.possible, left.unknown, left.placed
+    (True, (), (1, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A setup in numbers: seat sizes, categories (card numbers) and the solution seat
+    (its number; it holds one card per category when there are categories)."""
+
+    sizes: tuple[int, ...]
+    categories: tuple[tuple[int, ...], ...]
+    solution: int | None
+
+    @property
+    def by_category(self) -> bool:
+        return bool(self.categories) and self.solution is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """The constraints in numbers: (seat, card) pairs and (seat, cards) sets."""
+
+    holds: tuple[tuple[int, int], ...] = ()
+    lacks: tuple[tuple[int, int], ...] = ()
+    one_of: tuple[tuple[int, frozenset[int]], ...] = ()
+    not_all: tuple[tuple[int, frozenset[int]], ...] = ()
+
+    def plus(self, other: Known) -> Known:
+        return Known(
+            self.holds + other.holds,
+            self.lacks + other.lacks,
+            self.one_of + other.one_of,
+            self.not_all + other.not_all,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Reduced:
+    """What is left to count (see the module's text).
+
+    Attributes:
+        possible: False when the constraints admit no deal.
+        unknown: the cards whose seat is not decided, in card order.
+        placed: for each card its seat, or -1 if unknown.
+        need: how many unknown cards each seat still holds (the solution seat of a
+            setup with categories: one per open category).
+        cannot: per seat, the unknown cards it cannot hold.
+        one_of: per seat, sets of unknown cards it holds at least one of (none placed
+            with it, each of two cards or more).
+        not_all: per seat, sets of unknown cards it does not hold all of.
+        open: the unknown cards of each category that has no card in the solution yet
+            (by category only, in category order).
+    """
+
+    frame: Frame
+    possible: bool
+    unknown: tuple[int, ...] = ()
+    placed: tuple[int, ...] = ()
+    need: tuple[int, ...] = ()
+    cannot: tuple[frozenset[int], ...] = ()
+    one_of: tuple[tuple[frozenset[int], ...], ...] = ()
+    not_all: tuple[tuple[frozenset[int], ...], ...] = ()
+    open: tuple[tuple[int, ...], ...] = ()
+
+
+def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
+    """The problem left once everything the constraints decide is placed."""
+    seats = len(frame.sizes)
+    placed = [-1] * n_cards
+    cannot: list[set[int]] = [set() for _ in range(seats)]
+    one_of = [[set(a) for s, a in known.one_of if s == seat] for seat in range(seats)]
+    not_all = [[set(a) for s, a in known.not_all if s == seat] for seat in range(seats)]
+    category_of = [-1] * n_cards
+    for number, category in enumerate(frame.categories):
+        for card in category:
+            category_of[card] = number
+    sol = frame.solution if frame.by_category else None
+    if sol is not None:
+        cannot[sol] |= {c for c in range(n_cards) if category_of[c] < 0}
+    for seat, card in known.lacks:
+        cannot[seat].add(card)
+    pending = list(known.holds)
+    impossible = Reduced(frame, False)
+    changed = True
+    while changed:
+        for seat, card in pending:  # place what is decided
+            if placed[card] == seat:
+                continue
+            if placed[card] >= 0 or card in cannot[seat]:
+                return impossible
+            placed[card] = seat
+        pending = []
+        changed = False
+        held = [0] * seats
+        for seat in placed:
+            if seat >= 0:
+                held[seat] += 1
+        need = [size - h for size, h in zip(frame.sizes, held, strict=True)]
+        if min(need) < 0:
+            return impossible
+        if sol is not None:  # one card per category; a category that is done is closed
+            filled = [0] * len(frame.categories)
+            for card, seat in enumerate(placed):
+                if seat == sol:
+                    filled[category_of[card]] += 1
+            if max(filled, default=0) > 1:
+                return impossible
+            for number, category in enumerate(frame.categories):
+                if filled[number]:
+                    cannot[sol] |= set(category)
+        unknown = [c for c in range(n_cards) if placed[c] < 0]
+        free = set(unknown)
+        may = {c: [s for s in range(seats) if need[s] > 0 and c not in cannot[s]] for c in unknown}
+        for card, seats_left in may.items():
+            if not seats_left:
+                return impossible
+            if len(seats_left) == 1:
+                pending.append((seats_left[0], card))
+        for seat in range(seats):
+            kept = []
+            for clause in one_of[seat]:
+                if any(placed[c] == seat for c in clause):
+                    continue  # satisfied
+                left = {c for c in clause if c in free and seat in may[c]}
+                if not left:
+                    return impossible
+                if len(left) == 1:
+                    pending.append((seat, next(iter(left))))
+                kept.append(left)
+            one_of[seat] = kept
+            kept = []
+            for clause in not_all[seat]:
+                if any(placed[c] not in (-1, seat) for c in clause):
+                    continue  # a card is elsewhere
+                left = {c for c in clause if placed[c] != seat}
+                if not left:
+                    return impossible
+                if any(seat not in may[c] for c in left):
+                    continue  # a card cannot be here
+                if len(left) == 1:
+                    cannot[seat] |= left
+                    changed = True
+                    continue
+                kept.append(left)
+            not_all[seat] = kept
+            here = [c for c in unknown if seat in may[c]]
+            if len(here) < need[seat]:
+                return impossible
+            if need[seat] and len(here) == need[seat]:
+                pending += [(seat, c) for c in here]
+        if sol is not None:
+            for number, category in enumerate(frame.categories):
+                if filled[number]:
+                    continue
+                here = [c for c in category if c in free and sol in may[c]]
+                if not here:
+                    return impossible
+                if len(here) == 1:
+                    pending.append((sol, here[0]))
+        changed = changed or bool(pending)
+    open_categories: tuple[tuple[int, ...], ...] = ()
+    if sol is not None:
+        open_categories = tuple(
+            tuple(c for c in category if c in free)
+            for category in frame.categories
+            if not any(placed[c] == sol for c in category)
+        )
+    return Reduced(
+        frame,
+        True,
+        tuple(unknown),
+        tuple(placed),
+        tuple(need),
+        tuple(frozenset(c & free) for c in cannot),
+        tuple(tuple(frozenset(a) for a in clauses) for clauses in one_of),
+        tuple(tuple(frozenset(a) for a in clauses) for clauses in not_all),
+        open_categories,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """The unknown cards grouped by kind: ``members[k]`` the cards of kind ``k`` (each
+    kind is one axis of the sums), and per seat its constraints as sets of kinds.
+
+    Attributes:
+        members: the cards of each kind, kinds in the order of their first card.
+        kind_of: card -> its kind.
+        cannot: per seat, the kinds it cannot hold.
+        one_of: per seat, its "holds one of" sets as sets of kinds.
+        not_all: per seat, its "not all of" sets as sets of kinds.
+        open: per open category, its kinds (by category only).
+    """
+
+    members: tuple[tuple[int, ...], ...]
+    kind_of: dict[int, int]
+    cannot: tuple[frozenset[int], ...]
+    one_of: tuple[tuple[frozenset[int], ...], ...]
+    not_all: tuple[tuple[frozenset[int], ...], ...]
+    open: tuple[tuple[int, ...], ...]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(len(m) + 1 for m in self.members)
+
+    @property
+    def points(self) -> int:
+        """How many points the sums run over: the product of (kind size + 1)."""
+        total = 1
+        for size in self.shape:
+            total *= size
+        return total
+
+
+def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
+    """The kinds of the unknown cards of ``reduced``; the cards of ``alone`` are each a
+    kind of their own."""
+    seats = len(reduced.need)
+    category = {c: n for n, cards in enumerate(reduced.open) for c in cards}
+    sets = [a for seat in range(seats) for a in reduced.one_of[seat]]
+    sets += [a for seat in range(seats) for a in reduced.not_all[seat]]
+    groups: dict[tuple[int, tuple[bool, ...], tuple[bool, ...], int], list[int]] = {}
+    for card in reduced.unknown:
+        signature = (
+            category.get(card, -1),
+            tuple(card in reduced.cannot[s] for s in range(seats)),
+            tuple(card in a for a in sets),
+            card if card in alone else -1,
+        )
+        groups.setdefault(signature, []).append(card)
+    # the kinds of the open categories first, category by category: the solution's
+    # axes lead the lattice
+    ordered = sorted(groups.items(), key=lambda item: (item[0][0] < 0, item[0][0], item[1][0]))
+    members = tuple(tuple(cards) for _, cards in ordered)
+    kind_of = {c: k for k, cards in enumerate(members) for c in cards}
+
+    def of(cards: frozenset[int]) -> frozenset[int]:
+        return frozenset(kind_of[c] for c in cards)
+
+    open_kinds = tuple(tuple(sorted({kind_of[c] for c in cards})) for cards in reduced.open)
+    return Kinds(
+        members,
+        kind_of,
+        tuple(of(c) for c in reduced.cannot),
+        tuple(tuple(of(a) for a in clauses) for clauses in reduced.one_of),
+        tuple(tuple(of(a) for a in clauses) for clauses in reduced.not_all),
+        open_kinds,
+    )
+
+
+def split(found: Kinds, cards: frozenset[int]) -> tuple[Kinds, list[tuple[int, list[int]]]]:
+    """``found`` with every card of ``cards`` a kind of its own, put in place of the
+    kind it leaves (before what is left of that kind); and, for each kind split, its
+    number and the sizes of its parts. A seat treats the cards of a kind alike, so
+    what it may hold inside a set depends only on how many of them the parts hold
+    together."""
+    members: list[tuple[int, ...]] = []
+    parts_of: list[list[int]] = []  # old kind -> its new kinds
+    splits: list[tuple[int, list[int]]] = []
+    for kind, cards_of in enumerate(found.members):
+        alone = [c for c in cards_of if c in cards]
+        if not alone or (len(cards_of) == 1):
+            parts_of.append([len(members)])
+            members.append(cards_of)
+            continue
+        rest = tuple(c for c in cards_of if c not in cards)
+        parts = [(c,) for c in alone] + ([rest] if rest else [])
+        parts_of.append(list(range(len(members), len(members) + len(parts))))
+        members += parts
+        splits.append((kind, [len(p) for p in parts]))
+
+    def of(kinds_set: frozenset[int]) -> frozenset[int]:
+        return frozenset(new for old in kinds_set for new in parts_of[old])
+
+    return (
+        Kinds(
+            tuple(members),
+            {c: k for k, cs in enumerate(members) for c in cs},
+            tuple(of(c) for c in found.cannot),
+            tuple(tuple(of(a) for a in clauses) for clauses in found.one_of),
+            tuple(tuple(of(a) for a in clauses) for clauses in found.not_all),
+            tuple(tuple(sorted(of(frozenset(cat)))) for cat in found.open),
+        ),
+        splits,
+    )

@@ -1,0 +1,764 @@
+"""The deals that agree with what is known, counted exactly: :class:`Deals`.
+
+Every card is dealt to one seat (the solution seat holds one card of each category), and
+every deal that agrees with the constraints is equally likely (or weighs what its
+solution weighs). :class:`Deals` counts them without listing them, and from the count
+gives where each card is (:meth:`Deals.marginals`), how likely each solution is
+(:meth:`Deals.solutions`), whole deals drawn uniformly (:meth:`Deals.sample`) or all of
+them when they are few (:meth:`Deals.every`), and the answers to a question about some
+cards, a Cluedo suggestion (:meth:`Deals.answers`): who is the first of the seats asked
+in turn to hold one of them, and which card that seat shows, with the information the
+answer gives about the solution (:meth:`Deals.information`). Probabilities are
+:class:`~fractions.Fraction`; counts are Python integers, however large.
+
+Constraints that no deal satisfies make :class:`Deals` raise
+:class:`~deduce.Contradiction` naming a smallest set of them that cannot stand together
+(found by leaving each out in turn): a :class:`Deals` always has at least one deal.
+:func:`count_deals` counts without raising, 0 for a contradiction.
+
+How: the deals are counted by inclusion and exclusion over the sets of unknown cards,
+with numpy, exactly (see ``deduce/core/dealing/_lattice.py``); cards that every
+constraint treats alike are counted together, so a table is counted over far fewer
+sets early in a game, and never more than :data:`MAX_POINTS` (about two million).
+
+Example:
+    >>> setup = Setup(("Plum", "Green", "Rope", "Knife", "Hall", "Study"), {"Ann": 2, "Bob": 1},
+    ...               categories=(("Plum", "Green"), ("Rope", "Knife"), ("Hall", "Study")))
+    >>> deals = Deals(setup, [Holds("Ann", "Plum"), Lacks("Bob", "Rope")])
+    >>> deals.count, deals.solution_cards()["Rope"]
+    (6, Fraction(2, 3))
+    >>> list(deals.solutions().values())
+    [Fraction(1, 3), Fraction(1, 3), Fraction(1, 6), Fraction(1, 6)]
+    >>> deals.answers(("Green", "Knife", "Hall"), ["Bob"])[Answer("Bob", "Knife")]
+    Fraction(1, 3)
+    >>> round(deals.information([("Green", "Knife", "Hall")], ["Bob"])[0], 3)
+    0.918
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from itertools import accumulate
+from typing import Any
+
+import numpy as np
+
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed
+from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch
+from deduce.core.dealing._counting import MAX_POINTS, Tally, TooLarge, tally
+from deduce.core.dealing._reduced import Frame, Known, reduce
+from deduce.core.dealing.values import (
+    Answer,
+    Constraint,
+    Deal,
+    Holds,
+    HoldsOneOf,
+    Lacks,
+    LacksOneOf,
+    Setup,
+)
+from deduce.core.info import plogp
+from deduce.errors import Contradiction, InvalidInput
+
+__all__ = ["MAX_POINTS", "Deals", "count_deals"]
+
+_KINDS = "Holds, Lacks, HoldsOneOf or LacksOneOf"
+
+
+class Deals:
+    """Every deal of ``setup`` that agrees with ``constraints``, counted.
+
+    Immutable: :meth:`add` returns a new one.
+
+    Args:
+        setup: the cards and seats.
+        constraints: what is known (:class:`Holds`, :class:`Lacks`,
+            :class:`HoldsOneOf`, :class:`LacksOneOf`), in the order it was learnt.
+        weights: optionally a weight for some solutions (an integer from 0; the
+            solution's cards in the order of :meth:`solutions`); any other solution
+            weighs 1. A deal weighs what its solution weighs.
+
+    Raises:
+        InvalidInput: a value that is not what it should be (naming it), a table that
+            would sum over more than :data:`MAX_POINTS` points, or weights that leave
+            no deal any weight.
+        Contradiction: no deal agrees with the constraints; ``.clue`` is the last of a
+            smallest set of them that cannot stand together, ``.conflict`` the others.
+
+    Example:
+        >>> setup = Setup(("a", "b", "c", "d"), {"Ann": 2, "Bob": 2})
+        >>> Deals(setup, [HoldsOneOf("Ann", ("a", "b"))]).count
+        5
+        >>> try:
+        ...     Deals(setup, [Holds("Ann", "a"), Lacks("Bob", "c"), Lacks("Ann", "a")])
+        ... except Contradiction as error:
+        ...     print(error)
+        Lacks(seat='Ann', card='a') contradicts the earlier clue: Holds(seat='Ann', card='a')
+    """
+
+    __slots__ = ("_constraints", "_count", "_frame", "_known", "_setup", "_tally", "_weights")
+
+    def __init__(
+        self,
+        setup: Setup,
+        constraints: Iterable[Constraint] = (),
+        *,
+        weights: Mapping[tuple[str, ...], int] | None = None,
+    ) -> None:
+        if not isinstance(setup, Setup):
+            raise InvalidInput("setup", setup, "a Setup")
+        self._setup = setup
+        self._constraints = _checked_constraints(setup, constraints)
+        self._weights = _checked_weights(setup, weights)
+        self._frame = _frame(setup)
+        self._known = _known(setup, self._constraints)
+        self._tally: Tally | None = None
+        count = _count(self._frame, len(setup.cards), self._known, self._index_weights())
+        if count == 0:
+            clue, conflict = _smallest_conflict(setup, self._constraints)
+            raise Contradiction(clue, conflict)
+        self._count = count
+        if self._weights and self.weight == 0:
+            raise InvalidInput(
+                "weights",
+                weights,
+                "a weight above 0 for some solution that is left",
+                reason="every deal left weighs 0",
+            )
+
+    def __repr__(self) -> str:
+        return f"Deals({self._setup!r}, {list(self._constraints)!r}" + (
+            f", weights={dict(self._weights)!r})" if self._weights else ")"
+        )
+
+    @property
+    def setup(self) -> Setup:
+        """The cards and seats.
+
+        Example:
+            >>> Deals(Setup(("a", "b"), {"Ann": 1, "Bob": 1})).setup.seats
+            ('Ann', 'Bob')
+        """
+        return self._setup
+
+    @property
+    def constraints(self) -> tuple[Constraint, ...]:
+        """What is known, in the order it was learnt.
+
+        Example:
+            >>> Deals(Setup(("a", "b"), {"Ann": 1, "Bob": 1}), [Holds("Ann", "a")]).constraints
+            (Holds(seat='Ann', card='a'),)
+        """
+        return self._constraints
+
+    @property
+    def weights(self) -> dict[tuple[str, ...], int]:
+        """The weights given to solutions (the others weigh 1).
+
+        Example:
+            >>> Deals(Setup(("a", "b"), {"Ann": 1, "Bob": 1}, solution="Bob"),
+            ...       weights={("a",): 3}).weights
+            {('a',): 3}
+        """
+        return dict(self._weights)
+
+    def add(self, *constraints: Constraint) -> Deals:
+        """The deals that also agree with ``constraints``.
+
+        Raises:
+            Contradiction: no deal agrees with them all; this one is unchanged.
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}))
+            >>> deals.add(Lacks("Ann", "a")).count, deals.count
+            (2, 3)
+        """
+        return Deals(
+            self._setup,
+            (*self._constraints, *constraints),
+            weights=dict(self._weights) or None,
+        )
+
+    @property
+    def count(self) -> int:
+        """The number of deals (unweighted).
+
+        Example:
+            >>> Deals(Setup(("a", "b", "c", "d"), {"Ann": 2, "Bob": 2})).count
+            6
+        """
+        return self._count
+
+    @property
+    def weight(self) -> int:
+        """The total weight of the deals (:attr:`count` without weights).
+
+        Example:
+            >>> setup = Setup(("a", "b", "c"), {"Ann": 2, "aside": 1}, solution="aside")
+            >>> Deals(setup, weights={("a",): 2}).weight
+            4
+        """
+        return self._full().weight
+
+    def marginals(self) -> dict[str, dict[str, Fraction]]:
+        """For every seat, for every card, the probability that the seat holds it.
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}), [Lacks("Ann", "a")])
+            >>> deals.marginals()["Bob"]
+            {'a': Fraction(1, 1), 'b': Fraction(1, 2), 'c': Fraction(1, 2)}
+        """
+        counted = self._full()
+        total = counted.weight
+        return {
+            seat: {
+                card: Fraction(counted.marginals[j][i], total)
+                for i, card in enumerate(self._setup.cards)
+            }
+            for j, seat in enumerate(self._setup.seats)
+        }
+
+    def solutions(self) -> dict[tuple[str, ...], Fraction]:
+        """Every solution still possible, most probable first (ties in card order), with
+        its probability: the solution seat's cards, one per category in the order of
+        the categories (or, for a solution seat with a size, in card order).
+
+        Raises:
+            InvalidInput: the setup has no solution seat.
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> Deals(setup, [HoldsOneOf("Ann", ("a", "x"))]).solutions()
+            {('b', 'x'): Fraction(1, 1)}
+        """
+        self._need_solution()
+        counted = self._full()
+        cards = self._setup.cards
+        ranked = sorted(counted.solutions.items(), key=lambda item: (-item[1], item[0]))
+        return {tuple(cards[c] for c in hand): Fraction(w, counted.weight) for hand, w in ranked}
+
+    def solution_cards(self) -> dict[str, Fraction]:
+        """For every card, the probability that it is in the solution.
+
+        Raises:
+            InvalidInput: the setup has no solution seat.
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> Deals(setup).solution_cards()
+            {'a': Fraction(1, 2), 'b': Fraction(1, 2), 'x': Fraction(1, 1)}
+        """
+        solution = self._need_solution()
+        return self.marginals()[solution]
+
+    def sample(self, n: int = 1, *, seed: Any = None) -> tuple[Deal, ...]:
+        """``n`` deals drawn independently, each with the probability of its weight.
+
+        Args:
+            n: how many (0 to 1,000,000).
+            seed: None (unpredictable), an integer, a ``random.Random`` or a numpy
+                ``Generator`` (drawn from once, then used as given).
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}), [Lacks("Ann", "a")])
+            >>> [deal.hand("Ann") for deal in deals.sample(3, seed=2)]
+            [('b',), ('b',), ('b',)]
+        """
+        n = check_int("n", n, 0, 1_000_000)
+        rng = _random(seed)
+        result: list[dict[int, int]] = [{} for _ in range(n)]
+        self._draw(self._known, self._order(), list(range(n)), result, rng)
+        return tuple(self._deal(placed) for placed in result)
+
+    def every(self, *, limit: int = 10_000) -> tuple[Deal, ...]:
+        """Every deal, when there are at most ``limit`` of them (the solution's hands, then
+        the other seats' in turn, each in card order).
+
+        Raises:
+            InvalidInput: more deals than ``limit``.
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}), [Lacks("Ann", "a")])
+            >>> [deal.hand("Ann") for deal in deals.every()]
+            [('b',), ('c',)]
+        """
+        limit = check_int("limit", limit, 0, 1_000_000)
+        if self.count > limit:
+            raise InvalidInput(
+                "limit", limit, f"at least the number of deals, {self.count}", reason="too few"
+            )
+        found: list[dict[int, int]] = []
+        self._walk(self._known, self._order(), found)
+        return tuple(self._deal(placed) for placed in found)
+
+    def answers(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> dict[Answer, Fraction]:
+        """The probability of each answer to a question about ``cards`` (a Cluedo
+        suggestion): the seats of ``order`` are asked in turn, and the first that holds
+        any of the cards shows one of them: each it holds equally likely, or the first it
+        holds in its ``preference``. The answers that can happen, nobody first, then in
+        turn and card order.
+
+        Args:
+            cards: the cards asked about.
+            order: the seats asked, in turn (never the solution seat).
+            preference: optionally, for some seats, the order in which they show cards
+                (a seat holding none of its listed cards shows one of the others at
+                random).
+            seen: whether the card shown is seen: without it an answer is only who
+                showed (``Answer(seat)``).
+
+        Example:
+            >>> deals = Deals(Setup(("a", "b", "c"), {"Ann": 1, "Bob": 2}))
+            >>> answers = deals.answers(["a", "b"], ["Ann"], seen=False)
+            >>> answers[Answer()], answers[Answer("Ann")]
+            (Fraction(1, 3), Fraction(2, 3))
+        """
+        result = self._answered([cards], order, preference, seen, joint=False, argument="cards")[0]
+        total = self.weight * result.scale
+        merged: dict[Answer, int] = {}
+        for outcome, value in zip(result.outcomes, result.counts[0], strict=True):
+            answer = self._answer(outcome, seen)
+            merged[answer] = merged.get(answer, 0) + value
+        return {answer: Fraction(v, total) for answer, v in merged.items() if v}
+
+    def joint_answers(
+        self,
+        cards: Sequence[str],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> dict[tuple[tuple[str, ...], Answer], Fraction]:
+        """The probability of each solution together with each answer to a question (see
+        :meth:`answers`), the pairs that can happen, in the order of :meth:`solutions`.
+
+        Raises:
+            InvalidInput: the setup has no solution seat (or a wrong argument).
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> for (solution, answer), p in Deals(setup).joint_answers(["a"], ["Ann"]).items():
+            ...     print(solution, answer, p)
+            ('a', 'x') Answer(seat=None, card=None) 1/2
+            ('b', 'x') Answer(seat='Ann', card='a') 1/2
+        """
+        self._need_solution()
+        result = self._answered([cards], order, preference, seen, joint=True, argument="cards")[0]
+        total = self.weight * result.scale
+        names = self._setup.cards
+        joint: dict[tuple[tuple[str, ...], Answer], int] = {}
+        for hands, row in zip(result.hands(), result.counts, strict=True):
+            for hand in hands:
+                solution = tuple(names[c] for c in hand)
+                for outcome, value in zip(result.outcomes, row, strict=True):
+                    key = (solution, self._answer(outcome, seen))
+                    joint[key] = joint.get(key, 0) + value
+        rank = {solution: i for i, solution in enumerate(self.solutions())}
+        ordered = sorted(joint.items(), key=lambda item: rank.get(item[0][0], len(rank)))
+        return {key: Fraction(v, total) for key, v in ordered if v}
+
+    def information(
+        self,
+        suggestions: Sequence[Sequence[str]],
+        order: Sequence[str],
+        *,
+        preference: Mapping[str, Sequence[str]] | None = None,
+        seen: bool = True,
+    ) -> tuple[float, ...]:
+        """For each question, the bits its answer is expected to give about the
+        solution: the mutual information of the answer (see :meth:`answers`) and the
+        solution. A question whose answer only tells where other cards are gives 0.
+
+        Args:
+            suggestions: the questions, each the cards asked about.
+            order, preference, seen: as for :meth:`answers`, the same for every question.
+
+        Raises:
+            InvalidInput: the setup has no solution seat (or a wrong argument).
+
+        Example:
+            >>> setup = Setup(("a", "b", "x"), {"Ann": 1}, categories=(("a", "b"), ("x",)))
+            >>> Deals(setup).information([["a"], ["x"]], ["Ann"])
+            (1.0, 0.0)
+        """
+        self._need_solution()
+        if not isinstance(suggestions, (list, tuple)):
+            raise InvalidInput(
+                "suggestions", suggestions, "a list of questions, each a list of cards"
+            )
+        results = self._answered(
+            suggestions, order, preference, seen, joint=True, argument="suggestions"
+        )
+        return tuple(_mutual_information(r, seen) for r in results)
+
+    # -- the work --------------------------------------------------------------------------
+
+    def _index_weights(self) -> dict[tuple[int, ...], int] | None:
+        if not self._weights:
+            return None
+        index = {card: i for i, card in enumerate(self._setup.cards)}
+        return {tuple(index[c] for c in hand): w for hand, w in self._weights}
+
+    def _full(self) -> Tally:
+        if self._tally is None:
+            reduced = reduce(self._frame, len(self._setup.cards), self._known)
+            self._tally = _tallied(reduced, len(self._setup.cards), self._index_weights())
+        return self._tally
+
+    def _need_solution(self) -> str:
+        solution = self._setup.solution
+        if solution is None:
+            raise InvalidInput("setup.solution", None, "a solution seat (this setup has none)")
+        return solution
+
+    def _answer(self, outcome: tuple[int, int], seen: bool) -> Answer:
+        seat, card = outcome
+        if seat < 0:
+            return Answer()
+        name = self._setup.seats[seat]
+        return Answer(name, self._setup.cards[card] if seen else None)
+
+    def _answered(
+        self,
+        questions: Sequence[Sequence[str]],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]] | None,
+        seen: bool,
+        *,
+        joint: bool,
+        argument: str,
+    ) -> list[AnswerCounts]:
+        setup = self._setup
+        if not isinstance(seen, (bool, np.bool_)):
+            raise InvalidInput("seen", seen, "True or False")
+        asked = _checked_order(setup, order)
+        prefer = _checked_preference(setup, preference, asked)
+        parsed = []
+        for i, cards in enumerate(questions):
+            name = argument if argument == "cards" else f"{argument}[{i}]"
+            numbers = _card_list(setup, cards, name)
+            parsed.append(Question(numbers, asked, prefer))
+        reduced = reduce(self._frame, len(setup.cards), self._known)
+        try:
+            return answer_batch(reduced, parsed, joint=joint, weights=self._index_weights())
+        except TooLarge as error:
+            raise _too_large(error) from None
+
+    def _hands(self, known: Known, seat: int) -> dict[tuple[int, ...], int]:
+        """Every hand ``seat`` may hold with ``known``, and the weight of its deals: the
+        solution's (weighted) from the full count, another seat's as if it were the
+        solution seat (a seat with a size), the solution placed already."""
+        n_cards = len(self._setup.cards)
+        if seat == self._frame.solution and known == self._known:
+            return self._full().solutions
+        frame = Frame(self._frame.sizes, (), seat)
+        return _tallied(reduce(frame, n_cards, known), n_cards, None, frozenset()).solutions
+
+    def _order(self) -> list[int]:
+        """The seats whose hands are drawn or listed in turn: the solution first, then
+        every other seat that holds cards but the last (its hand is what is left)."""
+        solution = self._frame.solution
+        others = [j for j, size in enumerate(self._frame.sizes) if size and j != solution]
+        first = [solution] if solution is not None and self._frame.sizes[solution] else []
+        return first + others[:-1]
+
+    def _draw(
+        self,
+        known: Known,
+        seats: list[int],
+        samples: list[int],
+        result: list[dict[int, int]],
+        rng: random.Random,
+    ) -> None:
+        """Deal the hands of ``seats`` in turn to ``samples``, each hand with the weight
+        of the deals that have it; the deals that share a hand go on together."""
+        if not samples:
+            return
+        n_cards = len(self._setup.cards)
+        if not seats:
+            reduced = reduce(self._frame, n_cards, known)
+            for i in samples:
+                result[i] = dict(enumerate(reduced.placed))
+            return
+        seat = seats[0]
+        hands = list(self._hands(known, seat).items())
+        total = sum(w for _, w in hands)
+        cumulative = list(accumulate(w for _, w in hands))
+        chosen: dict[int, list[int]] = {}
+        for i in samples:
+            chosen.setdefault(bisect_right(cumulative, rng.randrange(total)), []).append(i)
+        for h, group in sorted(chosen.items()):
+            placed = Known(holds=tuple((seat, card) for card in hands[h][0]))
+            self._draw(known.plus(placed), seats[1:], group, result, rng)
+
+    def _walk(self, known: Known, seats: list[int], found: list[dict[int, int]]) -> None:
+        """Every deal: every hand of the first seat of ``seats`` that has deals, then
+        the next seat's."""
+        n_cards = len(self._setup.cards)
+        if not seats:
+            found.append(dict(enumerate(reduce(self._frame, n_cards, known).placed)))
+            return
+        seat = seats[0]
+        for hand in sorted(self._hands(known, seat), key=sorted):
+            placed = Known(holds=tuple((seat, card) for card in hand))
+            self._walk(known.plus(placed), seats[1:], found)
+
+    def _deal(self, placed: dict[int, int]) -> Deal:
+        setup = self._setup
+        hands = []
+        for j, seat in enumerate(setup.seats):
+            cards = [c for c, s in placed.items() if s == j]
+            if seat == setup.solution and setup.categories:
+                position = {
+                    card: n for n, category in enumerate(setup.categories) for card in category
+                }
+                names = sorted((setup.cards[c] for c in cards), key=lambda name: position[name])
+            else:
+                names = [setup.cards[c] for c in sorted(cards)]
+            hands.append((seat, tuple(names)))
+        return Deal(tuple(hands))
+
+
+def count_deals(
+    setup: Setup,
+    constraints: Iterable[Constraint] = (),
+    *,
+    weights: Mapping[tuple[str, ...], int] | None = None,
+) -> int:
+    """The number of deals of ``setup`` that agree with ``constraints`` (0 when they
+    contradict each other; ``weights`` only checked, the count is unweighted).
+
+    Example:
+        >>> setup = Setup(("a", "b", "c", "d"), {"Ann": 2, "Bob": 2})
+        >>> count_deals(setup, [Holds("Ann", "a")])
+        3
+        >>> count_deals(setup, [Holds("Ann", "a"), Lacks("Ann", "a")])
+        0
+    """
+    if not isinstance(setup, Setup):
+        raise InvalidInput("setup", setup, "a Setup")
+    checked = _checked_constraints(setup, constraints)
+    _checked_weights(setup, weights)
+    return _count(_frame(setup), len(setup.cards), _known(setup, checked), None)
+
+
+# -- checks and conversions ----------------------------------------------------------------
+
+
+def _checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ...]:
+    if isinstance(constraints, (str, bytes, Mapping)) or not isinstance(constraints, Iterable):
+        raise InvalidInput("constraints", constraints, f"a list of constraints ({_KINDS})")
+    result = tuple(constraints)
+    for i, constraint in enumerate(result):
+        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf)):
+            raise InvalidInput(f"constraints[{i}]", constraint, f"a constraint: {_KINDS}")
+        setup.seat_index(constraint.seat, f"constraints[{i}].seat")
+        if isinstance(constraint, (Holds, Lacks)):
+            setup.card_index(constraint.card, f"constraints[{i}].card")
+        else:
+            for card in constraint.cards:
+                if card not in setup.cards:
+                    raise InvalidInput(
+                        f"constraints[{i}].cards", constraint.cards, f"cards of {list(setup.cards)}"
+                    )
+    return result
+
+
+def _checked_weights(setup: Setup, weights: Any) -> tuple[tuple[tuple[str, ...], int], ...]:
+    if weights is None:
+        return ()
+    expected = "a dict of solutions (tuples of cards) to weights (integers from 0)"
+    if not isinstance(weights, Mapping):
+        raise InvalidInput("weights", weights, expected)
+    if setup.solution is None:
+        raise InvalidInput("weights", weights, "none: this setup has no solution seat")
+    size = setup.sizes[setup.seats.index(setup.solution)]
+    result = []
+    for hand, weight in weights.items():
+        if (
+            not isinstance(hand, tuple)
+            or len(hand) != size
+            or any(card not in setup.cards for card in hand)
+            or len(set(hand)) != size
+        ):
+            raise InvalidInput("weights", weights, expected, reason=f"{hand!r} is no solution")
+        if setup.categories:
+            position = {c: n for n, category in enumerate(setup.categories) for c in category}
+            if [position.get(c) for c in hand] != list(range(size)):
+                raise InvalidInput(
+                    "weights",
+                    weights,
+                    expected + ", one card per category in their order",
+                    reason=f"{hand!r} is no solution",
+                )
+        elif list(hand) != sorted(hand, key=setup.cards.index):
+            raise InvalidInput(
+                "weights", weights, expected + " in card order", reason=f"{hand!r} is out of order"
+            )
+        weight = check_int(f"weights[{hand!r}]", weight, 0)
+        result.append((tuple(str(c) for c in hand), weight))
+    return tuple(sorted(result))
+
+
+def _checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
+    players = [seat for seat in setup.seats if seat != setup.solution]
+    expected = f"a list of distinct seats asked in turn, of {players}"
+    if not isinstance(order, (list, tuple)) or not order:
+        raise InvalidInput("order", order, expected)
+    asked = []
+    for seat in order:
+        if not isinstance(seat, str) or seat not in players or setup.seats.index(seat) in asked:
+            raise InvalidInput("order", order, expected)
+        asked.append(setup.seats.index(seat))
+    return tuple(asked)
+
+
+def _checked_preference(
+    setup: Setup, preference: Any, asked: tuple[int, ...]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    if preference is None:
+        return ()
+    expected = "a dict of seats asked to lists of cards (the order they show them in)"
+    if not isinstance(preference, Mapping):
+        raise InvalidInput("preference", preference, expected)
+    result = []
+    for seat, cards in preference.items():
+        if (
+            not isinstance(seat, str)
+            or seat not in setup.seats
+            or setup.seats.index(seat) not in asked
+        ):
+            raise InvalidInput("preference", preference, expected, reason=f"{seat!r} is not asked")
+        order = _card_list(setup, cards, f"preference[{seat!r}]", empty=True)
+        result.append((setup.seats.index(seat), order))
+    return tuple(result)
+
+
+def _card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) -> tuple[int, ...]:
+    expected = f"a list of distinct cards of {list(setup.cards)}"
+    if (
+        not isinstance(cards, (list, tuple))
+        or (not cards and not empty)
+        or len(cards) > len(setup.cards)
+    ):
+        raise InvalidInput(argument, cards, expected)
+    numbers = []
+    for card in cards:
+        if not isinstance(card, str) or card not in setup.cards:
+            raise InvalidInput(argument, cards, expected)
+        numbers.append(setup.cards.index(card))
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput(argument, cards, expected, reason="a card is named twice")
+    return tuple(numbers)
+
+
+def _frame(setup: Setup) -> Frame:
+    index = {card: i for i, card in enumerate(setup.cards)}
+    solution = setup.seats.index(setup.solution) if setup.solution is not None else None
+    return Frame(
+        setup.sizes,
+        tuple(tuple(index[c] for c in category) for category in setup.categories),
+        solution,
+    )
+
+
+def _known(setup: Setup, constraints: Sequence[Constraint]) -> Known:
+    seat = {name: i for i, name in enumerate(setup.seats)}
+    card = {name: i for i, name in enumerate(setup.cards)}
+    holds, lacks, one_of, not_all = [], [], [], []
+    for c in constraints:
+        if isinstance(c, Holds):
+            holds.append((seat[c.seat], card[c.card]))
+        elif isinstance(c, Lacks):
+            lacks.append((seat[c.seat], card[c.card]))
+        elif isinstance(c, HoldsOneOf):
+            one_of.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
+        else:
+            not_all.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
+    return Known(tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all))
+
+
+def _too_large(error: TooLarge) -> InvalidInput:
+    return InvalidInput(
+        "constraints",
+        f"{error.unknown} unknown cards of {error.kinds} kinds",
+        f"a table whose sums run over at most {MAX_POINTS:,} points",
+        reason=f"these need {error.points:,}",
+    )
+
+
+def _tallied(
+    reduced: Any,
+    n_cards: int,
+    weights: dict[tuple[int, ...], int] | None,
+    cards: frozenset[int] | None = None,
+) -> Tally:
+    try:
+        return tally(reduced, n_cards, weights, cards)
+    except TooLarge as error:
+        raise _too_large(error) from None
+
+
+def _count(
+    frame: Frame, n_cards: int, known: Known, weights: dict[tuple[int, ...], int] | None
+) -> int:
+    reduced = reduce(frame, n_cards, known)
+    if not reduced.possible:
+        return 0
+    return _tallied(reduced, n_cards, weights, frozenset()).count
+
+
+def _smallest_conflict(
+    setup: Setup, constraints: tuple[Constraint, ...]
+) -> tuple[Constraint, tuple[Constraint, ...]]:
+    """A smallest set of ``constraints`` that no deal satisfies (each left out in turn,
+    from the last, and dropped if the rest still admit no deal): its last member, and
+    the others in order."""
+    frame = _frame(setup)
+    n_cards = len(setup.cards)
+    kept = list(range(len(constraints)))
+    for i in reversed(range(len(constraints))):
+        trial = [j for j in kept if j != i]
+        if _count(frame, n_cards, _known(setup, [constraints[j] for j in trial]), None) == 0:
+            kept = trial
+    return constraints[kept[-1]], tuple(constraints[j] for j in kept[:-1])
+
+
+def _random(seed: Any) -> random.Random:
+    if isinstance(seed, np.random.Generator):
+        return random.Random(int(seed.integers(0, 2**63 - 1)))
+    return check_seed("seed", seed)
+
+
+def _mutual_information(result: AnswerCounts, seen: bool) -> float:
+    """The mutual information, in bits, of the answer and the solution."""
+    counts = np.array(result.counts, dtype=object)
+    if not seen:  # merge the answers of each seat
+        seats = sorted({seat for seat, _ in result.outcomes})
+        merged = np.zeros((len(counts), len(seats)), dtype=object)
+        for o, (seat, _) in enumerate(result.outcomes):
+            merged[:, seats.index(seat)] += counts[:, o]
+        counts = merged
+    sizes = np.array(result.sizes(), dtype=np.float64)
+    total = float((counts.sum(axis=1) * np.array(result.sizes(), dtype=object)).sum())
+    joint = counts.astype(np.float64) / total  # per hand of each group
+    per_solution = joint.sum(axis=1)
+    per_answer = (joint * sizes[:, None]).sum(axis=0)
+    h_joint = float((plogp(joint) * sizes[:, None]).sum())
+    h_solution = float((plogp(per_solution) * sizes).sum())
+    h_answer = float(plogp(per_answer).sum())
+    return max(h_solution + h_answer - h_joint, 0.0) + 0.0
+
+
+guard(globals())
