@@ -11,6 +11,9 @@ A depth-first branch and bound over every move of the game at every node of the 
   onto each other (the hook ``Investigation.query_orbits``) are tried once, within the
   first two moves of the tree (deeper, such symmetries are rare and finding them costs
   more than it saves);
+- among moves of equal cost the tree takes the one tried first: the lowest bound, then
+  a move that can end the game (Mastermind: one of the codes left), then the lowest
+  index, so the tree is the same whatever order the sets were solved in;
 - solved sets are cached (the same set is reached by many paths);
 - ``max_moves`` asks for the fewest expected moves among trees that never need more;
 - a :class:`Budget` of seconds or nodes bounds the work: when it runs out the result says
@@ -178,8 +181,8 @@ class _Solver:
         """The moves worth trying at ``rows`` (one per class) and their bounds, best first."""
         reps = self.reps(path)
         child = None if left is None else left - 1
-        weight = float(self.weights[rows].sum())
         if self.uniform:
+            weight = len(rows) * self.unit
             counts = self._counts(rows, reps)
             open_ = np.where(self.fin[reps], 0, counts)
             if child is not None and (open_ > self._capacity(child)).any():
@@ -189,7 +192,9 @@ class _Solver:
                 part_bound = self.lbu[open_]
             bounds = weight + part_bound.sum(axis=1) * self.unit
             useless = (open_.max(axis=1) == len(rows)) | (child == 0) & (open_.sum(axis=1) > 0)
+            ends = ((counts > 0) & self.fin[reps]).any(axis=1)
         else:
+            weight = float(self.weights[rows].sum())
             part = partition(self.table[reps][:, rows], self.weights[rows], self.solution[rows])
             width = part.mass.shape[1]
             fin = self.fin[reps][:, :width]
@@ -197,10 +202,19 @@ class _Solver:
             bounds = weight + np.where(needs, part.mass, 0.0).sum(axis=1)
             sols = len(np.unique(self.solution[rows]))
             useless = np.where(fin, 0, part.count).max(axis=1) == sols
-        in_set = np.isin(reps, rows)  # for Mastermind: the move could be the code itself
-        order = np.lexsort((~in_set, bounds))
+            ends = self.can_end(reps, rows)
+        # equal bounds: a move that can end the game first, then the lowest index
+        order = np.lexsort((~ends, bounds))
         keep = order[~useless[order]]
         return reps[keep], bounds[keep]
+
+    def can_end(
+        self, reps: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.bool_]:
+        """Whether each move of ``reps`` ends the game on one of the worlds ``rows``
+        (Mastermind: it is one of the codes left)."""
+        answers = self.table[reps][:, rows].astype(np.int64)
+        return np.asarray(self.fin[reps[:, None], answers].any(axis=1), dtype=np.bool_)
 
     def parts(self, q: int, rows: npt.NDArray[np.int64]) -> list[tuple[int, npt.NDArray[np.int64]]]:
         """The parts ``q`` leaves that need more moves, largest first."""
