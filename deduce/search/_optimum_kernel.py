@@ -484,7 +484,7 @@ def _solve(
     for size in range(n + 1):
         lbc[size] = np.inf if size > child_cap else lbu[size]
     deep = length > counters[C_DEPTH]  # every move is tried here (no symmetry)
-    if game[10] and not deep:
+    if game[10] and not deep and n <= 2 * game[12] + 1:  # else no move settles every part
         q_best, value = _perfect(rows, cutoff, child, lbc, game, c)
         if q_best >= 0:
             if not _keep(rows, left, h, e, value, True, q_best, counters, cache):
