@@ -14,10 +14,13 @@ work whose outcome it knows (the same sets are searched, with the same cutoffs):
   first while their bounds stay below the least any other move can have (every world in
   a part that needs more moves, the parts as even as can be); the others are ranked
   only if one of them may still beat the best found;
-- where a part's bound is ``2 s - 1`` for each size ``s`` the node's worlds can make
-  (Mastermind's smaller sets), every move's bound follows from how many worlds repeat an
-  earlier world's answer: these are counted for every move at once, reading the table
-  by world.
+- on small nodes (up to :data:`_BY_WORLD_MOST` worlds) every move's bound is counted at
+  once, reading the table by world: each world adds to its part's bound what the
+  ``r``-th world of a part adds (``r``: the earlier worlds with its answer); where a
+  part's bound is ``2 s - 1`` for each size ``s`` the node's worlds can make
+  (Mastermind's smaller sets), it is enough to know how many worlds repeat an earlier
+  world's answer. Moves whose bound is not below the best found are left out then
+  (they are never tried).
 
 What the compiled code cannot do itself, it asks of the caller by stopping: the search stops with a
 :data:`STATUS` saying why, the caller does what is asked and runs the same search
@@ -102,6 +105,7 @@ C_SIZE = 11
 _GOLDEN = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 _SCANS = 8  # moves picked by a scan before the rest of a node's moves are sorted
 _ENDERS_LIMIT = 1 << 26  # table entries up to which the moves that end the game are listed
+_BY_WORLD_MOST = 48  # worlds up to which a node's moves are counted world by world
 
 State = tuple[Any, ...]
 
@@ -558,29 +562,58 @@ def _solve(
                 bounds = np.empty(m, dtype=np.float64)
                 ending = 0
                 later = m  # moves that cannot end the game fill ``cand`` from its end
-                at_once = _affine(lbc, game)
-                if at_once:
+                if _affine(lbc, game):  # every move's bound at once
                     repeats, ending_at = _by_world(rows, game)
+                    for r in range(m):
+                        q = reps[r]
+                        bounds[r] = n * unit + np.float64(n + repeats[q] - ending_at[q]) * unit
+                    for r in range(m):
+                        if bounds[r] >= best:  # never tried: not below the best found
+                            continue
+                        q = reps[r]
+                        if (len(done_q) > 0 and done_q[q]) or (
+                            not ending_at[q] and repeats[q] == n - 1  # one part: useless
+                        ):
+                            continue
+                        if ending_at[q]:
+                            cand[ending] = r
+                            ending += 1
+                        else:
+                            later -= 1
+                            cand[later] = r
+                elif _by_world_fits(n, lbc, game):  # the same from each world's rank
+                    sums, ending_at, single = _ranks_by_world(rows, lbc, game)
+                    for r in range(m):
+                        q = reps[r]
+                        bounds[r] = n * unit + sums[q] * unit
+                    for r in range(m):
+                        if bounds[r] >= best:  # never tried: not below the best found
+                            continue
+                        q = reps[r]
+                        if (len(done_q) > 0 and done_q[q]) or single[q]:
+                            continue
+                        if ending_at[q]:
+                            cand[ending] = r
+                            ending += 1
+                        else:
+                            later -= 1
+                            cand[later] = r
                 else:
-                    repeats, ending_at = np.zeros(0, np.int64), np.zeros(0, np.bool_)
-                for r in range(m):
-                    if len(done_q) > 0 and done_q[reps[r]]:
-                        continue
-                    if at_once:
-                        bound_r, ends, useless = _quick_bound(reps[r], n, unit, repeats, ending_at)
-                    else:
+                    for r in range(m):
+                        if len(done_q) > 0 and done_q[reps[r]]:
+                            continue
                         bound_r, _, ends, useless, _ = _move_bound(
                             reps[r], rows, child, lbc, game, c
                         )
-                    if useless:
-                        continue
-                    bounds[r] = bound_r
-                    if ends:
-                        cand[ending] = r
-                        ending += 1
-                    else:
-                        later -= 1
-                        cand[later] = r
+                        if useless or bound_r >= best:  # never tried: not below the best
+                            continue
+                        bounds[r] = bound_r
+                        if ends:
+                            cand[ending] = r
+                            ending += 1
+                        else:
+                            later -= 1
+                            cand[later] = r
                 # cand: [ending moves by index][unused][the others, by index from the end]
                 tried = ending + (m - later)
                 cand[ending:tried] = cand[later:][::-1].copy()
@@ -730,7 +763,11 @@ def _affine(lbc: Any, game: Any) -> bool:  # pragma: no cover - compiled
 @njit(cache=True)
 def _by_world(rows: Any, game: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
     """For every move at once: how many of ``rows`` get an answer that one before them
-    got, and whether one of them ends the game (reading the table by world)."""
+    got, and whether one of them ends the game (reading the table by world). Where
+    parts' bounds are ``2 s - 1`` (:func:`_affine`), a move's parts that need more moves
+    hold ``n - e`` worlds in ``n - e - repeats`` parts (``e``: the world the move ends
+    the game on, if any), so their bounds add up to ``n + repeats - e``; one part holds
+    every world when ``repeats`` is ``n - 1`` and no world ends the game."""
     by_world, ends_by_world = game[13], game[14]
     queries = by_world.shape[1]
     repeats = np.zeros(queries, dtype=np.int64)
@@ -754,18 +791,50 @@ def _by_world(rows: Any, game: Any) -> tuple[Any, Any]:  # pragma: no cover - co
 
 
 @njit(cache=True)
-def _quick_bound(
-    q: Any, n: int, unit: float, repeats: Any, ending: Any
-) -> tuple[float, bool, bool]:  # pragma: no cover - compiled
-    """:func:`_move_bound` from :func:`_by_world` where parts' bounds are ``2 s - 1``:
-    the parts that need more moves hold ``n - e`` worlds in ``n - e - repeats`` parts
-    (``e``: the world the move ends the game on, if any), so their bounds add up to
-    ``n + repeats - e``."""
-    e = 1 if ending[q] else 0
-    total_bound = np.float64(n + repeats[q] - e)
-    bound = n * unit + total_bound * unit
-    useless = e == 0 and n - repeats[q] == 1  # one part holds every world
-    return bound, ending[q], useless
+def _by_world_fits(n: int, lbc: Any, game: Any) -> bool:  # pragma: no cover - compiled
+    """Whether :func:`_ranks_by_world` serves a node of ``n`` worlds: the table is read
+    by world, the node is small enough (its pairs of worlds cost less than its worlds
+    times its moves), and no part is too large for the moves left."""
+    if game[13].shape[0] == 0 or n > _BY_WORLD_MOST:
+        return False
+    return bool(lbc[n] < np.inf)
+
+
+@njit(cache=True)
+def _ranks_by_world(
+    rows: Any, lbc: Any, game: Any
+) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
+    """For every move at once (reading the table by world): the sum of the bounds of the
+    parts that need more moves, whether one of ``rows`` ends the game, and whether one
+    part holds them all. A part's bound is the sum of what each of its worlds adds to
+    it, in order: the ``r``-th world of a part (``r`` earlier worlds got its answer)
+    adds ``lbc[r + 1] - lbc[r]``."""
+    by_world, ends_by_world = game[13], game[14]
+    queries = by_world.shape[1]
+    n = len(rows)
+    sums = np.zeros(queries, dtype=np.float64)
+    ending = np.zeros(queries, dtype=np.bool_)
+    single = np.zeros(queries, dtype=np.bool_)
+    rank = np.empty(queries, dtype=np.uint8)
+    adds = np.empty(n, dtype=np.float64)
+    for r in range(n):
+        adds[r] = lbc[r + 1] - lbc[r]
+    for j in range(n):
+        line = by_world[rows[j]]
+        ends = ends_by_world[rows[j]]
+        rank[:] = 0
+        for i in range(j):
+            earlier = by_world[rows[i]]
+            for q in range(queries):
+                rank[q] += np.uint8(earlier[q] == line[q])
+        for q in range(queries):
+            if not ends[q]:
+                sums[q] += adds[rank[q]]
+            ending[q] |= ends[q]
+        if j == n - 1:
+            for q in range(queries):
+                single[q] = rank[q] == n - 1 and not ending[q]
+    return sums, ending, single
 
 
 @njit(cache=True)
