@@ -225,8 +225,7 @@ def test_a_move_that_can_end_the_game_is_preferred_at_equal_cost_and_bound() -> 
     assert tied and not any(solver.can_end(np.array(tied), rows))  # lower, cannot end it
 
 
-@pytest.mark.long
-def test_the_compiled_search_solves_mastermind_4_6() -> None:
+def test_the_compiled_search_solves_mastermind_4_6() -> None:  # about a second
     result = optimal(Investigation(4, 6), budget=UNLIMITED)
     assert result.exact and result.total == 5625 and result.worst == 6
     assert str(result.move) == "1123"
