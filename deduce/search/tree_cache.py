@@ -336,8 +336,9 @@ def forget_trees() -> None:
 
 def build_tree(inv: Investigation, path: Path | None = None, *, executor: Any = None) -> Path:
     """Compute the whole optimal tree from ``inv`` (no budget: it may take minutes) and
-    write it to ``path`` (default: the user's cache). The tree shipped for Mastermind
-    4 x 6 was made so, with ``path`` the package's ``trees/`` folder and a 2-process pool.
+    write it to ``path`` (default: the user's cache). The trees shipped for Mastermind
+    4 x 6 (with a 2-process pool) and 4 x 7 were made so, with ``path`` the package's
+    ``trees/`` folder.
 
     Example:
         >>> import tempfile

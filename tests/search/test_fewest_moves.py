@@ -47,6 +47,7 @@ def test_the_default_strategy_is_the_fewest_moves() -> None:
         (3, 4, "optimal", "computed now"),
         (3, 6, "optimal", "computed now"),
         (4, 6, "optimal", "cached tree"),  # shipped with the package
+        (4, 7, "optimal", "cached tree"),  # shipped too
         (4, 5, "lookahead", "the optimum would take about 10 s here"),
         (3, 7, "lookahead", "the optimum would take about 2 s here"),
         (5, 8, "entropy", "the lookahead would take about 2147 s here"),
@@ -191,8 +192,9 @@ def test_an_unwritable_cache_is_only_skipped(
     assert str(choose(inv.guess("112", black=1, white=0))) == "optimal (cached tree)"
 
 
-def test_the_shipped_tree_holds_together_and_is_the_optimum() -> None:
-    inv = Investigation(4, 6)
+@pytest.mark.parametrize("colours", [6, 7])
+def test_the_shipped_tree_holds_together_and_is_the_optimum(colours: int) -> None:
+    inv = Investigation(4, colours)
     key = tree_key(inv)
     from importlib import resources
 
@@ -207,6 +209,14 @@ def test_the_default_over_every_secret_of_4_pegs_6_colours_is_the_optimum() -> N
     stats = deduce.simulate(Game(), Investigation().default_strategy)
     assert stats.total == 5625
     assert stats.histogram == {1: 1, 2: 8, 3: 102, 4: 630, 5: 548, 6: 7}
+
+
+@pytest.mark.slow
+def test_the_default_over_every_secret_of_4_pegs_7_colours_is_the_optimum() -> None:
+    game = Game(4, 7)
+    stats = deduce.simulate(game, game.investigation().default_strategy)
+    assert stats.total == 11228  # Ville 2013
+    assert stats.histogram == {1: 1, 2: 8, 3: 93, 4: 721, 5: 1420, 6: 158}
 
 
 def _guesses(inv: Investigation, secret: str) -> int:

@@ -220,7 +220,7 @@ def test_budget_of_seconds_falls_back_with_a_warning_in_recommend(
     import deduce.search.optimum as module
 
     init = inspect.unwrap(module.Budget.__init__)  # the constructor, under its argument checks
-    monkeypatch.setattr(init, "__defaults__", (0.05, None))
+    monkeypatch.setattr(init, "__defaults__", (0.001, None))  # out at its first look at the clock
     inv = Investigation(4, 5)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
