@@ -5,8 +5,10 @@ its tree is small: the move at each node, a node being the set of worlds still p
 The tree of a game is kept under a content key (:class:`TreeKey`: the game, its set-up,
 the cap on moves and :data:`TREE_VERSION`), in a JSON file of that key's name:
 
-- in the user's cache directory (:func:`cache_dir`), written atomically (a temporary
-  file renamed over the old one);
+- in the user's cache directory (:func:`cache_dir`): the trees computed there (never
+  the one the game ships), written atomically (a temporary file renamed over the old
+  one) at once, then at most every :data:`SAVE_SECONDS` while more are computed (and
+  when the trees are forgotten, or the program ends);
 - shipped with a game, in the folder ``trees/`` of the game's package (read only).
 
 A file is never trusted blindly: one whose key differs, whose checksum does not match
@@ -23,13 +25,16 @@ Example:
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import json
+import math
 import os
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -49,6 +54,7 @@ if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
 __all__ = [
+    "SAVE_SECONDS",
     "TREE_VERSION",
     "TreeKey",
     "build_tree",
@@ -70,6 +76,14 @@ Nodes = dict[bytes, int]  # a node's world ids (int32, in order) -> the move's p
 _MEMORY: dict[tuple[str, TreeKey], Nodes] = {}
 _KEEPING = threading.RLock()  # one tree kept at a time: the file holds every one
 _DEPTHS: dict[tuple[str, TreeKey], dict[bytes, int]] = {}  # node -> most moves it needs
+_OWN: dict[tuple[str, TreeKey], Nodes] = {}  # the nodes of the user's cache file, and new ones
+_WRITTEN: dict[tuple[str, TreeKey], float] = {}  # when each cache file was last written
+_UNWRITTEN: set[tuple[str, TreeKey]] = set()  # cache files behind what is kept in memory
+
+SAVE_SECONDS = 2.0
+"""The least time between two writes of a cache file: trees computed meanwhile are kept
+in memory and written with the next one after it (or when the trees are forgotten, or
+the program ends)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,12 +251,14 @@ def _nodes(inv: Investigation, key: TreeKey) -> Nodes:
     with _KEEPING:  # read once, whichever thread asks first
         if (where, key) not in _MEMORY:
             known: Nodes = {}
+            own: Nodes = {}
             if inv.table_game:
-                for path in (_shipped(inv, key), cache_dir() / key.name):
-                    found = load_tree(path, key, inv)
-                    if found is not None:
-                        known.update(found)
+                shipped = load_tree(_shipped(inv, key), key, inv)
+                own = load_tree(cache_dir() / key.name, key, inv) or {}
+                known.update(shipped or {})
+                known.update(own)
             _MEMORY[(where, key)] = known
+            _OWN[(where, key)] = own
         return _MEMORY[(where, key)]
 
 
@@ -317,21 +333,46 @@ def remember(inv: Investigation, tree: Mapping[tuple[int, ...], object]) -> None
         if all(nodes.get(node) == move for node, move in new.items()):
             return
         nodes.update(new)
-        _DEPTHS.pop((str(cache_dir()), key), None)
+        where = (str(cache_dir()), key)
+        _DEPTHS.pop(where, None)
         if inv.table_game:
-            with contextlib.suppress(OSError):
-                save_tree(cache_dir() / key.name, key, nodes)
+            _OWN[where].update(new)
+            _UNWRITTEN.add(where)
+            if time.monotonic() - _WRITTEN.get(where, -math.inf) >= SAVE_SECONDS:
+                _write(where)
+
+
+def _write(where: tuple[str, TreeKey]) -> None:
+    """Write the cache file of ``where`` (the caller holds ``_KEEPING``); one that
+    cannot be written is skipped: it is only a cache."""
+    _UNWRITTEN.discard(where)
+    _WRITTEN[where] = time.monotonic()
+    directory, key = where
+    with contextlib.suppress(OSError):
+        save_tree(Path(directory) / key.name, key, _OWN[where])
+
+
+@atexit.register
+def _write_all() -> None:
+    """Write every cache file behind what is kept in memory."""
+    with _KEEPING:
+        for where in list(_UNWRITTEN):
+            _write(where)
 
 
 def forget_trees() -> None:
-    """Forget the trees read or computed so far (the files stay): the next move reads
-    them again.
+    """Forget the trees read or computed so far (the files stay, with every tree
+    computed): the next move reads them again.
 
     Example:
         >>> forget_trees()
     """
-    _MEMORY.clear()
-    _DEPTHS.clear()
+    with _KEEPING:
+        _write_all()
+        _MEMORY.clear()
+        _DEPTHS.clear()
+        _OWN.clear()
+        _WRITTEN.clear()
 
 
 def build_tree(inv: Investigation, path: Path | None = None, *, executor: Any = None) -> Path:

@@ -305,3 +305,29 @@ def test_trees_kept_from_many_threads_at_once_are_all_kept() -> None:
     forget()
     for inv, tree in trees:
         assert cached_move(inv) == tree[tuple(inv.space.ids.tolist())]
+
+
+def test_the_cache_file_holds_the_trees_computed_written_at_most_every_few_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server computes many optima in a row: the cache file is written at once for the
+    first, then at most every ``SAVE_SECONDS`` (and when the trees are forgotten, or
+    the program ends), and it holds the trees computed, not the one the game ships."""
+    from deduce.search import tree_cache
+
+    monkeypatch.setattr(tree_cache, "SAVE_SECONDS", 3600.0)
+    start = Game(pegs=4, colours=6).investigation()
+    first = start.guess("1234", black=0, white=0)  # off the shipped tree: computed
+    second = start.guess("1234", black=0, white=1)
+    trees = [(inv, optimal(inv).tree) for inv in (first, second)]
+    path = _file(start)
+    tree_cache.remember(*trees[0])
+    written = json.loads(path.read_text())
+    assert len(written["nodes"]) == len(trees[0][1])  # the computed tree only
+    tree_cache.remember(*trees[1])  # within SAVE_SECONDS: kept in memory, not written yet
+    assert json.loads(path.read_text()) == written
+    assert cached_move(second) == trees[1][1][tuple(second.space.ids.tolist())]
+    forget()  # forgetting writes what is not written yet
+    assert len(json.loads(path.read_text())["nodes"]) == len(trees[0][1]) + len(trees[1][1])
+    for inv, tree in trees:
+        assert cached_move(inv) == tree[tuple(inv.space.ids.tolist())]  # read back
