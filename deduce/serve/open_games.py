@@ -181,6 +181,7 @@ class _Asked:
     found: list[Any] = field(default_factory=list)
     error: BaseException | None = None
     told_pending: bool = False  # a request answered before it was done
+    passed_by: bool = False  # not worked out: the game had moved on, nobody waited
 
 
 class OpenGame:
@@ -358,13 +359,20 @@ class OpenGame:
                     return None
         if asked.error is not None:
             raise asked.error
-        return asked.found
+        return None if asked.passed_by else asked.found
 
     def _work_out(self, asked: _Asked) -> None:
-        """Work out ``asked``'s advice (in its own thread); if a request was told it is
-        pending meanwhile, what the state shows has changed."""
+        """Work out ``asked``'s advice (in its own thread), after the advice before it,
+        unless the game has moved on from its state and nobody waits for it; if a
+        request was told it is pending meanwhile, what the state shows has changed."""
         try:
-            asked.found = self._advised(asked.investigation, asked.strategy)
+            with self._working:  # taken again inside: one piece of advice at a time
+                with self._asking:
+                    asked.passed_by = (
+                        asked.told_pending and asked.investigation is not self.session.investigation
+                    )
+                if not asked.passed_by:
+                    asked.found = self._advised(asked.investigation, asked.strategy)
         except BaseException as error:  # raised in the requests that read it
             asked.error = error
         with self._asking:

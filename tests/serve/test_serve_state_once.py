@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -244,3 +245,41 @@ def test_the_page_asks_for_the_advice_alone_until_it_shows(
             assert f'data-advice-version="{made.json()["version"]}"' in part.text
     finally:
         release.set()
+
+
+def test_the_advice_of_a_state_passed_by_is_not_worked_out_once_nobody_waits(
+    tmp_path: Path,
+) -> None:
+    import threading
+
+    tables = OpenGames(tmp_path, advice_wait=0)
+    game = tables.create("mastermind", {})
+    release, started = threading.Event(), threading.Event()
+    advise = game._advise  # type: ignore[attr-defined]
+    asked: list[int] = []
+
+    def advising(inv: Any, strategy: str) -> object:
+        asked.append(len(inv.clues))
+        started.set()
+        assert release.wait(20)
+        return advise(inv, strategy)
+
+    game._advise = advising  # type: ignore[attr-defined]
+    for kept in ("advised", "recommend"):  # forget what was worked out at the start
+        game._kept.pop(kept, None)  # type: ignore[attr-defined]
+    game._states = {}  # type: ignore[attr-defined]
+    try:
+        assert game.state()["advice"]["pending"] is True  # no clue yet: being worked out
+        assert started.wait(10)
+        game.post("guess 1122 1 0")  # its advice waits behind the first one's
+        last = game.post("guess 3456 0 1")
+        release.set()
+        for _ in range(1000):
+            if not game.state()["advice"]["pending"]:
+                break
+            threading.Event().wait(0.01)
+        assert game.state()["advice"]["moves"] and game.state()["version"] == last["version"]
+        assert asked == [0, 2]  # the state of one clue was passed by before its turn came
+    finally:
+        release.set()
+    tables.close()
