@@ -24,10 +24,8 @@ games), the search is compiled (numba, :mod:`deduce.search._optimum_kernel`): th
 steps, bounds, order, cache and count of nodes as the Python and numpy path, which
 searches the other games (weighted worlds, several worlds per solution), so both give
 the same totals and trees (Mastermind 4 x 6: about 0.7 s compiled, 75 s in Python;
-4 x 7: 18 s). The first compiled search in a process loads the compiled code: it is
-compiled once per machine (about half a minute), then kept in numba's cache beside the
-module. So a search that would take the Python path less than that runs in Python until
-a longer one has loaded the kernel (the advice's small searches never wait for it).
+4 x 7: 18 s). The first search in a process loads the compiled code: it is compiled once per
+machine (about half a minute), then kept in numba's cache beside the module.
 
 Example:
     >>> from deduce.games.mastermind import Investigation
@@ -81,14 +79,9 @@ class _OutOfBudget(Exception):
         self.nodes = nodes
 
 
-_COMPILED: bool | None = None
-"""Whether :func:`optimal` searches with the compiled kernel where it applies: True
-always, False never (the Python path everywhere, as the tests compare them), None where
-it is loaded in this process already or the Python path would take longer than
-:data:`_COMPILE_SECONDS` (the first compiled search on a machine compiles it, about half a
-minute; a small search is quicker in Python than that)."""
-_COMPILE_SECONDS = 30.0
-_LOADED = False  # a compiled search has run in this process: the kernel is loaded
+_COMPILED = True
+"""Whether :func:`optimal` searches with the compiled kernel where it applies (False: the
+Python path everywhere, as the tests compare them)."""
 _CLOCK_EVERY = 256  # nodes between two looks at the clock (the first after 32)
 
 
@@ -155,7 +148,6 @@ class _Compiled:
                 value, status, asked, ask_move = kernel.search(
                     self.state, rows, cutoff, parent, move, len(path), _left(left)
                 )
-                _loaded()
                 if status == kernel.DONE:
                     return float(value)
                 if status == kernel.NEED_ROOM:
@@ -596,21 +588,6 @@ def _part(
     return value, value < cutoff, solver.nodes - before, dict(counts), tree
 
 
-def _loaded() -> None:
-    """Say that the compiled kernel is loaded in this process (it has searched)."""
-    global _LOADED
-    _LOADED = True
-
-
-def _compiled_for(inv: Investigation) -> bool:
-    """Whether the optimum of ``inv`` is searched compiled (see :data:`_COMPILED`)."""
-    if _COMPILED is not None:
-        return _COMPILED
-    from deduce.search.fewest_moves import optimum_seconds  # estimates the Python path
-
-    return _LOADED or optimum_seconds(inv) >= _COMPILE_SECONDS
-
-
 def optimal(
     inv: Investigation,
     *,
@@ -645,7 +622,7 @@ def optimal(
         max_moves = check_int("max_moves", max_moves, 1, MAX_MOVES)
     start = time.time()
     try:
-        solver = _Solver(inv, max_moves, budget, started=start, compiled=_compiled_for(inv))
+        solver = _Solver(inv, max_moves, budget, started=start, compiled=_COMPILED)
         rows = np.arange(inv.space.size, dtype=np.int64)
         tree: dict[tuple[int, ...], int] = {}
         if executor is not None and not solver.trivial(rows):

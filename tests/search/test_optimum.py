@@ -24,14 +24,6 @@ UNLIMITED = Budget(seconds=None)
 EVERY_MOVE = (0,) * (optimum._SYMMETRY_DEPTH + 1)  # a path after which every move is tried
 
 
-@pytest.fixture(autouse=True)
-def compiled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The compiled search wherever it applies, however small the search (by default a
-    small one takes the Python path until the kernel is loaded)."""
-    monkeypatch.setattr(optimum, "_COMPILED", True)
-    yield
-
-
 @pytest.fixture
 def python_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The Python path for the optimum, where the compiled search would apply."""
@@ -237,24 +229,3 @@ def test_the_compiled_search_solves_mastermind_4_6() -> None:  # about a second
     result = optimal(Investigation(4, 6), budget=UNLIMITED)
     assert result.exact and result.total == 5625 and result.worst == 6
     assert str(result.move) == "1123"
-
-
-def test_by_default_a_small_search_takes_the_python_path_until_the_kernel_is_loaded(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Compiling the kernel the first time on a machine takes about half a minute: a
-    search quicker than that in Python takes the Python path, unless a compiled search
-    has run in this process already; a long one is compiled."""
-    from deduce.search.fewest_moves import optimum_seconds
-
-    monkeypatch.setattr(optimum, "_COMPILED", None)
-    monkeypatch.setattr(optimum, "_LOADED", False)
-    small, big = Investigation(3, 4), Investigation(4, 6)
-    assert optimum_seconds(small) < optimum._COMPILE_SECONDS <= optimum_seconds(big)
-    assert not optimum._compiled_for(small) and optimum._compiled_for(big)
-    monkeypatch.setattr(optimum, "_COMPILED", True)
-    optimal(small, budget=UNLIMITED)  # a compiled search: the kernel is loaded now
-    monkeypatch.setattr(optimum, "_COMPILED", None)
-    assert optimum._LOADED and optimum._compiled_for(small)
-    monkeypatch.setattr(optimum, "_COMPILED", False)
-    assert not optimum._compiled_for(big)
