@@ -28,8 +28,6 @@ Example:
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -38,6 +36,7 @@ import numpy as np
 
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, plural
+from deduce._internal.recent import Recent
 from deduce.core.strategy import STRATEGIES, Partition
 from deduce.errors import InvalidInput
 from deduce.search.lookahead import (
@@ -86,11 +85,9 @@ _SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
 _LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
 _LEAF = "entropy"
 _SLOW: dict[tuple[TreeKey, int | None, bytes], Choice] = {}  # the optimum not tried or ran out
-_RECENT: OrderedDict[tuple[TreeKey, int | None, bytes], Choice] = OrderedDict()
-"""The choices of the last :data:`_RECENTS` states: asked again (the console's redraw,
-the page's words beside the advice worked out for them), they say the same."""
-_RECENTS = 64
-_RECENT_LOCK = threading.Lock()  # the page works out advice in threads
+_RECENT: Recent[tuple[TreeKey, int | None, bytes], Choice] = Recent(64)
+"""The choices of the last 64 states: asked again (the console's redraw, the page's
+words beside the advice worked out for them), they say the same."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,18 +162,13 @@ def choose(inv: Investigation) -> Choice:
     key = (tree_key(inv), inv.moves_left(), np.asarray(inv.space.ids).tobytes())
     if key in _SLOW:
         return _SLOW[key]
-    with _RECENT_LOCK:
-        recent = _RECENT.get(key)
+    recent = _RECENT.get(key)
     if recent is not None:  # the same state again: the same words
         return recent
     choice = _choose(inv)
     if choice.strategy != "optimal":
         _SLOW[key] = choice  # not tried again
-    with _RECENT_LOCK:
-        _RECENT[key] = choice
-        _RECENT.move_to_end(key)
-        while len(_RECENT) > _RECENTS:
-            _RECENT.popitem(last=False)
+    _RECENT.put(key, choice)
     return choice
 
 
@@ -187,8 +179,7 @@ def forget() -> None:
         >>> forget()
     """
     _SLOW.clear()
-    with _RECENT_LOCK:
-        _RECENT.clear()
+    _RECENT.clear()
     forget_trees()
 
 

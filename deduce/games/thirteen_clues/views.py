@@ -24,8 +24,6 @@ Example:
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -35,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.recent import Recent
 from deduce._internal.validation import check_int, check_type
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
@@ -102,8 +101,7 @@ CLUES = (Question, Informant, Accused, Convicted, Consulted, Charged)
 """The clues a notebook's list may hold (only the questions and the seat's own wrong
 accusations tell the seat anything)."""
 
-_CACHE: OrderedDict[tuple[Any, ...], SeatView] = OrderedDict()
-_LOCK = threading.Lock()
+_CACHE: Recent[tuple[Any, ...], SeatView] = Recent(CACHE_SIZE)
 
 
 def seat_view(
@@ -156,8 +154,7 @@ def seat_views(
     for deal in deals:
         seen = tuple(deal.puzzles[(seat + k) % n] for k in range(1, n))
         key = (n, seat, deal.hands[seat], seen, deal.puzzles[seat], accusations)
-        with _LOCK:
-            view = _CACHE.get(key)
+        view = _CACHE.get(key)
         if view is None or clues[: len(view.clues)] != view.clues:
             view = _fresh(deal, seat, seen)
         keys.append(key)
@@ -175,12 +172,7 @@ def seat_views(
                     f"deals[{i}]", deals[i], "a deal that the clues are true of, as seat 0 drew it"
                 )
             views[i] = view
-    with _LOCK:
-        for key, view in zip(keys, views, strict=True):
-            _CACHE[key] = view
-            _CACHE.move_to_end(key)
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    _CACHE.put_all(zip(keys, views, strict=True))
     return views
 
 
@@ -190,8 +182,7 @@ def clear_cache() -> None:
     Example:
         >>> clear_cache()
     """
-    with _LOCK:
-        _CACHE.clear()
+    _CACHE.clear()
 
 
 def _fresh(deal: Deal, seat: int, seen: tuple[Any, ...]) -> SeatView:
