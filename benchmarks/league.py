@@ -86,15 +86,20 @@ def play(games: Sequence[str], results: Path, *, round_robin: bool, workers: int
     return 0
 
 
+def _played(game: str, n: int) -> list[str]:
+    """The policies of ``game`` played at ``n`` players: a policy that plays another's
+    games move for move (``SAME_GAMES``) is played once, under the other's name."""
+    same = SAME_GAMES.get((game, n), {})
+    return [p for p in PANELS[game] if p not in same]
+
+
 def _groups(
     game: str, n: int, *, round_robin: bool, slow: bool
 ) -> list[tuple[list[str], list[str]]]:
     """The cells of ``game`` at ``n`` players in one pass, as (policies, opponents) pairs
-    whose every combination is a cell: with ``slow``, the cells with a search at some
-    seat; without, the others. A policy playing another's games (``SAME_GAMES``) is left
-    out."""
-    same = SAME_GAMES.get((game, n), {})
-    names = [p for p in PANELS[game] if p not in same]
+    whose every combination is a cell (of :func:`_played`): with ``slow``, the cells
+    with a search at some seat; without, the others."""
+    names = _played(game, n)
     quick = [p for p in names if p not in SEARCHES]
     searches = [p for p in names if p in SEARCHES]
     policies = names if round_robin else ["advised"]
@@ -144,9 +149,8 @@ def section(rows: Sequence[Row], played: str) -> str:
         missing = [
             (n, other)
             for n in SIZES[game]
-            for other in PANELS[game]
-            if other not in SAME_GAMES.get((game, n), {})
-            and not any(r.cell.players == n and r.cell.against == other for r in mine)
+            for other in _played(game, n)
+            if not any(r.cell.players == n and r.cell.against == other for r in mine)
         ]
         if missing:
             lines += ["", f"Not played yet: {len(missing)} cells."]
@@ -204,7 +208,7 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
         here = [r for r in rows if r.cell.players == n]
         if not any(r.cell.policy != "advised" for r in here):
             continue
-        expected = len([p for p in PANELS[game] if p not in SAME_GAMES.get((game, n), {})])
+        expected = len(_played(game, n))
         lines += ["", f"Round robin at {n} players (every policy at the lone seat):", ""]
         lines += ["| policy | mean share / fair | cells | above fair | below fair |"]
         lines += ["| --- | ---: | ---: | ---: | ---: |"]
