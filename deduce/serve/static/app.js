@@ -259,8 +259,13 @@ async function reopen(button) {
 
 // An advised move typed into its verb's form: each argument's word into the field of its
 // name (null: a field the player fills in, cleared). A name with spaces is one word with _.
+// The form of ``verb`` on the page (null: none).
+function verbForm(verb) {
+  return document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
+}
+
 function fill(verb, args) {
-  const form = document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
+  const form = verbForm(verb);
   if (!form) return;
   const next = put(form, args);
   edited = true;
@@ -433,8 +438,7 @@ function awaitAdvice() {
       wire(fresh);
       // nothing typed yet: the best move written in its form, as a page drawn now has it
       const best = fresh.querySelector("button.fill");
-      const form = best && document.querySelector(
-        'form.verb[data-verb="' + CSS.escape(best.dataset.verb) + '"]');
+      const form = best && verbForm(best.dataset.verb);
       if (form && !edited && !sending) put(form, JSON.parse(best.dataset.args));
     } else {
       awaitAdvice();
