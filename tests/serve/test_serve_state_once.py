@@ -131,19 +131,32 @@ def test_a_line_is_carried_out_while_the_advice_is_worked_out(tmp_path: Path) ->
     tables.close()
 
 
+class _Held:
+    """``game``'s advice held until :attr:`release` is set: :attr:`started` is set when
+    one starts, and :attr:`asked` counts the clues of each state advised."""
+
+    def __init__(self, game: Any) -> None:
+        import threading
+
+        self.release, self.started = threading.Event(), threading.Event()
+        self.asked: list[int] = []
+        advise = game._advise
+
+        def advising(inv: Any, strategy: str) -> object:
+            self.asked.append(len(inv.clues))
+            self.started.set()
+            assert self.release.wait(20)
+            return advise(inv, strategy)
+
+        game._advise = advising
+
+
 def test_advice_not_ready_in_time_is_pending_then_shown(tmp_path: Path) -> None:
     import threading
 
     tables = OpenGames(tmp_path, advice_wait=0)
     game = tables.create("mastermind", {})
-    release = threading.Event()
-    advise = game._advise  # type: ignore[attr-defined]
-
-    def advising(inv: object, strategy: str) -> object:
-        assert release.wait(10)
-        return advise(inv, strategy)
-
-    game._advise = advising  # type: ignore[attr-defined]
+    release = _Held(game).release
     posted = game.post("guess 1122 1 0")
     assert posted["advice"]["pending"] is True and posted["advice"]["moves"] == []
     assert game.state()["advice"]["pending"] is True  # asked again: still not ready
@@ -174,15 +187,8 @@ def test_lines_and_reads_do_not_wait_for_an_advice_being_worked_out(tmp_path: Pa
 
     tables = OpenGames(tmp_path, advice_wait=0)
     game = tables.create("mastermind", {})
-    release, started = threading.Event(), threading.Event()
-    advise = game._advise  # type: ignore[attr-defined]
-
-    def advising(inv: object, strategy: str) -> object:
-        started.set()
-        assert release.wait(20)
-        return advise(inv, strategy)
-
-    game._advise = advising  # type: ignore[attr-defined]
+    held = _Held(game)
+    release, started = held.release, held.started
     try:
         assert game.post("guess 1122 1 0")["advice"]["pending"] is True
         assert started.wait(10)  # the advice is being worked out, and takes its time
@@ -254,17 +260,8 @@ def test_the_advice_of_a_state_passed_by_is_not_worked_out_once_nobody_waits(
 
     tables = OpenGames(tmp_path, advice_wait=0)
     game = tables.create("mastermind", {})
-    release, started = threading.Event(), threading.Event()
-    advise = game._advise  # type: ignore[attr-defined]
-    asked: list[int] = []
-
-    def advising(inv: Any, strategy: str) -> object:
-        asked.append(len(inv.clues))
-        started.set()
-        assert release.wait(20)
-        return advise(inv, strategy)
-
-    game._advise = advising  # type: ignore[attr-defined]
+    held = _Held(game)
+    release, started, asked = held.release, held.started, held.asked
     for kept in ("advised", "recommend"):  # forget what was worked out at the start
         game._kept.pop(kept, None)  # type: ignore[attr-defined]
     game._states = {}  # type: ignore[attr-defined]
