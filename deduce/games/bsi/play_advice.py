@@ -217,10 +217,9 @@ def chances(table: bsi.Table) -> Rows:
     )
     note = M(
         "Each choice (whose case, the case, the blood-drop card) played on in {worlds} worlds "
-        "the clues "
-        "allow, drawn at random (the same each time: seed {seed}), every seat laying for "
-        "points and attempting as the race says ({seconds:.1f} s). Choices whose intervals "
-        "overlap may be as good as each other.",
+        "the clues allow, drawn at random (the same each time: seed {seed}), every seat "
+        "laying for points and attempting as the race says ({seconds:.1f} s). Choices whose "
+        "intervals overlap may be as good as each other.",
         worlds=found.worlds,
         seconds=found.seconds,
         seed=found.seed,
