@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	@# an environment made before the distribution was named deduce-notebook
 	$(BIN)/python -m pip uninstall --quiet --yes deduce 2>/dev/null || true
 	$(BIN)/python -m pip install --quiet -e '.[testing,dask,plot,docs,serve]' --group dev
+	@# the exact search's compiled code, compiled once here (about half a minute)
+	$(BIN)/python -c 'from deduce.search.optimum import prepare; prepare()'
 	touch $(STAMP)
 
 # Debian's chromium, which the tests use to render the notebook HTML and drive the web

@@ -27,7 +27,7 @@ from deduce.search.lookahead import (
     lower_bound,
     symmetric_partition,
 )
-from deduce.search.optimum import optimal
+from deduce.search.optimum import optimal, prepare
 from deduce.search.ranking import Ranking, Recommendation, rank_queries
 from deduce.search.review import Decision, MoveReview, Review
 
@@ -48,6 +48,7 @@ __all__ = [
     "lookahead_scores",
     "lower_bound",
     "optimal",
+    "prepare",
     "rank_queries",
     "symmetric_partition",
 ]

@@ -59,7 +59,7 @@ from deduce.search.lookahead import lower_bound
 if TYPE_CHECKING:
     from deduce.investigation import Investigation
 
-__all__ = ["Budget", "Optimum", "optimal"]
+__all__ = ["Budget", "Optimum", "optimal", "prepare"]
 
 MAX_MOVES = 64
 """The largest cap on moves (no game here needs more than a few dozen)."""
@@ -261,7 +261,12 @@ class _Solver:
         self.branching = max(1, int(parts.sum(axis=1).max(initial=1)))
         self.unit = float(self.weights[0]) if len(self.weights) else 1.0
         self.lbu = self._uniform_bounds(space.size)
-        self.kernel = _Compiled(self) if self.compiled and self.uniform else None
+        self.kernel = None
+        if self.compiled and self.uniform:
+            loading = time.time()
+            prepare()  # the clock does not count loading (or compiling) the code
+            self.started += time.time() - loading
+            self.kernel = _Compiled(self)
 
     # -- bounds ----------------------------------------------------------------------
 
@@ -586,6 +591,21 @@ def _part(
     if value < cutoff:
         solver.tree_of(rows, left, (q,), counts, tree)
     return value, value < cutoff, solver.nodes - before, dict(counts), tree
+
+
+def prepare() -> None:
+    """Load the compiled search now, where :func:`optimal` would load it in its first
+    search: about half a second, or half a minute the first time on a machine (it is
+    compiled then, and kept on disk). ``deduce serve`` calls it before it listens, so that
+    no player waits for it; a search's budget never counts it.
+
+    Example:
+        >>> prepare()
+    """
+    if _COMPILED:
+        import deduce.search._optimum_kernel as kernel
+
+        kernel.ready()
 
 
 def optimal(

@@ -123,6 +123,7 @@ def serve(args: argparse.Namespace, console: Console) -> int:
             N_("an installed serve extra (pip install 'deduce-notebook[serve]')"),
         ) from None
     from deduce.play.play_command import state_dir
+    from deduce.search.optimum import prepare
 
     if not 0 <= args.port <= 65535:
         raise InvalidInput("--port", args.port, N_("a port from 1 to 65535 (or 0: a free one)"))
@@ -147,6 +148,7 @@ def serve(args: argparse.Namespace, console: Console) -> int:
         raise InvalidInput(
             "--port", args.port, N_("a free port (or leave --port out)"), reason=error.strerror
         ) from None
+    prepare()  # the exact search's compiled code: loaded before any player waits for it
     app = create_app(folder, token=args.token, language=page_language, advice_wait=ADVICE_WAIT)
     url = address(args.host, listener.getsockname()[1], app.state.token, https=args.https)
     tls = None

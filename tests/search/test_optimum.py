@@ -140,6 +140,28 @@ def test_a_budget_of_seconds_bounds_the_compiled_search() -> None:
     assert result.move == Investigation(4, 6).best("lookahead")
 
 
+def test_a_budget_of_seconds_does_not_count_loading_the_compiled_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    import deduce.search._optimum_kernel as kernel
+
+    loaded = kernel.ready
+    monkeypatch.setattr(kernel, "ready", lambda: (loaded(), time.sleep(0.6)))
+    result = optimal(Investigation(4, 4), budget=Budget(seconds=0.5))  # 303 nodes, 0.03 s
+    assert result.exact and result.total == 905 and result.seconds >= 0.6
+    assert result.nodes == optimal(Investigation(4, 4), budget=UNLIMITED).nodes
+
+
+def test_the_compiled_code_is_loaded_once_and_searches_after() -> None:
+    import deduce.search._optimum_kernel as kernel
+
+    kernel.ready()
+    kernel.ready()
+    assert kernel._LOADED == [True]
+
+
 def test_a_pool_of_threads_shares_one_compiled_search() -> None:
     inv = Investigation(3, 4)
     alone = optimal(inv, budget=UNLIMITED)
