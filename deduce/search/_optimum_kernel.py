@@ -102,7 +102,10 @@ C_ASK_MOVE = 7  # ... and the move after it (-1: the root itself)
 C_ROOT = 8  # the orbit id of the root (-2: not known yet)
 C_NEED = 9  # NEED_ROOM: worlds the entry to keep has
 C_DEPTH = 10  # the longest path whose moves are grouped by symmetry
-C_SIZE = 11
+C_ORBITS = 11  # orbit ids given
+C_REPS = 12  # moves kept in ``reps``, end to end
+C_ROWS = 13  # rows of ``after`` used
+C_SIZE = 14
 
 _GOLDEN = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 _SCANS = 8  # moves picked by a scan before the rest of a node's moves are sorted
@@ -223,21 +226,34 @@ def grown(state: State) -> State:
     return (game, counters, orbits, (slots, entry, value, arena))
 
 
+def _room(array: Any, used: int, need: int, fill: int = 0) -> Any:
+    """``array`` with room for ``need`` more items after its first ``used`` (twice the
+    room when it grows, so that adding is cheap however many are added)."""
+    if used + need <= len(array):
+        return array
+    bigger = np.full((max(2 * len(array), used + need), *array.shape[1:]), fill, array.dtype)
+    bigger[:used] = array[:used]
+    return bigger
+
+
 def add_orbit(state: State, reps: Any, parent: int, move: int, length: int) -> State:
     """``state`` with the moves worth trying after a path of ``length`` moves: the
     path ``parent`` (an orbit id, -1: none) then ``move`` (-1: the root itself).
-    Returns the new state (its orbits' arrays grow)."""
+    Returns the new state (its orbits' arrays grow when they are full)."""
     game, counters, orbits, cache = state
     reps_all, start, count, row, after = orbits
-    oid = len(start)
-    start = np.append(start, len(reps_all))
-    count = np.append(count, len(reps))
-    reps_all = np.concatenate([reps_all, np.asarray(reps, dtype=np.int32)])
+    oid, used, rows = int(counters[C_ORBITS]), int(counters[C_REPS]), int(counters[C_ROWS])
+    start, count, row = (_room(a, oid, 1) for a in (start, count, row))
+    reps_all = _room(reps_all, used, len(reps))
+    start[oid], count[oid] = used, len(reps)
+    reps_all[used : used + len(reps)] = reps
+    counters[C_ORBITS], counters[C_REPS] = oid + 1, used + len(reps)
     if length < counters[C_DEPTH]:
-        row = np.append(row, len(after))
-        after = np.concatenate([after, np.full((1, after.shape[1]), -2, dtype=np.int64)])
+        after = _room(after, rows, 1, fill=-2)
+        row[oid] = rows
+        counters[C_ROWS] = rows + 1
     else:
-        row = np.append(row, -1)
+        row[oid] = -1
     if parent < 0:
         counters[C_ROOT] = oid
     else:
