@@ -47,7 +47,7 @@ from deduce.search.lookahead import (
     lookahead_scores,
 )
 from deduce.search.lookahead import advice_seconds as search_seconds
-from deduce.search.optimum import Budget, optimal
+from deduce.search.optimum import Budget, compiled, optimal
 from deduce.search.tree_cache import (
     TreeKey,
     cached_depth,
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NODES",
     "SECOND",
+    "WORK",
     "Choice",
     "advice_seconds",
     "choose",
@@ -77,10 +78,20 @@ SECOND = 1.0
 """The estimate in seconds up to which the optimum, then the lookahead, is tried."""
 
 NODES = 2000
-"""The search nodes the optimum may take when it is tried (about 3 s on Mastermind 4x6)."""
+"""The search nodes the optimum may take when it is tried in Python (about 3 s on
+Mastermind 4 x 6); compiled, :data:`WORK` bounds it."""
+
+WORK = 1_000_000
+"""Nodes x moves the compiled optimum may take when it is tried after a clue (a node
+costs 0.1 to 1 microsecond a move on Mastermind: at most about a second); 100 times that
+in a fresh game, whose nodes are small (4 x 6's whole tree is 43,665 nodes x 1,296 moves,
+0.6 s)."""
 
 _OPTIMUM_PER_ENTRY = 1e-7  # seconds per move x solutions^2 (Mastermind after one guess)
 _FRESH = 2.5  # a fresh game's symmetries: its whole tree costs this much less per entry
+_COMPILED_PER_ENTRY = 1e-8  # the same, compiled (Mastermind 4 x 5 to 6 x 6 after clues)
+_COMPILED_FRESH = 20  # a fresh game compiled: 5e-10 s per entry (3 x 6 to 5 x 4)
+_FRESH_WORK = 100  # a fresh game's nodes are small: this much more work is allowed
 _SETUP_PER_MOVE = 2e-5  # the outcome table of every move, before any search
 _LOOKAHEAD_PER_ENTRY = 2e-6  # seconds per move x world (depth 2, width 6)
 _LEAF = "entropy"
@@ -127,16 +138,31 @@ def optimum_seconds(inv: Investigation) -> float:
     """A rough estimate of the seconds the exact optimum takes from ``inv``: the outcome
     table of every move, then (moves x solutions squared) times the measured cost of
     one entry (Mastermind after one guess; in a fresh game, whose symmetries leave few
-    kinds of first move, as measured on the fresh games of 3 and 4 pegs).
+    kinds of first move, as measured on the fresh games of 3 and 4 pegs), compiled
+    (:func:`deduce.search.optimum.compiled`) or not. After clues it is rough indeed:
+    compiled, one state takes a tenth of it, the next twice it.
 
     Example:
         >>> from deduce.games.mastermind import Investigation
-        >>> optimum_seconds(Investigation(4, 6)) > 60
-        True
+        >>> round(optimum_seconds(Investigation(4, 6)), 1)
+        1.1
     """
     moves, n = len(inv.queries()), _solutions(inv)
-    per_entry = _OPTIMUM_PER_ENTRY / (_FRESH if not inv.clues else 1)
+    if compiled(inv):
+        per_entry = _COMPILED_PER_ENTRY / (_COMPILED_FRESH if not inv.clues else 1)
+    else:
+        per_entry = _OPTIMUM_PER_ENTRY / (_FRESH if not inv.clues else 1)
     return moves * (_SETUP_PER_MOVE + per_entry * n * n)
+
+
+def _budget(inv: Investigation) -> Budget:
+    """The nodes the optimum may take at ``inv`` when it is tried (decided by the state
+    alone): :data:`NODES` in Python; compiled, :data:`WORK` over the moves (a hundred
+    times that in a fresh game)."""
+    if not compiled(inv):
+        return Budget(seconds=None, nodes=NODES)
+    work = WORK * (_FRESH_WORK if not inv.clues else 1)
+    return Budget(seconds=None, nodes=max(1, work // max(len(inv.queries()), 1)))
 
 
 def lookahead_seconds(inv: Investigation) -> float:
@@ -196,7 +222,7 @@ def _choose(inv: Investigation) -> Choice:
         deep = depth
     estimate = optimum_seconds(inv)
     if estimate <= SECOND:
-        budget = Budget(seconds=None, nodes=NODES)
+        budget = _budget(inv)
         if deep is None:
             result = optimal(inv, budget=budget)
             if result.exact and result.tree is not None:
@@ -221,7 +247,7 @@ def _choose(inv: Investigation) -> Choice:
                     cast(int, left),
                 )
                 return Choice("lookahead" if lookahead_seconds(inv) <= SECOND else _LEAF, unsure)
-        estimate = max(estimate, 2 * SECOND)
+        estimate = max(estimate, SECOND)  # tried and ran out: over a second
     about = M("about {seconds:.0f} s", seconds=estimate) if estimate >= 1.5 else N_("over a second")
     if lookahead_seconds(inv) <= SECOND:
         if deep is None:
@@ -298,9 +324,9 @@ def ranked_by(inv: Investigation, strategy: str) -> str:
 
     Example:
         >>> from deduce.games.mastermind import Investigation
-        >>> ranked_by(Investigation(4, 5), "fewest_moves")
-        'lookahead: the optimum would take about 10 s here'
-        >>> ranked_by(Investigation(4, 5), "minimax")
+        >>> ranked_by(Investigation(4, 6), "fewest_moves")
+        'optimal (cached tree)'
+        >>> ranked_by(Investigation(4, 6), "minimax")
         'minimax'
     """
     return _said(choose(inv)) if strategy == "fewest_moves" else strategy

@@ -16,7 +16,7 @@ import deduce
 from deduce import play
 from deduce.games.mastermind import Game, Investigation
 from deduce.play.session import Session
-from deduce.search.fewest_moves import choose, forget, optimum_seconds, ranked_by
+from deduce.search.fewest_moves import _budget, choose, forget, optimum_seconds, ranked_by
 from deduce.search.optimum import Budget, optimal
 from deduce.search.tree_cache import TreeKey, cache_dir, cached_move, load_tree, save_tree, tree_key
 
@@ -48,8 +48,8 @@ def test_the_default_strategy_is_the_fewest_moves() -> None:
         (3, 6, "optimal", "computed now"),
         (4, 6, "optimal", "cached tree"),  # shipped with the package
         (4, 7, "optimal", "cached tree"),  # shipped too
-        (4, 5, "lookahead", "the optimum would take about 10 s here"),
-        (3, 7, "lookahead", "the optimum would take about 2 s here"),
+        (4, 5, "optimal", "computed now"),  # compiled: 0.1 s
+        (3, 7, "optimal", "computed now"),
         (5, 8, "entropy", "the lookahead would take about 2147 s here"),
     ],
 )
@@ -60,10 +60,23 @@ def test_the_strategy_chosen_by_size(pegs: int, colours: int, used: str, words: 
 
 
 def test_the_lookahead_when_a_guess_away_from_the_tree_leaves_too_many_codes() -> None:
-    inv = Investigation(4, 6).guess("1234", black=1, white=1)  # not the optimum's opening
-    assert inv.space.size == 252 and optimum_seconds(inv) > 5
-    assert str(choose(inv)) == "lookahead: the optimum would take about 8 s here"
+    inv = Investigation(4, 6).guess("1234", black=0, white=2)  # not the optimum's opening
+    assert inv.space.size == 312 and optimum_seconds(inv) > 1
+    assert str(choose(inv)) == "lookahead: the optimum would take over a second here"
     assert inv.best() == inv.best("lookahead")
+
+
+def test_the_lookahead_when_the_optimum_tried_runs_out_of_its_work() -> None:
+    inv = Investigation(4, 6).guess("1234", black=1, white=1)
+    assert inv.space.size == 252 and optimum_seconds(inv) < 1  # tried: over 771 nodes
+    assert str(choose(inv)) == "lookahead: the optimum would take over a second here"
+    assert cached_move(inv) is None and inv.best() == inv.best("lookahead")
+
+
+def test_the_optimum_is_tried_within_a_budget_of_work_decided_by_the_state() -> None:
+    assert _budget(Investigation(4, 6).guess("1234", black=1, white=1)).nodes == 771
+    assert _budget(Investigation(4, 6)).nodes == 77_160  # a fresh game's nodes are small
+    assert _budget(Investigation(4, 6).guess("1234", black=1, white=1)).seconds is None
 
 
 def test_a_small_part_after_a_guess_away_from_the_tree_is_solved_and_kept() -> None:
@@ -85,7 +98,10 @@ def test_the_console_names_the_strategy_and_why() -> None:
     for inv, words in [
         (Investigation(3, 4), "(moves ranked by optimal (computed now, kept for the next"),
         (Investigation(3, 4).guess("112", black=1, white=0), "(moves ranked by optimal (cached"),
-        (Investigation(4, 5), "(moves ranked by lookahead: the optimum would take about 10 s"),
+        (
+            Investigation(4, 6).guess("1234", black=0, white=2),
+            "(moves ranked by lookahead: the optimum would take over a second here",
+        ),
     ]:
         console = Console(record=True, width=100)
         session = Session(play.adapter("mastermind"), inv, console, autosave=None)
