@@ -326,9 +326,9 @@ class OpenGame:
         with what ranked them (:func:`deduce.serve.snapshot.advice`).
 
         A state's advice is worked out once, in the background: the first request that
-        needs it waits for it (at most :attr:`advice_wait` seconds); a request that
-        comes while it is being worked out does not wait, and is told it is
-        ``pending``. Once it is done, what the state shows has changed (a client that
+        needs it waits for it (at most :attr:`advice_wait` seconds) unless the advice of
+        an earlier state is still being worked out; a request that comes while it is
+        being worked out does not wait, and is told it is ``pending``. Once it is done, what the state shows has changed (a client that
         was told ``pending`` asks again and gets it)."""
         session = self.session
         return self._advice_of(session.investigation, session.strategy)
@@ -346,13 +346,15 @@ class OpenGame:
         with self._asking:
             asked = self._asked
             first = asked is None or asked.investigation is not inv or asked.strategy != strategy
+            # behind the advice of an earlier state it would wait in a queue: it does not
+            wait = first and (asked is None or asked.done.is_set())
             if first:
                 asked = self._asked = _Asked(inv, strategy)
                 threading.Thread(
                     target=self._work_out, args=(asked,), name="deduce advice", daemon=True
                 ).start()
         assert asked is not None
-        if not asked.done.wait(self.advice_wait if first else 0):
+        if not asked.done.wait(self.advice_wait if wait else 0):
             with self._asking:
                 if not asked.done.is_set():
                     asked.told_pending = True

@@ -280,3 +280,26 @@ def test_the_advice_of_a_state_passed_by_is_not_worked_out_once_nobody_waits(
     finally:
         release.set()
     tables.close()
+
+
+def test_a_line_does_not_wait_behind_the_advice_of_an_earlier_state(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    tables = OpenGames(tmp_path, advice_wait=30)
+    game = tables.create("mastermind", {})
+    held = _Held(game)
+    try:
+        done: list[dict[str, Any]] = []
+        first = threading.Thread(target=lambda: done.append(game.post("guess 1122 1 0")))
+        first.start()
+        assert held.started.wait(10)  # its advice is being worked out, held
+        began = time.monotonic()
+        posted = game.post("guess 3456 0 1")  # waits for nothing: not 30 s in a queue
+        assert time.monotonic() - began < 10
+        assert posted["advice"]["pending"] is True and len(posted["history"]) == 2
+    finally:
+        held.release.set()
+    first.join(20)
+    assert done and done[0]["advice"]["pending"] is False  # the first waited for its own
+    tables.close()
