@@ -328,8 +328,9 @@ class OpenGame:
         A state's advice is worked out once, in the background: the first request that
         needs it waits for it (at most :attr:`advice_wait` seconds) unless the advice of
         an earlier state is still being worked out; a request that comes while it is
-        being worked out does not wait, and is told it is ``pending``. Once it is done, what the state shows has changed (a client that
-        was told ``pending`` asks again and gets it)."""
+        being worked out does not wait, and is told it is ``pending``. Once it is done,
+        what the state shows has changed (a client that was told ``pending`` asks again
+        and gets it)."""
         session = self.session
         return self._advice_of(session.investigation, session.strategy)
 
