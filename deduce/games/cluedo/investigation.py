@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
+from deduce._internal.validation import check_int
 from deduce.core.dealing import Answer, Deal, Deals
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
@@ -513,7 +514,10 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     def outcome_label(self, query: Move, k: int) -> str:
         if isinstance(query, Accusation):
-            return VERDICTS[k]
+            return VERDICTS[check_int("k", k, 0, len(VERDICTS) - 1)]
+        if not isinstance(query, Suggest):
+            raise InvalidInput("query", query, N_("a Suggest or an Accusation"))
+        k = check_int("k", k, 0, 3 * len(self.players) - 3)
         if k == 0:
             return "nobody"
         order = self.seats.after(self.me)
@@ -521,10 +525,12 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     def clue_for(self, query: Move, k: int) -> Clue:
         if isinstance(query, Accusation):
+            k = check_int("k", k, 0, len(VERDICTS) - 1)
             e = query.envelope
             return Accused(self.me, e.suspect, e.weapon, e.room, right=VERDICTS[k] == "right")
         if not isinstance(query, Suggest):
             raise InvalidInput("query", query, N_("a Suggest or an Accusation"))
+        k = check_int("k", k, 0, 3 * len(self.players) - 3)
         if k == 0:
             return Suggestion(self.me, *query.cards)
         order = self.seats.after(self.me)

@@ -90,12 +90,14 @@ def fits(inv: Investigation, deal: Hands, clue: Any) -> bool:
     first of those they hold in the order they are known to show cards), or at least
     one of the three when the card was not seen; nobody showing: nobody else holds any.
     """
+    deal = _checked(inv, deal)
+    if not isinstance(clue, Suggestion | Accused | Seen):
+        raise InvalidInput("clue", clue, "a Suggestion, Accused or Seen")
     if isinstance(clue, Seen):
         return clue.card in deal[clue.player]
     if isinstance(clue, Accused):
         right = deal["envelope"] == frozenset(clue.cards)
         return right if clue.right else not right
-    assert isinstance(clue, Suggestion)
     players = list(inv.players)
     start = players.index(clue.by)
     named = set(clue.cards)
@@ -140,6 +142,9 @@ def reference_locations(inv: Investigation) -> dict[str, dict[str, Fraction]]:
 def answers(inv: Investigation, deal: Hands, query: Suggest) -> list[tuple[str | None, str | None]]:
     """The answers my suggestion ``query`` can get in ``deal``, each equally likely (or
     the one the shower is known to show first): (who, which card), or (None, None)."""
+    deal = _checked(inv, deal)
+    if not isinstance(query, Suggest):
+        raise InvalidInput("query", query, "a Suggest")
     order = list(inv.seats.after(inv.me))
     for player in order:
         held = [c for c in query.cards if c in deal[player]]
@@ -174,6 +179,18 @@ def _mutual(joint: Counter[Any], total: int) -> float:
         for (a, b), w in joint.items()
         if w
     )
+
+
+def _checked(inv: Investigation, deal: Any) -> Hands:
+    """``deal`` if it is a deal of ``inv``'s table: every player's hand and the envelope."""
+    places = [*inv.players, "envelope"]
+    if (
+        not isinstance(deal, dict)
+        or sorted(deal) != sorted(places)
+        or not all(isinstance(hand, frozenset) for hand in deal.values())
+    ):
+        raise InvalidInput("deal", deal, f"a dict of {places} to frozensets of cards")
+    return deal
 
 
 def _envelope(inv: Investigation, cards: frozenset[str]) -> Envelope:
