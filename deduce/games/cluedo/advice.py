@@ -83,43 +83,50 @@ def hand_bits(deals: Deals, seats: Seats, query: Suggest) -> float:
     prefer = seats.asked(order)
     answers = deals.answers(cards, order, preference=prefer or None)
     entropy = -sum(float(p) * math.log2(p) for p in answers.values() if p > 0)
-    free = [player for player in order if player not in prefer]
-    if len(cards) < 2 or not free:
+    free = {player: [c for c in cards if c not in prefer.get(player, [])] for player in order}
+    if max(len(f) for f in free.values()) < 2:
         return entropy
     pairs, triples = _several(deals, cards, order, prefer, free)
     return entropy - float(pairs) - math.log2(3) * float(triples)
 
 
 def _several(
-    deals: Deals, cards: list[str], order: list[str], prefer: dict[str, list[str]], free: list[str]
+    deals: Deals,
+    cards: list[str],
+    order: list[str],
+    prefer: dict[str, list[str]],
+    free: dict[str, list[str]],
 ) -> tuple[Fraction, Fraction]:
-    """The chance that the player who shows (one without a preference) holds exactly
-    two of ``cards``, and exactly three: read from the answers when every such player
-    shows the cards in each order in turn (the last card of an order is shown only by a
-    player holding it alone, the one before it by one holding it alone or with the last)."""
-    n = len(cards)
+    """The chance that the player who shows holds exactly two, and exactly three, of the
+    cards they choose among freely (``free``: those not in their preference; they choose
+    among them when they hold none of their preferred ones): read from the answers when
+    each player shows their free cards in each order in turn, after their preferred ones
+    (the last card of an order is shown only by a player holding it alone of them, the
+    one before it by one holding it alone or with the last)."""
     shown = []
-    for r in range(n):
-        rotation = cards[r:] + cards[:r]
-        first = {**prefer, **{player: rotation for player in free}}
+    for r in range(max(len(f) for f in free.values())):
+        first = {
+            player: [*prefer.get(player, []), *f[r % len(f) :], *f[: r % len(f)]] if f else []
+            for player, f in free.items()
+        }
         shown.append(deals.answers(cards, order, preference=first))
 
     def p(r: int, player: str, card: str) -> Fraction:
         return shown[r].get(Answer(player, card), Fraction(0))
 
     pairs = triples = Fraction(0)
-    for player in free:
-        if n == 2:
-            a, b = cards
+    for player, f in free.items():
+        if len(f) == 2:
+            a, b = f
             pairs += p(0, player, a) - p(1, player, a)  # holds a and b: shows a first
-            continue
-        a, b, c = cards
-        alone = {a: p(1, player, a), b: p(2, player, b), c: p(0, player, c)}
-        bc = p(0, player, b) - alone[b]
-        ca = p(1, player, c) - alone[c]
-        ab = p(2, player, a) - alone[a]
-        pairs += ab + bc + ca
-        triples += p(0, player, a) - alone[a] - ab - ca
+        elif len(f) == 3:
+            a, b, c = f
+            alone = {a: p(1, player, a), b: p(2, player, b), c: p(0, player, c)}
+            bc = p(0, player, b) - alone[b]
+            ca = p(1, player, c) - alone[c]
+            ab = p(2, player, a) - alone[a]
+            pairs += ab + bc + ca
+            triples += p(0, player, a) - alone[a] - ab - ca
     return pairs, triples
 
 
