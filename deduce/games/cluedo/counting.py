@@ -216,7 +216,7 @@ class Seats:
                 raise InvalidInput("player", player, N_("another player than me"))
             card = self._unknown_card(clue.card, "card")
             return (Holds(player, card),)
-        raise InvalidInput("clue", clue, N_("a Suggestion, Accused or Seen"))
+        raise InvalidInput("clue", clue, "a Suggestion, Accused or Seen")
 
     def _suggestion(self, clue: Suggestion) -> tuple[Constraint, ...]:
         by = self.player(clue.by, "by")

@@ -354,7 +354,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     def apply_clue(self, space: Space, clue: Clue) -> Space:
         if not isinstance(clue, self.clue_types):
-            raise InvalidInput("clue", clue, N_("a Suggestion, Accused or Seen"))
+            raise InvalidInput("clue", clue, "a Suggestion, Accused or Seen")
         rules = self.seats.rules(clue)
         if not rules:
             return space
@@ -495,7 +495,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         joint = np.zeros((len(queries), len(position), 1 + 3 * len(order)))
         for q, query in enumerate(queries):
             if not isinstance(query, Suggest):
-                raise InvalidInput("query", query, N_("a Suggest"))
+                raise InvalidInput("query", query, "a Suggest")
             cards = open_cards(self.seats, query)
             if not cards:
                 joint[q, :, 0] = space.solution_weights()
@@ -516,7 +516,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         if isinstance(query, Accusation):
             return VERDICTS[check_int("k", k, 0, len(VERDICTS) - 1)]
         if not isinstance(query, Suggest):
-            raise InvalidInput("query", query, N_("a Suggest or an Accusation"))
+            raise InvalidInput("query", query, "a Suggest or an Accusation")
         k = check_int("k", k, 0, 3 * len(self.players) - 3)
         if k == 0:
             return "nobody"
@@ -529,7 +529,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             e = query.envelope
             return Accused(self.me, e.suspect, e.weapon, e.room, right=VERDICTS[k] == "right")
         if not isinstance(query, Suggest):
-            raise InvalidInput("query", query, N_("a Suggest or an Accusation"))
+            raise InvalidInput("query", query, "a Suggest or an Accusation")
         k = check_int("k", k, 0, 3 * len(self.players) - 3)
         if k == 0:
             return Suggestion(self.me, *query.cards)
@@ -596,9 +596,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     def contains_secret(self, secret: Any) -> bool:
         setup = self.seats.setup
         if not isinstance(secret, Deal) or [s for s, _ in secret.hands] != list(setup.seats):
-            raise InvalidInput(
-                "secret", secret, M("a Deal of the seats {seats}", seats=setup.seats)
-            )
+            raise InvalidInput("secret", secret, f"a Deal of the seats {setup.seats}")
         sizes = tuple(len(hand) for _, hand in secret.hands)
         dealt = sorted(c for _, hand in secret.hands for c in hand)
         if sizes != setup.sizes or dealt != sorted(setup.cards):
@@ -619,7 +617,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             True
         """
         if not isinstance(secret, Deal) or ENVELOPE not in [s for s, _ in secret.hands]:
-            raise InvalidInput("secret", secret, N_("a Deal with an envelope"))
+            raise InvalidInput("secret", secret, "a Deal with an envelope")
         return Envelope(*secret.hand(ENVELOPE))
 
 
@@ -632,7 +630,7 @@ def _deck(deck: Any) -> Deck:
         return Deck.named(deck)
     if isinstance(deck, Mapping):
         return Deck.from_dict(deck)
-    raise InvalidInput("deck", deck, N_("a Deck, an edition's name or a deck as a dict"))
+    raise InvalidInput("deck", deck, "a Deck, an edition's name or a deck as a dict")
 
 
 def _answer_label(answer: Answer) -> str:
