@@ -40,20 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from deduce.core.dealing import Constraint, Deals, Holds, HoldsOneOf, Lacks, Setup
+from deduce.games.cluedo import Deck
 
-SUSPECTS = ("Green", "Mustard", "Orchid", "Peacock", "Plum", "Scarlet")
-WEAPONS = ("Candlestick", "Dagger", "Lead pipe", "Revolver", "Rope", "Wrench")
-ROOMS = (
-    "Ballroom",
-    "Billiard room",
-    "Conservatory",
-    "Dining room",
-    "Hall",
-    "Kitchen",
-    "Library",
-    "Lounge",
-    "Study",
-)
+SUSPECTS, WEAPONS, ROOMS = Deck.classic().categories
 CARDS = SUSPECTS + WEAPONS + ROOMS
 CONSTRAINTS = 20
 SEED = 1

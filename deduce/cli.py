@@ -413,8 +413,9 @@ def _main(words: list[str], argv: Sequence[str] | None) -> int:
     if {"-h", "--help"} & set(words) and {"play", "simulate"} & set(words):
         from deduce.play.setup import setup_help
 
-        named = [w for w in words if any(e.matches(w) for e in registry.declarations())]
-        setup = setup_help([registry.find(w).name for w in named] or _games())
+        consoles = [g for g in registry.declarations() if g.front_end is not None]
+        named = [g.name for w in words for g in consoles if g.matches(w)]
+        setup = setup_help(named or [g.name for g in consoles])
     policies = ""
     if {"-h", "--help"} & set(words) and "league" in words:
         from deduce.league import PANELS

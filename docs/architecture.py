@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("deduce.output", "text, HTML and figures"),
     ("deduce.testing", "strategies, conformance and junk for tests"),
     ("deduce.play", "the console"),
-    ("deduce.games", "the five games (each above every layer it uses)"),
+    ("deduce.games", "the six games (each above every layer it uses)"),
     ("deduce.league", "every game's policies played against each other"),
     ("deduce.serve", "the web companion"),
     ("deduce", "the face: the names a user imports"),

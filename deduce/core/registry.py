@@ -65,6 +65,7 @@ BUILT_IN = (
     "deduce.games.kreuzverhoer.manifest:GAME",
     "deduce.games.thirteen_clues.manifest:GAME",
     "deduce.games.crime_writers.manifest:GAME",
+    "deduce.games.cluedo.manifest:GAME",
 )
 """Where the built-in games' declarations are (``module:attribute``)."""
 

@@ -31,6 +31,12 @@ def _samples() -> dict[str, tuple[registry.Declaration, str]]:
 
 
 SAMPLES = _samples()
+FORMAT_1 = sorted(
+    name
+    for name, (declaration, kind) in SAMPLES.items()
+    if any(tagged == kind for _, tagged in declaration.tags)
+)
+"""The kinds saved in format 1 files (a game added since never wrote one)."""
 
 
 def start(name: str) -> deduce.Investigation:
@@ -60,12 +66,11 @@ def test_format_2_names_the_game_and_kind(name: str) -> None:
     assert deduce.Investigation.from_json(inv.to_json()) == inv
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLES))
+@pytest.mark.parametrize("name", FORMAT_1)
 def test_format_1_files_still_load(name: str) -> None:
     inv = saved(name)
     declaration, kind = SAMPLES[name]
     tags = [tag for tag, tagged in declaration.tags if tagged == kind]
-    assert tags, f"{name}: no format 1 tag"
     document = json.loads(inv.to_json())
     for tag in tags:
         old = {"format": 1, "game": tag, "config": document["config"], "clues": document["clues"]}

@@ -19,6 +19,9 @@ from deduce.play.session import COMMANDS, strategy_names
 from deduce.search.fewest_moves import ranked_by
 
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
+CONSOLE = [game.name for game in registry.declarations() if game.front_end]
+"""The games that ``deduce play`` plays (a game without a console front end is a
+notebook: ``deduce play`` refuses it by name, tested below)."""
 
 
 def setup(game: str) -> tuple[str, ...]:
@@ -59,7 +62,7 @@ def examples(game: str) -> list[str]:
     return [e for verb in verbs for e in verb.examples if e != "quit"]
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", CONSOLE)
 def test_every_example_of_the_help_works(game: str, tmp_path: Path) -> None:
     prompt = f"{game}> "
     term = start(game, tmp_path)
@@ -91,7 +94,7 @@ def test_every_example_of_the_help_works(game: str, tmp_path: Path) -> None:
     assert term.finish() == 0
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", CONSOLE)
 def test_a_save_resumes_with_resume_and_load(game: str, tmp_path: Path) -> None:
     prompt = f"{game}> "
     clue = next(
@@ -124,7 +127,10 @@ def test_a_save_resumes_with_resume_and_load(game: str, tmp_path: Path) -> None:
 
 
 NAMES = [
-    (entry.name, name) for entry in registry.declarations() for name in (entry.name, *entry.aliases)
+    (entry.name, name)
+    for entry in registry.declarations()
+    if entry.front_end
+    for name in (entry.name, *entry.aliases)
 ]
 
 
@@ -152,7 +158,7 @@ def test_every_command_takes_every_name_of_a_game(game: str, name: str, tmp_path
 
 
 def test_set_up_keys_are_listed_in_the_help() -> None:
-    for game in registry.names():
+    for game in CONSOLE:
         shown = subprocess.run(
             [SCRIPT, "play", game, "--help"], capture_output=True, text=True, timeout=60
         ).stdout
@@ -269,9 +275,26 @@ def test_kreuzverhoer_tab_after_ask_completes_crimes(tmp_path: Path) -> None:
 
 
 def test_setup_answers_given_in_advance_use_the_prompt_s_words() -> None:
-    for game in registry.names():
+    for game in CONSOLE:
         answers = setup(game)
         line = " ".join(shlex.quote(a) for a in answers)
         assert all(
             a.split("=")[0] in [q.key for q in adapter(game).grammar.setup] for a in answers
         ), line
+
+
+@pytest.mark.parametrize(
+    "game", [game.name for game in registry.declarations() if not game.front_end]
+)
+def test_a_game_without_a_console_is_refused_by_name(game: str, tmp_path: Path) -> None:
+    shown = subprocess.run(
+        [SCRIPT, "play", game, "--no-autosave"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+    )
+    assert shown.returncode != 0
+    said = " ".join((shown.stdout + shown.stderr).split())
+    assert f'game "{game}" is not valid; expected a game with a console front end' in said

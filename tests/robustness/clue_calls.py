@@ -75,6 +75,7 @@ def holding(card: str) -> tuple[Call, ...]:
     )
 
 
+SHOWN_TO_ME = (("shown_by", "Ann"), ("card", "Dagger"))
 STORY = {"who": "Butler", "whom": "Heiress", "why": "Greed", "where": "Library"}
 STORY_FOUND = tuple(Call("found", item) for item in [*STORY.items(), ("how", "Screwdriver")])
 
@@ -154,6 +155,10 @@ CALLS: list[tuple[str, Call]] = [
     ("thirteen-clues:Table", Call("consulted", (1,))),
     ("thirteen-clues:Table", Call("accused", ("Officer", "Market", "Knife"), (), ASKED_13)),
     ("thirteen-clues:Table", Call("charged", (1,), (("right", False),))),
+    ("cluedo", Call("suggestion", ("me", "Plum", "Dagger", "Hall"), SHOWN_TO_ME)),
+    ("cluedo", Call("suggestion", ("Ann", "White", "Spanner", "Study"), (("shown_by", "Bob"),))),
+    ("cluedo", Call("accused", ("Bob", "Plum", "Dagger", "Lounge"))),
+    ("cluedo", Call("seen", ("Ann", "Study"))),
     ("bsi:Table", Call("drew", ("man/night",), (), LAID)),
     ("bsi:Table", Call("attempt", (1, "woman/day/outside/gun", 1), (("correct", False),), LAID)),
 ]

@@ -37,7 +37,12 @@ def _adapter(game: str) -> Any:
     return registry.find(game.split(":")[0]).adapter()
 
 
-CONSOLE = [g for g in GAMES if isinstance(starts()[g], _adapter(g).investigation_type)]
+CONSOLE = [
+    g
+    for g in GAMES
+    if registry.find(g.split(":")[0]).front_end is not None
+    and isinstance(starts()[g], _adapter(g).investigation_type)
+]
 
 
 @functools.cache

@@ -1,0 +1,180 @@
+"""Cluedo's advice: which suggestion to make, and when to accuse.
+
+A suggestion of mine is asked of the other players in turn; the first who holds one of
+the three cards shows me one: each card they hold equally likely, or the first of those
+they are known to show first. Its worth is the exact information its answer gives about
+the envelope (the mutual information of the answer and the envelope, counted over every
+deal by :meth:`deduce.core.dealing.Deals.information`); ties are broken by what it
+tells about the hands, then by the fixed order of the suggestions.
+
+The information about the hands is the mutual information of the answer and the whole
+deal: the entropy of the answer less the part of it that is only the shower's free
+choice of card (``E[log2 k]``, with ``k`` the cards of the three they hold).
+
+Example:
+    >>> from deduce.games.cluedo import Deck, Investigation
+    >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+    >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+    >>> [str(r.action) for r in inv.recommend(top=2)]
+    ['suggest Ann, rope, hall', 'suggest Ann, rope, attic']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from deduce._internal.entry import guard
+from deduce.core.dealing import Answer, Deals
+from deduce.core.info import round_bits
+from deduce.games.cluedo.clues import Suggest
+from deduce.games.cluedo.counting import Seats
+
+__all__ = ["TIE_BREAKS", "envelope_bits", "hand_bits", "ranked", "worst_case"]
+
+TIE_BREAKS = 8
+"""How many suggestions tied for the most bits about the envelope (the first in the
+fixed order) are compared by the bits about the hands."""
+
+
+def open_cards(seats: Seats, query: Suggest) -> list[str]:
+    """The cards of ``query`` that may be in a hand (those face up are not)."""
+    return [c for c in query.cards if c not in seats.face_up]
+
+
+def envelope_bits(
+    deals: Deals, seats: Seats, queries: Sequence[Suggest]
+) -> npt.NDArray[np.float64]:
+    """The exact bits each of my suggestions is expected to give about the envelope.
+
+    Example:
+        >>> from deduce.games.cluedo import Deck, Investigation, Suggest
+        >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+        >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+        >>> envelope_bits(inv.deals, inv.seats, [Suggest("Ann", "rope", "hall")]).tolist()
+        [1.5]
+    """
+    order = list(seats.after(seats.me))
+    prefer = seats.asked(order) or None
+    return np.array(
+        deals.information([open_cards(seats, q) for q in queries], order, preference=prefer),
+        dtype=np.float64,
+    )
+
+
+def hand_bits(deals: Deals, seats: Seats, query: Suggest) -> float:
+    """The exact bits the answer to ``query`` is expected to give about the whole deal
+    (every hand and the envelope): the entropy of the answer, less the expected bits of
+    the shower's free choice among the cards they hold.
+
+    Example:
+        >>> from deduce.games.cluedo import Deck, Investigation, Suggest
+        >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+        >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+        >>> round(hand_bits(inv.deals, inv.seats, Suggest("Ann", "rope", "hall")), 6)
+        2.25
+    """
+    cards = open_cards(seats, query)
+    order = list(seats.after(seats.me))
+    prefer = seats.asked(order)
+    answers = deals.answers(cards, order, preference=prefer or None)
+    entropy = -sum(float(p) * math.log2(p) for p in answers.values() if p > 0)
+    free = {player: [c for c in cards if c not in prefer.get(player, [])] for player in order}
+    if max(len(f) for f in free.values()) < 2:
+        return entropy
+    pairs, triples = _several(deals, cards, order, prefer, free)
+    return entropy - float(pairs) - math.log2(3) * float(triples)
+
+
+def _several(
+    deals: Deals,
+    cards: list[str],
+    order: list[str],
+    prefer: dict[str, list[str]],
+    free: dict[str, list[str]],
+) -> tuple[Fraction, Fraction]:
+    """The chance that the player who shows holds exactly two, and exactly three, of the
+    cards they choose among freely (``free``: those not in their preference; they choose
+    among them when they hold none of their preferred ones): read from the answers when
+    each player shows their free cards in each order in turn, after their preferred ones
+    (the last card of an order is shown only by a player holding it alone of them, the
+    one before it by one holding it alone or with the last)."""
+    shown = []
+    for r in range(max(len(f) for f in free.values())):
+        first = {
+            player: [*prefer.get(player, []), *f[r % len(f) :], *f[: r % len(f)]] if f else []
+            for player, f in free.items()
+        }
+        shown.append(deals.answers(cards, order, preference=first))
+
+    def p(r: int, player: str, card: str) -> Fraction:
+        return shown[r].get(Answer(player, card), Fraction(0))
+
+    pairs = triples = Fraction(0)
+    for player, f in free.items():
+        if len(f) == 2:
+            a, b = f
+            pairs += p(0, player, a) - p(1, player, a)  # holds a and b: shows a first
+        elif len(f) == 3:
+            a, b, c = f
+            alone = {a: p(1, player, a), b: p(2, player, b), c: p(0, player, c)}
+            bc = p(0, player, b) - alone[b]
+            ca = p(1, player, c) - alone[c]
+            ab = p(2, player, a) - alone[a]
+            pairs += ab + bc + ca
+            triples += p(0, player, a) - alone[a] - ab - ca
+    return pairs, triples
+
+
+def ranked(
+    deals: Deals, seats: Seats, queries: Sequence[Suggest]
+) -> tuple[list[int], npt.NDArray[np.float64]]:
+    """The positions of ``queries`` from best to worst, and their bits about the
+    envelope: most bits first, ties among the best broken by the bits about the hands
+    (the first :data:`TIE_BREAKS` of them), then by the order of ``queries``.
+
+    Example:
+        >>> from deduce.games.cluedo import Deck, Investigation, Suggest
+        >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+        >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+        >>> order, bits = ranked(inv.deals, inv.seats, inv.queries())
+        >>> str(inv.queries()[order[0]]), round(float(bits[order[0]]), 3)
+        ('suggest Ann, rope, hall', 1.5)
+    """
+    bits = envelope_bits(deals, seats, queries)
+    score = round_bits(bits)
+    order = sorted(range(len(queries)), key=lambda i: (-score[i], i))
+    if len(order) > 1:
+        tied = [i for i in order if score[i] == score[order[0]]][:TIE_BREAKS]
+        if len(tied) > 1:
+            hands = {i: round(hand_bits(deals, seats, queries[i]), 9) for i in tied}
+            rest = [i for i in order if i not in hands]
+            order = sorted(tied, key=lambda i: (-hands[i], i)) + rest
+    return order, bits
+
+
+def worst_case(deals: Deals, seats: Seats, query: Suggest) -> int:
+    """The most envelopes that can be left after the answer to ``query``.
+
+    Example:
+        >>> from deduce.games.cluedo import Deck, Investigation, Suggest
+        >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+        >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+        >>> worst_case(inv.deals, inv.seats, Suggest("Ann", "rope", "hall"))
+        2
+    """
+    order = list(seats.after(seats.me))
+    joint = deals.joint_answers(
+        open_cards(seats, query), order, preference=seats.asked(order) or None
+    )
+    left: dict[Answer, int] = {}
+    for _, answer in joint:
+        left[answer] = left.get(answer, 0) + 1
+    return max(left.values())
+
+
+guard(globals())
