@@ -18,6 +18,7 @@ Example:
 from deduce._internal.entry import guard
 from deduce.core.dealing.counter import MAX_POINTS, Deals, count_deals
 from deduce.core.dealing.values import (
+    MAX_AMONG,
     MAX_CARDS,
     MAX_SEATS,
     Answer,
@@ -28,9 +29,11 @@ from deduce.core.dealing.values import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
 )
 
 __all__ = [
+    "MAX_AMONG",
     "MAX_CARDS",
     "MAX_POINTS",
     "MAX_SEATS",
@@ -43,6 +46,7 @@ __all__ = [
     "Lacks",
     "LacksOneOf",
     "Setup",
+    "Shows",
     "count_deals",
 ]
 

@@ -47,6 +47,7 @@ from deduce.core.dealing import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
 )
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Deck, hand_sizes
@@ -309,7 +310,7 @@ def agrees(deal: Deal, constraint: Constraint) -> bool:
         (True, False)
     """
     hand = set(deal.hand(constraint.seat))
-    if isinstance(constraint, Holds):
+    if isinstance(constraint, Holds | Shows):
         return constraint.card in hand
     if isinstance(constraint, Lacks):
         return constraint.card not in hand
