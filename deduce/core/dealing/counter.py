@@ -3,10 +3,11 @@
 Every card is dealt to one seat (the solution seat holds one card of each category), and
 every deal that agrees with the constraints is equally likely (or weighs what its
 solution weighs, times, for each card a seat showed choosing at random
-(:class:`Shows`), the chance that it shows that card). :class:`Deals` counts them without listing them, and from the count
-gives where each card is (:meth:`Deals.marginals`), how likely each solution is
-(:meth:`Deals.solutions`), whole deals drawn uniformly (:meth:`Deals.sample`) or all of
-them when they are few (:meth:`Deals.every`), and the answers to a question about some
+(:class:`Shows`), the chance that it shows that card). :class:`Deals` counts them
+without listing them, and from the count gives where each card is
+(:meth:`Deals.marginals`), how likely each solution is (:meth:`Deals.solutions`), whole
+deals drawn with the chance of their weight (:meth:`Deals.sample`) or all of them when
+they are few (:meth:`Deals.every`), and the answers to a question about some
 cards, a Cluedo suggestion (:meth:`Deals.answers`): who is the first of the seats asked
 in turn to hold one of them, and which card that seat shows, with the information the
 answer gives about the solution (:meth:`Deals.information`). Probabilities are
