@@ -6,7 +6,9 @@ holds, the last card a seat may hold, the one seat that may hold a card, the one
 a category the solution may hold, the one card left of a "holds one of") until nothing
 more follows, and drops what is then satisfied. What remains are the unknown cards and,
 per seat, how many more it holds, the cards it cannot hold, the sets it holds at least
-one of, and the sets it does not hold all of. A contradiction found on the way makes
+one of, the sets it does not hold all of, and the cards it showed at random (a card
+shown is held; its weight is open while some of the cards asked about are unknown, and
+a constant factor once they are all placed). A contradiction found on the way makes
 the problem impossible (no deal), never an error.
 
 Two unknown cards are of the same *kind* (:func:`kinds`) when every constraint treats
