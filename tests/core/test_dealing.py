@@ -502,6 +502,24 @@ def test_counts_beyond_64_bits_are_exact() -> None:
     assert sum(answers.values()) == 1
 
 
+def test_many_cards_shown_at_random_are_weighed_in_as_many_primes_as_they_need() -> None:
+    """120 cards shown by one seat, each among two unknown cards: weights whose common
+    multiple is beyond the first primes, counted in more of them, still exact."""
+    held = [f"a{i}" for i in range(10)]
+    unknown = [f"x{i}" for i in range(10)]
+    setup = Setup((*held, *unknown), {"Ann": 13, "Bob": 7})
+    pairs = list(combinations(unknown, 2))[:12]
+    shown = [Shows("Ann", a, among=(a, x, y)) for a in held for x, y in pairs]
+    listed = Listing(setup, shown)
+    assert len(counting.rings(len(listed.deals) * 6 ** len(shown))) > 1 + len(PRIMES)
+    deals = Deals(setup, shown)
+    assert deals.count == 120
+    assert deals.weight == listed.total
+    assert deals.marginals() == listed.marginals()
+    answers = deals.answers(("x0", "x1"), ["Bob", "Ann"])
+    assert answers == listed.answers(("x0", "x1"), ["Bob", "Ann"], {}, True)
+
+
 def test_too_many_kinds_of_unknown_cards_are_refused() -> None:
     cards = tuple(f"c{i:02}" for i in range(24))
     setup = Setup(cards, {"Ann": 8, "Bob": 8, "Cy": 8})
