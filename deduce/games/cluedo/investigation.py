@@ -326,11 +326,13 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     def _weights(self, deals: Deals, ids: npt.NDArray[np.int64] | None = None) -> npt.NDArray[Any]:
         """The weight of the deals of every envelope (of the rows ``ids``, default all):
-        their number, or with cards shown to me at random their weight times the least
-        common multiple that makes every envelope's whole."""
+        their number, or, where the cards shown to me make that no whole number, their
+        weight scaled by the least common multiple that makes every envelope's whole."""
         counts = [0] * len(self._rows)
         solutions = deals.solutions()
-        total = lcm(deals.count, *(p.denominator for p in solutions.values()))
+        total = deals.count
+        if any(total % p.denominator for p in solutions.values()):
+            total = lcm(*(p.denominator for p in solutions.values()))
         for envelope, p in solutions.items():
             counts[self._rows[envelope]] = p.numerator * (total // p.denominator)
         chosen = counts if ids is None else [counts[i] for i in ids.tolist()]
