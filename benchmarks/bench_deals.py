@@ -3,10 +3,12 @@
 6 suspects, 6 weapons, 9 rooms; one of each in the envelope, the other 18 dealt to 3, 4
 or 6 players; seen from seat 0, whose hand is known. A seeded game is played with random
 suggestions (each by the next player in turn, answered truthfully: a card shown to seat 0
-is known, a card shown to another player is "that player holds one of the three", a pass
-is "does not hold any of them") until at least 20 constraints have been learnt. Also
-the table at the start, and a hard table where seat 0 never sees a card (every
-constraint from the others' suggestions: the most unknown cards of the most kinds).
+is known, chosen at random among those of the three the player holds, so that a deal
+weighs the chance of that choice; a card shown to another player is "that player holds
+one of the three", a pass is "does not hold any of them") until at least 20 constraints
+have been learnt. Also the table at the start, and a hard table where seat 0 never
+sees a card (every constraint from the others' suggestions: the most unknown cards of
+the most kinds).
 
 Measured, each table in a fresh process: one full update (the count, every card's seat
 and every envelope: what a clue costs), scoring all 324 suggestions of seat 0 by the
@@ -39,7 +41,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from deduce.core.dealing import Constraint, Deals, Holds, HoldsOneOf, Lacks, Setup
+from deduce.core.dealing import Constraint, Deals, Holds, HoldsOneOf, Lacks, Setup, Shows
 from deduce.games.cluedo import Deck
 
 SUSPECTS, WEAPONS, ROOMS = Deck.classic().categories
@@ -93,7 +95,7 @@ def table(players: int, kind: str, seed: int = SEED) -> tuple[Setup, list[Constr
             held = [c for c in asked if c in hands[seat]]
             if held:
                 if asker == 0:
-                    known.append(Holds(f"P{seat}", rng.choice(held)))
+                    known.append(Shows(f"P{seat}", rng.choice(held), among=tuple(asked)))
                     learnt += 1
                 elif seat != 0:
                     known.append(HoldsOneOf(f"P{seat}", tuple(asked)))
@@ -144,7 +146,7 @@ def listed(the_setup: Setup, known: list[Constraint]) -> list[dict[str, frozense
 
     def fits(seat: str, hand: frozenset[str]) -> bool:
         for c in by_seat[seat]:
-            if isinstance(c, Holds) and c.card not in hand:
+            if isinstance(c, Holds | Shows) and c.card not in hand:
                 return False
             if isinstance(c, Lacks) and c.card in hand:
                 return False
@@ -172,25 +174,41 @@ def listed(the_setup: Setup, known: list[Constraint]) -> list[dict[str, frozense
     return found
 
 
-def reference_update(every: list[dict[str, frozenset[str]]]) -> Any:
-    total = len(every)
+def weight(deal: dict[str, frozenset[str]], known: list[Constraint]) -> int:
+    """The chance, times 6 for each, that every card shown to seat 0 was the one shown
+    in ``deal``: one over the cards of the three the player holds."""
+    result = 1
+    for c in known:
+        if isinstance(c, Shows):
+            result *= 6 // len(deal[c.seat] & set(c.among))
+    return result
+
+
+def reference_update(every: list[dict[str, frozenset[str]]], known: list[Constraint]) -> Any:
+    weights = [weight(deal, known) for deal in every]
+    total = sum(weights)
     seats: Counter[tuple[str, str]] = Counter()
     envelopes: Counter[frozenset[str]] = Counter()
-    for deal in every:
-        envelopes[deal["solution"]] += 1
+    for deal, w in zip(every, weights, strict=True):
+        envelopes[deal["solution"]] += w
         for seat, hand in deal.items():
-            seats.update((seat, card) for card in hand)
-    return total, seats, envelopes
+            for card in hand:
+                seats[(seat, card)] += w
+    return len(every), total, seats, envelopes
 
 
-def reference_score(every: list[dict[str, frozenset[str]]], players: int) -> list[float]:
-    """The information of every suggestion of seat 0, from the listed deals: the first
-    seat after it holding a card shows each it holds equally likely (weights times 6)."""
+def reference_score(
+    every: list[dict[str, frozenset[str]]], players: int, known: list[Constraint]
+) -> list[float]:
+    """The information of every suggestion of seat 0, from the listed deals, each
+    weighed by :func:`weight`: the first seat after it holding a card shows each it
+    holds equally likely (weights times 6)."""
     result = []
     order = [f"P{i}" for i in range(1, players)]
+    weights = [weight(deal, known) for deal in every]
     for asked in suggestions():
         joint: Counter[tuple[frozenset[str], tuple[str, str]]] = Counter()
-        for deal in every:
+        for deal, w in zip(every, weights, strict=True):
             outcome: list[tuple[str, str]] = [("", "")]
             for seat in order:
                 held = [c for c in asked if c in deal[seat]]
@@ -198,7 +216,7 @@ def reference_score(every: list[dict[str, frozenset[str]]], players: int) -> lis
                     outcome = [(seat, c) for c in held]
                     break
             for answer in outcome:
-                joint[(deal["solution"], answer)] += 6 // len(outcome)
+                joint[(deal["solution"], answer)] += w * (6 // len(outcome))
         total = sum(joint.values())
         left: Counter[frozenset[str]] = Counter()
         right: Counter[tuple[str, str]] = Counter()
@@ -214,9 +232,11 @@ def reference_score(every: list[dict[str, frozenset[str]]], players: int) -> lis
     return result
 
 
-def reference_check(deals: Deals, every: list[dict[str, frozenset[str]]]) -> None:
-    total, seats, envelopes = reference_update(every)
-    assert deals.count == total
+def reference_check(
+    deals: Deals, every: list[dict[str, frozenset[str]]], known: list[Constraint]
+) -> None:
+    count, total, seats, envelopes = reference_update(every, known)
+    assert deals.count == count
     marginals = deals.marginals()
     for seat, row in marginals.items():
         for card, p in row.items():
@@ -260,11 +280,11 @@ def run_table(players: int, kind: str) -> dict[str, Any]:
     }
     if deals.count <= LISTED:
         every_cpu, _, every = median_cpu(lambda: listed(the_setup, known), repeat=1)
-        ref_cpu, _, _ = median_cpu(lambda: reference_update(every), repeat=1)
-        reference_check(deals, every)
+        ref_cpu, _, _ = median_cpu(lambda: reference_update(every, known), repeat=1)
+        reference_check(deals, every, known)
         result["reference_cpu"] = every_cpu + ref_cpu
         if deals.count <= SCORED:
-            scored_cpu, _, expected = median_cpu(lambda: reference_score(every, players), 1)
+            scored_cpu, _, expected = median_cpu(lambda: reference_score(every, players, known), 1)
             assert all(abs(a - b) < 1e-9 for a, b in zip(bits, expected, strict=True))
             result["reference_score_cpu"] = every_cpu + scored_cpu
     return result

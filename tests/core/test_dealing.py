@@ -35,9 +35,11 @@ from deduce.core.dealing import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
     count_deals,
 )
 from deduce.core.dealing._lattice import PRIMES, Ring
+from deduce.core.dealing._reduced import Known, reduce
 
 Listed = dict[str, frozenset[str]]
 
@@ -72,7 +74,7 @@ def listing(setup: Setup) -> list[Listed]:
 
 def agrees(deal: Listed, constraint: Constraint) -> bool:
     hand = deal[constraint.seat]
-    if isinstance(constraint, Holds):
+    if isinstance(constraint, (Holds, Shows)):
         return constraint.card in hand
     if isinstance(constraint, Lacks):
         return constraint.card not in hand
@@ -101,12 +103,18 @@ class Listing:
         self.setup = setup
         self.deals = [d for d in listing(setup) if all(agrees(d, c) for c in constraints)]
         self.weights = dict(weights or {})
+        self.shows = [c for c in constraints if isinstance(c, Shows)]
         self.total = sum(self.weight(d) for d in self.deals)
 
-    def weight(self, deal: Listed) -> int:
-        if self.setup.solution is None:
-            return 1
-        return self.weights.get(solution_of(self.setup, deal), 1)
+    def weight(self, deal: Listed) -> Fraction:
+        """The solution's weight times, for every card shown at random, the chance that
+        the seat shows that card: one over how many of the cards asked about it holds."""
+        weight = Fraction(1)
+        if self.setup.solution is not None:
+            weight = Fraction(self.weights.get(solution_of(self.setup, deal), 1))
+        for shown in self.shows:
+            weight /= len(deal[shown.seat] & set(shown.among))
+        return weight
 
     def marginals(self) -> dict[str, dict[str, Fraction]]:
         return {
@@ -224,8 +232,13 @@ def tables(draw: st.DrawFn, kinds: Sequence[str] = ("categories", "sized", "none
         seat = draw(st.sampled_from(setup.seats))
         hand = hidden[seat]
         others = [c for c in cards if c not in hand]
-        what = draw(st.sampled_from(["holds", "lacks", "one of", "not all"]))
-        if what == "holds" and hand:
+        what = draw(st.sampled_from(["holds", "lacks", "one of", "not all", "shows", "shows"]))
+        if what == "shows" and hand and seat != setup.solution:
+            shown = draw(st.sampled_from(sorted(hand)))
+            some = draw(st.lists(st.sampled_from(cards), min_size=0, max_size=3, unique=True))
+            among = draw(st.permutations(list(dict.fromkeys([shown, *some]))))
+            constraints.append(Shows(seat, shown, among=tuple(among)))
+        elif what == "holds" and hand:
             constraints.append(Holds(seat, draw(st.sampled_from(sorted(hand)))))
         elif what == "lacks" and others:
             constraints.append(Lacks(seat, draw(st.sampled_from(others))))
@@ -337,6 +350,42 @@ def test_drawn_deals_agree_with_the_constraints(table: Any, seed: int) -> None:
     for deal in drawn:
         assert isinstance(deal, Deal)
         assert repr({seat: frozenset(cards) for seat, cards in deal.hands}) in listed
+
+
+def drawn(deals: Deals) -> dict[str, Fraction]:
+    """The chance that :meth:`Deals.sample` draws each deal: the hands of the seats it
+    deals in turn, each with the weight it gives that hand (its deals by repr)."""
+    n_cards = len(deals.setup.cards)
+    found: dict[str, Fraction] = {}
+
+    def walk(known: Known, seats: list[int], chance: Fraction) -> None:
+        if not seats:
+            placed = reduce(deals._frame, n_cards, known).placed
+            deal = deals._deal(dict(enumerate(placed)))
+            key = repr({seat: frozenset(cards) for seat, cards in deal.hands})
+            found[key] = found.get(key, Fraction(0)) + chance
+            return
+        hands = deals._hands(known, seats[0])
+        total = sum(hands.values())
+        for hand, weight in hands.items():
+            placed = Known(holds=tuple((seats[0], card) for card in hand))
+            walk(known.plus(placed), seats[1:], chance * Fraction(weight, total))
+
+    walk(deals._known, deals._order(), Fraction(1))
+    return found
+
+
+@settings(max_examples=60)
+@given(tables(), st.data())
+def test_each_deal_is_drawn_with_the_chance_of_its_weight(table: Any, data: st.DataObject) -> None:
+    setup, _, constraints = table
+    weights = weights_for(data.draw, setup)
+    listed = Listing(setup, constraints, weights)
+    if listed.total == 0:
+        return
+    chances = drawn(Deals(setup, constraints, weights=weights))
+    expected = {repr(d): listed.weight(d) / listed.total for d in listed.deals}
+    assert {k: v for k, v in chances.items() if v} == {k: v for k, v in expected.items() if v}
 
 
 @settings(max_examples=60)
@@ -453,6 +502,24 @@ def test_counts_beyond_64_bits_are_exact() -> None:
     assert sum(answers.values()) == 1
 
 
+def test_many_cards_shown_at_random_are_weighed_in_as_many_primes_as_they_need() -> None:
+    """120 cards shown by one seat, each among two unknown cards: weights whose common
+    multiple is beyond the first primes, counted in more of them, still exact."""
+    held = [f"a{i}" for i in range(10)]
+    unknown = [f"x{i}" for i in range(10)]
+    setup = Setup((*held, *unknown), {"Ann": 13, "Bob": 7})
+    pairs = list(combinations(unknown, 2))[:12]
+    shown = [Shows("Ann", a, among=(a, x, y)) for a in held for x, y in pairs]
+    listed = Listing(setup, shown)
+    assert len(counting.rings(len(listed.deals) * 6 ** len(shown))) > 1 + len(PRIMES)
+    deals = Deals(setup, shown)
+    assert deals.count == 120
+    assert deals.weight == listed.total
+    assert deals.marginals() == listed.marginals()
+    answers = deals.answers(("x0", "x1"), ["Bob", "Ann"])
+    assert answers == listed.answers(("x0", "x1"), ["Bob", "Ann"], {}, True)
+
+
 def test_too_many_kinds_of_unknown_cards_are_refused() -> None:
     cards = tuple(f"c{i:02}" for i in range(24))
     setup = Setup(cards, {"Ann": 8, "Bob": 8, "Cy": 8})
@@ -497,6 +564,8 @@ def test_drawn_deals_follow_the_marginals() -> None:
         Lacks("P1", "Kitchen"),
         HoldsOneOf("P2", ("Mustard", "Dagger", "Kitchen")),
         HoldsOneOf("P3", ("Orchid", "Wrench", "Lounge")),
+        Shows("P3", "Scarlet", among=("Scarlet", "Candlestick", "Ballroom")),
+        Shows("P3", "Peacock", among=("Peacock", "Candlestick", "Library")),
     ]
     deals = Deals(setup, constraints, weights={("Mustard", "Dagger", "Kitchen"): 5})
     draws = 4000

@@ -20,6 +20,7 @@ from deduce.core.dealing import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
     count_deals,
 )
 
@@ -67,6 +68,23 @@ CALLS: dict[str, tuple[Callable[[], Any], str, str]] = {
     "card empty": (lambda: Lacks("Ann", ""), "card", "name"),
     "one of nothing": (lambda: HoldsOneOf("Ann", ()), "cards", "names"),
     "not all of a string": (lambda: LacksOneOf("Ann", "ab"), "cards", "names"),
+    "shown card not among": (lambda: Shows("Ann", "a", among=("b", "c")), "card", "'b'"),
+    "shown among nothing": (lambda: Shows("Ann", "a", among=()), "among", "names"),
+    "shown among too many": (
+        lambda: Shows("Ann", "a", among=tuple("abcdefg")),
+        "among",
+        "1 to 6",
+    ),
+    "shown by the solution": (
+        lambda: Deals(SETUP, [Shows("solution", "Plum", among=("Plum", "Rope"))]),
+        "constraints[0].seat",
+        "'Ann'",
+    ),
+    "shown among no card": (
+        lambda: Deals(SETUP, [Shows("Ann", "Plum", among=("Plum", "Pipe"))]),
+        "constraints[0].among",
+        "cards of",
+    ),
     "answer card without seat": (lambda: Answer(None, "a"), "seat", "showed"),
     "setup not a setup": (lambda: Deals("cluedo"), "setup", "Setup"),  # type: ignore[arg-type]
     "constraints a string": (lambda: Deals(SETUP, "Holds"), "constraints", "Holds"),  # type: ignore[arg-type]

@@ -1,9 +1,10 @@
 """Exact counting of the hidden deals of a card game, the engine under Cluedo.
 
 A :class:`Setup` says who is dealt how many of which cards (a solution seat may hold one
-card of each category, like Cluedo's envelope); constraints say what is known;
+card of each category, like Cluedo's envelope); constraints say what is known (a card
+shown at random, :class:`Shows`, weighs each deal by the chance of that choice);
 :class:`Deals` counts every deal that agrees, exactly and without listing them, and
-gives where each card is, how likely each solution is, deals drawn uniformly, and the
+gives where each card is, how likely each solution is, deals drawn by weight, and the
 answers to a suggestion with the information they give about the solution.
 
 Example:
@@ -18,6 +19,7 @@ Example:
 from deduce._internal.entry import guard
 from deduce.core.dealing.counter import MAX_POINTS, Deals, count_deals
 from deduce.core.dealing.values import (
+    MAX_AMONG,
     MAX_CARDS,
     MAX_SEATS,
     Answer,
@@ -28,9 +30,11 @@ from deduce.core.dealing.values import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
 )
 
 __all__ = [
+    "MAX_AMONG",
     "MAX_CARDS",
     "MAX_POINTS",
     "MAX_SEATS",
@@ -43,6 +47,7 @@ __all__ = [
     "Lacks",
     "LacksOneOf",
     "Setup",
+    "Shows",
     "count_deals",
 ]
 

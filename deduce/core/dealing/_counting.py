@@ -6,7 +6,10 @@ the deals in which seat ``j`` holds a given card of kind ``k`` are the signed su
 ``prod over i != j of z_i`` times ``z_j(s) - z_j(s - e_k)`` (the hands inside the set
 that hold the card), and the deals whose solution is a given hand are the signed sum of
 ``prod over the other seats of z`` over the sets that hold the hand. Both come out for
-every seat, kind and hand at once; nothing is listed.
+every seat, kind and hand at once; nothing is listed. A seat that showed a card at
+random weighs each hand ``1/k`` (``k`` of the cards asked about held): its allowed hands
+carry that weight, times a common multiple that makes it whole
+(:attr:`~deduce.core.dealing._reduced.Reduced.scale`), before the zeta transform.
 
 Example:
     >>> from deduce.core.dealing._reduced import Known, reduce
@@ -27,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.core.dealing._lattice import Lattice, Ring, combine, multinomial, rings
-from deduce.core.dealing._reduced import Frame, Kinds, Reduced, kinds
+from deduce.core.dealing._reduced import Frame, Kinds, Reduced, kinds, top
 
 Array = npt.NDArray[np.int64]
 
@@ -57,8 +60,9 @@ class Tally:
     """A table counted (Python integers; weighted where the solutions have weights).
 
     Attributes:
-        count: the number of deals.
-        weight: their total weight (``count`` without weights).
+        count: the number of deals (each weighed for the cards shown at random, see
+            :attr:`Reduced.scale`).
+        weight: their total weight (``count`` without weights on the solutions).
         marginals: per seat, per card, the weight of the deals in which the seat holds
             the card.
         solutions: each possible hand of the solution seat (card numbers, by category
@@ -103,6 +107,34 @@ def allowed(lattice: Lattice, found: Kinds, reduced: Reduced, seat: int) -> Arra
             full = full & (lattice.grid(kind) == lattice.n[kind])
         ok = ok & ~full
     return np.broadcast_to(ok, lattice.shape).astype(np.int64)
+
+
+def shown_weights(lattice: Lattice, found: Kinds, seat: int) -> Array | None:
+    """At every point ``h``: the weight, times :attr:`Reduced.scale`'s share of the seat,
+    of a hand of the seat with ``h`` cards of each kind for the cards it showed at random
+    (each ``top / k`` for ``k`` cards asked about held); None when it showed none."""
+    clauses = found.shows[seat] if found.shows else ()
+    if not clauses:
+        return None
+    ring = lattice.ring
+    result: Array = np.ones([1] * lattice.ndim, dtype=np.int64)
+    for cards, held in clauses:
+        size = sum(lattice.n[k] for k in cards)
+        whole = top(held, size)
+        table = np.array(
+            [ring.number(whole // k) if k else 0 for k in range(held + size + 1)], dtype=np.int64
+        )
+        result = ring.mul(result, table[held + lattice.total(sorted(cards))])
+    return result
+
+
+def point_weight(found: Kinds, seat: int, point: tuple[int, ...]) -> int:
+    """:func:`shown_weights` of ``seat`` at one point, a Python integer."""
+    weight = 1
+    for cards, held in found.shows[seat] if found.shows else ():
+        size = sum(len(found.members[k]) for k in cards)
+        weight *= top(held, size) // (held + sum(point[k] for k in cards))
+    return weight
 
 
 def hands_of(found: Kinds, point: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -226,7 +258,8 @@ class Prepared:
             order, the cards already placed with it included).
         hand_weights: the weight of the hands of each point (1 without weights; with
             weights every possible card of the solution is a kind of its own, so a
-            point is one hand).
+            point is one hand), times the weight of the cards the solution seat showed
+            at random (a seat with a size counted as the solution).
         known: the solution when it is placed already, else None; ``known_weight`` its
             weight.
     """
@@ -263,21 +296,22 @@ def prepare(
     sol = frame.solution
     placed = [c for c, s in enumerate(reduced.placed) if s == sol] if sol is not None else []
     takes = sol is not None and reduced.need[sol] > 0
-    weighted = bool(weights) and takes
-    if weighted:
+    if bool(weights) and takes:
         assert sol is not None
         alone = alone | frozenset(c for c in reduced.unknown if c not in reduced.cannot[sol])
+    shown = sol is not None and bool(reduced.shows) and bool(reduced.shows[sol])
+    weighted = (bool(weights) or shown) and takes
     found = kinds(reduced, alone)
     check_points(reduced, found)
     heaviest = max([1, *(weights or {}).values()])
-    chosen = rings(bound(reduced) * heaviest * scale)
+    chosen = rings(bound(reduced) * heaviest * scale * reduced.scale)
     points: list[tuple[int, ...]] = []
     hands: list[tuple[tuple[int, ...], ...]] = []
     hand_weights: list[int] = []
     known = None
     known_weight = 1
     if takes:
-        points, hands, hand_weights = solution_hands(reduced, found, weights if weighted else None)
+        points, hands, hand_weights = solution_hands(reduced, found, weights or None)
     elif sol is not None:
         known = in_order(frame, tuple(placed))
         known_weight = (weights or {}).get(known, 1)
@@ -310,17 +344,24 @@ def solution_hands(
     for point in points:
         these = tuple(in_order(frame, (*placed, *h)) for h in hands_of(found, point))
         hands.append(these)
-        hand_weights.append(weights.get(these[0], 1) if weights is not None else 1)
+        weight = weights.get(these[0], 1) if weights is not None else 1
+        hand_weights.append(weight * point_weight(found, sol, point) if sol is not None else weight)
     return points, hands, hand_weights
 
 
 def ring_zetas(prepared: Prepared, ring: Ring) -> tuple[Lattice, dict[int, Array]]:
     """The lattice of ``prepared`` in ``ring`` and the ``z`` of every seat that still
-    takes cards (the solution's weighted)."""
+    takes cards (the solution's weighted, and every seat's hands weighed for the cards
+    it showed at random)."""
     found = prepared.found
     lattice = Lattice([len(m) for m in found.members], ring)
     replaced: dict[int, Array] = {}
     sol = prepared.reduced.frame.solution
+    for seat in range(len(prepared.reduced.need)):
+        weight = None if seat == sol else shown_weights(lattice, found, seat)
+        if weight is not None:
+            hands = allowed(lattice, found, prepared.reduced, seat)
+            replaced[seat] = ring.mul(hands, weight)
     if prepared.weighted and sol is not None:
         weighted = np.zeros(lattice.shape, dtype=np.int64)
         for point, w in zip(prepared.points, prepared.hand_weights, strict=True):

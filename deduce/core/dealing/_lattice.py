@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from math import comb
+from functools import cache
+from math import comb, isqrt
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +45,25 @@ Array = npt.NDArray[np.int64]
 
 PRIMES = (67108859, 67108837, 67108819, 67108777, 67108763, 67108757, 67108753, 67108747)
 """Primes below 2^26: a product of two residues is below 2^52, and up to 2^11 of them
-add up without overflow."""
+add up without overflow. Counts larger than these tell apart (many cards shown at
+random multiply their weights) take the next primes below them (:func:`prime`)."""
+
+
+@cache
+def prime(index: int) -> int:
+    """The ``index``-th prime below 2^26, from the top: :data:`PRIMES`, then the next
+    ones down.
+
+    Example:
+        >>> prime(0) == PRIMES[0], prime(8) < PRIMES[-1]
+        (True, True)
+    """
+    if index < len(PRIMES):
+        return PRIMES[index]
+    candidate = prime(index - 1) - 2
+    while any(candidate % d == 0 for d in range(3, isqrt(candidate) + 1, 2)):
+        candidate -= 2
+    return candidate
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,20 +92,13 @@ class Ring:
 
 def rings(bound: int) -> tuple[Ring, ...]:
     """The rings to count in when no count exceeds ``bound``: modulo 2^64 alone below
-    2^63, else with as many primes as the Chinese remainders need.
-
-    Raises:
-        ValueError: a bound beyond what all the primes together can tell apart.
-    """
+    2^63, else with as many primes as the Chinese remainders need."""
     chosen = [Ring(0)]
     product = 2**64
-    for prime in PRIMES:
-        if bound < product // 2:
-            break
-        chosen.append(Ring(prime))
-        product *= prime
-    if bound >= product // 2:
-        raise ValueError(f"counts up to {bound} are beyond {product // 2}")
+    while bound >= product // 2:
+        modulus = prime(len(chosen) - 1)
+        chosen.append(Ring(modulus))
+        product *= modulus
     return tuple(chosen)
 
 

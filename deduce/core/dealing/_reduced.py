@@ -6,7 +6,9 @@ holds, the last card a seat may hold, the one seat that may hold a card, the one
 a category the solution may hold, the one card left of a "holds one of") until nothing
 more follows, and drops what is then satisfied. What remains are the unknown cards and,
 per seat, how many more it holds, the cards it cannot hold, the sets it holds at least
-one of, and the sets it does not hold all of. A contradiction found on the way makes
+one of, the sets it does not hold all of, and the cards it showed at random (a card
+shown is held; its weight is open while some of the cards asked about are unknown, and
+a constant factor once they are all placed). A contradiction found on the way makes
 the problem impossible (no deal), never an error.
 
 Two unknown cards are of the same *kind* (:func:`kinds`) when every constraint treats
@@ -23,6 +25,8 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm, prod
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +45,14 @@ class Frame:
 
 @dataclass(frozen=True, slots=True)
 class Known:
-    """The constraints in numbers: (seat, card) pairs and (seat, cards) sets."""
+    """The constraints in numbers: (seat, card) pairs and (seat, cards) sets; ``shows``
+    the (seat, card shown, cards asked about) of each card shown at random."""
 
     holds: tuple[tuple[int, int], ...] = ()
     lacks: tuple[tuple[int, int], ...] = ()
     one_of: tuple[tuple[int, frozenset[int]], ...] = ()
     not_all: tuple[tuple[int, frozenset[int]], ...] = ()
+    shows: tuple[tuple[int, int, frozenset[int]], ...] = ()
 
     def plus(self, other: Known) -> Known:
         return Known(
@@ -54,7 +60,19 @@ class Known:
             self.lacks + other.lacks,
             self.one_of + other.one_of,
             self.not_all + other.not_all,
+            self.shows + other.shows,
         )
+
+    def plain(self) -> Known:
+        """The same constraints with every card shown only held: no weights."""
+        shown = tuple((seat, card) for seat, card, _ in self.shows)
+        return Known(self.holds + shown, self.lacks, self.one_of, self.not_all)
+
+
+def top(held: int, open_cards: int) -> int:
+    """The least common multiple of ``held..held + open_cards``: a hand's weight for a
+    card shown among ``k`` held cards is ``top / k``, a whole number."""
+    return lcm(*range(held, held + open_cards + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +91,12 @@ class Reduced:
         not_all: per seat, sets of unknown cards it does not hold all of.
         open: the unknown cards of each category that has no card in the solution yet
             (by category only, in category order).
+        shows: per seat, for each card it showed at random whose weight is still open:
+            the unknown cards asked about that it may hold, and how many of the cards
+            asked about it holds already. A hand with ``h`` of those cards weighs
+            ``top(held, len(cards)) / (held + h)`` for it (see :attr:`scale`).
+        shown: the weight of the cards shown whose weight is settled (all their cards
+            placed), multiplied.
     """
 
     frame: Frame
@@ -84,6 +108,13 @@ class Reduced:
     one_of: tuple[tuple[frozenset[int], ...], ...] = ()
     not_all: tuple[tuple[frozenset[int], ...], ...] = ()
     open: tuple[tuple[int, ...], ...] = ()
+    shows: tuple[tuple[tuple[frozenset[int], int], ...], ...] = ()
+    shown: Fraction = Fraction(1)
+
+    @property
+    def scale(self) -> int:
+        """What the open weights of the cards shown are multiplied by to be whole."""
+        return prod(top(held, len(cards)) for clauses in self.shows for cards, held in clauses)
 
 
 def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
@@ -102,7 +133,7 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
         cannot[sol] |= {c for c in range(n_cards) if category_of[c] < 0}
     for seat, card in known.lacks:
         cannot[seat].add(card)
-    pending = list(known.holds)
+    pending = list(known.holds) + [(seat, card) for seat, card, _ in known.shows]
     impossible = Reduced(frame, False)
     changed = True
     while changed:
@@ -181,6 +212,15 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
                 if len(here) == 1:
                     pending.append((sol, here[0]))
         changed = changed or bool(pending)
+    shows: list[list[tuple[frozenset[int], int]]] = [[] for _ in range(seats)]
+    shown = Fraction(1)
+    for seat, _, among in known.shows:
+        mine = sum(1 for c in among if placed[c] == seat)
+        still = frozenset(c for c in among if c in free and seat in may[c])
+        if still:
+            shows[seat].append((still, mine))
+        else:
+            shown /= mine
     open_categories: tuple[tuple[int, ...], ...] = ()
     if sol is not None:
         open_categories = tuple(
@@ -198,6 +238,8 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
         tuple(tuple(frozenset(a) for a in clauses) for clauses in one_of),
         tuple(tuple(frozenset(a) for a in clauses) for clauses in not_all),
         open_categories,
+        tuple(tuple(clauses) for clauses in shows),
+        shown,
     )
 
 
@@ -213,6 +255,8 @@ class Kinds:
         one_of: per seat, its "holds one of" sets as sets of kinds.
         not_all: per seat, its "not all of" sets as sets of kinds.
         open: per open category, its kinds (by category only).
+        shows: per seat, its open cards shown (see :class:`Reduced`) with their cards
+            as sets of kinds.
     """
 
     members: tuple[tuple[int, ...], ...]
@@ -221,6 +265,7 @@ class Kinds:
     one_of: tuple[tuple[frozenset[int], ...], ...]
     not_all: tuple[tuple[frozenset[int], ...], ...]
     open: tuple[tuple[int, ...], ...]
+    shows: tuple[tuple[tuple[frozenset[int], int], ...], ...] = ()
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -242,6 +287,7 @@ def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
     category = {c: n for n, cards in enumerate(reduced.open) for c in cards}
     sets = [a for seat in range(seats) for a in reduced.one_of[seat]]
     sets += [a for seat in range(seats) for a in reduced.not_all[seat]]
+    sets += [a for clauses in reduced.shows for a, _ in clauses]
     groups: dict[tuple[int, tuple[bool, ...], tuple[bool, ...], int], list[int]] = {}
     for card in reduced.unknown:
         signature = (
@@ -268,6 +314,7 @@ def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
         tuple(tuple(of(a) for a in clauses) for clauses in reduced.one_of),
         tuple(tuple(of(a) for a in clauses) for clauses in reduced.not_all),
         open_kinds,
+        tuple(tuple((of(a), held) for a, held in clauses) for clauses in reduced.shows),
     )
 
 
@@ -303,6 +350,7 @@ def split(found: Kinds, cards: frozenset[int]) -> tuple[Kinds, list[tuple[int, l
             tuple(tuple(of(a) for a in clauses) for clauses in found.one_of),
             tuple(tuple(of(a) for a in clauses) for clauses in found.not_all),
             tuple(tuple(sorted(of(frozenset(cat)))) for cat in found.open),
+            tuple(tuple((of(a), held) for a, held in clauses) for clauses in found.shows),
         ),
         splits,
     )

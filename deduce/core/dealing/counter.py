@@ -2,10 +2,12 @@
 
 Every card is dealt to one seat (the solution seat holds one card of each category), and
 every deal that agrees with the constraints is equally likely (or weighs what its
-solution weighs). :class:`Deals` counts them without listing them, and from the count
-gives where each card is (:meth:`Deals.marginals`), how likely each solution is
-(:meth:`Deals.solutions`), whole deals drawn uniformly (:meth:`Deals.sample`) or all of
-them when they are few (:meth:`Deals.every`), and the answers to a question about some
+solution weighs, times, for each card a seat showed choosing at random
+(:class:`Shows`), the chance that it shows that card). :class:`Deals` counts them
+without listing them, and from the count gives where each card is
+(:meth:`Deals.marginals`), how likely each solution is (:meth:`Deals.solutions`), whole
+deals drawn with the chance of their weight (:meth:`Deals.sample`) or all of them when
+they are few (:meth:`Deals.every`), and the answers to a question about some
 cards, a Cluedo suggestion (:meth:`Deals.answers`): who is the first of the seats asked
 in turn to hold one of them, and which card that seat shows, with the information the
 answer gives about the solution (:meth:`Deals.information`). Probabilities are
@@ -17,8 +19,10 @@ Constraints that no deal satisfies make :class:`Deals` raise
 :func:`count_deals` counts without raising, 0 for a contradiction.
 
 How: the deals are counted by inclusion and exclusion over the sets of unknown cards,
-with numpy, exactly (see ``deduce/core/dealing/_lattice.py``); cards that every
-constraint treats alike are counted together, so a table is counted over far fewer
+with numpy, exactly (see ``deduce/core/dealing/_lattice.py``), each seat's hands
+weighed for the cards it showed at random (whole numbers: the weights times a common
+multiple, divided out at the end); cards that every constraint treats alike are
+counted together, so a table is counted over far fewer
 sets early in a game, and never more than :data:`MAX_POINTS` (about two million).
 
 Example:
@@ -60,13 +64,14 @@ from deduce.core.dealing.values import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
 )
 from deduce.core.info import plogp
 from deduce.errors import Contradiction, InvalidInput
 
 __all__ = ["MAX_POINTS", "Deals", "count_deals"]
 
-_KINDS = "Holds, Lacks, HoldsOneOf or LacksOneOf"
+_KINDS = "Holds, Lacks, HoldsOneOf, LacksOneOf or Shows"
 
 
 class Deals:
@@ -77,7 +82,9 @@ class Deals:
     Args:
         setup: the cards and seats.
         constraints: what is known (:class:`Holds`, :class:`Lacks`,
-            :class:`HoldsOneOf`, :class:`LacksOneOf`), in the order it was learnt.
+            :class:`HoldsOneOf`, :class:`LacksOneOf`, :class:`Shows`), in the order it
+            was learnt. A :class:`Shows` weighs each deal by the chance that its seat
+            shows that card.
         weights: optionally a weight for some solutions (an integer from 0; the
             solution's cards in the order of :meth:`solutions`); any other solution
             weighs 1. A deal weighs what its solution weighs.
@@ -185,7 +192,7 @@ class Deals:
 
     @property
     def count(self) -> int:
-        """The number of deals (unweighted).
+        """The number of deals (unweighted: a :class:`Shows` counts as :class:`Holds`).
 
         Example:
             >>> Deals(Setup(("a", "b", "c", "d"), {"Ann": 2, "Bob": 2})).count
@@ -194,15 +201,21 @@ class Deals:
         return self._count
 
     @property
-    def weight(self) -> int:
-        """The total weight of the deals (:attr:`count` without weights).
+    def weight(self) -> int | Fraction:
+        """The total weight of the deals (:attr:`count` without weights): each deal
+        weighs its solution's weight times, for each :class:`Shows`, the chance that its
+        seat shows that card (a :class:`~fractions.Fraction` when not whole).
 
         Example:
             >>> setup = Setup(("a", "b", "c"), {"Ann": 2, "aside": 1}, solution="aside")
             >>> Deals(setup, weights={("a",): 2}).weight
             4
+            >>> Deals(setup, [Shows("Ann", "b", among=("b", "c"))]).weight
+            Fraction(3, 2)
         """
-        return self._full().weight
+        reduced = reduce(self._frame, len(self._setup.cards), self._known)
+        weight = Fraction(self._full().weight, reduced.scale) * reduced.shown
+        return weight.numerator if weight.denominator == 1 else weight
 
     def marginals(self) -> dict[str, dict[str, Fraction]]:
         """For every seat, for every card, the probability that the seat holds it.
@@ -325,7 +338,7 @@ class Deals:
             (Fraction(1, 3), Fraction(2, 3))
         """
         result = self._answered([cards], order, preference, seen, joint=False, argument="cards")[0]
-        total = self.weight * result.scale
+        total = self._full().weight * result.scale
         merged: dict[Answer, int] = {}
         for outcome, value in zip(result.outcomes, result.counts[0], strict=True):
             answer = self._answer(outcome, seen)
@@ -355,7 +368,7 @@ class Deals:
         """
         self._need_solution()
         result = self._answered([cards], order, preference, seen, joint=True, argument="cards")[0]
-        total = self.weight * result.scale
+        total = self._full().weight * result.scale
         names = self._setup.cards
         joint: dict[tuple[tuple[str, ...], Answer], int] = {}
         for hands, row in zip(result.hands(), result.counts, strict=True):
@@ -561,10 +574,19 @@ def _checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ..
         raise InvalidInput("constraints", constraints, f"a list of constraints ({_KINDS})")
     result = tuple(constraints)
     for i, constraint in enumerate(result):
-        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf)):
+        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf, Shows)):
             raise InvalidInput(f"constraints[{i}]", constraint, f"a constraint: {_KINDS}")
         setup.seat_index(constraint.seat, f"constraints[{i}].seat")
-        if isinstance(constraint, (Holds, Lacks)):
+        if isinstance(constraint, Shows):
+            if constraint.seat == setup.solution:
+                players = [seat for seat in setup.seats if seat != setup.solution]
+                raise InvalidInput(f"constraints[{i}].seat", constraint.seat, players)
+            for card in constraint.among:
+                if card not in setup.cards:
+                    raise InvalidInput(
+                        f"constraints[{i}].among", constraint.among, f"cards of {list(setup.cards)}"
+                    )
+        elif isinstance(constraint, (Holds, Lacks)):
             setup.card_index(constraint.card, f"constraints[{i}].card")
         else:
             for card in constraint.cards:
@@ -676,9 +698,11 @@ def _frame(setup: Setup) -> Frame:
 def _known(setup: Setup, constraints: Sequence[Constraint]) -> Known:
     seat = {name: i for i, name in enumerate(setup.seats)}
     card = {name: i for i, name in enumerate(setup.cards)}
-    holds, lacks, one_of, not_all = [], [], [], []
+    holds, lacks, one_of, not_all, shows = [], [], [], [], []
     for c in constraints:
-        if isinstance(c, Holds):
+        if isinstance(c, Shows):
+            shows.append((seat[c.seat], card[c.card], frozenset(card[x] for x in c.among)))
+        elif isinstance(c, Holds):
             holds.append((seat[c.seat], card[c.card]))
         elif isinstance(c, Lacks):
             lacks.append((seat[c.seat], card[c.card]))
@@ -686,7 +710,7 @@ def _known(setup: Setup, constraints: Sequence[Constraint]) -> Known:
             one_of.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
         else:
             not_all.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
-    return Known(tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all))
+    return Known(tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all), tuple(shows))
 
 
 def _too_large(error: TooLarge) -> InvalidInput:
@@ -713,7 +737,7 @@ def _tallied(
 def _count(
     frame: Frame, n_cards: int, known: Known, weights: dict[tuple[int, ...], int] | None
 ) -> int:
-    reduced = reduce(frame, n_cards, known)
+    reduced = reduce(frame, n_cards, known.plain())
     if not reduced.possible:
         return 0
     return _tallied(reduced, n_cards, weights, frozenset()).count

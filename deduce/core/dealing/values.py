@@ -5,8 +5,10 @@ A :class:`Setup` names every card and every seat with the size of its hand; one 
 be *the solution*, which holds exactly one card of each category (Cluedo's envelope, the
 puzzle of 13 Indizien). The constraints say what is known: :class:`Holds` (the seat holds
 the card), :class:`Lacks` (it does not), :class:`HoldsOneOf` (it holds at least one of
-the cards: someone showed one of them to someone else) and :class:`LacksOneOf` (it does
-not hold all of them: a wrong accusation). Every value checks itself when it is made and
+the cards: someone showed one of them to someone else), :class:`LacksOneOf` (it does
+not hold all of them: a wrong accusation) and :class:`Shows` (it showed me the card when
+asked about some cards, choosing at random among those of them it holds: a deal in
+which it holds ``k`` of them weighs ``1/k``). Every value checks itself when it is made and
 refuses what it cannot be with :class:`~deduce.InvalidInput`.
 
 Example:
@@ -29,6 +31,7 @@ from deduce._internal.validation import is_int
 from deduce.errors import InvalidInput
 
 __all__ = [
+    "MAX_AMONG",
     "MAX_CARDS",
     "MAX_SEATS",
     "Answer",
@@ -39,7 +42,11 @@ __all__ = [
     "Lacks",
     "LacksOneOf",
     "Setup",
+    "Shows",
 ]
+
+MAX_AMONG = 6
+"""The most cards a :class:`Shows` may be asked about (a Cluedo suggestion names 3)."""
 
 MAX_CARDS = 64
 """The most cards a :class:`Setup` may name (Clue Master Detective has 30)."""
@@ -293,7 +300,38 @@ class LacksOneOf:
         object.__setattr__(self, "cards", _names("cards", self.cards))
 
 
-Constraint = Holds | Lacks | HoldsOneOf | LacksOneOf
+@dataclass(frozen=True, slots=True)
+class Shows:
+    """The seat showed the card when asked about the cards ``among`` (``card`` one of
+    them), choosing at random among those of them it holds: it holds the card, and a
+    deal in which it holds ``k`` of ``among`` is ``1/k`` as likely to give this answer
+    (several on one seat multiply). A seat known to show some cards first is
+    :class:`Holds` and :class:`Lacks` instead.
+
+    Args:
+        seat: the seat that showed (not the solution seat).
+        card: the card shown.
+        among: the cards asked about, ``card`` among them (1 to :data:`MAX_AMONG`).
+
+    Example:
+        >>> Shows("Ann", "Knife", among=("Plum", "Knife", "Hall")).among
+        ('Plum', 'Knife', 'Hall')
+    """
+
+    seat: str
+    card: str
+    among: tuple[str, ...] = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        _name("seat", self.seat)
+        _name("card", self.card)
+        among = _names("among", self.among, limit=MAX_AMONG)
+        if self.card not in among:
+            raise InvalidInput("card", self.card, list(among), reason="it is not among them")
+        object.__setattr__(self, "among", among)
+
+
+Constraint = Holds | Lacks | HoldsOneOf | LacksOneOf | Shows
 """Anything known about where the cards are."""
 
 

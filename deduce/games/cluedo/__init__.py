@@ -3,8 +3,9 @@
 I know my own hand. Every suggestion is public (who suggested what, who passed, who
 showed a card), and a card shown to me is mine to know. A row of the space is one
 envelope (a suspect, a weapon, a room); its weight is the exact number of deals of the
-other cards that agree with every clue, counted (never listed or sampled) by
-:class:`deduce.core.dealing.Deals`.
+other cards that agree with every clue, each weighed by the chance of the cards shown to
+me (a player shows each of the named cards they hold equally likely), counted (never
+listed or sampled) by :class:`deduce.core.dealing.Deals`.
 
 Example:
     >>> inv = Investigation(("me", "Ann", "Bob"), "me",

@@ -4,9 +4,13 @@ about the hands, as the constraints that :class:`deduce.core.dealing.Deals` coun
 What a clue says, with ``by`` the suggester and the others asked in turn after them:
 
 - every player who passed holds none of the three cards (:class:`Lacks`);
-- the player who showed holds the card I saw (:class:`Holds`), and, if that player is
-  known to show some cards first, none of those that come before it; a card shown to
-  another player says only that the player holds one of the three (:class:`HoldsOneOf`);
+- the player who showed me a card holds it, and chose it at random among those of the
+  three it holds (:class:`Shows`: a deal in which it holds ``k`` of them is ``1/k`` as
+  likely to give that answer); a player known to show some cards first holds it and
+  none of those that come before it (:class:`Holds`, :class:`Lacks`), or, showing a card
+  it does not list, none it lists and that card at random among the others; a card shown
+  to another player says only that the player holds one of the three
+  (:class:`HoldsOneOf`);
 - a wrong accusation: the envelope is not all three (:class:`LacksOneOf`); a right one:
   it is those three;
 - a card I saw in a hand by a house rule: the player holds it.
@@ -47,6 +51,7 @@ from deduce.core.dealing import (
     Lacks,
     LacksOneOf,
     Setup,
+    Shows,
 )
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Deck, hand_sizes
@@ -263,11 +268,13 @@ class Seats:
         if by != self.me:
             raise InvalidInput("card", card, M("None: only {by} saw the card", by=by))
         self._unknown_card(card, "card")
-        found.append(Holds(shower, card))
         first = self.preference(shower)
-        if first:
-            before = first[: first.index(card)] if card in first else first
-            found += [Lacks(shower, c) for c in open_cards if c in before]
+        if card in first:  # shown on purpose: the cards it lists before it are not held
+            found.append(Holds(shower, card))
+            found += [Lacks(shower, c) for c in open_cards if c in first[: first.index(card)]]
+            return tuple(found)
+        found += [Lacks(shower, c) for c in open_cards if c in first]
+        found.append(Shows(shower, card, among=tuple(c for c in open_cards if c not in first)))
         return tuple(found)
 
     def _accused(self, clue: Accused) -> tuple[Constraint, ...]:
@@ -309,7 +316,7 @@ def agrees(deal: Deal, constraint: Constraint) -> bool:
         (True, False)
     """
     hand = set(deal.hand(constraint.seat))
-    if isinstance(constraint, Holds):
+    if isinstance(constraint, Holds | Shows):
         return constraint.card in hand
     if isinstance(constraint, Lacks):
         return constraint.card not in hand

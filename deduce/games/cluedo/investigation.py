@@ -3,9 +3,10 @@ every card in every hand (counted over every deal by :class:`deduce.core.dealing
 and the suggestion worth making.
 
 A row of the space is one envelope (a suspect, a weapon, a room); its weight is the
-exact number of deals that agree with my hand and every clue. Every such deal is equally
-likely: a card shown to me says only that the player holds it (unless the player is
-known to show some cards first).
+exact number of deals that agree with my hand and every clue, each deal weighed by the
+chance of the cards shown to me: a player shows each of the named cards it holds equally
+likely (unless known to show some cards first), so a deal in which it held two of them
+counts half (the weights are then scaled to whole numbers).
 
 Example:
     >>> inv = Investigation(("me", "Ann", "Bob"), "me",
@@ -22,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import product
+from math import lcm
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
@@ -323,10 +325,15 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         return Space(CATEGORIES, self._labels, rows, weights=self._weights(deals), state=deals)
 
     def _weights(self, deals: Deals, ids: npt.NDArray[np.int64] | None = None) -> npt.NDArray[Any]:
-        """The number of deals of every envelope (of the rows ``ids``, default all)."""
+        """The weight of the deals of every envelope (of the rows ``ids``, default all):
+        their number, or, where the cards shown to me make that no whole number, their
+        weight scaled by the least common multiple that makes every envelope's whole."""
         counts = [0] * len(self._rows)
+        solutions = deals.solutions()
         total = deals.count
-        for envelope, p in deals.solutions().items():
+        if any(total % p.denominator for p in solutions.values()):
+            total = lcm(*(p.denominator for p in solutions.values()))
+        for envelope, p in solutions.items():
             counts[self._rows[envelope]] = p.numerator * (total // p.denominator)
         chosen = counts if ids is None else [counts[i] for i in ids.tolist()]
         if max(chosen, default=0) < 2**62:

@@ -2,12 +2,16 @@
 counts are checked against (the rules played out plainly on each listed deal, no deal
 counter), and truthful clues about a whole deal.
 
+A listed deal that fits every clue weighs the chance that the cards shown to me were
+shown in it (:func:`chance`): a player shows each of the named cards it holds equally
+likely, or the first of them it is known to show first.
+
 Example:
     >>> from deduce.games.cluedo.investigation import Investigation
     >>> from deduce.games.cluedo.manifest import GAME
     >>> inv = GAME.sample()
-    >>> len(every_deal(inv)), round(sum(reference(inv).values()), 12)
-    (72, 1.0)
+    >>> len(every_deal(inv)), sum(reference(inv).values())
+    (72, Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LISTED",
     "answers",
+    "chance",
     "every_deal",
     "fits",
     "kept",
@@ -119,23 +124,56 @@ def kept(inv: Investigation) -> list[Hands]:
     return [deal for deal in every_deal(inv) if all(fits(inv, deal, c) for c in inv.clues)]
 
 
-def reference(inv: Investigation) -> dict[Envelope, float]:
-    """Each envelope's share of the listed deals that fit every clue."""
-    deals = kept(inv)
-    counts = Counter(_envelope(inv, deal["envelope"]) for deal in deals)
-    return {envelope: n / len(deals) for envelope, n in counts.items()}
+def chance(inv: Investigation, deal: Hands) -> Fraction:
+    """The chance that every card shown to me so far was the one shown, in ``deal`` (a
+    deal every clue fits): for each, one over the named cards the player holds, or 1
+    when the player is known to show that card first.
+
+    Example:
+        >>> from deduce.games.cluedo.manifest import GAME
+        >>> inv = GAME.sample()
+        >>> chance(inv, every_deal(inv)[0])
+        Fraction(1, 1)
+    """
+    deal = _checked(inv, deal)
+    result = Fraction(1)
+    for clue in inv.clues:
+        if not isinstance(clue, Suggestion) or clue.card is None or clue.shown_by == inv.me:
+            continue
+        held = [c for c in clue.cards if c in deal[str(clue.shown_by)]]
+        first = [c for c in inv.seats.preference(str(clue.shown_by)) if c in held]
+        result *= Fraction(int(clue.card in held), len(held)) if not first else 1
+    return result
+
+
+def weighed(inv: Investigation) -> list[tuple[Hands, Fraction]]:
+    """The deals every clue so far could have happened in, each with its
+    :func:`chance`."""
+    return [(deal, chance(inv, deal)) for deal in kept(inv)]
+
+
+def reference(inv: Investigation) -> dict[Envelope, Fraction]:
+    """Each envelope's share of the weight of the listed deals that fit every clue."""
+    deals = weighed(inv)
+    total = sum(w for _, w in deals)
+    counts: dict[Envelope, Fraction] = {}
+    for deal, w in deals:
+        envelope = _envelope(inv, deal["envelope"])
+        counts[envelope] = counts.get(envelope, Fraction(0)) + w
+    return {envelope: w / total for envelope, w in counts.items()}
 
 
 def reference_locations(inv: Investigation) -> dict[str, dict[str, Fraction]]:
-    """Every card -> each place's share of the listed deals that fit every clue."""
-    deals = kept(inv)
-    counts: Counter[tuple[str, str]] = Counter()
-    for deal in deals:
-        for place, hand in deal.items():
-            counts.update((card, place) for card in hand)
+    """Every card -> each place's share of the weight of the listed deals that fit
+    every clue."""
+    deals = weighed(inv)
+    total = sum(w for _, w in deals)
     result: dict[str, dict[str, Fraction]] = {}
-    for (card, place), n in counts.items():
-        result.setdefault(card, {})[place] = Fraction(n, len(deals))
+    for deal, w in deals:
+        for place, hand in deal.items():
+            for card in hand:
+                here = result.setdefault(card, {})
+                here[place] = here.get(place, Fraction(0)) + w / total
     return result
 
 
@@ -157,18 +195,19 @@ def answers(inv: Investigation, deal: Hands, query: Suggest) -> list[tuple[str |
 def reference_bits(inv: Investigation, query: Suggest) -> tuple[float, float]:
     """The bits the answer to ``query`` gives about the envelope and about the whole
     deal, from the listed deals (a shower's cards weighed equally)."""
-    deals = kept(inv)
+    deals = weighed(inv)
     envelope: Counter[tuple[frozenset[str], Any]] = Counter()
     whole: Counter[tuple[int, Any]] = Counter()
-    for n, deal in enumerate(deals):
+    for n, (deal, w) in enumerate(deals):
         possible = answers(inv, deal, query)
         for answer in possible:
-            envelope[(deal["envelope"], answer)] += Fraction(1, len(possible))  # type: ignore[assignment]
-            whole[(n, answer)] += Fraction(1, len(possible))  # type: ignore[assignment]
-    return _mutual(envelope, len(deals)), _mutual(whole, len(deals))
+            envelope[(deal["envelope"], answer)] += w / len(possible)  # type: ignore[assignment]
+            whole[(n, answer)] += w / len(possible)  # type: ignore[assignment]
+    total = sum((w for _, w in deals), Fraction(0))
+    return _mutual(envelope, total), _mutual(whole, total)
 
 
-def _mutual(joint: Counter[Any], total: int) -> float:
+def _mutual(joint: Counter[Any], total: Fraction) -> float:
     left: Counter[Any] = Counter()
     right: Counter[Any] = Counter()
     for (a, b), w in joint.items():

@@ -33,6 +33,7 @@ from deduce.games.cluedo.truthful import (
     reference,
     reference_bits,
     reference_locations,
+    weighed,
 )
 from deduce.testing import clue_sequences, contains, invalid_input
 
@@ -108,15 +109,18 @@ def _weights(inv: Investigation) -> dict[Envelope, int]:
 
 
 def listed(inv: Investigation) -> dict[Envelope, Fraction]:
-    deals = kept(inv)
-    counted: dict[Envelope, int] = {}
+    """Each envelope's share of the listed deals, each deal weighing one over the cards
+    the player held, for every card shown to me."""
+    deals = weighed(inv)
+    counted: dict[Envelope, Fraction] = {}
     for e in reference(inv):
-        counted[e] = 0
-    for deal in deals:
+        counted[e] = Fraction(0)
+    for deal, weight in deals:
         by_kind = {inv.deck.category_of(c): c for c in deal["envelope"]}
         e = Envelope(by_kind["suspect"], by_kind["weapon"], by_kind["room"])
-        counted[e] += 1
-    return {e: Fraction(n, len(deals)) for e, n in counted.items()}
+        counted[e] += weight
+    total = sum(w for _, w in deals)
+    return {e: w / total for e, w in counted.items()}
 
 
 # -- the counts against every deal listed ----------------------------------------------------
@@ -137,6 +141,66 @@ def test_every_probability_is_the_share_of_the_listed_deals(game: Any) -> None:
             assert sheet[card] == {"face up": 1.0}
             continue
         assert sheet[card] == {place: float(p) for place, p in locations[card].items()}, card
+
+
+@st.composite
+def cards_shown_to_me(draw: st.DrawFn) -> Any:
+    """A truthful game, then up to four suggestions of mine answered as the rules say,
+    the card shown drawn among those the player holds: several cards shown to me by one
+    player, among the other clues."""
+    secret, inv = draw(truthful_games(TABLES))
+    hands = {seat: set(cards) for seat, cards in secret.hands}
+    for _ in range(draw(st.integers(1, 4))):
+        if inv.winner is not None or inv.me in inv.out:
+            break
+        cards = tuple(draw(st.sampled_from(kind)) for kind in inv.deck.categories)
+        shower = next((p for p in inv.seats.after(inv.me) if hands[p] & set(cards)), None)
+        if shower is None:
+            inv = inv.suggestion(inv.me, *cards)
+            continue
+        held = [c for c in cards if c in hands[shower]]
+        first = [c for c in inv.seats.preference(shower) if c in held]
+        shown = first[0] if first else draw(st.sampled_from(held))
+        inv = inv.suggestion(inv.me, *cards, shown_by=shower, card=shown)
+    return secret, inv
+
+
+@settings(max_examples=40, deadline=None)
+@given(cards_shown_to_me(), st.data())
+def test_cards_shown_to_me_weigh_each_deal_by_the_chance_they_were_shown(
+    game: Any, data: st.DataObject
+) -> None:
+    secret, inv = game
+    assert contains(inv, secret)
+    assert exact(inv) == listed(inv)
+    assert inv.deals.count == len(kept(inv))
+    locations = reference_locations(inv)
+    sheet = inv.card_locations()
+    for card in inv.deck.cards:
+        if card not in inv.seats.face_up:
+            assert sheet[card] == {place: float(p) for place, p in locations[card].items()}
+    query = data.draw(st.sampled_from(list(inv.queries())))
+    about_envelope, about_deal = reference_bits(inv, query)
+    assert math.isclose(
+        envelope_bits(inv.deals, inv.seats, [query])[0], about_envelope, abs_tol=1e-9
+    )
+    assert math.isclose(hand_bits(inv.deals, inv.seats, query), about_deal, abs_tol=1e-9)
+
+
+def test_a_card_shown_to_me_counts_a_deal_less_the_more_of_the_three_it_held() -> None:
+    inv = Investigation(("me", "P1"), "me", ("Green", "Rope", "Hall"), deck=SMALL)
+    inv = inv.suggestion("me", "Plum", "Dagger", "Study", shown_by="P1", card="Plum")
+    inv = inv.suggestion("me", "White", "Dagger", "Lounge", shown_by="P1", card="Dagger")
+    # P1 holds Plum, Dagger and the Study (weight 1/3 * 1) or the Lounge (1/2 * 1/2)
+    assert inv.deals.count == 2 and inv.deals.weight == Fraction(7, 12)
+    assert (
+        exact(inv)
+        == listed(inv)
+        == {
+            Envelope("White", "Spanner", "Lounge"): Fraction(4, 7),
+            Envelope("White", "Spanner", "Study"): Fraction(3, 7),
+        }
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -164,16 +228,17 @@ def test_the_advice_is_the_best_suggestion_of_the_listed_deals(game: Any) -> Non
     if suggestions:
         first = suggestions[0]
         assert math.isclose(first.information, best, abs_tol=1e-9)
-        deals = kept(inv)
+        deals = weighed(inv)
+        total = sum(w for _, w in deals)
         chances: dict[str, Fraction] = {}
         left: dict[str, set[frozenset[str]]] = {}
-        for deal in deals:
+        for deal, weight in deals:
             possible = answers(inv, deal, first.action)
             for who, card in possible:
                 label = "nobody" if who is None else f"{who} shows {card}"
-                chances[label] = chances.get(label, Fraction(0)) + Fraction(1, len(possible))
+                chances[label] = chances.get(label, Fraction(0)) + weight / len(possible)
                 left.setdefault(label, set()).add(deal["envelope"])
-        assert first.outcomes == {k: float(v / len(deals)) for k, v in chances.items()}
+        assert first.outcomes == {k: float(v / total) for k, v in chances.items()}
         assert first.worst_case == max(len(e) for e in left.values())
     if len(inv.solutions()) == 1 or best < 1e-9:
         assert str(advice[0].action).startswith("accuse")
