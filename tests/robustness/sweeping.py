@@ -202,13 +202,18 @@ def _seat_view() -> Any:
 
 
 def _dealing() -> Any:
-    """Deals of a small Cluedo: Ann holds Plum, Bob showed someone Rope or Hall."""
+    """Deals of a small Cluedo: Ann holds Plum and showed me Knife, Bob showed someone
+    Rope or Hall."""
     dealing = importlib.import_module("deduce.core.dealing")
     cards = ("Plum", "Green", "Rope", "Knife", "Hall", "Study", "Lounge")
     setup = dealing.Setup(
         cards, {"Ann": 2, "Bob": 2}, categories=(cards[:2], cards[2:4], cards[4:])
     )
-    known = [dealing.Holds("Ann", "Plum"), dealing.HoldsOneOf("Bob", ("Rope", "Hall"))]
+    known = [
+        dealing.Holds("Ann", "Plum"),
+        dealing.HoldsOneOf("Bob", ("Rope", "Hall")),
+        dealing.Shows("Ann", "Knife", among=("Green", "Knife", "Study")),
+    ]
     return dealing.Deals(setup, known, weights={("Green", "Rope", "Hall"): 2})
 
 
