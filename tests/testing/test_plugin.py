@@ -25,8 +25,12 @@ import pytest
 from places import ROOT
 from terminal import Terminal, script
 
+from deduce.core import registry
+
 PLUGIN = ROOT / "examples" / "plugin"
-BUILT_IN = ["mastermind", "bsi", "kreuzverhoer", "thirteen-clues", "crime-writers"]
+BUILT_IN = ["mastermind", "bsi", "kreuzverhoer", "thirteen-clues", "crime-writers", "cluedo"]
+DEMOS = [d.name for d in registry.declarations() if d.name in BUILT_IN and d.demo is not None]
+"""The built-in games with a demo, in the registry's order."""
 BROKEN = {  # entry point -> what is wrong with it
     "raises": "RuntimeError: the rules are not written yet",
     "not-a-declaration": "TypeError: str is not a deduce Declaration",
@@ -197,7 +201,7 @@ def test_the_plugin_is_played_through_the_console(site: Path, tmp_path: Path) ->
 def test_demo_and_simulate_list_the_plugin(site: Path, tmp_path: Path) -> None:
     listed = deduce(["demo", "--list"], site, cwd=tmp_path)
     assert (listed.returncode, listed.stderr) == (0, "")
-    assert listed.stdout.split() == [*BUILT_IN, "lineup"]
+    assert listed.stdout.split() == [*DEMOS, "lineup"]
     demo = deduce(["demo", "lineup", "--seed", "3"], site, cwd=tmp_path)
     assert demo.returncode == 0, demo.stderr
     assert "Found in" in demo.stdout
@@ -281,7 +285,7 @@ def test_broken_plugins_are_named_and_stop_nothing(
 
     listed = deduce(["demo", "--list"], site, broken, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
-    assert listed.stdout.split() == [*BUILT_IN, "lineup"]  # coin declares no demo
+    assert listed.stdout.split() == [*DEMOS, "lineup"]  # coin declares no demo
     reported = listed.stderr.splitlines()
     assert len(reported) == len(BROKEN)  # one line each, and nothing else
     for name, why in BROKEN.items():
