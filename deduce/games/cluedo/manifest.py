@@ -25,7 +25,6 @@ GAME = Declaration(
     package="deduce.games.cluedo",
     aliases=("clue",),
     kinds=("investigation:Investigation",),
-    demo=None,
     samples=(
         Sample(
             "Investigation",

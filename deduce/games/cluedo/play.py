@@ -334,7 +334,6 @@ GRAMMAR = Grammar(
             (
                 "suggest Ann White Dagger Lounge Bob",
                 "suggest me Mustard Candlestick Kitchen Bob Kitchen",
-                "suggest Bob Peacock Spanner Billiard nobody",
             ),
             _suggest,
         ),
