@@ -106,10 +106,18 @@ def _deck(text: str, context: Context) -> Deck:
 def _players(text: str, context: Context) -> tuple[str, ...]:
     names = tuple(text.replace(",", " ").split())
     deck = _deck_of(context)
-    if len(set(n.lower() for n in names)) != len(names):
-        raise InvalidInput("players", text, N_("different names"), reason=N_("a name is twice"))
-    deck.check_players(len(names))
+    low, high = deck.players
+    if len({n.lower() for n in names}) != len(names):
+        raise InvalidInput("players", text, _players_wanted(context), reason=N_("a name is twice"))
+    if not low <= len(names) <= high:
+        reason = M("{n} named", n=len(names))
+        raise InvalidInput("players", text, _players_wanted(context), reason=reason)
     return names
+
+
+def _players_wanted(context: Context) -> str:
+    low, high = _deck_of(context).players
+    return M("{low} to {high} different names (this deck's players)", low=low, high=high)
 
 
 def _player(argument: str) -> Value:
@@ -128,6 +136,15 @@ def _player(argument: str) -> Value:
     return Value(read, what, among="players")
 
 
+def _card_of(deck: Deck, typed: str, argument: str) -> str:
+    """The card ``typed`` names; refused with the word that is no card."""
+    try:
+        return deck.card(typed, argument)
+    except InvalidInput:
+        reason = M("{word} is no card of the deck, or more than one", word=typed)
+        raise InvalidInput(argument, typed, N_("a card"), reason=reason) from None
+
+
 def _card_list(argument: str, *, empty: bool) -> Value:
     """Cards of the deck, by name or a unique start (``none``: no card, when ``empty``)."""
 
@@ -138,7 +155,7 @@ def _card_list(argument: str, *, empty: bool) -> Value:
         if not words:
             raise InvalidInput(argument, text, N_("cards of the deck"))
         deck = _deck_of(context)
-        cards = tuple(deck.card(w, argument) for w in words)
+        cards = tuple(_card_of(deck, w, argument) for w in words)
         twice = [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
         if twice:
             raise InvalidInput(
@@ -146,9 +163,13 @@ def _card_list(argument: str, *, empty: bool) -> Value:
             )
         return cards
 
-    what = N_("none, or cards of the deck") if empty else N_("cards of the deck")
-    groups = _cards().groups
-    return Value(read, what, groups=groups, closed=not empty)
+    def what(context: Context) -> str:
+        cards = ", ".join(_deck_of(context).cards)
+        if empty:
+            return M("none, or cards of the deck: {cards}", cards=cards)
+        return M("cards of the deck: {cards}", cards=cards)
+
+    return Value(read, what, groups=_cards().groups, closed=not empty)
 
 
 def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
@@ -161,10 +182,22 @@ def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
     for part in text.split():
         name, sep, cards = part.partition("=")
         if not sep or not cards.strip(","):
-            raise InvalidInput("shows_first", part, N_("PLAYER=CARD,CARD, e.g. Ann=Lounge,Rope"))
-        player = str(Name(players).read(name, context, "shows_first"))
-        found[player] = tuple(deck.card(c, "shows_first") for c in cards.split(",") if c)
+            reason = M("{part} is not PLAYER=CARD,CARD", part=part)
+            raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
+        try:
+            player = str(Name(players).read(name, context, "shows_first"))
+        except InvalidInput:
+            reason = M(
+                "{name} is not one of the players: {players}", name=name, players=", ".join(players)
+            )
+            raise InvalidInput("shows_first", text, N_("a player"), reason=reason) from None
+        found[player] = tuple(_card_of(deck, c, "shows_first") for c in cards.split(",") if c)
     return found
+
+
+def _preferences_wanted(context: Context) -> str:
+    players = ", ".join(context.values.get("players") or ())
+    return M("none, or PLAYER=CARD,CARD ... with PLAYER one of {players}", players=players)
 
 
 def _check_table(answers: Mapping[str, Any]) -> None:
@@ -181,15 +214,24 @@ def _check_table(answers: Mapping[str, Any]) -> None:
 
 
 def _check_preferences(answers: Mapping[str, Any]) -> None:
-    Seats.make(
-        answers.get("deck") or Deck.classic(),
-        answers["players"],
-        answers["me"],
-        answers["hand"],
-        dealer=answers.get("dealer"),
-        face_up=answers.get("face_up", ()),
-        preferences=answers.get("shows_first") or None,
-    )
+    """The players who show some cards first are not me."""
+    try:
+        Seats.make(
+            answers.get("deck") or Deck.classic(),
+            answers["players"],
+            answers["me"],
+            answers["hand"],
+            dealer=answers.get("dealer"),
+            face_up=answers.get("face_up", ()),
+            preferences=answers.get("shows_first") or None,
+        )
+    except InvalidInput as error:
+        shown = " ".join(
+            f"{p}={','.join(word(c) for c in cards)}"
+            for p, cards in answers.get("shows_first", {}).items()
+        )
+        wanted = N_("players other than you, each with the cards they show first")
+        raise InvalidInput("shows_first", shown, wanted, reason=error.reason) from None
 
 
 # -- the verbs -----------------------------------------------------------------------------
@@ -197,14 +239,21 @@ def _check_preferences(answers: Mapping[str, Any]) -> None:
 
 def _suggest(inv: Investigation, v: dict[str, Any]) -> Investigation:
     shown = v["shown"]
-    return inv.suggestion(
-        v["player"],
-        v["suspect"],
-        v["weapon"],
-        v["room"],
-        shown_by=None if shown == NOBODY else shown,
-        card=v.get("card"),
-    )
+    try:
+        return inv.suggestion(
+            v["player"],
+            v["suspect"],
+            v["weapon"],
+            v["room"],
+            shown_by=None if shown == NOBODY else shown,
+            card=v.get("card"),
+        )
+    except InvalidInput as error:
+        if error.argument != "shown_by" or error.value is not None:
+            raise
+        # nobody showed a card, but a card of mine was named: "nobody" is refused
+        expected = error.choices or error.expected
+        raise InvalidInput("shown", NOBODY, expected, reason=error.reason) from None
 
 
 def _accuse(inv: Investigation, v: dict[str, Any]) -> Investigation:
@@ -387,7 +436,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "players",
-            Value(_players, N_("the players' names, each different")),
+            Value(_players, _players_wanted),
             N_("every player's name in turn order, the first to play first"),
             example="Scarlet me Peacock Plum",
             title=N_("Players"),
@@ -423,7 +472,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "shows_first",
-            Value(_preferences, N_("none, or PLAYER=CARD,CARD ...")),
+            Value(_preferences, _preferences_wanted),
             N_("players known to show some cards first, in order: PLAYER=CARD,CARD, or none"),
             "none",
             example="Plum=Lounge",
