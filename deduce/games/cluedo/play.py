@@ -33,12 +33,25 @@ from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
 from deduce.play.adapter import Adapter, Grid, TableFact, Turn, Way, says, word
 from deduce.play.arguments import VERDICT
-from deduce.play.grammar import Arg, Context, Grammar, Name, Question, Rows, Value, Verb
+from deduce.play.grammar import (
+    Arg,
+    Context,
+    Grammar,
+    Name,
+    Question,
+    Rows,
+    Several,
+    Value,
+    Verb,
+)
 
 __all__ = ["ADAPTER", "GRAMMAR", "Advised", "CluedoAdapter", "cell", "next_player", "sheet_rows"]
 
 NOBODY = "nobody"
 """Who showed a card when nobody could."""
+
+_MOST_CARDS = 40
+"""The most cards a hand may be given (the deal decides how many it holds)."""
 
 _KINDS = {"suspect": N_("suspects"), "weapon": N_("weapons"), "room": N_("rooms")}
 """Each kind of card, as a picker heads its buttons."""
@@ -145,15 +158,13 @@ def _card_of(deck: Deck, typed: str, argument: str) -> str:
         raise InvalidInput(argument, typed, N_("a card"), reason=reason) from None
 
 
-def _card_list(argument: str, *, empty: bool) -> Value:
-    """Cards of the deck, by name or a unique start (``none``: no card, when ``empty``)."""
+def _card_list(argument: str) -> Value:
+    """``none``, or cards of the deck, by name or a unique start."""
 
     def read(text: str, context: Context) -> tuple[str, ...]:
         words = text.replace(",", " ").split()
-        if empty and [w.lower() for w in words] in ([], ["none"]):
+        if [w.lower() for w in words] in ([], ["none"]):
             return ()
-        if not words:
-            raise InvalidInput(argument, text, N_("cards of the deck"))
         deck = _deck_of(context)
         cards = tuple(_card_of(deck, w, argument) for w in words)
         twice = [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
@@ -165,11 +176,9 @@ def _card_list(argument: str, *, empty: bool) -> Value:
 
     def what(context: Context) -> str:
         cards = ", ".join(_deck_of(context).cards)
-        if empty:
-            return M("none, or cards of the deck: {cards}", cards=cards)
-        return M("cards of the deck: {cards}", cards=cards)
+        return M("none, or cards of the deck: {cards}", cards=cards)
 
-    return Value(read, what, groups=_cards().groups, closed=not empty)
+    return Value(read, what, groups=_cards().groups)
 
 
 def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
@@ -423,7 +432,9 @@ GRAMMAR = Grammar(
     notes=N_(
         "Enter every suggestion at the table, whoever makes it: the players between the\n"
         "suggester and SHOWN passed. Names of players and cards may be typed in any case,\n"
-        "and a card by a unique start (lead for Lead pipe). me is you, by the name you gave."
+        "and a card by a unique start (lead for Lead pipe). me is you, by the name you gave.\n"
+        "The turn moves on with each suggestion or accusation: a player who makes none is\n"
+        "passed by the next one's line. The advice comes on your turn; rooms advises any time."
     ),
     setup=(
         Question(
@@ -457,14 +468,14 @@ GRAMMAR = Grammar(
         ),
         Question(
             "face_up",
-            _card_list("face_up", empty=True),
+            _card_list("face_up"),
             N_("cards laid face up for everyone by a house rule, or none"),
             "none",
             title=N_("Face up"),
         ),
         Question(
             "hand",
-            _card_list("hand", empty=False),
+            Several(_cards(), 1, most=_MOST_CARDS),
             N_("your cards"),
             example="Rope Hall Kitchen Green Mustard",
             check=_check_table,
@@ -576,7 +587,7 @@ class CluedoAdapter(Adapter):
 
     def recommend(self, investigation: _Investigation, strategy: str) -> list[Recommendation]:
         inv: Investigation = self.own(investigation)
-        if inv.winner is not None or inv.me in inv.out:
+        if next_player(inv) != inv.me:  # on my turn only (`rooms` advises at any time)
             return []
         found = inv.recommend(top=self.recommendations, strategy=strategy)
         return type(found)(replace(rec, action=_advised(rec.action, inv.me)) for rec in found)

@@ -240,7 +240,9 @@ def test_the_rooms_i_can_reach_narrow_the_advice() -> None:
         ("face_up", "Hall Hall", "(Hall is twice)"),
         ("hand", "Plum Rope", "(18 cards are dealt round 4 players from the one after Plum: "
          "Scarlet 5, me 5, Peacock 4, Plum 4); expected 5 cards"),
-        ("hand", "Plum Rope Hall Lounge l", "(l is no card of the deck, or more than one)"),
+        ("hand", "Plum Rope Hall Lounge Zzz", 'hand "Zzz" is not valid; expected one of Green,'),
+        ("hand", "Plum Rope Hall Lounge l", 'hand "l" is not valid (it fits several: Lead pipe, '
+         "Library, Lounge); expected one of Lead pipe, Library, Lounge"),
         ("shows_first", "Plum", "(Plum is not PLAYER=CARD,CARD)"),
         ("shows_first", "Zed=Hall", "(Zed is not one of the players: Scarlet, me, Peacock, Plum)"),
         ("shows_first", "me=Hall", 'shows_first "me=Hall" is not valid (it is me)'),
@@ -253,7 +255,7 @@ def test_junk_into_every_set_up_key_is_refused_by_name(key: str, value: str, mes
     with pytest.raises(InvalidInput) as refused:
         ADAPTER.read_setup({**answers, key: value})
     said = refusal(refused.value)
-    assert said.startswith(f'{key} "{value}" is not valid'), said
+    assert said.startswith(f'{key} "'), said
     assert message in said
 
 
