@@ -42,7 +42,7 @@ GAME = Declaration(
     ),
     table_setup=(
         "deck=classic",
-        "players=Ann me Bob Cy",
+        "players=me Ann Bob Cy",
         "me=me",
         "dealer=Cy",
         "face_up=none",

@@ -248,6 +248,10 @@ def _check_preferences(answers: Mapping[str, Any]) -> None:
 
 def _suggest(inv: Investigation, v: dict[str, Any]) -> Investigation:
     shown = v["shown"]
+    mine = inv.seats.player(v["player"], "player") == inv.me
+    if mine and shown not in (NOBODY, inv.me) and v.get("card") is None:
+        wanted = M("the card {shown} showed you", shown=shown)
+        raise InvalidInput("card", None, wanted, reason=N_("you suggested, so you saw it"))
     try:
         return inv.suggestion(
             v["player"],
@@ -261,7 +265,7 @@ def _suggest(inv: Investigation, v: dict[str, Any]) -> Investigation:
         if error.argument != "shown_by" or error.value is not None:
             raise
         # nobody showed a card, but a card of mine was named: "nobody" is refused
-        expected = error.choices or error.expected
+        expected: Any = error.choices or error.expected
         raise InvalidInput("shown", NOBODY, expected, reason=error.reason) from None
 
 

@@ -169,6 +169,10 @@ def test_junk_into_every_verb_is_refused_by_name_and_changes_nothing(tmp_path: P
             "suggest Plum Green Dagger Study Zed": 'shown "Zed" is not valid; expected one of',
             "suggest Plum Green Dagger Study": "(SHOWN is missing)",
             "suggest Plum Green Dagger Study Scarlet Zzz": 'card "Zzz" is not valid',
+            "suggest me Green Dagger Study Plum": (
+                "the card is missing (you suggested, so you saw it); expected the card Plum "
+                "showed you"
+            ),
             # I hold Rope: it would have been shown by me before Scarlet
             "suggest Scarlet Green Rope Study Peacock": (
                 'shown "Peacock" is not valid (I hold Rope, so I would have shown it)'
