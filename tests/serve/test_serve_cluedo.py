@@ -66,11 +66,11 @@ def test_the_sheet_is_a_grid_per_kind_of_card_from_the_notebook(client: TestClie
     assert list(grids) == ["Suspects", "Weapons", "Rooms"]
     locations = inv.card_locations()
     for grid, cards in zip(grids.values(), inv.deck.categories, strict=True):
-        assert grid["columns"] == ["card", *PLAYERS, "envelope"]
+        assert grid["columns"] == ["card", "envelope", *PLAYERS]
         assert [row[0] for row in grid["rows"]] == list(cards)
         for card, *squares in grid["rows"]:
-            assert squares == [cell(locations[card].get(p)) for p in (*PLAYERS, "envelope")]
-    assert grids["Weapons"]["rows"][0] == ["Candlestick", "✗", "✗", "✓", "✗", "✗"]
+            assert squares == [cell(locations[card].get(p)) for p in ("envelope", *PLAYERS)]
+    assert grids["Weapons"]["rows"][0] == ["Candlestick", "✗", "✗", "✗", "✓", "✗"]
     assert state["turn"]["name"] == "Plum" and not state["turn"]["mine"]
     assert state["advice"]["moves"] == []  # not my turn
     facts = {f["label"]: f["value"] for f in state["facts"]}
@@ -183,10 +183,10 @@ def test_a_game_of_cluedo_on_a_phone(tmp_path: Path) -> None:
         inv = notebook()
         locations = inv.card_locations()
         weapons = page.locator("table.grid:has(caption:text-is('Weapons'))")
-        assert weapons.locator("th").all_inner_texts() == ["card", *PLAYERS, "envelope"]
+        assert weapons.locator("th").all_inner_texts() == ["card", "envelope", *PLAYERS]
         for row in weapons.locator("tbody tr").all():
             card, *squares = row.locator("td").all_inner_texts()
-            assert squares == [cell(locations[card].get(p)) for p in (*PLAYERS, "envelope")]
+            assert squares == [cell(locations[card].get(p)) for p in ("envelope", *PLAYERS)]
         # a line refused: the console's words, nothing changed
         page.fill("#free-line", "suggest Plum Mustard Lead Library Scarlet")
         page.click("form.free button")

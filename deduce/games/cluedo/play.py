@@ -293,7 +293,9 @@ def cell(chance: float | None) -> str:
 
 
 def _places(inv: Investigation) -> list[str]:
-    places = [*inv.players, ENVELOPE]
+    """The sheet's columns: the envelope first (it stays in sight on a phone), then each
+    player in turn order, and the cards face up with that house rule."""
+    places = [ENVELOPE, *inv.players]
     return [*places, FACE_UP] if inv.seats.face_up else places
 
 
@@ -307,15 +309,15 @@ def _place_word(inv: Investigation, place: str) -> str:
 
 def sheet_rows(inv: Investigation, kind: str | None = None) -> tuple[tuple[str, ...], ...]:
     """The detective's sheet: a row per card (of ``kind``, else every card), a square per
-    place (each player in turn order, the envelope; face up with that house rule).
+    place (the envelope, each player in turn order; face up with that house rule).
 
     Example:
         >>> inv = Investigation(("me", "Ann", "Bob"), "me",
         ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
         >>> sheet_rows(inv, "suspect")[0]
-        ('Green', '✓', '✗', '✗', '✗')
+        ('Green', '✗', '✓', '✗', '✗')
         >>> sheet_rows(inv, "suspect")[-1]
-        ('White', '✗', '38%', '38%', '25%')
+        ('White', '25%', '✗', '38%', '38%')
     """
     locations = inv.card_locations()
     places = _places(inv)

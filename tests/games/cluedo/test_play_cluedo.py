@@ -122,14 +122,14 @@ def test_a_whole_game_at_the_table_from_a_deal_written_down(tmp_path: Path) -> N
     sheet = term.expect_prompt(PROMPT)
     lines = sheet.strip().splitlines()[1:]  # after the line typed
     header = lines[0].split()
-    assert header == ["card", *PLAYERS, "envelope"]
+    assert header == ["card", "envelope", *PLAYERS]
     locations = inv.card_locations()
     for row in lines[1:22]:
         card = " ".join(w for w in row.split() if re.fullmatch(r"[A-Za-z]+", w))
         squares = row.split()[len(card.split()) :]
-        expected = [cell(locations[card].get(p)) for p in (*PLAYERS, "envelope")]
+        expected = [cell(locations[card].get(p)) for p in ("envelope", *PLAYERS)]
         assert squares == expected, row
-    assert "Mustard ✗ ✗ ✗ ✗ ✓" in " ".join(sheet.split())
+    assert "Mustard ✓ ✗ ✗ ✗ ✗" in " ".join(sheet.split())
     # my accusation, right: the game is over, and nothing more is taken
     term.send("accuse me Mustard Lead Library right")
     shown = " ".join(term.expect_prompt(PROMPT).split())
