@@ -387,7 +387,7 @@ GRAMMAR = Grammar(
                 _SUSPECT,
                 _WEAPON,
                 _ROOM,
-                Arg("SHOWN", Name(_shown_by)),
+                Arg("SHOWN", Name(_shown_by, aliases={"niemand": NOBODY})),
                 Arg("CARD", _cards(), optional=True, optional_note=N_("the card you saw")),
             ),
             N_(
