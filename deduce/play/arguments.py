@@ -383,13 +383,20 @@ class Value:
 
 @dataclass(frozen=True, slots=True)
 class Several:
-    """``count`` values of ``kind`` in one answer, separated by spaces or commas; for a
+    """``count`` values of ``kind`` in one answer (``count`` to ``most`` when ``most`` is
+    given: a hand whose size the deal decides), separated by spaces or commas; for a
     page, ``parts`` when their order says something (a row of choices for each: 13
-    Indizien's left and right card), else they are picked as ``kind`` lays them out."""
+    Indizien's left and right card), else they are picked as ``kind`` lays them out.
+
+    Example:
+        >>> Several(Name(("Ann", "Bob", "Cy")), 1, most=3).read("ann, cy", Context(), "who")
+        ('Ann', 'Cy')
+    """
 
     kind: Kind
     count: int
     parts: Parts | None = None
+    most: int | None = None
 
     @property
     def groups(self) -> Groups | None:
@@ -398,7 +405,8 @@ class Several:
 
     def read(self, text: str, context: Context, argument: str) -> tuple[Any, ...]:
         parts = text.replace(",", " ").split()
-        if len(parts) != self.count:
+        most = self.count if self.most is None else self.most
+        if not self.count <= len(parts) <= most:
             raise InvalidInput(
                 argument,
                 text,
@@ -411,7 +419,10 @@ class Several:
         return self.kind.words(context)
 
     def describe(self, context: Context) -> str:
-        return M("{count} of {kind}", count=self.count, kind=self.kind.describe(context))
+        kind = self.kind.describe(context)
+        if self.most is not None and self.most != self.count:
+            return M("{count} to {most} of {kind}", count=self.count, most=self.most, kind=kind)
+        return M("{count} of {kind}", count=self.count, kind=kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from terminal import Terminal
 
 from deduce.play import adapters
 
-PAGES = ["index.md", "tutorial.md", "howto.md"]
+PAGES = ["index.md", "tutorial.md", "howto.md", "cluedo.md"]
 HOME = "/home/me"
 SCRIPT = str(Path(sys.executable).with_name("deduce"))
 _BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)

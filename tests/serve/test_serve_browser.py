@@ -323,6 +323,11 @@ AMENDED = {
     ),
     "thirteen-clues": ("ask 2 red 1", "ask 2 red 0", "about red: 0"),
     "crime-writers": ("found who Butler", "found who Gardener", "who: Gardener"),
+    "cluedo": (
+        "suggest Ann White Dagger Lounge Bob",
+        "suggest Ann White Dagger Lounge Cy",
+        "Cy showed a card",
+    ),
 }
 
 

@@ -100,6 +100,10 @@ FREE_SETUP = {  # (game, question): why it stays text
     ("kreuzverhoer", "deck"): "a deck file, or default",
     ("crime-writers", "deck"): "a deck file",
     ("crime-writers", "players"): "the players' names",
+    ("cluedo", "deck"): "classic, master detective, or a deck file",
+    ("cluedo", "players"): "the players' names",
+    ("cluedo", "face_up"): "none, or the cards a house rule lays face up",
+    ("cluedo", "shows_first"): "none, or players with the cards they show first",
 }
 
 

@@ -25,7 +25,10 @@ GAMES = [g.name for g in registry.declarations() if g.front_end]
 VIEW = "a-view-token-for-the-state-tests"
 COMMANDS = ("why", "strategy", "history", "help", "show", "save evening")
 REPLY = {"kind": "note", "words": "", "clues": [], "lines": [], "more": []}
-PLAYED = {"mastermind": ("1122 1 0", "3456 0 2")}  # a game whose table plays no lines
+PLAYED = {  # the games whose table plays no lines
+    "mastermind": ("1122 1 0", "3456 0 2"),
+    "cluedo": ("suggest me White Dagger Lounge Ann Dagger", "suggest Ann White Spanner Hall Bob"),
+}
 
 
 def _checker(schema: dict[str, Any], kind: str) -> Any:

@@ -33,6 +33,17 @@ def _crime_writers_seat(table: Any) -> int | None:
     return int(table.players.index(table.turn))
 
 
+def _cluedo_seat(inv: Any) -> int | None:
+    """The first player still in after the last one who suggested or accused."""
+    if inv.winner is not None:
+        return None
+    players = list(inv.players)
+    acted = [c.by for c in inv.clues if hasattr(c, "by")]
+    start = players.index(acted[-1]) + 1 if acted else 0
+    still = [s % len(players) for s in range(start, start + len(players))]
+    return next((s for s in still if players[s] not in inv.out), None)
+
+
 # The seat that acts now, as each game's table model says it (None: the game is over).
 ACTING: dict[str, Callable[[Any], int | None]] = {
     "mastermind": lambda inv: None if inv.over else 0,
@@ -40,6 +51,7 @@ ACTING: dict[str, Callable[[Any], int | None]] = {
     "kreuzverhoer": lambda table: table.acting,
     "thirteen-clues": lambda table: table.turn,
     "crime-writers": _crime_writers_seat,
+    "cluedo": _cluedo_seat,
 }
 
 
@@ -70,7 +82,8 @@ def test_every_game_says_whose_turn_it_is_after_every_line(client: TestClient, n
             names = {a.name for v in verbs for a in v.args}
             assert verbs and set(way["given"]) <= names and set(way["filled"]) <= names
             assert way["words"] and way["line"].split()[0] == way["verb"]
-        me = turn["name"] == table.me if name == "crime-writers" else turn["seat"] == 0
+        named = name in ("crime-writers", "cluedo")  # a seat by its player's name
+        me = turn["name"] == table.me if named else turn["seat"] == 0
         assert turn["mine"] is me
         seats.add(turn["seat"])
         page = client.get(f"/play/{id}").text

@@ -1,9 +1,8 @@
-"""Cluedo declares itself: its names, saved files and samples. It is a notebook for
-now: no console front end and no demo.
+"""Cluedo declares itself: its names, saved files, front ends and samples.
 
 Example:
     >>> GAME.title, GAME.front_end, GAME.matches("Clue")
-    ('Cluedo', None, True)
+    ('Cluedo', 'play:ADAPTER', True)
 """
 
 from deduce._internal.entry import guard
@@ -26,8 +25,6 @@ GAME = Declaration(
     package="deduce.games.cluedo",
     aliases=("clue",),
     kinds=("investigation:Investigation",),
-    front_end=None,
-    demo=None,
     samples=(
         Sample(
             "Investigation",
@@ -42,6 +39,15 @@ GAME = Declaration(
             },
             reference="truthful:reference",
         ),
+    ),
+    table_setup=(
+        "deck=classic",
+        "players=me Ann Bob Cy",
+        "me=me",
+        "dealer=Cy",
+        "face_up=none",
+        "hand=Plum Rope Hall Study Green",
+        "shows_first=none",
     ),
 )
 

@@ -3,7 +3,7 @@
 // the server (without a network, a short notice says so). A request that carries the
 // token in its address is never stored nor answered from the store.
 "use strict";
-const CACHE = "deduce-serve-assets-13";  // a new name: older stores (with pages) are dropped
+const CACHE = "deduce-serve-assets-14";  // a new name: older stores (with pages) are dropped
 const ASSETS = ["/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"];
 // The notice without a network, in the page's language (the page's choice, its `lang`
 // cookie, where the browser lets a worker read it; else the browser's), else English.

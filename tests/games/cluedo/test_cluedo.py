@@ -523,4 +523,4 @@ def test_saved_games_read_back_equal() -> None:
 def test_the_conformance_suite() -> None:
     from deduce.testing import check_game
 
-    check_game("cluedo", examples=10, console=False)
+    check_game("cluedo", examples=10)
