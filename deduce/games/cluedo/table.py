@@ -263,7 +263,10 @@ class Table:
                 if self.step == SUGGEST
                 else N_("an accusation or the end of the turn")
             )
-            raise InvalidInput("step", step, expected)
+            action = N_("a suggestion") if step == SUGGEST else N_("the end of the turn")
+            raise InvalidInput(
+                "step", action, expected, reason=M("it is the {step} step", step=self.step)
+            )
         return by
 
     def _after(self, by: str, out: tuple[str, ...]) -> str | None:
