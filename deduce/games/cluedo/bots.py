@@ -327,7 +327,7 @@ class GameMaster(SeatTables):
             )
             for t in self.tables
         ]
-        return [str(self.tables[0].events[-1])]
+        return [str(self.tables[seat].events[-1])]
 
 
 def deal_of(players: Sequence[str], *, seed: int, deck: Deck | str | None = None) -> Deal:
