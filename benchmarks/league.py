@@ -2,9 +2,9 @@
 
 Plays with ``deduce league`` every game at every table size: the default advice
 (``advised``) against every policy of the game's panel, or with ``--round-robin`` every
-policy against every policy; 200 games a cell (40 at 13 Indizien's 5 and 6 players), from
-deal 1,000,000 on (:data:`deduce.league.MEASURING`: no constant was ever chosen on those
-deals). Each cell is appended to ``benchmarks/results/league-COMMIT.jsonl`` as it
+policy against every policy; 200 games a cell (40 at 13 Indizien's and Cluedo's 5 and 6
+players), from deal 1,000,000 on (:data:`deduce.league.MEASURING`: no constant was ever
+chosen on those deals). Each cell is appended to ``benchmarks/results/league-COMMIT.jsonl`` as it
 finishes (COMMIT: the code played, ``git describe --always --dirty``), so a run stopped
 half way goes on where it stopped, and a cell already there is not played again. Then
 the section between the league's markers in docs/benchmarks.md is written from that file
@@ -37,7 +37,12 @@ END = "<!-- end of league -->"
 GAMES = 200
 """Games a cell."""
 
-FEWER = {("thirteen-clues", 5): 40, ("thirteen-clues", 6): 40}
+FEWER = {
+    ("thirteen-clues", 5): 40,
+    ("thirteen-clues", 6): 40,
+    ("cluedo", 5): 40,
+    ("cluedo", 6): 40,
+}
 """Cells that play fewer games (their games are long)."""
 
 SEARCHES = ("search",)

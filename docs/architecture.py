@@ -292,6 +292,7 @@ GAME_FILES: dict[str, str] = {
     "scoresheet.py": "Crime Writers' score sheet: finds, the clock, the points",
     "timer.py": "Crime Writers' round clock on a wall clock",
     "title.py": "Crime Writers' title rule",
+    "sheet.py": "Cluedo's paper detective's sheet: ticks, crosses, no counting",
     "views.py": "13 Indizien's other seats' notebooks in drawn deals, kept between decisions",
 }
 """What each file of a game holds: the same name, the same job in every game."""

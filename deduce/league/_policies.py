@@ -22,6 +22,8 @@ it).
 The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the information-greedy
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
+Cluedo has no ``notes`` but its own paper player, ``sheet`` (ticks and crosses), and
+``sampler``, a clause-and-sampling player (:data:`deduce.games.cluedo.sampler`).
 BSI and Kreuzverhör add ``clock``, which attempts or lays earlier as the end of the game
 nears; BSI its existing ``cautious`` and ``random`` bots.
 
@@ -37,7 +39,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from deduce.games import bsi, crime_writers, kreuzverhoer, thirteen_clues
+from deduce.games import bsi, cluedo, crime_writers, kreuzverhoer, thirteen_clues
 from deduce.games.crime_writers.cards import ELEMENTS, INVENTED
 from deduce.league._notes import (
     bsi_notes,
@@ -246,6 +248,13 @@ PANELS: dict[str, Panel] = {
         "notes": kreuzverhoer_notes,
         **{f"eager-{t}": _kreuzverhoer_eager(t) for t in THRESHOLDS},
     },
+    "cluedo": {
+        "advised": cluedo.advised,
+        "entropy": cluedo.entropy,
+        "sheet": cluedo.sheet,
+        "sampler": cluedo.sampler,
+        **{f"eager-{t}": cluedo.eager(t) for t in THRESHOLDS},
+    },
     "crime-writers": {
         "advised": crime_writers.advised,
         "guest": crime_writers.following("guest"),
@@ -262,6 +271,7 @@ SAME_GAMES: dict[tuple[str, int], dict[str, str]] = {
     ("bsi", 3): {"race-lays": "advised"},
     ("bsi", 4): {"race-lays": "advised"},
     **{("crime-writers", n): {"guest": "advised"} for n in (3, 4, 5)},
+    **{("cluedo", n): {"entropy": "advised"} for n in (3, 4, 5, 6)},
     ("kreuzverhoer", 2): {
         "eager-0.3": "entropy",
         "eager-0.5": "entropy",
@@ -272,7 +282,8 @@ SAME_GAMES: dict[tuple[str, int], dict[str, str]] = {
 """Policies that play another's games move for move at a table size (the policy -> the
 one it plays as): BSI's previous default is the default at 2 players (it differs only at
 3 and 4), and ``race-lays`` at 3 and 4 (it differs only at 2); Crime Writers' ``guest``
-is the default's own objective; in Kreuzverhör the information-greedy lay is already
+is the default's own objective; Cluedo's ``entropy`` is its default (the advice has no
+other rule for when to accuse than certainty); in Kreuzverhör the information-greedy lay is already
 the likeliest case whenever that case is likely enough for the eager and clock players
 to lay it. The round robin plays each such pair once, under the second name, unless the
 first is named."""
@@ -282,6 +293,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "bsi": (2, 3, 4),
     "kreuzverhoer": (2,),
     "crime-writers": (3, 4, 5),
+    "cluedo": (3, 4, 5, 6),
 }
 """The table sizes of every game the league plays."""
 
@@ -290,5 +302,6 @@ PLAY: dict[str, Callable[..., Any]] = {
     "bsi": bsi.play_game,
     "kreuzverhoer": kreuzverhoer.play_game,
     "crime-writers": crime_writers.play_game,
+    "cluedo": cluedo.play_game,
 }
 """Every game's game master."""

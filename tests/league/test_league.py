@@ -363,7 +363,7 @@ def test_a_league_whole_in_its_results_plays_nothing_and_starts_no_pool(
 
 
 def _same_game_pairs() -> list[Any]:
-    slow = {"crime-writers"}  # a second a game: the long tier
+    slow = {"crime-writers", "cluedo"}  # a second or more a game: the long tier
     return [
         pytest.param(
             game,

@@ -217,6 +217,14 @@ def _dealing() -> Any:
     return dealing.Deals(setup, known, weights={("Green", "Rope", "Hall"): 2})
 
 
+def _cluedo_table() -> Any:
+    """A Cluedo table one suggestion on, at the step to accuse or end the turn."""
+    table = _game("cluedo").Table(
+        ("me", "Ann", "Bob"), "me", ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen")
+    )
+    return table.suggested("me", "White", "Dagger", "Lounge", shown_by="Ann", card="Lounge")
+
+
 def makers() -> list[tuple[str, Callable[[], Any]]]:
     """How to make a realistic object of every public class (and the values they hold):
     the sample of every game and kind, games a few clues on, decks, tables and results."""
@@ -292,6 +300,14 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
             ),
         ),
         ("13 clues game master", lambda: tc.GameMaster(tc.Deal.random(3, seed=1))),
+        ("cluedo table", _cluedo_table),
+        ("cluedo sheet", lambda: _game("cluedo").Sheet.of(_cluedo_table())),
+        (
+            "cluedo game master",
+            lambda: _game("cluedo").GameMaster(
+                _game("cluedo").deal_of(("A", "B", "C"), seed=1), ("A", "B", "C")
+            ),
+        ),
         ("dealing setup", lambda: _dealing().setup),
         ("dealing deals", _dealing),
         ("dealing deal", lambda: _dealing().sample(1, seed=1)[0]),

@@ -23,28 +23,58 @@ from deduce._internal.lazy import attach
 
 if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
     from deduce.games.cluedo.advice import TIE_BREAKS, envelope_bits, hand_bits
+    from deduce.games.cluedo.bots import (
+        DRAWS,
+        GameMaster,
+        advised,
+        deal_of,
+        draws,
+        eager,
+        entropy,
+        play_game,
+        sampler,
+        sheet,
+    )
     from deduce.games.cluedo.cards import CATEGORIES, MAX_PLAYERS, Deck, Envelope, hand_sizes
     from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
     from deduce.games.cluedo.counting import ENVELOPE, FACE_UP
     from deduce.games.cluedo.investigation import Investigation
+    from deduce.games.cluedo.sheet import Sheet
+    from deduce.games.cluedo.table import ACCUSE, STEPS, SUGGEST, Passed, Table
 
 __all__ = [
+    "ACCUSE",
     "CATEGORIES",
+    "DRAWS",
     "ENVELOPE",
     "FACE_UP",
     "MAX_PLAYERS",
+    "STEPS",
+    "SUGGEST",
     "TIE_BREAKS",
     "Accusation",
     "Accused",
     "Deck",
     "Envelope",
+    "GameMaster",
     "Investigation",
+    "Passed",
     "Seen",
+    "Sheet",
     "Suggest",
     "Suggestion",
+    "Table",
+    "advised",
+    "deal_of",
+    "draws",
+    "eager",
+    "entropy",
     "envelope_bits",
     "hand_bits",
     "hand_sizes",
+    "play_game",
+    "sampler",
+    "sheet",
 ]
 
 __getattr__, __dir__ = attach(globals())

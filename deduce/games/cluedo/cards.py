@@ -143,6 +143,25 @@ class Deck:
     # -- the editions ----------------------------------------------------------------------
 
     @classmethod
+    def of(cls, deck: Any) -> Deck:
+        """``deck`` as a :class:`Deck`: a deck, an edition's name, a deck as
+        :meth:`to_dict` writes it, or None for the classic deck.
+
+        Example:
+            >>> Deck.of(None) == Deck.classic() == Deck.of("classic")
+            True
+        """
+        if deck is None:
+            return cls.classic()
+        if isinstance(deck, Deck):
+            return deck
+        if isinstance(deck, str):
+            return cls.named(deck)
+        if isinstance(deck, Mapping):
+            return cls.from_dict(deck)
+        raise InvalidInput("deck", deck, "a Deck, an edition's name or a deck as a dict")
+
+    @classmethod
     def classic(cls) -> Deck:
         """The classic deck: 6 suspects, 6 weapons, 9 rooms, for 3 to 6 players
         (``classic.toml`` beside this module).

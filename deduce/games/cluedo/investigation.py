@@ -101,7 +101,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         face_up: Sequence[str] = (),
         preferences: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
-        self.deck = _deck(deck)
+        self.deck = Deck.of(deck)
         self.seats = Seats.make(
             self.deck, players, me, hand, dealer=dealer, face_up=face_up, preferences=preferences
         )
@@ -626,18 +626,6 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         if not isinstance(secret, Deal) or ENVELOPE not in [s for s, _ in secret.hands]:
             raise InvalidInput("secret", secret, "a Deal with an envelope")
         return Envelope(*secret.hand(ENVELOPE))
-
-
-def _deck(deck: Any) -> Deck:
-    if deck is None:
-        return Deck.classic()
-    if isinstance(deck, Deck):
-        return deck
-    if isinstance(deck, str):
-        return Deck.named(deck)
-    if isinstance(deck, Mapping):
-        return Deck.from_dict(deck)
-    raise InvalidInput("deck", deck, "a Deck, an edition's name or a deck as a dict")
 
 
 def _answer_label(answer: Answer) -> str:

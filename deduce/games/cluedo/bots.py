@@ -1,0 +1,386 @@
+"""Whole games of Cluedo between bots, each seeing the game as a
+:class:`~deduce.games.cluedo.table.Table` of its own.
+
+The game master holds the deal (drawn uniformly by :class:`deduce.core.dealing.Deals`
+from the seed), asks the players after a suggester in turn, and the first who holds one
+of the three cards shows one (uniformly at random among those they hold, seeded) to the
+suggester alone; it says whether an accusation is right. A bot is a
+:class:`~deduce.table.referee.Bot`: ``policy(table, rng)`` returns, at the
+:data:`~deduce.games.cluedo.table.SUGGEST` step, a
+:class:`~deduce.games.cluedo.Suggest` or an accusation (an
+:class:`~deduce.games.cluedo.Accusation` or an :class:`~deduce.games.cluedo.Envelope`),
+and at the :data:`~deduce.games.cluedo.table.ACCUSE` step an accusation or None (end the
+turn).
+
+The bots: :data:`advised` (the notebook's advice: the most informative suggestion, the
+accusation once the envelope is certain), :data:`entropy` (the same moves, under the
+name every game's panel has), :func:`eager` (accuses its likeliest envelope once it is
+that likely), :data:`sheet` (a paper sheet of ticks and crosses) and :data:`sampler`
+(probabilities from deals drawn by a simple Markov chain).
+
+Example:
+    >>> record = play_game([advised, sheet, sampler], seed=3)
+    >>> record.over, record.winners == tuple(
+    ...     s for s, p in enumerate(record.tables[0].players) if p in record.tables[0].winners())
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from deduce._internal.entry import guard
+from deduce._internal.validation import check_int, check_seed, check_type
+from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup
+from deduce.errors import InvalidInput
+from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
+from deduce.games.cluedo.clues import Accusation, Suggest
+from deduce.games.cluedo.counting import ENVELOPE
+from deduce.games.cluedo.sheet import Sheet
+from deduce.games.cluedo.table import ACCUSE, Table
+from deduce.table.referee import Bot, GameRecord, SeatTables, check_lineup, run
+
+__all__ = [
+    "DRAWS",
+    "GameMaster",
+    "advised",
+    "deal_of",
+    "draws",
+    "eager",
+    "entropy",
+    "play_game",
+    "sampler",
+    "sheet",
+]
+
+Move = Suggest | Accusation | Envelope | None
+"""A bot's move: a suggestion, an accusation, or None (end the turn)."""
+
+DRAWS = 2000
+"""The deals :data:`sampler` draws at every decision."""
+
+_THIN = 4  # the chain's steps between two deals kept
+
+
+def _notebook_move(table: Table, accuse: Callable[[Table], bool]) -> Move:
+    """The notebook's most informative suggestion, or its likeliest envelope when
+    ``accuse`` says so (or nothing can be learnt); None at the second step without."""
+    notebook = table.notebook
+    accusation = notebook.accusation()
+    if accusation.certain or accuse(table):
+        return accusation
+    if table.step == ACCUSE:
+        return None
+    move: Move = notebook.recommend(top=1)[0].action
+    return move
+
+
+def _certain(table: Table) -> bool:
+    return False
+
+
+def _advised(table: Table, rng: random.Random) -> Move:
+    return _notebook_move(table, _certain)
+
+
+advised: Bot[Table, Move] = Bot("advised", _advised)
+"""The notebook's advice: the suggestion with the most bits about the envelope
+(:meth:`~deduce.games.cluedo.Investigation.recommend`), the accusation as soon as the
+envelope is certain (at either step of the turn), or when no suggestion can teach
+anything."""
+
+entropy: Bot[Table, Move] = Bot("entropy", _advised)
+"""The most informative suggestion and the accusation once certain: the moves of
+:data:`advised` (the notebook's advice has no other rule for when to accuse)."""
+
+
+def eager(threshold: float) -> Bot[Table, Move]:
+    """The bot that makes the notebook's most informative suggestion until its likeliest
+    envelope has at least the chance ``threshold``, then accuses it; named
+    ``eager-THRESHOLD``.
+
+    Example:
+        >>> eager(0.5).name, play_game([eager(0.5)] * 3, seed=2).over
+        ('eager-0.5', True)
+    """
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+        raise InvalidInput("threshold", threshold, "a chance from 0 to 1")
+    if not 0 <= threshold <= 1:
+        raise InvalidInput("threshold", threshold, "a chance from 0 to 1")
+    limit = float(threshold)
+
+    def likely(table: Table) -> bool:
+        return table.notebook.accusation().probability >= limit
+
+    def policy(table: Table, rng: random.Random) -> Move:
+        return _notebook_move(table, likely)
+
+    return Bot(f"eager-{threshold}", policy)
+
+
+# the paper sheet ---------------------------------------------------------------------
+
+
+def _sheet_move(table: Table, rng: random.Random) -> Move:
+    """Accuse once the sheet knows all three; else name, of each kind, a card the sheet
+    has not placed (one of my own when the kind is solved)."""
+    notes = Sheet.of(table)
+    solved = notes.envelope()
+    if all(card is not None for card in solved):
+        return Envelope(*(str(card) for card in solved))
+    if table.step == ACCUSE:
+        return None
+    return Suggest(*_probe(table, rng, solved, notes.unplaced()))
+
+
+def _probe(
+    table: Table,
+    rng: random.Random,
+    solved: Sequence[str | None],
+    open_cards: Sequence[str],
+) -> tuple[str, str, str]:
+    """Of each kind, a card not placed yet, chosen at random; of a kind whose envelope
+    card is known, one of my own cards (or that card, when I hold none of the kind)."""
+    named = []
+    for kind, known in zip(table.deck.categories, solved, strict=True):
+        if known is None:
+            named.append(rng.choice([c for c in kind if c in open_cards] or list(kind)))
+        else:
+            mine = [c for c in kind if c in table.hand]
+            named.append(rng.choice(mine) if mine else known)
+    return (named[0], named[1], named[2])
+
+
+sheet: Bot[Table, Move] = Bot("sheet", _sheet_move)
+"""A player with the paper sheet only (:class:`~deduce.games.cluedo.sheet.Sheet`):
+ticks and crosses, the simple inferences, no counting; it accuses only what the sheet
+proves."""
+
+
+# the sampler -----------------------------------------------------------------------
+
+
+def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]:
+    """The envelopes of ``n`` deals drawn by a simple Markov chain over the deals that
+    agree with every clause the table's notebook holds: it starts from one deal drawn
+    uniformly and swaps two cards of different places (two of one kind in and out of
+    the envelope) whenever the swap breaks no clause, keeping a deal every few steps.
+
+    Example:
+        >>> t = Table(("me", "Ann", "Bob"), "me",
+        ...           ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+        >>> sum(draws(t, random.Random(0), 100).values())
+        100
+    """
+    n = check_int("n", n, 1, 1_000_000)
+    notebook = table.notebook
+    deals = notebook.deals
+    start = deals.sample(1, seed=rng)[0]
+    holder = {card: seat for seat, hand in start.hands for card in hand}
+    kind = {card: i for i, cards in enumerate(table.deck.categories) for card in cards}
+    clauses: dict[str, list[Any]] = {}
+    for clause in deals.constraints:
+        for card in clause.cards if isinstance(clause, HoldsOneOf | LacksOneOf) else (clause.card,):
+            clauses.setdefault(card, []).append(clause)
+    moving = [c for c in holder if c not in table.hand]
+
+    def keeps(card: str) -> bool:
+        for clause in clauses.get(card, ()):
+            if isinstance(clause, Holds):
+                ok = holder[clause.card] == clause.seat
+            elif isinstance(clause, Lacks):
+                ok = holder[clause.card] != clause.seat
+            elif isinstance(clause, HoldsOneOf):
+                ok = any(holder[c] == clause.seat for c in clause.cards)
+            else:
+                ok = not all(holder[c] == clause.seat for c in clause.cards)
+            if not ok:
+                return False
+        return True
+
+    found: Counter[Envelope] = Counter()
+    for _ in range(n):
+        for _ in range(_THIN):
+            a, b = rng.sample(moving, 2)
+            pa, pb = holder[a], holder[b]
+            if pa == pb or (ENVELOPE in (pa, pb) and kind[a] != kind[b]):
+                continue
+            holder[a], holder[b] = pb, pa
+            if not (keeps(a) and keeps(b)):
+                holder[a], holder[b] = pa, pb
+        inside = sorted((c for c, seat in holder.items() if seat == ENVELOPE), key=kind.__getitem__)
+        found[Envelope(*inside)] += 1
+    return found
+
+
+def _sampler_move(table: Table, rng: random.Random) -> Move:
+    """Accuse when every deal drawn has the same envelope; else name, of each kind, the
+    card most often in the envelope of the draws but not in all of them."""
+    found = draws(table, rng)
+    envelope, times = found.most_common(1)[0]
+    if times == sum(found.values()):
+        return envelope
+    if table.step == ACCUSE:
+        return None
+    chance: Counter[str] = Counter()
+    for drawn, k in found.items():
+        chance.update(dict.fromkeys((drawn.suspect, drawn.weapon, drawn.room), k))
+    total = sum(found.values())
+    solved = []
+    named = []
+    for kind in table.deck.categories:
+        sure = [c for c in kind if chance[c] == total]
+        solved.append(sure[0] if sure else None)
+        named.append(max((c for c in kind if chance[c] < total), key=lambda c: chance[c]))
+    mine = _probe(table, rng, solved, named)
+    return Suggest(*mine)
+
+
+sampler: Bot[Table, Move] = Bot("sampler", _sampler_move)
+"""A player like the public clause-and-sampling solvers: it keeps every clue as a clause
+(the notebook's), draws :data:`DRAWS` deals agreeing with them (:func:`draws`), names of
+each kind the card the draws put in the envelope most often (but not always), and
+accuses when every draw agrees on the envelope."""
+
+
+# the game master -------------------------------------------------------------------
+
+
+class GameMaster(SeatTables):
+    """The Cluedo game master for :func:`~deduce.table.referee.run`: the deal, and every
+    seat's own table.
+
+    Args:
+        deal: the whole deal (every player's hand and the envelope, as
+            :class:`~deduce.core.dealing.Deal` holds it).
+        players: the players' names, in turn order (the first starts, the last dealt).
+        deck: the cards (default: classic).
+        shows: the generator that picks the card a player shows (a seed or a
+            ``random.Random``).
+
+    Raises:
+        InvalidInput: a deal that is not one of the players' table.
+
+    Example:
+        >>> master = GameMaster(deal_of(("A", "B", "C"), seed=1), ("A", "B", "C"))
+        >>> master.turn(), master.apply(0, Suggest("Plum", "Rope", "Hall"))[0][:25]
+        (0, 'A suggested Plum, Rope, H')
+    """
+
+    tables: list[Table]
+
+    def __init__(
+        self,
+        deal: Deal,
+        players: Sequence[str],
+        *,
+        deck: Deck | str | None = None,
+        shows: int | random.Random = 0,
+    ) -> None:
+        self.deal = check_type("deal", deal, Deal, "a Deal of the table")
+        chosen = Deck.of(deck)
+        names = tuple(players) if isinstance(players, Sequence) else ()
+        seats = [s for s, _ in deal.hands]
+        if isinstance(players, str) or seats != [*names, ENVELOPE]:
+            raise InvalidInput("players", players, f"the deal's players {seats[:-1]}")
+        self.players = len(names)
+        self.names = names
+        self.shows = check_seed("shows", shows)
+        self.tables = [Table(names, p, deal.hand(p), deck=chosen) for p in names]
+
+    def turn(self) -> int | None:
+        turn = self.tables[0].turn
+        return None if turn is None else self.names.index(turn)
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.names.index(p) for p in self.tables[0].winners())
+
+    def apply(self, seat: int, move: Any) -> list[str]:
+        by = self.names[check_int("seat", seat, 0, self.players - 1)]
+        if isinstance(move, Accusation):
+            move = move.envelope
+        if isinstance(move, Envelope):
+            cards = (move.suspect, move.weapon, move.room)
+            right = set(cards) == set(self.deal.hand(ENVELOPE))
+            self.tables = [t.accused(by, *cards, right=right) for t in self.tables]
+            return [str(self.tables[0].events[-1])]
+        if move is None:
+            self.tables = [t.passed(by) for t in self.tables]
+            return []
+        if not isinstance(move, Suggest):
+            raise InvalidInput("move", move, "a Suggest, an Accusation, an Envelope or None")
+        shown_by, card = None, None
+        for player in (*self.names[seat + 1 :], *self.names[:seat]):
+            held = [c for c in move.cards if c in self.deal.hand(player)]
+            if held:
+                shown_by, card = player, self.shows.choice(held)
+                break
+        self.tables = [
+            t.suggested(
+                by,
+                *move.cards,
+                shown_by=shown_by,
+                card=card if t.me in (by, shown_by) else None,
+            )
+            for t in self.tables
+        ]
+        return [str(self.tables[seat].events[-1])]
+
+
+def deal_of(players: Sequence[str], *, seed: int, deck: Deck | str | None = None) -> Deal:
+    """The deal of game ``seed``: drawn uniformly from every deal of the table
+    (:meth:`deduce.core.dealing.Deals.sample`), the last player dealing.
+
+    Example:
+        >>> deal_of(("A", "B", "C"), seed=0).hand("A") == deal_of(("A", "B", "C"), seed=0).hand("A")
+        True
+    """
+    chosen = Deck.of(deck)
+    rng = check_seed("seed", seed)
+    sizes = hand_sizes(len(chosen.cards) - 3, len(players), dealer=len(players) - 1)
+    setup = Setup(
+        chosen.cards,
+        tuple(zip(players, sizes, strict=True)),
+        categories=chosen.categories,
+        solution=ENVELOPE,
+    )
+    return Deals(setup).sample(1, seed=rng)[0]
+
+
+def play_game(
+    lineup: Sequence[Bot[Table, Move]],
+    *,
+    seed: int,
+    max_moves: int = 1000,
+    narrate: Callable[[str], None] | None = None,
+) -> GameRecord:
+    """Play one game of classic Cluedo between ``lineup`` (3 to 6 bots, by seat; seat 0
+    starts, the last seat dealt).
+
+    The deal is :func:`deal_of` the seed; the cards shown are chosen with
+    ``random.Random(seed)``, the bots' random choices with another generator of the same
+    seed. ``record.truth["deal"]`` is the deal.
+
+    Raises:
+        InvalidInput: a bad lineup, seed or limit; a bot's move the rules refuse.
+
+    Example:
+        >>> record = play_game([advised, eager(0.5), sheet], seed=1)
+        >>> record.over, len(record.winners) <= 1
+        (True, True)
+    """
+    bots = check_lineup(lineup, 3, 6)
+    max_moves = check_int("max_moves", max_moves, 1)
+    check_seed("seed", seed)
+    names = tuple(f"P{s}" for s in range(len(bots)))
+    deal = deal_of(names, seed=seed)
+    referee = GameMaster(deal, names, shows=random.Random(seed))
+    record = run(referee, bots, rng=random.Random(seed), max_moves=max_moves, narrate=narrate)
+    record.truth = {"deal": deal}
+    return record
+
+
+guard(globals())
