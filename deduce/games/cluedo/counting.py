@@ -88,6 +88,15 @@ class Seats:
     setup: Setup = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        for name in (self.me, self.dealer):
+            if name not in self.players:
+                raise InvalidInput(
+                    "players", self.players, M("the players, {name} among them", name=name)
+                )
+        if len(self.sizes) != len(self.players):
+            raise InvalidInput(
+                "sizes", self.sizes, M("a hand size for each of {n} players", n=len(self.players))
+            )
         cards = tuple(c for c in self.deck.cards if c not in self.face_up)
         categories = tuple(
             tuple(c for c in kind if c not in self.face_up) for kind in self.deck.categories
@@ -169,7 +178,7 @@ class Seats:
             >>> seats.after("Ann")
             ('Bob', 'me')
         """
-        i = self.players.index(player)
+        i = self.players.index(resolve(player, self.players, argument="player", prefix=False))
         return self.players[i + 1 :] + self.players[:i]
 
     def preference(self, player: str) -> tuple[str, ...]:

@@ -318,9 +318,15 @@ def sheet_rows(inv: Investigation, kind: str | None = None) -> tuple[tuple[str, 
         ('Green', '✗', '✓', '✗', '✗')
         >>> sheet_rows(inv, "suspect")[-1]
         ('White', '25%', '✗', '38%', '38%')
+        >>> sheet_rows(inv, "card")
+        Traceback (most recent call last):
+        ...
+        deduce.errors.InvalidInput: kind='card' is not valid; expected one of ...
     """
     locations = inv.card_locations()
     places = _places(inv)
+    if kind is not None and kind not in CATEGORIES:
+        raise InvalidInput("kind", kind, [*CATEGORIES, None])
     cards = inv.deck.cards if kind is None else inv.deck.categories[CATEGORIES.index(kind)]
     return tuple((card, *(cell(locations[card].get(p)) for p in places)) for card in cards)
 

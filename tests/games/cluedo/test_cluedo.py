@@ -524,3 +524,21 @@ def test_the_conformance_suite() -> None:
     from deduce.testing import check_game
 
     check_game("cluedo", examples=10)
+
+
+def test_a_table_made_directly_with_a_stranger_or_a_missing_size_is_refused() -> None:
+    from deduce.games.cluedo.counting import Seats
+
+    seats = Seats.make(
+        Deck.classic(),
+        ("me", "Ann", "Bob"),
+        "me",
+        ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"),
+    )
+    with pytest.raises(deduce.InvalidInput, match=r"players=.*the players, me among them"):
+        Seats(seats.deck, ("zzz",), "me", seats.hand, seats.sizes, "Bob")
+    with pytest.raises(deduce.InvalidInput, match=r"sizes=.*a hand size for each of 3 players"):
+        Seats(seats.deck, seats.players, "me", seats.hand, (6, 6), "Bob")
+    with pytest.raises(deduce.InvalidInput, match="player='zzz'"):
+        seats.after("zzz")
+    assert seats.after("ann") == ("Bob", "me")  # named in any case
