@@ -158,7 +158,7 @@ def section(rows: Sequence[Row], played: str) -> str:
             if not any(r.cell.players == n and r.cell.against == other for r in mine)
         ]
         if missing:
-            lines += ["", f"Not played yet: {len(missing)} cells."]
+            lines += ["", f"Not played yet: {len(missing)} cell{'' if len(missing) == 1 else 's'}."]
         twins = [
             f"`{policy}` plays `{twin}`'s games at {n} players"
             for (g, n), pairs in sorted(SAME_GAMES.items())
