@@ -8,6 +8,7 @@ Example:
     kreuzverhoer
     thirteen-clues
     crime-writers
+    cluedo
     0
 """
 

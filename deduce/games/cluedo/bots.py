@@ -34,7 +34,7 @@ from typing import Any
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
-from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup
+from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup, Shows
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
@@ -189,7 +189,7 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
 
     def keeps(card: str) -> bool:
         for clause in clauses.get(card, ()):
-            if isinstance(clause, Holds):
+            if isinstance(clause, Holds | Shows):  # a card shown: held (as the solvers read it)
                 ok = holder[clause.card] == clause.seat
             elif isinstance(clause, Lacks):
                 ok = holder[clause.card] != clause.seat
