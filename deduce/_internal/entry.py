@@ -364,6 +364,8 @@ def fits(value: Any, hint: Any) -> bool:
     Example:
         >>> fits([1, np.int64(2)], list[int]), fits((1, True), tuple[int, ...])
         (True, False)
+        >>> fits(["man", b"x"], list[str | bytes]), fits(["man", 1], list[str | bytes])
+        (True, False)
     """
     return _fits(value, hint, [0])
 
@@ -476,9 +478,17 @@ def _items(value: Any, args: tuple[Any, ...], seen: list[int]) -> bool:
     if seen[0] > LIMIT:
         return False
     item = args[0] if args else Any
-    if _plain_class(item):  # one isinstance an item: a list of a million names is quick
-        return all(isinstance(v, item) for v in value)
+    classes = _plain_classes(item)
+    if classes:  # one isinstance an item: a list of a million names is quick
+        return all(isinstance(v, classes) for v in value)
     return item is Any or all(_fits(v, item, seen) for v in value)
+
+
+def _plain_classes(hint: Any) -> tuple[type, ...]:
+    """The classes a value is of the type ``hint`` exactly when ``isinstance`` says it is
+    one of (``hint`` itself, or the arms of a union of such classes), else ``()``."""
+    arms = typing.get_args(hint) if typing.get_origin(hint) in _UNIONS else (hint,)
+    return arms if all(_plain_class(arm) for arm in arms) else ()
 
 
 def _plain_class(hint: Any) -> bool:
