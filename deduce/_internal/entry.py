@@ -111,8 +111,8 @@ def checked(func: F, owner: type | None = None) -> F:
 
     @functools.wraps(func)
     def entry(*args: Any, **kwargs: Any) -> Any:
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        if caller in _INSIDE or caller.startswith("deduce."):
+        caller = _getframe(1).f_globals.get("__name__")
+        if caller in _TRUSTED or _inside(caller):
             return func(*args, **kwargs)
         if all(map(_ordinary, args)) and all(map(_ordinary, kwargs.values())):
             checks = None  # nothing to bound: the arguments are read only if the call fails
@@ -147,6 +147,22 @@ def checked(func: F, owner: type | None = None) -> F:
 
     entry.__dict__[_MARK] = True
     return typing.cast(F, entry)
+
+
+_getframe = sys._getframe
+
+_TRUSTED: set[str] = set()
+"""The names of the modules told inside deduce so far (see :func:`_inside`)."""
+
+
+def _inside(caller: Any) -> bool:
+    """Whether the module named ``caller`` calls without its arguments checked: one of
+    deduce's, or in :data:`_INSIDE` (remembered in :data:`_TRUSTED`: the check on every
+    call from inside is one look-up)."""
+    if not isinstance(caller, str) or not (caller in _INSIDE or caller.startswith("deduce.")):
+        return False
+    _TRUSTED.add(caller)
+    return True
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -316,19 +332,29 @@ def guard(namespace: dict[str, Any]) -> None:
     functions (replaced in ``namespace`` by :func:`checked` ones) and the constructors,
     methods, class methods and static methods of its classes (replaced in the class, and
     in its bases from deduce). Called last in a module, as ``guard(globals())``; a
-    package's call also guards its submodules loaded by then. A callable already checked
-    is left as it is; the console's and the web companion's modules (``deduce.play``,
+    package's call also guards its public submodules loaded by then (a private one,
+    ``_name``, only if it calls ``guard`` itself). A callable already checked is left as
+    it is; the console's and the web companion's modules (``deduce.play``,
     ``deduce.serve``) check their own input.
     """
     if "__path__" in namespace:
         prefix = namespace["__name__"] + "."
         for name, module in list(sys.modules.items()):
-            if name.startswith(prefix) and not name.startswith(_FRONT_ENDS) and module:
+            if name.startswith(prefix) and not _unguarded(name) and module:
                 _guard_names(vars(module))
     _guard_names(namespace)
 
 
 _FRONT_ENDS = ("deduce.play.", "deduce.serve.")
+
+
+def _unguarded(module: str) -> bool:
+    """Whether a package's :func:`guard` leaves the submodule named ``module`` alone: a
+    front end's (they check their own input) or a private one (whose names reach a
+    caller through a public module that guards them; deduce's own calls are never
+    checked, so a wrapper there would only cost time)."""
+    private = any(part.startswith("_") for part in module.split("."))
+    return module.startswith(_FRONT_ENDS) or private
 
 
 def _guard_names(namespace: dict[str, Any]) -> None:
