@@ -324,6 +324,32 @@ def test_answers_and_their_information_are_the_listings(table: Any, data: st.Dat
     assert bits == pytest.approx(mutual_information(joint), abs=1e-9)
 
 
+@settings(max_examples=100)
+@given(tables(), st.data())
+def test_the_information_of_many_questions_at_once_is_each_ones(
+    table: Any, data: st.DataObject
+) -> None:
+    """Many questions counted in one batch (every single card, a question and its cards
+    reversed, more): each gets the listing's bits, whatever the others are."""
+    setup, _, constraints = table
+    if setup.solution is None:
+        return
+    cards, order, preference, seen = data.draw(questions(setup))
+    weights = weights_for(data.draw, setup)
+    listed = Listing(setup, constraints, weights)
+    if listed.total == 0:
+        return
+    deals = Deals(setup, constraints, weights=weights)
+    asked = [[c] for c in setup.cards] + [cards, list(reversed(cards))]
+    asked += data.draw(
+        st.lists(st.lists(st.sampled_from(setup.cards), min_size=1, max_size=3, unique=True))
+    )
+    bits = deals.information(asked, order, preference=preference, seen=seen)
+    for question, found in zip(asked, bits, strict=True):
+        joint = listed.joint(question, order, preference, seen)
+        assert found == pytest.approx(mutual_information(joint), abs=1e-9), question
+
+
 @settings(max_examples=60)
 @given(tables(), st.data())
 def test_every_deal_is_listed_once(table: Any, data: st.DataObject) -> None:
