@@ -24,7 +24,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -156,7 +157,17 @@ class Space:
         ValueError: assignment destination is read-only
     """
 
-    __slots__ = ("_cache", "ids", "labels", "names", "solution", "state", "weights", "worlds")
+    __slots__ = (
+        "__weakref__",
+        "_cache",
+        "ids",
+        "labels",
+        "names",
+        "solution",
+        "state",
+        "weights",
+        "worlds",
+    )
 
     def __init__(
         self,
@@ -277,6 +288,29 @@ class Space:
         if scale.shape != (len(self.worlds),):
             raise InvalidInput("factor", scale.shape, f"an array of shape ({self.size},)")
         return self._derive(self.worlds, self.weights * scale, self.ids)
+
+    def derived(self, key: Hashable, make: Callable[[], Space]) -> Space:
+        """The space ``make()`` gives, made once for ``key`` while anyone holds it.
+
+        For a space that depends only on this one and ``key`` (a clue read by the same
+        rules, say): every investigation that turns this space by ``key`` gets the same
+        space, worked out once (the players of a table hear each clue, and one filter
+        serves them all). A space nobody holds any more is made again when asked for.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> def big() -> Space:
+            ...     return s.filter(s.column("x") >= 1)
+            >>> s.derived("x >= 1", big) is s.derived("x >= 1", big)
+            True
+        """
+        made: weakref.WeakValueDictionary[Hashable, Space] | None = self._cache.get("derived")
+        if made is None:
+            made = self._cache["derived"] = weakref.WeakValueDictionary()
+        space = made.get(key)
+        if space is None:
+            space = made[key] = make()
+        return space
 
     # -- reading -----------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
@@ -37,6 +38,7 @@ from deduce.games.crime_writers.clues import (
     reply_of,
 )
 from deduce.games.crime_writers.counting import (
+    QuestionTables,
     State,
     all_draws,
     binary_entropy,
@@ -367,13 +369,17 @@ class Investigation(_Investigation):
         return f"Investigation({self.deck!r})"
 
     def initial_space(self) -> Space:
-        tables = self._tables
-        sizes = tuple(len(labels) - 1 for labels in tables.labels)
-        none = (None,) * len(ELEMENTS)
-        start = State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
-        return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
+        # one space per deck: every notebook of the deck starts from it, and a clue read
+        # on a space once is shared by every notebook that reads it there (apply_clue)
+        return _first_space(self._tables)
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        # the space a clue leaves depends on the space and the clue alone (the deck is
+        # the space's): the seats of a table that hear it share one (Space.derived)
+        return space.derived((type(clue), repr(clue)), lambda: self._read(space, clue))
+
+    def _read(self, space: Space, clue: Any) -> Space:
+        """``space`` after ``clue`` (see :meth:`apply_clue`), worked out."""
         tables = self._tables
         state: State = space.state
         if isinstance(clue, Answer):
@@ -572,6 +578,16 @@ class Investigation(_Investigation):
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
         return truthful_clues(self.deck, secret, self.space.state)
+
+
+@lru_cache(maxsize=8)
+def _first_space(tables: QuestionTables) -> Space:
+    """Every draw of the deck of ``tables`` before any clue (a space never changes, so
+    every notebook of the deck shares it)."""
+    sizes = tuple(len(labels) - 1 for labels in tables.labels)
+    none = (None,) * len(ELEMENTS)
+    start = State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
+    return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
 
 
 guard(globals())
