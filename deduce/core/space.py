@@ -504,6 +504,28 @@ class Space:
         """
         return dict(self.ranked())
 
+    def tally(self, name: str, *, weighted: bool = True) -> npt.NDArray[Any]:
+        """For each value of variable ``name`` (one per label), the total weight of the
+        worlds that have it, or with ``weighted=False`` how many worlds do; worked out
+        once per space (read-only).
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]], weights=[1, 2, 3])
+            >>> s.tally("x").tolist(), s.tally("x", weighted=False).tolist()
+            ([1.0, 5.0, 0.0], [1, 2, 0])
+        """
+        key = f"tally {weighted} {name}"
+        found: npt.NDArray[Any] | None = self._cache.get(key)
+        if found is None:
+            column = self.index(name)
+            found = np.bincount(
+                self.worlds[:, column],
+                weights=self.weights if weighted else None,
+                minlength=len(self.labels[column]),
+            )
+            self._cache[key] = _read_only(found)
+        return found
+
     def marginals(self, names: Sequence[str] | None = None) -> Marginals:
         """For each variable (default: the solution's), each value's probability.
 
@@ -518,12 +540,10 @@ class Space:
         total = float(self.total)
         result = Marginals()
         for name in chosen:
-            column = self.index(name)
-            labels = self.labels[column]
-            mass = np.bincount(self.worlds[:, column], weights=self.weights, minlength=len(labels))
+            labels = self.labels[self.index(name)]
+            mass = self.tally(name).tolist()
             result[name] = {
-                label: (float(m) / total if total else 0.0)
-                for label, m in zip(labels, mass, strict=True)
+                label: (m / total if total else 0.0) for label, m in zip(labels, mass, strict=True)
             }
         return result
 

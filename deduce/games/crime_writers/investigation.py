@@ -478,10 +478,8 @@ class Investigation(_Investigation):
             if not chosen:
                 continue
             p_yes = yes_chances(tables, state, e, [queries[i] for i in chosen])
-            width = p_yes.shape[1]
-            column = space.worlds[:, e]
-            m = np.bincount(column, weights=space.weights, minlength=width).astype(np.float64)
-            c = np.bincount(column, minlength=width).astype(np.int64)
+            m = space.tally(element)
+            c = space.tally(element, weighted=False)
             mass[chosen, 0] = p_yes @ m
             mass[chosen, 1] = (1.0 - p_yes) @ m
             count[chosen, 0] = (p_yes > 0).astype(np.int64) @ c
