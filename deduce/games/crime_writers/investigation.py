@@ -495,8 +495,7 @@ class Investigation(_Investigation):
             if query in cards:
                 e, k = cards[query]
                 if e not in possible:
-                    width = len(self._tables.labels[e])
-                    possible[e] = np.bincount(space.worlds[:, e], minlength=width) > 0
+                    possible[e] = space.tally(ELEMENTS[e], weighted=False) > 0
                 result[i] = bool(possible[e][k])
         return result
 
