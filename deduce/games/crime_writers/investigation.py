@@ -462,8 +462,14 @@ class Investigation(_Investigation):
     def queries(self) -> Sequence[Question]:
         # an element found is not asked about again: nothing more about it scores
         state: State = self.space.state
-        done = {e for e, found in zip(ELEMENTS, state.found, strict=True) if found is not None}
-        return [q for q in self._tables.questions if q not in state.asked and q.element not in done]
+        result: list[Question] = []
+        for element, found, questions in zip(
+            ELEMENTS, state.found, _questions_by_element(self._tables), strict=True
+        ):
+            if found is None:
+                asked = {q.about for q in state.asked if q.element == element}
+                result += [q for q in questions if q.about not in asked]
+        return result
 
     def partition(self, space: Space, queries: Sequence[Question]) -> Partition:
         n = len(queries)
@@ -575,6 +581,12 @@ class Investigation(_Investigation):
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
         return truthful_clues(self.deck, secret, self.space.state)
+
+
+@lru_cache(maxsize=8)
+def _questions_by_element(tables: QuestionTables) -> tuple[tuple[Question, ...], ...]:
+    """The questions of ``tables`` about each element, in their order."""
+    return tuple(tuple(q for q in tables.questions if q.element == element) for element in ELEMENTS)
 
 
 @lru_cache(maxsize=8)
