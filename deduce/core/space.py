@@ -24,7 +24,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -156,7 +157,17 @@ class Space:
         ValueError: assignment destination is read-only
     """
 
-    __slots__ = ("_cache", "ids", "labels", "names", "solution", "state", "weights", "worlds")
+    __slots__ = (
+        "__weakref__",
+        "_cache",
+        "ids",
+        "labels",
+        "names",
+        "solution",
+        "state",
+        "weights",
+        "worlds",
+    )
 
     def __init__(
         self,
@@ -277,6 +288,29 @@ class Space:
         if scale.shape != (len(self.worlds),):
             raise InvalidInput("factor", scale.shape, f"an array of shape ({self.size},)")
         return self._derive(self.worlds, self.weights * scale, self.ids)
+
+    def derived(self, key: Hashable, make: Callable[[], Space]) -> Space:
+        """The space ``make()`` gives, made once for ``key`` while anyone holds it.
+
+        For a space that depends only on this one and ``key`` (a clue read by the same
+        rules, say): every investigation that turns this space by ``key`` gets the same
+        space, worked out once (the players of a table hear each clue, and one filter
+        serves them all). A space nobody holds any more is made again when asked for.
+
+        Example:
+            >>> s = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+            >>> def big() -> Space:
+            ...     return s.filter(s.column("x") >= 1)
+            >>> s.derived("x >= 1", big) is s.derived("x >= 1", big)
+            True
+        """
+        made: weakref.WeakValueDictionary[Hashable, Space] | None = self._cache.get("derived")
+        if made is None:
+            made = self._cache["derived"] = weakref.WeakValueDictionary()
+        space = made.get(key)
+        if space is None:
+            space = made[key] = make()
+        return space
 
     # -- reading -----------------------------------------------------------------------
 
@@ -470,6 +504,28 @@ class Space:
         """
         return dict(self.ranked())
 
+    def tally(self, name: str, *, weighted: bool = True) -> npt.NDArray[Any]:
+        """For each value of variable ``name`` (one per label), the total weight of the
+        worlds that have it, or with ``weighted=False`` how many worlds do; worked out
+        once per space (read-only).
+
+        Example:
+            >>> s = Space(("x",), (("a", "b", "c"),), [[0], [1], [1]], weights=[1, 2, 3])
+            >>> s.tally("x").tolist(), s.tally("x", weighted=False).tolist()
+            ([1.0, 5.0, 0.0], [1, 2, 0])
+        """
+        key = f"tally {weighted} {name}"
+        found: npt.NDArray[Any] | None = self._cache.get(key)
+        if found is None:
+            column = self.index(name)
+            found = np.bincount(
+                self.worlds[:, column],
+                weights=self.weights if weighted else None,
+                minlength=len(self.labels[column]),
+            )
+            self._cache[key] = _read_only(found)
+        return found
+
     def marginals(self, names: Sequence[str] | None = None) -> Marginals:
         """For each variable (default: the solution's), each value's probability.
 
@@ -484,12 +540,10 @@ class Space:
         total = float(self.total)
         result = Marginals()
         for name in chosen:
-            column = self.index(name)
-            labels = self.labels[column]
-            mass = np.bincount(self.worlds[:, column], weights=self.weights, minlength=len(labels))
+            labels = self.labels[self.index(name)]
+            mass = self.tally(name).tolist()
             result[name] = {
-                label: (float(m) / total if total else 0.0)
-                for label, m in zip(labels, mass, strict=True)
+                label: (m / total if total else 0.0) for label, m in zip(labels, mass, strict=True)
             }
         return result
 

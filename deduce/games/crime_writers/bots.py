@@ -187,10 +187,15 @@ def bot(name: str, ask: Policy, reply: Policy = truthful) -> Bot[Table | Writing
     return Bot(name, {"ask": ask, "reply": reply})
 
 
+def _naming(table: Table, element: str) -> Callable[[Question], bool]:
+    """Whether a question names a card for ``element``."""
+    cards = {c.text for c in table.deck.for_element(element)}
+    return lambda q: q.element == element and q.about in cards
+
+
 def _card_of(table: Table, element: str) -> Question:
     """The best question naming a card for ``element`` not asked yet."""
-    cards = {c.text for c in table.deck.for_element(element)}
-    action: Question = table.best(among=lambda q: q.element == element and q.about in cards)
+    action: Question = table.best(among=_naming(table, element))
     return action
 
 
@@ -206,12 +211,14 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
             return Question(element, certain[element])
     for element in open_elements:
         if certain.get(element) == INVENTED:  # try its cards' wordings in turn
+            if strategy == GUEST:  # the guest's objective weighs them with the rest
+                if not any(map(_naming(table, element), table.queries())):
+                    return Question(element, OWN_WORDING)  # every one answered "no"
+                continue
             try:
-                card = _card_of(table, element)
+                return _card_of(table, element)
             except InvalidInput:  # every one answered "no": the writer's own wording
                 return Question(element, OWN_WORDING)
-            if strategy != GUEST:  # the guest's objective weighs them with the rest
-                return card
     best = table.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)
     if best[0].information > 1e-9:
         action: Question = best[0].action

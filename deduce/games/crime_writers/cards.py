@@ -319,11 +319,15 @@ class Deck:
 
     def tags(self, stack: str) -> tuple[str, ...]:
         """Every tag used in stack ``stack``, in order of first use."""
-        seen: dict[str, None] = {}
-        for card in self.stack(stack):
-            for tag in card.all_tags():
-                seen.setdefault(tag, None)
-        return tuple(seen)
+        kept = _kept(self)
+        tags: tuple[str, ...] | None = kept.get(stack) if stack in DECKS else None
+        if tags is None:  # a deck never changes: worked out once
+            seen: dict[str, None] = {}
+            for card in self.stack(stack):
+                for tag in card.all_tags():
+                    seen.setdefault(tag, None)
+            tags = kept[stack] = tuple(seen)
+        return tags
 
     def find(self, stack: str, text: Any) -> Card | None:
         """The card of ``stack`` that ``text`` names (see :meth:`card`), or None.
@@ -332,8 +336,22 @@ class Deck:
             >>> Deck.example().find("persons", "butler").text, Deck.example().find("persons", "x")
             ('Butler', None)
         """
+        if not isinstance(text, str) or stack not in DECKS:
+            return self._find(stack, text.strip() if isinstance(text, str) else text)
+        kept = _kept(self)
+        key = (stack, text, language())  # a wording is read in the player's language first
+        if key in kept:  # a deck never changes: what a wording finds is read once
+            card: Card | None = kept[key]
+            return card
+        card = self._find(stack, text.strip())
+        if len(kept) < _KEPT_READINGS:
+            kept[key] = card
+        return card
+
+    def _find(self, stack: str, text: Any) -> Card | None:
+        """The card ``text`` names (:meth:`card`), or None."""
         try:
-            return self.card(stack, text.strip() if isinstance(text, str) else text)
+            return self.card(stack, text)
         except InvalidInput:
             return None
 
@@ -552,6 +570,23 @@ class Deck:
 
 
 _example_cache: list[Deck] = []
+
+_KEPT: dict[int, tuple[Deck, dict[Any, Any]]] = {}
+"""What the last few decks read worked out (their tags, the cards their wordings find), by
+the deck's ``id``; the deck is kept with it, so its ``id`` is not another's meanwhile."""
+
+_KEPT_DECKS = 8
+_KEPT_READINGS = 4096  # the wordings read for a deck kept (what is typed is not bounded)
+
+
+def _kept(deck: Deck) -> dict[Any, Any]:
+    """What ``deck`` worked out so far (:data:`_KEPT`): a deck never changes, so it holds."""
+    entry = _KEPT.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        while len(_KEPT) >= _KEPT_DECKS:
+            del _KEPT[next(iter(_KEPT))]
+        entry = _KEPT[id(deck)] = (deck, {})
+    return entry[1]
 
 
 def _card_dict(card: Card) -> dict[str, str | list[str] | dict[str, str]]:

@@ -41,6 +41,9 @@ REPLIES: tuple[str, ...] = ("yes", "also", "almost", "no", "not characteristic")
 
 ALIASES: dict[str, str] = {"not important": "not characteristic"}
 
+_EXACT = {**{reply: reply for reply in REPLIES}, **ALIASES}  # each reply written exactly
+_EXACT_ELEMENTS = {element: element for element in ELEMENTS}
+
 # the stacks of a deck, as a player reads them (the keys are the deck file's)
 _STACKS = {
     "persons": N_("persons"),
@@ -53,6 +56,8 @@ _STACKS = {
 def reply_of(value: Any) -> str:
     """``value`` as one of :data:`REPLIES` (read as names are: case, spaces and dashes
     do not matter)."""
+    if type(value) is str and value in _EXACT:  # one of them as it is written
+        return _EXACT[value]
     try:
         return resolve(value, REPLIES, argument="reply", prefix=False, aliases=ALIASES)
     except InvalidInput as error:
@@ -62,6 +67,8 @@ def reply_of(value: Any) -> str:
 
 def element_of(value: Any) -> str:
     """``value`` as one of the five elements (case does not matter)."""
+    if type(value) is str and value in _EXACT_ELEMENTS:  # as it is written
+        return _EXACT_ELEMENTS[value]
     return resolve(value, ELEMENTS, argument="element", prefix=False)
 
 

@@ -123,6 +123,8 @@ class State:
         return 1 if self.found[e] is not None else cards + 1 - len(self.excluded[e])
 
     def _element(self, e: int) -> int:
+        if type(e) is int and 0 <= e < len(self.found):  # the counting's own calls
+            return e
         return check_int("e", e, 0, len(self.found) - 1)
 
     def allows(self, e: int, text: str) -> bool:
@@ -161,18 +163,32 @@ def yes_chances(
         np.float64(0.047619047619047616)
     """
     e = check_int("e", e, 0, len(tables.status) - 1)
-    if not all(q in tables.row and q.element == ELEMENTS[e] for q in queries):
+    rows = [tables.row.get(q) for q in queries]
+    if not all(row is not None and row[0] == e for row in rows):
         raise InvalidInput("queries", queries, f"questions about {ELEMENTS[e]} (Question)")
-    status = tables.status[e][[tables.row[q][1] for q in queries]]
-    p_yes: npt.NDArray[np.float64] = np.where(
-        status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5)
-    )
-    cards = status.shape[1] - 1
+    chances = _chances(tables)[e]
+    p_yes: npt.NDArray[np.float64] = chances[[row[1] for row in rows if row is not None]]
+    cards = chances.shape[1] - 1
+    tags = len(chances) - cards  # the rows of the tags, then one per card
     share = 1.0 / state.wordings(e, cards)
-    for j, q in enumerate(queries):
-        if q in tables.card:
-            p_yes[j, cards] = share if state.allows(e, q.about) else 0.0
+    labels = tables.labels[e]
+    for j, row in enumerate(rows):
+        if row is not None and row[1] >= tags:  # naming card row[1] - tags
+            p_yes[j, cards] = share if state.allows(e, labels[row[1] - tags]) else 0.0
     return p_yes
+
+
+@lru_cache(maxsize=8)
+def _chances(tables: QuestionTables) -> tuple[npt.NDArray[np.float64], ...]:
+    """Per element, P("yes") of each question by value, the invented element's aside (1
+    or 0 for a tag the card has or lacks, 1/2 for an open tag): read-only, from the
+    statuses of ``tables``."""
+    result = []
+    for status in tables.status:
+        p_yes = np.where(status == HAS, 1.0, np.where(status == LACKS, 0.0, 0.5))
+        p_yes.setflags(write=False)
+        result.append(p_yes)
+    return tuple(result)
 
 
 EXACT_LIMIT = 1 << 52

@@ -221,7 +221,7 @@ class GuestValues:
         self.yes = np.zeros((n, elements))
         self.no = np.zeros((n, elements))
         self.bits = np.zeros(n)
-        margin = {e: np.bincount(worlds[:, e], weights=weights, minlength=sizes[e]) for e in open_}
+        margin = {e: space.tally(ELEMENTS[e]) for e in open_}
         wordings = {e: state.wordings(e, sizes[e] - 1) for e in open_}
         allowed = {
             e: np.array([state.allows(e, text) for text in tables.labels[e][:-1]], dtype=float)

@@ -11,6 +11,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
@@ -37,6 +38,7 @@ from deduce.games.crime_writers.clues import (
     reply_of,
 )
 from deduce.games.crime_writers.counting import (
+    QuestionTables,
     State,
     all_draws,
     binary_entropy,
@@ -367,13 +369,17 @@ class Investigation(_Investigation):
         return f"Investigation({self.deck!r})"
 
     def initial_space(self) -> Space:
-        tables = self._tables
-        sizes = tuple(len(labels) - 1 for labels in tables.labels)
-        none = (None,) * len(ELEMENTS)
-        start = State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
-        return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
+        # one space per deck: every notebook of the deck starts from it, and a clue read
+        # on a space once is shared by every notebook that reads it there (apply_clue)
+        return _first_space(self._tables)
 
     def apply_clue(self, space: Space, clue: Any) -> Space:
+        # the space a clue leaves depends on the space and the clue alone (the deck is
+        # the space's): the seats of a table that hear it share one (Space.derived)
+        return space.derived((type(clue), repr(clue)), lambda: self._read(space, clue))
+
+    def _read(self, space: Space, clue: Any) -> Space:
+        """``space`` after ``clue`` (see :meth:`apply_clue`), worked out."""
         tables = self._tables
         state: State = space.state
         if isinstance(clue, Answer):
@@ -456,8 +462,14 @@ class Investigation(_Investigation):
     def queries(self) -> Sequence[Question]:
         # an element found is not asked about again: nothing more about it scores
         state: State = self.space.state
-        done = {e for e, found in zip(ELEMENTS, state.found, strict=True) if found is not None}
-        return [q for q in self._tables.questions if q not in state.asked and q.element not in done]
+        result: list[Question] = []
+        for element, found, questions in zip(
+            ELEMENTS, state.found, _questions_by_element(self._tables), strict=True
+        ):
+            if found is None:
+                asked = {q.about for q in state.asked if q.element == element}
+                result += [q for q in questions if q.about not in asked]
+        return result
 
     def partition(self, space: Space, queries: Sequence[Question]) -> Partition:
         n = len(queries)
@@ -472,10 +484,8 @@ class Investigation(_Investigation):
             if not chosen:
                 continue
             p_yes = yes_chances(tables, state, e, [queries[i] for i in chosen])
-            width = p_yes.shape[1]
-            column = space.worlds[:, e]
-            m = np.bincount(column, weights=space.weights, minlength=width).astype(np.float64)
-            c = np.bincount(column, minlength=width).astype(np.int64)
+            m = space.tally(element)
+            c = space.tally(element, weighted=False)
             mass[chosen, 0] = p_yes @ m
             mass[chosen, 1] = (1.0 - p_yes) @ m
             count[chosen, 0] = (p_yes > 0).astype(np.int64) @ c
@@ -491,8 +501,7 @@ class Investigation(_Investigation):
             if query in cards:
                 e, k = cards[query]
                 if e not in possible:
-                    width = len(self._tables.labels[e])
-                    possible[e] = np.bincount(space.worlds[:, e], minlength=width) > 0
+                    possible[e] = space.tally(ELEMENTS[e], weighted=False) > 0
                 result[i] = bool(possible[e][k])
         return result
 
@@ -572,6 +581,22 @@ class Investigation(_Investigation):
         if not isinstance(secret, Story):
             raise InvalidInput("secret", secret, "a crime_writers.Story")
         return truthful_clues(self.deck, secret, self.space.state)
+
+
+@lru_cache(maxsize=8)
+def _questions_by_element(tables: QuestionTables) -> tuple[tuple[Question, ...], ...]:
+    """The questions of ``tables`` about each element, in their order."""
+    return tuple(tuple(q for q in tables.questions if q.element == element) for element in ELEMENTS)
+
+
+@lru_cache(maxsize=8)
+def _first_space(tables: QuestionTables) -> Space:
+    """Every draw of the deck of ``tables`` before any clue (a space never changes, so
+    every notebook of the deck shares it)."""
+    sizes = tuple(len(labels) - 1 for labels in tables.labels)
+    none = (None,) * len(ELEMENTS)
+    start = State(none, (frozenset(),) * len(ELEMENTS), {}, frozenset())
+    return Space(ELEMENTS, tables.labels, all_draws(sizes), state=start)
 
 
 guard(globals())

@@ -389,7 +389,7 @@ class Table(Investigation):
         if isinstance(clue, Clock):
             _seconds(clue.at)
         new: Table = super().observe(clue)
-        new._seat = self._after(new.clues[-1])
+        new._seat = self._after(cast(TableClue, new.history.last))  # as the notebook read it
         return new
 
     def _after(self, clue: TableClue) -> _Seat:

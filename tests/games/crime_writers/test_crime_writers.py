@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import deduce
+from deduce.core.space import Space
 from deduce.games.crime_writers import (
     DECK_OF,
     ELEMENTS,
@@ -31,7 +32,10 @@ from deduce.games.crime_writers import (
     Question,
     Seen,
     Story,
+    advised,
+    play_game,
 )
+from deduce.games.crime_writers.counting import State, all_draws
 from deduce.games.crime_writers.truthful import (
     draws,
     is_card,
@@ -127,6 +131,48 @@ def test_the_example_deck_has_every_draw() -> None:
 def test_posterior_equals_the_brute_force_reference(clues: list[Any]) -> None:
     inv, kept = apply_all(Investigation(TINY), clues)
     assert_matches_reference(inv, kept, TINY)
+
+
+def from_scratch(deck: Deck, clues: Sequence[Any]) -> Space:
+    """The space ``clues`` leave, every step worked out anew (no space shared)."""
+    inv = Investigation(deck)
+    labels = inv.space.labels
+    sizes = tuple(len(values) - 1 for values in labels)
+    start = State((None,) * 5, (frozenset(),) * 5, {}, frozenset())
+    space = Space(ELEMENTS, labels, all_draws(sizes), state=start)
+    for clue in clues:
+        space = inv.apply_clue(space, clue)
+    return space
+
+
+def assert_same_space(got: Space, expected: Space) -> None:
+    assert got.worlds.tolist() == expected.worlds.tolist()
+    assert got.weights.tolist() == expected.weights.tolist()
+    assert got.ids.tolist() == expected.ids.tolist()
+    for field in ("found", "excluded", "replies", "asked"):
+        assert getattr(got.state, field) == getattr(expected.state, field), field
+
+
+@settings(max_examples=60)
+@given(st.lists(arbitrary_clues(TINY), max_size=6), st.lists(arbitrary_clues(TINY), max_size=6))
+def test_notebooks_of_a_deck_share_each_space_as_if_worked_out_alone(
+    first: list[Any], second: list[Any]
+) -> None:
+    one, kept = apply_all(Investigation(TINY), first)
+    other, also_kept = apply_all(Investigation(TINY), second)  # on the same spaces
+    again, _ = apply_all(Investigation(TINY), kept)
+    assert again.space is one.space
+    assert_same_space(one.space, from_scratch(TINY, kept))
+    assert_same_space(other.space, from_scratch(TINY, also_kept))
+
+
+def test_every_seat_of_a_game_shares_the_space() -> None:
+    record = play_game([advised, advised, advised], seed=2, rounds=1)
+    spaces = {id(table.space) for table in record.tables}
+    assert len(spaces) == 1
+    assert_same_space(
+        record.tables[0].space, from_scratch(EXAMPLE, record.tables[2].notebook.clues)
+    )
 
 
 @settings(max_examples=80)

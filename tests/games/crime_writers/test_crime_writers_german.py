@@ -76,6 +76,19 @@ def test_a_card_named_in_german_is_the_card(stack: str, card: cw.Card) -> None:
     assert DECK.card(stack, card.text) is card  # and in English, in either language
 
 
+def test_a_wording_finds_the_same_card_read_again_in_either_language() -> None:
+    typed = [w for _s, card in CARDS for w in card.wordings()]
+    typed += [tag for stack in cw.DECKS for tag in DECK.tags(stack)]
+    typed += ["gift", " Gift ", "GAERTNER", "Gaertner", "nobody", "Oberst"]
+    for code in (*languages(), *reversed(languages())):  # each read again after the other
+        with use_language(code):
+            fresh = cw.Deck.loads(DECK.to_toml())  # an equal deck that has read nothing yet
+            for stack in cw.DECKS:
+                assert DECK.tags(stack) == fresh.tags(stack)
+                for text in typed:
+                    assert DECK.find(stack, text) == fresh.find(stack, text), (code, text)
+
+
 def test_the_api_keeps_the_decks_own_wording_for_a_german_name() -> None:
     inv = cw.Investigation(DECK).answer("how", "Schraubenzieher", "no")
     inv = inv.found("whom", "Haushaelterin").drawn("why", "Habgier")
