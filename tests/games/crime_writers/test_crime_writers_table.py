@@ -167,10 +167,10 @@ def test_a_whole_game_between_bots(players: int) -> None:
     assert len(stories) == players
     end = record.tables[0]
     assert all(t.sheet == end.sheet and t.over for t in record.tables)
-    assert record.points == tuple(end.points()[n] for n in cw.bots.NAMES[:players])
-    assert record.winners == tuple(cw.bots.NAMES.index(n) for n in end.winners())
+    assert record.points == tuple(end.points()[n] for n in cw_bots.NAMES[:players])
+    assert record.winners == tuple(cw_bots.NAMES.index(n) for n in end.winners())
     for number, game_round in enumerate(end.sheet.rounds):
-        assert game_round.writer == cw.bots.NAMES[number] and game_round.complete
+        assert game_round.writer == cw_bots.NAMES[number] and game_round.complete
     assert end.solved == stories[-1]  # every table found the last story
     writer_turns = [m for s, m in record.moves if isinstance(m, str)]
     assert set(writer_turns) <= {"yes", "no"}
