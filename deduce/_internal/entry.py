@@ -392,6 +392,8 @@ def fits(value: Any, hint: Any) -> bool:
         (True, False)
         >>> fits(["man", b"x"], list[str | bytes]), fits(["man", 1], list[str | bytes])
         (True, False)
+        >>> fits([0.5, 2, True], npt.ArrayLike), fits([1, 2**70], npt.ArrayLike)
+        (True, False)
     """
     return _fits(value, hint, [0])
 
@@ -548,8 +550,16 @@ def _array_like(value: Any, seen: list[int]) -> bool:
         return bool(-MAX_INT <= value <= MAX_INT)
     if isinstance(value, (list, tuple)):
         seen[0] += len(value)
-        return seen[0] <= LIMIT and all(_array_like(v, seen) for v in value)
+        if seen[0] > LIMIT:
+            return False
+        if set(map(type, value)) <= _PLAIN_NUMBERS:  # flat: a million numbers read quickly
+            ints = [v for v in value if type(v) is int]
+            return not ints or (min(ints) >= -MAX_INT and max(ints) <= MAX_INT)
+        return all(_array_like(v, seen) for v in value)
     return False
+
+
+_PLAIN_NUMBERS = {int, float, bool}
 
 
 def describe(hint: Any) -> str:
