@@ -181,13 +181,15 @@ def _estimate(
     total = dict.fromkeys(range(1, n), 0.0)
     later = {q: dict.fromkeys(range(1, n), 0.0) for q in asks}
     deals = [inv.sample_deal(rng) for _sample in range(samples)]
+    about = {q: attributes.index(q.about) for q in asks}
+    told = [  # what each witness answers in each deal (the same for every seat)
+        {q: deal.answers(q.witness, side=q.side)[about[q]] for q in asks} for deal in deals
+    ]
     for seat in total:
         views = seat_views(deals, seat, inv.clues, accusations=accusations)
         theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
-        renumbered = [
-            ((q.witness - seat) % n, attributes.index(q.about), side_number(q.side)) for q in theirs
-        ]
-        for deal, view in zip(deals, views, strict=True):
+        renumbered = [((q.witness - seat) % n, about[q], side_number(q.side)) for q in theirs]
+        for answers, view in zip(told, views, strict=True):
             chance = view.chance
             total[seat] += chance
             for q in asks:
@@ -197,7 +199,7 @@ def _estimate(
                 continue
             joint = view.joint(renumbered)
             for q, counts in zip(theirs, joint, strict=True):
-                column = counts[:, deal.answer(q.witness, q.about, side=q.side)]
+                column = counts[:, answers[q]]
                 later[q][seat] += float(column.max() / column.sum()) if column.sum() else 0.0
     now = {seat: chance / samples for seat, chance in total.items()}
     after: dict[Ask | Peek, dict[int, float]] = {

@@ -156,7 +156,7 @@ def clear_caches() -> None:
         >>> int(incidence().sum())
         90
     """
-    from deduce.games.thirteen_clues.cards import attribute_matrix
+    from deduce.games.thirteen_clues.cards import _answers, attribute_matrix
 
-    for cached in (_layers, _disjoint, _outside, incidence, attribute_matrix):
+    for cached in (_layers, _disjoint, _outside, incidence, attribute_matrix, _answers):
         cached.cache_clear()
