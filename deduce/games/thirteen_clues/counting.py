@@ -102,7 +102,9 @@ def completions(mult: IntArray) -> IntArray:
 
     The program places every seat but the last, then the last seat takes any allowed
     pair outside each set of cards placed (a product with :func:`_outside`, exact in
-    floating point: a table has far fewer than 2**53 deals).
+    floating point: a table has far fewer than 2**53 deals). A seat that may hold every
+    pair alike (in every row: no clue about it yet, say) is left out of the program: it
+    takes any of the pairs left over, counted at once (:func:`_pairings`).
 
     Example:
         >>> one_seat = np.ones((1, 1, 45), dtype=np.int64)
@@ -112,10 +114,32 @@ def completions(mult: IntArray) -> IntArray:
     seats = mult.shape[1]
     if seats == 0:  # nobody to place: one way
         return np.ones(mult.shape[0], dtype=np.int64)
+    alike = (mult == mult[:, :, :1]).all(axis=(0, 2))  # seats that take any pair alike
+    if alike.any():  # they take any pairs left, in as many ways as they may hold each
+        left = POOL - 2 * (seats - int(alike.sum()))
+        ways = mult[:, alike, 0].prod(axis=1) * _pairings(left, int(alike.sum()))
+        rest: IntArray = completions(mult[:, ~alike]) * ways
+        return rest
+    return _program(mult)
+
+
+def _program(mult: IntArray) -> IntArray:
+    """:func:`completions` by the program alone, every seat placed (at least one)."""
+    seats = mult.shape[1]
     placed = _forward(mult, list(range(seats - 1))).astype(np.float64)  # (X, subsets)
     last = np.einsum("xp,ps->xs", mult[:, seats - 1].astype(np.float64), _outside(seats - 1))
     total: IntArray = np.rint(np.einsum("xs,xs->x", placed, last)).astype(np.int64)
     return total
+
+
+@lru_cache(maxsize=64)
+def _pairings(cards: int, seats: int) -> int:
+    """The ways for ``seats`` seats in turn to take a pair each out of ``cards`` cards."""
+    ways = 1
+    for seat in range(seats):
+        left = cards - 2 * seat
+        ways *= left * (left - 1) // 2
+    return ways
 
 
 @lru_cache(maxsize=8)
@@ -158,5 +182,5 @@ def clear_caches() -> None:
     """
     from deduce.games.thirteen_clues.cards import _answers, attribute_matrix
 
-    for cached in (_layers, _disjoint, _outside, incidence, attribute_matrix, _answers):
+    for cached in (_layers, _disjoint, _outside, _pairings, incidence, attribute_matrix, _answers):
         cached.cache_clear()

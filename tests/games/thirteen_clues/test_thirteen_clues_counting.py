@@ -1,0 +1,32 @@
+"""13 Indizien's deal counts: the shortcuts against the whole program."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deduce.games.thirteen_clues.counting import _program, completions
+
+
+@st.composite
+def seat_counts(draw: st.DrawFn) -> np.ndarray:
+    """``(rows, seats, 45)`` ways for each seat to hold each pair, some seats alike in
+    every row (any pair, the same number of ways), as before any clue about them."""
+    rows = draw(st.integers(1, 4))
+    seats = draw(st.integers(1, 5))
+    top = draw(st.sampled_from([1, 2]))  # a set, or a pair in either order
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    mult = rng.integers(0, top + 1, size=(rows, seats, 45), dtype=np.int64)
+    mult[rng.random((rows, seats, 45)) < draw(st.sampled_from([0.0, 0.5]))] = top
+    for seat in range(seats):
+        if draw(st.booleans()):  # alike: each row holds its own number of ways
+            mult[:, seat] = rng.integers(0, top + 1, size=(rows, 1))
+    return mult
+
+
+@settings(max_examples=200, deadline=None)
+@given(seat_counts())
+def test_seats_alike_are_counted_as_the_program_counts_them(mult: np.ndarray) -> None:
+    assert completions(mult).tolist() == _program(mult).tolist()
