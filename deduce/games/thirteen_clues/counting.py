@@ -156,7 +156,9 @@ def holdings(mult: IntArray) -> IntArray:
     """``(X, seats, 45)``: the number of deals in which a seat holds a pair.
 
     For each seat, the other seats are placed first; the seat then takes any allowed
-    pair outside their cards, and the informants take the rest.
+    pair outside their cards, and the informants take the rest. The other seats that may
+    hold every pair alike (as :func:`completions` finds them) are left out of the
+    program: they take any pairs of the cards left, counted at once.
 
     Example:
         >>> h = holdings(np.ones((1, 2, 45), dtype=np.int64))
@@ -165,10 +167,15 @@ def holdings(mult: IntArray) -> IntArray:
     """
     seats = mult.shape[1]
     result = np.empty(mult.shape, dtype=np.int64)
+    alike = (mult == mult[:, :, :1]).all(axis=(0, 2))
     for seat in range(seats):
-        others = [s for s in range(seats) if s != seat]
-        rest = _forward(mult, others)
-        result[:, seat] = rest[:, _disjoint(len(others))].sum(axis=2) * mult[:, seat]
+        placed = [s for s in range(seats) if s != seat and not alike[s]]
+        free = [s for s in range(seats) if s != seat and alike[s]]
+        rest = _forward(mult, placed)
+        ways = mult[:, free, 0].prod(axis=1) * _pairings(POOL - 2 - 2 * len(placed), len(free))
+        result[:, seat] = rest[:, _disjoint(len(placed))].sum(axis=2) * (
+            mult[:, seat] * ways[:, None]
+        )
     return result
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deduce.games.thirteen_clues.counting import _program, completions
+from deduce.games.thirteen_clues.counting import _program, completions, holdings
 
 
 @st.composite
@@ -30,3 +30,15 @@ def seat_counts(draw: st.DrawFn) -> np.ndarray:
 @given(seat_counts())
 def test_seats_alike_are_counted_as_the_program_counts_them(mult: np.ndarray) -> None:
     assert completions(mult).tolist() == _program(mult).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seat_counts())
+def test_holdings_with_seats_alike_count_the_deals_of_each_pair(mult: np.ndarray) -> None:
+    held = holdings(mult)
+    for seat in range(mult.shape[1]):
+        for pair in range(45):
+            only = mult.copy()
+            only[:, seat] = 0
+            only[:, seat, pair] = mult[:, seat, pair]  # the seat holds this pair
+            assert held[:, seat, pair].tolist() == _program(only).tolist()
