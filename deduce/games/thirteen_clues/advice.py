@@ -40,6 +40,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from deduce._internal.entry import guard
 from deduce._internal.language import M, _
 from deduce._internal.reprs import rounded_repr
@@ -197,10 +199,11 @@ def _estimate(
                     later[q][seat] += chance
             if not theirs:
                 continue
-            joint = view.joint(renumbered)
-            for q, counts in zip(theirs, joint, strict=True):
-                column = counts[:, answers[q]]
-                later[q][seat] += float(column.max() / column.sum()) if column.sum() else 0.0
+            joint = view.joint(renumbered)  # the deals of each puzzle by the true answers:
+            told_here = joint[np.arange(len(theirs)), :, [answers[q] for q in theirs]]
+            best, deals_told = told_here.max(axis=1).tolist(), told_here.sum(axis=1).tolist()
+            for q, most, every in zip(theirs, best, deals_told, strict=True):
+                later[q][seat] += most / every if every else 0.0
     now = {seat: chance / samples for seat, chance in total.items()}
     after: dict[Ask | Peek, dict[int, float]] = {
         q: {seat: chance / samples for seat, chance in later[q].items()} for q in asks
