@@ -181,10 +181,14 @@ def holdings(mult: IntArray) -> IntArray:
     result = np.empty(mult.shape, dtype=np.int64)
     alike = (mult == mult[:, :, :1]).all(axis=(0, 2))
     small = _by_seat(mult)
+    counted: dict[tuple[int, ...], IntArray] = {}  # the same for every seat alike
     for seat in range(seats):
-        placed = [s for s in range(seats) if s != seat and not alike[s]]
+        placed = tuple(s for s in range(seats) if s != seat and not alike[s])
         free = [s for s in range(seats) if s != seat and alike[s]]
-        rest = _forward(small, placed)[_disjoint(len(placed))].sum(axis=1, dtype=np.int64)
+        if placed not in counted:
+            program = _forward(small, list(placed))
+            counted[placed] = program[_disjoint(len(placed))].sum(axis=1, dtype=np.int64)
+        rest = counted[placed]
         ways = mult[:, free, 0].prod(axis=1) * _pairings(POOL - 2 - 2 * len(placed), len(free))
         result[:, seat] = rest.T * (mult[:, seat] * ways[:, None])
     return result
