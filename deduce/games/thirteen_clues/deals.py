@@ -178,9 +178,15 @@ class Deals:
         or None for a look at the informant (``allowed`` and ``weights`` are
         :meth:`allowed`'s and :meth:`weights`' for ``ids``; ``informants`` the cards
         already seen there)."""
+        witnesses, attributes = range(1, self.players), range(len(self.attributes))
         for i, query in enumerate(queries):
             if query is None:
                 continue
+            if type(query) is tuple and len(query) == 3:  # the usual question: read at once
+                witness, attribute = query[0], query[1]
+                usual = type(witness) is int and type(attribute) is int
+                if usual and witness in witnesses and attribute in attributes:
+                    continue
             if not isinstance(query, tuple) or len(query) != 3:
                 raise InvalidInput(f"queries[{i}]", query, "(witness, attribute, side) or None")
             check_int(f"queries[{i}][0]", query[0], 1, self.players - 1)
