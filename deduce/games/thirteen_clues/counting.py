@@ -113,8 +113,7 @@ def completions(mult: IntArray) -> IntArray:
     """For each puzzle, the number of deals: ``mult`` is ``(X, seats, 45)``.
 
     The program places every seat but the last, then the last seat takes any allowed
-    pair outside each set of cards placed (a product with :func:`_outside`, exact in
-    floating point: a table has far fewer than 2**53 deals). A seat that may hold every
+    pair outside the cards placed (:func:`_around`). A seat that may hold every
     pair alike (in every row: no clue about it yet, say) is left out of the program: it
     takes any of the pairs left over, counted at once (:func:`_pairings`).
 
@@ -138,10 +137,16 @@ def completions(mult: IntArray) -> IntArray:
 def _program(mult: IntArray) -> IntArray:
     """:func:`completions` by the program alone, every seat placed (at least one)."""
     seats = mult.shape[1]
-    placed = _forward(_by_seat(mult), list(range(seats - 1))).astype(np.float64)  # (subsets, X)
-    last = np.einsum("xp,ps->xs", mult[:, seats - 1].astype(np.float64), _outside(seats - 1))
-    total: IntArray = np.rint(np.einsum("sx,xs->x", placed, last)).astype(np.int64)
+    around = _around(_by_seat(mult), list(range(seats - 1)))  # (45, X)
+    total: IntArray = (around * mult[:, seats - 1].T).sum(axis=0)
     return total
+
+
+def _around(small: npt.NDArray[np.int32], seats: list[int]) -> IntArray:
+    """``(45, X)``: for each pair, the ways to place ``seats`` (:func:`_forward`) on cards
+    outside it."""
+    around: IntArray = _forward(small, seats)[_disjoint(len(seats))].sum(axis=1, dtype=np.int64)
+    return around
 
 
 @lru_cache(maxsize=64)
@@ -152,16 +157,6 @@ def _pairings(cards: int, seats: int) -> int:
         left = cards - 2 * seat
         ways *= left * (left - 1) // 2
     return ways
-
-
-@lru_cache(maxsize=8)
-def _outside(j: int) -> npt.NDArray[np.float64]:
-    """``(45, n)``: 1 where a pair does not meet a subset of layer ``j``."""
-    disjoint = _disjoint(j)
-    matrix = np.zeros((len(PAIRS), len(_layers()[j][0])), dtype=np.float64)
-    matrix[np.arange(len(PAIRS))[:, None], disjoint] = 1.0
-    matrix.setflags(write=False)
-    return matrix
 
 
 def holdings(mult: IntArray) -> IntArray:
@@ -186,8 +181,7 @@ def holdings(mult: IntArray) -> IntArray:
         placed = tuple(s for s in range(seats) if s != seat and not alike[s])
         free = [s for s in range(seats) if s != seat and alike[s]]
         if placed not in counted:
-            program = _forward(small, list(placed))
-            counted[placed] = program[_disjoint(len(placed))].sum(axis=1, dtype=np.int64)
+            counted[placed] = _around(small, list(placed))
         rest = counted[placed]
         ways = mult[:, free, 0].prod(axis=1) * _pairings(POOL - 2 - 2 * len(placed), len(free))
         result[:, seat] = rest.T * (mult[:, seat] * ways[:, None])
@@ -204,5 +198,5 @@ def clear_caches() -> None:
     """
     from deduce.games.thirteen_clues.cards import _answers, attribute_matrix
 
-    for cached in (_layers, _disjoint, _outside, _pairings, incidence, attribute_matrix, _answers):
+    for cached in (_layers, _disjoint, _pairings, incidence, attribute_matrix, _answers):
         cached.cache_clear()

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deduce.games.thirteen_clues.counting import _program, completions, holdings
+from deduce.games.thirteen_clues.counting import PAIRS, _program, completions, holdings
 
 
 @st.composite
@@ -42,3 +42,26 @@ def test_holdings_with_seats_alike_count_the_deals_of_each_pair(mult: np.ndarray
             only[:, seat] = 0
             only[:, seat, pair] = mult[:, seat, pair]  # the seat holds this pair
             assert held[:, seat, pair].tolist() == _program(only).tolist()
+
+
+def _brute(mult: np.ndarray) -> list[int]:
+    """The deals of each row, listed seat by seat: a pair each, no card twice."""
+    totals = []
+    for row in mult:
+        ways = {0: 1}  # cards taken (a bit mask) -> ways
+        for seat in row:
+            after: dict[int, int] = {}
+            for taken, count in ways.items():
+                for pair, (a, b) in enumerate(PAIRS):
+                    mask = 1 << a | 1 << b
+                    if not taken & mask and seat[pair]:
+                        after[taken | mask] = after.get(taken | mask, 0) + count * int(seat[pair])
+            ways = after
+        totals.append(sum(ways.values()))
+    return totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(seat_counts())
+def test_the_program_counts_every_deal(mult: np.ndarray) -> None:
+    assert _program(mult).tolist() == completions(mult).tolist() == _brute(mult)
