@@ -115,7 +115,8 @@ def completions(mult: IntArray) -> IntArray:
     The program places every seat but the last, then the last seat takes any allowed
     pair outside the cards placed (:func:`_around`). A seat that may hold every
     pair alike (in every row: no clue about it yet, say) is left out of the program: it
-    takes any of the pairs left over, counted at once (:func:`_pairings`).
+    takes any of the pairs left over, counted at once (:func:`_pairings`); rows alike
+    are counted once (:func:`_distinct`).
 
     Example:
         >>> one_seat = np.ones((1, 1, 45), dtype=np.int64)
@@ -131,7 +132,19 @@ def completions(mult: IntArray) -> IntArray:
         ways = mult[:, alike, 0].prod(axis=1) * _pairings(left, int(alike.sum()))
         rest: IntArray = completions(mult[:, ~alike]) * ways
         return rest
-    return _program(mult)
+    first, inverse = _distinct(mult)
+    total: IntArray = _program(mult[first])[inverse]
+    return total
+
+
+def _distinct(mult: IntArray) -> tuple[IntArray, IntArray]:
+    """The first row of each distinct set of counts in ``mult``, and for each row, which
+    of them it is (many puzzles leave the seats the same pairs: counted once)."""
+    size = mult.shape[1] * mult.shape[2]
+    rows = np.ascontiguousarray(mult, dtype=np.uint8).reshape(len(mult), size)
+    keys = rows.view(np.dtype((np.void, size)))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
 
 
 def _program(mult: IntArray) -> IntArray:
@@ -165,13 +178,18 @@ def holdings(mult: IntArray) -> IntArray:
     For each seat, the other seats are placed first; the seat then takes any allowed
     pair outside their cards, and the informants take the rest. The other seats that may
     hold every pair alike (as :func:`completions` finds them) are left out of the
-    program: they take any pairs of the cards left, counted at once.
+    program: they take any pairs of the cards left, counted at once. Rows alike are
+    counted once (:func:`_distinct`).
 
     Example:
         >>> h = holdings(np.ones((1, 2, 45), dtype=np.int64))
         >>> int(h[0, 0, 0]), int(h[0, 0].sum())  # 28 pairs left for the other seat
         (28, 1260)
     """
+    first, inverse = _distinct(mult)
+    if len(first) < len(mult):
+        same: IntArray = holdings(mult[first])[inverse]
+        return same
     seats = mult.shape[1]
     result = np.empty(mult.shape, dtype=np.int64)
     alike = (mult == mult[:, :, :1]).all(axis=(0, 2))

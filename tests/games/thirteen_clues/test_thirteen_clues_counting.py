@@ -23,6 +23,8 @@ def seat_counts(draw: st.DrawFn) -> np.ndarray:
     for seat in range(seats):
         if draw(st.booleans()):  # alike: each row holds its own number of ways
             mult[:, seat] = rng.integers(0, top + 1, size=(rows, 1))
+    if draw(st.booleans()):  # rows alike: the same counts for two puzzles
+        mult[-1] = mult[0]
     return mult
 
 
