@@ -215,6 +215,8 @@ def clear_caches() -> None:
         90
     """
     from deduce.games.thirteen_clues.cards import _answers, attribute_matrix
+    from deduce.games.thirteen_clues.deals import _pair_counts
 
     for cached in (_layers, _disjoint, _pairings, incidence, attribute_matrix, _answers):
         cached.cache_clear()
+    _pair_counts.cache_clear()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -230,20 +231,25 @@ class Deals:
         for witness, side in asked:
             check_int("witness", witness, 1, self.players - 1)
             check_int("side", side, -1, 1 if self.players == 2 else -1)
-        pair_attr = self.attr[self.pair_cards[ids]]  # (X, 45, 2, A)
-        x, attrs = len(ids), pair_attr.shape[3]
+        x, attrs = len(ids), len(self.attributes)
         both = [witness for witness, side in asked if side < 0]
         if both:  # the deals by count of every witness asked at once
-            count = pair_attr[:, :, 0] + pair_attr[:, :, 1]  # (X, 45, A)
-            by_count = (count[..., None] == np.arange(3)).astype(np.float64).reshape(x, 45, -1)
+            cards = self.pair_cards[ids]
+            count = _pair_counts(self.players)[cards[:, :, 0], cards[:, :, 1]]  # (X, 45, A)
+            # the deals' cards of each attribute, and the deals with two of them
+            by_count = np.concatenate([count, count == 2], axis=2).astype(np.float64)
             ways = held[:, [w - 1 for w in both]].astype(np.float64)  # (X, witnesses, 45)
-            counted = np.matmul(ways, by_count).reshape(x, len(both), attrs, 3)
+            counted = np.matmul(ways, by_count)  # (X, witnesses, 2 A)
+            two = counted[:, :, attrs:]
+            one = counted[:, :, :attrs] - 2 * two
+            none = ways.sum(axis=2)[:, :, None] - one - two
             for k, witness in enumerate(both):
-                result[witness, -1] = counted[:, k]
+                result[witness, -1] = np.stack([none[:, k], one[:, k], two[:, k]], axis=2)
         for witness, side in asked:
             if side < 0:
                 continue
             # two players: nobody else holds hidden cards; each orientation counts once
+            pair_attr = self.attr[self.pair_cards[ids]]  # (X, 45, 2, A)
             oriented = allowed[:, witness - 1].astype(np.float64)  # (X, 45, 2)
             card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
             one = np.zeros((x, attrs, 3), dtype=np.float64)
@@ -385,6 +391,15 @@ class Deals:
             if not allowed[seat - 1, pair, 0 if a < b else 1]:
                 return False
         return bool(knowledge.informants <= informants)
+
+
+@lru_cache(maxsize=8)
+def _pair_counts(players: int) -> npt.NDArray[np.int8]:
+    """``(30, 30, A)``: how many of two cards have each attribute."""
+    attr = attribute_matrix(players).astype(np.int8)
+    counts: npt.NDArray[np.int8] = attr[:, None, :] + attr[None, :, :]
+    counts.setflags(write=False)
+    return counts
 
 
 guard(globals())
