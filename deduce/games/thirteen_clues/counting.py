@@ -158,7 +158,8 @@ def _program(mult: IntArray) -> IntArray:
 def _around(small: npt.NDArray[np.int32], seats: list[int]) -> IntArray:
     """``(45, X)``: for each pair, the ways to place ``seats`` (:func:`_forward`) on cards
     outside it."""
-    around: IntArray = _forward(small, seats)[_disjoint(len(seats))].sum(axis=1, dtype=np.int64)
+    counts = _forward(small, seats)[_disjoint(len(seats))]  # 32 bits: as many as deals at most
+    around: IntArray = np.add.reduce(counts, axis=1, dtype=np.int32).astype(np.int64)
     return around
 
 
@@ -188,8 +189,7 @@ def holdings(mult: IntArray) -> IntArray:
     """
     first, inverse = _distinct(mult)
     if len(first) < len(mult):
-        same: IntArray = holdings(mult[first])[inverse]
-        return same
+        mult = mult[first]
     seats = mult.shape[1]
     result = np.empty(mult.shape, dtype=np.int64)
     alike = (mult == mult[:, :, :1]).all(axis=(0, 2))
@@ -203,6 +203,8 @@ def holdings(mult: IntArray) -> IntArray:
         rest = counted[placed]
         ways = mult[:, free, 0].prod(axis=1) * _pairings(POOL - 2 - 2 * len(placed), len(free))
         result[:, seat] = rest.T * (mult[:, seat] * ways[:, None])
+    if len(first) < len(inverse):
+        result = result[inverse]
     return result
 
 
