@@ -40,8 +40,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from deduce._internal.entry import guard
 from deduce._internal.language import M, _
 from deduce._internal.reprs import rounded_repr
@@ -60,7 +58,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.views import CLUES, seat_views
+from deduce.games.thirteen_clues.views import CLUES, seat_views, told_chances
 from deduce.investigation import Recommendation
 from deduce.output.notebook import Cell, html_page, percent, table
 
@@ -191,7 +189,9 @@ def _estimate(
         views = seat_views(deals, seat, inv.clues, accusations=accusations)
         theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
         renumbered = [((q.witness - seat) % n, about[q], side_number(q.side)) for q in theirs]
-        for answers, view in zip(told, views, strict=True):
+        answered = [[answers[q] for q in theirs] for answers in told]
+        chances = told_chances(views, renumbered, answered).tolist() if theirs else []
+        for v, view in enumerate(views):
             chance = view.chance
             total[seat] += chance
             for q in asks:
@@ -199,11 +199,8 @@ def _estimate(
                     later[q][seat] += chance
             if not theirs:
                 continue
-            joint = view.joint(renumbered)  # the deals of each puzzle by the true answers:
-            told_here = joint[np.arange(len(theirs)), :, [answers[q] for q in theirs]]
-            best, deals_told = told_here.max(axis=1).tolist(), told_here.sum(axis=1).tolist()
-            for q, most, every in zip(theirs, best, deals_told, strict=True):
-                later[q][seat] += most / every if every else 0.0
+            for q, told_chance in zip(theirs, chances[v], strict=True):
+                later[q][seat] += told_chance
     now = {seat: chance / samples for seat, chance in total.items()}
     after: dict[Ask | Peek, dict[int, float]] = {
         q: {seat: chance / samples for seat, chance in later[q].items()} for q in asks

@@ -203,7 +203,7 @@ class Deals:
                 joint[q, :, : len(CARDS)] = self._peek_counts(ids, informants, held, weights)
             else:
                 asked.setdefault((query[0], query[2]), []).append((q, query[1]))
-        by_count = self._ask_counts(ids, list(asked), allowed, held)
+        by_count = _ask_counts(self.players, self.pair_cards[ids], list(asked), allowed, held)
         row_attr = self.row_attr[ids]
         rows = np.arange(x)[None, :, None]
         for (witness, side), group in asked.items():
@@ -213,50 +213,6 @@ class Deals:
             counts = by_count[witness, side][:, a].transpose(1, 0, 2)  # (queries, X, 3)
             joint[q[:, None, None], rows, answer] = counts
         return joint
-
-    def _ask_counts(
-        self,
-        ids: IntArray,
-        asked: list[tuple[int, int]],
-        allowed: BoolArray,
-        held: IntArray,
-    ) -> dict[tuple[int, int], FloatArray]:
-        """For each (witness, side) of ``asked``, ``(X, A, 3)``: deals in which the
-        witness's counted hidden cards hold 0, 1, 2 cards of each attribute (``held`` is
-        :func:`holdings` of ``allowed``'s counts; ``side`` 0 or 1 counts one hidden card,
-        -1 both)."""
-        result: dict[tuple[int, int], FloatArray] = {}
-        if not asked:
-            return result
-        for witness, side in asked:
-            check_int("witness", witness, 1, self.players - 1)
-            check_int("side", side, -1, 1 if self.players == 2 else -1)
-        x, attrs = len(ids), len(self.attributes)
-        both = [witness for witness, side in asked if side < 0]
-        if both:  # the deals by count of every witness asked at once
-            cards = self.pair_cards[ids]
-            count = _pair_counts(self.players)[cards[:, :, 0], cards[:, :, 1]]  # (X, 45, A)
-            # the deals' cards of each attribute, and the deals with two of them
-            by_count = np.concatenate([count, count == 2], axis=2).astype(np.float64)
-            ways = held[:, [w - 1 for w in both]].astype(np.float64)  # (X, witnesses, 45)
-            counted = np.matmul(ways, by_count)  # (X, witnesses, 2 A)
-            two = counted[:, :, attrs:]
-            one = counted[:, :, :attrs] - 2 * two
-            none = ways.sum(axis=2)[:, :, None] - one - two
-            for k, witness in enumerate(both):
-                result[witness, -1] = np.stack([none[:, k], one[:, k], two[:, k]], axis=2)
-        for witness, side in asked:
-            if side < 0:
-                continue
-            # two players: nobody else holds hidden cards; each orientation counts once
-            pair_attr = self.attr[self.pair_cards[ids]]  # (X, 45, 2, A)
-            oriented = allowed[:, witness - 1].astype(np.float64)  # (X, 45, 2)
-            card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
-            one = np.zeros((x, attrs, 3), dtype=np.float64)
-            for c in range(2):
-                one[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
-            result[witness, side] = one
-        return result
 
     def _peek_counts(
         self, ids: IntArray, informants: frozenset[int], held: IntArray, weights: IntArray
@@ -391,6 +347,51 @@ class Deals:
             if not allowed[seat - 1, pair, 0 if a < b else 1]:
                 return False
         return bool(knowledge.informants <= informants)
+
+
+def _ask_counts(
+    players: int,
+    pair_cards: npt.NDArray[np.int8],
+    asked: list[tuple[int, int]],
+    allowed: BoolArray,
+    held: IntArray,
+) -> dict[tuple[int, int], FloatArray]:
+    """For each (witness, side) of ``asked``, ``(X, A, 3)``: deals in which the witness's
+    counted hidden cards hold 0, 1, 2 cards of each attribute, in rows of
+    :attr:`Deals.pair_cards` (of one table or several; ``allowed`` as
+    :meth:`Deals.allowed` has them, ``held`` :func:`holdings` of their counts; ``side`` 0
+    or 1 counts one hidden card, -1 both)."""
+    result: dict[tuple[int, int], FloatArray] = {}
+    if not asked:
+        return result
+    for witness, side in asked:
+        check_int("witness", witness, 1, players - 1)
+        check_int("side", side, -1, 1 if players == 2 else -1)
+    x, attrs = len(pair_cards), len(attributes(players))
+    both = [witness for witness, side in asked if side < 0]
+    if both:  # the deals by count of every witness asked at once
+        count = _pair_counts(players)[pair_cards[:, :, 0], pair_cards[:, :, 1]]  # (X, 45, A)
+        # the deals' cards of each attribute, and the deals with two of them
+        by_count = np.concatenate([count, count == 2], axis=2).astype(np.float64)
+        ways = held[:, [w - 1 for w in both]].astype(np.float64)  # (X, witnesses, 45)
+        counted = np.matmul(ways, by_count)  # (X, witnesses, 2 A)
+        two = counted[:, :, attrs:]
+        one = counted[:, :, :attrs] - 2 * two
+        none = ways.sum(axis=2)[:, :, None] - one - two
+        for k, witness in enumerate(both):
+            result[witness, -1] = np.stack([none[:, k], one[:, k], two[:, k]], axis=2)
+    for witness, side in asked:
+        if side < 0:
+            continue
+        # two players: nobody else holds hidden cards; each orientation counts once
+        pair_attr = attribute_matrix(players)[pair_cards]  # (X, 45, 2, A)
+        oriented = allowed[:, witness - 1].astype(np.float64)  # (X, 45, 2)
+        card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
+        one = np.zeros((x, attrs, 3), dtype=np.float64)
+        for c in range(2):
+            one[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
+        result[witness, side] = one
+    return result
 
 
 @lru_cache(maxsize=8)
