@@ -53,7 +53,7 @@ from deduce.games.thirteen_clues.clues import (
     Question,
 )
 from deduce.games.thirteen_clues.counting import completions, holdings
-from deduce.games.thirteen_clues.deals import Deals, _ask_counts
+from deduce.games.thirteen_clues.deals import Deals, _ask_counts, _pair_counts
 
 __all__ = [
     "CACHE_SIZE",
@@ -326,9 +326,10 @@ def _read(
     weights = np.concatenate([v.weights for v in views])
     columns = first.columns  # (A, cards), small: fast to gather
     asked = sorted({step[1] for step in steps if step is not None})
+    table = _pair_counts(n)  # (cards, cards, A): a pair's count of each attribute
+    pairs = pair_cards[:, :, 0].astype(np.intp) * table.shape[1] + pair_cards[:, :, 1]
     sums = {  # (R, 45): each pair's count of each attribute asked about
-        a: columns[a][pair_cards[:, :, 0]] + columns[a][pair_cards[:, :, 1]]
-        for a in (asked if n > 2 else ())
+        a: np.take(table[:, :, a], pairs) for a in (asked if n > 2 else ())
     }
     alive = np.ones(len(segment), dtype=bool)
     stale = False
