@@ -260,6 +260,20 @@ def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
     return matrix
 
 
+@lru_cache(maxsize=8)
+def pair_counts(players: int) -> npt.NDArray[np.int8]:
+    """``(30, 30, len(attributes(players)))``: how many of two cards have each attribute.
+
+    Example:
+        >>> int(pair_counts(3)[0, 3, attributes(3).index("man")])  # Officer, Duke
+        2
+    """
+    attr = attribute_matrix(players).astype(np.int8)
+    counts: npt.NDArray[np.int8] = attr[:, None, :] + attr[None, :, :]
+    counts.setflags(write=False)
+    return counts
+
+
 def card_index(name: Any, players: int, *, argument: str = "card") -> int:
     """The number of the card called ``name`` (its English or :data:`GERMAN` name), if it
     is in play (read as players type names: case and accents aside, see

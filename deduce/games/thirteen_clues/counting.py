@@ -216,9 +216,7 @@ def clear_caches() -> None:
         >>> int(incidence().sum())
         90
     """
-    from deduce.games.thirteen_clues.cards import _answers, attribute_matrix
-    from deduce.games.thirteen_clues.deals import _pair_counts
+    from deduce.games.thirteen_clues.cards import attribute_matrix, pair_counts
 
-    for cached in (_layers, _disjoint, _pairings, incidence, attribute_matrix, _answers):
+    for cached in (_layers, _disjoint, _pairings, incidence, attribute_matrix, pair_counts):
         cached.cache_clear()
-    _pair_counts.cache_clear()

@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -35,11 +34,12 @@ from deduce.games.thirteen_clues.cards import (
     cards_in_play,
     category_of,
     informant_count,
+    pair_counts,
     puzzle_of,
 )
 from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
 
-__all__ = ["Deals", "Knowledge"]
+__all__ = ["Deals", "Knowledge", "ask_counts"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -203,7 +203,7 @@ class Deals:
                 joint[q, :, : len(CARDS)] = self._peek_counts(ids, informants, held, weights)
             else:
                 asked.setdefault((query[0], query[2]), []).append((q, query[1]))
-        by_count = _ask_counts(self.players, self.pair_cards[ids], list(asked), allowed, held)
+        by_count = ask_counts(self.players, self.pair_cards[ids], list(asked), allowed, held)
         row_attr = self.row_attr[ids]
         rows = np.arange(x)[None, :, None]
         for (witness, side), group in asked.items():
@@ -349,7 +349,7 @@ class Deals:
         return bool(knowledge.informants <= informants)
 
 
-def _ask_counts(
+def ask_counts(
     players: int,
     pair_cards: npt.NDArray[np.int8],
     asked: list[tuple[int, int]],
@@ -360,7 +360,17 @@ def _ask_counts(
     counted hidden cards hold 0, 1, 2 cards of each attribute, in rows of
     :attr:`Deals.pair_cards` (of one table or several; ``allowed`` as
     :meth:`Deals.allowed` has them, ``held`` :func:`holdings` of their counts; ``side`` 0
-    or 1 counts one hidden card, -1 both)."""
+    or 1 counts one hidden card, -1 both).
+
+    Example:
+        >>> deals = Deals(3, (3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+        >>> ids = np.arange(2)
+        >>> allowed = deals.allowed(ids, Knowledge())
+        >>> held = holdings(deals.mult(allowed))
+        >>> by_count = ask_counts(3, deals.pair_cards[ids], [(1, -1)], allowed, held)
+        >>> bool((by_count[1, -1].sum(axis=2) == deals.weights(ids, Knowledge())[:, None]).all())
+        True
+    """
     result: dict[tuple[int, int], FloatArray] = {}
     if not asked:
         return result
@@ -370,7 +380,7 @@ def _ask_counts(
     x, attrs = len(pair_cards), len(attributes(players))
     both = [witness for witness, side in asked if side < 0]
     if both:  # the deals by count of every witness asked at once
-        count = _pair_counts(players)[pair_cards[:, :, 0], pair_cards[:, :, 1]]  # (X, 45, A)
+        count = pair_counts(players)[pair_cards[:, :, 0], pair_cards[:, :, 1]]  # (X, 45, A)
         # the deals' cards of each attribute, and the deals with two of them
         by_count = np.concatenate([count, count == 2], axis=2).astype(np.float64)
         ways = held[:, [w - 1 for w in both]].astype(np.float64)  # (X, witnesses, 45)
@@ -392,15 +402,6 @@ def _ask_counts(
             one[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
         result[witness, side] = one
     return result
-
-
-@lru_cache(maxsize=8)
-def _pair_counts(players: int) -> npt.NDArray[np.int8]:
-    """``(30, 30, A)``: how many of two cards have each attribute."""
-    attr = attribute_matrix(players).astype(np.int8)
-    counts: npt.NDArray[np.int8] = attr[:, None, :] + attr[None, :, :]
-    counts.setflags(write=False)
-    return counts
 
 
 guard(globals())

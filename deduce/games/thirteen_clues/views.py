@@ -41,6 +41,7 @@ from deduce.games.thirteen_clues.cards import (
     Deal,
     Puzzle,
     card_index,
+    pair_counts,
     puzzle_indices,
     side_number,
 )
@@ -53,7 +54,7 @@ from deduce.games.thirteen_clues.clues import (
     Question,
 )
 from deduce.games.thirteen_clues.counting import completions, holdings
-from deduce.games.thirteen_clues.deals import Deals, _ask_counts, _pair_counts
+from deduce.games.thirteen_clues.deals import Deals, ask_counts
 
 __all__ = [
     "CACHE_SIZE",
@@ -210,7 +211,7 @@ def told_chances(
     known = np.stack([v.deals.known for v in views])  # (views, players, A)
     witness, a, side = (np.array([ask[k] for ask in asks], dtype=np.int64) for k in range(3))
     asked = list(dict.fromkeys(zip(witness.tolist(), side.tolist(), strict=True)))
-    counts = _ask_counts(n, pair_cards, asked, allowed, held)
+    counts = ask_counts(n, pair_cards, asked, allowed, held)
     # what the witness's hidden cards must count for each row to give the answer
     hidden = np.asarray(answers, dtype=np.int64).reshape(len(views), len(asks))[segment]
     hidden -= row_attr[:, a] + known[segment][:, witness, a]
@@ -326,7 +327,7 @@ def _read(
     weights = np.concatenate([v.weights for v in views])
     columns = first.columns  # (A, cards), small: fast to gather
     asked = sorted({step[1] for step in steps if step is not None})
-    table = _pair_counts(n)  # (cards, cards, A): a pair's count of each attribute
+    table = pair_counts(n)  # (cards, cards, A): a pair's count of each attribute
     pairs = pair_cards[:, :, 0].astype(np.intp) * table.shape[1] + pair_cards[:, :, 1]
     sums = {  # (R, 45): each pair's count of each attribute asked about
         a: np.take(table[:, :, a], pairs) for a in (asked if n > 2 else ())
