@@ -58,7 +58,7 @@ from deduce.games.thirteen_clues.clues import (
 )
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
-from deduce.games.thirteen_clues.views import CLUES, seat_views
+from deduce.games.thirteen_clues.views import CLUES, seat_views, told_chances
 from deduce.investigation import Recommendation
 from deduce.output.notebook import Cell, html_page, percent, table
 
@@ -181,13 +181,17 @@ def _estimate(
     total = dict.fromkeys(range(1, n), 0.0)
     later = {q: dict.fromkeys(range(1, n), 0.0) for q in asks}
     deals = [inv.sample_deal(rng) for _sample in range(samples)]
+    about = {q: attributes.index(q.about) for q in asks}
+    told = [  # what each witness answers in each deal (the same for every seat)
+        {q: deal.answers(q.witness, side=q.side)[about[q]] for q in asks} for deal in deals
+    ]
     for seat in total:
         views = seat_views(deals, seat, inv.clues, accusations=accusations)
         theirs = [q for q in asks if q.witness != seat]  # the witness learns nothing
-        renumbered = [
-            ((q.witness - seat) % n, attributes.index(q.about), side_number(q.side)) for q in theirs
-        ]
-        for deal, view in zip(deals, views, strict=True):
+        renumbered = [((q.witness - seat) % n, about[q], side_number(q.side)) for q in theirs]
+        answered = [[answers[q] for q in theirs] for answers in told]
+        chances = told_chances(views, renumbered, answered).tolist() if theirs else []
+        for v, view in enumerate(views):
             chance = view.chance
             total[seat] += chance
             for q in asks:
@@ -195,10 +199,8 @@ def _estimate(
                     later[q][seat] += chance
             if not theirs:
                 continue
-            joint = view.joint(renumbered)
-            for q, counts in zip(theirs, joint, strict=True):
-                column = counts[:, deal.answer(q.witness, q.about, side=q.side)]
-                later[q][seat] += float(column.max() / column.sum()) if column.sum() else 0.0
+            for q, told_chance in zip(theirs, chances[v], strict=True):
+                later[q][seat] += told_chance
     now = {seat: chance / samples for seat, chance in total.items()}
     after: dict[Ask | Peek, dict[int, float]] = {
         q: {seat: chance / samples for seat, chance in later[q].items()} for q in asks

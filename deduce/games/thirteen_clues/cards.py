@@ -260,6 +260,20 @@ def attribute_matrix(players: int) -> npt.NDArray[np.int64]:
     return matrix
 
 
+@lru_cache(maxsize=8)
+def pair_counts(players: int) -> npt.NDArray[np.int8]:
+    """``(30, 30, len(attributes(players)))``: how many of two cards have each attribute.
+
+    Example:
+        >>> int(pair_counts(3)[0, 3, attributes(3).index("man")])  # Officer, Duke
+        2
+    """
+    attr = attribute_matrix(players).astype(np.int8)
+    counts: npt.NDArray[np.int8] = attr[:, None, :] + attr[None, :, :]
+    counts.setflags(write=False)
+    return counts
+
+
 def card_index(name: Any, players: int, *, argument: str = "card") -> int:
     """The number of the card called ``name`` (its English or :data:`GERMAN` name), if it
     is in play (read as players type names: case and accents aside, see
@@ -419,7 +433,25 @@ class Deal:
         """The answer witness ``witness`` gives about a colour, category or sub-kind."""
         known = attributes(self.players)
         about = resolve(about, list(known), argument="about", prefix=False)
-        return sum(
-            about in (card.colour, card.category, card.kind)
-            for card in (CARDS[_BY_NAME[n.lower()]] for n in self.cards_seen_by(witness, side=side))
-        )
+        return self.answers(witness, side=side)[known.index(about)]
+
+    def answers(self, witness: int, *, side: str | None = None) -> tuple[int, ...]:
+        """The answers witness ``witness`` gives about every attribute, in the order of
+        :func:`attributes` (kept: a drawn deal is asked again and again).
+
+        Example:
+            >>> deal = Deal.random(4, seed=1)
+            >>> deal.answers(2)[attributes(4).index("red")] == deal.answer(2, "red")
+            True
+        """
+        witness = check_int("witness", witness, 0, self.players - 1)
+        if side is not None and side not in SIDES:
+            raise InvalidInput("side", side, [*SIDES, None])
+        return _answers(self, witness, side)
+
+
+@lru_cache(maxsize=4096)
+def _answers(deal: Deal, witness: int, side: str | None) -> tuple[int, ...]:
+    """:meth:`Deal.answers`: the witness's cards counted by :func:`attribute_matrix`."""
+    seen = [_BY_NAME[name.lower()] for name in deal.cards_seen_by(witness, side=side)]
+    return tuple(int(v) for v in attribute_matrix(deal.players)[seen].sum(axis=0))

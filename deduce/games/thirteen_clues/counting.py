@@ -81,28 +81,42 @@ def incidence() -> IntArray:
     return matrix
 
 
-def _forward(mult: IntArray, seats: list[int]) -> npt.NDArray[np.int32]:
-    """The last layer of the program that places ``seats`` in turn: ``(X, subsets)``.
+def _forward(small: npt.NDArray[np.int32], seats: list[int]) -> npt.NDArray[np.int32]:
+    """The last layer of the program that places ``seats`` in turn: ``(subsets, X)``
+    (``small`` is :func:`_by_seat`'s layout of what the seats may hold).
 
     Counted in 32 bits, twice as fast as 64: no puzzle has more deals than the ways of
-    dealing ten cards in pairs to five seats (113,400)."""
+    dealing ten cards in pairs to five seats (113,400). A subset's count adds up, pair
+    by pair inside it, the counts of the subset without the pair: one row of all the
+    puzzles at a time."""
     layers = _layers()
     if not seats:
-        return np.ones((mult.shape[0], 1), dtype=np.int32)
-    small = mult.astype(np.int32)
-    f = small[:, seats[0]]  # layer 1: each seat's pairs are the subsets of two cards
+        return np.ones((1, small.shape[2]), dtype=np.int32)
+    f: npt.NDArray[np.int32] = small[seats[0]]  # layer 1: the subsets of two cards
     for j, seat in enumerate(seats[1:], start=2):
         _, prev, pairs = layers[j]
-        f = np.einsum("xsp,xsp->xs", f[:, prev], small[:, seat][:, pairs])
+        held, before = small[seat], f
+        f = before[prev[:, 0]] * held[pairs[:, 0]]
+        for k in range(1, prev.shape[1]):
+            f += before[prev[:, k]] * held[pairs[:, k]]
     return f
+
+
+def _by_seat(mult: IntArray) -> npt.NDArray[np.int32]:
+    """``(seats, 45, X)``: ``mult`` in 32 bits, each seat's pair a row of all the
+    puzzles (as :func:`_forward` reads them)."""
+    small: npt.NDArray[np.int32] = np.ascontiguousarray(mult.astype(np.int32).transpose(1, 2, 0))
+    return small
 
 
 def completions(mult: IntArray) -> IntArray:
     """For each puzzle, the number of deals: ``mult`` is ``(X, seats, 45)``.
 
     The program places every seat but the last, then the last seat takes any allowed
-    pair outside each set of cards placed (a product with :func:`_outside`, exact in
-    floating point: a table has far fewer than 2**53 deals).
+    pair outside the cards placed (:func:`_around`). A seat that may hold every
+    pair alike (in every row: no clue about it yet, say) is left out of the program: it
+    takes any of the pairs left over, counted at once (:func:`_pairings`); rows alike
+    are counted once (:func:`_distinct`).
 
     Example:
         >>> one_seat = np.ones((1, 1, 45), dtype=np.int64)
@@ -112,39 +126,85 @@ def completions(mult: IntArray) -> IntArray:
     seats = mult.shape[1]
     if seats == 0:  # nobody to place: one way
         return np.ones(mult.shape[0], dtype=np.int64)
-    placed = _forward(mult, list(range(seats - 1))).astype(np.float64)  # (X, subsets)
-    last = np.einsum("xp,ps->xs", mult[:, seats - 1].astype(np.float64), _outside(seats - 1))
-    total: IntArray = np.rint(np.einsum("xs,xs->x", placed, last)).astype(np.int64)
+    alike = (mult == mult[:, :, :1]).all(axis=(0, 2))  # seats that take any pair alike
+    if alike.any():  # they take any pairs left, in as many ways as they may hold each
+        left = POOL - 2 * (seats - int(alike.sum()))
+        ways = mult[:, alike, 0].prod(axis=1) * _pairings(left, int(alike.sum()))
+        rest: IntArray = completions(mult[:, ~alike]) * ways
+        return rest
+    first, inverse = _distinct(mult)
+    total: IntArray = _program(mult[first])[inverse]
     return total
 
 
-@lru_cache(maxsize=8)
-def _outside(j: int) -> npt.NDArray[np.float64]:
-    """``(45, n)``: 1 where a pair does not meet a subset of layer ``j``."""
-    disjoint = _disjoint(j)
-    matrix = np.zeros((len(PAIRS), len(_layers()[j][0])), dtype=np.float64)
-    matrix[np.arange(len(PAIRS))[:, None], disjoint] = 1.0
-    matrix.setflags(write=False)
-    return matrix
+def _distinct(mult: IntArray) -> tuple[IntArray, IntArray]:
+    """The first row of each distinct set of counts in ``mult``, and for each row, which
+    of them it is (many puzzles leave the seats the same pairs: counted once)."""
+    size = mult.shape[1] * mult.shape[2]
+    rows = np.ascontiguousarray(mult, dtype=np.uint8).reshape(len(mult), size)
+    keys = rows.view(np.dtype((np.void, size)))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _program(mult: IntArray) -> IntArray:
+    """:func:`completions` by the program alone, every seat placed (at least one)."""
+    seats = mult.shape[1]
+    around = _around(_by_seat(mult), list(range(seats - 1)))  # (45, X)
+    total: IntArray = (around * mult[:, seats - 1].T).sum(axis=0)
+    return total
+
+
+def _around(small: npt.NDArray[np.int32], seats: list[int]) -> IntArray:
+    """``(45, X)``: for each pair, the ways to place ``seats`` (:func:`_forward`) on cards
+    outside it."""
+    counts = _forward(small, seats)[_disjoint(len(seats))]  # 32 bits: as many as deals at most
+    around: IntArray = np.add.reduce(counts, axis=1, dtype=np.int32).astype(np.int64)
+    return around
+
+
+@lru_cache(maxsize=64)
+def _pairings(cards: int, seats: int) -> int:
+    """The ways for ``seats`` seats in turn to take a pair each out of ``cards`` cards."""
+    ways = 1
+    for seat in range(seats):
+        left = cards - 2 * seat
+        ways *= left * (left - 1) // 2
+    return ways
 
 
 def holdings(mult: IntArray) -> IntArray:
     """``(X, seats, 45)``: the number of deals in which a seat holds a pair.
 
     For each seat, the other seats are placed first; the seat then takes any allowed
-    pair outside their cards, and the informants take the rest.
+    pair outside their cards, and the informants take the rest. The other seats that may
+    hold every pair alike (as :func:`completions` finds them) are left out of the
+    program: they take any pairs of the cards left, counted at once. Rows alike are
+    counted once (:func:`_distinct`).
 
     Example:
         >>> h = holdings(np.ones((1, 2, 45), dtype=np.int64))
         >>> int(h[0, 0, 0]), int(h[0, 0].sum())  # 28 pairs left for the other seat
         (28, 1260)
     """
+    first, inverse = _distinct(mult)
+    if len(first) < len(mult):
+        mult = mult[first]
     seats = mult.shape[1]
     result = np.empty(mult.shape, dtype=np.int64)
+    alike = (mult == mult[:, :, :1]).all(axis=(0, 2))
+    small = _by_seat(mult)
+    counted: dict[tuple[int, ...], IntArray] = {}  # the same for every seat alike
     for seat in range(seats):
-        others = [s for s in range(seats) if s != seat]
-        rest = _forward(mult, others)
-        result[:, seat] = rest[:, _disjoint(len(others))].sum(axis=2) * mult[:, seat]
+        placed = tuple(s for s in range(seats) if s != seat and not alike[s])
+        free = [s for s in range(seats) if s != seat and alike[s]]
+        if placed not in counted:
+            counted[placed] = _around(small, list(placed))
+        rest = counted[placed]
+        ways = mult[:, free, 0].prod(axis=1) * _pairings(POOL - 2 - 2 * len(placed), len(free))
+        result[:, seat] = rest.T * (mult[:, seat] * ways[:, None])
+    if len(first) < len(inverse):
+        result = result[inverse]
     return result
 
 
@@ -156,7 +216,7 @@ def clear_caches() -> None:
         >>> int(incidence().sum())
         90
     """
-    from deduce.games.thirteen_clues.cards import attribute_matrix
+    from deduce.games.thirteen_clues.cards import attribute_matrix, pair_counts
 
-    for cached in (_layers, _disjoint, _outside, incidence, attribute_matrix):
+    for cached in (_layers, _disjoint, _pairings, incidence, attribute_matrix, pair_counts):
         cached.cache_clear()

@@ -34,11 +34,12 @@ from deduce.games.thirteen_clues.cards import (
     cards_in_play,
     category_of,
     informant_count,
+    pair_counts,
     puzzle_of,
 )
 from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
 
-__all__ = ["Deals", "Knowledge"]
+__all__ = ["Deals", "Knowledge", "ask_counts"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -178,9 +179,15 @@ class Deals:
         or None for a look at the informant (``allowed`` and ``weights`` are
         :meth:`allowed`'s and :meth:`weights`' for ``ids``; ``informants`` the cards
         already seen there)."""
+        witnesses, attributes = range(1, self.players), range(len(self.attributes))
         for i, query in enumerate(queries):
             if query is None:
                 continue
+            if type(query) is tuple and len(query) == 3:  # the usual question: read at once
+                witness, attribute = query[0], query[1]
+                usual = type(witness) is int and type(attribute) is int
+                if usual and witness in witnesses and attribute in attributes:
+                    continue
             if not isinstance(query, tuple) or len(query) != 3:
                 raise InvalidInput(f"queries[{i}]", query, "(witness, attribute, side) or None")
             check_int(f"queries[{i}][0]", query[0], 1, self.players - 1)
@@ -190,43 +197,22 @@ class Deals:
         width = 2 + 3 * self.players
         peek_width = len(CARDS) if any(q is None for q in queries) else 0
         joint = np.zeros((len(queries), x, max(width, peek_width)), dtype=np.float64)
-        row_attr = self.row_attr[ids]
-        cache: dict[tuple[int, int], FloatArray] = {}
+        asked: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (witness, side) -> (q, a)
         for q, query in enumerate(queries):
             if query is None:
                 joint[q, :, : len(CARDS)] = self._peek_counts(ids, informants, held, weights)
-                continue
-            witness, a, side = query
-            if (witness, side) not in cache:
-                cache[witness, side] = self._ask_counts(ids, witness, side, allowed, held)
-            by_count = cache[witness, side]  # (X, A, 3): deals by the witness's hidden count
-            shift = row_attr[:, a] + int(self.known[witness, a])
-            for c in range(3):
-                joint[q, np.arange(x), shift + c] += by_count[:, a, c]
+            else:
+                asked.setdefault((query[0], query[2]), []).append((q, query[1]))
+        by_count = ask_counts(self.players, self.pair_cards[ids], list(asked), allowed, held)
+        row_attr = self.row_attr[ids]
+        rows = np.arange(x)[None, :, None]
+        for (witness, side), group in asked.items():
+            q, a = np.array(group, dtype=np.int64).T
+            # each row's answer when the witness's hidden cards count 0, 1 or 2
+            answer = (row_attr[:, a].T + self.known[witness, a][:, None])[:, :, None] + np.arange(3)
+            counts = by_count[witness, side][:, a].transpose(1, 0, 2)  # (queries, X, 3)
+            joint[q[:, None, None], rows, answer] = counts
         return joint
-
-    def _ask_counts(
-        self, ids: IntArray, witness: int, side: int, allowed: BoolArray, held: IntArray
-    ) -> FloatArray:
-        """``(X, A, 3)``: deals in which the witness's counted hidden cards hold 0, 1, 2
-        cards of each attribute (``held`` is :func:`holdings` of ``allowed``'s counts;
-        ``side`` 0 or 1 counts one hidden card, -1 both)."""
-        seat = check_int("witness", witness, 1, self.players - 1) - 1
-        side = check_int("side", side, -1, 1 if self.players == 2 else -1)
-        pair_attr = self.attr[self.pair_cards[ids]]  # (X, 45, 2, A)
-        result = np.zeros((len(ids), pair_attr.shape[3], 3), dtype=np.float64)
-        if side < 0:
-            count = pair_attr[:, :, 0] + pair_attr[:, :, 1]  # (X, 45, A)
-            ways = held[:, seat].astype(np.float64)  # (X, 45)
-            for c in range(3):
-                result[:, :, c] = np.einsum("xp,xpa->xa", ways, (count == c).astype(np.float64))
-            return result
-        # two players: nobody else holds hidden cards; each orientation counts once
-        oriented = allowed[:, seat].astype(np.float64)  # (X, 45, 2)
-        card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
-        for c in range(2):
-            result[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
-        return result
 
     def _peek_counts(
         self, ids: IntArray, informants: frozenset[int], held: IntArray, weights: IntArray
@@ -361,6 +347,61 @@ class Deals:
             if not allowed[seat - 1, pair, 0 if a < b else 1]:
                 return False
         return bool(knowledge.informants <= informants)
+
+
+def ask_counts(
+    players: int,
+    pair_cards: npt.NDArray[np.int8],
+    asked: list[tuple[int, int]],
+    allowed: BoolArray,
+    held: IntArray,
+) -> dict[tuple[int, int], FloatArray]:
+    """For each (witness, side) of ``asked``, ``(X, A, 3)``: deals in which the witness's
+    counted hidden cards hold 0, 1, 2 cards of each attribute, in rows of
+    :attr:`Deals.pair_cards` (of one table or several; ``allowed`` as
+    :meth:`Deals.allowed` has them, ``held`` :func:`holdings` of their counts; ``side`` 0
+    or 1 counts one hidden card, -1 both).
+
+    Example:
+        >>> deals = Deals(3, (3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+        >>> ids = np.arange(2)
+        >>> allowed = deals.allowed(ids, Knowledge())
+        >>> held = holdings(deals.mult(allowed))
+        >>> by_count = ask_counts(3, deals.pair_cards[ids], [(1, -1)], allowed, held)
+        >>> bool((by_count[1, -1].sum(axis=2) == deals.weights(ids, Knowledge())[:, None]).all())
+        True
+    """
+    result: dict[tuple[int, int], FloatArray] = {}
+    if not asked:
+        return result
+    for witness, side in asked:
+        check_int("witness", witness, 1, players - 1)
+        check_int("side", side, -1, 1 if players == 2 else -1)
+    x, attrs = len(pair_cards), len(attributes(players))
+    both = [witness for witness, side in asked if side < 0]
+    if both:  # the deals by count of every witness asked at once
+        count = pair_counts(players)[pair_cards[:, :, 0], pair_cards[:, :, 1]]  # (X, 45, A)
+        # the deals' cards of each attribute, and the deals with two of them
+        by_count = np.concatenate([count, count == 2], axis=2).astype(np.float64)
+        ways = held[:, [w - 1 for w in both]].astype(np.float64)  # (X, witnesses, 45)
+        counted = np.matmul(ways, by_count)  # (X, witnesses, 2 A)
+        two = counted[:, :, attrs:]
+        one = counted[:, :, :attrs] - 2 * two
+        none = ways.sum(axis=2)[:, :, None] - one - two
+        for k, witness in enumerate(both):
+            result[witness, -1] = np.stack([none[:, k], one[:, k], two[:, k]], axis=2)
+    for witness, side in asked:
+        if side < 0:
+            continue
+        # two players: nobody else holds hidden cards; each orientation counts once
+        pair_attr = attribute_matrix(players)[pair_cards]  # (X, 45, 2, A)
+        oriented = allowed[:, witness - 1].astype(np.float64)  # (X, 45, 2)
+        card = pair_attr if side == 0 else pair_attr[:, :, ::-1]
+        one = np.zeros((x, attrs, 3), dtype=np.float64)
+        for c in range(2):
+            one[:, :, c] = np.einsum("xpo,xpoa->xa", oriented, (card == c).astype(np.float64))
+        result[witness, side] = one
+    return result
 
 
 guard(globals())

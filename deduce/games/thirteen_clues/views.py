@@ -41,6 +41,7 @@ from deduce.games.thirteen_clues.cards import (
     Deal,
     Puzzle,
     card_index,
+    pair_counts,
     puzzle_indices,
     side_number,
 )
@@ -52,10 +53,18 @@ from deduce.games.thirteen_clues.clues import (
     Informant,
     Question,
 )
-from deduce.games.thirteen_clues.counting import completions
-from deduce.games.thirteen_clues.deals import Deals
+from deduce.games.thirteen_clues.counting import completions, holdings
+from deduce.games.thirteen_clues.deals import Deals, ask_counts
 
-__all__ = ["CACHE_SIZE", "CLUES", "SeatView", "clear_cache", "seat_view", "seat_views"]
+__all__ = [
+    "CACHE_SIZE",
+    "CLUES",
+    "SeatView",
+    "clear_cache",
+    "seat_view",
+    "seat_views",
+    "told_chances",
+]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -176,6 +185,51 @@ def seat_views(
     return views
 
 
+def told_chances(
+    views: Sequence[SeatView],
+    asks: Sequence[tuple[int, int, int]],
+    answers: Sequence[Sequence[int]],
+) -> npt.NDArray[np.float64]:
+    """``(views, asks)``: for each of ``views`` (of one seat, as :func:`seat_views` keeps
+    them), the chance that the seat would name their puzzle right once each question
+    (witness, attribute, side in their numbering, as :meth:`SeatView.joint` puts them) is
+    answered as ``answers[view][ask]`` says (0 if no deal of theirs gives that answer).
+
+    Only the deals with the given answers are counted, for all the views at once: what
+    :meth:`SeatView.joint` counts for every answer, one view at a time.
+    """
+    first = views[0].deals
+    n = first.players
+    sizes = np.array([len(view.ids) for view in views])
+    starts = np.cumsum(sizes) - sizes
+    segment = np.repeat(np.arange(len(views)), sizes)  # each row's view
+    # with more than two players a hand has no sides: one orientation is enough
+    allowed = np.concatenate([v.allowed if n == 2 else v.allowed[..., :1] for v in views])
+    held = holdings(first.mult(allowed))
+    pair_cards = np.concatenate([v.deals.pair_cards[v.ids] for v in views])
+    row_attr = np.concatenate([v.deals.row_attr[v.ids] for v in views])  # (R, A)
+    known = np.stack([v.deals.known for v in views])  # (views, players, A)
+    witness, a, side = (np.array([ask[k] for ask in asks], dtype=np.int64) for k in range(3))
+    asked = list(dict.fromkeys(zip(witness.tolist(), side.tolist(), strict=True)))
+    counts = ask_counts(n, pair_cards, asked, allowed, held)
+    # what the witness's hidden cards must count for each row to give the answer
+    hidden = np.asarray(answers, dtype=np.int64).reshape(len(views), len(asks))[segment]
+    hidden -= row_attr[:, a] + known[segment][:, witness, a]
+    told = np.zeros(hidden.shape, dtype=np.float64)  # (R, asks): deals with the answer
+    for w, s in asked:
+        group = np.flatnonzero((witness == w) & (side == s))
+        need = hidden[:, group]
+        by_count = counts[w, s][:, a[group]]  # (R, group, 3)
+        picked = np.take_along_axis(by_count, np.clip(need, 0, 2)[..., None], axis=2)[..., 0]
+        told[:, group] = np.where((need >= 0) & (need <= 2), picked, 0.0)
+    most = np.maximum.reduceat(told, starts, axis=0)
+    every = np.add.reduceat(told, starts, axis=0)
+    chances: npt.NDArray[np.float64] = np.divide(
+        most, every, out=np.zeros_like(most), where=every > 0
+    )
+    return chances
+
+
 def clear_cache() -> None:
     """Forget every notebook kept (benchmarks measure a cold start so).
 
@@ -273,9 +327,10 @@ def _read(
     weights = np.concatenate([v.weights for v in views])
     columns = first.columns  # (A, cards), small: fast to gather
     asked = sorted({step[1] for step in steps if step is not None})
+    table = pair_counts(n)  # (cards, cards, A): a pair's count of each attribute
+    pairs = pair_cards[:, :, 0].astype(np.intp) * table.shape[1] + pair_cards[:, :, 1]
     sums = {  # (R, 45): each pair's count of each attribute asked about
-        a: columns[a][pair_cards[:, :, 0]] + columns[a][pair_cards[:, :, 1]]
-        for a in (asked if n > 2 else ())
+        a: np.take(table[:, :, a], pairs) for a in (asked if n > 2 else ())
     }
     alive = np.ones(len(segment), dtype=bool)
     stale = False

@@ -21,7 +21,7 @@ from deduce.games.thirteen_clues import (
     view_of,
 )
 from deduce.games.thirteen_clues.clues import SIDES, Informant
-from deduce.games.thirteen_clues.views import clear_cache, seat_view, seat_views
+from deduce.games.thirteen_clues.views import clear_cache, seat_view, seat_views, told_chances
 from deduce.testing import invalid_input
 
 
@@ -101,6 +101,39 @@ def test_many_deals_together_count_as_each_alone(
     together = seat_views([deal, *others, deal], 1, clues)
     for d, view in zip([deal, *others, deal], together, strict=True):
         assert view.chance == view_of(d, 1, clues).accusation().probability
+
+
+@settings(max_examples=30, deadline=None)
+@given(public_games(), st.integers(0, 2**32 - 1), st.data())
+def test_told_chances_of_many_deals_are_each_deal_s_joint_counts(
+    game: tuple[Deal, list[object]], seed: int, data: st.DataObject
+) -> None:
+    deal, clues = game
+    n = deal.players
+    seat = data.draw(st.integers(1, n - 1))
+    inv = Investigation(n, deal.hands[0], list(deal.puzzles[1:]))
+    for clue in clues:
+        if isinstance(clue, Question | Informant):
+            inv = inv.observe(clue)
+    deals = [deal, *(inv.sample_deal(random.Random(seed + k)) for k in range(3))]
+    names = attributes(n)
+    asks = [q for q in inv.queries() if isinstance(q, Ask) and q.witness != seat][::3]
+    numbered = [
+        (
+            (q.witness - seat) % n,
+            names.index(q.about),
+            -1 if q.side is None else SIDES.index(q.side),
+        )
+        for q in asks
+    ]
+    answers = [[d.answer(q.witness, q.about, side=q.side) for q in asks] for d in deals]
+    views = seat_views(deals, seat, clues)
+    together = told_chances(views, numbered, answers) if asks else np.zeros((len(views), 0))
+    for view, told, chances in zip(views, answers, together, strict=True):
+        joint = view.joint(numbered)
+        for counts, answer, chance in zip(joint, told, chances, strict=True):
+            column = counts[:, answer]
+            assert chance == (column.max() / column.sum() if column.sum() else 0.0)
 
 
 def test_another_history_is_read_afresh_not_on_top_of_the_cache() -> None:

@@ -1,0 +1,69 @@
+"""13 Indizien's deal counts: the shortcuts against the whole program."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deduce.games.thirteen_clues.counting import PAIRS, _program, completions, holdings
+
+
+@st.composite
+def seat_counts(draw: st.DrawFn) -> np.ndarray:
+    """``(rows, seats, 45)`` ways for each seat to hold each pair, some seats alike in
+    every row (any pair, the same number of ways), as before any clue about them."""
+    rows = draw(st.integers(1, 4))
+    seats = draw(st.integers(1, 5))
+    top = draw(st.sampled_from([1, 2]))  # a set, or a pair in either order
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    mult = rng.integers(0, top + 1, size=(rows, seats, 45), dtype=np.int64)
+    mult[rng.random((rows, seats, 45)) < draw(st.sampled_from([0.0, 0.5]))] = top
+    for seat in range(seats):
+        if draw(st.booleans()):  # alike: each row holds its own number of ways
+            mult[:, seat] = rng.integers(0, top + 1, size=(rows, 1))
+    if draw(st.booleans()):  # rows alike: the same counts for two puzzles
+        mult[-1] = mult[0]
+    return mult
+
+
+@settings(max_examples=200, deadline=None)
+@given(seat_counts())
+def test_seats_alike_are_counted_as_the_program_counts_them(mult: np.ndarray) -> None:
+    assert completions(mult).tolist() == _program(mult).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seat_counts())
+def test_holdings_with_seats_alike_count_the_deals_of_each_pair(mult: np.ndarray) -> None:
+    held = holdings(mult)
+    for seat in range(mult.shape[1]):
+        for pair in range(45):
+            only = mult.copy()
+            only[:, seat] = 0
+            only[:, seat, pair] = mult[:, seat, pair]  # the seat holds this pair
+            assert held[:, seat, pair].tolist() == _program(only).tolist()
+
+
+def _brute(mult: np.ndarray) -> list[int]:
+    """The deals of each row, listed seat by seat: a pair each, no card twice."""
+    totals = []
+    for row in mult:
+        ways = {0: 1}  # cards taken (a bit mask) -> ways
+        for seat in row:
+            after: dict[int, int] = {}
+            for taken, count in ways.items():
+                for pair, (a, b) in enumerate(PAIRS):
+                    mask = 1 << a | 1 << b
+                    if not taken & mask and seat[pair]:
+                        after[taken | mask] = after.get(taken | mask, 0) + count * int(seat[pair])
+            ways = after
+        totals.append(sum(ways.values()))
+    return totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(seat_counts())
+def test_the_program_counts_every_deal(mult: np.ndarray) -> None:
+    assert _program(mult).tolist() == completions(mult).tolist() == _brute(mult)
