@@ -271,7 +271,6 @@ SAME_GAMES: dict[tuple[str, int], dict[str, str]] = {
     ("bsi", 3): {"race-lays": "advised"},
     ("bsi", 4): {"race-lays": "advised"},
     **{("crime-writers", n): {"guest": "advised"} for n in (3, 4, 5)},
-    **{("cluedo", n): {"entropy": "advised"} for n in (3, 4, 5, 6)},
     ("kreuzverhoer", 2): {
         "eager-0.3": "entropy",
         "eager-0.5": "entropy",
@@ -282,8 +281,7 @@ SAME_GAMES: dict[tuple[str, int], dict[str, str]] = {
 """Policies that play another's games move for move at a table size (the policy -> the
 one it plays as): BSI's previous default is the default at 2 players (it differs only at
 3 and 4), and ``race-lays`` at 3 and 4 (it differs only at 2); Crime Writers' ``guest``
-is the default's own objective; Cluedo's ``entropy`` is its default (the advice has no
-other rule for when to accuse than certainty); in Kreuzverhör the information-greedy lay is already
+is the default's own objective; in Kreuzverhör the information-greedy lay is already
 the likeliest case whenever that case is likely enough for the eager and clock players
 to lay it. The round robin plays each such pair once, under the second name, unless the
 first is named."""

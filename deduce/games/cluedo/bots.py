@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -67,15 +68,19 @@ _THIN = 4  # the chain's steps between two deals kept
 
 def _notebook_move(table: Table, accuse: Callable[[Table], bool]) -> Move:
     """The notebook's most informative suggestion, or its likeliest envelope when
-    ``accuse`` says so (or nothing can be learnt); None at the second step without."""
+    ``accuse`` says so (or nothing can be learnt); None at the second step without. The
+    advice's accusation for the race is passed over (``accuse`` decides)."""
     notebook = table.notebook
     accusation = notebook.accusation()
     if accusation.certain or accuse(table):
         return accusation
     if table.step == ACCUSE:
         return None
-    move: Move = notebook.recommend(top=1)[0].action
-    return move
+    for advice in notebook.recommend(top=2):
+        if not isinstance(advice.action, Accusation) or advice.action.waiting is None:
+            move: Move = advice.action
+            return move
+    raise AssertionError("the advice names a suggestion after its accusation")
 
 
 def _certain(table: Table) -> bool:
@@ -83,18 +88,32 @@ def _certain(table: Table) -> bool:
 
 
 def _advised(table: Table, rng: random.Random) -> Move:
+    notebook = table.notebook
+    if table.step == ACCUSE:
+        accusation = notebook.accusation()
+        if accusation.certain:
+            return accusation
+        running = notebook.race()
+        return replace(accusation, waiting=running.waiting) if running.accuse else None
+    move: Move = notebook.recommend(top=1)[0].action
+    return move
+
+
+def _entropy(table: Table, rng: random.Random) -> Move:
     return _notebook_move(table, _certain)
 
 
 advised: Bot[Table, Move] = Bot("advised", _advised)
 """The notebook's advice: the suggestion with the most bits about the envelope
 (:meth:`~deduce.games.cluedo.Investigation.recommend`), the accusation as soon as the
-envelope is certain (at either step of the turn), or when no suggestion can teach
-anything."""
+envelope is certain (at either step of the turn), when no suggestion can teach
+anything, or when the race says accuse now
+(:meth:`~deduce.games.cluedo.Investigation.race`: the likeliest envelope is at least as
+likely as waiting is to win before another player accuses right)."""
 
-entropy: Bot[Table, Move] = Bot("entropy", _advised)
-"""The most informative suggestion and the accusation once certain: the moves of
-:data:`advised` (the notebook's advice has no other rule for when to accuse)."""
+entropy: Bot[Table, Move] = Bot("entropy", _entropy)
+"""The most informative suggestion and the accusation only once certain (or when no
+suggestion can teach anything): :data:`advised` without the race."""
 
 
 def eager(threshold: float) -> Bot[Table, Move]:

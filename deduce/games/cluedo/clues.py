@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, field
 
 from deduce._internal.entry import guard
 from deduce._internal.language import M, _
@@ -166,15 +166,22 @@ class Accusation:
         envelope: the envelope to accuse.
         probability: the exact chance that it is right.
         certain: whether it is the only envelope left.
+        waiting: when the advice accuses before it is certain because of the race, the
+            chance that waiting to be certain would win (no other player accusing right
+            first); None otherwise.
 
     Example:
         >>> print(Accusation(Envelope("Plum", "Rope", "Hall"), 0.25, False))
         accuse Plum, Rope, Hall (probability 25.0%)
+        >>> print(Accusation(Envelope("Plum", "Rope", "Hall"), 0.82, False, waiting=0.73))
+        accuse Plum, Rope, Hall now: 82.0% right, and waiting risks another player solving it first
     """
 
     envelope: Envelope
     probability: float
     certain: bool
+    _: KW_ONLY
+    waiting: float | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         return rounded_repr(self)
@@ -183,6 +190,14 @@ class Accusation:
         envelope = str(self.envelope)
         if self.certain:
             return str(_(M("accuse {envelope} (certain)", envelope=envelope)))
+        if self.waiting is not None:
+            line = M(
+                "accuse {envelope} now: {p:.1%} right, and waiting risks another player "
+                "solving it first",
+                envelope=envelope,
+                p=self.probability,
+            )
+            return str(_(line))
         line = M("accuse {envelope} (probability {p:.1%})", envelope=envelope, p=self.probability)
         return str(_(line))
 

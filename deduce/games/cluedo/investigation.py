@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from itertools import product
 from math import lcm
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -36,7 +37,7 @@ from deduce.core.dealing import Answer, Deal, Deals
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
 from deduce.errors import Contradiction, InvalidInput
-from deduce.games.cluedo.advice import open_cards, ranked, worst_case
+from deduce.games.cluedo.advice import Race, envelope_bits, open_cards, race, ranked, worst_case
 from deduce.games.cluedo.cards import CATEGORIES, Deck, Envelope
 from deduce.games.cluedo.clues import VERDICTS, Accusation, Accused, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats, agrees
@@ -253,6 +254,37 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         (envelope, p), *_ = self.ranked(limit=1)
         return Accusation(envelope, p, self.space.size == 1)
 
+    def race(self, *, best_bits: float | None = None) -> Race:
+        """Whether the advice accuses the likeliest envelope before it is certain, and why
+        (:class:`~deduce.games.cluedo.advice.Race`): the suggestions I still need, the
+        other players still in, and the turns they get meanwhile.
+
+        Args:
+            best_bits: the bits the best suggestion gives about the envelope, when known
+                (default: counted over every suggestion).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> r = inv.race()
+            >>> r.turns, r.rivals, r.accuse
+            (9, ('Ann', 'Bob'), False)
+        """
+        weights = np.asarray(self.space.solution_weights(), dtype=np.float64)
+        chances = weights[weights > 0] / weights.sum()
+        bits = abs(float((chances * np.log2(chances)).sum()))
+        if best_bits is None:
+            queries = self.queries()
+            found = envelope_bits(self.deals, self.seats, queries)
+            best_bits = float(found.max()) if len(found) else 0.0
+        last = None
+        for clue in self.clues:
+            if isinstance(clue, Suggestion | Accused):
+                last = clue.by
+        rivals = [p for p in self.players if p != self.me and p not in self.out]
+        accusation = self.accusation()
+        return race(accusation.probability, bits, best_bits, rivals, suggested=last == self.me)
+
     def card_locations(self) -> dict[str, dict[str, float]]:
         """Every card -> the exact chance of each place it can be: a player's name,
         ``"envelope"``, or ``"face up"``. Only places with a chance above 0 are listed.
@@ -429,7 +461,8 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         self, strategy: str, among: Callable[[Move], bool] | None, top: int
     ) -> Sequence[Recommendation[Move]] | None:
         """The suggestions by their exact bits about the envelope (``"entropy"``), the
-        accusation first when it is certain or no suggestion teaches anything; the other
+        accusation first when it is certain, when no suggestion teaches anything, or when
+        the race says accuse now (:meth:`race`, among the suggestions allowed); the other
         strategies rank the engine's way, on the full answer partition (slower)."""
         if strategy != "entropy":
             return None
@@ -437,8 +470,11 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         deals, seats = self.deals, self.seats
         order, bits = ranked(deals, seats, queries) if queries else ([], np.zeros(0))
         moves: list[Recommendation[Move]] = []
-        due = self.accusation().certain or not bool((bits >= 1e-9).any())
-        accusation = self._accusation_move(strategy)
+        best = float(bits.max()) if len(bits) else 0.0
+        running = self.race(best_bits=best) if queries else None
+        due = self.accusation().certain or best < 1e-9
+        accusation = self._accusation_move(strategy, running)
+        due = due or (running is not None and running.accuse)
         if due and (among is None or among(accusation.action)):
             moves.append(accusation)
         if not queries and not moves:
@@ -467,9 +503,12 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             return [self._accusation_move(strategy)]
         return []
 
-    def _accusation_move(self, strategy: str) -> Recommendation[Move]:
-        """Accusing the most probable envelope: right (I win) or wrong (I am out)."""
+    def _accusation_move(self, strategy: str, running: Race | None = None) -> Recommendation[Move]:
+        """Accusing the most probable envelope: right (I win) or wrong (I am out); marked
+        with the chance that waiting wins when ``running`` (the race) says accuse now."""
         accusation = self.accusation()
+        if running is not None and running.accuse and not accusation.certain:
+            accusation = replace(accusation, waiting=running.waiting)
         total = float(self.space.total)
         right = accusation.probability * total
         size = self.space.size

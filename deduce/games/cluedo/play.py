@@ -685,6 +685,18 @@ class CluedoAdapter(Adapter):
                 me=inv.me,
                 cards=cards,
             )
+        elif (running := inv.race()).accuse:
+            line = M(
+                "Accuse now (accuse {me} {cards}): {p:.1%} right, and waiting risks another "
+                "player solving it first ({rivals} still in; about {turns} more "
+                "suggestions to be certain, and waiting wins only {waiting:.0%} of the time).",
+                me=inv.me,
+                cards=cards,
+                p=best.probability,
+                rivals=", ".join(running.rivals),
+                turns=running.turns,
+                waiting=running.waiting,
+            )
         else:
             line = M(
                 "An accusation now would be right {p:.1%} of the time ({envelope}); wrong, "

@@ -174,19 +174,21 @@ def test_junk_into_the_game_master_and_the_bots_is_refused_by_name() -> None:
 def test_the_league_plays_cluedo_cells() -> None:
     assert SIZES["cluedo"] == (3, 4, 5, 6)
     assert {"advised", "sheet", "sampler", "eager-0.5"} <= set(PANELS["cluedo"])
-    assert SAME_GAMES["cluedo", 3] == {"entropy": "advised"}
+    assert ("cluedo", 3) not in SAME_GAMES  # entropy waits to be certain, advised races
     cells = cells_of(["cluedo"], players=[3], policies=["advised"])
-    assert "entropy" not in {c.against for c in cells}
+    assert "entropy" in {c.against for c in cells}
     row = play_cell(Cell("cluedo", 3, "advised", "sheet"), games=3)
     assert row.games == 3 and 0 <= row.wins <= 3
     invalid_input(lambda: Cell("cluedo", 2, "advised", "sheet"), "players", "3")
     invalid_input(lambda: Cell("cluedo", 3, "advised", "notes"), "against", "sheet")
 
 
-def test_advised_and_entropy_play_the_same_games() -> None:
+def test_advised_and_entropy_suggest_alike() -> None:
     a = play_game([advised, sheet, sheet], seed=2)
     b = play_game([PANELS["cluedo"]["entropy"], sheet, sheet], seed=2)
-    assert a.moves == b.moves
+    assert [m for s, m in a.moves if s == 0 and isinstance(m, Suggest)][:3] == [
+        m for s, m in b.moves if s == 0 and isinstance(m, Suggest)
+    ][:3]
 
 
 @pytest.mark.long

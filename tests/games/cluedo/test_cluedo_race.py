@@ -1,0 +1,128 @@
+"""Cluedo's race: the advice accuses before the envelope is certain only when waiting to
+be certain is likelier to lose to another player than the accusation is to be wrong, and
+says so at the table."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from deduce.games.cluedo import (
+    ACCUSE,
+    Accusation,
+    Envelope,
+    Investigation,
+    Suggest,
+    Table,
+    advice,
+    advised,
+    play_game,
+    sampler,
+    sheet,
+)
+from deduce.games.cluedo.advice import RACE_RISK, Race, race
+from deduce.games.cluedo.play import ADAPTER
+from deduce.league import PANELS
+from deduce.table.referee import Bot
+
+HAND = ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen")
+
+
+def test_the_race_accuses_only_when_the_envelope_beats_waiting() -> None:
+    waiting = (1 - RACE_RISK) ** 2
+    assert Race(0.9, 0.5, 0.4, 2, ("Ann", "Bob"), 1).waiting == pytest.approx(waiting)
+    assert Race(waiting, 0.5, 0.4, 2, ("Ann", "Bob"), 1).accuse
+    assert not Race(waiting - 1e-6, 0.5, 0.4, 2, ("Ann", "Bob"), 1).accuse
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        Race(0.99, 0.1, 0.5, 1, (), 1),  # nobody else still in
+        Race(0.99, 0.1, 0.5, 1, ("Ann",), 0),  # certain after this turn's suggestion
+        Race(1.0, 0.0, 0.0, 0, ("Ann",), 0),  # certain: the plain accusation, no race
+        Race(0.01, 7.0, 1.0, 7, ("Ann", "Bob", "Cy"), 1),  # far from it
+    ],
+)
+def test_the_race_waits_when_its_conditions_do_not_hold(case: Race) -> None:
+    assert not case.accuse
+
+
+def test_the_turns_counted_from_the_bits_left_and_a_suggestions_bits() -> None:
+    before = race(0.5, 1.0, 0.6, ("Ann", "Bob"), suggested=False)
+    after = race(0.5, 1.0, 0.6, ("Ann", "Bob"), suggested=True)
+    assert (before.turns, before.their_turns, after.their_turns) == (2, 1, 1)
+    assert race(0.5, 5.0, 0.6, ("Ann", "Bob"), suggested=True).their_turns == 1  # one round
+    assert race(0.5, 1.0, 1.0, ("Ann",), suggested=False).their_turns == 0
+    assert race(0.5, 1.0, 0.0, ("Ann",), suggested=True).turns == 0  # nothing to learn
+
+
+def test_a_notebook_at_the_start_waits_and_counts_the_players_still_in() -> None:
+    inv = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    start = inv.race()
+    assert start.rivals == ("Ann", "Bob") and start.turns >= 3 and not start.accuse
+    assert inv.accused("Ann", "White", "Dagger", "Lounge").race().rivals == ("Bob",)
+    assert not any(isinstance(r.action, Accusation) for r in inv.recommend(top=3))
+
+
+def _spied(seed: int, players: int) -> list[tuple[Table, Any]]:
+    seen: list[tuple[Table, Any]] = []
+
+    def spy(table: Table, rng: random.Random) -> Any:
+        move = advised.policy(table, rng)
+        seen.append((table, move))
+        return move
+
+    play_game([Bot("spy", spy), *[sampler] * (players - 1)], seed=seed)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def decisions() -> Any:
+    """Every decision of the advice in a game at 3 players, its race's risk raised so that
+    it accuses early (the checks are read with the same risk)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(advice, "RACE_RISK", 0.4)
+        yield _spied(0, 3)
+
+
+def test_advised_accuses_before_certain_exactly_when_the_race_says(
+    decisions: list[tuple[Table, Any]],
+) -> None:
+    early = 0
+    for table, move in decisions:
+        notebook = table.notebook
+        running = notebook.race()
+        if isinstance(move, Accusation) and not move.certain:
+            early += 1
+            assert running.accuse and move.waiting == pytest.approx(running.waiting)
+            assert move.probability == notebook.accusation().probability < 1
+        elif isinstance(move, Suggest) or (move is None and table.step == ACCUSE):
+            assert not running.accuse or notebook.accusation().certain
+    assert early == 1  # the game's last move
+
+
+def test_the_advice_says_why_it_accuses_before_certain(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "RACE_RISK", 0.99)  # waiting as good as lost
+    inv = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    move = inv.recommend(top=1)[0].action
+    assert isinstance(move, Accusation) and move.waiting is not None
+    said = f"now: {move.probability:.1%} right, and waiting risks another player solving it first"
+    assert str(move).endswith(said)
+    line = " ".join(str(ADAPTER.extra(inv)).split())
+    assert f"Accuse now (accuse me {' '.join(move.envelope.cards)}): 0.8% right" in line
+    assert "waiting risks another player solving it first (Ann, Bob still in" in line
+    alone = inv.accused("Ann", "White", "Dagger", "Lounge").accused("Bob", "White", "Rope", "Hall")
+    assert not alone.race().accuse  # nobody left to race
+    assert "An accusation now would be right" in str(ADAPTER.extra(alone))
+    monkeypatch.setattr(advice, "RACE_RISK", 0.1)
+    assert not isinstance(inv.recommend(top=1)[0].action, Accusation)
+
+
+def test_entropy_accuses_only_a_certain_envelope() -> None:
+    record = play_game([PANELS["cluedo"]["entropy"], sheet, sheet], seed=1)
+    for seat, move in record.moves:
+        if seat == 0 and isinstance(move, Accusation | Envelope):
+            assert not isinstance(move, Accusation) or move.certain
