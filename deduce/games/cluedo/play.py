@@ -557,6 +557,20 @@ def next_player(inv: Investigation) -> str | None:
     return None
 
 
+def _my_accuse_step(inv: Investigation) -> bool:
+    """Whether the last move was my suggestion: I may still accuse before the next player
+    goes on (the second step of my turn).
+
+    Example:
+        >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+        ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+        >>> _my_accuse_step(inv), _my_accuse_step(inv.suggestion("me", "White", "Dagger", "Lounge"))
+        (False, True)
+    """
+    last = next((c for c in reversed(inv.clues) if isinstance(c, Suggestion | Accused)), None)
+    return isinstance(last, Suggestion) and last.by == inv.me and inv.me not in inv.out
+
+
 class CluedoAdapter(Adapter):
     """Clue lines for suggestions, accusations and cards seen; the sheet and the turn."""
 
@@ -673,6 +687,8 @@ class CluedoAdapter(Adapter):
             if inv.me not in inv.out:
                 lines.append(self._accusation_line(inv))
         else:
+            if _my_accuse_step(inv):  # after my suggestion, my turn goes on until I accuse or pass
+                lines.append(self._accusation_line(inv))
             lines.append(_(M("{player}'s turn: {player} {said}.", player=turn.name, said=said)))
         return "\n".join(lines)
 

@@ -272,3 +272,20 @@ def test_a_refused_set_up_answer_is_asked_again(tmp_path: Path) -> None:
     shown = " ".join(term.expect("Players (").split())
     assert 'players "Ann Bob" is not valid (2 named); expected 3 to 6 different names' in shown
     term.kill()
+
+
+def test_after_my_suggestion_the_console_says_whether_to_accuse_before_the_next_turn() -> None:
+    mine = ("Plum", "White", "Dagger", "Hall", "Study", "Lounge")
+    inv = Investigation(("me", "Ann", "Bob"), "me", mine)
+    inv = inv.suggestion("me", "Green", "Dagger", "Hall")  # nobody shows: Green is certain
+    inv = inv.suggestion("Ann", "Scarlet", "Rope", "Kitchen")
+    inv = inv.suggestion("Bob", "Mustard", "Candlestick", "Ballroom", shown_by="Ann")
+    before = ADAPTER.extra(inv)
+    assert before is not None and "Your turn" in before
+    inv = inv.suggestion("me", "Green", "Rope", "Kitchen")  # nobody shows: all certain
+    after = ADAPTER.extra(inv)
+    assert after is not None
+    assert "The envelope is certain: accuse now (accuse me Green Rope Kitchen right)." in after
+    assert after.index("accuse now") < after.index("Ann's turn")
+    passed = ADAPTER.extra(inv.suggestion("Ann", "Green", "Rope", "Kitchen"))
+    assert passed is not None and "accuse now" not in passed  # my turn is over
