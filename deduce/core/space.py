@@ -309,7 +309,12 @@ class Space:
             made = self._cache["derived"] = weakref.WeakValueDictionary()
         space = made.get(key)
         if space is None:
-            space = made[key] = make()
+            space = make()
+            if not isinstance(space, Space):
+                raise InvalidInput(
+                    "make", make, "a function that returns a Space", reason=f"it returned {space!r}"
+                )
+            made[key] = space
         return space
 
     # -- reading -----------------------------------------------------------------------

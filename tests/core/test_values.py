@@ -150,3 +150,11 @@ def test_the_console_shows_choices_without_quotes() -> None:
     assert refusal(InvalidInput("count", 9, [1, 2])) == (
         "count 9 is not valid; expected one of 1, 2"
     )
+
+
+@pytest.mark.parametrize("made", [None, "x", 1, [1]])
+def test_a_derived_space_made_of_something_else_is_refused_by_name(made: Any) -> None:
+    space = Space(("x",), ((1, 2, 3),), [[0], [1], [2]])
+    with pytest.raises(InvalidInput, match=r"make=.*a function that returns a Space"):
+        space.derived("key", lambda: made)
+    assert space.derived("key", lambda: space) is space  # nothing kept from the refusal
