@@ -371,6 +371,7 @@ def ask_counts(
         >>> bool((by_count[1, -1].sum(axis=2) == deals.weights(ids, Knowledge())[:, None]).all())
         True
     """
+    players = check_int("players", players, 2, 6)
     result: dict[tuple[int, int], FloatArray] = {}
     if not asked:
         return result

@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from deduce._internal.entry import guard
 from deduce._internal.recent import Recent
-from deduce._internal.validation import check_int, check_type
+from deduce._internal.validation import check_int, check_type, is_int
 from deduce.errors import InvalidInput
 from deduce.games.thirteen_clues.cards import (
     SIDES,
@@ -197,9 +197,33 @@ def told_chances(
 
     Only the deals with the given answers are counted, for all the views at once: what
     :meth:`SeatView.joint` counts for every answer, one view at a time.
+
+    Raises:
+        InvalidInput: no view, views of different table sizes, a question that is not
+            (witness, attribute, side) of that size, or answers that are not one whole
+            number from 0 for each view and question.
     """
+    if not views:
+        raise InvalidInput("views", views, "at least one seat's notebook (SeatView)")
     first = views[0].deals
     n = first.players
+    if any(view.deals.players != n for view in views):
+        raise InvalidInput("views", views, f"notebooks of one table size ({n} players)")
+    sides = (0, 1, -1) if n == 2 else (-1,)
+    for ask in asks:
+        if len(ask) != 3:
+            raise InvalidInput("asks", asks, "(witness, attribute, side) for each question")
+        check_int("asks: witness", ask[0], 1, n - 1)
+        check_int("asks: attribute", ask[1], 0, len(first.attributes) - 1)
+        if ask[2] not in sides:
+            raise InvalidInput("asks: side", ask[2], list(sides))
+    told_answers = np.asarray(answers, dtype=object)
+    shape = (len(views), len(asks))
+    if told_answers.shape != shape or not all(
+        is_int(k) and 0 <= k < 2**31 for k in told_answers.ravel().tolist()
+    ):
+        expected = f"{shape[0]} rows of {shape[1]} whole numbers from 0"
+        raise InvalidInput("answers", answers, expected)
     sizes = np.array([len(view.ids) for view in views])
     starts = np.cumsum(sizes) - sizes
     segment = np.repeat(np.arange(len(views)), sizes)  # each row's view
@@ -213,7 +237,7 @@ def told_chances(
     asked = list(dict.fromkeys(zip(witness.tolist(), side.tolist(), strict=True)))
     counts = ask_counts(n, pair_cards, asked, allowed, held)
     # what the witness's hidden cards must count for each row to give the answer
-    hidden = np.asarray(answers, dtype=np.int64).reshape(len(views), len(asks))[segment]
+    hidden = told_answers.astype(np.int64)[segment]
     hidden -= row_attr[:, a] + known[segment][:, witness, a]
     told = np.zeros(hidden.shape, dtype=np.float64)  # (R, asks): deals with the answer
     for w, s in asked:

@@ -5,12 +5,15 @@ or many, fresh or from the cache."""
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce import InvalidInput
 from deduce.games.thirteen_clues import (
     Ask,
     Charged,
@@ -183,3 +186,30 @@ def test_junk_is_refused_by_name_and_nothing_is_kept(call: object, argument: str
     clear_cache()
     invalid_input(lambda: call(deal), argument)  # type: ignore[operator]
     assert seat_view(deal, 1).chance == view_of(deal, 1).accusation().probability
+
+
+@pytest.mark.parametrize(
+    ("views", "asks", "answers", "argument"),
+    [
+        ("none", [(1, 0, -1)], [], "views"),
+        ("mixed", [(1, 0, -1)], [[1], [1]], "views"),
+        ("one", [(0, 0, -1)], [[1]], "asks: witness"),
+        ("one", [(1, 999, -1)], [[1]], "asks: attribute"),
+        ("one", [(1, 0, 0)], [[1]], "asks: side"),
+        ("one", [(1, 0)], [[1]], "asks"),
+        ("one", [(1, 0, -1)], [[1, 2]], "answers"),
+        ("one", [(1, 0, -1)], [[-1]], "answers"),
+        ("one", [(1, 0, -1)], [["1"]], "answers"),
+    ],
+)
+def test_told_chances_refuses_what_is_no_question_or_answer_by_name(
+    views: str, asks: Any, answers: Any, argument: str
+) -> None:
+    three = seat_views([Deal.random(3, seed=5)], 1)
+    chosen = {
+        "none": [],
+        "one": three,
+        "mixed": [*three, *seat_views([Deal.random(4, seed=5)], 1)],
+    }[views]
+    with pytest.raises(InvalidInput, match=f"^{re.escape(argument)}="):
+        told_chances(chosen, asks, answers)
