@@ -41,6 +41,7 @@ import numpy.typing as npt
 from deduce._internal.entry import guard
 from deduce.core.dealing import Answer, Deals
 from deduce.core.info import round_bits
+from deduce.errors import InvalidInput
 from deduce.games.cluedo.clues import Suggest
 from deduce.games.cluedo.counting import Seats
 
@@ -128,6 +129,15 @@ def race(
         >>> race(0.5, 1.0, 0.6, ("Ann",), suggested=False)
         Race(probability=0.5, bits=1.0, per_suggestion=0.6, turns=2, rivals=('Ann',), their_turns=1)
     """
+    for argument, value, high in (
+        ("probability", probability, 1.0),
+        ("bits", bits, math.inf),
+        ("per_suggestion", per_suggestion, math.inf),
+    ):
+        number = isinstance(value, (int, float, np.floating)) and not isinstance(value, bool)
+        if not (number and 0 <= value <= high and math.isfinite(value)):
+            expected = "a chance from 0 to 1" if high == 1 else "a number of bits from 0"
+            raise InvalidInput(argument, value, expected)
     turns = math.ceil(bits / per_suggestion - 1e-9) if per_suggestion >= 1e-9 else 0
     their_turns = min(max(turns - (0 if suggested else 1), 0), 1)
     return Race(probability, bits, per_suggestion, turns, tuple(rivals), their_turns)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from deduce import InvalidInput
 from deduce.games.cluedo import (
     ACCUSE,
     Accusation,
@@ -126,3 +127,22 @@ def test_entropy_accuses_only_a_certain_envelope() -> None:
     for seat, move in record.moves:
         if seat == 0 and isinstance(move, Accusation | Envelope):
             assert not isinstance(move, Accusation) or move.certain
+
+
+@pytest.mark.parametrize(
+    ("argument", "value"),
+    [
+        ("probability", 1.5),
+        ("probability", float("nan")),
+        ("bits", float("inf")),
+        ("bits", -1.0),
+        ("per_suggestion", float("nan")),
+        ("per_suggestion", True),
+    ],
+)
+def test_a_race_of_no_chance_or_no_bits_is_refused_by_name(argument: str, value: Any) -> None:
+    given = {"probability": 0.5, "bits": 1.0, "per_suggestion": 0.6} | {argument: value}
+    with pytest.raises(InvalidInput, match=f"^{argument}="):
+        race(
+            given["probability"], given["bits"], given["per_suggestion"], ("Ann",), suggested=False
+        )
