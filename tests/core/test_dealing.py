@@ -348,6 +348,14 @@ def test_the_information_of_many_questions_at_once_is_each_ones(
     for question, found in zip(asked, bits, strict=True):
         joint = listed.joint(question, order, preference, seen)
         assert found == pytest.approx(mutual_information(joint), abs=1e-9), question
+    # asked again, in another order, then as before: each answer its own question's
+    assert deals.information(asked[::-1], order, preference=preference, seen=seen) == bits[::-1]
+    assert deals.information(asked, order, preference=preference, seen=seen) == bits
+    if len(order) > 1:
+        other = deals.information(asked, order[::-1], preference=preference, seen=seen)
+        for question, found in zip(asked, other, strict=True):
+            joint = listed.joint(question, order[::-1], preference, seen)
+            assert found == pytest.approx(mutual_information(joint), abs=1e-9), question
 
 
 @settings(max_examples=60)

@@ -29,12 +29,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb, lcm, prod
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,7 @@ from deduce.core.dealing._lattice import Lattice, combine
 from deduce.core.dealing._reduced import Frame, Kinds, Reduced, split
 
 Array = npt.NDArray[np.int64]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,36 +210,78 @@ def answer_batch(
     Raises:
         TooLarge: more points than the counting sums over.
     """
+    return summary_batch(reduced, questions, _itself, joint=joint, weights=weights, alike=False)
+
+
+def summary_batch(
+    reduced: Reduced,
+    questions: Sequence[Question],
+    summary: Callable[[AnswerCounts], T],
+    *,
+    joint: bool,
+    weights: Mapping[tuple[int, ...], int] | None = None,
+    alike: bool = True,
+) -> list[T]:
+    """``summary`` of every question's :class:`AnswerCounts`, worked out once for
+    questions alike (with ``alike``): a question whose cards are in the same places of
+    the same kinds as another's has the same counts, only about its own cards, so a
+    summary that does not read which cards (the information of the answer) is the same.
+
+    Example:
+        >>> from deduce.core.dealing._reduced import Frame, Known, reduce
+        >>> frame = Frame(sizes=(1, 1, 2), categories=((0, 1), (2, 3)), solution=2)
+        >>> questions = [Question((0, 2), (1,)), Question((1, 3), (1,))]
+        >>> summary_batch(reduce(frame, 4, Known()), questions, lambda a: a.counts, joint=False)
+        [((8, 4, 4),), ((8, 4, 4),)]
+
+    Raises:
+        TooLarge: more points than the counting sums over.
+    """
     scale = lcm(*range(1, max((len(q.cards) for q in questions), default=1) + 1))
     base = prepare(reduced, weights, scale=scale)
     cached = [ring_zetas(base, ring)[1] for ring in base.rings]
-    alike: dict[Any, list[Any]] = {}
-    return [_answer(base, cached, question, joint, alike) for question in questions]
+    counted: dict[Any, list[Any]] = {}
+    summaries: dict[Any, T] = {}
+    result = []
+    for question in questions:
+        asked = _asked(base, question, joint)
+        if alike and asked.shape in summaries:
+            result.append(summaries[asked.shape])
+            continue
+        found = summary(_answer(base, cached, asked, joint, counted))
+        if alike:
+            summaries[asked.shape] = found
+        result.append(found)
+    return result
 
 
-def _answer(
-    base: Prepared,
-    cached: list[dict[int, Array]],
-    question: Question,
-    joint: bool,
-    alike: dict[Any, list[Any]],
-) -> AnswerCounts:
-    """The answers to ``question``; ``alike`` keeps the counts of questions already
-    answered by the shape of their question: cards of one kind are interchangeable, so a
-    question whose cards are in the same places of the same kinds (after the split) has
-    the same counts, only with its own cards."""
+def _itself(counts: AnswerCounts) -> AnswerCounts:
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """A question read on the table: its cards' kinds split apart from the rest of
+    their kinds (``found``, ``splits``), the answers, the sums they are made of and
+    their matrix (:func:`_coefficients`), and its shape (what questions alike share)."""
+
+    question: Question
+    owners: tuple[int, ...]
+    found: Kinds
+    splits: list[tuple[int, list[int]]]
+    outcomes: tuple[tuple[int, int], ...]
+    basis: tuple[tuple[int, int], ...]
+    matrix: Array
+    shape: Any
+
+
+def _asked(base: Prepared, question: Question, joint: bool) -> _Asked:
+    """``question`` read on ``base``'s table."""
     reduced = base.reduced
-    scale = lcm(*range(1, len(question.cards) + 1))
     owners = tuple(reduced.placed[c] for c in question.cards)
     unknown = frozenset(c for c in question.cards if reduced.placed[c] < 0)
     found, splits = split(base.found, unknown)
     check_points(reduced, found)
-    resolve = joint and base.solution_takes_cards
-    points: list[tuple[int, ...]] = []
-    point_weights: list[int] = []
-    if resolve:
-        points, point_weights = _refined_points(base, found, splits)
-    reader = Reader(found, reduced, points) if resolve else None
     position = {card: i for i, card in enumerate(question.cards)}
     prefer = tuple(
         (seat, tuple(position[c] for c in order if c in position))
@@ -256,19 +299,45 @@ def _answer(
         prefer,
         joint,
     )
-    if shape in alike:
-        values = alike[shape]
+    return _Asked(question, owners, found, splits, outcomes, basis, matrix, shape)
+
+
+def _answer(
+    base: Prepared,
+    cached: list[dict[int, Array]],
+    asked: _Asked,
+    joint: bool,
+    alike: dict[Any, list[Any]],
+) -> AnswerCounts:
+    """The answers to the question ``asked``; ``alike`` keeps the counts of questions
+    already answered by the shape of their question: cards of one kind are
+    interchangeable, so a question whose cards are in the same places of the same kinds
+    (after the split) has the same counts, only with its own cards."""
+    reduced = base.reduced
+    question, found, splits = asked.question, asked.found, asked.splits
+    scale = lcm(*range(1, len(question.cards) + 1))
+    resolve = joint and base.solution_takes_cards
+    points: list[tuple[int, ...]] = []
+    point_weights: list[int] = []
+    if resolve:
+        points, point_weights = _refined_points(base, found, splits)
+    reader = Reader(found, reduced, points) if resolve else None
+    outcomes = asked.outcomes
+    if asked.shape in alike:
+        values = alike[asked.shape]
     else:
         residues = []
         for ring, z_base in zip(base.rings, cached, strict=True):
             lattice = Lattice([len(m) for m in found.members], ring)
             z = {seat: _refined(array, splits) for seat, array in z_base.items()}
-            result = _answer_ring(lattice, z, found, reduced, question, basis, matrix, reader)
+            result = _answer_ring(
+                lattice, z, found, reduced, question, asked.basis, asked.matrix, reader
+            )
             if resolve and base.weighted:
                 weights = np.array([ring.number(w) for w in point_weights])[None, :]
                 result = ring.mul(result, weights)
             residues.append(result)
-        values = alike[shape] = _combined(residues, base)
+        values = alike[asked.shape] = _combined(residues, base)
     sol = reduced.frame.solution
     placed = tuple(c for c, s in enumerate(reduced.placed) if s == sol and sol is not None)
     if not resolve:

@@ -45,6 +45,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -52,9 +53,9 @@ import numpy as np
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed
-from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch
+from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch, summary_batch
 from deduce.core.dealing._counting import MAX_POINTS, Tally, TooLarge, tally
-from deduce.core.dealing._reduced import Frame, Known, reduce
+from deduce.core.dealing._reduced import Frame, Known, Reduced, reduce
 from deduce.core.dealing.values import (
     Answer,
     Constraint,
@@ -107,7 +108,16 @@ class Deals:
         Lacks(seat='Ann', card='a') contradicts the earlier clue: Holds(seat='Ann', card='a')
     """
 
-    __slots__ = ("_constraints", "_count", "_frame", "_known", "_setup", "_tally", "_weights")
+    __slots__ = (
+        "_constraints",
+        "_count",
+        "_frame",
+        "_informed",
+        "_known",
+        "_setup",
+        "_tally",
+        "_weights",
+    )
 
     def __init__(
         self,
@@ -124,6 +134,7 @@ class Deals:
         self._frame = _frame(setup)
         self._known = _known(setup, self._constraints)
         self._tally: Tally | None = None
+        self._informed: tuple[Any, tuple[float, ...]] | None = None  # the last information
         count = _count(self._frame, len(setup.cards), self._known, self._index_weights())
         if count == 0:
             clue, conflict = _smallest_conflict(setup, self._constraints)
@@ -410,10 +421,22 @@ class Deals:
             raise InvalidInput(
                 "suggestions", suggestions, "a list of questions, each a list of cards"
             )
-        results = self._answered(
-            suggestions, order, preference, seen, joint=True, argument="suggestions"
-        )
-        return tuple(_mutual_information(r, seen) for r in results)
+        reduced, parsed = self._questions(suggestions, order, preference, seen, "suggestions")
+        key = (tuple(parsed), bool(seen))
+        if self._informed is not None and self._informed[0] == key:
+            return self._informed[1]
+        try:
+            found = summary_batch(
+                reduced,
+                parsed,
+                partial(_mutual_information, seen=seen),
+                joint=True,
+                weights=self._index_weights(),
+            )
+        except TooLarge as error:
+            raise _too_large(error) from None
+        self._informed = (key, tuple(found))
+        return self._informed[1]
 
     # -- the work --------------------------------------------------------------------------
 
@@ -452,6 +475,21 @@ class Deals:
         joint: bool,
         argument: str,
     ) -> list[AnswerCounts]:
+        reduced, parsed = self._questions(questions, order, preference, seen, argument)
+        try:
+            return answer_batch(reduced, parsed, joint=joint, weights=self._index_weights())
+        except TooLarge as error:
+            raise _too_large(error) from None
+
+    def _questions(
+        self,
+        questions: Sequence[Sequence[str]],
+        order: Sequence[str],
+        preference: Mapping[str, Sequence[str]] | None,
+        seen: bool,
+        argument: str,
+    ) -> tuple[Reduced, list[Question]]:
+        """The table and the questions in numbers, each checked."""
         setup = self._setup
         if not isinstance(seen, (bool, np.bool_)):
             raise InvalidInput("seen", seen, "True or False")
@@ -462,11 +500,7 @@ class Deals:
             name = argument if argument == "cards" else f"{argument}[{i}]"
             numbers = _card_list(setup, cards, name)
             parsed.append(Question(numbers, asked, prefer))
-        reduced = reduce(self._frame, len(setup.cards), self._known)
-        try:
-            return answer_batch(reduced, parsed, joint=joint, weights=self._index_weights())
-        except TooLarge as error:
-            raise _too_large(error) from None
+        return reduce(self._frame, len(setup.cards), self._known), parsed
 
     def _hands(self, known: Known, seat: int) -> dict[tuple[int, ...], int]:
         """Every hand ``seat`` may hold with ``known``, and the weight of its deals: the
@@ -765,7 +799,7 @@ def _random(seed: Any) -> random.Random:
     return check_seed("seed", seed)
 
 
-def _mutual_information(result: AnswerCounts, seen: bool) -> float:
+def _mutual_information(result: AnswerCounts, *, seen: bool) -> float:
     """The mutual information, in bits, of the answer and the solution."""
     counts = np.array(result.counts, dtype=object)
     if not seen:  # merge the answers of each seat
@@ -774,8 +808,9 @@ def _mutual_information(result: AnswerCounts, seen: bool) -> float:
         for o, (seat, _) in enumerate(result.outcomes):
             merged[:, seats.index(seat)] += counts[:, o]
         counts = merged
-    sizes = np.array(result.sizes(), dtype=np.float64)
-    total = float((counts.sum(axis=1) * np.array(result.sizes(), dtype=object)).sum())
+    whole = result.sizes()
+    sizes = np.array(whole, dtype=np.float64)
+    total = float((counts.sum(axis=1) * np.array(whole, dtype=object)).sum())
     joint = counts.astype(np.float64) / total  # per hand of each group
     per_solution = joint.sum(axis=1)
     per_answer = (joint * sizes[:, None]).sum(axis=0)
