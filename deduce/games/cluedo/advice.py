@@ -51,6 +51,7 @@ __all__ = [
     "Race",
     "envelope_bits",
     "hand_bits",
+    "may_accuse",
     "race",
     "ranked",
     "worst_case",
@@ -111,6 +112,18 @@ class Race:
         and accusing now is right at least as often as waiting wins the race."""
         racing = bool(self.rivals) and self.their_turns > 0
         return racing and self.probability < 1 and self.probability >= self.waiting
+
+
+def may_accuse(probability: float, rivals: Sequence[str]) -> bool:
+    """Whether :func:`race` can say accuse at all, whatever the bits, with the likeliest
+    envelope's chance ``probability`` and the other players still in ``rivals``: the
+    race of a turn for each of them.
+
+    Example:
+        >>> may_accuse(0.7, ["Ann", "Bob"]), may_accuse(0.6, ["Ann", "Bob"])  # 0.8 ** 2
+        (True, False)
+    """
+    return Race(probability, 0.0, 0.0, 1, tuple(rivals), 1).accuse
 
 
 def race(

@@ -37,6 +37,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup, Shows
 from deduce.errors import InvalidInput
+from deduce.games.cluedo.advice import may_accuse
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
 from deduce.games.cluedo.counting import ENVELOPE
@@ -93,6 +94,8 @@ def _advised(table: Table, rng: random.Random) -> Move:
         accusation = notebook.accusation()
         if accusation.certain:
             return accusation
+        if not may_accuse(accusation.probability, notebook.rivals()):
+            return None  # the race cannot say accuse: no need to count the bits
         running = notebook.race()
         return replace(accusation, waiting=running.waiting) if running.accuse else None
     move: Move = notebook.recommend(top=1)[0].action

@@ -281,9 +281,21 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         for clue in self.clues:
             if isinstance(clue, Suggestion | Accused):
                 last = clue.by
-        rivals = [p for p in self.players if p != self.me and p not in self.out]
         accusation = self.accusation()
-        return race(accusation.probability, bits, best_bits, rivals, suggested=last == self.me)
+        return race(
+            accusation.probability, bits, best_bits, self.rivals(), suggested=last == self.me
+        )
+
+    def rivals(self) -> tuple[str, ...]:
+        """The other players still in (a wrong accusation puts a player out).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.rivals()
+            ('Ann', 'Bob')
+        """
+        return tuple(p for p in self.players if p != self.me and p not in self.out)
 
     def card_locations(self) -> dict[str, dict[str, float]]:
         """Every card -> the exact chance of each place it can be: a player's name,

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
+from deduce.games.cluedo.advice import may_accuse
 from deduce.games.cluedo.cards import CATEGORIES, Deck
 from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats
@@ -701,7 +702,7 @@ class CluedoAdapter(Adapter):
                 me=inv.me,
                 cards=cards,
             )
-        elif (running := inv.race()).accuse:
+        elif may_accuse(best.probability, inv.rivals()) and (running := inv.race()).accuse:
             line = M(
                 "Accuse now (accuse {me} {cards}): {p:.1%} right, and waiting risks another "
                 "player solving it first ({rivals} still in; about {turns} more "

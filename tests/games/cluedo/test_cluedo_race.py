@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deduce import InvalidInput
 from deduce.games.cluedo import (
@@ -23,7 +25,7 @@ from deduce.games.cluedo import (
     sampler,
     sheet,
 )
-from deduce.games.cluedo.advice import RACE_RISK, Race, race
+from deduce.games.cluedo.advice import RACE_RISK, Race, may_accuse, race
 from deduce.games.cluedo.play import ADAPTER
 from deduce.league import PANELS
 from deduce.table.referee import Bot
@@ -58,6 +60,24 @@ def test_the_turns_counted_from_the_bits_left_and_a_suggestions_bits() -> None:
     assert race(0.5, 5.0, 0.6, ("Ann", "Bob"), suggested=True).their_turns == 1  # one round
     assert race(0.5, 1.0, 1.0, ("Ann",), suggested=False).their_turns == 0
     assert race(0.5, 1.0, 0.0, ("Ann",), suggested=True).turns == 0  # nothing to learn
+
+
+@given(
+    st.floats(0, 1),
+    st.floats(0, 30),
+    st.floats(0, 5),
+    st.lists(st.sampled_from(["Ann", "Bob", "Cy", "Dee", "Eve"]), max_size=5, unique=True),
+    st.booleans(),
+)
+def test_the_race_accuses_only_where_it_may_whatever_the_bits(
+    probability: float, bits: float, per_suggestion: float, rivals: list[str], suggested: bool
+) -> None:
+    """The bots ask :func:`may_accuse` before counting the bits: it must hold wherever
+    the race accuses, and be the race itself once a rival gets a turn."""
+    running = race(probability, bits, per_suggestion, rivals, suggested=suggested)
+    assert not running.accuse or may_accuse(probability, rivals)
+    if running.their_turns:
+        assert running.accuse == may_accuse(probability, rivals)
 
 
 def test_a_notebook_at_the_start_waits_and_counts_the_players_still_in() -> None:
