@@ -166,3 +166,22 @@ def test_a_race_of_no_chance_or_no_bits_is_refused_by_name(argument: str, value:
         race(
             given["probability"], given["bits"], given["per_suggestion"], ("Ann",), suggested=False
         )
+
+
+def test_the_console_counts_the_bits_of_my_turn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ranking and the accusation line's race read one count of every suggestion."""
+    from deduce.core.dealing import counter
+
+    batches: list[int] = []
+    counted = counter.summary_batch
+
+    def spy(reduced: Any, questions: Any, *args: Any, **options: Any) -> Any:
+        batches.append(len(questions))
+        return counted(reduced, questions, *args, **options)
+
+    monkeypatch.setattr(counter, "summary_batch", spy)
+    monkeypatch.setattr(advice, "RACE_RISK", 0.99)  # the line reckons the race
+    inv = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    inv.recommend(top=3)
+    assert "waiting risks another player" in str(ADAPTER.extra(inv))
+    assert batches == [324]
