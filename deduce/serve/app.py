@@ -287,6 +287,15 @@ async def _json(request: Request) -> dict[str, Any]:
         ) from error
     if not isinstance(document, dict):
         raise InvalidInput("body", type(document).__name__, N_("a JSON object"))
+    try:  # "\ud800" escapes half a UTF-16 pair: no character, and no answer can quote it
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(
+            "body",
+            _(M("{n} bytes", n=len(body))),
+            N_("a JSON object"),
+            reason=N_("it escapes half of a UTF-16 pair (\\ud800 to \\udfff), no character"),
+        ) from None
     return document
 
 

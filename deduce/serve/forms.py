@@ -83,11 +83,14 @@ _LABELS = (
     N_("New case"),
     N_("Person"),
     N_("Play"),
+    N_("Player"),
     N_("Reply"),
     N_("Revealed card"),
     N_("Right or wrong"),
+    N_("Room"),
     N_("Scene"),
     N_("Seat"),
+    N_("Shown"),
     N_("Start"),
     N_("Stop"),
     N_("Strategy"),
@@ -513,6 +516,8 @@ def advised(forms: list[Form], verb: str, args: Mapping[str, str | None]) -> lis
     """``forms`` with the first form of ``verb`` whose fields the table suggests nothing
     for filled in with an advised move's ``args`` (its words by argument name,
     :func:`deduce.serve.snapshot.move`); a field the player fills in (None) is left empty.
+    A form the step fixes to other words (another player's, when the move is mine) is
+    never filled in: its Enter would make the move in that player's name.
 
     Example:
         >>> form = Form("guess", "", (), (Field("CODE", "Code", "text"),
@@ -523,6 +528,13 @@ def advised(forms: list[Form], verb: str, args: Mapping[str, str | None]) -> lis
     found = list(forms)
     for at, form in enumerate(found):
         if form.name != verb or any(f.filled and not f.fixed for f in form.fields):
+            continue
+        if any(
+            f.fixed
+            and args.get(f.name) is not None
+            and [word(str(args[f.name]))] != [word(str(v)) for v in f.filled]
+            for f in form.fields
+        ):
             continue
         fields = tuple(
             replace(f, filled=(given,))

@@ -257,7 +257,7 @@ class Seats:
             raise InvalidInput("card", card, list(named), reason=N_("it was not named"))
         if shower is None:
             if card is not None:
-                raise InvalidInput("card", card, N_("None: nobody showed a card"))
+                raise InvalidInput("card", card, N_("no card: nobody showed one"))
             return tuple(found)
         if shower == self.me:
             if not mine:
@@ -272,10 +272,10 @@ class Seats:
             return tuple(found)
         if card is None:
             if not open_cards:
-                raise InvalidInput("shown_by", shower, N_("None: the three cards are face up"))
+                raise InvalidInput("shown_by", shower, N_("nobody: the three cards are face up"))
             return (*found, HoldsOneOf(shower, open_cards))
         if by != self.me:
-            raise InvalidInput("card", card, M("None: only {by} saw the card", by=by))
+            raise InvalidInput("card", card, M("no card: only {by} saw it", by=by))
         self._unknown_card(card, "card")
         first = self.preference(shower)
         if card in first:  # shown on purpose: the cards it lists before it are not held

@@ -254,6 +254,19 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         (envelope, p), *_ = self.ranked(limit=1)
         return Accusation(envelope, p, self.space.size == 1)
 
+    def shown_value(self, value: Any) -> str:
+        """A card as the deck names it, in every language: a card is a name (the suspect
+        White is White on a German page too, as in the grid, the forms and the history),
+        never looked up in the catalogue (where White is a colour).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.shown_value("White")
+            'White'
+        """
+        return str(value)
+
     def race(self, *, best_bits: float | None = None) -> Race:
         """Whether the advice accuses the likeliest envelope before it is certain, and why
         (:class:`~deduce.games.cluedo.advice.Race`): the suggestions I still need, the

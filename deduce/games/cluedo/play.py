@@ -614,6 +614,12 @@ class CluedoAdapter(Adapter):
 
     def recommend(self, investigation: _Investigation, strategy: str) -> list[Recommendation]:
         inv: Investigation = self.own(investigation)
+        if _my_accuse_step(inv) and inv.winner is None:
+            # right after my suggestion my turn goes on: the accusation, when it is due
+            # (certain, or the race says accuse), as the console's line says it
+            found = inv.recommend(top=1, strategy=strategy)
+            due = [rec for rec in found if isinstance(rec.action, Accusation)]
+            return type(found)(replace(rec, action=_advised(rec.action, inv.me)) for rec in due)
         if next_player(inv) != inv.me:  # on my turn only (`rooms` advises at any time)
             return []
         found = inv.recommend(top=self.recommendations, strategy=strategy)

@@ -259,13 +259,27 @@ async function reopen(button) {
 
 // An advised move typed into its verb's form: each argument's word into the field of its
 // name (null: a field the player fills in, cleared). A name with spaces is one word with _.
-// The form of ``verb`` on the page (null: none).
-function verbForm(verb) {
-  return document.querySelector('form.verb[data-verb="' + CSS.escape(verb) + '"]');
+// The form of ``verb`` on the page that a move of ``args`` is made in (null: none): the
+// first whose fields the step fixes (out of sight: the player who acts) agree with the
+// move, so that a move of mine never goes into another player's form ("now": of the
+// step at hand only).
+function verbForm(verb, args, now) {
+  const same = (a, b) => a.replace(/\s+/g, "_") === b.replace(/\s+/g, "_");
+  const forms = document.querySelectorAll(
+    (now ? "section.now " : "") + 'form.verb[data-verb="' + CSS.escape(verb) + '"]');
+  for (const form of forms) {
+    const agrees = [...form.querySelectorAll(".field")].every((field) => {
+      const fixed = field.querySelector(":scope > input[type=hidden]");
+      const word = args[field.dataset.name];
+      return !fixed || word === null || word === undefined || same(fixed.value, String(word));
+    });
+    if (agrees) return form;
+  }
+  return null;
 }
 
 function fill(verb, args) {
-  const form = verbForm(verb);
+  const form = verbForm(verb, args);
   if (!form) return;
   const next = put(form, args);
   edited = true;
@@ -438,8 +452,9 @@ function awaitAdvice() {
       wire(fresh);
       // nothing typed yet: the best move written in its form, as a page drawn now has it
       const best = fresh.querySelector("button.fill");
-      const form = best && verbForm(best.dataset.verb);
-      if (form && !edited && !sending) put(form, JSON.parse(best.dataset.args));
+      const args = best && JSON.parse(best.dataset.args);
+      const form = best && verbForm(best.dataset.verb, args, true);
+      if (form && !edited && !sending) put(form, args);
     } else {
       awaitAdvice();
     }
