@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("deduce.serve", "the web companion"),
     ("deduce", "the face: the names a user imports"),
     ("deduce.cli", "the deduce command: play, serve, simulate, league, games, demo"),
+    ("deduce.__main__", "python -m deduce: the deduce command"),
 )
 """The layers, lowest first, each with what it holds: a module imports only modules of
 its own layer or of layers below it (a game package may import any layer below it)."""

@@ -46,6 +46,19 @@ def test_the_command_prints_the_version_and_both_names() -> None:
     assert result.stdout == f"deduce {version('deduce-notebook')} (distribution deduce-notebook)\n"
 
 
+def test_python_dash_m_deduce_is_the_command() -> None:
+    """``python -m deduce serve`` is what a reader of the docs may type."""
+    result = subprocess.run(
+        [sys.executable, "-m", "deduce", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"deduce {version('deduce-notebook')} (distribution deduce-notebook)\n"
+
+
 def test_licence_is_declared_the_modern_way() -> None:
     assert PROJECT["license"] == "MIT"
     assert PROJECT["license-files"] == ["LICENSE"]
