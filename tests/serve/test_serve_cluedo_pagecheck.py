@@ -204,3 +204,14 @@ def test_what_the_notebook_says_is_in_the_readers_language(client: TestClient) -
     said = page[page.index('id="said-h"') :]
     said = said[: said.index("</section>")]
     assert "Anna hat White, Dagger, Kitchen verdächtigt" in said, said
+
+
+def test_a_german_page_says_the_solution_is_certain_in_german(client: TestClient) -> None:
+    """Once the envelope is proved the advice is the solution: the heading's note reads
+    as German, never "nach die Lösung"."""
+    played(client, SETUP, (*LINES, SOLVING, "suggest Bernd White Rope Hall Anna"))
+    page = html.unescape(client.get("/play/cluedo", headers=GERMAN).text)
+    heading = re.search(r'<h2 id="advice-h">(.*?)</h2>', page, re.S)
+    assert heading is not None
+    words = " ".join(re.sub(r"<[^>]+>", " ", heading.group(1)).split())
+    assert words == "Rat (die Lösung steht fest)"
