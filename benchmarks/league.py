@@ -8,7 +8,9 @@ chosen on those deals). Each cell is appended to ``benchmarks/results/league-COM
 finishes (COMMIT: the code played, ``git describe --always --dirty``), so a run stopped
 half way goes on where it stopped, and a cell already there is not played again. Then
 the section between the league's markers in docs/benchmarks.md is written from that file
-(``--table``: only that, nothing played, from the newest results file or ``--results``):
+(``--table``: only that, nothing played, from the newest results file or ``--results``,
+which may be given again: each game's table from the last of the files that holds it,
+named by its commit):
 for each game and table size, the default's
 share of the wins against each policy, its 95% interval, the fair share, and whether it
 is above, at or below it.
@@ -22,7 +24,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from deduce.league import MEASURING, PANELS, SAME_GAMES, SIZES, Row, read_results
@@ -126,14 +128,18 @@ def _verdict(row: Row) -> str:
     return "at the fair share" if row.cell.against != row.cell.policy else "itself"
 
 
-def section(rows: Sequence[Row], played: str) -> str:
-    """The docs' league section from ``rows``: the default's cells, game by game."""
+def section(rows: Sequence[Row], played: str | Mapping[str, str]) -> str:
+    """The docs' league section from ``rows``: the default's cells, game by game;
+    ``played`` is the commit the rows were played on, or each game's."""
     if not rows:
         return "\n".join([BEGIN, "", "Not played yet.", "", END])
+    commits = {game: played for game in PANELS} if isinstance(played, str) else dict(played)
+    shown = {commits[r.cell.game] for r in rows}
+    on = f"on commit `{shown.pop()}`" if len(shown) == 1 else "on the commit each game names"
     lines = [
         BEGIN,
         "",
-        f"Played by `python -m benchmarks.league` on commit `{played}`, measuring deals from "
+        f"Played by `python -m benchmarks.league` {on}, measuring deals from "
         f"{MEASURING.start:,} on; the default (`advised`) at the lone seat, the policy named at "
         "every other seat. *Share*: its share of the wins (a tie shared), with the 95% Wilson "
         "interval; *fair*: 1 / players.",
@@ -143,6 +149,8 @@ def section(rows: Sequence[Row], played: str) -> str:
         if not mine:
             continue
         lines += ["", f"#### {game}", ""]
+        if len({commits[r.cell.game] for r in rows}) > 1:
+            lines += [f"Played on commit `{commits[game]}`.", ""]
         lines += ["| players | against | games | share | 95% interval | fair | the default is |"]
         lines += ["| ---: | --- | ---: | ---: | --- | ---: | --- |"]
         for row in sorted(mine, key=lambda r: (r.cell.players, r.cell.against)):
@@ -223,7 +231,7 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
     return lines
 
 
-def write_docs(rows: Sequence[Row], played: str, docs: Path = DOCS) -> None:
+def write_docs(rows: Sequence[Row], played: str | Mapping[str, str], docs: Path = DOCS) -> None:
     """Replace the league's section of ``docs`` (between its markers) with ``rows``'."""
     text = docs.read_text(encoding="utf-8")
     if BEGIN not in text or END not in text:
@@ -247,25 +255,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only write the docs' table, from the newest results (or --results)",
     )
-    parser.add_argument("--results", type=Path, help="the results file (default: see above)")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        action="append",
+        help="the results file (default: see above); with --table it may be given again: "
+        "each game's table from the last of the files that holds it",
+    )
     args = parser.parse_args(argv)
-    results = (args.results or RESULTS / f"league-{commit()}.jsonl").resolve()
-    if args.table and args.results is None:
+    if args.results and len(args.results) > 1 and not args.table:
+        parser.error("--results is given once to play (the cells are appended to it)")
+    files = [p.resolve() for p in args.results or [RESULTS / f"league-{commit()}.jsonl"]]
+    if args.table and not args.results:
         kept = sorted(RESULTS.glob("league-*.jsonl"), key=lambda p: p.stat().st_mtime)
-        results = kept[-1] if kept else results
-    played = results.stem.removeprefix("league-")
-    results.parent.mkdir(parents=True, exist_ok=True)
+        files = kept[-1:] or files
     if not args.table:
-        status = play(
-            args.game or sorted(PANELS), results, round_robin=args.round_robin, workers=args.workers
-        )
+        files[0].parent.mkdir(parents=True, exist_ok=True)
+        games = args.game or sorted(PANELS)
+        status = play(games, files[0], round_robin=args.round_robin, workers=args.workers)
         if status:
             return status
-    rows = [r for r in read_results(results) if r.first == MEASURING.start]
+    rows, played = combined(files)
     write_docs(rows, played)
-    where = results.relative_to(ROOT) if results.is_relative_to(ROOT) else results
+    where = ", ".join(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p) for p in files)
     print(f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)}")
     return 0
+
+
+def combined(files: Sequence[Path]) -> tuple[list[Row], dict[str, str]]:
+    """The measuring rows of several results files, each game's from the last file that
+    holds any, and the commit each game was played on (the file's name)."""
+    rows: dict[str, list[Row]] = {}
+    played: dict[str, str] = {}
+    for path in files:
+        found = [r for r in read_results(path) if r.first == MEASURING.start]
+        for game in {r.cell.game for r in found}:
+            rows[game] = [r for r in found if r.cell.game == game]
+            played[game] = path.stem.removeprefix("league-")
+    return [r for game in sorted(rows) for r in rows[game]], played
 
 
 if __name__ == "__main__":

@@ -1,0 +1,40 @@
+"""The docs' league table (``python -m benchmarks.league --table``): each game's cells
+from the last results file that holds it, each named by its commit when they differ."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("league_docs", ROOT / "benchmarks" / "league.py")
+assert _spec is not None and _spec.loader is not None
+league_docs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(league_docs)
+
+
+def _row(game: str, players: int, against: str, wins: float, first: int = 1_000_000) -> str:
+    cell = {"game": game, "players": players, "policy": "advised", "against": against}
+    return json.dumps({**cell, "games": 20, "first": first, "wins": wins, "seconds": 1.0})
+
+
+def test_each_game_comes_from_the_last_file_that_holds_it(tmp_path: Path) -> None:
+    old = tmp_path / "league-aaaaaaa.jsonl"
+    new = tmp_path / "league-bbbbbbb.jsonl"
+    old.write_text("\n".join([_row("bsi", 2, "clock", 15), _row("cluedo", 3, "sheet", 5)]) + "\n")
+    new.write_text(
+        "\n".join([_row("cluedo", 3, "sheet", 12), _row("cluedo", 3, "sampler", 9, first=10)])
+    )
+    rows, played = league_docs.combined([old, new])
+    assert played == {"bsi": "aaaaaaa", "cluedo": "bbbbbbb"}
+    assert [(r.cell.game, r.cell.against, r.wins) for r in rows] == [
+        ("bsi", "clock", 15),
+        ("cluedo", "sheet", 12),  # the older file's cluedo is left, a tuning row too
+    ]
+    text = league_docs.section(rows, played)
+    assert "on the commit each game names" in text
+    bsi, cluedo = text.split("#### bsi")[1].split("#### cluedo")
+    assert "Played on commit `aaaaaaa`." in bsi and "Played on commit `bbbbbbb`." in cluedo
+    alone = league_docs.section(rows[:1], {"bsi": "aaaaaaa"})
+    assert "on commit `aaaaaaa`" in alone and "Played on commit" not in alone
