@@ -448,9 +448,10 @@ class OpenGame:
         marginals = inv.marginals()
         turn = self._turn_of(inv)
         grammar = self.session.grammar
+        clues = snapshot.history(self.adapter, inv)
         return {
             **self._head(inv, shown.version),
-            "history": snapshot.history(self.adapter, inv),
+            "history": clues,
             "solutions": inv.solution_count,
             "solution": snapshot.solution(inv),
             "advice": self._advice_of(inv, shown.strategy),
@@ -460,7 +461,7 @@ class OpenGame:
                 field: {str(v): p for v, p in values.items()} for field, values in marginals.items()
             },
             "certain": {field: str(value) for field, value in inv.certain().items()},
-            "replies": snapshot.replies(shown.replies, self._shown),
+            "replies": snapshot.replies(shown.replies, self._shown, clues),
             "review": shown.review,
             "listing": shown.listing,
             "top": snapshot.top(inv, _TOP),

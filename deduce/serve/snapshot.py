@@ -19,7 +19,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -149,20 +149,33 @@ def turn(found: Turn, grammar: Grammar, investigation: Any) -> dict[str, Any]:
     }
 
 
-def replies(said: Sequence[Reply], words: Callable[[str], str]) -> list[dict[str, Any]]:
+def replies(
+    said: Sequence[Reply],
+    words: Callable[[str], str],
+    clues: Sequence[Mapping[str, Any]] = (),
+) -> list[dict[str, Any]]:
     """The replies to the last line, each its ``kind``, the ``clues`` it names and its
     words (``words``: how they are shown, paths in the state directory by name); words
-    kept as a message (``M``) are said in the language of the moment."""
+    kept as a message (``M``) are said in the language of the moment, and a clue noted
+    in the words of ``clues`` (the :func:`history` of the moment), whatever the language
+    of the line that noted it."""
     return [
         {
             "kind": r.kind,
-            "words": words(_again(r.words)),
+            "words": words(_noted(r, clues) or _again(r.words)),
             "clues": list(r.clues),
             "lines": [words(_again(line)) for line in r.lines],
             "more": [words(_again(line)) for line in r.more],
         }
         for r in said
     ]
+
+
+def _noted(reply: Reply, clues: Sequence[Mapping[str, Any]]) -> str | None:
+    """The words of the clue a ``noted`` reply is about, as ``clues`` says it now."""
+    if reply.kind != "noted" or len(reply.clues) != 1 or not 0 < reply.clues[0] <= len(clues):
+        return None
+    return str(clues[reply.clues[0] - 1]["words"])
 
 
 def _again(text: str) -> str:

@@ -188,14 +188,6 @@ def test_after_my_suggestion_the_step_at_hand_offers_my_accusation(
     assert any(verb == "accuse" and player == "me" for verb, player, _ in ways), ways
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a reply keeps the clue's words as the language of the line's request said them "
-        "(Session.handle: Reply('noted', adapter.history(new)[-1])): saying them again in "
-        "the reader's language needs the reply to keep the clue, not its words"
-    ),
-)
 def test_what_the_notebook_says_is_in_the_readers_language(client: TestClient) -> None:
     """A line entered on an English phone showed on a German one as "Notiert: me accused
     Scarlet, Candlestick, Hall: right", under a history in German."""
