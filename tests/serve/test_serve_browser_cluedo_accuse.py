@@ -32,10 +32,14 @@ def test_my_accusation_after_my_solving_suggestion_is_mine(tmp_path: Path) -> No
     with launched(tmp_path / "state", TOKEN) as served, phone_page(PHONE) as page:
         url = f"http://127.0.0.1:{served.port}"
         auth = {"Authorization": f"token {TOKEN}"}
-        answer = httpx.post(f"{url}/api/sessions", json={"game": "cluedo", "setup": SETUP}, headers=auth)
+        answer = httpx.post(
+            f"{url}/api/sessions", json={"game": "cluedo", "setup": SETUP}, headers=auth
+        )
         assert answer.status_code == 201, answer.text
         for line in (*LINES, SOLVING):
-            answer = httpx.post(f"{url}/api/sessions/cluedo/lines", json={"line": line}, headers=auth)
+            answer = httpx.post(
+                f"{url}/api/sessions/cluedo/lines", json={"line": line}, headers=auth
+            )
             assert answer.status_code == 200, answer.text
         page.goto(f"{url}/play/cluedo?token={TOKEN}")
         assert page.inner_text("section.turn h2") == "Bernd's turn"
@@ -48,8 +52,8 @@ def test_my_accusation_after_my_solving_suggestion_is_mine(tmp_path: Path) -> No
         # what the notebook says starts at the top of its box (no blank line above it)
         gap = page.evaluate(
             """() => { const box = document.querySelector('.said');
-                       const text = box.querySelector('p');
-                       return text.getBoundingClientRect().top - box.getBoundingClientRect().top; }"""
+                       const top = box.querySelector('p').getBoundingClientRect().top;
+                       return top - box.getBoundingClientRect().top; }"""
         )
         assert gap < 16, f"the notebook's words start {gap} px below the top of their box"
         advice = page.locator("#advice-part button.fill").first

@@ -76,7 +76,9 @@ def step_forms(page: str) -> list[tuple[str, str, list[str]]]:
     found = []
     for form in re.findall(r"<form class=\"verb card now\".*?</form>", now, re.S):
         verb = re.search(r'data-verb="(\w+)"', form)
-        player = re.search(r'data-name="PLAYER"[^>]*hidden><input type="hidden" value="([^"]*)"', form)
+        player = re.search(
+            r'data-name="PLAYER"[^>]*hidden><input type="hidden" value="([^"]*)"', form
+        )
         filled = re.findall(r'value="([^"]*)" checked', form)
         assert verb is not None and player is not None, form[:300]
         found.append((verb.group(1), player.group(1), filled))
@@ -113,14 +115,16 @@ def test_a_card_only_another_player_saw_is_refused_without_python_words(
     """It said: card "Revolver" is not valid; expected None: only Anna saw the card."""
     played(client, SETUP, LINES[:3])
     answer = client.post(
-        "/api/sessions/cluedo/lines", json={"line": "suggest Anna Scarlet Revolver Ballroom Bernd Revolver"}
+        "/api/sessions/cluedo/lines",
+        json={"line": "suggest Anna Scarlet Revolver Ballroom Bernd Revolver"},
     )
     assert answer.status_code == 422
     error = answer.json()["error"]
     assert "only Anna saw" in error
     assert "None" not in error, error
     answer = client.post(
-        "/api/sessions/cluedo/lines", json={"line": "suggest Anna Scarlet Revolver Ballroom nobody Revolver"}
+        "/api/sessions/cluedo/lines",
+        json={"line": "suggest Anna Scarlet Revolver Ballroom nobody Revolver"},
     )
     assert answer.status_code == 422
     assert "None" not in answer.json()["error"], answer.json()["error"]
