@@ -350,9 +350,10 @@ class Value:
     context)`` raises ``InvalidInput``; ``what`` says what is expected, with an example
     (or gives that text for the context). For a page: ``closed`` says when the
     ``suggestions`` are every value it takes (a player's hand), ``groups`` lays them out
-    by category, ``parts`` says how a value is put together from pieces, and ``among``
+    by category, ``parts`` says how a value is put together from pieces, ``among``
     names the earlier answer whose words are its choices (a player among the players
-    named)."""
+    named), and ``several`` says the value is any number of the ``groups``' words (none
+    picked: the question's default), picked as buttons."""
 
     parse: Callable[[str, Context], Any]
     what: str | Callable[[Context], str]
@@ -361,6 +362,7 @@ class Value:
     groups: Groups | None = None
     parts: Parts | None = None
     among: str = ""
+    several: bool = False
 
     def only(self, context: Context) -> bool:
         """Whether the suggestions are every value it takes now."""

@@ -453,8 +453,10 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
     fields: list[Field] = []
     for question in questions:
         context = Context(None, {})
+        kind = question.kind
+        repeated = isinstance(kind, Several) or (isinstance(kind, Value) and kind.several)
         try:
-            control = _control(question.kind, context)
+            control = _control(kind, context, repeated=repeated)
         except Exception:  # bounds that depend on earlier answers: a text field
             control = {"control": "text", "choices": ()}
         shown_for = _shown_for(question, fields)
@@ -462,7 +464,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             Field(
                 name=question.key,
                 label=_(question.label),
-                repeated=isinstance(question.kind, Several),
+                repeated=repeated,
                 # asked only for some answers: needed where the page shows it
                 optional=question.default is not None
                 or (question.when is not None and shown_for is None),

@@ -199,3 +199,32 @@ def test_a_game_of_cluedo_on_a_phone(tmp_path: Path) -> None:
         shot = tmp_path / "cluedo-phone.png"  # looked at by eye when the page changes
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.slow
+def test_cards_face_up_are_picked_as_buttons_on_a_phone(tmp_path: Path) -> None:
+    """The house rule's cards face up are tapped like the hand's, and the notebook takes
+    them: 18 cards dealt round four players, two face up, four each."""
+    from browser import PHONE, phone_page, pick, picked
+    from playwright.sync_api import expect
+
+    with launched(tmp_path / "state", TOKEN) as served, phone_page(PHONE) as page:
+        url = f"http://127.0.0.1:{served.port}"
+        page.goto(f"{url}/?token={TOKEN}")
+        page.click("summary:has-text('Cluedo')")
+        setup = page.locator("form.setup[data-game=cluedo]")
+        setup.locator("#setup-cluedo-players").fill(SETUP["players"])
+        setup.locator("#setup-cluedo-players").dispatch_event("input")
+        pick(setup.locator(".field[data-name=me]"), "me")
+        up = setup.locator(".field[data-name=face_up]")
+        assert up.get_attribute("data-control") == "buttons"
+        pick(up, "Library", "Dagger")
+        assert sorted(picked(up)) == ["Dagger", "Library"]
+        pick(setup.locator(".field[data-name=hand]"), "Plum", "Rope", "Hall", "Lounge")
+        setup.locator("button[type=submit]").click()
+        page.wait_for_url("**/play/cluedo")
+        expect(page.locator("section.turn h2")).to_have_text("Scarlet's turn")
+        rooms = page.locator("table.grid:has(caption:text-is('Rooms'))")
+        assert "face up" in rooms.locator("th").all_inner_texts()
+        row = rooms.locator("tbody tr:has(td:text-is('Library'))")
+        assert row.locator("td").all_inner_texts()[-1] == "✓"

@@ -102,7 +102,6 @@ FREE_SETUP = {  # (game, question): why it stays text
     ("crime-writers", "players"): "the players' names",
     ("cluedo", "deck"): "classic, master detective, or a deck file",
     ("cluedo", "players"): "the players' names",
-    ("cluedo", "face_up"): "none, or the cards a house rule lays face up",
     ("cluedo", "shows_first"): "none, or players with the cards they show first",
 }
 

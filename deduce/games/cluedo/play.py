@@ -179,7 +179,7 @@ def _card_list(argument: str) -> Value:
         cards = ", ".join(_deck_of(context).cards)
         return M("none, or cards of the deck: {cards}", cards=cards)
 
-    return Value(read, what, groups=_cards().groups)
+    return Value(read, what, groups=_cards().groups, several=True)
 
 
 def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
