@@ -365,7 +365,7 @@ def walk(state: State, rows: Any, left: int) -> tuple[Any, Any, Any, bool]:
 # -- compiled -----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(
     rows: Any,
     cutoff: float,

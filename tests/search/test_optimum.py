@@ -162,6 +162,14 @@ def test_the_compiled_code_is_loaded_once_and_searches_after() -> None:
     assert kernel._LOADED == [True]
 
 
+def test_the_compiled_search_lets_other_threads_run() -> None:
+    """A server works out advice in a thread: the compiled search releases the
+    interpreter while it runs, so the requests' threads go on beside it."""
+    import deduce.search._optimum_kernel as kernel
+
+    assert kernel._search.targetoptions.get("nogil") is True
+
+
 def test_a_pool_of_threads_shares_one_compiled_search() -> None:
     inv = Investigation(3, 4)
     alone = optimal(inv, budget=UNLIMITED)
