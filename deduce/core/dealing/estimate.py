@@ -324,7 +324,16 @@ class EstimatedDeals:
 
     @property
     def effective(self) -> float:
-        """The effective number of draws, ``(sum w)^2 / sum w^2``."""
+        """The effective number of draws, ``(sum w)^2 / sum w^2``.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> est.kept, est.draws, est.effective   # every draw kept weighs 1 here
+            (224, 500, 224.0)
+        """
         w = self._w
         return float(w.sum() ** 2 / (w**2).sum())
 
@@ -375,7 +384,16 @@ class EstimatedDeals:
 
     def marginals(self) -> dict[str, dict[str, float]]:
         """For every seat, for every card, the estimated probability that the seat holds
-        it."""
+        it.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> {card: round(p, 2) for card, p in est.marginals()["Ann"].items()}  # a: 6/11
+            {'a': 0.56, 'b': 0.11, 'x': 0.53, 'y': 0.05, 'p': 0.42, 'q': 0.33}
+        """
         if self._marginals is None:
             w = self._w
             total = float(w.sum())
@@ -395,6 +413,14 @@ class EstimatedDeals:
 
         Raises:
             InvalidInput: the setup has no solution seat.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> {hand: round(p, 2) for hand, p in est.solutions().items()}  # 5/11, 3/11, 3/11
+            {('b', 'y'): 0.45, ('a', 'y'): 0.28, ('b', 'x'): 0.27}
         """
         self._need_solution()
         mass = np.bincount(self._solution_ids, weights=self._w, minlength=len(self._solutions))
@@ -405,11 +431,29 @@ class EstimatedDeals:
         return dict(sorted(found, key=lambda item: (-item[1], item[0])))
 
     def solution_cards(self) -> dict[str, float]:
-        """For every card, the estimated probability that it is in the solution."""
+        """For every card, the estimated probability that it is in the solution.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> round(est.solution_cards()["a"], 2), est.solution_cards()["p"]
+            (0.28, 0.0)
+        """
         return self.marginals()[self._need_solution()]
 
     def sample(self, n: int = 1, *, seed: Any = None) -> tuple[Deal, ...]:
-        """``n`` deals drawn from the kept draws, each with the chance of its weight."""
+        """``n`` deals drawn from the kept draws, each with the chance of its weight.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> [deal.hand("Ann") for deal in est.sample(3, seed=1)]
+            [('a', 'q'), ('a', 'p'), ('a', 'p')]
+        """
         n = check_int("n", n, 0, 1_000_000)
         rng = random_of(seed)
         chosen = rng.choices(range(len(self._sample)), weights=self._w.tolist(), k=n)
@@ -424,7 +468,16 @@ class EstimatedDeals:
         seen: bool = True,
     ) -> dict[Answer, float]:
         """The estimated probability of each answer to a question about ``cards``
-        (see :meth:`Deals.answers`)."""
+        (see :meth:`Deals.answers`).
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> {str(a.seat): round(p, 2) for a, p in est.answers(["p"], ["Bob", "Ann"]).items()}
+            {'Bob': 0.58, 'Ann': 0.42}
+        """
         joint, outcomes = self._joint(cards, order, preference, seen, "cards")
         per_answer = joint.sum(axis=0) / self._w.sum()
         return {outcomes[o]: float(p) for o, p in enumerate(per_answer) if p > 0}
@@ -438,7 +491,17 @@ class EstimatedDeals:
         seen: bool = True,
     ) -> dict[tuple[tuple[str, ...], Answer], float]:
         """The estimated probability of each solution together with each answer (see
-        :meth:`Deals.joint_answers`), in the order of :meth:`solutions`."""
+        :meth:`Deals.joint_answers`), in the order of :meth:`solutions`.
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> joint = est.joint_answers(["a", "x"], ["Bob", "Ann"])
+            >>> len(joint), round(sum(joint.values()), 9)
+            (6, 1.0)
+        """
         self._need_solution()
         joint, outcomes = self._joint(cards, order, preference, seen, "cards")
         total = float(self._w.sum())
@@ -461,7 +524,16 @@ class EstimatedDeals:
     ) -> tuple[float, ...]:
         """For each question, the estimated bits its answer gives about the solution
         (the mutual information of the answer and the solution over the weighted draws;
-        see :meth:`Deals.information`)."""
+        see :meth:`Deals.information`).
+
+        Example:
+            >>> from deduce.core.dealing import HoldsOneOf, Setup
+            >>> setup = Setup(("a", "b", "x", "y", "p", "q"), {"Ann": 2, "Bob": 2},
+            ...               categories=(("a", "b"), ("x", "y")))
+            >>> est = EstimatedDeals(setup, [HoldsOneOf("Ann", ("a", "x"))], limit=27)
+            >>> [round(bits, 2) for bits in est.information([["a", "x"]], ["Bob", "Ann"])]
+            [1.17]
+        """
         self._need_solution()
         if not isinstance(suggestions, (list, tuple)):
             raise InvalidInput(

@@ -233,7 +233,14 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     def error(self) -> float:
         """The standard error of the chances (the largest of a card's in a place): 0.0
         when they are exact, else that of the estimate
-        (:attr:`deduce.core.dealing.EstimatedDeals.error`)."""
+        (:attr:`deduce.core.dealing.EstimatedDeals.error`).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob").error
+            0.0
+        """
         return self.deals.error
 
     @property
