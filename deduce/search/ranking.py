@@ -19,7 +19,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
 import numpy as np
@@ -50,6 +50,8 @@ class Recommendation(Generic[Query]):
         worst_case: the most solutions that can remain after the answer.
         strategy: the strategy that ranked it.
         score: its score under that strategy (higher is better).
+        error: None where its numbers are exact; where the game could only estimate
+            them (too many hidden worlds to count), the standard error of its chances.
 
     Example:
         >>> Recommendation("1122", 1.5, {"2 black": 1.0}, 3, "entropy", 1.5).worst_case
@@ -62,6 +64,8 @@ class Recommendation(Generic[Query]):
     worst_case: int
     strategy: str = "entropy"
     score: float = 0.0
+    _: KW_ONLY
+    error: float | None = field(default=None, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return rounded_repr(self, counted={"outcomes": "answers"})

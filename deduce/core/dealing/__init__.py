@@ -5,7 +5,9 @@ card of each category, like Cluedo's envelope); constraints say what is known (a
 shown at random, :class:`Shows`, weighs each deal by the chance of that choice);
 :class:`Deals` counts every deal that agrees, exactly and without listing them, and
 gives where each card is, how likely each solution is, deals drawn by weight, and the
-answers to a suggestion with the information they give about the solution.
+answers to a suggestion with the information they give about the solution. A table too
+large to count (beyond :data:`MAX_POINTS`) is estimated instead, and says so:
+:func:`count_or_estimate` gives an exact :class:`Deals` or an :class:`EstimatedDeals`.
 
 Example:
     >>> from deduce.core.dealing import Deals, HoldsOneOf, Setup
@@ -18,6 +20,7 @@ Example:
 
 from deduce._internal.entry import guard
 from deduce.core.dealing.counter import MAX_POINTS, Deals, count_deals
+from deduce.core.dealing.estimate import DRAWS, EstimatedDeals, count_or_estimate, points
 from deduce.core.dealing.values import (
     MAX_AMONG,
     MAX_CARDS,
@@ -34,6 +37,7 @@ from deduce.core.dealing.values import (
 )
 
 __all__ = [
+    "DRAWS",
     "MAX_AMONG",
     "MAX_CARDS",
     "MAX_POINTS",
@@ -42,6 +46,7 @@ __all__ = [
     "Constraint",
     "Deal",
     "Deals",
+    "EstimatedDeals",
     "Holds",
     "HoldsOneOf",
     "Lacks",
@@ -49,6 +54,8 @@ __all__ = [
     "Setup",
     "Shows",
     "count_deals",
+    "count_or_estimate",
+    "points",
 ]
 
 guard(globals())

@@ -129,10 +129,10 @@ class Deals:
         if not isinstance(setup, Setup):
             raise InvalidInput("setup", setup, "a Setup")
         self._setup = setup
-        self._constraints = _checked_constraints(setup, constraints)
+        self._constraints = checked_constraints(setup, constraints)
         self._weights = _checked_weights(setup, weights)
-        self._frame = _frame(setup)
-        self._known = _known(setup, self._constraints)
+        self._frame = frame_of(setup)
+        self._known = known_of(setup, self._constraints)
         self._tally: Tally | None = None
         self._informed: tuple[Any, tuple[float, ...]] | None = None  # the last information
         count = _count(self._frame, len(setup.cards), self._known, self._index_weights())
@@ -183,6 +183,27 @@ class Deals:
             {('a',): 3}
         """
         return dict(self._weights)
+
+    @property
+    def exact(self) -> bool:
+        """True: every probability is counted exactly (an estimate,
+        :class:`~deduce.core.dealing.EstimatedDeals`, says False).
+
+        Example:
+            >>> Deals(Setup(("a", "b"), {"Ann": 1, "Bob": 1})).exact
+            True
+        """
+        return True
+
+    @property
+    def error(self) -> float:
+        """0.0: an exact count has no standard error (an estimate's is above 0).
+
+        Example:
+            >>> Deals(Setup(("a", "b"), {"Ann": 1, "Bob": 1})).error
+            0.0
+        """
+        return 0.0
 
     def add(self, *constraints: Constraint) -> Deals:
         """The deals that also agree with ``constraints``.
@@ -293,7 +314,7 @@ class Deals:
             [('b',), ('b',), ('b',)]
         """
         n = check_int("n", n, 0, 1_000_000)
-        rng = _random(seed)
+        rng = random_of(seed)
         result: list[dict[int, int]] = [{} for _ in range(n)]
         self._draw(self._known, self._order(), list(range(n)), result, rng)
         return tuple(self._deal(placed) for placed in result)
@@ -493,12 +514,12 @@ class Deals:
         setup = self._setup
         if not isinstance(seen, (bool, np.bool_)):
             raise InvalidInput("seen", seen, "True or False")
-        asked = _checked_order(setup, order)
-        prefer = _checked_preference(setup, preference, asked)
+        asked = checked_order(setup, order)
+        prefer = checked_preference(setup, preference, asked)
         parsed = []
         for i, cards in enumerate(questions):
             name = argument if argument == "cards" else f"{argument}[{i}]"
-            numbers = _card_list(setup, cards, name)
+            numbers = card_list(setup, cards, name)
             parsed.append(Question(numbers, asked, prefer))
         return reduce(self._frame, len(setup.cards), self._known), parsed
 
@@ -595,15 +616,15 @@ def count_deals(
     """
     if not isinstance(setup, Setup):
         raise InvalidInput("setup", setup, "a Setup")
-    checked = _checked_constraints(setup, constraints)
+    checked = checked_constraints(setup, constraints)
     _checked_weights(setup, weights)
-    return _count(_frame(setup), len(setup.cards), _known(setup, checked), None)
+    return _count(frame_of(setup), len(setup.cards), known_of(setup, checked), None)
 
 
 # -- checks and conversions ----------------------------------------------------------------
 
 
-def _checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ...]:
+def checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ...]:
     if isinstance(constraints, (str, bytes, Mapping)) or not isinstance(constraints, Iterable):
         raise InvalidInput("constraints", constraints, f"a list of constraints ({_KINDS})")
     result = tuple(constraints)
@@ -667,7 +688,7 @@ def _checked_weights(setup: Setup, weights: Any) -> tuple[tuple[tuple[str, ...],
     return tuple(sorted(result))
 
 
-def _checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
+def checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
     players = [seat for seat in setup.seats if seat != setup.solution]
     expected = f"a list of distinct seats asked in turn, of {players}"
     if not isinstance(order, (list, tuple)) or not order:
@@ -680,7 +701,7 @@ def _checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
     return tuple(asked)
 
 
-def _checked_preference(
+def checked_preference(
     setup: Setup, preference: Any, asked: tuple[int, ...]
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
     if preference is None:
@@ -696,12 +717,12 @@ def _checked_preference(
             or setup.seats.index(seat) not in asked
         ):
             raise InvalidInput("preference", preference, expected, reason=f"{seat!r} is not asked")
-        order = _card_list(setup, cards, f"preference[{seat!r}]", empty=True)
+        order = card_list(setup, cards, f"preference[{seat!r}]", empty=True)
         result.append((setup.seats.index(seat), order))
     return tuple(result)
 
 
-def _card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) -> tuple[int, ...]:
+def card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) -> tuple[int, ...]:
     expected = f"a list of distinct cards of {list(setup.cards)}"
     if (
         not isinstance(cards, (list, tuple))
@@ -719,7 +740,7 @@ def _card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) 
     return tuple(numbers)
 
 
-def _frame(setup: Setup) -> Frame:
+def frame_of(setup: Setup) -> Frame:
     index = {card: i for i, card in enumerate(setup.cards)}
     solution = setup.seats.index(setup.solution) if setup.solution is not None else None
     return Frame(
@@ -729,7 +750,7 @@ def _frame(setup: Setup) -> Frame:
     )
 
 
-def _known(setup: Setup, constraints: Sequence[Constraint]) -> Known:
+def known_of(setup: Setup, constraints: Sequence[Constraint]) -> Known:
     seat = {name: i for i, name in enumerate(setup.seats)}
     card = {name: i for i, name in enumerate(setup.cards)}
     holds, lacks, one_of, not_all, shows = [], [], [], [], []
@@ -783,17 +804,17 @@ def _smallest_conflict(
     """A smallest set of ``constraints`` that no deal satisfies (each left out in turn,
     from the last, and dropped if the rest still admit no deal): its last member, and
     the others in order."""
-    frame = _frame(setup)
+    frame = frame_of(setup)
     n_cards = len(setup.cards)
     kept = list(range(len(constraints)))
     for i in reversed(range(len(constraints))):
         trial = [j for j in kept if j != i]
-        if _count(frame, n_cards, _known(setup, [constraints[j] for j in trial]), None) == 0:
+        if _count(frame, n_cards, known_of(setup, [constraints[j] for j in trial]), None) == 0:
             kept = trial
     return constraints[kept[-1]], tuple(constraints[j] for j in kept[:-1])
 
 
-def _random(seed: Any) -> random.Random:
+def random_of(seed: Any) -> random.Random:
     if isinstance(seed, np.random.Generator):
         return random.Random(int(seed.integers(0, 2**63 - 1)))
     return check_seed("seed", seed)

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
-from deduce.core.dealing import Answer, Deals
+from deduce.core.dealing import Answer, Deals, EstimatedDeals
 from deduce.core.info import round_bits
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.clues import Suggest
@@ -162,9 +162,10 @@ def open_cards(seats: Seats, query: Suggest) -> list[str]:
 
 
 def envelope_bits(
-    deals: Deals, seats: Seats, queries: Sequence[Suggest]
+    deals: Deals | EstimatedDeals, seats: Seats, queries: Sequence[Suggest]
 ) -> npt.NDArray[np.float64]:
-    """The exact bits each of my suggestions is expected to give about the envelope.
+    """The exact bits each of my suggestions is expected to give about the envelope
+    (estimated, where ``deals`` is an estimate).
 
     Example:
         >>> from deduce.games.cluedo import Deck, Investigation, Suggest
@@ -181,7 +182,7 @@ def envelope_bits(
     )
 
 
-def hand_bits(deals: Deals, seats: Seats, query: Suggest) -> float:
+def hand_bits(deals: Deals | EstimatedDeals, seats: Seats, query: Suggest) -> float:
     """The exact bits the answer to ``query`` is expected to give about the whole deal
     (every hand and the envelope): the entropy of the answer, less the expected bits of
     the shower's free choice among the cards they hold.
@@ -206,12 +207,12 @@ def hand_bits(deals: Deals, seats: Seats, query: Suggest) -> float:
 
 
 def _several(
-    deals: Deals,
+    deals: Deals | EstimatedDeals,
     cards: list[str],
     order: list[str],
     prefer: dict[str, list[str]],
     free: dict[str, list[str]],
-) -> tuple[Fraction, Fraction]:
+) -> tuple[Fraction | float, Fraction | float]:
     """The chance that the player who shows holds exactly two, and exactly three, of the
     cards they choose among freely (``free``: those not in their preference; they choose
     among them when they hold none of their preferred ones): read from the answers when
@@ -226,10 +227,11 @@ def _several(
         }
         shown.append(deals.answers(cards, order, preference=first))
 
-    def p(r: int, player: str, card: str) -> Fraction:
+    def p(r: int, player: str, card: str) -> Fraction | float:
         return shown[r].get(Answer(player, card), Fraction(0))
 
-    pairs = triples = Fraction(0)
+    pairs: Fraction | float = Fraction(0)
+    triples: Fraction | float = Fraction(0)
     for player, f in free.items():
         if len(f) == 2:
             a, b = f
@@ -246,7 +248,7 @@ def _several(
 
 
 def ranked(
-    deals: Deals, seats: Seats, queries: Sequence[Suggest]
+    deals: Deals | EstimatedDeals, seats: Seats, queries: Sequence[Suggest]
 ) -> tuple[list[int], npt.NDArray[np.float64]]:
     """The positions of ``queries`` from best to worst, and their bits about the
     envelope: most bits first, ties among the best broken by the bits about the hands
@@ -272,7 +274,7 @@ def ranked(
     return order, bits
 
 
-def worst_case(deals: Deals, seats: Seats, query: Suggest) -> int:
+def worst_case(deals: Deals | EstimatedDeals, seats: Seats, query: Suggest) -> int:
     """The most envelopes that can be left after the answer to ``query``.
 
     Example:

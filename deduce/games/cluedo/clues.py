@@ -169,12 +169,16 @@ class Accusation:
         waiting: when the advice accuses before it is certain because of the race, the
             chance that waiting to be certain would win (no other player accusing right
             first); None otherwise.
+        error: None when ``probability`` is exact; when it is estimated (too many deals
+            to count), its standard error.
 
     Example:
         >>> print(Accusation(Envelope("Plum", "Rope", "Hall"), 0.25, False))
         accuse Plum, Rope, Hall (probability 25.0%)
         >>> print(Accusation(Envelope("Plum", "Rope", "Hall"), 0.82, False, waiting=0.73))
         accuse Plum, Rope, Hall now: 82.0% right, and waiting risks another player solving it first
+        >>> print(Accusation(Envelope("Plum", "Rope", "Hall"), 0.25, False, error=0.031))
+        accuse Plum, Rope, Hall (probability 25.0%) (estimated: give or take 3.1 points)
     """
 
     envelope: Envelope
@@ -182,11 +186,21 @@ class Accusation:
     certain: bool
     _: KW_ONLY
     waiting: float | None = field(default=None, repr=False)
+    error: float | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         return rounded_repr(self)
 
     def __str__(self) -> str:
+        said = self._said()
+        if self.error is None or self.certain:
+            return said
+        line = M(
+            "{said} (estimated: give or take {error:.1f} points)", said=said, error=100 * self.error
+        )
+        return str(_(line))
+
+    def _said(self) -> str:
         envelope = str(self.envelope)
         if self.certain:
             return str(_(M("accuse {envelope} (certain)", envelope=envelope)))

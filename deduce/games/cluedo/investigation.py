@@ -8,6 +8,12 @@ chance of the cards shown to me: a player shows each of the named cards it holds
 likely (unless known to show some cards first), so a deal in which it held two of them
 counts half (the weights are then scaled to whole numbers).
 
+Where the deals are too many kinds of card to count (a large deck at many players, late
+in a game: beyond :data:`deduce.core.dealing.MAX_POINTS`), the chances are estimated
+instead (:class:`deduce.core.dealing.EstimatedDeals`), and say so: :attr:`Investigation.exact`
+is False, :attr:`Investigation.error` is the standard error, and the accusation and the
+recommendations carry it (their ``error``).
+
 Example:
     >>> inv = Investigation(("me", "Ann", "Bob"), "me",
     ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
@@ -33,7 +39,7 @@ import numpy.typing as npt
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
-from deduce.core.dealing import Answer, Deal, Deals
+from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, count_or_estimate
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
 from deduce.errors import Contradiction, InvalidInput
@@ -197,8 +203,9 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     # -- reading -------------------------------------------------------------------------
 
     @property
-    def deals(self) -> Deals:
-        """Every deal that agrees with my hand and the clues, counted.
+    def deals(self) -> Deals | EstimatedDeals:
+        """Every deal that agrees with my hand and the clues, counted (or, where they are
+        too many to count, estimated: see :attr:`exact`).
 
         Example:
             >>> inv = Investigation(("me", "Ann", "Bob"), "me",
@@ -206,8 +213,57 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             >>> inv.deals.count
             110880
         """
-        deals: Deals = self.space.state
+        deals: Deals | EstimatedDeals = self.space.state
         return deals
+
+    @property
+    def exact(self) -> bool:
+        """Whether every chance is counted exactly (True), or estimated because the deals
+        are too many to count (False: then :attr:`error` is above 0).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.exact, inv.error
+            (True, 0.0)
+        """
+        return self.deals.exact
+
+    @property
+    def error(self) -> float:
+        """The standard error of the chances (the largest of a card's in a place): 0.0
+        when they are exact, else that of the estimate
+        (:attr:`deduce.core.dealing.EstimatedDeals.error`).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob").error
+            0.0
+        """
+        return self.deals.error
+
+    @property
+    def solved(self) -> Envelope | None:
+        """The envelope if it is certain, else None (an estimate is certain only when
+        the looser count it draws from leaves one envelope).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.solved is None
+            True
+        """
+        found: Envelope | None = super().solved
+        return found if found is not None and self._certain() else None
+
+    def _certain(self) -> bool:
+        """Whether one envelope is left for certain (never only because every draw of an
+        estimate had it)."""
+        deals = self.deals
+        if isinstance(deals, EstimatedDeals):
+            return len(deals.relaxed.solutions()) == 1
+        return self.space.size == 1
 
     @property
     def out(self) -> tuple[str, ...]:
@@ -243,7 +299,8 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     def accusation(self) -> Accusation:
         """The most probable envelope, the exact chance that accusing it is right, and
-        whether it is certain.
+        whether it is certain (where the chances are estimated, its standard error:
+        ``error``).
 
         Example:
             >>> inv = Investigation(("me", "Ann", "Bob"), "me",
@@ -252,7 +309,8 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             0.008333333333333333
         """
         (envelope, p), *_ = self.ranked(limit=1)
-        return Accusation(envelope, p, self.space.size == 1)
+        error = None if self.exact else self.deals.standard_error(p)  # type: ignore[union-attr]
+        return Accusation(envelope, p, self._certain(), error=error)
 
     def shown_value(self, value: Any) -> str:
         """A card as the deck names it, in every language: a card is a name (the suspect
@@ -375,16 +433,28 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         return f"Investigation({self.players!r}, {self.me!r}, {self.hand!r}{extra})"
 
     def initial_space(self) -> Space:
-        deals = Deals(self.seats.setup, self.seats.known())
+        return self._space_of(Deals(self.seats.setup, self.seats.known()))
+
+    def _space_of(self, deals: Deals | EstimatedDeals) -> Space:
+        """Every envelope, weighed by ``deals`` (those of weight 0 left out)."""
         rows = np.array(
             list(product(*(range(len(kind)) for kind in self._labels))), dtype=np.int64
         ).reshape(-1, 3)
         return Space(CATEGORIES, self._labels, rows, weights=self._weights(deals), state=deals)
 
-    def _weights(self, deals: Deals, ids: npt.NDArray[np.int64] | None = None) -> npt.NDArray[Any]:
+    def _weights(
+        self, deals: Deals | EstimatedDeals, ids: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[Any]:
         """The weight of the deals of every envelope (of the rows ``ids``, default all):
         their number, or, where the cards shown to me make that no whole number, their
-        weight scaled by the least common multiple that makes every envelope's whole."""
+        weight scaled by the least common multiple that makes every envelope's whole;
+        an estimate's estimated chance of each envelope."""
+        if isinstance(deals, EstimatedDeals):
+            chances = [0.0] * len(self._rows)
+            for envelope, chance in deals.solutions().items():
+                chances[self._rows[envelope]] = chance
+            picked = chances if ids is None else [chances[i] for i in ids.tolist()]
+            return np.array(picked, dtype=np.float64)
         counts = [0] * len(self._rows)
         solutions = deals.solutions()
         total = deals.count
@@ -422,11 +492,24 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         rules = self.seats.rules(clue)
         if not rules:
             return space
-        deals: Deals = space.state
-        try:
-            after = deals.add(*rules)
+        deals: Deals | EstimatedDeals = space.state
+        try:  # counted exactly where the deals can be, else estimated (and flagged)
+            after = count_or_estimate(deals.setup, (*deals.constraints, *rules))
         except Contradiction:  # the engine names the clues it cannot stand with
             return space.replace(weights=np.zeros(space.size, dtype=np.int64))
+        except InvalidInput as error:
+            if error.argument != "constraints":
+                raise
+            reason = N_(
+                "too many deals agree with the clues to count them all, and too few of "
+                "those drawn at random agree with this one to estimate the chances (it may "
+                "contradict earlier clues)"
+            )
+            raise InvalidInput(
+                "clue", clue, N_("a clue whose chances can be counted or estimated"), reason=reason
+            ) from None
+        if not deals.exact:  # an envelope no draw had is back in the count
+            return self._space_of(after)
         return space.replace(weights=self._weights(after, space.ids), state=after)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Envelope:
@@ -517,6 +600,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
                     else self.space.size,
                     strategy=strategy,
                     score=float(round(bits[i], 9)),
+                    error=None if self.exact else self.error,
                 )
             )
         return moves[:top]
@@ -552,13 +636,14 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             worst_case=int(part.count[0][part.mass[0] > 0].max()),
             strategy=strategy,
             score=float(scores(part, strategy)[0]),
+            error=accusation.error,
         )
 
     def partition(self, space: Space, queries: Sequence[Move]) -> Partition:
         """Every (envelope, answer) of each suggestion, counted exactly
         (:meth:`Deals.joint_answers`); answer 0 is nobody, ``1 + 3 i + j`` the ``i``-th
         player after me showing the ``j``-th card named."""
-        deals: Deals = space.state
+        deals: Deals | EstimatedDeals = space.state
         order = list(self.seats.after(self.me))
         prefer = self.seats.asked(order) or None
         labels = space.rows_labels(space.solution_rows())

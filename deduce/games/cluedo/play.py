@@ -46,7 +46,16 @@ from deduce.play.grammar import (
     Verb,
 )
 
-__all__ = ["ADAPTER", "GRAMMAR", "Advised", "CluedoAdapter", "cell", "next_player", "sheet_rows"]
+__all__ = [
+    "ADAPTER",
+    "GRAMMAR",
+    "Advised",
+    "CluedoAdapter",
+    "cell",
+    "estimated",
+    "next_player",
+    "sheet_rows",
+]
 
 NOBODY = "nobody"
 """Who showed a card when nobody could."""
@@ -332,6 +341,28 @@ def sheet_rows(inv: Investigation, kind: str | None = None) -> tuple[tuple[str, 
     return tuple((card, *(cell(locations[card].get(p)) for p in places)) for card in cards)
 
 
+def estimated(inv: Investigation) -> str | None:
+    """None when every chance is exact; else a line saying they are estimated, and by
+    how much they may be off.
+
+    Example:
+        >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+        ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+        >>> estimated(inv) is None
+        True
+    """
+    if inv.exact:
+        return None
+    line = M(
+        "Estimated: too many possible deals to count them all, so every chance shown is "
+        "estimated from {draws} deals drawn at random (give or take up to {error:.1f} "
+        "points).",
+        draws=inv.deals.draws,  # type: ignore[union-attr]
+        error=100 * inv.error,
+    )
+    return str(_(line))
+
+
 def _sheet(inv: Investigation, v: dict[str, Any]) -> Rows:
     header = (_("card"), *(_place_word(inv, p) for p in _places(inv)))
     rows: list[tuple[str, ...]] = []
@@ -341,6 +372,15 @@ def _sheet(inv: Investigation, v: dict[str, Any]) -> Rows:
         "✓: certainly there; ✗: certainly not; else the exact chance, over every deal that "
         "agrees with what you saw."
     )
+    if not inv.exact:
+        note = _(
+            M(
+                "✓: certainly there; ✗: not seen in any deal drawn; else the chance "
+                "estimated from deals drawn at random (give or take up to {error:.1f} "
+                "points), not counted exactly: too many deals agree with what you saw.",
+                error=100 * inv.error,
+            )
+        )
     return Rows(header, tuple(rows), note)
 
 
@@ -361,6 +401,12 @@ def _rooms(inv: Investigation, v: dict[str, Any]) -> Rows:
         "bits: what the answer tells about the envelope, on average (exact); nobody shows: "
         "the chance that nobody can show a card."
     )
+    if not inv.exact:
+        note = _(
+            "bits: what the answer tells about the envelope, on average (estimated from "
+            "deals drawn at random); nobody shows: the chance that nobody can show a card "
+            "(estimated)."
+        )
     return Rows(header, rows, note)
 
 
@@ -686,6 +732,9 @@ class CluedoAdapter(Adapter):
         if turn.over:
             return str(turn.outcome)
         lines = []
+        note = estimated(inv)
+        if note is not None:
+            lines.append(note)
         if inv.out:
             lines.append(_(M("Out: {players}.", players=", ".join(inv.out))))
         said = says(turn, self.grammar, inv)
@@ -720,6 +769,14 @@ class CluedoAdapter(Adapter):
                 turns=running.turns,
                 waiting=running.waiting,
             )
+        elif best.error is not None:
+            line = M(
+                "An accusation now would be right about {p:.1%} of the time (estimated, give "
+                "or take {error:.1f} points) ({envelope}); wrong, you are out.",
+                p=best.probability,
+                error=100 * best.error,
+                envelope=str(best.envelope),
+            )
         else:
             line = M(
                 "An accusation now would be right {p:.1%} of the time ({envelope}); wrong, "
@@ -737,6 +794,14 @@ class CluedoAdapter(Adapter):
             best = inv.accusation()
             if best.certain:
                 said = M("{envelope}, certain", envelope=str(best.envelope))
+            elif best.error is not None:
+                said = M(
+                    "{envelope}, right about {p:.1%} of the time (estimated, give or take "
+                    "{error:.1f} points)",
+                    envelope=str(best.envelope),
+                    p=best.probability,
+                    error=100 * best.error,
+                )
             else:
                 said = M(
                     "{envelope}, right {p:.1%} of the time",
@@ -749,6 +814,14 @@ class CluedoAdapter(Adapter):
     def public_facts(self, investigation: _Investigation) -> list[TableFact]:
         inv: Investigation = self.own(investigation)
         found = [TableFact(_("Turn order"), ", ".join(inv.players))]
+        if not inv.exact:
+            said = M(
+                "estimated from {draws} deals drawn at random, give or take up to "
+                "{error:.1f} points (too many deals to count them all)",
+                draws=inv.deals.draws,  # type: ignore[union-attr]
+                error=100 * inv.error,
+            )
+            found.append(TableFact(_("Chances"), _(said)))
         if inv.seats.face_up:
             found.append(TableFact(_("Face up"), ", ".join(inv.seats.face_up)))
         if inv.out:
