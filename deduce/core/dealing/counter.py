@@ -52,27 +52,35 @@ from typing import Any
 import numpy as np
 
 from deduce._internal.entry import guard
-from deduce._internal.validation import check_int, check_seed
+from deduce._internal.validation import check_int
 from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch, summary_batch
+from deduce.core.dealing._checks import (
+    card_list,
+    checked_constraints,
+    checked_order,
+    checked_preference,
+    checked_weights,
+    frame_of,
+    known_of,
+    random_of,
+)
 from deduce.core.dealing._counting import MAX_POINTS, Tally, TooLarge, tally
 from deduce.core.dealing._reduced import Frame, Known, Reduced, reduce
-from deduce.core.dealing.values import (
+from deduce.core.dealing.values import (  # the examples read the constraints from here
     Answer,
     Constraint,
     Deal,
-    Holds,
-    HoldsOneOf,
-    Lacks,
-    LacksOneOf,
+    Holds,  # noqa: F401
+    HoldsOneOf,  # noqa: F401
+    Lacks,  # noqa: F401
+    LacksOneOf,  # noqa: F401
     Setup,
-    Shows,
+    Shows,  # noqa: F401
 )
 from deduce.core.info import plogp
 from deduce.errors import Contradiction, InvalidInput
 
 __all__ = ["MAX_POINTS", "Deals", "count_deals"]
-
-_KINDS = "Holds, Lacks, HoldsOneOf, LacksOneOf or Shows"
 
 
 class Deals:
@@ -130,7 +138,7 @@ class Deals:
             raise InvalidInput("setup", setup, "a Setup")
         self._setup = setup
         self._constraints = checked_constraints(setup, constraints)
-        self._weights = _checked_weights(setup, weights)
+        self._weights = checked_weights(setup, weights)
         self._frame = frame_of(setup)
         self._known = known_of(setup, self._constraints)
         self._tally: Tally | None = None
@@ -617,155 +625,8 @@ def count_deals(
     if not isinstance(setup, Setup):
         raise InvalidInput("setup", setup, "a Setup")
     checked = checked_constraints(setup, constraints)
-    _checked_weights(setup, weights)
+    checked_weights(setup, weights)
     return _count(frame_of(setup), len(setup.cards), known_of(setup, checked), None)
-
-
-# -- checks and conversions ----------------------------------------------------------------
-
-
-def checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ...]:
-    if isinstance(constraints, (str, bytes, Mapping)) or not isinstance(constraints, Iterable):
-        raise InvalidInput("constraints", constraints, f"a list of constraints ({_KINDS})")
-    result = tuple(constraints)
-    for i, constraint in enumerate(result):
-        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf, Shows)):
-            raise InvalidInput(f"constraints[{i}]", constraint, f"a constraint: {_KINDS}")
-        setup.seat_index(constraint.seat, f"constraints[{i}].seat")
-        if isinstance(constraint, Shows):
-            if constraint.seat == setup.solution:
-                players = [seat for seat in setup.seats if seat != setup.solution]
-                raise InvalidInput(f"constraints[{i}].seat", constraint.seat, players)
-            for card in constraint.among:
-                if card not in setup.cards:
-                    raise InvalidInput(
-                        f"constraints[{i}].among", constraint.among, f"cards of {list(setup.cards)}"
-                    )
-        elif isinstance(constraint, (Holds, Lacks)):
-            setup.card_index(constraint.card, f"constraints[{i}].card")
-        else:
-            for card in constraint.cards:
-                if card not in setup.cards:
-                    raise InvalidInput(
-                        f"constraints[{i}].cards", constraint.cards, f"cards of {list(setup.cards)}"
-                    )
-    return result
-
-
-def _checked_weights(setup: Setup, weights: Any) -> tuple[tuple[tuple[str, ...], int], ...]:
-    if weights is None:
-        return ()
-    expected = "a dict of solutions (tuples of cards) to weights (integers from 0)"
-    if not isinstance(weights, Mapping):
-        raise InvalidInput("weights", weights, expected)
-    if setup.solution is None:
-        raise InvalidInput("weights", weights, "none: this setup has no solution seat")
-    size = setup.sizes[setup.seats.index(setup.solution)]
-    result = []
-    for hand, weight in weights.items():
-        if (
-            not isinstance(hand, tuple)
-            or len(hand) != size
-            or any(card not in setup.cards for card in hand)
-            or len(set(hand)) != size
-        ):
-            raise InvalidInput("weights", weights, expected, reason=f"{hand!r} is no solution")
-        if setup.categories:
-            position = {c: n for n, category in enumerate(setup.categories) for c in category}
-            if [position.get(c) for c in hand] != list(range(size)):
-                raise InvalidInput(
-                    "weights",
-                    weights,
-                    expected + ", one card per category in their order",
-                    reason=f"{hand!r} is no solution",
-                )
-        elif list(hand) != sorted(hand, key=setup.cards.index):
-            raise InvalidInput(
-                "weights", weights, expected + " in card order", reason=f"{hand!r} is out of order"
-            )
-        weight = check_int(f"weights[{hand!r}]", weight, 0)
-        result.append((tuple(str(c) for c in hand), weight))
-    return tuple(sorted(result))
-
-
-def checked_order(setup: Setup, order: Any) -> tuple[int, ...]:
-    players = [seat for seat in setup.seats if seat != setup.solution]
-    expected = f"a list of distinct seats asked in turn, of {players}"
-    if not isinstance(order, (list, tuple)) or not order:
-        raise InvalidInput("order", order, expected)
-    asked = []
-    for seat in order:
-        if not isinstance(seat, str) or seat not in players or setup.seats.index(seat) in asked:
-            raise InvalidInput("order", order, expected)
-        asked.append(setup.seats.index(seat))
-    return tuple(asked)
-
-
-def checked_preference(
-    setup: Setup, preference: Any, asked: tuple[int, ...]
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    if preference is None:
-        return ()
-    expected = "a dict of seats asked to lists of cards (the order they show them in)"
-    if not isinstance(preference, Mapping):
-        raise InvalidInput("preference", preference, expected)
-    result = []
-    for seat, cards in preference.items():
-        if (
-            not isinstance(seat, str)
-            or seat not in setup.seats
-            or setup.seats.index(seat) not in asked
-        ):
-            raise InvalidInput("preference", preference, expected, reason=f"{seat!r} is not asked")
-        order = card_list(setup, cards, f"preference[{seat!r}]", empty=True)
-        result.append((setup.seats.index(seat), order))
-    return tuple(result)
-
-
-def card_list(setup: Setup, cards: Any, argument: str, *, empty: bool = False) -> tuple[int, ...]:
-    expected = f"a list of distinct cards of {list(setup.cards)}"
-    if (
-        not isinstance(cards, (list, tuple))
-        or (not cards and not empty)
-        or len(cards) > len(setup.cards)
-    ):
-        raise InvalidInput(argument, cards, expected)
-    numbers = []
-    for card in cards:
-        if not isinstance(card, str) or card not in setup.cards:
-            raise InvalidInput(argument, cards, expected)
-        numbers.append(setup.cards.index(card))
-    if len(set(numbers)) != len(numbers):
-        raise InvalidInput(argument, cards, expected, reason="a card is named twice")
-    return tuple(numbers)
-
-
-def frame_of(setup: Setup) -> Frame:
-    index = {card: i for i, card in enumerate(setup.cards)}
-    solution = setup.seats.index(setup.solution) if setup.solution is not None else None
-    return Frame(
-        setup.sizes,
-        tuple(tuple(index[c] for c in category) for category in setup.categories),
-        solution,
-    )
-
-
-def known_of(setup: Setup, constraints: Sequence[Constraint]) -> Known:
-    seat = {name: i for i, name in enumerate(setup.seats)}
-    card = {name: i for i, name in enumerate(setup.cards)}
-    holds, lacks, one_of, not_all, shows = [], [], [], [], []
-    for c in constraints:
-        if isinstance(c, Shows):
-            shows.append((seat[c.seat], card[c.card], frozenset(card[x] for x in c.among)))
-        elif isinstance(c, Holds):
-            holds.append((seat[c.seat], card[c.card]))
-        elif isinstance(c, Lacks):
-            lacks.append((seat[c.seat], card[c.card]))
-        elif isinstance(c, HoldsOneOf):
-            one_of.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
-        else:
-            not_all.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
-    return Known(tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all), tuple(shows))
 
 
 def _too_large(error: TooLarge) -> InvalidInput:
@@ -812,12 +673,6 @@ def _smallest_conflict(
         if _count(frame, n_cards, known_of(setup, [constraints[j] for j in trial]), None) == 0:
             kept = trial
     return constraints[kept[-1]], tuple(constraints[j] for j in kept[:-1])
-
-
-def random_of(seed: Any) -> random.Random:
-    if isinstance(seed, np.random.Generator):
-        return random.Random(int(seed.integers(0, 2**63 - 1)))
-    return check_seed("seed", seed)
 
 
 def _mutual_information(result: AnswerCounts, *, seen: bool) -> float:

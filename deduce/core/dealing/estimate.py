@@ -53,9 +53,7 @@ import numpy.typing as npt
 import deduce.core.dealing._counting as counting
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
-from deduce.core.dealing._reduced import kinds, reduce
-from deduce.core.dealing.counter import (
-    Deals,
+from deduce.core.dealing._checks import (
     card_list,
     checked_constraints,
     checked_order,
@@ -64,6 +62,8 @@ from deduce.core.dealing.counter import (
     known_of,
     random_of,
 )
+from deduce.core.dealing._reduced import kinds, reduce
+from deduce.core.dealing.counter import Deals
 from deduce.core.dealing.values import (
     Answer,
     Constraint,
