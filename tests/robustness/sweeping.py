@@ -217,6 +217,13 @@ def _dealing() -> Any:
     return dealing.Deals(setup, known, weights={("Green", "Rope", "Hall"): 2})
 
 
+def _dealing_estimate() -> Any:
+    """The deals of :func:`_dealing`, estimated below a limit that leaves out Bob's clause."""
+    dealing = importlib.import_module("deduce.core.dealing")
+    deals = _dealing()
+    return dealing.EstimatedDeals(deals.setup, deals.constraints, limit=8, draws=50)
+
+
 def _cluedo_table() -> Any:
     """A Cluedo table one suggestion on, at the step to accuse or end the turn."""
     table = _game("cluedo").Table(
@@ -310,6 +317,7 @@ def makers() -> list[tuple[str, Callable[[], Any]]]:
         ),
         ("dealing setup", lambda: _dealing().setup),
         ("dealing deals", _dealing),
+        ("dealing estimate", _dealing_estimate),
         ("dealing deal", lambda: _dealing().sample(1, seed=1)[0]),
         ("dealing answer", lambda: next(iter(_dealing().answers(("Green", "Rope"), ["Bob"])))),
         (
