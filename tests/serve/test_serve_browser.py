@@ -268,7 +268,7 @@ def test_bsi_advice_buttons_and_refusals_on_a_phone(server: tuple[str, Path], ph
     case.evaluate("f => f.querySelectorAll('input').forEach(i => { i.checked = false; })")
     solve.locator("button[type=submit]").click()  # a needed field left empty: refused here
     alert = page.locator("#alert")
-    expect(alert).to_have_text("refused: the Case is missing; fill it in first")
+    expect(alert).to_have_text("refused: Case is not filled in yet; fill it in first")
     compose(case, *named.split("/"))
     solve.locator("button[type=submit]").click()  # no verdict: the server says how
     expect(alert.locator("code").first).to_contain_text(f"solve 1 {named}")

@@ -9,7 +9,7 @@ const WORDS = {
   unreachable: "The server cannot be reached: {why}",
   refused: "refused: {why}",
   notSaved: "not saved",
-  missing: "refused: the {field} is missing; fill it in first",
+  missing: "refused: {field} is not filled in yet; fill it in first",
   writing: "Writing: {time}",
   writingLeft: "Writing: {time} left",
   timeUp: "Writing: time is up",
