@@ -441,7 +441,12 @@ GRAMMAR = Grammar(
                 _WEAPON,
                 _ROOM,
                 Arg("SHOWN", Name(_shown_by, aliases={"niemand": NOBODY})),
-                Arg("CARD", _cards(), optional=True, optional_note=N_("the card you saw")),
+                Arg(
+                    "CARD",
+                    _cards(),
+                    optional=True,
+                    optional_note=N_("the card, if you saw it or showed it"),
+                ),
             ),
             N_(
                 "PLAYER suggested SUSPECT, WEAPON, ROOM; SHOWN is who showed a card (nobody:\n"
