@@ -105,6 +105,7 @@ _MOVE = _object(
         "answers": _COUNT,
         "worst_case": _COUNT,
         "score": {"type": "number"},
+        "error": {"type": ["number", "null"], "minimum": 0},
     }
 )
 _ADVICE = _object(

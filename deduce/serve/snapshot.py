@@ -115,6 +115,7 @@ def advice(
                 "answers": len(r.outcomes),
                 "worst_case": int(r.worst_case),
                 "score": float(r.score),
+                "error": None if r.error is None else float(r.error),
             }
             for r in found
         ],

@@ -167,3 +167,17 @@ def test_master_detective_at_ten_players_goes_on_past_the_limit() -> None:
     assert len(inv.clues) == 12
     assert flags[:8] == [True] * 8  # counted exactly up to the old refusal
     assert not flags[8] and not flags[11]  # then estimated (exact again in between)
+
+
+def test_the_pages_advice_carries_the_error_of_an_estimate(monkeypatch: Any) -> None:
+    pytest.importorskip("starlette")
+    from deduce.serve import snapshot
+
+    def errors(inv: Investigation) -> list[Any]:
+        moves = snapshot.advice(ADAPTER, ADAPTER.grammar, inv, "entropy", inv.recommend(top=2))
+        return [m["error"] for m in moves["moves"]]
+
+    before, clue, _ = _state(0)
+    assert errors(_noted(before, clue)) == [None, None]
+    found = errors(_forced(monkeypatch, before, clue))  # the limit lowered from here on
+    assert len(found) == 2 and all(e is not None and e > 0 for e in found)
