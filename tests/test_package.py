@@ -34,22 +34,14 @@ def test_version_is_the_installed_metadata() -> None:
     assert deduce.__version__ == version(deduce.DISTRIBUTION) == PROJECT["version"]
 
 
-def test_the_command_prints_the_version_and_both_names() -> None:
+@pytest.mark.parametrize(
+    "command",
+    [[str(Path(sys.executable).parent / "deduce")], [sys.executable, "-m", "deduce"]],
+    ids=["deduce", "python -m deduce"],  # what a reader of the docs may type
+)
+def test_the_command_prints_the_version_and_both_names(command: list[str]) -> None:
     result = subprocess.run(
-        [str(Path(sys.executable).parent / "deduce"), "--version"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == f"deduce {version('deduce-notebook')} (distribution deduce-notebook)\n"
-
-
-def test_python_dash_m_deduce_is_the_command() -> None:
-    """``python -m deduce serve`` is what a reader of the docs may type."""
-    result = subprocess.run(
-        [sys.executable, "-m", "deduce", "--version"],
+        [*command, "--version"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,6 +137,19 @@ def test_bad_set_up_answers_are_422_in_the_consoles_words(
     assert words in answer.json()["error"]
 
 
+def _set_up(page: Any, url: str) -> Any:
+    """The page's Cluedo set-up, the players named and me picked among them."""
+    from browser import pick
+
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('Cluedo')")
+    setup = page.locator("form.setup[data-game=cluedo]")
+    setup.locator("#setup-cluedo-players").fill(SETUP["players"])
+    setup.locator("#setup-cluedo-players").dispatch_event("input")
+    pick(setup.locator(".field[data-name=me]"), "me")
+    return setup
+
+
 @pytest.mark.slow
 def test_a_game_of_cluedo_on_a_phone(tmp_path: Path) -> None:
     from browser import PHONE, no_sideways_scroll, phone_page, pick, way_now
@@ -143,12 +157,7 @@ def test_a_game_of_cluedo_on_a_phone(tmp_path: Path) -> None:
 
     with launched(tmp_path / "state", TOKEN) as served, phone_page(PHONE) as page:
         url = f"http://127.0.0.1:{served.port}"
-        page.goto(f"{url}/?token={TOKEN}")
-        page.click("summary:has-text('Cluedo')")
-        setup = page.locator("form.setup[data-game=cluedo]")
-        setup.locator("#setup-cluedo-players").fill(SETUP["players"])
-        setup.locator("#setup-cluedo-players").dispatch_event("input")
-        pick(setup.locator(".field[data-name=me]"), "me")
+        setup = _set_up(page, url)
         pick(setup.locator(".field[data-name=dealer]"), "Plum")
         pick(setup.locator(".field[data-name=hand]"), *HAND)  # several cards: each tapped
         setup.locator("button[type=submit]").click()
@@ -210,12 +219,7 @@ def test_cards_face_up_are_picked_as_buttons_on_a_phone(tmp_path: Path) -> None:
 
     with launched(tmp_path / "state", TOKEN) as served, phone_page(PHONE) as page:
         url = f"http://127.0.0.1:{served.port}"
-        page.goto(f"{url}/?token={TOKEN}")
-        page.click("summary:has-text('Cluedo')")
-        setup = page.locator("form.setup[data-game=cluedo]")
-        setup.locator("#setup-cluedo-players").fill(SETUP["players"])
-        setup.locator("#setup-cluedo-players").dispatch_event("input")
-        pick(setup.locator(".field[data-name=me]"), "me")
+        setup = _set_up(page, url)
         up = setup.locator(".field[data-name=face_up]")
         assert up.get_attribute("data-control") == "buttons"
         pick(up, "Library", "Dagger")
