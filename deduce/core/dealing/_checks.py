@@ -190,3 +190,11 @@ def random_of(seed: Any) -> random.Random:
     if isinstance(seed, np.random.Generator):
         return random.Random(int(seed.integers(0, 2**63 - 1)))
     return check_seed("seed", seed)
+
+
+def solution_seat(setup: Setup) -> str:
+    """The solution seat of ``setup``; a setup without one is refused."""
+    solution = setup.solution
+    if solution is None:
+        raise InvalidInput("setup.solution", None, "a solution seat (this setup has none)")
+    return solution

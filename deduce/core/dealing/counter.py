@@ -63,6 +63,7 @@ from deduce.core.dealing._checks import (
     frame_of,
     known_of,
     random_of,
+    solution_seat,
 )
 from deduce.core.dealing._counting import MAX_POINTS, Tally, TooLarge, tally
 from deduce.core.dealing._reduced import Frame, Known, Reduced, reduce
@@ -288,7 +289,7 @@ class Deals:
             >>> Deals(setup, [HoldsOneOf("Ann", ("a", "x"))]).solutions()
             {('b', 'x'): Fraction(1, 1)}
         """
-        self._need_solution()
+        solution_seat(self._setup)
         counted = self._full()
         cards = self._setup.cards
         ranked = sorted(counted.solutions.items(), key=lambda item: (-item[1], item[0]))
@@ -305,7 +306,7 @@ class Deals:
             >>> Deals(setup).solution_cards()
             {'a': Fraction(1, 2), 'b': Fraction(1, 2), 'x': Fraction(1, 1)}
         """
-        solution = self._need_solution()
+        solution = solution_seat(self._setup)
         return self.marginals()[solution]
 
     def sample(self, n: int = 1, *, seed: Any = None) -> tuple[Deal, ...]:
@@ -406,7 +407,7 @@ class Deals:
             ('a', 'x') Answer(seat=None, card=None) 1/2
             ('b', 'x') Answer(seat='Ann', card='a') 1/2
         """
-        self._need_solution()
+        solution_seat(self._setup)
         result = self._answered([cards], order, preference, seen, joint=True, argument="cards")[0]
         total = self._full().weight * result.scale
         names = self._setup.cards
@@ -445,7 +446,7 @@ class Deals:
             >>> Deals(setup).information([["a"], ["x"]], ["Ann"])
             (1.0, 0.0)
         """
-        self._need_solution()
+        solution_seat(self._setup)
         if not isinstance(suggestions, (list, tuple)):
             raise InvalidInput(
                 "suggestions", suggestions, "a list of questions, each a list of cards"
@@ -480,12 +481,6 @@ class Deals:
             reduced = reduce(self._frame, len(self._setup.cards), self._known)
             self._tally = _tallied(reduced, len(self._setup.cards), self._index_weights())
         return self._tally
-
-    def _need_solution(self) -> str:
-        solution = self._setup.solution
-        if solution is None:
-            raise InvalidInput("setup.solution", None, "a solution seat (this setup has none)")
-        return solution
 
     def _answer(self, outcome: tuple[int, int], seen: bool) -> Answer:
         seat, card = outcome

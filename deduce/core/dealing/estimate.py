@@ -61,6 +61,7 @@ from deduce.core.dealing._checks import (
     frame_of,
     known_of,
     random_of,
+    solution_seat,
 )
 from deduce.core.dealing._reduced import kinds, reduce
 from deduce.core.dealing.counter import Deals
@@ -422,7 +423,7 @@ class EstimatedDeals:
             >>> {hand: round(p, 2) for hand, p in est.solutions().items()}  # 5/11, 3/11, 3/11
             {('b', 'y'): 0.45, ('a', 'y'): 0.28, ('b', 'x'): 0.27}
         """
-        self._need_solution()
+        solution_seat(self._setup)
         mass = np.bincount(self._solution_ids, weights=self._w, minlength=len(self._solutions))
         total = float(self._w.sum())
         found = [(s, float(m) / total) for s, m in zip(self._solutions, mass, strict=True) if m > 0]
@@ -441,7 +442,7 @@ class EstimatedDeals:
             >>> round(est.solution_cards()["a"], 2), est.solution_cards()["p"]
             (0.28, 0.0)
         """
-        return self.marginals()[self._need_solution()]
+        return self.marginals()[solution_seat(self._setup)]
 
     def sample(self, n: int = 1, *, seed: Any = None) -> tuple[Deal, ...]:
         """``n`` deals drawn from the kept draws, each with the chance of its weight.
@@ -502,7 +503,7 @@ class EstimatedDeals:
             >>> len(joint), round(sum(joint.values()), 9)
             (6, 1.0)
         """
-        self._need_solution()
+        solution_seat(self._setup)
         joint, outcomes = self._joint(cards, order, preference, seen, "cards")
         total = float(self._w.sum())
         rank = {s: i for i, s in enumerate(self.solutions())}
@@ -534,7 +535,7 @@ class EstimatedDeals:
             >>> [round(bits, 2) for bits in est.information([["a", "x"]], ["Bob", "Ann"])]
             [1.17]
         """
-        self._need_solution()
+        solution_seat(self._setup)
         if not isinstance(suggestions, (list, tuple)):
             raise InvalidInput(
                 "suggestions", suggestions, "a list of questions, each a list of cards"
@@ -551,12 +552,6 @@ class EstimatedDeals:
         return tuple(found)
 
     # -- the work ------------------------------------------------------------------------
-
-    def _need_solution(self) -> str:
-        solution = self._setup.solution
-        if solution is None:
-            raise InvalidInput("setup.solution", None, "a solution seat (this setup has none)")
-        return solution
 
     def _joint(
         self,
