@@ -57,6 +57,16 @@ CALLS: dict[str, Callable[[], Any]] = {
     "lower_bound(None)": lambda: lower_bound(None, 2, finishing=True),  # type: ignore[arg-type]
     "lower_bound(1.5)": lambda: lower_bound(1.5, 2, finishing=True),
     "in_words(card, nan)": lambda: QUESTIONED.in_words("informant", math.nan),
+    "mastermind finishing(answers=-3)": lambda: mastermind.Investigation(4, 6).finishing([], -3),
+    "mastermind finishing(answers='x')": lambda: mastermind.Investigation(2, 2).finishing([], "x"),  # type: ignore[arg-type]
+    "mastermind finishing(queries=['junk'])": lambda: mastermind.Investigation(2, 2).finishing(
+        ["junk"],  # type: ignore[list-item]
+        7,
+    ),
+    "mastermind finishing(queries='12')": lambda: mastermind.Investigation(2, 2).finishing(
+        "12",  # type: ignore[arg-type]
+        7,
+    ),
     # numpy arrays as names
     "kreuzverhoer Deck.card(array)": lambda: kreuzverhoer.Deck.default().card(
         np.zeros((2, 2)),  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from deduce._internal.entry import guard
+from deduce._internal.entry import LIMIT, guard
 from deduce._internal.language import N_, M, plural
 from deduce._internal.validation import check_bool, check_int
 from deduce.core.space import Space
@@ -648,6 +648,14 @@ class Investigation(_Investigation):
         return self.rules.decode(k)[0] == self.rules.pegs
 
     def finishing(self, queries: Sequence[Code], answers: int) -> npt.NDArray[np.bool_]:
+        answers = check_int("answers", answers, 0, LIMIT)
+        pegs, digits = self.rules.pegs, frozenset("123456789"[: self.rules.colours])
+        if isinstance(queries, str) or not all(
+            isinstance(q, Code) and len(q.digits) == pegs and digits.issuperset(q.digits)
+            for q in queries
+        ):
+            expected = M("a list of this game's codes of {pegs} pegs", pegs=pegs)
+            raise InvalidInput("queries", queries, expected)
         all_black = self.rules.pegs * (1 if self.rules.black_only else self.rules.pegs + 1)
         return np.repeat((np.arange(answers) == all_black)[None, :], len(queries), axis=0)
 
