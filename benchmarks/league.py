@@ -9,8 +9,8 @@ finishes (COMMIT: the code played, ``git describe --always --dirty``), so a run 
 half way goes on where it stopped, and a cell already there is not played again. Then
 the section between the league's markers in docs/benchmarks.md is written from that file
 (``--table``: only that, nothing played, from the newest results file or ``--results``,
-which may be given again: each game's table from the last of the files that holds it,
-named by its commit):
+which may be given again: each table size of each game from the last of the files that
+holds it, named by its commit):
 for each game and table size, the default's
 share of the wins against each policy, its 95% interval, the fair share, and whether it
 is above, at or below it.
@@ -128,14 +128,15 @@ def _verdict(row: Row) -> str:
     return "at the fair share" if row.cell.against != row.cell.policy else "itself"
 
 
-def section(rows: Sequence[Row], played: str | Mapping[str, str]) -> str:
+def section(rows: Sequence[Row], played: str | Mapping[tuple[str, int], str]) -> str:
     """The docs' league section from ``rows``: the default's cells, game by game;
-    ``played`` is the commit the rows were played on, or each game's."""
+    ``played`` is the commit the rows were played on, or each (game, players)'s."""
     if not rows:
         return "\n".join([BEGIN, "", "Not played yet.", "", END])
-    commits = {game: played for game in PANELS} if isinstance(played, str) else dict(played)
-    shown = {commits[r.cell.game] for r in rows}
-    on = f"on commit `{shown.pop()}`" if len(shown) == 1 else "on the commit each game names"
+    sizes = {(r.cell.game, r.cell.players) for r in rows}
+    commits = dict.fromkeys(sizes, played) if isinstance(played, str) else dict(played)
+    shown = {commits[size] for size in sizes}
+    on = f"on commit `{next(iter(shown))}`" if len(shown) == 1 else "on the commit each game names"
     lines = [
         BEGIN,
         "",
@@ -149,8 +150,8 @@ def section(rows: Sequence[Row], played: str | Mapping[str, str]) -> str:
         if not mine:
             continue
         lines += ["", f"#### {game}", ""]
-        if len({commits[r.cell.game] for r in rows}) > 1:
-            lines += [f"Played on commit `{commits[game]}`.", ""]
+        if len(shown) > 1:
+            lines += [_commits(game, commits), ""]
         lines += ["| players | against | games | share | 95% interval | fair | the default is |"]
         lines += ["| ---: | --- | ---: | ---: | --- | ---: | --- |"]
         for row in sorted(mine, key=lambda r: (r.cell.players, r.cell.against)):
@@ -178,6 +179,21 @@ def section(rows: Sequence[Row], played: str | Mapping[str, str]) -> str:
         lines += _round_robin(game, [r for r in rows if r.cell.game == game])
     lines += ["", END]
     return "\n".join(lines)
+
+
+def _commits(game: str, commits: Mapping[tuple[str, int], str]) -> str:
+    """The line naming the commit ``game``'s cells were played on, table size by size
+    where they differ."""
+    by: dict[str, list[int]] = {}
+    for (g, n), commit in sorted(commits.items()):
+        if g == game:
+            by.setdefault(commit, []).append(n)
+    if len(by) == 1:
+        return f"Played on commit `{next(iter(by))}`."
+    parts = [
+        f"`{commit}` at {' and '.join(map(str, sizes))} players" for commit, sizes in by.items()
+    ]
+    return f"Played on commit {', '.join(parts)}."
 
 
 def standings(rows: Sequence[Row]) -> list[tuple[str, float, int, int, int]]:
@@ -260,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         action="append",
         help="the results file (default: see above); with --table it may be given again: "
-        "each game's table from the last of the files that holds it",
+        "each game's cells at a table size from the last of the files that holds them",
     )
     args = parser.parse_args(argv)
     if args.results and len(args.results) > 1 and not args.table:
@@ -282,17 +298,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def combined(files: Sequence[Path]) -> tuple[list[Row], dict[str, str]]:
-    """The measuring rows of several results files, each game's from the last file that
-    holds any, and the commit each game was played on (the file's name)."""
-    rows: dict[str, list[Row]] = {}
-    played: dict[str, str] = {}
+def combined(files: Sequence[Path]) -> tuple[list[Row], dict[tuple[str, int], str]]:
+    """The measuring rows of several results files, each table size of each game from the
+    last file that holds any of its cells, and the commit each was played on (the file's
+    name), by (game, players)."""
+    rows: dict[tuple[str, int], list[Row]] = {}
+    played: dict[tuple[str, int], str] = {}
     for path in files:
         found = [r for r in read_results(path) if r.first == MEASURING.start]
-        for game in {r.cell.game for r in found}:
-            rows[game] = [r for r in found if r.cell.game == game]
-            played[game] = path.stem.removeprefix("league-")
-    return [r for game in sorted(rows) for r in rows[game]], played
+        for size in {(r.cell.game, r.cell.players) for r in found}:
+            rows[size] = [r for r in found if (r.cell.game, r.cell.players) == size]
+            played[size] = path.stem.removeprefix("league-")
+    return [r for size in sorted(rows) for r in rows[size]], played
 
 
 if __name__ == "__main__":

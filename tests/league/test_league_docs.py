@@ -1,5 +1,6 @@
-"""The docs' league table (``python -m benchmarks.league --table``): each game's cells
-from the last results file that holds it, each named by its commit when they differ."""
+"""The docs' league table (``python -m benchmarks.league --table``): each game's cells at
+each table size from the last results file that holds them, each named by its commit when
+they differ."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_each_game_comes_from_the_last_file_that_holds_it(tmp_path: Path) -> Non
         "\n".join([_row("cluedo", 3, "sheet", 12), _row("cluedo", 3, "sampler", 9, first=10)])
     )
     rows, played = league_docs.combined([old, new])
-    assert played == {"bsi": "aaaaaaa", "cluedo": "bbbbbbb"}
+    assert played == {("bsi", 2): "aaaaaaa", ("cluedo", 3): "bbbbbbb"}
     assert [(r.cell.game, r.cell.against, r.wins) for r in rows] == [
         ("bsi", "clock", 15),
         ("cluedo", "sheet", 12),  # the older file's cluedo is left, a tuning row too
@@ -36,5 +37,23 @@ def test_each_game_comes_from_the_last_file_that_holds_it(tmp_path: Path) -> Non
     assert "on the commit each game names" in text
     bsi, cluedo = text.split("#### bsi")[1].split("#### cluedo")
     assert "Played on commit `aaaaaaa`." in bsi and "Played on commit `bbbbbbb`." in cluedo
-    alone = league_docs.section(rows[:1], {"bsi": "aaaaaaa"})
+    alone = league_docs.section(rows[:1], {("bsi", 2): "aaaaaaa"})
     assert "on commit `aaaaaaa`" in alone and "Played on commit" not in alone
+
+
+def test_a_table_size_played_again_sits_beside_the_others(tmp_path: Path) -> None:
+    old = tmp_path / "league-aaaaaaa.jsonl"
+    new = tmp_path / "league-bbbbbbb.jsonl"
+    old.write_text(
+        "\n".join([_row("thirteen-clues", 2, "notes", 15), _row("thirteen-clues", 3, "notes", 9)])
+    )
+    new.write_text(_row("thirteen-clues", 4, "notes", 7) + "\n")
+    rows, played = league_docs.combined([old, new])
+    assert [(r.cell.players, r.wins) for r in rows] == [(2, 15), (3, 9), (4, 7)]
+    assert played == {
+        ("thirteen-clues", 2): "aaaaaaa",
+        ("thirteen-clues", 3): "aaaaaaa",
+        ("thirteen-clues", 4): "bbbbbbb",
+    }
+    text = league_docs.section(rows, played)
+    assert "Played on commit `aaaaaaa` at 2 and 3 players, `bbbbbbb` at 4 players." in text
