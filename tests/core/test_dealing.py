@@ -605,3 +605,18 @@ def test_drawn_deals_follow_the_marginals() -> None:
     draws = 4000
     for seen, p in _frequencies(deals, draws, seed=20240601):
         assert abs(seen - p) <= 5 * math.sqrt(p * (1 - p) / draws) + 1e-12
+
+
+def test_only_the_last_deals_asked_keep_their_table_ready() -> None:
+    """A table made ready to answer is kept for the next question about it, but only by
+    the last two deals asked: a game's history of notebooks does not keep them all."""
+    history = [Deals(cluedo(3), [Holds("P0", card)]) for card in ("Plum", "Rope", "Hall")]
+    kept = []
+    for deals in history:
+        first = deals.information([["Green", "Dagger", "Study"]], ["P1", "P2"])
+        kept.append(deals._ready)
+        assert len(deals._ready) == 1
+        again = deals.information([["Green", "Dagger", "Study"], ["Plum"]], ["P1", "P2"])
+        assert again[0] == first[0]
+        assert len(deals._ready) == 1  # the same table, ready already
+    assert [len(k) for k in kept] == [0, 1, 1]

@@ -204,13 +204,42 @@ def answer_batch(
     *,
     joint: bool,
     weights: Mapping[tuple[int, ...], int] | None = None,
+    kept: dict[int, Ready] | None = None,
 ) -> list[AnswerCounts]:
     """:func:`answer_counts` of every question, the seats' ``z`` computed once.
 
     Raises:
         TooLarge: more points than the counting sums over.
     """
-    return summary_batch(reduced, questions, _itself, joint=joint, weights=weights, alike=False)
+    return summary_batch(
+        reduced, questions, _itself, joint=joint, weights=weights, alike=False, kept=kept
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A table made ready to answer questions about: prepared for a scale of the shown
+    cards' shares, and the seats' ``z`` in each of its rings."""
+
+    base: Prepared
+    zetas: list[dict[int, Array]]
+
+
+def _ready(
+    reduced: Reduced,
+    weights: Mapping[tuple[int, ...], int] | None,
+    scale: int,
+    kept: dict[int, Ready] | None,
+) -> Ready:
+    """``reduced`` made ready for ``scale``, from ``kept`` (by scale) when it holds it,
+    else worked out and put there: the same table answers many questions in turn."""
+    if kept is not None and scale in kept:
+        return kept[scale]
+    base = prepare(reduced, weights, scale=scale)
+    made = Ready(base, [ring_zetas(base, ring)[1] for ring in base.rings])
+    if kept is not None:
+        kept[scale] = made
+    return made
 
 
 def summary_batch(
@@ -221,11 +250,14 @@ def summary_batch(
     joint: bool,
     weights: Mapping[tuple[int, ...], int] | None = None,
     alike: bool = True,
+    kept: dict[int, Ready] | None = None,
 ) -> list[T]:
     """``summary`` of every question's :class:`AnswerCounts`, worked out once for
     questions alike (with ``alike``): a question whose cards are in the same places of
     the same kinds as another's has the same counts, only about its own cards, so a
     summary that does not read which cards (the information of the answer) is the same.
+    ``kept``: the table made ready, by scale, kept from earlier questions about the same
+    table (``reduced`` and ``weights``) and added to.
 
     Example:
         >>> from deduce.core.dealing._reduced import Frame, Known, reduce
@@ -238,8 +270,8 @@ def summary_batch(
         TooLarge: more points than the counting sums over.
     """
     scale = lcm(*range(1, max((len(q.cards) for q in questions), default=1) + 1))
-    base = prepare(reduced, weights, scale=scale)
-    cached = [ring_zetas(base, ring)[1] for ring in base.rings]
+    made = _ready(reduced, weights, scale, kept)
+    base, cached = made.base, made.zetas
     counted: dict[Any, list[Any]] = {}
     summaries: dict[Any, T] = {}
     result = []
@@ -328,7 +360,7 @@ def _answer(
     else:
         residues = []
         for ring, z_base in zip(base.rings, cached, strict=True):
-            lattice = Lattice([len(m) for m in found.members], ring)
+            lattice = Lattice.of([len(m) for m in found.members], ring)
             z = {seat: _refined(array, splits) for seat, array in z_base.items()}
             result = _answer_ring(
                 lattice, z, found, reduced, question, asked.basis, asked.matrix, reader
@@ -487,7 +519,7 @@ def _answer_ring(
                 factors.append((common, at(here, u)))
     # Summed with the cards' axes weighing 1; then each corner's own weight: -1 for
     # each card the sets lack, and no deal whose solution holds a card the sets lack.
-    flat = Lattice(lattice.n, ring, {axis: 1 for axis in axes})
+    flat = Lattice.of(lattice.n, ring, {axis: 1 for axis in axes})
     summed = _sum_products(flat, factors, reader)  # (points, items) or (items,)
     lacking = np.array([corners - 1 - y for _, y, _ in keys], dtype=np.int64)
     sign = np.where(np.array([bin(m).count("1") % 2 for m in lacking.tolist()]) == 1, -1, 1)

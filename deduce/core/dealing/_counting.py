@@ -337,7 +337,7 @@ def solution_hands(
     frame = reduced.frame
     sol = frame.solution
     placed = [c for c, s in enumerate(reduced.placed) if s == sol]
-    probe = Lattice([len(m) for m in found.members], Ring(0))
+    probe = Lattice.of([len(m) for m in found.members], Ring(0))
     points = solution_points(probe, found, reduced)
     hands = []
     hand_weights = []
@@ -354,7 +354,7 @@ def ring_zetas(prepared: Prepared, ring: Ring) -> tuple[Lattice, dict[int, Array
     takes cards (the solution's weighted, and every seat's hands weighed for the cards
     it showed at random)."""
     found = prepared.found
-    lattice = Lattice([len(m) for m in found.members], ring)
+    lattice = Lattice.of([len(m) for m in found.members], ring)
     replaced: dict[int, Array] = {}
     sol = prepared.reduced.frame.solution
     for seat in range(len(prepared.reduced.need)):

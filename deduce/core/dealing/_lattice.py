@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb, isqrt
 
 import numpy as np
@@ -162,6 +162,19 @@ class Lattice:
             self.sign[axis] = self.sign[axis][s : s + 1]
             self.sign_with[axis] = self.sign_with[axis][s : s + 1]
         self.shape = tuple(shape)
+        for array in (self._binomial, *self.sign, *self.sign_with):
+            array.setflags(write=False)
+
+    @staticmethod
+    def of(n: Sequence[int], ring: Ring, fixed: Mapping[int, int] | None = None) -> Lattice:
+        """The lattice of these sizes in ``ring`` (see the class), made once and shared:
+        its arrays are read-only.
+
+        Example:
+            >>> Lattice.of([2, 1], Ring(0)) is Lattice.of((2, 1), Ring(0))
+            True
+        """
+        return _lattice(tuple(int(k) for k in n), ring, tuple(sorted((fixed or {}).items())))
 
     def _signed(self, values: list[int], k: int) -> Array:
         signed = [v if (k - s) % 2 == 0 else -v for s, v in enumerate(values)]
@@ -277,3 +290,8 @@ class Lattice:
             y = self.ring.fix(y)
         # the kept axes came out last, in the reverse of their order: put them back
         return np.ascontiguousarray(np.transpose(y, tuple(reversed(range(y.ndim)))))
+
+
+@lru_cache(maxsize=512)
+def _lattice(n: tuple[int, ...], ring: Ring, fixed: tuple[tuple[int, int], ...]) -> Lattice:
+    return Lattice(n, ring, dict(fixed))

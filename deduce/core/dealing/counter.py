@@ -42,6 +42,7 @@ Example:
 from __future__ import annotations
 
 import random
+import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -53,7 +54,13 @@ import numpy as np
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int
-from deduce.core.dealing._answers import AnswerCounts, Question, answer_batch, summary_batch
+from deduce.core.dealing._answers import (
+    AnswerCounts,
+    Question,
+    Ready,
+    answer_batch,
+    summary_batch,
+)
 from deduce.core.dealing._checks import (
     card_list,
     checked_constraints,
@@ -82,6 +89,13 @@ from deduce.core.info import plogp
 from deduce.errors import Contradiction, InvalidInput
 
 __all__ = ["MAX_POINTS", "Deals", "count_deals"]
+
+
+_READY = 2
+"""How many deals keep their table ready to answer questions (see ``Deals._answering``)."""
+
+_answered_last: list[Deals] = []
+_answering_lock = threading.Lock()
 
 
 class Deals:
@@ -123,6 +137,8 @@ class Deals:
         "_frame",
         "_informed",
         "_known",
+        "_ready",
+        "_reduced",
         "_setup",
         "_tally",
         "_weights",
@@ -144,6 +160,8 @@ class Deals:
         self._known = known_of(setup, self._constraints)
         self._tally: Tally | None = None
         self._informed: tuple[Any, tuple[float, ...]] | None = None  # the last information
+        self._reduced: Reduced | None = None
+        self._ready: dict[int, Ready] = {}  # the table ready to answer (see _answering)
         count = _count(self._frame, len(setup.cards), self._known, self._index_weights())
         if count == 0:
             clue, conflict = _smallest_conflict(setup, self._constraints)
@@ -254,7 +272,7 @@ class Deals:
             >>> Deals(setup, [Shows("Ann", "b", among=("b", "c"))]).weight
             Fraction(3, 2)
         """
-        reduced = reduce(self._frame, len(self._setup.cards), self._known)
+        reduced = self._table()
         weight = Fraction(self._full().weight, reduced.scale) * reduced.shown
         return weight.numerator if weight.denominator == 1 else weight
 
@@ -462,6 +480,7 @@ class Deals:
                 partial(_mutual_information, seen=seen),
                 joint=True,
                 weights=self._index_weights(),
+                kept=self._answering(),
             )
         except TooLarge as error:
             raise _too_large(error) from None
@@ -478,9 +497,26 @@ class Deals:
 
     def _full(self) -> Tally:
         if self._tally is None:
-            reduced = reduce(self._frame, len(self._setup.cards), self._known)
+            reduced = self._table()
             self._tally = _tallied(reduced, len(self._setup.cards), self._index_weights())
         return self._tally
+
+    def _table(self) -> Reduced:
+        """The table with every card placed that the clues place (worked out once)."""
+        if self._reduced is None:
+            self._reduced = reduce(self._frame, len(self._setup.cards), self._known)
+        return self._reduced
+
+    def _answering(self) -> dict[int, Ready]:
+        """The table made ready to answer questions, kept between questions: only by
+        the last :data:`_READY` deals that answered any, so that a game's history of
+        notebooks does not keep every table's sums."""
+        with _answering_lock:
+            if not any(held is self for held in _answered_last):
+                _answered_last.append(self)
+                if len(_answered_last) > _READY:
+                    _answered_last.pop(0)._ready.clear()
+        return self._ready
 
     def _answer(self, outcome: tuple[int, int], seen: bool) -> Answer:
         seat, card = outcome
@@ -501,7 +537,9 @@ class Deals:
     ) -> list[AnswerCounts]:
         reduced, parsed = self._questions(questions, order, preference, seen, argument)
         try:
-            return answer_batch(reduced, parsed, joint=joint, weights=self._index_weights())
+            return answer_batch(
+                reduced, parsed, joint=joint, weights=self._index_weights(), kept=self._answering()
+            )
         except TooLarge as error:
             raise _too_large(error) from None
 
@@ -524,7 +562,7 @@ class Deals:
             name = argument if argument == "cards" else f"{argument}[{i}]"
             numbers = card_list(setup, cards, name)
             parsed.append(Question(numbers, asked, prefer))
-        return reduce(self._frame, len(setup.cards), self._known), parsed
+        return self._table(), parsed
 
     def _hands(self, known: Known, seat: int) -> dict[tuple[int, ...], int]:
         """Every hand ``seat`` may hold with ``known``, and the weight of its deals: the
