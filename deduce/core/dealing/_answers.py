@@ -276,15 +276,32 @@ def summary_batch(
     summaries: dict[Any, T] = {}
     result = []
     for question in questions:
-        asked = _asked(base, question, joint)
-        if alike and asked.shape in summaries:
-            result.append(summaries[asked.shape])
+        key = _alike(base, question, joint) if alike else None
+        if key is not None and key in summaries:
+            result.append(summaries[key])
             continue
+        asked = _asked(base, question, joint)
         found = summary(_answer(base, cached, asked, joint, counted))
-        if alike:
-            summaries[asked.shape] = found
+        if key is not None:
+            summaries[key] = found
         result.append(found)
     return result
+
+
+def _alike(base: Prepared, question: Question, joint: bool) -> Any:
+    """What questions alike share, read without splitting the kinds: each card's kind
+    (or the seat it is placed with), the seats asked and their preferences by the
+    cards' places. Cards of a kind are interchangeable, so two such questions are one
+    question with the kind's cards swapped: their counts are the same up to which
+    solution is which, and so is every summary that does not name them."""
+    placed, kind_of = base.reduced.placed, base.found.kind_of
+    position = {card: i for i, card in enumerate(question.cards)}
+    prefer = tuple(
+        (seat, tuple(position[c] for c in order if c in position))
+        for seat, order in question.prefer
+    )
+    cards = tuple(kind_of[c] if placed[c] < 0 else -1 - placed[c] for c in question.cards)
+    return cards, question.asked, prefer, joint
 
 
 def _itself(counts: AnswerCounts) -> AnswerCounts:
