@@ -19,8 +19,17 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import guard
+from deduce._internal.language import N_
+from deduce.errors import InvalidInput
 
-__all__ = ["binary_entropy", "conditional_entropy", "entropy", "plogp", "round_bits"]
+__all__ = [
+    "binary_entropy",
+    "conditional_entropy",
+    "entropy",
+    "mutual_information",
+    "plogp",
+    "round_bits",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -47,11 +56,44 @@ def entropy(weights: npt.ArrayLike) -> float:
         >>> entropy([3, 3]), entropy([5]), entropy([])
         (1.0, 0.0, 0.0)
     """
-    array = np.asarray(weights, dtype=np.float64)
+    array = _amounts("weights", weights, 1, N_("weights of at least 0, a list of numbers"))
     total = float(array.sum())
     if total <= 0:
         return 0.0
     return float(plogp(array[array > 0] / total).sum()) + 0.0
+
+
+def _amounts(argument: str, value: Any, ndim: int, expected: str) -> FloatArray:
+    """``value`` as an array of ``ndim`` dimensions of finite numbers from 0, or
+    InvalidInput naming ``argument``."""
+    try:
+        array = np.asarray(value, dtype=np.float64) if value is not None else None
+    except (TypeError, ValueError):
+        array = None
+    if array is None or array.ndim != ndim or not np.isfinite(array).all() or (array < 0).any():
+        raise InvalidInput(argument, value, expected)
+    return array
+
+
+def mutual_information(joint: npt.ArrayLike, sizes: npt.ArrayLike | None = None) -> float:
+    """The mutual information in bits of the solution and the answer from their joint
+    chances: a row per solution and a column per answer; or, with ``sizes``, a row per
+    group of ``sizes[i]`` solutions alike, each with that row's chances. Never below 0.
+
+    Example:
+        >>> mutual_information([[0.5, 0.0], [0.0, 0.5]]), mutual_information([[0.25, 0.25]], [2])
+        (1.0, 0.0)
+    """
+    table = _amounts("joint", joint, 2, N_("a table of chances from 0: a row per solution"))
+    groups = np.ones(len(table))
+    if sizes is not None:
+        groups = _amounts("sizes", sizes, 1, N_("a number from 0 for each row of the table"))
+        if groups.shape != (len(table),):
+            raise InvalidInput("sizes", sizes, N_("a number from 0 for each row of the table"))
+    h_joint = float((plogp(table) * groups[:, None]).sum())
+    h_solution = float((plogp(table.sum(axis=1)) * groups).sum())
+    h_answer = float(plogp((table * groups[:, None]).sum(axis=0)).sum())
+    return max(h_solution + h_answer - h_joint, 0.0) + 0.0
 
 
 def binary_entropy(p: npt.ArrayLike) -> FloatArray:

@@ -85,7 +85,7 @@ from deduce.core.dealing.values import (  # the examples read the constraints fr
     Setup,
     Shows,  # noqa: F401
 )
-from deduce.core.info import plogp
+from deduce.core.info import mutual_information
 from deduce.errors import Contradiction, InvalidInput
 
 __all__ = ["MAX_POINTS", "Deals", "count_deals"]
@@ -718,15 +718,8 @@ def _mutual_information(result: AnswerCounts, *, seen: bool) -> float:
             merged[:, seats.index(seat)] += counts[:, o]
         counts = merged
     whole = result.sizes()
-    sizes = np.array(whole, dtype=np.float64)
     total = float((counts.sum(axis=1) * np.array(whole, dtype=object)).sum())
-    joint = counts.astype(np.float64) / total  # per hand of each group
-    per_solution = joint.sum(axis=1)
-    per_answer = (joint * sizes[:, None]).sum(axis=0)
-    h_joint = float((plogp(joint) * sizes[:, None]).sum())
-    h_solution = float((plogp(per_solution) * sizes).sum())
-    h_answer = float(plogp(per_answer).sum())
-    return max(h_solution + h_answer - h_joint, 0.0) + 0.0
+    return mutual_information(counts.astype(np.float64) / total, whole)  # per hand of a group
 
 
 guard(globals())

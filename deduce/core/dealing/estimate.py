@@ -76,7 +76,7 @@ from deduce.core.dealing.values import (
     Setup,
     Shows,
 )
-from deduce.core.info import plogp
+from deduce.core.info import mutual_information
 from deduce.errors import InvalidInput
 
 __all__ = ["DRAWS", "EstimatedDeals", "count_or_estimate", "points"]
@@ -544,11 +544,7 @@ class EstimatedDeals:
         found = []
         for i, cards in enumerate(suggestions):
             joint, _ = self._joint(cards, order, preference, seen, f"suggestions[{i}]")
-            joint = joint / total
-            h_joint = float(plogp(joint).sum())
-            h_solution = float(plogp(joint.sum(axis=1)).sum())
-            h_answer = float(plogp(joint.sum(axis=0)).sum())
-            found.append(max(h_solution + h_answer - h_joint, 0.0) + 0.0)
+            found.append(mutual_information(joint / total))
         return tuple(found)
 
     # -- the work ------------------------------------------------------------------------
