@@ -22,6 +22,7 @@ import pytest
 
 from deduce import DeduceError, InvalidInput, Space
 from deduce.core import decks
+from deduce.core.info import entropy, mutual_information
 from deduce.games import bsi, crime_writers, kreuzverhoer, mastermind, thirteen_clues
 from deduce.search import advice_seconds, expected_moves, lower_bound
 from deduce.search.optimum import optimal
@@ -57,6 +58,17 @@ CALLS: dict[str, Callable[[], Any]] = {
     "lower_bound(None)": lambda: lower_bound(None, 2, finishing=True),  # type: ignore[arg-type]
     "lower_bound(1.5)": lambda: lower_bound(1.5, 2, finishing=True),
     "in_words(card, nan)": lambda: QUESTIONED.in_words("informant", math.nan),
+    "entropy(None)": lambda: entropy(None),
+    "entropy([-1, 2])": lambda: entropy([-1, 2]),
+    "entropy([nan])": lambda: entropy([math.nan]),
+    "entropy([[1, 2], [3]])": lambda: entropy([[1, 2], [3]]),
+    "mutual_information(5)": lambda: mutual_information(5),
+    "mutual_information([1, 2])": lambda: mutual_information([1, 2]),
+    "mutual_information(ragged)": lambda: mutual_information([[1, 2], [3]]),
+    "mutual_information([[-1, 2]])": lambda: mutual_information([[-1, 2]]),
+    "mutual_information([[nan]])": lambda: mutual_information([[math.nan]]),
+    "mutual_information(sizes=[1, 2])": lambda: mutual_information([[0.5, 0.5]], [1, 2]),
+    "mutual_information(sizes=[-1])": lambda: mutual_information([[0.5, 0.5]], [-1]),
     "mastermind finishing(answers=-3)": lambda: mastermind.Investigation(4, 6).finishing([], -3),
     "mastermind finishing(answers='x')": lambda: mastermind.Investigation(2, 2).finishing([], "x"),  # type: ignore[arg-type]
     "mastermind finishing(queries=['junk'])": lambda: mastermind.Investigation(2, 2).finishing(
