@@ -535,6 +535,12 @@ class Adapter:
         said = (self.public_clue(clue) for clue in investigation.clues)
         return [line for line in said if line is not None]
 
+    def public_turn(self, investigation: Investigation) -> Turn | None:
+        """Whose turn it is as every player at the table may know it, as the table's view
+        shows it: by default :meth:`turn`; a game whose turn reads my notebook says it
+        here without it."""
+        return self.turn(investigation)
+
     def public_facts(self, investigation: Investigation) -> list[TableFact]:
         """What every player at the table may see besides the history (scores, grids,
         the clock), never a hand, a probability or advice; none by default."""

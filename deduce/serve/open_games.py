@@ -247,11 +247,12 @@ class OpenGame:
     ) -> Any:
         """``work``'s ``kind`` of advice, computed once per state (the page, the state and
         the console's redraw share it). One piece of advice is worked out at a time, and
-        one turn (``kind`` ``"turn:"``: whose turn it is never waits for the advice),
+        one turn (``kind`` ``"turn:"`` or ``"public turn:"``: whose turn it is never
+        waits for the advice),
         without :attr:`guard`: a request that needs what another works out waits for
         it, then reads it. A kind in words (``kind`` ending in ``:``) is kept for each
         language it was said in."""
-        lock = self._turning if kind == "turn:" else self._working
+        lock = self._turning if kind in ("turn:", "public turn:") else self._working
         if kind.endswith(":"):
             kind += language()
         kept = self._kept.get(kind)
@@ -279,6 +280,13 @@ class OpenGame:
         """Whose turn it is and what they may do (:meth:`Adapter.turn`), worked out once
         per state (and language: it is in words)."""
         return self._turn_of(self.session.investigation)
+
+    def public_turn(self) -> Turn | None:
+        """Whose turn it is as every player may know it (:meth:`Adapter.public_turn`),
+        worked out once per state and language."""
+        inv = self.session.investigation
+        work = partial(self.adapter.public_turn, inv)
+        return cast("Turn | None", self._once("public turn:", inv, "", work))
 
     def _turn_of(self, inv: Investigation) -> Turn | None:
         work = partial(self.adapter.turn, inv)
@@ -488,7 +496,7 @@ class OpenGame:
         turn it is, the public history and facts (scores, grids, the clock); never a
         hand, a probability, a deduction or advice."""
         inv = self.session.investigation
-        turn = self.turn()
+        turn = self.public_turn()
         return {
             **self._head(inv, self.version),
             "turn": None

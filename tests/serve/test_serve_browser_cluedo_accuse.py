@@ -1,7 +1,8 @@
 """Right after my own Cluedo suggestion proved the envelope, on a phone in a real browser
 (Playwright driving Debian's chromium): the page advises my accusation; the step at
-hand (the next player's) is not filled in with it, a tap on the advice fills in a form of
-mine, and Enter records my accusation, not the next player's; what the notebook says
+hand is still mine (the next player's forms beside it are not filled in with it), a tap
+on the advice fills in a form of mine, and Enter records my accusation, not the next
+player's; what the notebook says
 sits in its box without blank lines around it.
 
 Skipped where chromium or Playwright is missing (failed under CI); ``make test`` runs it.
@@ -42,11 +43,14 @@ def test_my_accusation_after_my_solving_suggestion_is_mine(tmp_path: Path) -> No
             )
             assert answer.status_code == 200, answer.text
         page.goto(f"{url}/play/cluedo?token={TOKEN}")
-        assert page.inner_text("section.turn h2") == "Bernd's turn"
+        # my turn goes on: I may accuse, else it is Bernd's turn
+        assert page.inner_text("section.turn h2") == "Your turn"
+        assert "else it is Bernd's turn" in page.inner_text("section.turn")
         # Bernd's ways are not filled in with my envelope: one tap on "right" and Enter
         # made Bernd the winner
         filled = page.eval_on_selector_all(
-            "section.now form input:checked", "inputs => inputs.map(i => i.value)"
+            "section.now form:has(input[type=hidden][value=Bernd]) input:checked",
+            "inputs => inputs.map(i => i.value)",
         )
         assert filled == []
         # what the notebook says starts at the top of its box (no blank line above it)

@@ -114,3 +114,17 @@ def test_a_view_token_must_be_another_token(tmp_path: Path) -> None:
 
     with pytest.raises(InvalidInput, match="view_token"):
         create_app(tmp_path, token="same-token", view_token="same-token")
+
+
+def test_the_views_turn_says_nothing_of_how_close_i_am_to_the_envelope(served: Any) -> None:
+    """After my Cluedo suggestion my own page offers my accusation only when my notebook
+    makes the envelope likely; the table's view names the next player either way, so
+    nobody reads my chances off whose turn it shows."""
+    from test_serve_cluedo_pagecheck import LINES, SETUP, SOLVING
+
+    owner, table, _ = served
+    id_ = owner.post("/api/sessions", json={"game": "cluedo", "setup": SETUP}).json()["id"]
+    for line in (*LINES, SOLVING):
+        assert owner.post(f"/api/sessions/{id_}/lines", json={"line": line}).status_code == 200
+    assert owner.get(f"/api/sessions/{id_}").json()["turn"]["name"] == "me"  # mine: accuse
+    assert table.get(f"/api/view/{id_}").json()["turn"]["name"] == "Bernd"

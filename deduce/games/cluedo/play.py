@@ -623,6 +623,31 @@ def _my_accuse_step(inv: Investigation) -> bool:
     return isinstance(last, Suggestion) and last.by == inv.me and inv.me not in inv.out
 
 
+def _accusing_now(inv: Investigation) -> bool:
+    """Whether the step at hand is my accusation, right after my suggestion: when the
+    envelope is certain, or likely enough that the race could say accuse.
+
+    Example:
+        >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+        ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+        >>> _accusing_now(inv.suggestion("me", "White", "Dagger", "Lounge", shown_by="Ann",
+        ...                              card="White"))
+        False
+        >>> _accusing_now(inv.suggestion("me", "White", "Dagger", "Lounge"))  # nobody showed
+        True
+    """
+    if not _my_accuse_step(inv) or inv.winner is not None:
+        return False
+    best = inv.accusation()
+    return best.certain or may_accuse(best.probability, inv.rivals())
+
+
+def _their_ways(player: str) -> tuple[Way, ...]:
+    """What another player may do at the start of their turn."""
+    given = (("PLAYER", player),)
+    return (Way("suggest", _("suggests"), given), Way("accuse", _("accuses"), given))
+
+
 class CluedoAdapter(Adapter):
     """Clue lines for suggestions, accusations and cards seen; the sheet and the turn."""
 
@@ -708,6 +733,14 @@ class CluedoAdapter(Adapter):
         return self.show_clue(clue)
 
     def turn(self, investigation: _Investigation) -> Turn | None:
+        return self._turn(investigation, mine_to_accuse=True)
+
+    def public_turn(self, investigation: _Investigation) -> Turn | None:
+        """The turn without my accusation's step: whether my turn goes on after my
+        suggestion depends on my chances, which the table must not read off it."""
+        return self._turn(investigation, mine_to_accuse=False)
+
+    def _turn(self, investigation: _Investigation, *, mine_to_accuse: bool) -> Turn | None:
         inv: Investigation = self.own(investigation)
         if inv.winner is not None:
             winner = inv.winner
@@ -716,18 +749,21 @@ class CluedoAdapter(Adapter):
         player = next_player(inv)
         if player is None:
             return Turn.ended(_("Everybody accused wrong: nobody won."))
+        if mine_to_accuse and _accusing_now(inv) and player != inv.me:
+            # my turn goes on after my suggestion: I may accuse, or the next player goes on
+            given = (("PLAYER", player),)
+            going_on = (
+                Way("accuse", _("accuse"), (("PLAYER", inv.me),)),
+                Way("suggest", _(M("{player} suggests", player=player)), given),
+                Way("accuse", _(M("{player} accuses", player=player)), given),
+            )
+            note = _(M("you may accuse now, else it is {player}'s turn", player=player))
+            return Turn(inv.players.index(inv.me), inv.me, True, going_on, note)
         mine = player == inv.me
         given = (("PLAYER", player),)
+        ways: tuple[Way, ...] = _their_ways(player)
         if mine:
-            ways = (
-                Way("suggest", _("suggest"), given),
-                Way("accuse", _("accuse"), given),
-            )
-        else:
-            ways = (
-                Way("suggest", _("suggests"), given),
-                Way("accuse", _("accuses"), given),
-            )
+            ways = (Way("suggest", _("suggest"), given), Way("accuse", _("accuse"), given))
         return Turn(inv.players.index(player), player, mine, ways)
 
     def extra(self, investigation: _Investigation) -> str | None:
@@ -742,14 +778,20 @@ class CluedoAdapter(Adapter):
             lines.append(note)
         if inv.out:
             lines.append(_(M("Out: {players}.", players=", ".join(inv.out))))
+        player = next_player(inv)
+        if _my_accuse_step(inv) and player is not None and player != inv.me:
+            # after my suggestion, my turn goes on until I accuse or the next player goes on
+            lines.append(self._accusation_line(inv))
+            theirs = Turn(inv.players.index(player), player, False, _their_ways(player))
+            said = says(theirs, self.grammar, inv)
+            lines.append(_(M("{player}'s turn: {player} {said}.", player=player, said=said)))
+            return "\n".join(lines)
         said = says(turn, self.grammar, inv)
         if turn.mine:
             lines.append(_(M("Your turn: {said}.", said=said)))
             if inv.me not in inv.out:
                 lines.append(self._accusation_line(inv))
         else:
-            if _my_accuse_step(inv):  # after my suggestion, my turn goes on until I accuse or pass
-                lines.append(self._accusation_line(inv))
             lines.append(_(M("{player}'s turn: {player} {said}.", player=turn.name, said=said)))
         return "\n".join(lines)
 
