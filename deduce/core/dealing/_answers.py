@@ -233,8 +233,9 @@ def _ready(
 ) -> Ready:
     """``reduced`` made ready for ``scale``, from ``kept`` (by scale) when it holds it,
     else worked out and put there: the same table answers many questions in turn."""
-    if kept is not None and scale in kept:
-        return kept[scale]
+    found = None if kept is None else kept.get(scale)  # one look: another thread may clear it
+    if found is not None:
+        return found
     base = prepare(reduced, weights, scale=scale)
     made = Ready(base, [ring_zetas(base, ring)[1] for ring in base.rings])
     if kept is not None:
