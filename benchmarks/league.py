@@ -190,10 +190,14 @@ def _commits(game: str, commits: Mapping[tuple[str, int], str]) -> str:
             by.setdefault(commit, []).append(n)
     if len(by) == 1:
         return f"Played on commit `{next(iter(by))}`."
-    parts = [
-        f"`{commit}` at {' and '.join(map(str, sizes))} players" for commit, sizes in by.items()
-    ]
+    parts = [f"`{commit}` at {_listed(sizes)} players" for commit, sizes in by.items()]
     return f"Played on commit {', '.join(parts)}."
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    """``2``, ``2 and 3``, ``2, 3 and 4``."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def standings(rows: Sequence[Row]) -> list[tuple[str, float, int, int, int]]:

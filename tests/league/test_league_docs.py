@@ -47,13 +47,18 @@ def test_a_table_size_played_again_sits_beside_the_others(tmp_path: Path) -> Non
     old.write_text(
         "\n".join([_row("thirteen-clues", 2, "notes", 15), _row("thirteen-clues", 3, "notes", 9)])
     )
-    new.write_text(_row("thirteen-clues", 4, "notes", 7) + "\n")
+    new.write_text(
+        "\n".join([_row("thirteen-clues", 4, "notes", 7), _row("thirteen-clues", 6, "notes", 5)])
+    )
     rows, played = league_docs.combined([old, new])
-    assert [(r.cell.players, r.wins) for r in rows] == [(2, 15), (3, 9), (4, 7)]
+    assert [(r.cell.players, r.wins) for r in rows] == [(2, 15), (3, 9), (4, 7), (6, 5)]
     assert played == {
         ("thirteen-clues", 2): "aaaaaaa",
         ("thirteen-clues", 3): "aaaaaaa",
         ("thirteen-clues", 4): "bbbbbbb",
+        ("thirteen-clues", 6): "bbbbbbb",
     }
     text = league_docs.section(rows, played)
-    assert "Played on commit `aaaaaaa` at 2 and 3 players, `bbbbbbb` at 4 players." in text
+    assert "Played on commit `aaaaaaa` at 2 and 3 players, `bbbbbbb` at 4 and 6 players." in text
+    three = {**played, ("thirteen-clues", 5): "aaaaaaa"}
+    assert "`aaaaaaa` at 2, 3 and 5 players" in league_docs.section(rows, three)
