@@ -808,7 +808,8 @@ class CluedoAdapter(Adapter):
             line = M(
                 "Accuse now (accuse {me} {cards}): {p:.1%} right, and waiting risks another "
                 "player solving it first ({rivals} still in; about {turns} more "
-                "suggestions to be certain, and waiting wins only {waiting:.0%} of the time).",
+                "suggestions to be certain; if each of them solves it on a turn one time in "
+                "five, waiting wins about {waiting:.0%} of the time).",
                 me=inv.me,
                 cards=cards,
                 p=best.probability,
