@@ -180,17 +180,12 @@ def chip(word: str) -> str:
 
 
 def pick(field: Any, *words: str) -> None:
-    """Tap the buttons of ``words`` in a field (of its category shown)."""
+    """Tap the buttons of ``words`` in a field (of the categories shown)."""
     for word in map(chip, words):
-        chips = field.locator(f".group:not([hidden]) label.chip:has(input[value='{word}'])")
-        if not field.locator(".group").count():
-            chips = field.locator(f"label.chip:has(input[value='{word}'])")
-        folded = field.locator(
-            f"details.group:not([open]):not([hidden]):has(input[value='{word}'])"
-        )
+        folded = field.locator(f"details.group:not([open]):visible:has(input[value='{word}'])")
         if folded.count():  # many choices: their category is opened first
             folded.first.locator("summary").click()
-        chips.first.click()
+        field.locator(f"label.chip:visible:has(input[value='{word}'])").first.click()
 
 
 def compose(field: Any, *pieces: str) -> None:

@@ -352,8 +352,10 @@ class Value:
     ``suggestions`` are every value it takes (a player's hand), ``groups`` lays them out
     by category, ``parts`` says how a value is put together from pieces, ``among``
     names the earlier answer whose words are its choices (a player among the players
-    named), and ``several`` says the value is any number of the ``groups``' words (none
-    picked: the question's default), picked as buttons."""
+    named), ``several`` says the value is any number of the ``groups``' words (none
+    picked: the question's default), picked as buttons, and ``other`` what else it takes
+    beside the ``suggestions`` (a page offers them as buttons and a text field for the
+    rest: a deck file beside the editions)."""
 
     parse: Callable[[str, Context], Any]
     what: str | Callable[[Context], str]
@@ -363,6 +365,7 @@ class Value:
     parts: Parts | None = None
     among: str = ""
     several: bool = False
+    other: str = ""
 
     def only(self, context: Context) -> bool:
         """Whether the suggestions are every value it takes now."""

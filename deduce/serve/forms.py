@@ -150,6 +150,11 @@ class Field:
             category's heading is one of that field's choices); empty: every category.
         among: for buttons, the earlier field whose words are its choices, as they are
             typed there (the players named); empty: ``choices``.
+        varies: for buttons by category at the set-up, the earlier field whose button
+            picks the categories shown (Cluedo's cards follow the deck chosen); empty:
+            they are the same for every answer.
+        variants: with ``varies``, each of that field's buttons and the categories
+            shown for it (a heading and its words); the ``groups`` are the first's.
     """
 
     name: str
@@ -175,6 +180,8 @@ class Field:
     several: bool = False
     follows: str = ""
     among: str = ""
+    varies: str = ""
+    variants: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +225,8 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
         return {"control": "stepper", "low": low, "high": high}
     if isinstance(kind, Value) and kind.among:
         return {"control": "buttons", "among": kind.among}
+    if isinstance(kind, Value) and kind.other:  # its values offered, any other typed
+        return {"control": "buttons", "choices": tuple(kind.words(context)), "other": _(kind.other)}
     try:
         words = tuple(kind.words(context)) if not isinstance(kind, File) else ()
         laid = _groups(kind, context)
@@ -451,7 +460,7 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
          ('seat_3', ('players', ('4', '5', '6')), False)]
     """
     fields: list[Field] = []
-    for question in questions:
+    for at, question in enumerate(questions):
         context = Context(None, {})
         kind = question.kind
         repeated = isinstance(kind, Several) or (isinstance(kind, Value) and kind.several)
@@ -459,6 +468,10 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             control = _control(kind, context, repeated=repeated)
         except Exception:  # bounds that depend on earlier answers: a text field
             control = {"control": "text", "choices": ()}
+        if control.get("groups"):
+            control["varies"], control["variants"] = _variants(kind, questions[:at])
+            if control["varies"] and not control.get("other"):  # a deck file's cards
+                control["other"] = _("type them")
         shown_for = _shown_for(question, fields)
         fields.append(
             Field(
@@ -484,6 +497,34 @@ def question_fields(questions: tuple[Question, ...]) -> list[Field]:
             )
         )
     return fields
+
+
+def _variants(
+    kind: Any, earlier: tuple[Question, ...]
+) -> tuple[str, tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]]:
+    """The categories of ``kind``'s buttons for each button of the first earlier
+    question that offers a few values and changes them (Cluedo's cards by the deck's
+    edition): that question's key and each button with its categories; else none.
+
+    Example:
+        >>> from deduce.play import adapter
+        >>> questions = adapter("cluedo").grammar.setup
+        >>> key, variants = _variants(questions[-2].kind, questions[:-2])
+        >>> key, [(edition, len(dict(groups)["suspects"])) for edition, groups in variants]
+        ('deck', [('classic', 6), ('master_detective', 10)])
+    """
+    for question in earlier:
+        offered = question.kind
+        if not (isinstance(offered, Value) and offered.other):
+            continue
+        found = []
+        for choice in offered.words(Context(None, {})):
+            answered = Context(None, {question.key: offered.parse(choice, Context(None, {}))})
+            laid = tuple((h, tuple(ws)) for h, ws in _groups(kind, answered))
+            found.append((choice, laid))
+        if len({laid for _, laid in found}) > 1:
+            return question.key, tuple(found)
+    return "", ()
 
 
 def _default(question: Question, buttons: tuple[str, ...]) -> str:

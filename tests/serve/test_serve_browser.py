@@ -312,6 +312,47 @@ def test_the_set_up_shows_only_the_seats_at_the_table(server: tuple[str, Path], 
     assert "seat 3" not in page.inner_text("section.turn").lower()
 
 
+def test_a_master_detective_game_is_set_up_from_its_own_cards(
+    server: tuple[str, Path], phone: Any
+) -> None:
+    """Cluedo's set-up: the cards to pick are the edition's chosen (Master Detective's
+    Rose and Knife, not the classic deck's Ballroom), and typed for a deck file."""
+    import httpx
+    from playwright.sync_api import expect
+
+    url, _ = server
+    page = phone
+    page.goto(f"{url}/?token={TOKEN}")
+    page.click("summary:has-text('Cluedo')")
+    form = "form[data-game=cluedo]"
+    field = {n: page.locator(f"{form} .field[data-name={n}]") for n in ("deck", "hand", "me")}
+    rose = field["hand"].locator("label.chip:has(input[value=Rose])")
+    ballroom = field["hand"].locator("label.chip:has(input[value=Ballroom])")
+    expect(ballroom).to_be_visible()  # the classic deck, as the deck's default
+    expect(rose).to_be_hidden()
+    pick(field["hand"], "Ballroom")  # then the edition changed: taken back
+    field["deck"].locator("input.other").fill("my-deck.toml")  # a deck file: cards typed
+    expect(field["hand"].locator("label.other")).to_be_visible()
+    expect(ballroom).to_be_hidden()
+    field["deck"].locator("input.other").fill("")
+    pick(field["deck"], "master_detective")
+    expect(rose).to_be_visible()
+    expect(ballroom).to_be_hidden()
+    expect(field["hand"].locator("label.other")).to_be_hidden()
+    page.fill(f"{form} .field[data-name=players] input", "me Ann Bob Cy")
+    pick(field["me"], "me")
+    hand = ("Rose", "Gray", "Knife", "Horseshoe", "Gazebo", "Fountain", "Studio")
+    pick(field["hand"], *hand)
+    assert sorted(picked(field["hand"])) == sorted(hand)  # Ballroom is not sent with them
+    no_sideways_scroll(page)
+    page.click("button:has-text('Start Cluedo')")
+    page.wait_for_url("**/play/cluedo")
+    saved = httpx.get(
+        f"{url}/api/sessions/cluedo", headers={"Authorization": f"token {TOKEN}"}
+    ).json()
+    assert "Rose" in str(saved) and "Ballroom" not in str(saved), saved
+
+
 # A clue of each game, and the same clue as it should have been.
 AMENDED = {
     "mastermind": ("1122 1 0", "1122 0 1", "1122: 0 black, 1 white"),

@@ -100,7 +100,6 @@ FREE_SETUP = {  # (game, question): why it stays text
     ("kreuzverhoer", "deck"): "a deck file, or default",
     ("crime-writers", "deck"): "a deck file",
     ("crime-writers", "players"): "the players' names",
-    ("cluedo", "deck"): "classic, master detective, or a deck file",
     ("cluedo", "players"): "the players' names",
     ("cluedo", "shows_first"): "none, or players with the cards they show first",
 }
@@ -130,3 +129,25 @@ def test_a_kreuzverhoer_case_is_a_row_per_field_and_read_back() -> None:
     assert read is not None and read.suspect == "Ede K."
     hand = fields["hand"]
     assert hand.control == "parts" and len(hand.parts) == 3 and hand.joiner == " "
+
+
+def test_cluedo_cards_at_the_set_up_follow_the_decks_edition() -> None:
+    """The editions are buttons (a deck file typed beside them), and the cards laid face
+    up and my hand are the chosen edition's: Master Detective's Rose, not the classic
+    deck's Ballroom; with a deck file, they are typed."""
+    from deduce.serve.forms import question_fields
+
+    fields = {f.name: f for f in question_fields(adapter("cluedo").grammar.setup)}
+    deck = fields["deck"]
+    assert deck.control == "buttons" and deck.choices == ("classic", "master_detective")
+    assert deck.default == "classic" and "deck file" in deck.other
+    for name in ("face_up", "hand"):
+        field = fields[name]
+        assert field.varies == "deck" and field.other, name
+        editions = {edition: dict(groups) for edition, groups in field.variants}
+        assert list(editions) == ["classic", "master_detective"]
+        assert "Ballroom" in editions["classic"]["rooms"]
+        assert "Rose" in editions["master_detective"]["suspects"]
+        assert "Ballroom" not in editions["master_detective"]["rooms"]
+        assert field.groups == field.variants[0][1]  # the default edition's, first
+    assert not fields["players"].varies and not fields["players"].variants

@@ -503,7 +503,12 @@ GRAMMAR = Grammar(
     setup=(
         Question(
             "deck",
-            Value(_deck, N_("classic, master detective, or a deck file (TOML)")),
+            Value(
+                _deck,
+                N_("classic, master detective, or a deck file (TOML)"),
+                suggestions=("classic", "master detective"),
+                other=N_("a deck file (TOML)"),
+            ),
             N_("classic, master detective, or a deck file (TOML)"),
             "classic",
             example="my-deck.toml",

@@ -368,6 +368,22 @@ function pickGroups(field, leader) {
   }
 }
 
+// Buttons that follow an earlier field's button (Cluedo's cards follow the deck's
+// edition): the ones for that button shown (the first while it has none), the others'
+// choices taken back; an answer typed there instead of a button: these typed too.
+function pickVariant(field, leader) {
+  const chosen = leader.querySelector(".chips input:checked");
+  const typed = leader.querySelector("input.other");
+  const answer = chosen ? chosen.value : (typed && typed.value.trim() ? null : undefined);
+  [...field.querySelectorAll(".variant")].forEach((variant, at) => {
+    const shown = answer === undefined ? at === 0 : variant.dataset.answer === answer;
+    variant.hidden = !shown;
+    if (!shown) for (const input of variant.querySelectorAll("input")) input.checked = false;
+  });
+  const other = field.querySelector("label.other");
+  if (other) other.hidden = answer !== null;
+}
+
 function clockText(seconds) {
   const whole = Math.max(0, Math.floor(seconds));
   return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
@@ -528,6 +544,13 @@ function wire(root) {
     if (!leader) continue;
     leader.addEventListener("change", () => pickGroups(field, leader));
     pickGroups(field, leader);
+  }
+  for (const field of root.querySelectorAll(".field[data-varies]")) {
+    const leader = fieldNamed(field.closest("form"), field.dataset.varies);
+    if (!leader) continue;
+    leader.addEventListener("input", () => pickVariant(field, leader));
+    leader.addEventListener("change", () => pickVariant(field, leader));
+    pickVariant(field, leader);
   }
   for (const field of root.querySelectorAll(".field[data-among]")) {
     const source = fieldNamed(field.closest("form"), field.dataset.among);
