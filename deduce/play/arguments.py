@@ -352,10 +352,11 @@ class Value:
     ``suggestions`` are every value it takes (a player's hand), ``groups`` lays them out
     by category, ``parts`` says how a value is put together from pieces, ``among``
     names the earlier answer whose words are its choices (a player among the players
-    named), ``several`` says the value is any number of the ``groups``' words (none
-    picked: the question's default), picked as buttons, and ``other`` what else it takes
-    beside the ``suggestions`` (a page offers them as buttons and a text field for the
-    rest: a deck file beside the editions)."""
+    named; with ``groups`` too, some of those players each with some of the groups'
+    words, in order: ``Plum=Lounge,Hall``), ``several`` says the value is any number of
+    the ``groups``' words (none picked: the question's default), picked as buttons, and
+    ``other`` what else it takes beside the ``suggestions`` (a page offers them as
+    buttons and a text field for the rest: a deck file beside the editions)."""
 
     parse: Callable[[str, Context], Any]
     what: str | Callable[[Context], str]

@@ -116,7 +116,9 @@ class Field:
     Attributes:
         name: the argument as the usage writes it (``BLACK``), or the question's key.
         label: what the control is called on the page.
-        control: ``buttons``, ``stepper``, ``text`` or ``flag``.
+        control: ``buttons``, ``stepper``, ``text``, ``flag``, ``parts`` or ``pairs``
+            (some of the ``among`` field's words, each with some of the ``groups``'
+            words in the order tapped: ``Plum=Lounge,Hall``).
         choices: the buttons' words, or the words a text field offers.
         low: the stepper's smallest value (None: unbounded).
         high: the stepper's largest value (None: unbounded).
@@ -223,6 +225,14 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
     if isinstance(kind, Integer):
         low, high = kind.bounds(context)
         return {"control": "stepper", "low": low, "high": high}
+    if isinstance(kind, Value) and kind.among and kind.groups is not None:
+        laid = _groups(kind, context)  # a few of those names, each with some of these words
+        return {
+            "control": "pairs",
+            "among": kind.among,
+            "choices": tuple(w for _, ws in laid for w in ws),
+            "groups": tuple((h, tuple(ws)) for h, ws in laid),
+        }
     if isinstance(kind, Value) and kind.among:
         return {"control": "buttons", "among": kind.among}
     if isinstance(kind, Value) and kind.other:  # its values offered, any other typed

@@ -316,11 +316,14 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
     server: tuple[str, Path], phone: Any
 ) -> None:
     """Cluedo's set-up: the cards to pick are the edition's chosen (Master Detective's
-    Rose and Knife, not the classic deck's Ballroom), and typed for a deck file."""
+    Rose and Knife, not the classic deck's Ballroom), and typed for a deck file; the
+    cards a player shows first are tapped after the player, in their order."""
+    import json
+
     import httpx
     from playwright.sync_api import expect
 
-    url, _ = server
+    url, folder = server
     page = phone
     page.goto(f"{url}/?token={TOKEN}")
     page.click("summary:has-text('Cluedo')")
@@ -344,6 +347,17 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
     hand = ("Rose", "Gray", "Knife", "Horseshoe", "Gazebo", "Fountain", "Studio")
     pick(field["hand"], *hand)
     assert sorted(picked(field["hand"])) == sorted(hand)  # Ballroom is not sent with them
+    # Ann shows the Wrench first, then the Library; Bob the Peach: in the order tapped
+    habits = page.locator(f"{form} .field[data-name=shows_first]")
+    pick(habits.locator(".keys"), "Ann")
+    pick(habits, "Wrench", "Library", "Plum")
+    pick(habits, "Plum")  # tapped again: taken back
+    pick(habits.locator(".keys"), "Bob")
+    assert picked(habits.locator(".variant:not([hidden])")) == []  # Bob's cards, none yet
+    pick(habits, "Peach")
+    pick(habits.locator(".keys"), "Ann")
+    assert sorted(picked(habits.locator(".variant:not([hidden])"))) == ["Library", "Wrench"]
+    expect(habits.locator("output")).to_have_text("Ann=Wrench,Library Bob=Peach")
     no_sideways_scroll(page)
     page.click("button:has-text('Start Cluedo')")
     page.wait_for_url("**/play/cluedo")
@@ -351,6 +365,9 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
         f"{url}/api/sessions/cluedo", headers={"Authorization": f"token {TOKEN}"}
     ).json()
     assert "Rose" in str(saved) and "Ballroom" not in str(saved), saved
+    kept = [json.loads(f.read_text()) for f in folder.rglob("*.json")]
+    habits_kept = [k["config"]["preferences"] for k in kept if "preferences" in k.get("config", {})]
+    assert habits_kept == [{"Ann": ["Wrench", "Library"], "Bob": ["Peach"]}]
 
 
 # A clue of each game, and the same clue as it should have been.

@@ -101,7 +101,6 @@ FREE_SETUP = {  # (game, question): why it stays text
     ("crime-writers", "deck"): "a deck file",
     ("crime-writers", "players"): "the players' names",
     ("cluedo", "players"): "the players' names",
-    ("cluedo", "shows_first"): "none, or players with the cards they show first",
 }
 
 
@@ -133,15 +132,18 @@ def test_a_kreuzverhoer_case_is_a_row_per_field_and_read_back() -> None:
 
 def test_cluedo_cards_at_the_set_up_follow_the_decks_edition() -> None:
     """The editions are buttons (a deck file typed beside them), and the cards laid face
-    up and my hand are the chosen edition's: Master Detective's Rose, not the classic
-    deck's Ballroom; with a deck file, they are typed."""
+    up, my hand and the cards a player shows first are the chosen edition's: Master
+    Detective's Rose, not the classic deck's Ballroom; with a deck file, they are
+    typed."""
     from deduce.serve.forms import question_fields
 
     fields = {f.name: f for f in question_fields(adapter("cluedo").grammar.setup)}
     deck = fields["deck"]
     assert deck.control == "buttons" and deck.choices == ("classic", "master_detective")
     assert deck.default == "classic" and "deck file" in deck.other
-    for name in ("face_up", "hand"):
+    habits = fields["shows_first"]  # a player named, then that player's cards in order
+    assert habits.control == "pairs" and habits.among == "players" and habits.optional
+    for name in ("face_up", "hand", "shows_first"):
         field = fields[name]
         assert field.varies == "deck" and field.other, name
         editions = {edition: dict(groups) for edition, groups in field.variants}

@@ -552,7 +552,7 @@ GRAMMAR = Grammar(
         ),
         Question(
             "shows_first",
-            Value(_preferences, _preferences_wanted),
+            Value(_preferences, _preferences_wanted, groups=_cards().groups, among="players"),
             N_("players known to show some cards first, in order: PLAYER=CARD,CARD, or none"),
             "none",
             example="Plum=Lounge",

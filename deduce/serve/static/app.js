@@ -55,6 +55,12 @@ function values(field) {
       .map((input) => input.value);
     return pieces.length ? [pieces.join(field.dataset.joiner)] : [];
   }
+  if (control === "pairs") {  // each player chosen with the cards tapped, in that order
+    const other = field.querySelector("input.other");
+    if (other && other.value.trim() && !other.closest("[hidden]")) return [other.value.trim()];
+    return Object.entries(pairsOf(field)).filter(([, words]) => words.length)
+      .map(([key, words]) => key + "=" + words.join(","));
+  }
   if (control === "flag") {
     return field.querySelector("input").checked ? [true] : [];
   }
@@ -334,6 +340,36 @@ function fieldNamed(form, name) {
   return form.querySelector('.field[data-name="' + CSS.escape(name) + '"]');
 }
 
+// A pairs field's choices so far: each of its names with the words tapped for it, in
+// order (kept on the field while the page is open).
+function pairsOf(field) {
+  const names = [...field.querySelectorAll(".keys input")].map((input) => input.value);
+  const pairs = JSON.parse(field.dataset.pairs || "{}");
+  return Object.fromEntries(Object.entries(pairs).filter(([key]) => names.includes(key)));
+}
+
+// The words of the name chosen, checked; the others' not (a name chosen afresh shows its
+// own); and the whole answer written under them.
+function showPairs(field) {
+  const chosen = field.querySelector(".keys input:checked");
+  const mine = chosen ? pairsOf(field)[chosen.value] || [] : [];
+  for (const input of field.querySelectorAll(".group input")) input.checked = mine.includes(input.value);
+  field.querySelector("output").textContent = values(field).join(" ");
+}
+
+// A word tapped in a pairs field: added to the name chosen (at the end: the order is
+// the order tapped), or taken back; none chosen: nothing, the names are tapped first.
+function tapPair(field, input) {
+  const chosen = field.querySelector(".keys input:checked");
+  const pairs = pairsOf(field);
+  if (chosen) {
+    const words = (pairs[chosen.value] || []).filter((w) => w !== input.value);
+    pairs[chosen.value] = input.checked ? [...words, input.value] : words;
+    field.dataset.pairs = JSON.stringify(pairs);
+  }
+  showPairs(field);
+}
+
 // Buttons for the words typed in an earlier field (the players named): one each, the
 // one chosen kept while it is still there.
 function amongWords(field, source) {
@@ -354,6 +390,7 @@ function amongWords(field, source) {
     return label;
   }));
   field.querySelector(".among").hidden = words.length > 0;
+  if (field.dataset.control === "pairs") showPairs(field);
 }
 
 // Of buttons by category, only the category the earlier field chose (all while it has
@@ -382,6 +419,10 @@ function pickVariant(field, leader) {
   });
   const other = field.querySelector("label.other");
   if (other) other.hidden = answer !== null;
+  if (field.dataset.control === "pairs") {  // another deck: the cards tapped taken back
+    field.dataset.pairs = "{}";
+    showPairs(field);
+  }
 }
 
 function clockText(seconds) {
@@ -551,6 +592,12 @@ function wire(root) {
     leader.addEventListener("input", () => pickVariant(field, leader));
     leader.addEventListener("change", () => pickVariant(field, leader));
     pickVariant(field, leader);
+  }
+  for (const field of root.querySelectorAll(".field[data-control=pairs]")) {
+    field.addEventListener("change", (event) => {
+      if (event.target.closest(".group")) tapPair(field, event.target);
+      else showPairs(field);
+    });
   }
   for (const field of root.querySelectorAll(".field[data-among]")) {
     const source = fieldNamed(field.closest("form"), field.dataset.among);
