@@ -361,7 +361,7 @@ def _cards(deck: Deck, value: Any, argument: str, *, most: int) -> tuple[str, ..
     cards = tuple(deck.card(c, argument) for c in value)
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise InvalidInput(argument, twice, expected, reason=N_("it is named twice"))
+        raise InvalidInput(argument, twice, expected, reason=M("{card} is named twice", card=twice))
     return cards
 
 

@@ -203,6 +203,9 @@ def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
         if not sep or not cards.strip(","):
             reason = M("{part} is not PLAYER=CARD,CARD", part=part)
             raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
+        if not name:
+            reason = M("{part} names no player before =", part=part)
+            raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
         try:
             player = str(Name(players).read(name, context, "shows_first"))
         except InvalidInput:
@@ -210,6 +213,12 @@ def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
                 "{name} is not one of the players: {players}", name=name, players=", ".join(players)
             )
             raise InvalidInput("shows_first", text, N_("a player"), reason=reason) from None
+        if player in found:
+            reason = M(
+                "{player} is named twice: {player}=CARD,CARD gives all of {player}'s cards",
+                player=player,
+            )
+            raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
         found[player] = tuple(_card_of(deck, c, "shows_first") for c in cards.split(",") if c)
     return found
 

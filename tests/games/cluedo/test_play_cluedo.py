@@ -251,6 +251,10 @@ def test_the_rooms_i_can_reach_narrow_the_advice() -> None:
         ("shows_first", "Zed=Hall", "(Zed is not one of the players: Scarlet, me, Peacock, Plum)"),
         ("shows_first", "me=Hall", 'shows_first "me=Hall" is not valid (it is me)'),
         ("shows_first", "Plum=Zzz", "(Zzz is no card of the deck, or more than one)"),
+        ("shows_first", "Plum=Hall Plum=Lounge",
+         "(Plum is named twice: Plum=CARD,CARD gives all of Plum's cards)"),
+        ("shows_first", "=Hall", "(=Hall names no player before =)"),
+        ("shows_first", "Plum=Hall,Hall", '"Plum=Hall,Hall" is not valid (Hall is named twice)'),
     ],
 )  # fmt: skip
 def test_junk_into_every_set_up_key_is_refused_by_name(key: str, value: str, message: str) -> None:
