@@ -36,8 +36,9 @@ ones. The writer's points it hands on, net, are
 (negative for a question that teaches more than the average), and the objective is
 ``points - CLOCK_WEIGHT * clock``: each of my points counts for me, each of the next
 guest's against me, and each of the writer's on the clock :data:`CLOCK_WEIGHT` times
-against me. The weight 2 was measured, not derived: in the league it wins more than the
-clock counted once in every cell played, at 3 to 5 players (see docs/benchmarks.md).
+against me. The weight 2 was measured, not derived: on the league's tuning deals it won
+more than the clock counted once in every cell played, at 3 to 5 players (see
+docs/benchmarks/log.md).
 
 The table's size: a point of mine counts toward my win whoever the others are, an
 opponent's point only against that opponent, one of ``players - 1``. So the next guest's
@@ -45,13 +46,13 @@ points and the writer's weigh :func:`opponent_weight` times as above, ``2 / (pla
 1)``: as written at 3 players (the size the weights were measured at), 2/3 of it at 4
 and 1/2 at 5. A :class:`~deduce.games.crime_writers.table.Table` weighs them for its own
 number of players; an investigation alone, for 3. With 4 and 5 players the scaled
-weights win more than the 3-player ones against the namers from P >= 0.3 on the same
-deals (see docs/benchmarks.md).
+weights won more than the 3-player ones against the namers from P >= 0.3 on the same
+tuning deals (see docs/benchmarks/log.md).
 
 With 3 players or more it is the table's default (``Table.default_strategy``): in the
-league it wins more than its fair share against guests who ask by bits and against the
-human-notes bot at 3 to 5 players, and more than the entropy guest on the same deals
-in 14 of 15 cells (see docs/benchmarks.md).
+league on the measuring deals it wins more than its fair share against guests who ask
+by bits and against the human-notes bot at 3 to 5 players, and its share, no more,
+against guests who name a card from P >= 0.3 at 3 players (see docs/benchmarks.md).
 
 Example:
     >>> from deduce.games.crime_writers.cards import Deck
@@ -107,11 +108,12 @@ SECONDS_PER_QUESTION = 25.0
 BITS_PER_QUESTION = 0.35
 """Bits about the draw a story's questions teach on average: guests who ask by bits
 learn 138.3 bits in 396 questions of 8 three-player stories of the self-play (their own
-wordings' stand-in questions left out); see docs/benchmarks.md."""
+wordings' stand-in questions left out); see docs/benchmarks/log.md."""
 
 CLOCK_WEIGHT = 2.0
 """How many of my points a writer's point on the clock weighs in the objective: chosen by
-the league (the clock counted once, and twice, over the same deals; docs/benchmarks.md)."""
+the league on its tuning deals (the clock counted once, and twice, over the same deals;
+docs/benchmarks/log.md)."""
 
 MEASURED_AT = 3
 """The table size the objective's weights were measured at (:func:`opponent_weight` 1),

@@ -128,8 +128,8 @@ class Investigation(_Investigation):
 
     game = GAME.name
     clue_types = CLUE_TYPES
-    # the race advice (advice.py) needs the opponent's case file and did not win clearly
-    # against entropy in the tournament (docs/benchmarks.md)
+    # the race advice (advice.py) needs the opponent's case file, and the league shows it
+    # level with entropy (docs/benchmarks.md)
     default_strategy = "entropy"
 
     def __init__(
