@@ -23,7 +23,9 @@ The eager bots ``eager-0.3``, ``eager-0.5`` and ``eager-0.7`` play the informati
 move until the most probable answer has at least that probability, then accuse, attempt,
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
 Cluedo has no ``notes`` but its own paper player, ``sheet`` (ticks and crosses), and
-``sampler``, a clause-and-sampling player (:data:`deduce.games.cluedo.sampler`).
+``sampler``, a clause-and-sampling player (:data:`deduce.games.cluedo.sampler`), and
+``likeliest``, the advice naming the envelope's likeliest cards
+(:data:`deduce.games.cluedo.likeliest`).
 BSI and Kreuzverhör add ``clock``, which attempts or lays earlier as the end of the game
 nears; BSI its existing ``cautious`` and ``random`` bots.
 
@@ -250,6 +252,7 @@ PANELS: dict[str, Panel] = {
     },
     "cluedo": {
         "advised": cluedo.advised,
+        "likeliest": cluedo.likeliest,
         "entropy": cluedo.entropy,
         "sheet": cluedo.sheet,
         "sampler": cluedo.sampler,

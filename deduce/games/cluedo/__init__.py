@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING
 from deduce._internal.lazy import attach
 
 if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
-    from deduce.games.cluedo.advice import TIE_BREAKS, envelope_bits, hand_bits
+    from deduce.games.cluedo.advice import (
+        LIKELIEST,
+        TIE_BREAKS,
+        envelope_bits,
+        hand_bits,
+        likeliness,
+    )
     from deduce.games.cluedo.bots import (
         DRAWS,
         GameMaster,
@@ -31,6 +37,7 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
         draws,
         eager,
         entropy,
+        likeliest,
         play_game,
         sampler,
         sheet,
@@ -48,6 +55,7 @@ __all__ = [
     "DRAWS",
     "ENVELOPE",
     "FACE_UP",
+    "LIKELIEST",
     "MAX_PLAYERS",
     "STEPS",
     "SUGGEST",
@@ -72,6 +80,8 @@ __all__ = [
     "envelope_bits",
     "hand_bits",
     "hand_sizes",
+    "likeliest",
+    "likeliness",
     "play_game",
     "sampler",
     "sheet",

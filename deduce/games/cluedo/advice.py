@@ -43,19 +43,24 @@ from deduce.core.dealing import Answer, Deals, EstimatedDeals
 from deduce.core.info import round_bits
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.clues import Suggest
-from deduce.games.cluedo.counting import Seats
+from deduce.games.cluedo.counting import ENVELOPE, Seats
 
 __all__ = [
+    "LIKELIEST",
     "RACE_RISK",
     "TIE_BREAKS",
     "Race",
     "envelope_bits",
     "hand_bits",
+    "likeliness",
     "may_accuse",
     "race",
     "ranked",
     "worst_case",
 ]
+
+LIKELIEST = "likeliest"
+"""The strategy that names the envelope's likeliest cards (:func:`likeliness`)."""
 
 TIE_BREAKS = 8
 """How many suggestions tied for the most bits about the envelope (the first in the
@@ -245,6 +250,41 @@ def _several(
             pairs += ab + bc + ca
             triples += p(0, player, a) - alone[a] - ab - ca
     return pairs, triples
+
+
+def likeliness(
+    deals: Deals | EstimatedDeals, seats: Seats, queries: Sequence[Suggest]
+) -> npt.NDArray[np.float64]:
+    """How well each suggestion names the envelope's likeliest cards: the sum, over the
+    kinds whose envelope card is still open, of its card's chance to be in the envelope;
+    of a kind already solved, 1 for one of my own cards and 1/2 for the solved card
+    (nobody else can show either, so the answer is about the open kinds alone).
+
+    The suggestion with the most is, of each open kind, its likeliest card, and of each
+    solved kind one of mine (else the solved card): the clause-and-sampling solvers'
+    rule, with exact chances.
+
+    Example:
+        >>> from deduce.games.cluedo import Deck, Investigation, Suggest
+        >>> deck = Deck("mini", ("Ann", "Bob"), ("rope", "gun"), ("hall", "attic"), (2, 3))
+        >>> inv = Investigation(("me", "P1", "P2"), "me", ("Ann",), deck=deck)
+        >>> # Bob is the envelope's suspect (I hold Ann): my Ann is named rather than him
+        >>> likeliness(inv.deals, inv.seats, [Suggest("Bob", "rope", "hall"),
+        ...                                   Suggest("Ann", "rope", "hall")]).tolist()
+        [1.5, 2.0]
+    """
+    envelope = {card: float(p) for card, p in deals.marginals()[ENVELOPE].items()}
+    worth: dict[str, float] = {}
+    for kind in seats.deck.categories:
+        solved = [c for c in kind if envelope.get(c, 0.0) > 1 - 1e-12]
+        for card in kind:
+            if not solved:
+                worth[card] = envelope.get(card, 0.0)
+            elif card in seats.hand:
+                worth[card] = 1.0
+            else:
+                worth[card] = 0.5 if card in solved else 0.0
+    return np.array([sum(worth[c] for c in q.cards) for q in queries], dtype=np.float64)
 
 
 def ranked(

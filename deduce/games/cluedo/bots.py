@@ -37,7 +37,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup, Shows
 from deduce.errors import InvalidInput
-from deduce.games.cluedo.advice import may_accuse
+from deduce.games.cluedo.advice import LIKELIEST, may_accuse
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
 from deduce.games.cluedo.counting import ENVELOPE
@@ -53,6 +53,7 @@ __all__ = [
     "draws",
     "eager",
     "entropy",
+    "likeliest",
     "play_game",
     "sampler",
     "sheet",
@@ -77,7 +78,7 @@ def _notebook_move(table: Table, accuse: Callable[[Table], bool]) -> Move:
         return accusation
     if table.step == ACCUSE:
         return None
-    for advice in notebook.recommend(top=2):
+    for advice in notebook.recommend(top=2, strategy="entropy"):
         if not isinstance(advice.action, Accusation) or advice.action.waiting is None:
             move: Move = advice.action
             return move
@@ -88,7 +89,7 @@ def _certain(table: Table) -> bool:
     return False
 
 
-def _advised(table: Table, rng: random.Random) -> Move:
+def _advised(table: Table, rng: random.Random, strategy: str | None = None) -> Move:
     notebook = table.notebook
     if table.step == ACCUSE:
         accusation = notebook.accusation()
@@ -98,8 +99,12 @@ def _advised(table: Table, rng: random.Random) -> Move:
             return None  # the race cannot say accuse: no need to count the bits
         running = notebook.race()
         return replace(accusation, waiting=running.waiting) if running.accuse else None
-    move: Move = notebook.recommend(top=1)[0].action
+    move: Move = notebook.recommend(top=1, strategy=strategy)[0].action
     return move
+
+
+def _likeliest(table: Table, rng: random.Random) -> Move:
+    return _advised(table, rng, LIKELIEST)
 
 
 def _entropy(table: Table, rng: random.Random) -> Move:
@@ -113,6 +118,11 @@ envelope is certain (at either step of the turn), when no suggestion can teach
 anything, or when the race says accuse now
 (:meth:`~deduce.games.cluedo.Investigation.race`: the likeliest envelope is at least as
 likely as waiting is to win before another player accuses right)."""
+
+likeliest: Bot[Table, Move] = Bot("likeliest", _likeliest)
+""":data:`advised` naming the envelope's likeliest cards: of each kind whose envelope
+card is open, its likeliest card, of a solved kind one of its own cards (the
+``"likeliest"`` strategy, :func:`~deduce.games.cluedo.advice.likeliness`)."""
 
 entropy: Bot[Table, Move] = Bot("entropy", _entropy)
 """The most informative suggestion and the accusation only once certain (or when no

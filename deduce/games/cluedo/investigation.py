@@ -43,7 +43,16 @@ from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, count_or_es
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
 from deduce.errors import Contradiction, InvalidInput
-from deduce.games.cluedo.advice import Race, envelope_bits, open_cards, race, ranked, worst_case
+from deduce.games.cluedo.advice import (
+    LIKELIEST,
+    Race,
+    envelope_bits,
+    likeliness,
+    open_cards,
+    race,
+    ranked,
+    worst_case,
+)
 from deduce.games.cluedo.cards import CATEGORIES, Deck, Envelope
 from deduce.games.cluedo.clues import VERDICTS, Accusation, Accused, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats, agrees
@@ -527,17 +536,19 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         ]
 
     def check_strategy(self, strategy: str) -> str:
-        """``strategy`` if it is one of :data:`deduce.STRATEGIES` (the searches that look
-        several moves ahead are not offered: each step would count every deal again).
+        """``strategy`` if it is ``"likeliest"`` (the envelope's likeliest cards named,
+        :func:`~deduce.games.cluedo.advice.likeliness`) or one of
+        :data:`deduce.STRATEGIES` (the searches that look several moves ahead are not
+        offered: each step would count every deal again).
 
         Example:
             >>> inv = Investigation(("me", "Ann", "Bob"), "me",
             ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
-            >>> inv.check_strategy("minimax")
-            'minimax'
+            >>> inv.check_strategy("minimax"), inv.check_strategy("likeliest")
+            ('minimax', 'likeliest')
         """
-        if not isinstance(strategy, str) or strategy not in STRATEGIES:
-            raise InvalidInput("strategy", strategy, list(STRATEGIES))
+        if not isinstance(strategy, str) or strategy not in (LIKELIEST, *STRATEGIES):
+            raise InvalidInput("strategy", strategy, [LIKELIEST, *STRATEGIES])
         return strategy
 
     def move_filter(
@@ -568,15 +579,22 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     def own_ranking(
         self, strategy: str, among: Callable[[Move], bool] | None, top: int
     ) -> Sequence[Recommendation[Move]] | None:
-        """The suggestions by their exact bits about the envelope (``"entropy"``), the
-        accusation first when it is certain, when no suggestion teaches anything, or when
-        the race says accuse now (:meth:`race`, among the suggestions allowed); the other
-        strategies rank the engine's way, on the full answer partition (slower)."""
-        if strategy != "entropy":
+        """The suggestions by their exact bits about the envelope (``"entropy"``) or by
+        how well they name the envelope's likeliest cards (``"likeliest"``, ties by the
+        bits), the accusation first when it is certain, when no suggestion teaches
+        anything, or when the race says accuse now (:meth:`race`, among the suggestions
+        allowed); the other strategies rank the engine's way, on the full answer
+        partition (slower)."""
+        if strategy not in ("entropy", LIKELIEST):
             return None
         queries = [q for q in self.queries() if among is None or among(q)]
         deals, seats = self.deals, self.seats
         order, bits = ranked(deals, seats, queries) if queries else ([], np.zeros(0))
+        score = bits
+        if strategy == LIKELIEST and queries:
+            score = likeliness(deals, seats, queries)
+            place = {i: at for at, i in enumerate(order)}  # the bits' order breaks ties
+            order = sorted(order, key=lambda i: (-round(float(score[i]), 9), place[i]))
         moves: list[Recommendation[Move]] = []
         best = float(bits.max()) if len(bits) else 0.0
         running = self.race(best_bits=best) if queries else None
@@ -599,7 +617,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
                     if open_cards(seats, query)
                     else self.space.size,
                     strategy=strategy,
-                    score=float(round(bits[i], 9)),
+                    score=float(round(score[i], 9)),
                     error=None if self.exact else self.error,
                 )
             )
@@ -635,7 +653,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             outcomes={k: p for k, p in chances.items() if p > 0},
             worst_case=int(part.count[0][part.mass[0] > 0].max()),
             strategy=strategy,
-            score=float(scores(part, strategy)[0]),
+            score=float(scores(part, "entropy" if strategy == LIKELIEST else strategy)[0]),
             error=accusation.error,
         )
 
