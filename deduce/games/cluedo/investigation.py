@@ -472,7 +472,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         for envelope, p in solutions.items():
             counts[self._rows[envelope]] = p.numerator * (total // p.denominator)
         chosen = counts if ids is None else [counts[i] for i in ids.tolist()]
-        if max(chosen, default=0) < 2**62:
+        if sum(chosen) < 2**62:  # their total too: the space sums them
             return np.array(chosen, dtype=np.int64)
         return np.array([float(c) for c in chosen], dtype=np.float64)  # beyond 64 bits
 

@@ -542,3 +542,15 @@ def test_a_table_made_directly_with_a_stranger_or_a_missing_size_is_refused() ->
     with pytest.raises(deduce.InvalidInput, match="player='zzz'"):
         seats.after("zzz")
     assert seats.after("ann") == ("Bob", "me")  # named in any case
+
+
+def test_more_deals_than_64_bits_hold_are_counted_and_advised() -> None:
+    """At the start of a 10-player Master Detective game the deals of all envelopes
+    together are more than a 64-bit integer holds (each envelope's alone are not):
+    the total stays positive and the advice is given."""
+    deck = Deck.master_detective()
+    players = ("me", *(f"P{i}" for i in range(1, 10)))
+    inv = Investigation(players, "me", deck.cards[:3], deck=deck)
+    assert inv.space.total > 2**63
+    assert isinstance(inv.recommend(top=1)[0].action, Suggest)
+    assert isinstance(inv.recommend(top=1, strategy="likeliest")[0].action, Suggest)
