@@ -195,7 +195,8 @@ def play_cells(
         if report is not None:
             report(done, games * len(cells))
         if not left[cell]:
-            rows[cell] = Row(cell, games, wins[cell], seconds[cell], first=first)
+            spent = round(seconds[cell], 3)  # as the results file keeps it
+            rows[cell] = Row(cell, games, wins[cell], spent, first=first)
             if finished is not None:
                 finished(rows[cell])
 

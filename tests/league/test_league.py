@@ -345,6 +345,21 @@ def test_the_command_refuses_options_by_their_names(
     assert said in out and "Traceback" not in out
 
 
+def test_a_cell_read_back_from_its_results_is_the_cell_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The processor time is kept to the millisecond in the row as in the file, so the
+    table printed after playing is the table printed from the file (it once differed
+    by a rounding in the seconds a game)."""
+    played = play_cells([Cell("bsi", 2, "advised", "clock")], games=2)
+    results = tmp_path / "league.jsonl"
+    assert main(["league", *ONE_CELL, "--games", "2", "--results", str(results)]) == 0
+    capsys.readouterr()
+    again = read_results(results)
+    assert played[0].seconds == round(played[0].seconds, 3)
+    assert [(r.cell, r.games, r.wins) for r in again] == [(c.cell, c.games, c.wins) for c in played]
+
+
 def test_a_league_whole_in_its_results_plays_nothing_and_starts_no_pool(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
