@@ -24,8 +24,8 @@ move until the most probable answer has at least that probability, then accuse, 
 lay or name it (in Crime Writers: the most probable card of any element not found yet).
 Cluedo has no ``notes`` but its own paper player, ``sheet`` (ticks and crosses), and
 ``sampler``, a clause-and-sampling player (:data:`deduce.games.cluedo.sampler`), and
-``likeliest``, the advice naming the envelope's likeliest cards
-(:data:`deduce.games.cluedo.likeliest`).
+``previous``, the advice before it named the envelope's likeliest cards (the most
+informative suggestion, the same race; :data:`deduce.games.cluedo.previous`).
 BSI and Kreuzverhör add ``clock``, which attempts or lays earlier as the end of the game
 nears; BSI its existing ``cautious`` and ``random`` bots.
 
@@ -252,7 +252,7 @@ PANELS: dict[str, Panel] = {
     },
     "cluedo": {
         "advised": cluedo.advised,
-        "likeliest": cluedo.likeliest,
+        "previous": cluedo.previous,
         "entropy": cluedo.entropy,
         "sheet": cluedo.sheet,
         "sampler": cluedo.sampler,

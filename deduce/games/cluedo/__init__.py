@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
         draws,
         eager,
         entropy,
-        likeliest,
         play_game,
+        previous,
         sampler,
         sheet,
     )
@@ -80,9 +80,9 @@ __all__ = [
     "envelope_bits",
     "hand_bits",
     "hand_sizes",
-    "likeliest",
     "likeliness",
     "play_game",
+    "previous",
     "sampler",
     "sheet",
 ]

@@ -12,9 +12,10 @@ suggester alone; it says whether an accusation is right. A bot is a
 and at the :data:`~deduce.games.cluedo.table.ACCUSE` step an accusation or None (end the
 turn).
 
-The bots: :data:`advised` (the notebook's advice: the most informative suggestion, the
-accusation once the envelope is certain), :data:`entropy` (the same moves, under the
-name every game's panel has), :func:`eager` (accuses its likeliest envelope once it is
+The bots: :data:`advised` (the notebook's advice: the envelope's likeliest cards named,
+the accusation when the race says so), :data:`previous` (the advice before: the most
+informative suggestion, the same race), :data:`entropy` (the most informative suggestion,
+the accusation once certain), :func:`eager` (accuses its likeliest envelope once it is
 that likely), :data:`sheet` (a paper sheet of ticks and crosses) and :data:`sampler`
 (probabilities from deals drawn by a simple Markov chain).
 
@@ -37,7 +38,7 @@ from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
 from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup, Shows
 from deduce.errors import InvalidInput
-from deduce.games.cluedo.advice import LIKELIEST, may_accuse
+from deduce.games.cluedo.advice import may_accuse
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
 from deduce.games.cluedo.counting import ENVELOPE
@@ -53,8 +54,8 @@ __all__ = [
     "draws",
     "eager",
     "entropy",
-    "likeliest",
     "play_game",
+    "previous",
     "sampler",
     "sheet",
 ]
@@ -103,8 +104,8 @@ def _advised(table: Table, rng: random.Random, strategy: str | None = None) -> M
     return move
 
 
-def _likeliest(table: Table, rng: random.Random) -> Move:
-    return _advised(table, rng, LIKELIEST)
+def _previous(table: Table, rng: random.Random) -> Move:
+    return _advised(table, rng, "entropy")
 
 
 def _entropy(table: Table, rng: random.Random) -> Move:
@@ -112,21 +113,22 @@ def _entropy(table: Table, rng: random.Random) -> Move:
 
 
 advised: Bot[Table, Move] = Bot("advised", _advised)
-"""The notebook's advice: the suggestion with the most bits about the envelope
-(:meth:`~deduce.games.cluedo.Investigation.recommend`), the accusation as soon as the
+"""The notebook's advice (:meth:`~deduce.games.cluedo.Investigation.recommend`): the
+suggestion naming the envelope's likeliest cards (of each kind whose envelope card is
+open, its likeliest card, of a solved kind one of its own cards: the ``"likeliest"``
+strategy, :func:`~deduce.games.cluedo.advice.likeliness`), the accusation as soon as the
 envelope is certain (at either step of the turn), when no suggestion can teach
 anything, or when the race says accuse now
 (:meth:`~deduce.games.cluedo.Investigation.race`: the likeliest envelope is at least as
 likely as waiting is to win before another player accuses right)."""
 
-likeliest: Bot[Table, Move] = Bot("likeliest", _likeliest)
-""":data:`advised` naming the envelope's likeliest cards: of each kind whose envelope
-card is open, its likeliest card, of a solved kind one of its own cards (the
-``"likeliest"`` strategy, :func:`~deduce.games.cluedo.advice.likeliness`)."""
+previous: Bot[Table, Move] = Bot("previous", _previous)
+"""The advice before :data:`advised` named the likeliest cards: the suggestion with the
+most bits about the envelope (the ``"entropy"`` strategy), the same accusations."""
 
 entropy: Bot[Table, Move] = Bot("entropy", _entropy)
 """The most informative suggestion and the accusation only once certain (or when no
-suggestion can teach anything): :data:`advised` without the race."""
+suggestion can teach anything): :data:`previous` without the race."""
 
 
 def eager(threshold: float) -> Bot[Table, Move]:

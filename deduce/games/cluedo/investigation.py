@@ -105,6 +105,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
 
     game = GAME.name
     clue_types: ClassVar[tuple[type, ...]] = (Suggestion, Accused, Seen)
+    default_strategy: ClassVar[str] = LIKELIEST
 
     def __init__(
         self,

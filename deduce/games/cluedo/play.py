@@ -407,12 +407,14 @@ def _rooms(inv: Investigation, v: dict[str, Any]) -> Rows:
     )
     header = (_("move"), _("bits"), _("nobody shows"))
     note = _(
-        "bits: what the answer tells about the envelope, on average (exact); nobody shows: "
-        "the chance that nobody can show a card."
+        "Best first: the envelope's likeliest cards named.\nbits: what the answer tells "
+        "about the envelope, on average (exact); nobody shows: the chance that nobody can "
+        "show a card."
     )
     if not inv.exact:
         note = _(
-            "bits: what the answer tells about the envelope, on average (estimated from "
+            "Best first: the envelope's likeliest cards named.\nbits: what the answer tells "
+            "about the envelope, on average (estimated from "
             "deals drawn at random); nobody shows: the chance that nobody can show a card "
             "(estimated)."
         )

@@ -3,6 +3,7 @@ sheet's inferences, the bots' seeds, and junk refused by name."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -24,7 +25,9 @@ from deduce.games.cluedo import (
     draws,
     eager,
     entropy,
+    likeliness,
     play_game,
+    previous,
     sampler,
     sheet,
 )
@@ -184,12 +187,22 @@ def test_the_league_plays_cluedo_cells() -> None:
     invalid_input(lambda: Cell("cluedo", 3, "advised", "notes"), "against", "sheet")
 
 
-def test_advised_and_entropy_suggest_alike() -> None:
-    a = play_game([advised, sheet, sheet], seed=2)
-    b = play_game([PANELS["cluedo"]["entropy"], sheet, sheet], seed=2)
+def test_the_previous_default_and_entropy_suggest_alike() -> None:
+    a = play_game([previous, sheet, sheet], seed=2)
+    b = play_game([entropy, sheet, sheet], seed=2)
     assert [m for s, m in a.moves if s == 0 and isinstance(m, Suggest)][:3] == [
         m for s, m in b.moves if s == 0 and isinstance(m, Suggest)
     ][:3]
+
+
+def test_the_advised_bot_names_the_envelopes_likeliest_cards() -> None:
+    game = play_game([advised, sheet, sheet], seed=2)
+    seat, first = game.moves[0]  # seat 0 starts: its notebook holds no clue yet
+    mine = game.tables[0]
+    start = Table(mine.players, mine.me, mine.hand).notebook
+    chances = likeliness(start.deals, start.seats, [first, *start.queries()])
+    assert seat == 0 and isinstance(first, Suggest)
+    assert math.isclose(chances[0], chances.max()) and chances[0] > chances.min()
 
 
 @pytest.mark.long

@@ -97,7 +97,7 @@ def test_a_whole_game_at_the_table_from_a_deal_written_down(tmp_path: Path) -> N
         assert player is not None
         if player == "me":
             assert "Your turn: suggest (suggest me SUSPECT" in " ".join(shown.split())
-            best = ADAPTER.recommend(inv, "entropy")[0]
+            best = ADAPTER.recommend(inv, inv.default_strategy)[0]
             advised = str(best.action)
             assert advised in shown  # the console advises it, as the line to type
             assert isinstance(best.action, Advised)
