@@ -421,3 +421,23 @@ def test_a_certain_case_or_puzzle_is_the_winning_move() -> None:
     puzzle = deal.puzzles[0]
     cards = " ".join(word(c) for c in (puzzle.person, puzzle.location, puzzle.weapon))
     assert front.typed(front.winning(inv)) == f"accuse 0 ? {cards}"
+
+
+def test_cluedo_advice_says_each_moves_chance_of_the_envelope(client: TestClient) -> None:
+    """Cluedo's default names the envelope's likeliest cards: the page says so, with each
+    move's average chance, not only its bits."""
+    moves: list[Any] = []
+    for _line, state, inv in _declared_table(client, "cluedo"):
+        advice = state["advice"]
+        if advice["moves"] and advice["by"] == "likeliest":
+            moves, saved = advice["moves"], inv
+            break
+    assert moves, "no advice on the declared table"
+    name = "chance of the envelope, on average over the cards named"
+    assert advice["score"] == {"name": name, "unit": "probability"}
+    expected = adapter("cluedo").recommend(saved, "likeliest")
+    assert [m["score"] for m in moves] == [r.score for r in expected]
+    assert all(0 < m["score"] <= 1 for m in moves)
+    fold = _why(client.get(f"/play/{state['id']}").text)
+    assert f"By {name}." in fold
+    assert f"<li>{escape(moves[0]['words'])}: {100 * expected[0].score:.0f}% {name}; " in fold

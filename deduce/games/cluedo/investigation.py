@@ -582,8 +582,10 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     ) -> Sequence[Recommendation[Move]] | None:
         """The suggestions by their exact bits about the envelope (``"entropy"``) or by
         how well they name the envelope's likeliest cards (``"likeliest"``, ties by the
-        bits), the accusation first when it is certain, when no suggestion teaches
-        anything, or when the race says accuse now (:meth:`race`, among the suggestions
+        bits; a move's ``score`` is then the average chance of the three cards named,
+        :func:`~deduce.games.cluedo.advice.likeliness` over 3), the accusation first
+        when it is certain, when no suggestion teaches anything, or when the race says
+        accuse now (:meth:`race`, among the suggestions
         allowed); the other strategies rank the engine's way, on the full answer
         partition (slower)."""
         if strategy not in ("entropy", LIKELIEST):
@@ -618,7 +620,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
                     if open_cards(seats, query)
                     else self.space.size,
                     strategy=strategy,
-                    score=float(round(score[i], 9)),
+                    score=float(round(score[i] / (3 if strategy == LIKELIEST else 1), 9)),
                     error=None if self.exact else self.error,
                 )
             )

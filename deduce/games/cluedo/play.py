@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
-from deduce.games.cluedo.advice import may_accuse
+from deduce.games.cluedo.advice import LIKELIEST, may_accuse
 from deduce.games.cluedo.cards import CATEGORIES, Deck
 from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats
@@ -32,7 +32,7 @@ from deduce.games.cluedo.investigation import Investigation
 from deduce.games.cluedo.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Recommendation
-from deduce.play.adapter import Adapter, Grid, TableFact, Turn, Way, says, word
+from deduce.play.adapter import Adapter, Grid, Score, TableFact, Turn, Way, says, word
 from deduce.play.arguments import VERDICT
 from deduce.play.grammar import (
     Arg,
@@ -716,6 +716,11 @@ class CluedoAdapter(Adapter):
             return []
         found = inv.recommend(top=self.recommendations, strategy=strategy)
         return type(found)(replace(rec, action=_advised(rec.action, inv.me)) for rec in found)
+
+    def score(self, strategy: str) -> Score | None:
+        if strategy != LIKELIEST:
+            return None
+        return Score(_("chance of the envelope, on average over the cards named"), "probability")
 
     def show_action(self, action: Any) -> str:
         return str(action)
