@@ -353,7 +353,8 @@ class Value:
     by category, ``parts`` says how a value is put together from pieces, ``among``
     names the earlier answer whose words are its choices (a player among the players
     named; with ``groups`` too, some of those players each with some of the groups'
-    words, in order: ``Plum=Lounge,Hall``), ``several`` says the value is any number of
+    words, in order: ``Plum=Lounge,Hall``), ``besides`` names an earlier answer left
+    out of those choices (me, among the players), ``several`` says the value is any number of
     the ``groups``' words (none picked: the question's default), picked as buttons, and
     ``other`` what else it takes beside the ``suggestions`` (a page offers them as
     buttons and a text field for the rest: a deck file beside the editions)."""
@@ -365,6 +366,7 @@ class Value:
     groups: Groups | None = None
     parts: Parts | None = None
     among: str = ""
+    besides: str = ""
     several: bool = False
     other: str = ""
 

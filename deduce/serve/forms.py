@@ -152,6 +152,8 @@ class Field:
             category's heading is one of that field's choices); empty: every category.
         among: for buttons, the earlier field whose words are its choices, as they are
             typed there (the players named); empty: ``choices``.
+        besides: with ``among``, the earlier field whose answer is left out of those
+            choices (me, among the players); empty: none.
         varies: for buttons by category at the set-up, the earlier field whose button
             picks the categories shown (Cluedo's cards follow the deck chosen); empty:
             they are the same for every answer.
@@ -182,6 +184,7 @@ class Field:
     several: bool = False
     follows: str = ""
     among: str = ""
+    besides: str = ""
     varies: str = ""
     variants: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
 
@@ -230,11 +233,12 @@ def _control(kind: Any, context: Context, *, repeated: bool = False) -> dict[str
         return {
             "control": "pairs",
             "among": kind.among,
+            "besides": kind.besides,
             "choices": tuple(w for _, ws in laid for w in ws),
             "groups": tuple((h, tuple(ws)) for h, ws in laid),
         }
     if isinstance(kind, Value) and kind.among:
-        return {"control": "buttons", "among": kind.among}
+        return {"control": "buttons", "among": kind.among, "besides": kind.besides}
     if isinstance(kind, Value) and kind.other:  # its values offered, any other typed
         return {"control": "buttons", "choices": tuple(kind.words(context)), "other": _(kind.other)}
     try:

@@ -349,6 +349,9 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
     assert sorted(picked(field["hand"])) == sorted(hand)  # Ballroom is not sent with them
     # Ann shows the Wrench first, then the Library; Bob the Peach: in the order tapped
     habits = page.locator(f"{form} .field[data-name=shows_first]")
+    keys = habits.locator(".keys input")
+    expect(keys).to_have_count(3)  # the others: my own habit is not asked for
+    assert [keys.nth(i).get_attribute("value") for i in range(3)] == ["Ann", "Bob", "Cy"]
     pick(habits.locator(".keys"), "Ann")
     pick(habits, "Wrench", "Library", "Plum")
     pick(habits, "Plum")  # tapped again: taken back

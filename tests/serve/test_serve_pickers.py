@@ -143,6 +143,7 @@ def test_cluedo_cards_at_the_set_up_follow_the_decks_edition() -> None:
     assert deck.default == "classic" and "deck file" in deck.other
     habits = fields["shows_first"]  # a player named, then that player's cards in order
     assert habits.control == "pairs" and habits.among == "players" and habits.optional
+    assert habits.besides == "me"  # my own habit is not asked for
     for name in ("face_up", "hand", "shows_first"):
         field = fields[name]
         assert field.varies == "deck" and field.other, name

@@ -563,7 +563,13 @@ GRAMMAR = Grammar(
         ),
         Question(
             "shows_first",
-            Value(_preferences, _preferences_wanted, groups=_cards().groups, among="players"),
+            Value(
+                _preferences,
+                _preferences_wanted,
+                groups=_cards().groups,
+                among="players",
+                besides="me",
+            ),
             N_("players known to show some cards first, in order: PLAYER=CARD,CARD, or none"),
             "none",
             example="Plum=Lounge",

@@ -372,10 +372,12 @@ function tapPair(field, input) {
 
 // Buttons for the words typed in an earlier field (the players named): one each, the
 // one chosen kept while it is still there.
-function amongWords(field, source) {
+function amongWords(field, source, besides) {
   const chips = field.querySelector(".chips");
   const chosen = field.querySelector("input:checked");
-  const words = [...new Set(values(source).join(" ").split(/[\s,]+/).filter(Boolean))];
+  const left = new Set(besides ? values(besides).map((w) => w.toLowerCase()) : []);
+  const words = [...new Set(values(source).join(" ").split(/[\s,]+/).filter(Boolean))]
+    .filter((word) => !left.has(word.toLowerCase()));
   chips.replaceChildren(...words.map((word) => {
     const label = document.createElement("label");
     label.className = "chip";
@@ -602,8 +604,11 @@ function wire(root) {
   for (const field of root.querySelectorAll(".field[data-among]")) {
     const source = fieldNamed(field.closest("form"), field.dataset.among);
     if (!source) continue;
-    source.addEventListener("input", () => amongWords(field, source));
-    amongWords(field, source);
+    const besides = field.dataset.besides
+      ? fieldNamed(field.closest("form"), field.dataset.besides) : null;
+    source.addEventListener("input", () => amongWords(field, source, besides));
+    if (besides) besides.addEventListener("change", () => amongWords(field, source, besides));
+    amongWords(field, source, besides);
   }
   for (const other of root.querySelectorAll("input.other")) {
     other.addEventListener("input", () => {  // typed words instead of a button
