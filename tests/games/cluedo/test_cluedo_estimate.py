@@ -174,7 +174,8 @@ def test_the_pages_advice_carries_the_error_of_an_estimate(monkeypatch: Any) -> 
     from deduce.serve import snapshot
 
     def errors(inv: Investigation) -> list[Any]:
-        moves = snapshot.advice(ADAPTER, ADAPTER.grammar, inv, "entropy", inv.recommend(top=2))
+        found = inv.recommend(top=2)
+        moves = snapshot.advice(ADAPTER, ADAPTER.grammar, inv, inv.default_strategy, found)
         return [m["error"] for m in moves["moves"]]
 
     before, clue, _ = _state(0)
