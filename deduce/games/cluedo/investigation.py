@@ -620,7 +620,9 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
                     if open_cards(seats, query)
                     else self.space.size,
                     strategy=strategy,
-                    score=float(round(score[i] / (3 if strategy == LIKELIEST else 1), 9)),
+                    score=float(
+                        round(score[i] / (len(query.cards) if strategy == LIKELIEST else 1), 9)
+                    ),
                     error=None if self.exact else self.error,
                 )
             )
