@@ -11,14 +11,16 @@ The information about the hands is the mutual information of the answer and the 
 deal: the entropy of the answer less the part of it that is only the shower's free
 choice of card (``E[log2 k]``, with ``k`` the cards of the three they hold).
 
-When to accuse before the envelope is certain (:class:`Race`), looking one round ahead:
-waiting until I am certain takes about ``T = ceil(H / b)`` more suggestions (``H`` the
-bits left about the envelope, ``b`` those of the best suggestion). When that is more
-than this turn's suggestion gives, every other player still in gets a turn before I can
-be certain, and each such turn ends with their right accusation with the chance
-:data:`RACE_RISK`: waiting wins at most ``(1 - RACE_RISK) ** rivals`` of the time (less
-if I need more rounds), accusing the likeliest envelope now wins its chance ``p``. The
-advice accuses when ``p`` is at least that: 0.64 at 3 players, 0.51 at 4, 0.33 at 6.
+When to accuse before the envelope is certain (:class:`Race`): never before my
+suggestion of the turn (its answer can only help, and the accusation may follow it in
+the same turn). After it, looking one round ahead: waiting until I am certain takes
+about ``T = ceil(H / b)`` more suggestions (``H`` the bits left about the envelope, ``b``
+those of the best suggestion), so while ``T`` is above 0 every other player still in
+gets a turn before I can be certain, and each such turn ends with their right
+accusation with the chance :data:`RACE_RISK`: waiting wins at most ``(1 - RACE_RISK) **
+rivals`` of the time (less if I need more rounds), accusing the likeliest envelope now
+wins its chance ``p``. The advice accuses when ``p`` is at least that: 0.49 at 3
+players, 0.34 at 4, 0.17 at 6.
 
 Example:
     >>> from deduce.games.cluedo import Deck, Investigation
@@ -67,7 +69,7 @@ TIE_BREAKS = 8
 fixed order) are compared by the bits about the hands."""
 
 
-RACE_RISK = 0.2
+RACE_RISK = 0.3
 """The chance that a turn of another player still in ends with their right accusation
 (the only constant of :class:`Race`)."""
 
@@ -84,17 +86,17 @@ class Race:
             ``ceil(bits / per_suggestion)`` (0 when no suggestion teaches anything).
         rivals: the other players still in (a wrong accusation put the others out).
         their_turns: the turns each rival gets before I can accuse a certain envelope,
-            counted one round ahead: 1 when I need more suggestions than this turn's
-            (``turns - 1``, or ``turns`` once I have suggested this turn, is above 0),
-            else 0.
+            counted one round ahead: 1 once I have suggested this turn and still need a
+            suggestion (``turns`` above 0), else 0 (before my suggestion the race waits
+            for its answer).
 
     Example:
-        >>> race = Race(0.6, 0.9, 0.5, 2, ("Ann", "Bob"), 1)   # (1 - 0.2) ** 2
+        >>> race = Race(0.45, 0.9, 0.5, 2, ("Ann", "Bob"), 1)   # (1 - 0.3) ** 2
         >>> round(race.waiting, 2), race.accuse
-        (0.64, False)
-        >>> Race(0.7, 0.9, 0.5, 2, ("Ann", "Bob"), 1).accuse
+        (0.49, False)
+        >>> Race(0.5, 0.9, 0.5, 2, ("Ann", "Bob"), 1).accuse
         True
-        >>> Race(0.7, 0.9, 0.5, 2, (), 1).accuse   # nobody else still in: wait
+        >>> Race(0.5, 0.9, 0.5, 2, (), 1).accuse   # nobody else still in: wait
         False
     """
 
@@ -125,7 +127,7 @@ def may_accuse(probability: float, rivals: Sequence[str]) -> bool:
     race of a turn for each of them.
 
     Example:
-        >>> may_accuse(0.7, ["Ann", "Bob"]), may_accuse(0.6, ["Ann", "Bob"])  # 0.8 ** 2
+        >>> may_accuse(0.5, ["Ann", "Bob"]), may_accuse(0.45, ["Ann", "Bob"])  # 0.7 ** 2
         (True, False)
     """
     return Race(probability, 0.0, 0.0, 1, tuple(rivals), 1).accuse
@@ -141,11 +143,13 @@ def race(
 ) -> Race:
     """The race (:class:`Race`) from the chance of the likeliest envelope, the bits left,
     the best suggestion's bits and the other players still in; ``suggested``: I have
-    suggested this turn.
+    suggested this turn (before that, the race waits for the suggestion's answer).
 
     Example:
-        >>> race(0.5, 1.0, 0.6, ("Ann",), suggested=False)
-        Race(probability=0.5, bits=1.0, per_suggestion=0.6, turns=2, rivals=('Ann',), their_turns=1)
+        >>> race(0.8, 1.0, 0.6, ("Ann",), suggested=True)
+        Race(probability=0.8, bits=1.0, per_suggestion=0.6, turns=2, rivals=('Ann',), their_turns=1)
+        >>> race(0.8, 1.0, 0.6, ("Ann",), suggested=False).accuse
+        False
     """
     for argument, value, high in (
         ("probability", probability, 1.0),
@@ -157,7 +161,7 @@ def race(
             expected = "a chance from 0 to 1" if high == 1 else "a number of bits from 0"
             raise InvalidInput(argument, value, expected)
     turns = math.ceil(bits / per_suggestion - 1e-9) if per_suggestion >= 1e-9 else 0
-    their_turns = min(max(turns - (0 if suggested else 1), 0), 1)
+    their_turns = min(turns, 1) if suggested else 0
     return Race(probability, bits, per_suggestion, turns, tuple(rivals), their_turns)
 
 

@@ -118,7 +118,7 @@ suggestion naming the envelope's likeliest cards (of each kind whose envelope ca
 open, its likeliest card, of a solved kind one of its own cards: the ``"likeliest"``
 strategy, :func:`~deduce.games.cluedo.advice.likeliness`), the accusation as soon as the
 envelope is certain (at either step of the turn), when no suggestion can teach
-anything, or when the race says accuse now
+anything, or, after its suggestion, when the race says accuse now
 (:meth:`~deduce.games.cluedo.Investigation.race`: the likeliest envelope is at least as
 likely as waiting is to win before another player accuses right)."""
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
-from deduce.games.cluedo.advice import LIKELIEST, may_accuse
+from deduce.games.cluedo.advice import LIKELIEST, RACE_RISK, may_accuse
 from deduce.games.cluedo.cards import CATEGORIES, Deck
 from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats
@@ -835,13 +835,14 @@ class CluedoAdapter(Adapter):
             line = M(
                 "Accuse now (accuse {me} {cards}): {p:.1%} right, and waiting risks another "
                 "player solving it first ({rivals} still in; about {turns} more "
-                "suggestions to be certain; if each of them solves it on a turn one time in "
-                "five, waiting wins about {waiting:.0%} of the time).",
+                "suggestions to be certain; if each of them solves it on a turn {risk:.0%} "
+                "of the time, waiting wins about {waiting:.0%} of the time).",
                 me=inv.me,
                 cards=cards,
                 p=best.probability,
                 rivals=", ".join(running.rivals),
                 turns=running.turns,
+                risk=RACE_RISK,
                 waiting=running.waiting,
             )
         elif best.error is not None:

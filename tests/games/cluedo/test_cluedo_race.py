@@ -1,6 +1,6 @@
-"""Cluedo's race: the advice accuses before the envelope is certain only when waiting to
-be certain is likelier to lose to another player than the accusation is to be wrong, and
-says so at the table."""
+"""Cluedo's race: the advice accuses before the envelope is certain only after its
+suggestion of the turn, when waiting to be certain is likelier to lose to another player
+than the accusation is to be wrong, and says so at the table."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from deduce.games.cluedo import (
     Investigation,
     Suggest,
     Table,
-    advice,
     advised,
     play_game,
     sampler,
@@ -31,6 +30,7 @@ from deduce.league import PANELS
 from deduce.table.referee import Bot
 
 HAND = ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen")
+SEED = 1
 
 
 def test_the_race_accuses_only_when_the_envelope_beats_waiting() -> None:
@@ -38,6 +38,7 @@ def test_the_race_accuses_only_when_the_envelope_beats_waiting() -> None:
     assert Race(0.9, 0.5, 0.4, 2, ("Ann", "Bob"), 1).waiting == pytest.approx(waiting)
     assert Race(waiting, 0.5, 0.4, 2, ("Ann", "Bob"), 1).accuse
     assert not Race(waiting - 1e-6, 0.5, 0.4, 2, ("Ann", "Bob"), 1).accuse
+    assert not Race(0.9, 0.5, 0.4, 2, ("Ann", "Bob"), 0).accuse  # nobody's turn comes first
 
 
 @pytest.mark.parametrize(
@@ -54,12 +55,14 @@ def test_the_race_waits_when_its_conditions_do_not_hold(case: Race) -> None:
 
 
 def test_the_turns_counted_from_the_bits_left_and_a_suggestions_bits() -> None:
-    before = race(0.5, 1.0, 0.6, ("Ann", "Bob"), suggested=False)
-    after = race(0.5, 1.0, 0.6, ("Ann", "Bob"), suggested=True)
-    assert (before.turns, before.their_turns, after.their_turns) == (2, 1, 1)
+    before = race(0.9, 1.0, 0.6, ("Ann", "Bob"), suggested=False)
+    after = race(0.9, 1.0, 0.6, ("Ann", "Bob"), suggested=True)
+    # before my suggestion the race waits for its answer, however likely the envelope
+    assert (before.turns, before.their_turns, before.accuse) == (2, 0, False)
+    assert (after.their_turns, after.accuse) == (1, True)
     assert race(0.5, 5.0, 0.6, ("Ann", "Bob"), suggested=True).their_turns == 1  # one round
-    assert race(0.5, 1.0, 1.0, ("Ann",), suggested=False).their_turns == 0
     assert race(0.5, 1.0, 0.0, ("Ann",), suggested=True).turns == 0  # nothing to learn
+    assert race(0.5, 1.0, 0.0, ("Ann",), suggested=True).their_turns == 0
 
 
 @given(
@@ -102,11 +105,9 @@ def _spied(seed: int, players: int) -> list[tuple[Table, Any]]:
 
 @pytest.fixture(scope="module")
 def decisions() -> Any:
-    """Every decision of the advice in a game at 3 players, its race's risk raised so that
-    it accuses early (the checks are read with the same risk)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(advice, "RACE_RISK", 0.4)
-        yield _spied(0, 3)
+    """Every decision of the advice in a game at 3 players that it ends by accusing
+    before it is certain."""
+    return _spied(SEED, 3)
 
 
 def test_advised_accuses_before_certain_exactly_when_the_race_says(
@@ -118,6 +119,7 @@ def test_advised_accuses_before_certain_exactly_when_the_race_says(
         running = notebook.race()
         if isinstance(move, Accusation) and not move.certain:
             early += 1
+            assert table.step == ACCUSE  # after the suggestion of the turn, never before
             assert running.accuse and move.waiting == pytest.approx(running.waiting)
             assert move.probability == notebook.accusation().probability < 1
         elif isinstance(move, Suggest) or (move is None and table.step == ACCUSE):
@@ -125,20 +127,31 @@ def test_advised_accuses_before_certain_exactly_when_the_race_says(
     assert early == 1  # the game's last move
 
 
+def _lost_by_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Waiting as good as lost whenever a rival gets a turn first."""
+    monkeypatch.setattr(Race, "waiting", property(lambda race: 0.0 if race.their_turns else 1.0))
+
+
 def test_the_advice_says_why_it_accuses_before_certain(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advice, "RACE_RISK", 0.99)  # waiting as good as lost
-    inv = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    start = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    inv = start.suggestion("me", "White", "Dagger", "Lounge", shown_by="Ann", card="White")
+    _lost_by_waiting(monkeypatch)
+    assert not isinstance(start.recommend(top=1)[0].action, Accusation)  # suggest first
     move = inv.recommend(top=1)[0].action
     assert isinstance(move, Accusation) and move.waiting is not None
     said = f"now: {move.probability:.1%} right, and waiting risks another player solving it first"
     assert str(move).endswith(said)
     line = " ".join(str(ADAPTER.extra(inv)).split())
-    assert f"Accuse now (accuse me {' '.join(move.envelope.cards)}): 0.8% right" in line
+    right = f"{move.probability:.1%} right"
+    assert f"Accuse now (accuse me {' '.join(move.envelope.cards)}): {right}" in line
     assert "waiting risks another player solving it first (Ann, Bob still in" in line
-    alone = inv.accused("Ann", "White", "Dagger", "Lounge").accused("Bob", "White", "Rope", "Hall")
+    alone = inv.accused("Ann", "Peacock", "Dagger", "Lounge").accused(
+        "Bob", "Peacock", "Rope", "Ballroom"
+    )
     assert not alone.race().accuse  # nobody left to race
     assert "An accusation now would be right" in str(ADAPTER.extra(alone))
-    monkeypatch.setattr(advice, "RACE_RISK", 0.1)
+    monkeypatch.undo()  # the race as it is: waiting wins more often than this is right
+    assert move.probability < (1 - RACE_RISK) ** 2
     assert not isinstance(inv.recommend(top=1)[0].action, Accusation)
 
 
@@ -179,9 +192,11 @@ def test_the_console_counts_the_bits_of_my_turn_once(monkeypatch: pytest.MonkeyP
         batches.append(len(questions))
         return counted(reduced, questions, *args, **options)
 
+    inv = Investigation(("me", "Ann", "Bob"), "me", HAND).suggestion(
+        "me", "White", "Dagger", "Lounge", shown_by="Ann", card="White"
+    )
     monkeypatch.setattr(counter, "summary_batch", spy)
-    monkeypatch.setattr(advice, "RACE_RISK", 0.99)  # the line reckons the race
-    inv = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    _lost_by_waiting(monkeypatch)  # the line reckons the race
     inv.recommend(top=3)
     assert "waiting risks another player" in str(ADAPTER.extra(inv))
     assert batches == [324]
