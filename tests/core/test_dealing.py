@@ -36,6 +36,7 @@ from deduce.core.dealing import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
     count_deals,
 )
 from deduce.core.dealing._lattice import PRIMES, Ring
@@ -74,6 +75,8 @@ def listing(setup: Setup) -> list[Listed]:
 
 def agrees(deal: Listed, constraint: Constraint) -> bool:
     hand = deal[constraint.seat]
+    if isinstance(constraint, Weighs):
+        return True
     if isinstance(constraint, (Holds, Shows)):
         return constraint.card in hand
     if isinstance(constraint, Lacks):
@@ -104,16 +107,20 @@ class Listing:
         self.deals = [d for d in listing(setup) if all(agrees(d, c) for c in constraints)]
         self.weights = dict(weights or {})
         self.shows = [c for c in constraints if isinstance(c, Shows)]
+        self.factors = [c for c in constraints if isinstance(c, Weighs)]
         self.total = sum(self.weight(d) for d in self.deals)
 
     def weight(self, deal: Listed) -> Fraction:
         """The solution's weight times, for every card shown at random, the chance that
-        the seat shows that card: one over how many of the cards asked about it holds."""
+        the seat shows that card: one over how many of the cards asked about it holds;
+        for every factor, the factor to the number of its cards the seat holds."""
         weight = Fraction(1)
         if self.setup.solution is not None:
             weight = Fraction(self.weights.get(solution_of(self.setup, deal), 1))
         for shown in self.shows:
             weight /= len(deal[shown.seat] & set(shown.among))
+        for factor in self.factors:
+            weight *= factor.factor ** len(deal[factor.seat] & set(factor.cards))
         return weight
 
     def marginals(self) -> dict[str, dict[str, Fraction]]:
@@ -232,8 +239,14 @@ def tables(draw: st.DrawFn, kinds: Sequence[str] = ("categories", "sized", "none
         seat = draw(st.sampled_from(setup.seats))
         hand = hidden[seat]
         others = [c for c in cards if c not in hand]
-        what = draw(st.sampled_from(["holds", "lacks", "one of", "not all", "shows", "shows"]))
-        if what == "shows" and hand and seat != setup.solution:
+        what = draw(
+            st.sampled_from(["holds", "lacks", "one of", "not all", "shows", "shows", "weighs"])
+        )
+        if what == "weighs" and seat != setup.solution:
+            some = draw(st.lists(st.sampled_from(cards), min_size=1, max_size=3, unique=True))
+            factor = draw(st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(3), 2]))
+            constraints.append(Weighs(seat, tuple(some), factor))
+        elif what == "shows" and hand and seat != setup.solution:
             shown = draw(st.sampled_from(sorted(hand)))
             some = draw(st.lists(st.sampled_from(cards), min_size=0, max_size=3, unique=True))
             among = draw(st.permutations(list(dict.fromkeys([shown, *some]))))

@@ -5,6 +5,7 @@ valid (the sweep of every kind of junk into every argument is ``tests/robustness
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from deduce.core.dealing import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
     count_deals,
 )
 
@@ -83,6 +85,22 @@ CALLS: dict[str, tuple[Callable[[], Any], str, str]] = {
     "shown among no card": (
         lambda: Deals(SETUP, [Shows("Ann", "Plum", among=("Plum", "Pipe"))]),
         "constraints[0].among",
+        "cards of",
+    ),
+    "factor of nothing": (lambda: Weighs("Ann", (), Fraction(1, 2)), "cards", "names"),
+    "factor zero": (lambda: Weighs("Ann", ("a",), 0), "factor", "positive"),
+    "factor negative": (lambda: Weighs("Ann", ("a",), Fraction(-1, 2)), "factor", "positive"),
+    "factor a float": (lambda: Weighs("Ann", ("a",), 0.5), "factor", "Fraction"),
+    "factor a bool": (lambda: Weighs("Ann", ("a",), True), "factor", "whole"),
+    "factor a string": (lambda: Weighs("Ann", ("a",), "1/2"), "factor", "Fraction"),
+    "factor on the solution": (
+        lambda: Deals(SETUP, [Weighs("solution", ("Plum",), 2)]),
+        "constraints[0].seat",
+        "'Ann'",
+    ),
+    "factor on no card": (
+        lambda: Deals(SETUP, [Weighs("Ann", ("Plum", "Pipe"), 2)]),
+        "constraints[0].cards",
         "cards of",
     ),
     "answer card without seat": (lambda: Answer(None, "a"), "seat", "showed"),

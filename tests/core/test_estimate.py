@@ -16,6 +16,7 @@ from deduce.core.dealing import (
     Lacks,
     Setup,
     Shows,
+    Weighs,
     count_or_estimate,
     points,
 )
@@ -71,6 +72,20 @@ def test_the_estimate_agrees_with_the_exact_count(limit: int) -> None:
         q = solutions.get(solution, 0.0)
         assert abs(float(p) - q) < 4.5 * est.standard_error(float(p)), solution
     assert abs(sum(solutions.values()) - 1) < 1e-9
+
+
+def test_a_factor_left_out_weighs_each_draw() -> None:
+    # the factor is left out first and each draw weighed by it: the chances come out as
+    # the exact count's, where reading it as nothing would put them far off
+    clues = (*CLUES, Weighs("Cy", ("d", "w", "q"), Fraction(1, 8)))
+    assert points(SETUP, clues) > 255
+    exact = Deals(SETUP, clues)
+    est = count_or_estimate(SETUP, clues, draws=4000, limit=255)
+    assert isinstance(est, EstimatedDeals)
+    assert clues[-1] in est.dropped
+    assert _worst_z(exact.marginals(), est) < 4.5
+    plain = Deals(SETUP, CLUES).marginals()
+    assert abs(float(plain["Cy"]["q"] - exact.marginals()["Cy"]["q"])) > 0.1
 
 
 def test_the_estimated_answers_agree_with_the_exact() -> None:

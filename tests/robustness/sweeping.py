@@ -45,6 +45,7 @@ import typing
 import zlib
 from collections import abc
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -203,7 +204,7 @@ def _seat_view() -> Any:
 
 def _dealing() -> Any:
     """Deals of a small Cluedo: Ann holds Plum and showed me Knife, Bob showed someone
-    Rope or Hall."""
+    Rope or Hall and names its own cards a quarter as often."""
     dealing = importlib.import_module("deduce.core.dealing")
     cards = ("Plum", "Green", "Rope", "Knife", "Hall", "Study", "Lounge")
     setup = dealing.Setup(
@@ -213,6 +214,7 @@ def _dealing() -> Any:
         dealing.Holds("Ann", "Plum"),
         dealing.HoldsOneOf("Bob", ("Rope", "Hall")),
         dealing.Shows("Ann", "Knife", among=("Green", "Knife", "Study")),
+        dealing.Weighs("Bob", ("Study", "Green"), Fraction(1, 4)),
     ]
     return dealing.Deals(setup, known, weights={("Green", "Rope", "Hall"): 2})
 

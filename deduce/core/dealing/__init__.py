@@ -2,7 +2,8 @@
 
 A :class:`Setup` says who is dealt how many of which cards (a solution seat may hold one
 card of each category, like Cluedo's envelope); constraints say what is known (a card
-shown at random, :class:`Shows`, weighs each deal by the chance of that choice);
+shown at random, :class:`Shows`, weighs each deal by the chance of that choice; a habit,
+:class:`Weighs`, by a factor for each of some cards a seat holds);
 :class:`Deals` counts every deal that agrees, exactly and without listing them, and
 gives where each card is, how likely each solution is, deals drawn by weight, and the
 answers to a suggestion with the information they give about the solution. A table too
@@ -34,6 +35,7 @@ from deduce.core.dealing.values import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
 )
 
 __all__ = [
@@ -53,6 +55,7 @@ __all__ = [
     "LacksOneOf",
     "Setup",
     "Shows",
+    "Weighs",
     "count_deals",
     "count_or_estimate",
     "points",

@@ -27,10 +27,11 @@ from deduce.core.dealing.values import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
 )
 from deduce.errors import InvalidInput
 
-KINDS = "Holds, Lacks, HoldsOneOf, LacksOneOf or Shows"
+KINDS = "Holds, Lacks, HoldsOneOf, LacksOneOf, Shows or Weighs"
 """The kinds of constraint, as a refusal names them."""
 
 
@@ -40,13 +41,13 @@ def checked_constraints(setup: Setup, constraints: Any) -> tuple[Constraint, ...
         raise InvalidInput("constraints", constraints, f"a list of constraints ({KINDS})")
     result = tuple(constraints)
     for i, constraint in enumerate(result):
-        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf, Shows)):
+        if not isinstance(constraint, (Holds, Lacks, HoldsOneOf, LacksOneOf, Shows, Weighs)):
             raise InvalidInput(f"constraints[{i}]", constraint, f"a constraint: {KINDS}")
         setup.seat_index(constraint.seat, f"constraints[{i}].seat")
+        if isinstance(constraint, Shows | Weighs) and constraint.seat == setup.solution:
+            players = [seat for seat in setup.seats if seat != setup.solution]
+            raise InvalidInput(f"constraints[{i}].seat", constraint.seat, players)
         if isinstance(constraint, Shows):
-            if constraint.seat == setup.solution:
-                players = [seat for seat in setup.seats if seat != setup.solution]
-                raise InvalidInput(f"constraints[{i}].seat", constraint.seat, players)
             for card in constraint.among:
                 if card not in setup.cards:
                     raise InvalidInput(
@@ -170,9 +171,11 @@ def known_of(setup: Setup, constraints: Sequence[Constraint]) -> Known:
     """The constraints by seat and card number."""
     seat = {name: i for i, name in enumerate(setup.seats)}
     card = {name: i for i, name in enumerate(setup.cards)}
-    holds, lacks, one_of, not_all, shows = [], [], [], [], []
+    holds, lacks, one_of, not_all, shows, weighs = [], [], [], [], [], []
     for c in constraints:
-        if isinstance(c, Shows):
+        if isinstance(c, Weighs):
+            weighs.append((seat[c.seat], frozenset(card[x] for x in c.cards), c.factor))
+        elif isinstance(c, Shows):
             shows.append((seat[c.seat], card[c.card], frozenset(card[x] for x in c.among)))
         elif isinstance(c, Holds):
             holds.append((seat[c.seat], card[c.card]))
@@ -182,7 +185,9 @@ def known_of(setup: Setup, constraints: Sequence[Constraint]) -> Known:
             one_of.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
         else:
             not_all.append((seat[c.seat], frozenset(card[x] for x in c.cards)))
-    return Known(tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all), tuple(shows))
+    return Known(
+        tuple(holds), tuple(lacks), tuple(one_of), tuple(not_all), tuple(shows), tuple(weighs)
+    )
 
 
 def random_of(seed: Any) -> random.Random:

@@ -7,9 +7,10 @@ the deals in which seat ``j`` holds a given card of kind ``k`` are the signed su
 that hold the card), and the deals whose solution is a given hand are the signed sum of
 ``prod over the other seats of z`` over the sets that hold the hand. Both come out for
 every seat, kind and hand at once; nothing is listed. A seat that showed a card at
-random weighs each hand ``1/k`` (``k`` of the cards asked about held): its allowed hands
-carry that weight, times a common multiple that makes it whole
-(:attr:`~deduce.core.dealing._reduced.Reduced.scale`), before the zeta transform.
+random weighs each hand ``1/k`` (``k`` of the cards asked about held), and a factor on
+holding cards ``factor ** k``: its allowed hands carry those weights, times a common
+multiple that makes them whole (:attr:`~deduce.core.dealing._reduced.Reduced.scale`),
+before the zeta transform.
 
 Example:
     >>> from deduce.core.dealing._reduced import Known, reduce
@@ -30,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce.core.dealing._lattice import Lattice, Ring, combine, multinomial, rings
-from deduce.core.dealing._reduced import Frame, Kinds, Reduced, kinds, top
+from deduce.core.dealing._reduced import Frame, Kinds, Reduced, clause_weights, kinds
 
 Array = npt.NDArray[np.int64]
 
@@ -111,29 +112,28 @@ def allowed(lattice: Lattice, found: Kinds, reduced: Reduced, seat: int) -> Arra
 
 def shown_weights(lattice: Lattice, found: Kinds, seat: int) -> Array | None:
     """At every point ``h``: the weight, times :attr:`Reduced.scale`'s share of the seat,
-    of a hand of the seat with ``h`` cards of each kind for the cards it showed at random
-    (each ``top / k`` for ``k`` cards asked about held); None when it showed none."""
-    clauses = found.shows[seat] if found.shows else ()
+    of a hand of the seat with ``h`` cards of each kind for its weight clauses (a card
+    shown at random among ``k`` held: ``top / k``; a factor: ``factor ** k``, whole);
+    None when it has none."""
+    clauses = found.weighing[seat] if found.weighing else ()
     if not clauses:
         return None
     ring = lattice.ring
     result: Array = np.ones([1] * lattice.ndim, dtype=np.int64)
-    for cards, held in clauses:
+    for cards, held, factor in clauses:
         size = sum(lattice.n[k] for k in cards)
-        whole = top(held, size)
-        table = np.array(
-            [ring.number(whole // k) if k else 0 for k in range(held + size + 1)], dtype=np.int64
-        )
-        result = ring.mul(result, table[held + lattice.total(sorted(cards))])
+        whole = [ring.number(w) for w in clause_weights(held, size, factor)]
+        table = np.array(whole, dtype=np.int64)
+        result = ring.mul(result, table[lattice.total(sorted(cards))])
     return result
 
 
 def point_weight(found: Kinds, seat: int, point: tuple[int, ...]) -> int:
     """:func:`shown_weights` of ``seat`` at one point, a Python integer."""
     weight = 1
-    for cards, held in found.shows[seat] if found.shows else ():
+    for cards, held, factor in found.weighing[seat] if found.weighing else ():
         size = sum(len(found.members[k]) for k in cards)
-        weight *= top(held, size) // (held + sum(point[k] for k in cards))
+        weight *= clause_weights(held, size, factor)[sum(point[k] for k in cards)]
     return weight
 
 
@@ -299,12 +299,12 @@ def prepare(
     if bool(weights) and takes:
         assert sol is not None
         alone = alone | frozenset(c for c in reduced.unknown if c not in reduced.cannot[sol])
-    shown = sol is not None and bool(reduced.shows) and bool(reduced.shows[sol])
+    shown = sol is not None and bool(reduced.weighing) and bool(reduced.weighing[sol])
     weighted = (bool(weights) or shown) and takes
     found = kinds(reduced, alone)
     check_points(reduced, found)
     heaviest = max([1, *(weights or {}).values()])
-    chosen = rings(bound(reduced) * heaviest * scale * reduced.scale)
+    chosen = rings(bound(reduced) * heaviest * scale * reduced.heaviest)
     points: list[tuple[int, ...]] = []
     hands: list[tuple[tuple[int, ...], ...]] = []
     hand_weights: list[int] = []

@@ -6,10 +6,11 @@ holds, the last card a seat may hold, the one seat that may hold a card, the one
 a category the solution may hold, the one card left of a "holds one of") until nothing
 more follows, and drops what is then satisfied. What remains are the unknown cards and,
 per seat, how many more it holds, the cards it cannot hold, the sets it holds at least
-one of, the sets it does not hold all of, and the cards it showed at random (a card
-shown is held; its weight is open while some of the cards asked about are unknown, and
-a constant factor once they are all placed). A contradiction found on the way makes
-the problem impossible (no deal), never an error.
+one of, the sets it does not hold all of, and the weights on its hands: the cards it
+showed at random (a card shown is held; its weight is open while some of the cards
+asked about are unknown, and a constant factor once they are all placed) and the cards
+whose holding weighs a factor each (:class:`~deduce.core.dealing.Weighs`). A
+contradiction found on the way makes the problem impossible (no deal), never an error.
 
 Two unknown cards are of the same *kind* (:func:`kinds`) when every constraint treats
 them alike: the count only needs how many cards of each kind a set holds, so a table
@@ -46,13 +47,15 @@ class Frame:
 @dataclass(frozen=True, slots=True)
 class Known:
     """The constraints in numbers: (seat, card) pairs and (seat, cards) sets; ``shows``
-    the (seat, card shown, cards asked about) of each card shown at random."""
+    the (seat, card shown, cards asked about) of each card shown at random; ``weighs``
+    the (seat, cards, factor) of each factor on holding cards."""
 
     holds: tuple[tuple[int, int], ...] = ()
     lacks: tuple[tuple[int, int], ...] = ()
     one_of: tuple[tuple[int, frozenset[int]], ...] = ()
     not_all: tuple[tuple[int, frozenset[int]], ...] = ()
     shows: tuple[tuple[int, int, frozenset[int]], ...] = ()
+    weighs: tuple[tuple[int, frozenset[int], Fraction], ...] = ()
 
     def plus(self, other: Known) -> Known:
         return Known(
@@ -61,18 +64,46 @@ class Known:
             self.one_of + other.one_of,
             self.not_all + other.not_all,
             self.shows + other.shows,
+            self.weighs + other.weighs,
         )
 
     def plain(self) -> Known:
-        """The same constraints with every card shown only held: no weights."""
+        """The same constraints with every card shown only held and no factors: no
+        weights."""
         shown = tuple((seat, card) for seat, card, _ in self.shows)
         return Known(self.holds + shown, self.lacks, self.one_of, self.not_all)
+
+
+Factor = Fraction | None
+"""What a weight clause weighs: None for a card shown at random (``1/k`` for ``k`` of the
+cards asked about held), else the factor of each card held."""
 
 
 def top(held: int, open_cards: int) -> int:
     """The least common multiple of ``held..held + open_cards``: a hand's weight for a
     card shown among ``k`` held cards is ``top / k``, a whole number."""
     return lcm(*range(held, held + open_cards + 1))
+
+
+def clause_scale(count: int, size: int, factor: Factor) -> int:
+    """What a weight clause's whole weights are divided by to be its chances (see
+    :func:`clause_weights`)."""
+    if factor is None:
+        return top(count, size)
+    return int(factor.denominator ** min(count, size))
+
+
+def clause_weights(count: int, size: int, factor: Factor) -> list[int]:
+    """A weight clause's whole weight of a hand holding ``j`` of its ``size`` open cards,
+    for ``j`` from 0 to ``size``, over :func:`clause_scale`: a card shown among ``count +
+    j`` held cards (``count`` held already; 0 when none is held), or ``factor ** j`` (a
+    hand holds at most ``count`` of them: no more is whole)."""
+    if factor is None:
+        whole = top(count, size)
+        return [whole // (count + j) if count + j else 0 for j in range(size + 1)]
+    a, b = factor.numerator, factor.denominator
+    most = min(count, size)
+    return [a**j * b ** (most - j) if j <= most else 0 for j in range(size + 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +122,16 @@ class Reduced:
         not_all: per seat, sets of unknown cards it does not hold all of.
         open: the unknown cards of each category that has no card in the solution yet
             (by category only, in category order).
-        shows: per seat, for each card it showed at random whose weight is still open:
-            the unknown cards asked about that it may hold, and how many of the cards
-            asked about it holds already. A hand with ``h`` of those cards weighs
-            ``top(held, len(cards)) / (held + h)`` for it (see :attr:`scale`).
-        shown: the weight of the cards shown whose weight is settled (all their cards
-            placed), multiplied.
+        weighing: per seat, its weight clauses still open: for each card it showed at
+            random whose weight is open, the unknown cards asked about that it may hold,
+            how many of the cards asked about it holds already, and None; for the
+            factors on holding cards (those of one factor on distinct cards merged),
+            the unknown cards of it that the seat may hold, how many more cards the seat
+            holds, and the factor. A hand with ``j`` of a clause's cards weighs
+            :func:`clause_weights` ``[j]`` for it (see :attr:`scale`).
+        shown: the weight the clauses have whatever the unknown cards: the cards shown
+            whose weight is settled (all their cards placed) and the factors of the
+            cards placed with their seats, multiplied.
     """
 
     frame: Frame
@@ -108,13 +143,20 @@ class Reduced:
     one_of: tuple[tuple[frozenset[int], ...], ...] = ()
     not_all: tuple[tuple[frozenset[int], ...], ...] = ()
     open: tuple[tuple[int, ...], ...] = ()
-    shows: tuple[tuple[tuple[frozenset[int], int], ...], ...] = ()
+    weighing: tuple[tuple[tuple[frozenset[int], int, Factor], ...], ...] = ()
     shown: Fraction = Fraction(1)
 
     @property
     def scale(self) -> int:
-        """What the open weights of the cards shown are multiplied by to be whole."""
-        return prod(top(held, len(cards)) for clauses in self.shows for cards, held in clauses)
+        """What the open weights of the clauses are multiplied by to be whole."""
+        return prod(clause_scale(h, len(c), f) for clauses in self.weighing for c, h, f in clauses)
+
+    @property
+    def heaviest(self) -> int:
+        """At least the whole weight of any hands of the seats for their clauses."""
+        return prod(
+            max(clause_weights(h, len(c), f)) for clauses in self.weighing for c, h, f in clauses
+        )
 
 
 def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
@@ -212,15 +254,27 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
                 if len(here) == 1:
                     pending.append((sol, here[0]))
         changed = changed or bool(pending)
-    shows: list[list[tuple[frozenset[int], int]]] = [[] for _ in range(seats)]
+    weighing: list[list[tuple[frozenset[int], int, Factor]]] = [[] for _ in range(seats)]
     shown = Fraction(1)
     for seat, _, among in known.shows:
         mine = sum(1 for c in among if placed[c] == seat)
         still = frozenset(c for c in among if c in free and seat in may[c])
         if still:
-            shows[seat].append((still, mine))
+            weighing[seat].append((still, mine, None))
         else:
             shown /= mine
+    merged: dict[tuple[int, Fraction], list[set[int]]] = {}
+    for seat, cards, factor in known.weighs:
+        shown *= factor ** sum(1 for c in cards if placed[c] == seat)
+        left = {c for c in cards if c in free and seat in may[c]}
+        groups = merged.setdefault((seat, factor), [])
+        into = next((g for g in groups if not g & left), None)
+        if into is None:
+            groups.append(left)
+        else:
+            into |= left
+    for (seat, factor), groups in merged.items():
+        weighing[seat] += [(frozenset(g), need[seat], factor) for g in groups if g]
     open_categories: tuple[tuple[int, ...], ...] = ()
     if sol is not None:
         open_categories = tuple(
@@ -238,7 +292,7 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
         tuple(tuple(frozenset(a) for a in clauses) for clauses in one_of),
         tuple(tuple(frozenset(a) for a in clauses) for clauses in not_all),
         open_categories,
-        tuple(tuple(clauses) for clauses in shows),
+        tuple(tuple(clauses) for clauses in weighing),
         shown,
     )
 
@@ -255,7 +309,7 @@ class Kinds:
         one_of: per seat, its "holds one of" sets as sets of kinds.
         not_all: per seat, its "not all of" sets as sets of kinds.
         open: per open category, its kinds (by category only).
-        shows: per seat, its open cards shown (see :class:`Reduced`) with their cards
+        weighing: per seat, its open weight clauses (see :class:`Reduced`) with their cards
             as sets of kinds.
     """
 
@@ -265,7 +319,7 @@ class Kinds:
     one_of: tuple[tuple[frozenset[int], ...], ...]
     not_all: tuple[tuple[frozenset[int], ...], ...]
     open: tuple[tuple[int, ...], ...]
-    shows: tuple[tuple[tuple[frozenset[int], int], ...], ...] = ()
+    weighing: tuple[tuple[tuple[frozenset[int], int, Factor], ...], ...] = ()
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -287,7 +341,7 @@ def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
     category = {c: n for n, cards in enumerate(reduced.open) for c in cards}
     sets = [a for seat in range(seats) for a in reduced.one_of[seat]]
     sets += [a for seat in range(seats) for a in reduced.not_all[seat]]
-    sets += [a for clauses in reduced.shows for a, _ in clauses]
+    sets += [a for clauses in reduced.weighing for a, _, _ in clauses]
     groups: dict[tuple[int, tuple[bool, ...], tuple[bool, ...], int], list[int]] = {}
     for card in reduced.unknown:
         signature = (
@@ -314,7 +368,7 @@ def kinds(reduced: Reduced, alone: frozenset[int] = frozenset()) -> Kinds:
         tuple(tuple(of(a) for a in clauses) for clauses in reduced.one_of),
         tuple(tuple(of(a) for a in clauses) for clauses in reduced.not_all),
         open_kinds,
-        tuple(tuple((of(a), held) for a, held in clauses) for clauses in reduced.shows),
+        tuple(tuple((of(a), h, f) for a, h, f in clauses) for clauses in reduced.weighing),
     )
 
 
@@ -350,7 +404,7 @@ def split(found: Kinds, cards: frozenset[int]) -> tuple[Kinds, list[tuple[int, l
             tuple(tuple(of(a) for a in clauses) for clauses in found.one_of),
             tuple(tuple(of(a) for a in clauses) for clauses in found.not_all),
             tuple(tuple(sorted(of(frozenset(cat)))) for cat in found.open),
-            tuple(tuple((of(a), held) for a, held in clauses) for clauses in found.shows),
+            tuple(tuple((of(a), h, f) for a, h, f in clauses) for clauses in found.weighing),
         ),
         splits,
     )

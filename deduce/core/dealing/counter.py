@@ -84,6 +84,7 @@ from deduce.core.dealing.values import (  # the examples read the constraints fr
     LacksOneOf,  # noqa: F401
     Setup,
     Shows,  # noqa: F401
+    Weighs,  # noqa: F401
 )
 from deduce.core.info import mutual_information
 from deduce.errors import Contradiction, InvalidInput
@@ -106,9 +107,10 @@ class Deals:
     Args:
         setup: the cards and seats.
         constraints: what is known (:class:`Holds`, :class:`Lacks`,
-            :class:`HoldsOneOf`, :class:`LacksOneOf`, :class:`Shows`), in the order it
-            was learnt. A :class:`Shows` weighs each deal by the chance that its seat
-            shows that card.
+            :class:`HoldsOneOf`, :class:`LacksOneOf`, :class:`Shows`, :class:`Weighs`),
+            in the order it was learnt. A :class:`Shows` weighs each deal by the chance
+            that its seat shows that card, a :class:`Weighs` by its factor for each of
+            its cards the seat holds.
         weights: optionally a weight for some solutions (an integer from 0; the
             solution's cards in the order of :meth:`solutions`); any other solution
             weighs 1. A deal weighs what its solution weighs.
@@ -251,7 +253,8 @@ class Deals:
 
     @property
     def count(self) -> int:
-        """The number of deals (unweighted: a :class:`Shows` counts as :class:`Holds`).
+        """The number of deals (unweighted: a :class:`Shows` counts as :class:`Holds`,
+        a :class:`Weighs` as nothing).
 
         Example:
             >>> Deals(Setup(("a", "b", "c", "d"), {"Ann": 2, "Bob": 2})).count
@@ -263,13 +266,16 @@ class Deals:
     def weight(self) -> int | Fraction:
         """The total weight of the deals (:attr:`count` without weights): each deal
         weighs its solution's weight times, for each :class:`Shows`, the chance that its
-        seat shows that card (a :class:`~fractions.Fraction` when not whole).
+        seat shows that card, and for each :class:`Weighs`, its factor to the number of
+        its cards the seat holds (a :class:`~fractions.Fraction` when not whole).
 
         Example:
             >>> setup = Setup(("a", "b", "c"), {"Ann": 2, "aside": 1}, solution="aside")
             >>> Deals(setup, weights={("a",): 2}).weight
             4
             >>> Deals(setup, [Shows("Ann", "b", among=("b", "c"))]).weight
+            Fraction(3, 2)
+            >>> Deals(setup, [Weighs("Ann", ("a",), Fraction(1, 4))]).weight  # 1/4 + 1/4 + 1
             Fraction(3, 2)
         """
         reduced = self._table()

@@ -5,17 +5,19 @@ more than :data:`~deduce.core.dealing.MAX_POINTS` points. :func:`count_or_estima
 counts exactly whenever the table fits, and otherwise estimates
 (:class:`EstimatedDeals`):
 
-1. it *relaxes* the table until it fits: a card shown at random (:class:`Shows`) is
-   first read as simply held; then "holds one of" and "not all of"
-   (:class:`HoldsOneOf`, :class:`LacksOneOf`), then :class:`Lacks` are left out, each
-   time the one that makes the table smallest (the newest on a tie), until it fits;
+1. it *relaxes* the table until it fits: a factor on holding cards (:class:`Weighs`)
+   is first left out, a card shown at random (:class:`Shows`) read as simply held;
+   then "holds one of" and "not all of" (:class:`HoldsOneOf`, :class:`LacksOneOf`),
+   then :class:`Lacks` are left out, each time the one that makes the table smallest
+   (the newest on a tie), until it fits;
    then those that still fit are put back (the last left out first);
 2. it counts the relaxed table exactly and draws :data:`DRAWS` deals from it, each with
    the chance of its weight (:meth:`Deals.sample`), from a seed of its own that follows
    from the constraints (the same table always gives the same estimate);
 3. it weighs each draw by what was left out: 0 when the deal breaks a constraint left
    out, ``1/k`` for a card shown at random read as held (the seat held ``k`` of the
-   cards asked about), which is exactly the weight the exact count gives it;
+   cards asked about), ``factor ** k`` for a factor left out (``k`` of its cards
+   held), which is exactly the weight the exact count gives it;
 4. every probability is then the weighted share of the draws, with a standard error
    ``sqrt(p (1 - p) / n_eff)`` from the effective number of draws
    ``n_eff = (sum w)^2 / sum w^2`` (:attr:`EstimatedDeals.error` is the largest over
@@ -75,6 +77,7 @@ from deduce.core.dealing.values import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
 )
 from deduce.core.info import mutual_information
 from deduce.errors import InvalidInput
@@ -620,10 +623,11 @@ def _relax(
     setup: Setup, constraints: tuple[Constraint, ...], weighted: bool, limit: int
 ) -> tuple[tuple[Constraint, ...], tuple[Constraint, ...]]:
     """The constraints of a table that fits, and the constraints changed or left out, in
-    their order: cards shown at random read as held, then "one of" sets, then cards
-    lacked left out, each time the one that makes the table smallest (the newest on a
-    tie), until it fits; then what still fits is put back, the last left out first (again
-    while any is: one put back may place cards and make room for another).
+    their order: factors on holding cards left out and cards shown at random read as
+    held, then "one of" sets, then cards lacked left out, each time the one that makes
+    the table smallest (the newest on a tie), until it fits; then what still fits is put
+    back, the last left out first (again while any is: one put back may place cards and
+    make room for another).
 
     Raises:
         InvalidInput: no table that fits can be had by leaving those out.
@@ -639,7 +643,7 @@ def _relax(
 
     changed: list[int] = []
     fits = size() <= limit
-    for kinds_of in ((Shows,), (HoldsOneOf, LacksOneOf), (Lacks,)):
+    for kinds_of in ((Weighs, Shows), (HoldsOneOf, LacksOneOf), (Lacks,)):
         # the one whose loosening shrinks the table most, the newest on a tie, in turn
         while not fits:
             found = []
@@ -684,11 +688,15 @@ def _draw_weights(
     card_of: Mapping[str, int],
 ) -> npt.NDArray[np.float64]:
     """Each draw's weight: 0 where it breaks a constraint left out, ``1/k`` for each card
-    shown at random read as held (``k`` of the cards asked about held)."""
+    shown at random read as held (``k`` of the cards asked about held), ``factor ** k``
+    for each factor left out (``k`` of its cards held)."""
     w = np.ones(len(where), dtype=np.float64)
     for c in dropped:
         seat = seat_of[c.seat]
-        if isinstance(c, Shows):
+        if isinstance(c, Weighs):
+            held = (where[:, [card_of[x] for x in c.cards]] == seat).sum(axis=1)
+            w *= float(c.factor) ** held
+        elif isinstance(c, Shows):
             held = (where[:, [card_of[x] for x in c.among]] == seat).sum(axis=1)
             w *= np.where(where[:, card_of[c.card]] == seat, 1.0 / np.maximum(held, 1), 0.0)
         elif isinstance(c, Holds):

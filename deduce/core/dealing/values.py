@@ -8,7 +8,9 @@ the card), :class:`Lacks` (it does not), :class:`HoldsOneOf` (it holds at least 
 the cards: someone showed one of them to someone else), :class:`LacksOneOf` (it does
 not hold all of them: a wrong accusation) and :class:`Shows` (it showed me the card when
 asked about some cards, choosing at random among those of them it holds: a deal in
-which it holds ``k`` of them weighs ``1/k``). Every value checks itself when it is made and
+which it holds ``k`` of them weighs ``1/k``); :class:`Weighs` weighs the deals by a habit of a
+seat (each of some cards it holds multiplies the deal's weight by a factor: a player who
+rarely names a card of its own in a question). Every value checks itself when it is made and
 refuses what it cannot be with :class:`~deduce.InvalidInput`.
 
 Example:
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -43,6 +46,7 @@ __all__ = [
     "LacksOneOf",
     "Setup",
     "Shows",
+    "Weighs",
 ]
 
 MAX_AMONG = 6
@@ -331,7 +335,41 @@ class Shows:
         object.__setattr__(self, "among", among)
 
 
-Constraint = Holds | Lacks | HoldsOneOf | LacksOneOf | Shows
+@dataclass(frozen=True, slots=True)
+class Weighs:
+    """Each of ``cards`` that the seat holds multiplies a deal's weight by ``factor``:
+    a hand holding ``k`` of them weighs ``factor ** k``. It rules no deal out; it makes
+    those in which the seat holds the cards ``factor`` times as likely for each (a
+    player who names a card of its own in a question ``factor`` times as often as a
+    card it lacks has named them). Several on one seat multiply.
+
+    Args:
+        seat: the seat (not the solution seat).
+        cards: the cards (1 to :data:`MAX_CARDS`).
+        factor: a positive whole number or :class:`~fractions.Fraction` (below 1: the
+            seat is less likely to hold them).
+
+    Example:
+        >>> from fractions import Fraction
+        >>> Weighs("Ann", ("Plum", "Knife"), Fraction(1, 4)).factor
+        Fraction(1, 4)
+    """
+
+    seat: str
+    cards: tuple[str, ...]
+    factor: Fraction
+
+    def __post_init__(self) -> None:
+        _name("seat", self.seat)
+        object.__setattr__(self, "cards", _names("cards", self.cards))
+        factor = self.factor
+        expected = "a positive whole number or Fraction"
+        if isinstance(factor, bool) or not isinstance(factor, int | Fraction) or factor <= 0:
+            raise InvalidInput("factor", factor, expected)
+        object.__setattr__(self, "factor", Fraction(factor))
+
+
+Constraint = Holds | Lacks | HoldsOneOf | LacksOneOf | Shows | Weighs
 """Anything known about where the cards are."""
 
 

@@ -36,7 +36,17 @@ from typing import Any
 
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
-from deduce.core.dealing import Deal, Deals, Holds, HoldsOneOf, Lacks, LacksOneOf, Setup, Shows
+from deduce.core.dealing import (
+    Deal,
+    Deals,
+    Holds,
+    HoldsOneOf,
+    Lacks,
+    LacksOneOf,
+    Setup,
+    Shows,
+    Weighs,
+)
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.advice import may_accuse
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
@@ -217,6 +227,8 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
     kind = {card: i for i, cards in enumerate(table.deck.categories) for card in cards}
     clauses: dict[str, list[Any]] = {}
     for clause in deals.constraints:
+        if isinstance(clause, Weighs):
+            continue  # a habit, no clause
         for card in clause.cards if isinstance(clause, HoldsOneOf | LacksOneOf) else (clause.card,):
             clauses.setdefault(card, []).append(clause)
     moving = [c for c in holder if c not in table.hand]
