@@ -41,7 +41,11 @@ SHOWN = (6, 1, 12)  # the state whose cards are printed: players, seed, suggesti
 def states(players: int, seed: int) -> dict[int, tuple[Investigation, Table]]:
     """P0's notebook and table after each of :data:`AFTER` suggestions of a seeded game."""
     inv, steps = game(players, seed, max(AFTER))
-    table = Table(inv.players, "P0", inv.hand, deck=inv.deck)
+    # the players suggest at random, their own cards as often as any: the notebook reads
+    # nothing from their suggestions, as the solvers' chain does not
+    plain = {p: 1 for p in inv.players if p != "P0"}
+    inv = Investigation(inv.players, "P0", inv.hand, deck=inv.deck, names_own=plain)
+    table = Table(inv.players, "P0", inv.hand, deck=inv.deck, names_own=plain)
     found = {}
     for n, (by, suspect, weapon, room, shown_by, card) in enumerate(steps, 1):
         inv = inv.suggestion(by, suspect, weapon, room, shown_by=shown_by, card=card)

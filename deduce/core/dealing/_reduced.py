@@ -265,6 +265,8 @@ def reduce(frame: Frame, n_cards: int, known: Known) -> Reduced:
             shown /= mine
     merged: dict[tuple[int, Fraction], list[set[int]]] = {}
     for seat, cards, factor in known.weighs:
+        if factor == 1:
+            continue  # weighs nothing
         shown *= factor ** sum(1 for c in cards if placed[c] == seat)
         left = {c for c in cards if c in free and seat in may[c]}
         groups = merged.setdefault((seat, factor), [])

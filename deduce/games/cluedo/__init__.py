@@ -39,12 +39,13 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
         entropy,
         play_game,
         previous,
+        reads,
         sampler,
         sheet,
     )
     from deduce.games.cluedo.cards import CATEGORIES, MAX_PLAYERS, Deck, Envelope, hand_sizes
     from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
-    from deduce.games.cluedo.counting import ENVELOPE, FACE_UP
+    from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, NAMES_OWN
     from deduce.games.cluedo.investigation import Investigation
     from deduce.games.cluedo.sheet import Sheet
     from deduce.games.cluedo.table import ACCUSE, STEPS, SUGGEST, Passed, Table
@@ -57,6 +58,7 @@ __all__ = [
     "FACE_UP",
     "LIKELIEST",
     "MAX_PLAYERS",
+    "NAMES_OWN",
     "STEPS",
     "SUGGEST",
     "TIE_BREAKS",
@@ -83,6 +85,7 @@ __all__ = [
     "likeliness",
     "play_game",
     "previous",
+    "reads",
     "sampler",
     "sheet",
 ]

@@ -17,7 +17,10 @@ the accusation when the race says so), :data:`previous` (the advice before: the 
 informative suggestion, the same race), :data:`entropy` (the most informative suggestion,
 the accusation once certain), :func:`eager` (accuses its likeliest envelope once it is
 that likely), :data:`sheet` (a paper sheet of ticks and crosses) and :data:`sampler`
-(probabilities from deals drawn by a simple Markov chain).
+(probabilities from deals drawn by a simple Markov chain). Only :data:`advised` reads the
+others' suggestions (a card a player names is less likely in its hand, see
+:data:`~deduce.games.cluedo.counting.NAMES_OWN`); the others' notebooks read nothing from
+them, as before.
 
 Example:
     >>> record = play_game([advised, sheet, sampler], seed=3)
@@ -66,6 +69,7 @@ __all__ = [
     "entropy",
     "play_game",
     "previous",
+    "reads",
     "sampler",
     "sheet",
 ]
@@ -77,6 +81,29 @@ DRAWS = 2000
 """The deals :data:`sampler` draws at every decision."""
 
 _THIN = 4  # the chain's steps between two deals kept
+
+
+_PLAIN: set[Callable[..., Move]] = set()
+"""The policies of the players who read nothing from the others' suggestions (every bot
+of this module but :data:`advised`): their tables are made with ``names_own`` 1 for
+every other player (see :func:`play_game`)."""
+
+
+def _plain(policy: Callable[..., Move]) -> Callable[..., Move]:
+    _PLAIN.add(policy)
+    return policy
+
+
+def reads(bot: Bot[Table, Move]) -> bool:
+    """Whether ``bot``'s notebook reads the others' suggestions (the default notebook's
+    :data:`~deduce.games.cluedo.counting.NAMES_OWN`): every bot but the players of this
+    module that came before it (all but :data:`advised`).
+
+    Example:
+        >>> reads(advised), reads(sampler), reads(eager(0.5))
+        (True, False, False)
+    """
+    return not (callable(bot.policy) and bot.policy in _PLAIN)
 
 
 def _notebook_move(table: Table, accuse: Callable[[Table], bool]) -> Move:
@@ -114,10 +141,12 @@ def _advised(table: Table, rng: random.Random, strategy: str | None = None) -> M
     return move
 
 
+@_plain
 def _previous(table: Table, rng: random.Random) -> Move:
     return _advised(table, rng, "entropy")
 
 
+@_plain
 def _entropy(table: Table, rng: random.Random) -> Move:
     return _notebook_move(table, _certain)
 
@@ -159,6 +188,7 @@ def eager(threshold: float) -> Bot[Table, Move]:
     def likely(table: Table) -> bool:
         return table.notebook.accusation().probability >= limit
 
+    @_plain
     def policy(table: Table, rng: random.Random) -> Move:
         return _notebook_move(table, likely)
 
@@ -168,6 +198,7 @@ def eager(threshold: float) -> Bot[Table, Move]:
 # the paper sheet ---------------------------------------------------------------------
 
 
+@_plain
 def _sheet_move(table: Table, rng: random.Random) -> Move:
     """Accuse once the sheet knows all three; else name, of each kind, a card the sheet
     has not placed (one of my own when the kind is solved)."""
@@ -262,6 +293,7 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
     return found
 
 
+@_plain
 def _sampler_move(table: Table, rng: random.Random) -> Move:
     """Accuse when every deal drawn has the same envelope; else name, of each kind, the
     card most often in the envelope of the draws but not in all of them."""
@@ -306,6 +338,9 @@ class GameMaster(SeatTables):
         deck: the cards (default: classic).
         shows: the generator that picks the card a player shows (a seed or a
             ``random.Random``).
+        reads: per seat, whether its notebook reads the others' suggestions (default:
+            every seat's does; else its table is made with ``names_own`` 1 for every
+            other player).
 
     Raises:
         InvalidInput: a deal that is not one of the players' table.
@@ -325,6 +360,7 @@ class GameMaster(SeatTables):
         *,
         deck: Deck | str | None = None,
         shows: int | random.Random = 0,
+        reads: Sequence[bool] | None = None,
     ) -> None:
         self.deal = check_type("deal", deal, Deal, "a Deal of the table")
         chosen = Deck.of(deck)
@@ -335,7 +371,19 @@ class GameMaster(SeatTables):
         self.players = len(names)
         self.names = names
         self.shows = check_seed("shows", shows)
-        self.tables = [Table(names, p, deal.hand(p), deck=chosen) for p in names]
+        reading = [True] * len(names) if reads is None else list(reads)
+        if len(reading) != len(names) or not all(isinstance(r, bool) for r in reading):
+            raise InvalidInput("reads", reads, f"True or False for each of {len(names)} seats")
+        self.tables = [
+            Table(
+                names,
+                p,
+                deal.hand(p),
+                deck=chosen,
+                names_own=None if read else {q: 1 for q in names if q != p},
+            )
+            for p, read in zip(names, reading, strict=True)
+        ]
 
     def turn(self) -> int | None:
         turn = self.tables[0].turn
@@ -408,7 +456,8 @@ def play_game(
 
     The deal is :func:`deal_of` the seed; the cards shown are chosen with
     ``random.Random(seed)``, the bots' random choices with another generator of the same
-    seed. ``record.truth["deal"]`` is the deal.
+    seed. ``record.truth["deal"]`` is the deal. A bot's notebook reads the others'
+    suggestions if it :func:`reads` (:data:`advised` and bots of your own).
 
     Raises:
         InvalidInput: a bad lineup, seed or limit; a bot's move the rules refuse.
@@ -423,7 +472,7 @@ def play_game(
     check_seed("seed", seed)
     names = tuple(f"P{s}" for s in range(len(bots)))
     deal = deal_of(names, seed=seed)
-    referee = GameMaster(deal, names, shows=random.Random(seed))
+    referee = GameMaster(deal, names, shows=random.Random(seed), reads=[reads(b) for b in bots])
     record = run(referee, bots, rng=random.Random(seed), max_moves=max_moves, narrate=narrate)
     record.truth = {"deal": deal}
     return record

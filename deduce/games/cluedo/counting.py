@@ -11,6 +11,12 @@ What a clue says, with ``by`` the suggester and the others asked in turn after t
   it does not list, none it lists and that card at random among the others; a card shown
   to another player says only that the player holds one of the three
   (:class:`HoldsOneOf`);
+- the suggester names cards of its own rarely (:data:`NAMES_OWN` as often as a card it
+  lacks, or as its player was set up): it holds each card it names, the first time it
+  names it, that many times as likely as otherwise (:class:`Weighs`). A player set up
+  with none is read until it is seen naming a card it surely holds (shown to me, or
+  certain), and from then on its suggestions say nothing of its hand
+  (:func:`caught`);
 - a wrong accusation: the envelope is not all three (:class:`LacksOneOf`); a right one:
   it is those three;
 - a card I saw in a hand by a house rule: the player holds it.
@@ -30,14 +36,15 @@ Example:
     Traceback (most recent call last):
     ...
     deduce.errors.InvalidInput: shown_by='me' is not valid (I hold none of White, ...
-    >>> seats.rules(Suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob"))
-    (HoldsOneOf(seat='Bob', cards=('White', 'Dagger', 'Lounge')),)
+    >>> seats.rules(Suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob"))[-1]
+    HoldsOneOf(seat='Bob', cards=('White', 'Dagger', 'Lounge'))
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -52,12 +59,13 @@ from deduce.core.dealing import (
     LacksOneOf,
     Setup,
     Shows,
+    Weighs,
 )
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Deck, hand_sizes
 from deduce.games.cluedo.clues import Accused, Seen, Suggestion
 
-__all__ = ["ENVELOPE", "FACE_UP", "Seats", "agrees"]
+__all__ = ["ENVELOPE", "FACE_UP", "NAMES_OWN", "Seats", "agrees", "caught", "first_named"]
 
 ENVELOPE = "envelope"
 """The name of the envelope among the places a card can be."""
@@ -65,12 +73,18 @@ ENVELOPE = "envelope"
 FACE_UP = "face up"
 """The place of a card laid face up by a house rule."""
 
+NAMES_OWN = Fraction(1, 4)
+"""How often the notebook takes a player to name a card of its own in a suggestion,
+against a card it lacks, until it is seen doing so: most players ask about the cards
+they do not hold (a player set up with ``names_own`` is read as set up)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Seats:
     """The table: the deck, the players in turn order, me and my hand, how many cards
     each player holds, who dealt, the cards face up, and the players known to show some cards
-    first. Made (and checked) by :meth:`make`.
+    first, and the players known to name cards of their own rarely. Made (and checked) by
+    :meth:`make`.
 
     Attributes:
         setup: the deal as :class:`~deduce.core.dealing.Setup` counts it: the cards
@@ -85,6 +99,7 @@ class Seats:
     dealer: str
     face_up: tuple[str, ...] = ()
     preferences: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    names_own: tuple[tuple[str, Fraction], ...] = ()
     setup: Setup = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -120,6 +135,7 @@ class Seats:
         dealer: Any = None,
         face_up: Any = (),
         preferences: Any = None,
+        names_own: Any = None,
     ) -> Seats:
         """The table, every argument checked (see :class:`~deduce.games.cluedo.Investigation`).
 
@@ -165,7 +181,8 @@ class Seats:
                 "hand", shared[0], N_("cards not face up"), reason=N_("it is face up")
             )
         preferred = _preferences(preferences, names, mine, deck)
-        return cls(deck, names, mine, cards, sizes, names[first], up, preferred)
+        naming = _names_own(names_own, names, mine)
+        return cls(deck, names, mine, cards, sizes, names[first], up, preferred, naming)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -185,6 +202,11 @@ class Seats:
         """The cards ``player`` is known to show first, in order (empty: each card it
         holds equally likely)."""
         return dict(self.preferences).get(player, ())
+
+    def naming(self, player: str) -> Fraction | None:
+        """How often ``player`` names a card of its own against one it lacks, as it was
+        set up (None: not set up, read at :data:`NAMES_OWN` until caught)."""
+        return dict(self.names_own).get(player)
 
     def asked(self, order: Sequence[str]) -> dict[str, list[str]]:
         """The preferences of the players in ``order``, as :meth:`Deals.answers` takes
@@ -252,6 +274,10 @@ class Seats:
         found: list[Constraint] = [
             Lacks(player, card) for player in passed if player != self.me for card in open_cards
         ]
+        factor = self.naming(by)
+        unknown = tuple(c for c in open_cards if c not in self.hand)
+        if by != self.me and factor != 1 and unknown:
+            found.append(Weighs(by, unknown, NAMES_OWN if factor is None else factor))
         card = None if clue.card is None else self.deck.card(clue.card, "card")
         if card is not None and card not in named:
             raise InvalidInput("card", card, list(named), reason=N_("it was not named"))
@@ -325,6 +351,8 @@ def agrees(deal: Deal, constraint: Constraint) -> bool:
         (True, False)
     """
     hand = set(deal.hand(constraint.seat))
+    if isinstance(constraint, Weighs):
+        return True  # a habit weighs deals, it rules none out
     if isinstance(constraint, Holds | Shows):
         return constraint.card in hand
     if isinstance(constraint, Lacks):
@@ -363,6 +391,91 @@ def _cards(deck: Deck, value: Any, argument: str, *, most: int) -> tuple[str, ..
         twice = next(c for c in cards if cards.count(c) > 1)
         raise InvalidInput(argument, twice, expected, reason=M("{card} is named twice", card=twice))
     return cards
+
+
+def first_named(rules: Sequence[Constraint], known: Sequence[Constraint]) -> tuple[Constraint, ...]:
+    """``rules`` with each :class:`Weighs` left only the cards its player had not named
+    before (none in ``known``), and none for a player caught naming its own cards (a
+    :class:`Weighs` of factor 1 in ``known``): a card weighs once, however often it is
+    named.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> first_named([Weighs("Ann", ("Plum", "Rope"), Fraction(1, 4))],
+        ...             [Weighs("Ann", ("Rope", "Hall"), Fraction(1, 4))])
+        (Weighs(seat='Ann', cards=('Plum',), factor=Fraction(1, 4)),)
+    """
+    named = {(c.seat, card) for c in known if isinstance(c, Weighs) for card in c.cards}
+    caught_ = {c.seat for c in known if isinstance(c, Weighs) and c.factor == 1}
+    found: list[Constraint] = []
+    for rule in rules:
+        if isinstance(rule, Weighs):
+            fresh = tuple(c for c in rule.cards if (rule.seat, c) not in named)
+            if fresh and rule.seat not in caught_:
+                found.append(Weighs(rule.seat, fresh, rule.factor))
+        else:
+            found.append(rule)
+    return tuple(found)
+
+
+def caught(
+    seats: Seats, known: Sequence[Constraint], where: Mapping[str, Mapping[str, Any]]
+) -> tuple[Constraint, ...] | None:
+    """``known`` with the suggestions of every player caught naming its own cards read
+    as telling nothing of its hand (its :class:`Weighs` of factor 1), or None when no
+    player is newly caught. A player is caught when a card it named is surely in its
+    hand (``where[player][card]`` is 1: shown to me, or certain); a player set up with a
+    factor of its own is read as set up.
+
+    Example:
+        >>> seats = Seats.make(Deck.classic(), ("me", "Ann", "Bob"), "me",
+        ...                    ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+        >>> known = (Weighs("Ann", ("White", "Dagger"), NAMES_OWN),)
+        >>> caught(seats, known, {"Ann": {"White": 1}})
+        (Weighs(seat='Ann', cards=('White', 'Dagger'), factor=Fraction(1, 1)),)
+        >>> caught(seats, known, {"Ann": {"White": 0.5}}) is None
+        True
+    """
+    found = {
+        c.seat
+        for c in known
+        if isinstance(c, Weighs)
+        and c.factor != 1
+        and seats.naming(c.seat) is None
+        and any(where.get(c.seat, {}).get(card, 0) == 1 for card in c.cards)
+    }
+    if not found:
+        return None
+    return tuple(
+        Weighs(c.seat, c.cards, Fraction(1)) if isinstance(c, Weighs) and c.seat in found else c
+        for c in known
+    )
+
+
+def _names_own(value: Any, players: tuple[str, ...], me: str) -> tuple[tuple[str, Fraction], ...]:
+    if value is None:
+        return ()
+    expected = N_(
+        "a dict of players (not me) to how often they name a card of their own against one "
+        "they lack (above 0, at most 1)"
+    )
+    if not isinstance(value, Mapping):
+        raise InvalidInput("names_own", value, expected)
+    found = []
+    for typed, factor in value.items():
+        player = resolve(typed, players, argument="names_own", prefix=False)
+        if player == me:
+            raise InvalidInput("names_own", player, expected, reason=N_("it is me"))
+        if (
+            isinstance(factor, bool)
+            or not isinstance(factor, int | float | Fraction)
+            or not 0 < factor <= 1
+        ):
+            raise InvalidInput(f"names_own[{player!r}]", factor, N_("a number above 0, at most 1"))
+        found.append((player, Fraction(factor).limit_denominator(1000)))
+    if len({p for p, _ in found}) != len(found):
+        raise InvalidInput("names_own", value, expected, reason=N_("a player is named twice"))
+    return tuple(sorted(found, key=lambda item: players.index(item[0])))
 
 
 def _preferences(

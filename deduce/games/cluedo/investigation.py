@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from itertools import product
 from math import lcm
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -55,7 +56,7 @@ from deduce.games.cluedo.advice import (
 )
 from deduce.games.cluedo.cards import CATEGORIES, Deck, Envelope
 from deduce.games.cluedo.clues import VERDICTS, Accusation, Accused, Seen, Suggest, Suggestion
-from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats, agrees
+from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats, agrees, caught, first_named
 from deduce.games.cluedo.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
@@ -87,6 +88,12 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         preferences: players (not me) known to show some cards first: the cards in the
             order they show them (default: a player shows each card they hold equally
             likely).
+        names_own: players (not me) known to name cards of their own rarely in their
+            suggestions: how often they name a card they hold against one they lack
+            (above 0, at most 1; 0.25: a quarter as often). Each card such a player
+            names is then that many times as likely to be in its hand as otherwise
+            (the first time it names it). Default: every player names any card as
+            often.
 
     Raises:
         InvalidInput: a name or card that is not one, a hand of the wrong size for the
@@ -117,10 +124,18 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         dealer: str | None = None,
         face_up: Sequence[str] = (),
         preferences: Mapping[str, Sequence[str]] | None = None,
+        names_own: Mapping[str, float | Fraction] | None = None,
     ) -> None:
         self.deck = Deck.of(deck)
         self.seats = Seats.make(
-            self.deck, players, me, hand, dealer=dealer, face_up=face_up, preferences=preferences
+            self.deck,
+            players,
+            me,
+            hand,
+            dealer=dealer,
+            face_up=face_up,
+            preferences=preferences,
+            names_own=names_own,
         )
         seats = self.seats
         self.players: tuple[str, ...] = seats.players
@@ -428,6 +443,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     # -- hooks: the set-up ---------------------------------------------------------------
 
     def setup(self) -> dict[str, Any]:
+        naming = self.seats.names_own
         return {
             "players": list(self.players),
             "me": self.me,
@@ -436,7 +452,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             "dealer": self.dealer,
             "face_up": list(self.seats.face_up),
             "preferences": {p: list(cards) for p, cards in self.seats.preferences},
-        }
+        } | ({"names_own": {p: float(f) for p, f in naming}} if naming else {})
 
     def constructor_repr(self) -> str:
         extra = "" if self.deck == Deck.classic() else f", deck={self.deck.name!r}"
@@ -499,12 +515,16 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
     def apply_clue(self, space: Space, clue: Clue) -> Space:
         if not isinstance(clue, self.clue_types):
             raise InvalidInput("clue", clue, "a Suggestion, Accused or Seen")
-        rules = self.seats.rules(clue)
+        deals: Deals | EstimatedDeals = space.state
+        rules = first_named(self.seats.rules(clue), deals.constraints)
         if not rules:
             return space
-        deals: Deals | EstimatedDeals = space.state
         try:  # counted exactly where the deals can be, else estimated (and flagged)
             after = count_or_estimate(deals.setup, (*deals.constraints, *rules))
+            where = after.marginals()
+            read = caught(self.seats, after.constraints, where)
+            if read is not None:  # a player seen naming a card of its own: read no more
+                after = count_or_estimate(deals.setup, read)
         except Contradiction:  # the engine names the clues it cannot stand with
             return space.replace(weights=np.zeros(space.size, dtype=np.int64))
         except InvalidInput as error:

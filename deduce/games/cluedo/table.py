@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from deduce._internal.entry import guard
@@ -78,6 +79,8 @@ class Table:
         deck: the cards (as for :class:`~deduce.games.cluedo.Investigation`; default:
             classic).
         dealer: the player who dealt (default: the last of ``players``).
+        names_own: how often the other players name cards of their own (as for
+            :class:`~deduce.games.cluedo.Investigation`; default: read until caught).
 
     Raises:
         InvalidInput: a name or card that is not one, a hand of the wrong size.
@@ -96,6 +99,7 @@ class Table:
     hand: tuple[str, ...]
     deck: Deck
     dealer: str
+    names_own: tuple[tuple[str, Fraction], ...] = ()
     events: tuple[Event, ...] = ()
     turn: str | None = None
     step: str = SUGGEST
@@ -111,15 +115,17 @@ class Table:
         *,
         deck: Deck | str | Mapping[str, Any] | None = None,
         dealer: str | None = None,
+        names_own: Mapping[str, float | Fraction] | None = None,
     ) -> None:
         chosen = Deck.of(deck)
-        seats = Seats.make(chosen, players, me, hand, dealer=dealer)
+        seats = Seats.make(chosen, players, me, hand, dealer=dealer, names_own=names_own)
         for name, value in (
             ("players", seats.players),
             ("me", seats.me),
             ("hand", seats.hand),
             ("deck", chosen),
             ("dealer", seats.dealer),
+            ("names_own", seats.names_own),
             ("events", ()),
             ("turn", seats.players[0]),
             ("step", SUGGEST),
@@ -160,7 +166,12 @@ class Table:
         notebook, done = self._known[0] if self._known else (None, 0)
         if notebook is None:
             notebook = Investigation(
-                self.players, self.me, self.hand, deck=self.deck, dealer=self.dealer
+                self.players,
+                self.me,
+                self.hand,
+                deck=self.deck,
+                dealer=self.dealer,
+                names_own=dict(self.names_own) or None,
             )
         for clue in clues[done:]:
             notebook = notebook.observe(clue)

@@ -28,6 +28,7 @@ from deduce.core.dealing import Deal
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Envelope
 from deduce.games.cluedo.clues import Accused, Seen, Suggest, Suggestion
+from deduce.games.cluedo.counting import NAMES_OWN
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -41,6 +42,7 @@ __all__ = [
     "every_deal",
     "fits",
     "kept",
+    "read",
     "reference",
     "reference_bits",
     "reference_locations",
@@ -124,10 +126,51 @@ def kept(inv: Investigation) -> list[Hands]:
     return [deal for deal in every_deal(inv) if all(fits(inv, deal, c) for c in inv.clues)]
 
 
-def chance(inv: Investigation, deal: Hands) -> Fraction:
+def read(inv: Investigation) -> dict[str, Fraction]:
+    """Every player the notebook reads, with how often it names a card of its own: as
+    set up, else :data:`~deduce.games.cluedo.counting.NAMES_OWN` unless a card it named is
+    in its hand in every deal that fits the clues (then it is not read).
+
+    Example:
+        >>> from deduce.games.cluedo.manifest import GAME
+        >>> sorted(read(GAME.sample()).items())[:1]
+        [('Ann', Fraction(1, 4))]
+    """
+    found: dict[str, Fraction] = {}
+    deals = None
+    for player in inv.players:
+        if player == inv.me:
+            continue
+        factor = inv.seats.naming(player)
+        if factor is None:
+            named = _named(inv, player)
+            deals = kept(inv) if deals is None and named else deals
+            sure = named and any(all(c in d[player] for d in deals or ()) for c in named)
+            factor = Fraction(1) if sure else NAMES_OWN
+        if factor != 1:
+            found[player] = factor
+    return found
+
+
+def _named(inv: Investigation, player: str) -> set[str]:
+    """The cards ``player`` named in its suggestions that are not mine or face up."""
+    return {
+        c
+        for clue in inv.clues
+        if isinstance(clue, Suggestion) and clue.by == player
+        for c in clue.cards
+        if c not in inv.hand and c not in inv.seats.face_up
+    }
+
+
+def chance(
+    inv: Investigation, deal: Hands, readings: dict[str, Fraction] | None = None
+) -> Fraction:
     """The chance that every card shown to me so far was the one shown, in ``deal`` (a
     deal every clue fits): for each, one over the named cards the player holds, or 1
-    when the player is known to show that card first.
+    when the player is known to show that card first; times, for each player read
+    (``readings``, default :func:`read`), its factor for each card it named that it
+    holds.
 
     Example:
         >>> from deduce.games.cluedo.manifest import GAME
@@ -143,13 +186,16 @@ def chance(inv: Investigation, deal: Hands) -> Fraction:
         held = [c for c in clue.cards if c in deal[str(clue.shown_by)]]
         first = [c for c in inv.seats.preference(str(clue.shown_by)) if c in held]
         result *= Fraction(int(clue.card in held), len(held)) if not first else 1
+    for player, factor in (read(inv) if readings is None else readings).items():
+        result *= factor ** len(_named(inv, player) & set(deal[player]))
     return result
 
 
 def weighed(inv: Investigation) -> list[tuple[Hands, Fraction]]:
     """The deals every clue so far could have happened in, each with its
     :func:`chance`."""
-    return [(deal, chance(inv, deal)) for deal in kept(inv)]
+    readings = read(inv)
+    return [(deal, chance(inv, deal, readings)) for deal in kept(inv)]
 
 
 def reference(inv: Investigation) -> dict[Envelope, Fraction]:

@@ -65,6 +65,9 @@ def dealt(deck: Deck, players: int, seed: int, **options: Any) -> Investigation:
     if "preferences" in options:  # the players other than me who show some cards first
         chosen = options["preferences"].items()
         options["preferences"] = {p: cards for p, cards in chosen if p != names[me]}
+    if "names_own" in options:  # the players other than me who name their own cards rarely
+        chosen = options["names_own"].items()
+        options["names_own"] = {p: f for p, f in chosen if p != names[me] and p in names}
     return Investigation(
         names,
         names[me],
@@ -86,6 +89,13 @@ TABLES = st.one_of(
         st.just(3),
         st.integers(0, 10**6),
         preferences=st.just({"P1": ["Hall", "Rope", "Plum"], "P2": ["White"]}),
+    ),
+    st.builds(
+        dealt,
+        st.just(SMALL),
+        st.integers(3, 4),
+        st.integers(0, 10**6),
+        names_own=st.just({"P0": 0.25, "P1": 0.5, "P2": 1, "P3": 0.1}),
     ),
 )
 
@@ -222,7 +232,7 @@ def test_every_suggestion_s_bits_are_those_of_the_listed_deals(game: Any) -> Non
 @given(truthful_games())
 def test_the_advice_is_the_best_suggestion_of_the_listed_deals(game: Any) -> None:
     _, inv = game
-    advice = inv.recommend(top=3)
+    advice = inv.recommend(top=3, strategy="entropy")  # the default names the likeliest cards
     suggestions = [r for r in advice if isinstance(r.action, Suggest)]
     scored = {q: reference_bits(inv, q)[0] for q in inv.queries()}
     best = max(scored.values())
@@ -366,6 +376,35 @@ def test_a_player_showing_cards_first_makes_a_shown_card_tell_more() -> None:
             assert lounge["Ann"] > 0
 
 
+def test_a_player_who_names_its_own_cards_rarely_makes_its_suggestions_tell_more() -> None:
+    hand = ("Plum", "Rope", "Hall", "Study", "Green")
+    players = ("me", "Ann", "Bob", "Cy")
+    plain = Investigation(players, "me", hand, names_own=dict.fromkeys(players[1:], 1))
+    habit = Investigation(players, "me", hand, names_own={"Ann": 0.25, "Cy": 0.25})
+    read = Investigation(players, "me", hand)  # by default every other player is read so
+    events = [("Ann", "White", "Dagger", "Lounge", "Bob"), ("Cy", "White", "Spanner", "Kitchen")]
+    for event in events:
+        read = read.suggestion(*event[:4], shown_by=event[4] if len(event) > 4 else None)
+    chances = []
+    for inv in (plain, habit):
+        inv = inv.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob")
+        inv = inv.suggestion("Cy", "White", "Spanner", "Kitchen")  # nobody could show
+        chances.append(inv.accusation().probability)
+        assert inv.card_locations()["Lounge"]["Ann"] > 0  # a habit rules nothing out
+    # nobody could show Cy's three: Cy holds them or the envelope does, and Cy names a
+    # card of its own a quarter as often
+    assert round(chances[0], 3) == 0.098 and round(chances[1], 3) == 0.440
+    assert (
+        read.probabilities()
+        == habit.suggestion(*events[0][:4], shown_by="Bob").suggestion(*events[1]).probabilities()
+    )
+    again = habit.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob")
+    twice = again.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob")
+    # a card weighs once, however often it is named
+    assert twice.probabilities() == again.probabilities()
+    assert deduce.Investigation.from_json(twice.to_json()) == twice
+
+
 # -- contradictions --------------------------------------------------------------------------
 
 
@@ -439,6 +478,17 @@ def start() -> Investigation:
         (lambda: Investigation(PLAYERS, "me", HAND, face_up="Hall"), "face_up"),
         (lambda: Investigation(PLAYERS, "me", HAND, preferences={"me": ["Hall"]}), "preferences"),
         (lambda: Investigation(PLAYERS, "me", HAND, preferences=["Hall"]), "preferences"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"me": 0.5}), "names_own"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"Cy": 0.5}), "names_own"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own=[0.5]), "names_own"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"Ann": 0}), "names_own['Ann']"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"Ann": 1.5}), "names_own['Ann']"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"Ann": True}), "names_own['Ann']"),
+        (lambda: Investigation(PLAYERS, "me", HAND, names_own={"Ann": "½"}), "names_own['Ann']"),
+        (
+            lambda: Investigation(PLAYERS, "me", HAND, names_own={"Ann": float("nan")}),
+            "names_own['Ann']",
+        ),
         (
             lambda: start().suggestion("Cy", "White", "Dagger", "Lounge"),
             "by",
