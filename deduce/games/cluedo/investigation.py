@@ -40,7 +40,7 @@ import numpy.typing as npt
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
-from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, count_or_estimate
+from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, Weighs, count_or_estimate
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
 from deduce.errors import Contradiction, InvalidInput
@@ -56,7 +56,15 @@ from deduce.games.cluedo.advice import (
 )
 from deduce.games.cluedo.cards import CATEGORIES, Deck, Envelope
 from deduce.games.cluedo.clues import VERDICTS, Accusation, Accused, Seen, Suggest, Suggestion
-from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats, agrees, caught, first_named
+from deduce.games.cluedo.counting import (
+    ENVELOPE,
+    FACE_UP,
+    NAMES_OWN,
+    Seats,
+    agrees,
+    caught,
+    first_named,
+)
 from deduce.games.cluedo.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
@@ -392,6 +400,35 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             ('Ann', 'Bob')
         """
         return tuple(p for p in self.players if p != self.me and p not in self.out)
+
+    def reading(self) -> dict[str, float]:
+        """The other players whose suggestions the notebook reads, with how often it
+        takes each to name a card of their own against a card they lack: as set up
+        (``names_own``), else :data:`~deduce.games.cluedo.counting.NAMES_OWN` until they
+        are seen naming a card they surely hold (then they are left out).
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"),
+            ...                     names_own={"Bob": 1})
+            >>> inv.reading()
+            {'Ann': 0.25}
+            >>> inv.suggestion("me", "White", "Dagger", "Lounge", shown_by="Ann", card="Lounge"
+            ...     ).suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob").reading()
+            {}
+        """
+        caught_ = {
+            c.seat for c in self.deals.constraints if isinstance(c, Weighs) and c.factor == 1
+        }
+        found = {}
+        for player in self.players:
+            factor = self.seats.naming(player)
+            if player == self.me or (factor is None and player in caught_):
+                continue
+            factor = NAMES_OWN if factor is None else factor
+            if factor != 1:
+                found[player] = float(factor)
+        return found
 
     def card_locations(self) -> dict[str, dict[str, float]]:
         """Every card -> the exact chance of each place it can be: a player's name,

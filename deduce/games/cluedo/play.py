@@ -390,6 +390,22 @@ def _sheet(inv: Investigation, v: dict[str, Any]) -> Rows:
                 error=100 * inv.error,
             )
         )
+    read = list(inv.reading())
+    if read:
+        players = (
+            read[0]
+            if len(read) == 1
+            else str(_(M("{items} or {last}", items=", ".join(read[:-1]), last=read[-1])))
+        )
+        note += " " + str(
+            _(
+                M(
+                    "A card {players} named is taken as less likely in their hand: most "
+                    "players ask about cards they do not hold.",
+                    players=players,
+                )
+            )
+        )
     return Rows(header, tuple(rows), note)
 
 
