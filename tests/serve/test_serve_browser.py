@@ -361,6 +361,11 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
     pick(habits.locator(".keys"), "Ann")
     assert sorted(picked(habits.locator(".variant:not([hidden])"))) == ["Library", "Wrench"]
     expect(habits.locator("output")).to_have_text("Ann=Wrench,Library Bob=Peach")
+    # Cy names their own cards as often as any other: read nothing from Cy's suggestions
+    naming = page.locator(f"{form} .field[data-name=names_own]")
+    pick(naming.locator(".keys"), "Cy")
+    pick(naming, "1")
+    expect(naming.locator("output")).to_have_text("Cy=1")
     no_sideways_scroll(page)
     page.click("button:has-text('Start Cluedo')")
     page.wait_for_url("**/play/cluedo")
@@ -371,6 +376,7 @@ def test_a_master_detective_game_is_set_up_from_its_own_cards(
     kept = [json.loads(f.read_text()) for f in folder.rglob("*.json")]
     habits_kept = [k["config"]["preferences"] for k in kept if "preferences" in k.get("config", {})]
     assert habits_kept == [{"Ann": ["Wrench", "Library"], "Bob": ["Peach"]}]
+    assert [k["config"].get("names_own") for k in kept if "config" in k] == [{"Cy": 1.0}]
 
 
 # A clue of each game, and the same clue as it should have been.

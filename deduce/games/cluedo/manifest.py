@@ -48,6 +48,7 @@ GAME = Declaration(
         "face_up=none",
         "hand=Plum Rope Hall Study Green",
         "shows_first=none",
+        "names_own=none",
     ),
 )
 

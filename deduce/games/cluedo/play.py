@@ -228,6 +228,49 @@ def _preferences_wanted(context: Context) -> str:
     return M("none, or PLAYER=CARD,CARD ... with PLAYER one of {players}", players=players)
 
 
+_HOW_OFTEN = ("1", "0.5", "0.1")
+"""How often a player names cards of their own, as the page offers it (1: as often as a
+card they lack)."""
+
+
+def _names_own(text: str, context: Context) -> dict[str, float]:
+    """``none``, or ``PLAYER=CHANCE ...`` (``PLAYER`` alone: 1): how often each names a card
+    of their own against a card they lack."""
+    if text.strip().lower() in {"", "none"}:
+        return {}
+    players = list(context.values.get("players") or ())
+    found: dict[str, float] = {}
+    for part in text.replace(",", " ").split():
+        name, _sep, typed = part.partition("=")
+        if not name:
+            reason = M("{part} names no player before =", part=part)
+            raise InvalidInput("names_own", text, N_("a player"), reason=reason)
+        try:
+            player = str(Name(players).read(name, context, "names_own"))
+        except InvalidInput:
+            reason = M(
+                "{name} is not one of the players: {players}", name=name, players=", ".join(players)
+            )
+            raise InvalidInput("names_own", text, N_("a player"), reason=reason) from None
+        if player in found:
+            reason = M("{player} is named twice", player=player)
+            raise InvalidInput("names_own", text, N_("a player"), reason=reason)
+        try:
+            factor = float(typed or "1")
+        except ValueError:
+            factor = -1.0
+        if not 0 < factor <= 1:  # nan too
+            reason = M("{typed} is no chance above 0, at most 1", typed=typed)
+            raise InvalidInput("names_own", text, N_("a player"), reason=reason)
+        found[player] = factor
+    return found
+
+
+def _names_own_wanted(context: Context) -> str:
+    players = ", ".join(context.values.get("players") or ())
+    return M("none, or PLAYER=CHANCE ... with PLAYER one of {players}", players=players)
+
+
 def _check_table(answers: Mapping[str, Any]) -> None:
     """The players, me, the dealer, the cards face up and my hand stand together (the
     hand is the size the deal gives me)."""
@@ -239,6 +282,24 @@ def _check_table(answers: Mapping[str, Any]) -> None:
         dealer=answers.get("dealer"),
         face_up=answers.get("face_up", ()),
     )
+
+
+def _check_names_own(answers: Mapping[str, Any]) -> None:
+    """The players who name their own cards are not me."""
+    try:
+        Seats.make(
+            answers.get("deck") or Deck.classic(),
+            answers["players"],
+            answers["me"],
+            answers["hand"],
+            dealer=answers.get("dealer"),
+            face_up=answers.get("face_up", ()),
+            names_own=answers.get("names_own") or None,
+        )
+    except InvalidInput as error:
+        shown = " ".join(f"{p}={f:g}" for p, f in answers.get("names_own", {}).items())
+        wanted = N_("players other than you, each with how often they name their own cards")
+        raise InvalidInput("names_own", shown, wanted, reason=error.reason) from None
 
 
 def _check_preferences(answers: Mapping[str, Any]) -> None:
@@ -454,6 +515,7 @@ _ARGUMENT_NAMES = (
     N_("verdict"),
     N_("shown_by"),
     N_("shows_first"),
+    N_("names_own"),
     N_("face_up"),
     N_("dealer"),
 )
@@ -592,6 +654,25 @@ GRAMMAR = Grammar(
             check=_check_preferences,
             title=N_("Shows first"),
         ),
+        Question(
+            "names_own",
+            Value(
+                _names_own,
+                _names_own_wanted,
+                groups=[(N_("how often"), _HOW_OFTEN)],
+                among="players",
+                besides="me",
+            ),
+            N_(
+                "players who name their own cards in suggestions, how often against a "
+                "card they lack (1: as often, read nothing from them): PLAYER=CHANCE, or "
+                "none"
+            ),
+            "none",
+            example="Plum=1",
+            check=_check_names_own,
+            title=N_("Names own cards"),
+        ),
     ),
     setup_note=N_(
         "Name the players in turn order (the order in which they are asked to show a card);\n"
@@ -724,6 +805,7 @@ class CluedoAdapter(Adapter):
             dealer=answers.get("dealer"),
             face_up=answers.get("face_up", ()),
             preferences=answers.get("shows_first") or None,
+            names_own=answers.get("names_own") or None,
         )
 
     def recommend(self, investigation: _Investigation, strategy: str) -> list[Recommendation]:

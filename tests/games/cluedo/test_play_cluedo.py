@@ -75,6 +75,8 @@ def start(home: Path) -> Terminal:
     term.send("plum rope hall lou white")  # any case, a unique start
     term.expect("Shows first (")
     term.send("")
+    term.expect("Names own cards (")
+    term.send("")
     term.shown = term.expect_prompt(PROMPT)  # type: ignore[attr-defined]
     return term
 
@@ -255,6 +257,14 @@ def test_the_rooms_i_can_reach_narrow_the_advice() -> None:
          "(Plum is named twice: Plum=CARD,CARD gives all of Plum's cards)"),
         ("shows_first", "=Hall", "(=Hall names no player before =)"),
         ("shows_first", "Plum=Hall,Hall", '"Plum=Hall,Hall" is not valid (Hall is named twice)'),
+        ("names_own", "Zed", "(Zed is not one of the players: Scarlet, me, Peacock, Plum)"),
+        ("names_own", "me", 'names_own "me=1" is not valid (it is me)'),
+        ("names_own", "Plum=2", "(2 is no chance above 0, at most 1)"),
+        ("names_own", "Plum=0", "(0 is no chance above 0, at most 1)"),
+        ("names_own", "Plum=nan", "(nan is no chance above 0, at most 1)"),
+        ("names_own", "Plum=half", "(half is no chance above 0, at most 1)"),
+        ("names_own", "Plum Plum=0.5", "(Plum is named twice)"),
+        ("names_own", "=0.5", "(=0.5 names no player before =)"),
     ],
 )  # fmt: skip
 def test_junk_into_every_set_up_key_is_refused_by_name(key: str, value: str, message: str) -> None:
