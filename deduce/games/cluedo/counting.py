@@ -42,10 +42,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
@@ -72,6 +72,8 @@ ENVELOPE = "envelope"
 
 FACE_UP = "face up"
 """The place of a card laid face up by a house rule."""
+
+T = TypeVar("T")
 
 NAMES_OWN = Fraction(1, 4)
 """How often the notebook takes a player to name a card of its own in a suggestion,
@@ -453,49 +455,52 @@ def caught(
 
 
 def _names_own(value: Any, players: tuple[str, ...], me: str) -> tuple[tuple[str, Fraction], ...]:
-    if value is None:
-        return ()
+    def factor(player: str, typed: Any) -> Fraction:
+        if isinstance(typed, bool) or not isinstance(typed, int | float | Fraction):
+            typed = -1
+        if not 0 < typed <= 1:  # nan too
+            raise InvalidInput(f"names_own[{player!r}]", typed, N_("a number above 0, at most 1"))
+        return Fraction(typed).limit_denominator(1000)
+
     expected = N_(
         "a dict of players (not me) to how often they name a card of their own against one "
         "they lack (above 0, at most 1)"
     )
-    if not isinstance(value, Mapping):
-        raise InvalidInput("names_own", value, expected)
-    found = []
-    for typed, factor in value.items():
-        player = resolve(typed, players, argument="names_own", prefix=False)
-        if player == me:
-            raise InvalidInput("names_own", player, expected, reason=N_("it is me"))
-        if (
-            isinstance(factor, bool)
-            or not isinstance(factor, int | float | Fraction)
-            or not 0 < factor <= 1
-        ):
-            raise InvalidInput(f"names_own[{player!r}]", factor, N_("a number above 0, at most 1"))
-        found.append((player, Fraction(factor).limit_denominator(1000)))
-    if len({p for p, _ in found}) != len(found):
-        raise InvalidInput("names_own", value, expected, reason=N_("a player is named twice"))
-    return tuple(sorted(found, key=lambda item: players.index(item[0])))
+    return _by_player(value, players, me, "names_own", expected, factor)
 
 
 def _preferences(
     value: Any, players: tuple[str, ...], me: str, deck: Deck
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    def cards(player: str, typed: Any) -> tuple[str, ...]:
+        return _cards(deck, typed, f"preferences[{player!r}]", most=len(deck.cards))
+
+    expected = N_("a dict of players (not me) to the cards they show first, in order")
+    return _by_player(value, players, me, "preferences", expected, cards)
+
+
+def _by_player(
+    value: Any,
+    players: tuple[str, ...],
+    me: str,
+    argument: str,
+    expected: str,
+    read: Callable[[str, Any], T],
+) -> tuple[tuple[str, T], ...]:
+    """``value``, a dict of players other than me to what ``read`` makes of their value,
+    as pairs in turn order (None: none)."""
     if value is None:
         return ()
-    expected = N_("a dict of players (not me) to the cards they show first, in order")
     if not isinstance(value, Mapping):
-        raise InvalidInput("preferences", value, expected)
+        raise InvalidInput(argument, value, expected)
     found = []
-    for typed, cards in value.items():
-        player = resolve(typed, players, argument="preferences", prefix=False)
+    for typed, given in value.items():
+        player = resolve(typed, players, argument=argument, prefix=False)
         if player == me:
-            raise InvalidInput("preferences", player, expected, reason=N_("it is me"))
-        found.append(
-            (player, _cards(deck, cards, f"preferences[{player!r}]", most=len(deck.cards)))
-        )
+            raise InvalidInput(argument, player, expected, reason=N_("it is me"))
+        found.append((player, read(player, given)))
     if len({p for p, _ in found}) != len(found):
-        raise InvalidInput("preferences", value, expected, reason=N_("a player is named twice"))
+        raise InvalidInput(argument, value, expected, reason=N_("a player is named twice"))
     return tuple(sorted(found, key=lambda item: players.index(item[0])))
 
 

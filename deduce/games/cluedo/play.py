@@ -271,31 +271,30 @@ def _names_own_wanted(context: Context) -> str:
     return M("none, or PLAYER=CHANCE ... with PLAYER one of {players}", players=players)
 
 
-def _check_table(answers: Mapping[str, Any]) -> None:
-    """The players, me, the dealer, the cards face up and my hand stand together (the
-    hand is the size the deal gives me)."""
-    Seats.make(
+def _seats(answers: Mapping[str, Any], **habits: Any) -> Seats:
+    """The table of the answers so far (``habits``: the players' habits, as
+    :meth:`Seats.make` takes them)."""
+    return Seats.make(
         answers.get("deck") or Deck.classic(),
         answers["players"],
         answers["me"],
         answers["hand"],
         dealer=answers.get("dealer"),
         face_up=answers.get("face_up", ()),
+        **habits,
     )
+
+
+def _check_table(answers: Mapping[str, Any]) -> None:
+    """The players, me, the dealer, the cards face up and my hand stand together (the
+    hand is the size the deal gives me)."""
+    _seats(answers)
 
 
 def _check_names_own(answers: Mapping[str, Any]) -> None:
     """The players who name their own cards are not me."""
     try:
-        Seats.make(
-            answers.get("deck") or Deck.classic(),
-            answers["players"],
-            answers["me"],
-            answers["hand"],
-            dealer=answers.get("dealer"),
-            face_up=answers.get("face_up", ()),
-            names_own=answers.get("names_own") or None,
-        )
+        _seats(answers, names_own=answers.get("names_own") or None)
     except InvalidInput as error:
         shown = " ".join(f"{p}={f:g}" for p, f in answers.get("names_own", {}).items())
         wanted = N_("players other than you, each with how often they name their own cards")
@@ -305,15 +304,7 @@ def _check_names_own(answers: Mapping[str, Any]) -> None:
 def _check_preferences(answers: Mapping[str, Any]) -> None:
     """The players who show some cards first are not me."""
     try:
-        Seats.make(
-            answers.get("deck") or Deck.classic(),
-            answers["players"],
-            answers["me"],
-            answers["hand"],
-            dealer=answers.get("dealer"),
-            face_up=answers.get("face_up", ()),
-            preferences=answers.get("shows_first") or None,
-        )
+        _seats(answers, preferences=answers.get("shows_first") or None)
     except InvalidInput as error:
         shown = " ".join(
             f"{p}={','.join(word(c) for c in cards)}"
