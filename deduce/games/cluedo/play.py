@@ -195,24 +195,14 @@ def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
     """``none``, or ``PLAYER=CARD,CARD ...``: the cards each shows first, in order."""
     if text.strip().lower() in {"", "none"}:
         return {}
-    players = list(context.values.get("players") or ())
     deck = _deck_of(context)
     found: dict[str, tuple[str, ...]] = {}
     for part in text.split():
-        name, sep, cards = part.partition("=")
+        _name, sep, cards = part.partition("=")
         if not sep or not cards.strip(","):
             reason = M("{part} is not PLAYER=CARD,CARD", part=part)
             raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
-        if not name:
-            reason = M("{part} names no player before =", part=part)
-            raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
-        try:
-            player = str(Name(players).read(name, context, "shows_first"))
-        except InvalidInput:
-            reason = M(
-                "{name} is not one of the players: {players}", name=name, players=", ".join(players)
-            )
-            raise InvalidInput("shows_first", text, N_("a player"), reason=reason) from None
+        player = _player_of(part, text, context, "shows_first")
         if player in found:
             reason = M(
                 "{player} is named twice: {player}=CARD,CARD gives all of {player}'s cards",
@@ -221,6 +211,22 @@ def _preferences(text: str, context: Context) -> dict[str, tuple[str, ...]]:
             raise InvalidInput("shows_first", text, N_("a player"), reason=reason)
         found[player] = tuple(_card_of(deck, c, "shows_first") for c in cards.split(",") if c)
     return found
+
+
+def _player_of(part: str, text: str, context: Context, argument: str) -> str:
+    """The player named before ``=`` in ``part`` of the answer ``text`` to ``argument``."""
+    name = part.partition("=")[0]
+    if not name:
+        reason = M("{part} names no player before =", part=part)
+        raise InvalidInput(argument, text, N_("a player"), reason=reason)
+    players = list(context.values.get("players") or ())
+    try:
+        return str(Name(players).read(name, context, argument))
+    except InvalidInput:
+        reason = M(
+            "{name} is not one of the players: {players}", name=name, players=", ".join(players)
+        )
+        raise InvalidInput(argument, text, N_("a player"), reason=reason) from None
 
 
 def _preferences_wanted(context: Context) -> str:
@@ -238,20 +244,10 @@ def _names_own(text: str, context: Context) -> dict[str, float]:
     of their own against a card they lack."""
     if text.strip().lower() in {"", "none"}:
         return {}
-    players = list(context.values.get("players") or ())
     found: dict[str, float] = {}
     for part in text.replace(",", " ").split():
-        name, _sep, typed = part.partition("=")
-        if not name:
-            reason = M("{part} names no player before =", part=part)
-            raise InvalidInput("names_own", text, N_("a player"), reason=reason)
-        try:
-            player = str(Name(players).read(name, context, "names_own"))
-        except InvalidInput:
-            reason = M(
-                "{name} is not one of the players: {players}", name=name, players=", ".join(players)
-            )
-            raise InvalidInput("names_own", text, N_("a player"), reason=reason) from None
+        typed = part.partition("=")[2]
+        player = _player_of(part, text, context, "names_own")
         if player in found:
             reason = M("{player} is named twice", player=player)
             raise InvalidInput("names_own", text, N_("a player"), reason=reason)
