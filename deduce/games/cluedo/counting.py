@@ -65,7 +65,16 @@ from deduce.errors import InvalidInput
 from deduce.games.cluedo.cards import Deck, hand_sizes
 from deduce.games.cluedo.clues import Accused, Seen, Suggestion
 
-__all__ = ["ENVELOPE", "FACE_UP", "NAMES_OWN", "Seats", "agrees", "caught", "first_named"]
+__all__ = [
+    "ENVELOPE",
+    "FACE_UP",
+    "NAMES_OWN",
+    "Seats",
+    "agrees",
+    "caught",
+    "first_named",
+    "not_read",
+]
 
 ENVELOPE = "envelope"
 """The name of the envelope among the places a card can be."""
@@ -408,7 +417,7 @@ def first_named(rules: Sequence[Constraint], known: Sequence[Constraint]) -> tup
         (Weighs(seat='Ann', cards=('Plum',), factor=Fraction(1, 4)),)
     """
     named = {(c.seat, card) for c in known if isinstance(c, Weighs) for card in c.cards}
-    caught_ = {c.seat for c in known if isinstance(c, Weighs) and c.factor == 1}
+    caught_ = not_read(known)
     found: list[Constraint] = []
     for rule in rules:
         if isinstance(rule, Weighs):
@@ -418,6 +427,17 @@ def first_named(rules: Sequence[Constraint], known: Sequence[Constraint]) -> tup
         else:
             found.append(rule)
     return tuple(found)
+
+
+def not_read(known: Sequence[Constraint]) -> set[str]:
+    """The players caught naming their own cards in ``known`` (a :class:`Weighs` of factor
+    1 marks them): their suggestions are read no more.
+
+    Example:
+        >>> not_read([Weighs("Ann", ("White",), Fraction(1)), Weighs("Bob", ("Rope",), NAMES_OWN)])
+        {'Ann'}
+    """
+    return {c.seat for c in known if isinstance(c, Weighs) and c.factor == 1}
 
 
 def caught(

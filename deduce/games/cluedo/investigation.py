@@ -40,7 +40,7 @@ import numpy.typing as npt
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M
 from deduce._internal.validation import check_int
-from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, Weighs, count_or_estimate
+from deduce.core.dealing import Answer, Deal, Deals, EstimatedDeals, count_or_estimate
 from deduce.core.space import Space
 from deduce.core.strategy import STRATEGIES, Partition, information, joint_partition, scores
 from deduce.errors import Contradiction, InvalidInput
@@ -64,6 +64,7 @@ from deduce.games.cluedo.counting import (
     agrees,
     caught,
     first_named,
+    not_read,
 )
 from deduce.games.cluedo.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
@@ -417,9 +418,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             ...     ).suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob").reading()
             {}
         """
-        caught_ = {
-            c.seat for c in self.deals.constraints if isinstance(c, Weighs) and c.factor == 1
-        }
+        caught_ = not_read(self.deals.constraints)
         found = {}
         for player in self.players:
             factor = self.seats.naming(player)
