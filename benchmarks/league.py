@@ -202,9 +202,11 @@ def _listed(numbers: Sequence[int]) -> str:
 
 def standings(rows: Sequence[Row]) -> list[tuple[str, float, int, int, int]]:
     """The round robin of one game at one table size, from its ``rows``: for each policy
-    at the lone seat, its mean share of the wins over the opponents it met (each cell as
-    a multiple of the fair share), the cells played, and how many it is above and below
-    the fair share in (95% interval); best first. The winner is the first.
+    at the lone seat, its mean share of the wins over the opponents every policy at the
+    lone seat met (each cell as a multiple of the fair share: a cell only some played, such
+    as the default's against the search, would weigh on those policies alone), the cells
+    it played, and how many of those it is above and below the fair share in (95%
+    interval); best first. The winner is the first.
 
     Example:
         >>> from deduce.league import Cell
@@ -217,20 +219,29 @@ def standings(rows: Sequence[Row]) -> list[tuple[str, float, int, int, int]]:
     by: dict[str, list[Row]] = {}
     for row in rows:
         by.setdefault(row.cell.policy, []).append(row)
+    met = common(rows)
     table = []
     for policy, mine in by.items():
-        ratios = [r.share * r.cell.players for r in mine]
+        ratios = [r.share * r.cell.players for r in mine if r.cell.against in met]
         verdicts = [_verdict(r) for r in mine]
         table.append(
             (
                 policy,
-                sum(ratios) / len(ratios),
+                sum(ratios) / len(ratios) if ratios else 0.0,
                 len(mine),
                 verdicts.count("above"),
                 verdicts.count("**below**"),
             )
         )
     return sorted(table, key=lambda t: (-t[1], t[0]))
+
+
+def common(rows: Sequence[Row]) -> set[str]:
+    """The opponents every policy at the lone seat of ``rows`` met."""
+    by: dict[str, set[str]] = {}
+    for row in rows:
+        by.setdefault(row.cell.policy, set()).add(row.cell.against)
+    return set.intersection(*by.values()) if by else set()
 
 
 def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
@@ -242,7 +253,12 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
         if not any(r.cell.policy != "advised" for r in here):
             continue
         expected = len(_played(game, n))
-        lines += ["", f"Round robin at {n} players (every policy at the lone seat):", ""]
+        lines += [
+            "",
+            f"Round robin at {n} players (every policy at the lone seat; the mean share "
+            f"over the {len(common(here))} opponents every policy met):",
+            "",
+        ]
         lines += ["| policy | mean share / fair | cells | above fair | below fair |"]
         lines += ["| --- | ---: | ---: | ---: | ---: |"]
         for i, (policy, ratio, cells, above, below) in enumerate(standings(here)):

@@ -62,3 +62,28 @@ def test_a_table_size_played_again_sits_beside_the_others(tmp_path: Path) -> Non
     assert "Played on commit `aaaaaaa` at 2 and 3 players, `bbbbbbb` at 4 and 6 players." in text
     three = {**played, ("thirteen-clues", 5): "aaaaaaa"}
     assert "`aaaaaaa` at 2, 3 and 5 players" in league_docs.section(rows, three)
+
+
+def test_the_standings_compare_policies_over_the_opponents_every_policy_met() -> None:
+    from deduce.league import Cell, Row
+
+    def row(policy: str, against: str, wins: float) -> Row:
+        return Row(Cell("bsi", 2, policy, against), games=10, wins=wins, seconds=1.0)
+
+    # the default also met the search (a cell the others never played), near its share:
+    # over all its cells it would trail `clock`, over the opponents both met it leads
+    rows = [
+        row("advised", "advised", 5),
+        row("advised", "clock", 7),
+        row("advised", "search", 2),
+        row("clock", "advised", 5),
+        row("clock", "clock", 5),
+    ]
+    table = league_docs.standings(rows)
+    assert [(p, round(r, 2), cells) for p, r, cells, _, _ in table] == [
+        ("advised", 1.2, 3),
+        ("clock", 1.0, 2),
+    ]
+    assert "over the 2 opponents every policy met" in "\n".join(
+        league_docs._round_robin("bsi", rows)
+    )
