@@ -108,10 +108,16 @@ class Race:
     their_turns: int
 
     @property
+    def risk(self) -> float:
+        """The chance that a rival accuses right on a turn: :data:`RACE_RISK`, read when
+        asked."""
+        return RACE_RISK
+
+    @property
     def waiting(self) -> float:
         """The chance that no rival accuses right in the turns they get before I can be
         certain (one round ahead)."""
-        return float((1 - RACE_RISK) ** (len(self.rivals) * self.their_turns))
+        return float((1 - self.risk) ** (len(self.rivals) * self.their_turns))
 
     @property
     def accuse(self) -> bool:

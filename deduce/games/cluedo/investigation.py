@@ -382,14 +382,28 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             queries = self.queries()
             found = envelope_bits(self.deals, self.seats, queries)
             best_bits = float(found.max()) if len(found) else 0.0
-        last = None
-        for clue in self.clues:
-            if isinstance(clue, Suggestion | Accused):
-                last = clue.by
+        last = self.last_move()
         accusation = self.accusation()
         return race(
-            accusation.probability, bits, best_bits, self.rivals(), suggested=last == self.me
+            accusation.probability,
+            bits,
+            best_bits,
+            self.rivals(),
+            suggested=last is not None and last.by == self.me,
         )
+
+    def last_move(self) -> Suggestion | Accused | None:
+        """The last suggestion or accusation (None before the first): whose turn it was.
+
+        Example:
+            >>> inv = Investigation(("me", "Ann", "Bob"), "me",
+            ...                     ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen"))
+            >>> inv.last_move() is None
+            True
+            >>> inv.suggestion("Ann", "White", "Dagger", "Lounge", shown_by="Bob").last_move().by
+            'Ann'
+        """
+        return next((c for c in reversed(self.clues) if isinstance(c, Suggestion | Accused)), None)
 
     def rivals(self) -> tuple[str, ...]:
         """The other players still in (a wrong accusation puts a player out).

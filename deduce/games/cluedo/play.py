@@ -24,9 +24,9 @@ from typing import Any, ClassVar
 from deduce._internal.entry import guard
 from deduce._internal.language import N_, M, _
 from deduce.errors import InvalidInput
-from deduce.games.cluedo.advice import LIKELIEST, RACE_RISK, may_accuse
+from deduce.games.cluedo.advice import LIKELIEST, may_accuse
 from deduce.games.cluedo.cards import CATEGORIES, Deck
-from deduce.games.cluedo.clues import Accusation, Accused, Seen, Suggest, Suggestion
+from deduce.games.cluedo.clues import Accusation, Seen, Suggest, Suggestion
 from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, Seats
 from deduce.games.cluedo.investigation import Investigation
 from deduce.games.cluedo.manifest import GAME
@@ -705,8 +705,8 @@ def next_player(inv: Investigation) -> str | None:
     if inv.winner is not None:
         return None
     players = list(inv.players)
-    last = next((c.by for c in reversed(inv.clues) if isinstance(c, Suggestion | Accused)), None)
-    start = 0 if last is None else players.index(last) + 1
+    last = inv.last_move()
+    start = 0 if last is None else players.index(last.by) + 1
     out = set(inv.out)
     for step in range(len(players)):
         player = players[(start + step) % len(players)]
@@ -725,7 +725,7 @@ def _my_accuse_step(inv: Investigation) -> bool:
         >>> _my_accuse_step(inv), _my_accuse_step(inv.suggestion("me", "White", "Dagger", "Lounge"))
         (False, True)
     """
-    last = next((c for c in reversed(inv.clues) if isinstance(c, Suggestion | Accused)), None)
+    last = inv.last_move()
     return isinstance(last, Suggestion) and last.by == inv.me and inv.me not in inv.out
 
 
@@ -927,7 +927,7 @@ class CluedoAdapter(Adapter):
                 p=best.probability,
                 rivals=", ".join(running.rivals),
                 turns=running.turns,
-                risk=RACE_RISK,
+                risk=running.risk,
                 waiting=running.waiting,
             )
         elif best.error is not None:

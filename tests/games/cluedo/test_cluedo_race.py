@@ -155,6 +155,19 @@ def test_the_advice_says_why_it_accuses_before_certain(monkeypatch: pytest.Monke
     assert not isinstance(inv.recommend(top=1)[0].action, Accusation)
 
 
+def test_the_words_give_the_risk_the_race_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deduce.games.cluedo import advice
+
+    start = Investigation(("me", "Ann", "Bob"), "me", HAND)
+    inv = start.suggestion("me", "White", "Dagger", "Lounge", shown_by="Ann", card="White")
+    monkeypatch.setattr(advice, "RACE_RISK", 0.9)  # rivals who nearly always solve it
+    running = inv.race()
+    assert running.risk == 0.9 and running.waiting == pytest.approx(0.1**2)
+    assert running.accuse
+    line = " ".join(str(ADAPTER.extra(inv)).split())
+    assert "solves it on a turn 90% of the time, waiting wins about 1% of the time" in line
+
+
 def test_entropy_accuses_only_a_certain_envelope() -> None:
     record = play_game([PANELS["cluedo"]["entropy"], sheet, sheet], seed=1)
     for seat, move in record.moves:
