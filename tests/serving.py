@@ -75,11 +75,16 @@ def launched(state_dir: Path, token: str, *more: str, **popen: Any) -> Iterator[
     served = Launched(port, process)
     try:
         for _ in range(150):
+            if process.poll() is not None:  # it stopped before taking a connection
+                said = process.stdout.read() if process.stdout else ""
+                raise AssertionError(f"deduce serve stopped ({process.returncode}): {said}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
                 time.sleep(0.2)
+        else:
+            raise AssertionError(f"deduce serve took no connection on port {port} in 30 s")
         yield served
     finally:
         served.stop()

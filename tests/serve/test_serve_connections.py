@@ -105,3 +105,12 @@ def test_the_same_warning_is_logged_once_in_a_while() -> None:
     passed = [quiet.filter(record("Invalid HTTP request received.")) for _ in range(500)]
     assert passed.count(True) == 1
     assert quiet.filter(record("another warning"))
+
+
+def test_a_server_that_never_starts_fails_the_launch_with_what_it_said(tmp_path: Path) -> None:
+    said = r"(?s)stopped.*unrecognized arguments: --no-such-option"
+    with (
+        pytest.raises(AssertionError, match=said),
+        launched(tmp_path / "state", TOKEN, "--no-such-option"),
+    ):
+        pass  # never reached: the launch fails first
