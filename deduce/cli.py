@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import sys
 import warnings
@@ -169,7 +170,10 @@ def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
             "Play the game against every possible secret with each strategy and show how\n"
             "many moves it needed: total, mean, worst case and the histogram. The games\n"
             "can run in this process, in a local process pool, or on a dask cluster; the\n"
-            "results are the same whichever runs them."
+            "results are the same whichever runs them. Cluedo, whose answers depend on\n"
+            "the hidden hands, is played alone over games dealt at random (--games,\n"
+            "--first): my suggestions until the envelope is certain, the others only\n"
+            "answering."
         ),
         epilog=(
             _(
@@ -177,12 +181,14 @@ def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
                 "  deduce simulate mastermind --strategy minimax\n"
                 "  deduce simulate mastermind --strategy minimax,entropy --executor process\n"
                 "  deduce simulate mastermind --set pegs=3 --set colours=4 --strategy entropy\n"
-                "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786"
+                "  deduce simulate mastermind --executor dask --scheduler tcp://127.0.0.1:8786\n"
+                "  deduce simulate cluedo --set players='me Ann Bob' --set me=me "
+                "--set hand='Plum Rope Hall Study Green Kitchen' --games 20"
             )
             + (f"\n\n{setup}" if setup else "")
         ),
     )
-    sim.add_argument("game", help=_("the game: mastermind or kreuzverhoer"))
+    sim.add_argument("game", help=_("the game: mastermind, kreuzverhoer or cluedo"))
     sim.add_argument(
         "--strategy",
         action="append",
@@ -193,6 +199,19 @@ def _parser(setup: str = "", policies: str = "") -> argparse.ArgumentParser:
         "--set", metavar="KEY=VALUE", action="append", default=[], help=_("the game's set-up")
     )
     sim.add_argument("--opening", help=_("the first move, in the game's clue syntax (e.g. 1122)"))
+    sim.add_argument(
+        "--games",
+        type=int,
+        help=_(
+            "games dealt at random, for a game whose answers depend on hidden hands "
+            "(cluedo; default 100)"
+        ),
+    )
+    sim.add_argument(
+        "--first",
+        type=int,
+        help=_("the first of those games (default 0): game g is dealt from seed g"),
+    )
     add_options(sim)
     _league(commands, policies)
     for command in (demo, play, sim):
@@ -297,26 +316,65 @@ def _chosen_language(words: Sequence[str]) -> str:
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from deduce._internal.validation import check_int
     from deduce.play.setup import ask_setup, parse_presets
     from deduce.table.executors import executor
     from deduce.table.simulation import Stats, simulate
 
     declared = registry.find(args.game)
-    if not declared.simulated:
-        able = [g.name for g in registry.declarations() if g.simulated]
+    if not declared.simulated and declared.solo is None:
+        able = [g.name for g in registry.declarations() if g.simulated or g.solo]
         raise InvalidInput(
             N_("game"),
             args.game,
             able,
-            reason=N_("its hidden worlds are not one secret each; study it with the Python API"),
+            reason=N_(
+                "its hidden worlds are not one secret each, and it is not played alone; "
+                "deduce league plays its table games"
+            ),
         )
+    solo = None if declared.solo is None else declared.load(declared.solo)
+    if solo is not None:
+        for option, value, least in (("--games", args.games, 1), ("--first", args.first, 0)):
+            if value is not None:
+                check_int(option, value, least, 2**63 - 1 if least == 0 else 100_000)
+    else:
+        for option, value in (("--games", args.games), ("--first", args.first)):
+            if value is not None:
+                raise InvalidInput(
+                    option,
+                    value,
+                    M(
+                        "no {option}: {game} is played against every secret",
+                        option=option,
+                        game=declared.name,
+                    ),
+                )
 
     game = declared.adapter()
 
     def no_questions(prompt: str) -> str:
         return ""
 
-    start = game.simulated(ask_setup(game, no_questions, console, parse_presets(args.set)))
+    presets = parse_presets(args.set)
+    try:
+        quiet = Console(file=io.StringIO())  # nothing is asked: no set-up notes
+        start = game.simulated(ask_setup(game, no_questions, quiet, presets, again=False))
+    except InvalidInput as error:  # an answer with no default: name the --set it needs
+        question = next(
+            (q for q in game.grammar.setup if error.value is None and error.argument == q.label),
+            None,
+        )
+        if question is None:
+            raise
+        example = question.example or question.default or "VALUE"
+        expected = M(
+            "--set {key}=VALUE: {help}, e.g. --set {key}='{example}'",
+            key=question.key,
+            help=_(question.help),
+            example=example,
+        )
+        raise InvalidInput("--set", None, expected) from None
     strategies = [s.strip() for item in args.strategy for s in item.split(",") if s.strip()]
     strategies = strategies or [game.strategy(start)]
     opening = None
@@ -341,19 +399,47 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
             def show(done: int, total: int, task: Any = task) -> None:
                 progress.update(task, completed=done, total=total)
 
-            stats = simulate(start, name, executor=running, opening=opening, progress=show)
+            if solo is None:
+                stats = simulate(start, name, executor=running, opening=opening, progress=show)
+            else:
+                stats = solo(
+                    start,
+                    name,
+                    games=SOLO_GAMES if args.games is None else args.games,
+                    first=0 if args.first is None else args.first,
+                    opening=opening,
+                    executor=running,
+                    progress=show,
+                )
             progress.update(task, completed=stats.games, total=stats.games)
             results.append(stats)
-    console.print(_summary(game, results))
+    if solo is None:
+        title = M("{game}: moves needed over every secret", game=game.title)
+    else:
+        start_at = 0 if args.first is None else args.first
+        title = M(
+            "{game}: moves needed over {games} games dealt at random (games {first} to "
+            "{last}: my suggestions until the envelope is certain, and the accusation; "
+            "the others only answer)",
+            game=game.title,
+            games=results[0].games,
+            first=start_at,
+            last=start_at + results[0].games - 1,
+        )
+    console.print(_summary(game, results, title))
     return 0
 
 
-def _summary(game: Any, results: Sequence[Any]) -> Any:
+SOLO_GAMES = 100
+"""The games ``deduce simulate`` deals for a game played alone, unless ``--games`` says."""
+
+
+def _summary(game: Any, results: Sequence[Any], title: str) -> Any:
     """The summary table of a simulation, and a histogram of moves per strategy."""
     from rich.console import Group
     from rich.table import Table
 
-    summary = Table(title=_(M("{game}: moves needed over every secret", game=game.title)))
+    summary = Table(title=_(title))
     summary.add_column(_("strategy"))
     summary.add_column(_("opening"))
     for column in (N_("games"), N_("total"), N_("mean"), N_("worst")):

@@ -106,6 +106,11 @@ class Declaration:
             such move: see :mod:`deduce.search.review`), or None: every move of mine is a query.
         simulated: whether ``deduce simulate`` applies: a world is the secret and
             every answer is a function of it.
+        solo: for a game whose answers depend on more than a world (a deal of hidden
+            hands), the path of the function ``deduce simulate`` plays it with instead:
+            ``solo(start, strategy, *, games, first, opening, executor, progress)``
+            returning a :class:`deduce.table.simulation.Stats` over games dealt at
+            random; or None.
         samples: a sample investigation of each kind (more than one of a kind is
             allowed: :meth:`sample` makes the first), for
             :func:`deduce.testing.check_game`.
@@ -132,6 +137,7 @@ class Declaration:
     demo: str | None = "demo:run"
     decisions: str | None = None
     simulated: bool = False
+    solo: str | None = None
     samples: tuple[Sample, ...] = field(default=(), hash=False)
     table_setup: tuple[str, ...] = ()
     table_lines: tuple[str, ...] = ()
@@ -147,7 +153,7 @@ class Declaration:
                 raise InvalidInput(argument, value, "a tuple of strings")
         if not self.kinds or not all(_is_path(path) for path in self.kinds):
             raise InvalidInput("kinds", self.kinds, "paths 'module:Class', at least one")
-        for path_argument in ("front_end", "demo", "decisions"):
+        for path_argument in ("front_end", "demo", "decisions", "solo"):
             path = getattr(self, path_argument)
             if path is not None and not _is_path(path):
                 raise InvalidInput(path_argument, path, "a path 'module:attribute', or None")
@@ -165,6 +171,8 @@ class Declaration:
                     raise InvalidInput(path_argument, path, "a path 'module:function', or None")
         if not isinstance(self.simulated, bool):
             raise InvalidInput("simulated", self.simulated, [True, False])
+        if self.simulated and self.solo is not None:
+            raise InvalidInput("solo", self.solo, N_("None for a game simulated by its worlds"))
         if not self.autosave:
             object.__setattr__(self, "autosave", self.name)
 

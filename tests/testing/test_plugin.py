@@ -213,7 +213,7 @@ def test_demo_and_simulate_list_the_plugin(site: Path, tmp_path: Path) -> None:
     assert "ask woman" in simulated.stdout and "122" in simulated.stdout  # 24 games
     refused = deduce(["simulate", "bsi"], site, cwd=tmp_path)
     assert refused.returncode == 1
-    assert "mastermind, kreuzverhoer, lineup" in " ".join(refused.stdout.split())
+    assert "mastermind, kreuzverhoer, cluedo, lineup" in " ".join(refused.stdout.split())
 
 
 def test_saves_of_the_plugin_load_in_a_fresh_process(site: Path, tmp_path: Path) -> None:

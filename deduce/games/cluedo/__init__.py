@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
     from deduce.games.cluedo.counting import ENVELOPE, FACE_UP, NAMES_OWN
     from deduce.games.cluedo.investigation import Investigation
     from deduce.games.cluedo.sheet import Sheet
+    from deduce.games.cluedo.solo import MOST_SUGGESTIONS, solo, who_shows
     from deduce.games.cluedo.table import ACCUSE, STEPS, SUGGEST, Passed, Table
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "FACE_UP",
     "LIKELIEST",
     "MAX_PLAYERS",
+    "MOST_SUGGESTIONS",
     "NAMES_OWN",
     "STEPS",
     "SUGGEST",
@@ -88,6 +90,8 @@ __all__ = [
     "reads",
     "sampler",
     "sheet",
+    "solo",
+    "who_shows",
 ]
 
 __getattr__, __dir__ = attach(globals())

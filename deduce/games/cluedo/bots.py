@@ -56,6 +56,7 @@ from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
 from deduce.games.cluedo.counting import ENVELOPE
 from deduce.games.cluedo.sheet import Sheet
+from deduce.games.cluedo.solo import who_shows
 from deduce.games.cluedo.table import ACCUSE, Table
 from deduce.table.referee import Bot, GameRecord, SeatTables, check_lineup, run
 
@@ -406,12 +407,8 @@ class GameMaster(SeatTables):
             return []
         if not isinstance(move, Suggest):
             raise InvalidInput("move", move, "a Suggest, an Accusation, an Envelope or None")
-        shown_by, card = None, None
-        for player in (*self.names[seat + 1 :], *self.names[:seat]):
-            held = [c for c in move.cards if c in self.deal.hand(player)]
-            if held:
-                shown_by, card = player, self.shows.choice(held)
-                break
+        seats = self.tables[seat].notebook.seats
+        shown_by, card = who_shows(seats, self.deal, by, move.cards, self.shows)
         self.tables = [
             t.suggested(
                 by,

@@ -25,6 +25,7 @@ GAME = Declaration(
     package="deduce.games.cluedo",
     aliases=("clue",),
     kinds=("investigation:Investigation",),
+    solo="solo:solo",
     samples=(
         Sample(
             "Investigation",
