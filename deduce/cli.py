@@ -357,8 +357,8 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         return ""
 
     presets = parse_presets(args.set)
+    quiet = Console(file=io.StringIO())  # nothing is asked: no set-up notes
     try:
-        quiet = Console(file=io.StringIO())  # nothing is asked: no set-up notes
         start = game.simulated(ask_setup(game, no_questions, quiet, presets, again=False))
     except InvalidInput as error:  # an answer with no default: name the --set it needs
         question = next(
