@@ -26,7 +26,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from deduce._internal.entry import guard
-from deduce._internal.language import N_, M
+from deduce._internal.language import N_, M, _
 from deduce._internal.validation import check_int
 from deduce.core.dealing import Deal
 from deduce.errors import DeduceError, InvalidInput
@@ -139,10 +139,14 @@ def _game(
     while not inv.accusation().certain:
         if asked == MOST_SUGGESTIONS:
             raise DeduceError(
-                M(
-                    "game {number}: the envelope was not certain after {most} suggestions",
-                    number=number,
-                    most=MOST_SUGGESTIONS,
+                _(
+                    M(
+                        "{strategy}: the envelope was not certain after {most} suggestions "
+                        "in game {number} (the strategy stopped learning about it)",
+                        strategy=strategy,
+                        most=MOST_SUGGESTIONS,
+                        number=number,
+                    )
                 )
             )
         move = opening if asked == 0 and opening is not None else _suggestion(inv, strategy)

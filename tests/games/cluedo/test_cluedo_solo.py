@@ -4,6 +4,7 @@ with the deal's envelope, and junk is refused by name."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deduce import InvalidInput
+from deduce import DeduceError, InvalidInput
 from deduce.cli import main
 from deduce.core.declaration import Declaration
 from deduce.games.cluedo import (
@@ -94,6 +95,18 @@ def test_the_games_are_the_same_on_an_executor_and_with_an_opening() -> None:
     opening = Suggest("White", "Dagger", "Lounge")
     opened = solo(START, games=2, opening=opening)
     assert opened.opening == opening and opened.games == 2
+
+
+def test_a_strategy_that_stops_learning_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = importlib.import_module("deduce.games.cluedo.solo")  # the module, not solo()
+    # most_parts counts the card shown as an answer: with two envelopes left it asks
+    # about two cards it knows Bob holds, again and again (game 0 at 3 players)
+    monkeypatch.setattr(module, "MOST_SUGGESTIONS", 14)
+    start = Investigation(
+        ("me", "Ann", "Bob"), "me", ("Plum", "Rope", "Hall", "Study", "Green", "Kitchen")
+    )
+    with pytest.raises(DeduceError, match="most_parts: the envelope was not certain after 14"):
+        solo(start, "most_parts", games=1)
 
 
 @pytest.mark.parametrize(
