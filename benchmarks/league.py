@@ -35,6 +35,9 @@ RESULTS = ROOT / "benchmarks" / "results"
 DOCS = ROOT / "docs" / "benchmarks.md"
 BEGIN = "<!-- league: written by python -m benchmarks.league; do not edit by hand -->"
 END = "<!-- end of league -->"
+LOG = ROOT / "docs" / "benchmarks" / "log.md"
+ROUND_BEGIN = "<!-- round robins: written by python -m benchmarks.league; do not edit by hand -->"
+ROUND_END = "<!-- end of round robins -->"
 
 GAMES = 200
 """Games a cell."""
@@ -176,8 +179,26 @@ def section(rows: Sequence[Row], played: str | Mapping[tuple[str, int], str]) ->
         ]
         if twins:
             lines += ["", "Played once, under the second name: " + "; ".join(twins) + "."]
-        lines += _round_robin(game, [r for r in rows if r.cell.game == game])
+        if _round_robin(game, [r for r in rows if r.cell.game == game]):
+            lines += [
+                "",
+                "Every policy at the lone seat (the round robin): the standings are in the "
+                "[measurement log](benchmarks/log.md#the-round-robins).",
+            ]
     lines += ["", END]
+    return "\n".join(lines)
+
+
+def round_robins(rows: Sequence[Row]) -> str:
+    """The log's section of the round robins' standings, game by game."""
+    lines = [ROUND_BEGIN, ""]
+    for game in sorted(PANELS):
+        found = _round_robin(game, [r for r in rows if r.cell.game == game])
+        if found:
+            lines += [f"### {game}", *found, ""]
+    if len(lines) == 2:
+        lines += ["Not played yet.", ""]
+    lines += [ROUND_END]
     return "\n".join(lines)
 
 
@@ -267,14 +288,24 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
     return lines
 
 
-def write_docs(rows: Sequence[Row], played: str | Mapping[str, str], docs: Path = DOCS) -> None:
-    """Replace the league's section of ``docs`` (between its markers) with ``rows``'."""
-    text = docs.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text:
-        raise SystemExit(f"{docs} has no league markers ({BEGIN!r} ... {END!r})")
-    before, rest = text.split(BEGIN, 1)
-    _, after = rest.split(END, 1)
-    docs.write_text(before + section(rows, played) + after, encoding="utf-8")
+def write_docs(
+    rows: Sequence[Row], played: str | Mapping[str, str], docs: Path = DOCS, log: Path = LOG
+) -> None:
+    """Replace the league's section of ``docs`` (between its markers) with ``rows``', and
+    the round robins' standings in ``log``."""
+    _replace(docs, BEGIN, END, section(rows, played))
+    _replace(log, ROUND_BEGIN, ROUND_END, round_robins(rows))
+
+
+def _replace(path: Path, begin: str, end: str, text: str) -> None:
+    """``path`` with what stands between its markers ``begin`` and ``end`` (themselves
+    included) replaced by ``text``."""
+    old = path.read_text(encoding="utf-8")
+    if begin not in old or end not in old:
+        raise SystemExit(f"{path} has no league markers ({begin!r} ... {end!r})")
+    before, rest = old.split(begin, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(before + text + after, encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -314,7 +345,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows, played = combined(files)
     write_docs(rows, played)
     where = ", ".join(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p) for p in files)
-    print(f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)}")
+    print(
+        f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)} "
+        f"and {LOG.relative_to(ROOT)}"
+    )
     return 0
 
 

@@ -87,3 +87,21 @@ def test_the_standings_compare_policies_over_the_opponents_every_policy_met() ->
     assert "over the 2 opponents every policy met" in "\n".join(
         league_docs._round_robin("bsi", rows)
     )
+
+
+def test_the_round_robins_standings_go_to_the_log_and_the_page_links_them(tmp_path: Path) -> None:
+    from deduce.league import Cell, Row
+
+    rows = [
+        Row(Cell("bsi", 2, p, o), games=10, wins=w, seconds=1.0)
+        for p, o, w in [("advised", "clock", 7), ("clock", "clock", 5)]
+    ]
+    page, log = tmp_path / "page.md", tmp_path / "log.md"
+    page.write_text(f"top\n{league_docs.BEGIN}\nold\n{league_docs.END}\nfoot\n")
+    log.write_text(f"log\n{league_docs.ROUND_BEGIN}\nold\n{league_docs.ROUND_END}\nend\n")
+    league_docs.write_docs(rows, "aaaaaaa", page, log)
+    shown, kept = page.read_text(), log.read_text()
+    assert "Round robin at 2 players" not in shown and "old" not in shown + kept
+    assert "(benchmarks/log.md#the-round-robins)" in shown and shown.endswith("foot\n")
+    assert "### bsi" in kept and "| **`advised`** | 1.40 | 1 of" in kept
+    assert kept.startswith("log\n") and kept.endswith("end\n")
