@@ -179,7 +179,7 @@ def section(rows: Sequence[Row], played: str | Mapping[tuple[str, int], str]) ->
         ]
         if twins:
             lines += ["", "Played once, under the second name: " + "; ".join(twins) + "."]
-        if _round_robin(game, [r for r in rows if r.cell.game == game]):
+        if any(r.cell.policy != "advised" for r in rows if r.cell.game == game):
             lines += [
                 "",
                 "Every policy at the lone seat (the round robin): the standings are in the "
