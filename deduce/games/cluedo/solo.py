@@ -136,7 +136,7 @@ def _game(
     inv = start
     made: Suggest | None = None
     asked = 0
-    while not inv.accusation().certain:
+    while not (accusation := inv.accusation()).certain:
         if asked == MOST_SUGGESTIONS:
             raise DeduceError(
                 _(
@@ -154,8 +154,7 @@ def _game(
         shown_by, card = who_shows(inv.seats, deal, inv.me, move.cards, rng)
         inv = inv.suggestion(inv.me, *move.cards, shown_by=shown_by, card=card)
         asked += 1
-    envelope = inv.accusation().envelope
-    assert set(envelope.cards) == set(deal.hand(ENVELOPE)), "a certain envelope is the deal's"
+    assert set(accusation.envelope.cards) == set(deal.hand(ENVELOPE)), "the deal's envelope"
     return asked + 1, made
 
 
