@@ -45,6 +45,7 @@ from deduce.core.hooks import (
 from deduce.core.persistence import dump, load, register
 from deduce.core.space import Marginals, Space, distinct_rows
 from deduce.errors import DeduceError, InvalidInput, MissingHook
+from deduce.search.memo import remembered
 from deduce.search.advice import Advice
 from deduce.search.ranking import Ranking, Recommendation
 
@@ -153,6 +154,7 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
         """
         return self._space
 
+    @remembered
     def observe(self, clue: Clue) -> Self:
         """A new investigation that also knows ``clue``.
 
@@ -518,16 +520,24 @@ class Investigation(Advice[Clue, Query, Solution, Secret]):
 
     # -- values ------------------------------------------------------------------------
 
-    def _key(self) -> tuple[object, ...]:
+    def as_value(self) -> tuple[object, ...]:
+        """The notebook as a plain value: its game, set-up and clues (two notebooks are
+        equal when these values are, and then every read of them answers alike).
+
+        Example:
+            >>> from deduce.games.mastermind import Investigation
+            >>> Investigation(2, 3).as_value() == Investigation(2, 3).as_value()
+            True
+        """
         return (type(self), json.dumps(self.setup(), sort_keys=True), self._clues)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Investigation):
             return NotImplemented
-        return self._key() == other._key()
+        return self.as_value() == other.as_value()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self.as_value())
 
     def __repr__(self) -> str:
         return self.constructor_repr() + "".join(f".observe({c!r})" for c in self._clues)

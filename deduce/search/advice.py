@@ -37,6 +37,7 @@ from deduce.search.lookahead import (
     distinct_moves,
     lookahead_scores,
 )
+from deduce.search.memo import remembered
 from deduce.search.optimum import optimal
 from deduce.search.ranking import Ranking, Recommendation, Recommendations, rank_queries
 from deduce.search.review import Review, review
@@ -84,6 +85,7 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
             raise InvalidInput("strategy", strategy, known)
         return strategy
 
+    @remembered
     def recommend(
         self,
         top: int = 3,
@@ -131,6 +133,7 @@ class Advice(Hooks[Clue, Query, Solution, Secret]):
             moves += ranking.recommendations(top, self.outcome_label)
         return Recommendations(moves[:top])
 
+    @remembered
     def best(
         self,
         strategy: str | None = None,

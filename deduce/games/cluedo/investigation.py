@@ -69,6 +69,7 @@ from deduce.games.cluedo.counting import (
 from deduce.games.cluedo.manifest import GAME
 from deduce.investigation import Investigation as _Investigation
 from deduce.investigation import Ranking, Recommendation
+from deduce.search.memo import remembered
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -359,6 +360,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         """
         return str(value)
 
+    @remembered
     def race(self, *, best_bits: float | None = None) -> Race:
         """Whether the advice accuses the likeliest envelope before it is certain, and why
         (:class:`~deduce.games.cluedo.advice.Race`): the suggestions I still need, the

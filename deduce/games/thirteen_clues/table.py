@@ -58,6 +58,7 @@ from deduce.games.thirteen_clues.clues import (
 from deduce.games.thirteen_clues.glasses import Glasses
 from deduce.games.thirteen_clues.investigation import Investigation
 from deduce.investigation import Recommendation
+from deduce.search.memo import remembered
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -284,6 +285,7 @@ class Table(Investigation):
 
     # -- advice --------------------------------------------------------------------------
 
+    @remembered
     def advice(
         self, *, strategy: str = "entropy", samples: int = _SAMPLES, seed: int = 0
     ) -> TableAdvice:

@@ -1,0 +1,95 @@
+"""Advice worked out once for equal notebooks: within :func:`remembering`, a notebook's
+read marked :func:`remembered` (its recommendations, a game's race) is computed once for
+each state and given again to every notebook equal to it.
+
+Two notebooks are equal when they are of one game with the same set-up and the same clues
+(an :class:`~deduce.Investigation` is a value), so the same read of either gives the same
+answer: whole games that start alike (the league's cells, played on the same deal) share
+the work of their common start. Outside :func:`remembering` nothing is kept, and a read
+with a callable argument (an ``among`` test) is always worked out afresh.
+
+Example:
+    >>> from deduce.games.mastermind import Investigation
+    >>> with remembering():
+    ...     first = Investigation(3, 4).recommend(top=1)
+    ...     again = Investigation(3, 4).recommend(top=1)
+    >>> again == first, again is first
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from deduce._internal.entry import guard
+
+__all__ = ["remembered", "remembering"]
+
+Read = TypeVar("Read", bound=Callable[..., Any])
+
+_MEMO: ContextVar[dict[Hashable, Any] | None] = ContextVar("deduce_memo", default=None)
+
+
+@contextmanager
+def remembering() -> Iterator[None]:
+    """Within the block (in this thread or task), every :func:`remembered` read of a
+    notebook is worked out once per notebook state; what was kept is let go at its end.
+    A block inside another shares the outer one's.
+
+    Example:
+        >>> from deduce.games.mastermind import Investigation
+        >>> with remembering():
+        ...     str(Investigation(2, 3).best())
+        '12'
+    """
+    outer = _MEMO.get()
+    token = _MEMO.set({} if outer is None else outer)
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
+def remembered(read: Read) -> Read:
+    """A notebook's ``read`` (a method whose answer depends only on the notebook's state,
+    :meth:`~deduce.Investigation.as_value`, and its arguments) that :func:`remembering`
+    keeps: the answer is worked out once per state and arguments, and a list given back as a new list (its items are shared values).
+    A read with an argument that is called (a test) or cannot be told apart (unhashable)
+    is worked out every time.
+
+    Example:
+        >>> class Notebook:
+        ...     calls = 0
+        ...     def as_value(self):
+        ...         return ("notebook",)
+        ...     @remembered
+        ...     def count(self, n):
+        ...         Notebook.calls += 1
+        ...         return [n]
+        >>> with remembering():
+        ...     Notebook().count(3), Notebook().count(3), Notebook.calls
+        ([3], [3], 1)
+    """
+
+    @functools.wraps(read)
+    def kept(self: Any, *args: Any, **options: Any) -> Any:
+        memo = _MEMO.get()
+        if memo is None or any(callable(v) for v in (*args, *options.values())):
+            return read(self, *args, **options)
+        key = (read.__qualname__, self.as_value(), args, tuple(sorted(options.items())))
+        try:
+            found = memo.get(key, memo)
+        except TypeError:  # an argument that cannot be a key
+            return read(self, *args, **options)
+        if found is memo:
+            found = memo[key] = read(self, *args, **options)
+        return type(found)(found) if isinstance(found, list) else found
+
+    return kept  # type: ignore[return-value]
+
+
+guard(globals())
