@@ -15,6 +15,7 @@ from deduce._internal.validation import check_int
 from deduce.errors import InvalidInput
 from deduce.league._policies import PANELS, PLAY, SAME_GAMES, SIZES
 from deduce.league._seeds import MEASURING
+from deduce.search.memo import remembering
 from deduce.table.rollouts import wilson
 
 __all__ = [
@@ -83,20 +84,28 @@ def lone_share(winners: Sequence[int], seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def _play(cell: Cell, seeds: range) -> tuple[float, float]:
-    """The lone seat's wins over the games of ``seeds`` and the processor time they took:
-    game ``g`` is the game master's deal ``g``, the lone seat at seat ``g % players``."""
-    panel = PANELS[cell.game]
-    started = time.process_time()
-    wins = 0.0
+def _play(cells: tuple[Cell, ...], seeds: range) -> list[tuple[float, float]]:
+    """Each cell's lone-seat wins over the games of ``seeds`` and the processor time they
+    took: game ``g`` is the game master's deal ``g``, the lone seat at seat ``g % players``.
+    The cells (of one game at one table size) play each deal one after another, their
+    notebooks' advice remembered for that deal (:func:`~deduce.search.memo.remembering`):
+    a start two of its games share is worked out once, its time counted in the first."""
+    wins = [0.0] * len(cells)
+    seconds = [0.0] * len(cells)
     for g in seeds:
-        seat = g % cell.players
-        lineup = [
-            panel[cell.policy] if s == seat else panel[cell.against] for s in range(cell.players)
-        ]
-        record = PLAY[cell.game](lineup, seed=g)
-        wins += lone_share(tuple(record.winners), seat)
-    return wins, time.process_time() - started
+        with remembering():
+            for i, cell in enumerate(cells):
+                started = time.process_time()
+                panel = PANELS[cell.game]
+                seat = g % cell.players
+                lineup = [
+                    panel[cell.policy] if s == seat else panel[cell.against]
+                    for s in range(cell.players)
+                ]
+                record = PLAY[cell.game](lineup, seed=g)
+                wins[i] += lone_share(tuple(record.winners), seat)
+                seconds[i] += time.process_time() - started
+    return list(zip(wins, seconds, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +157,25 @@ def play_cells(
     chunk: int | None = None,
     report: Callable[[int, int], None] | None = None,
     finished: Callable[[Row], None] | None = None,
+    parts: Iterable[Row] = (),
+    part: Callable[[Row], None] | None = None,
 ) -> list[Row]:
     """Every cell's ``games`` games (deals ``first`` to ``first + games - 1``; by default
     the measuring deals, :data:`~deduce.league.MEASURING`) on
     ``executor`` (any ``concurrent.futures`` executor: a process pool, a dask client's;
-    None: in this process), sent in chunks of ``chunk`` games (by default about eight
-    chunks a cell, at most 25 games each). ``report(done, total)`` is told the games
-    played as each chunk returns, ``finished(row)`` each cell as its last chunk does. A
-    game's result depends only on its cell and deal, so every executor gives the same
-    rows.
+    None: in this process), sent in chunks of ``chunk`` deals (by default at most 25,
+    about eight a cell, fewer where many cells of one game and table size play each
+    deal together: about 100 games a chunk). The cells of one game at one table size
+    play each deal one after another, and the start their games share is worked out
+    once. A game's result depends only on its cell and deal, so every executor and
+    chunk gives the same rows.
+
+    ``report(done, total)`` is told the games played as each chunk returns,
+    ``part(row)`` each cell's games of the chunk (a row of those deals),
+    ``finished(row)`` each cell as its last chunk returns. ``parts``: such rows kept
+    from a run stopped half way; their deals are not played again, and they count in
+    their cell's row (a part that reaches outside the deals asked for, or overlaps
+    another, is left out).
 
     Example:
         >>> rows = play_cells([Cell("bsi", 2, "advised", "random")], games=2)
@@ -173,41 +192,85 @@ def play_cells(
         seen.add(cell)
     check_int("games", games, 1, MAX_GAMES)
     check_int("first", first, 0, 2**62)
-    size = min(25, math.ceil(games / 8)) if chunk is None else chunk
-    check_int("chunk", size, 1, MAX_GAMES)
-    jobs = [
-        (cell, range(start, min(start + size, first + games)))
-        for cell in cells
-        for start in range(first, first + games, size)
-    ]
+    if chunk is not None:
+        check_int("chunk", chunk, 1, MAX_GAMES)
+    deals = range(first, first + games)
     wins = dict.fromkeys(cells, 0.0)
     seconds = dict.fromkeys(cells, 0.0)
-    left = Counter(cell for cell, _ in jobs)  # chunks still out, per cell
-    done = 0
+    covered: dict[Cell, set[int]] = {cell: set() for cell in cells}
+    for row in parts:
+        if not isinstance(row, Row):
+            raise InvalidInput("parts", row, "rows of the cells' games")
+        played = range(row.first, row.first + row.games)
+        kept = covered.get(row.cell)
+        if kept is None or not row.games or played.start < first or played.stop > deals.stop:
+            continue
+        if kept.isdisjoint(played):
+            kept.update(played)
+            wins[row.cell] += row.wins
+            seconds[row.cell] += row.seconds
+    jobs = _jobs(cells, deals, covered, chunk)
+    left = Counter(cell for together, _ in jobs for cell in together)  # chunks still out
+    done = sum(len(kept) for kept in covered.values())
     rows: dict[Cell, Row] = {}
 
-    def record(cell: Cell, seeds: range, played: tuple[float, float]) -> None:
+    def whole(cell: Cell) -> None:
+        spent = round(seconds[cell], 3)  # as the results file keeps it
+        rows[cell] = Row(cell, games, wins[cell], spent, first=first)
+        if finished is not None:
+            finished(rows[cell])
+
+    def record(together: tuple[Cell, ...], seeds: range, played: list[tuple[float, float]]) -> None:
         nonlocal done
-        wins[cell] += played[0]
-        seconds[cell] += played[1]
-        left[cell] -= 1
-        done += len(seeds)
+        for cell, (won, spent) in zip(together, played, strict=True):
+            wins[cell] += won
+            seconds[cell] += spent
+            left[cell] -= 1
+            if part is not None:
+                part(Row(cell, len(seeds), won, round(spent, 3), first=seeds.start))
+        done += len(seeds) * len(together)
         if report is not None:
             report(done, games * len(cells))
-        if not left[cell]:
-            spent = round(seconds[cell], 3)  # as the results file keeps it
-            rows[cell] = Row(cell, games, wins[cell], spent, first=first)
-            if finished is not None:
-                finished(rows[cell])
+        for cell in together:
+            if not left[cell]:
+                whole(cell)
 
+    for cell in cells:
+        if not left[cell]:  # every deal of it kept from before
+            whole(cell)
     if executor is None:
-        for cell, seeds in jobs:
-            record(cell, seeds, _play(cell, seeds))
+        for together, seeds in jobs:
+            record(together, seeds, _play(together, seeds))
     else:
-        futures = {executor.submit(_play, cell, seeds): (cell, seeds) for cell, seeds in jobs}
+        futures = {
+            executor.submit(_play, together, seeds): (together, seeds) for together, seeds in jobs
+        }
         for future in as_completed(futures):
             record(*futures[future], future.result())
     return [rows[cell] for cell in cells]
+
+
+def _jobs(
+    cells: Sequence[Cell], deals: range, covered: dict[Cell, set[int]], chunk: int | None
+) -> list[tuple[tuple[Cell, ...], range]]:
+    """The chunks to play: runs of consecutive deals, each with the cells of one game and
+    table size that still need every one of them."""
+    groups: dict[tuple[str, int], list[Cell]] = {}
+    for cell in cells:
+        groups.setdefault((cell.game, cell.players), []).append(cell)
+    jobs: list[tuple[tuple[Cell, ...], range]] = []
+    for group in groups.values():
+        size = chunk or max(1, min(25, math.ceil(len(deals) / 8), 100 // len(group)))
+        start: int | None = None
+        needing: tuple[Cell, ...] = ()
+        for g in [*deals, None]:
+            wanted = () if g is None else tuple(c for c in group if g not in covered[c])
+            if start is not None and (wanted != needing or g is None or g - start == size):
+                jobs.append((needing, range(start, deals.stop if g is None else g)))
+                start = None
+            if wanted and start is None:
+                start, needing = g, wanted
+    return jobs
 
 
 def play_cell(cell: Cell, *, games: int, first: int = MEASURING.start) -> Row:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import functools
 import json
 from pathlib import Path
 from typing import TextIO
@@ -28,8 +29,9 @@ RESULTS_LIMIT = 64 * 2**20
 """The largest results file read back."""
 
 
-def read_results(path: Path | str) -> list[Row]:
-    """The rows of a results file (none when it does not exist yet).
+def read_results(path: Path | str, *, parts: bool = False) -> list[Row]:
+    """The rows of a results file (none when it does not exist yet): the whole cells, or
+    with ``parts`` the chunks of cells written as they returned (``"part": true``).
 
     Raises:
         InvalidInput: the file cannot be read, or a line is not a row the league wrote
@@ -49,6 +51,8 @@ def read_results(path: Path | str) -> list[Row]:
         try:
             data = json.loads(line)
             cell = Cell(data["game"], data["players"], data["policy"], data["against"])
+            if not isinstance(data.get("part", False), bool):
+                raise ValueError("part is true or false")
             games, wins, seconds, first = (
                 data["games"],
                 data["wins"],
@@ -68,14 +72,16 @@ def read_results(path: Path | str) -> list[Row]:
                 "a results file the league wrote (one cell a line)",
                 reason=f"line {number}: {error}",
             ) from None
-        rows.append(Row(cell, games, float(wins), float(seconds), first=first))
+        if data.get("part", False) == parts:
+            rows.append(Row(cell, games, float(wins), float(seconds), first=first))
     return rows
 
 
-def _line(row: Row) -> str:
+def _line(row: Row, *, part: bool = False) -> str:
     cell = row.cell
     return json.dumps(
-        {
+        ({"part": True} if part else {})
+        | {
             "game": cell.game,
             "players": cell.players,
             "policy": cell.policy,
@@ -138,21 +144,30 @@ def run(args: argparse.Namespace, console: Console) -> int:
         expected = error.choices or error.expected
         raise InvalidInput(option, error.value, expected, reason=error.reason) from None
     kept: dict[Cell, Row] = {}
+    parts: list[Row] = []
     if args.results is not None:
         for row in read_results(args.results):
             if row.games == args.games and row.first == args.first:
                 kept[row.cell] = row
+        parts = read_results(args.results, parts=True)
     wanted = [cell for cell in cells if cell not in kept]
+    unfinished = set(wanted)
     if kept:
         done = len(cells) - len(wanted)
         console.print(f"{done} of {len(cells)} cells already in {args.results}", markup=False)
+    stop = args.first + args.games
+    begun = sum(
+        r.games for r in parts if r.cell in unfinished and args.first <= r.first <= stop - r.games
+    )
+    if begun:
+        console.print(f"{begun} games of the other cells already in {args.results}", markup=False)
     with contextlib.ExitStack() as stack:
         results = _opened(args.results, "--results", stack)
         log = _opened(args.markdown, "--markdown", stack)
 
-        def write(row: Row) -> None:
+        def write(row: Row, *, part: bool = False) -> None:
             if results is not None:
-                results.write(_line(row) + "\n")
+                results.write(_line(row, part=part) + "\n")
                 results.flush()
 
         played: list[Row] = []
@@ -168,6 +183,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 executor=running,
                 report=report,
                 finished=write,
+                parts=[row for row in parts if row.cell in unfinished],
+                part=functools.partial(write, part=True),
             )
         rows = {**kept, **{row.cell: row for row in played}}
         text = table(rows[cell] for cell in cells)
