@@ -219,7 +219,7 @@ def _ask(table: Table, rng: random.Random, *, strategy: str | None) -> Question:
                 return _card_of(table, element)
             except InvalidInput:  # every one answered "no": the writer's own wording
                 return Question(element, OWN_WORDING)
-    best = table.recommend(top=1, strategy=strategy, among=lambda q: q.element in open_elements)
+    best = table.recommend(top=1, strategy=strategy, element=tuple(open_elements))
     if best[0].information > 1e-9:
         action: Question = best[0].action
         return action

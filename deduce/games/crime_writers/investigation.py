@@ -279,11 +279,11 @@ class Investigation(_Investigation):
         self,
         among: Callable[[Question], bool] | None,
         *,
-        element: str | None = None,
+        element: str | Sequence[str] | None = None,
         **options: Any,
     ) -> Callable[[Question], bool] | None:
         """``recommend(element=...)`` and ``best(element=...)``: only questions about
-        ``element`` (and that ``among`` passes).
+        ``element``, or about any of several elements (and that ``among`` passes).
 
         Questions already asked are not suggested again, whatever the reply (the writer
         would only repeat it). A question is scored by what its reply tells about the
@@ -295,12 +295,17 @@ class Investigation(_Investigation):
             >>> inv = Investigation(Deck.example()).found("how", "Screwdriver", invented=False)
             >>> inv.recommend(top=1, element="where")[0].action
             Question(element='where', about='public')
+            >>> inv.recommend(top=1, element=("who", "whom"))[0].action.element in ("who", "whom")
+            True
         """
         among = super().move_filter(among, **options)
         if element is None:
             return among
-        focus = element_of(element)
-        return lambda q: q.element == focus and (among is None or among(q))
+        if isinstance(element, str) or not isinstance(element, Sequence):
+            focus = {element_of(element)}
+        else:
+            focus = {element_of(e) for e in element}
+        return lambda q: q.element in focus and (among is None or among(q))
 
     def own_ranking(
         self, strategy: str, among: Callable[[Question], bool] | None, top: int
