@@ -264,34 +264,71 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
         for card in clause.cards if isinstance(clause, HoldsOneOf | LacksOneOf) else (clause.card,):
             clauses.setdefault(card, []).append(clause)
     moving = [c for c in holder if c not in table.hand]
+    checks = {card: [_check(clause) for clause in found] for card, found in clauses.items()}
 
     def keeps(card: str) -> bool:
-        for clause in clauses.get(card, ()):
-            if isinstance(clause, Holds | Shows):  # a card shown: held (as the solvers read it)
-                ok = holder[clause.card] == clause.seat
-            elif isinstance(clause, Lacks):
-                ok = holder[clause.card] != clause.seat
-            elif isinstance(clause, HoldsOneOf):
-                ok = any(holder[c] == clause.seat for c in clause.cards)
+        for code, seat, cards in checks.get(card, ()):
+            if code == _HOLDS:
+                ok = holder[cards[0]] == seat
+            elif code == _LACKS:
+                ok = holder[cards[0]] != seat
+            elif code == _ONE_OF:
+                ok = any(holder[c] == seat for c in cards)
             else:
-                ok = not all(holder[c] == clause.seat for c in clause.cards)
+                ok = not all(holder[c] == seat for c in cards)
             if not ok:
                 return False
         return True
 
-    found: Counter[Envelope] = Counter()
+    inside = [""] * len(table.deck.categories)  # the envelope's card of each kind
+    for card, seat in holder.items():
+        if seat == ENVELOPE:
+            inside[kind[card]] = card
+    below = rng.randrange
+    count = len(moving)
+    kept: Counter[tuple[str, ...]] = Counter()
     for _ in range(n):
         for _ in range(_THIN):
-            a, b = rng.sample(moving, 2)
+            # two cards as rng.sample(moving, 2) draws them, without building its pool
+            i = below(count)
+            if count <= _SMALL:
+                j = below(count - 1)
+                a, b = moving[i], moving[count - 1] if j == i else moving[j]
+            else:
+                j = below(count)
+                while j == i:
+                    j = below(count)
+                a, b = moving[i], moving[j]
             pa, pb = holder[a], holder[b]
             if pa == pb or (ENVELOPE in (pa, pb) and kind[a] != kind[b]):
                 continue
             holder[a], holder[b] = pb, pa
             if not (keeps(a) and keeps(b)):
                 holder[a], holder[b] = pa, pb
-        inside = sorted((c for c, seat in holder.items() if seat == ENVELOPE), key=kind.__getitem__)
-        found[Envelope(*inside)] += 1
-    return found
+            elif pa == ENVELOPE:
+                inside[kind[b]] = b
+            elif pb == ENVELOPE:
+                inside[kind[a]] = a
+        kept[tuple(inside)] += 1
+    return Counter({Envelope(*cards): times for cards, times in kept.items()})
+
+
+_SMALL = 21
+"""The largest population ``random.Random.sample`` draws two of from a copied pool (a
+larger one: by drawing again until the second differs)."""
+
+_HOLDS, _LACKS, _ONE_OF, _NOT_ALL = range(4)
+
+
+def _check(clause: Any) -> tuple[int, str, tuple[str, ...]]:
+    """A clause as the chain tests it: a code, the seat, the cards."""
+    if isinstance(clause, Holds | Shows):  # a card shown: held (as the solvers read it)
+        return _HOLDS, clause.seat, (clause.card,)
+    if isinstance(clause, Lacks):
+        return _LACKS, clause.seat, (clause.card,)
+    if isinstance(clause, HoldsOneOf):
+        return _ONE_OF, clause.seat, tuple(clause.cards)
+    return _NOT_ALL, clause.seat, tuple(clause.cards)
 
 
 @_plain

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
-from deduce.core.dealing import Deal
+from deduce.core.dealing import Deal, Holds, HoldsOneOf, Lacks, Shows, Weighs
 from deduce.games.cluedo import (
     ACCUSE,
+    ENVELOPE,
     SUGGEST,
     Accusation,
     Accused,
@@ -109,6 +111,60 @@ def test_the_sampler_draws_only_deals_that_agree_with_its_clues() -> None:
     t = _table().suggested("me", "Scarlet", "Spanner", "Library")  # nobody showed
     found = draws(t, random.Random(0), 200)
     assert set(found) == {Envelope("Scarlet", "Spanner", "Library")}
+
+
+def _chain(table: Table, rng: random.Random, n: int) -> Counter[Envelope]:
+    """The sampler's chain written plainly: ``rng.sample`` for the two cards, every
+    clause tested by its kind, the envelope read off the whole deal after each step."""
+    deals = table.notebook.deals
+    start = deals.sample(1, seed=rng)[0]
+    holder = {card: seat for seat, hand in start.hands for card in hand}
+    kind = {card: i for i, cards in enumerate(table.deck.categories) for card in cards}
+    clauses = [c for c in deals.constraints if not isinstance(c, Weighs)]
+
+    def holds(clause: Any) -> bool:
+        if isinstance(clause, Holds | Shows):
+            return holder[clause.card] == clause.seat
+        if isinstance(clause, Lacks):
+            return holder[clause.card] != clause.seat
+        if isinstance(clause, HoldsOneOf):
+            return any(holder[c] == clause.seat for c in clause.cards)
+        return not all(holder[c] == clause.seat for c in clause.cards)
+
+    moving = [c for c in holder if c not in table.hand]
+    found: Counter[Envelope] = Counter()
+    for _ in range(n):
+        for _ in range(4):
+            a, b = rng.sample(moving, 2)
+            pa, pb = holder[a], holder[b]
+            if pa == pb or (ENVELOPE in (pa, pb) and kind[a] != kind[b]):
+                continue
+            holder[a], holder[b] = pb, pa
+            if not all(holds(c) for c in clauses):
+                holder[a], holder[b] = pa, pb
+        inside = sorted((c for c, s in holder.items() if s == ENVELOPE), key=kind.__getitem__)
+        found[Envelope(*inside)] += 1
+    return found
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_sampler_draws_what_its_chain_written_plainly_draws(seed: int) -> None:
+    lineup = [advised, sampler, eager(0.5), sheet]
+    record = play_game(lineup, seed=seed, max_moves=12)
+    shown = _table().suggested("me", "White", "Dagger", "Lounge", shown_by="Bob", card="Dagger")
+    for table in record.tables[1], shown:
+        fast, plain = random.Random(seed), random.Random(seed)
+        drawn = draws(table, fast, 300)
+        assert list(drawn.items()) == list(_chain(table, plain, 300).items())
+        assert fast.getstate() == plain.getstate()
+        assert len(drawn) > 1  # the chain moved
+    wide = [f"Card{i}" for i in range(27)]  # 23 cards move: more than rng.sample copies
+    deck = {"name": "wide", "players": [3, 6], "suspects": wide[:9], "weapons": wide[9:18]}
+    deck["rooms"] = wide[18:]
+    table = Table(("me", "A", "B", "C", "D", "E"), "me", wide[:2] + wide[9:11], deck=deck)
+    fast, plain = random.Random(seed), random.Random(seed)
+    assert list(draws(table, fast, 100).items()) == list(_chain(table, plain, 100).items())
+    assert fast.getstate() == plain.getstate()
 
 
 def test_the_turn_goes_round_and_the_game_ends_when_everyone_is_out() -> None:
