@@ -51,7 +51,8 @@ FEWER = {
 """Cells that play fewer games (their games are long)."""
 
 SEARCHES = ("search",)
-"""The policies played last: a search plays on in sampled worlds at every decision."""
+"""The policies played last, and against the default only: a search plays on in sampled
+worlds at every decision."""
 
 
 def games_of(game: str, players: int) -> int:
@@ -108,16 +109,18 @@ def _groups(
 ) -> list[tuple[list[str], list[str]]]:
     """The cells of ``game`` at ``n`` players in one pass, as (policies, opponents) pairs
     whose every combination is a cell (of :func:`_played`): with ``slow``, the cells
-    with a search at some seat; without, the others."""
+    with a search at some seat; without, the others. A search meets the default only
+    (both ways in the round robin): it is a policy kept for study, not one of the
+    table's choices, and its games take seconds each."""
     names = _played(game, n)
     quick = [p for p in names if p not in SEARCHES]
     searches = [p for p in names if p in SEARCHES]
-    policies = names if round_robin else ["advised"]
+    policies = quick if round_robin else ["advised"]
     if not slow:
-        groups = [([p for p in policies if p in quick], quick)]
+        groups = [(policies, quick)]
     else:
-        groups = [([p for p in policies if p in quick], searches)]
-        groups += [([p for p in policies if p in searches], names)]
+        groups = [(["advised"], searches)]
+        groups += [(searches, ["advised"])] if round_robin else []
     return [(mine, theirs) for mine, theirs in groups if mine and theirs]
 
 
@@ -267,13 +270,16 @@ def common(rows: Sequence[Row]) -> set[str]:
 
 def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
     """The docs' round-robin standings of ``game``, a table for each table size whose
-    policies other than the default were played at the lone seat."""
+    policies other than the default were played at the lone seat; a search (which meets
+    the default only) in a line of its own below."""
     lines: list[str] = []
     for n in SIZES[game]:
         here = [r for r in rows if r.cell.players == n]
         if not any(r.cell.policy != "advised" for r in here):
             continue
-        expected = len(_played(game, n))
+        searched = [r for r in here if {r.cell.policy, r.cell.against} & set(SEARCHES)]
+        here = [r for r in here if r not in searched]
+        expected = len([p for p in _played(game, n) if p not in SEARCHES])
         lines += [
             "",
             f"Round robin at {n} players (every policy at the lone seat; the mean share "
@@ -285,6 +291,14 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
         for i, (policy, ratio, cells, above, below) in enumerate(standings(here)):
             name = f"**`{policy}`**" if i == 0 else f"`{policy}`"
             lines.append(f"| {name} | {ratio:.2f} | {cells} of {expected} | {above} | {below} |")
+        for row in sorted(searched, key=lambda r: r.cell.policy != "advised"):
+            low, high = wilson(row.wins, row.games)
+            lines += [
+                "",
+                f"`{row.cell.policy}` at the lone seat against `{row.cell.against}` (a search "
+                f"meets the default only): {row.share:.3f} ({low:.3f} to {high:.3f}) of "
+                f"{row.games} games, fair {1 / n:.3f}.",
+            ]
     return lines
 
 

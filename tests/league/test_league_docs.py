@@ -105,3 +105,30 @@ def test_the_round_robins_standings_go_to_the_log_and_the_page_links_them(tmp_pa
     assert "(benchmarks/log.md#the-round-robins)" in shown and shown.endswith("foot\n")
     assert "### bsi" in kept and "| **`advised`** | 1.40 | 1 of" in kept
     assert kept.startswith("log\n") and kept.endswith("end\n")
+
+
+def test_a_search_meets_the_default_only_and_stands_below_the_standings() -> None:
+    from deduce.league import Cell, Row
+
+    cells = league_docs._groups("bsi", 3, round_robin=True, slow=True)
+    assert cells == [(["advised"], ["search"]), (["search"], ["advised"])]
+    assert league_docs._groups("bsi", 3, round_robin=False, slow=True) == [
+        (["advised"], ["search"])
+    ]
+    (quick,) = league_docs._groups("bsi", 3, round_robin=True, slow=False)
+    assert "search" not in quick[0] + quick[1] and quick[0] == quick[1]
+
+    def row(policy: str, against: str, wins: float) -> Row:
+        return Row(Cell("bsi", 3, policy, against), games=30, wins=wins, seconds=1.0)
+
+    rows = [
+        row("advised", "clock", 15),
+        row("clock", "clock", 10),
+        row("advised", "search", 12),
+        row("search", "advised", 6),
+    ]
+    text = "\n".join(league_docs._round_robin("bsi", rows))
+    assert "over the 1 opponents every policy met" in text  # the search left out
+    assert "| **`advised`** | 1.50 | 1 of 11 |" in text and "| `search` |" not in text
+    assert "`advised` at the lone seat against `search` (a search meets the default only): " in text
+    assert "`search` at the lone seat against `advised`" in text and "0.200 (" in text
