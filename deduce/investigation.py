@@ -45,8 +45,8 @@ from deduce.core.hooks import (
 from deduce.core.persistence import dump, load, register
 from deduce.core.space import Marginals, Space, distinct_rows
 from deduce.errors import DeduceError, InvalidInput, MissingHook
-from deduce.search.memo import remembered
 from deduce.search.advice import Advice
+from deduce.search.memo import remembered
 from deduce.search.ranking import Ranking, Recommendation
 
 __all__ = [

@@ -31,7 +31,37 @@ __all__ = ["remembered", "remembering"]
 
 Read = TypeVar("Read", bound=Callable[..., Any])
 
-_MEMO: ContextVar[dict[Hashable, Any] | None] = ContextVar("deduce_memo", default=None)
+
+class _Memo:
+    """What a :func:`remembering` block keeps: the answers, by read, notebook and
+    arguments; and each notebook met, by ``id`` (kept alive, so that no other object takes
+    its ``id`` within the block), as the one of its value met first."""
+
+    __slots__ = ("answers", "first", "met")
+
+    def __init__(self) -> None:
+        self.answers: dict[Hashable, Any] = {}
+        self.met: dict[int, tuple[object, int]] = {}  # id -> (the notebook, its first's id)
+        self.first: dict[Hashable, int] = {}  # value -> the id of the first notebook of it
+
+    def notebook(self, notebook: Any) -> int:
+        """The ``id`` of the first notebook met equal to ``notebook``: its value worked out
+        once per object, and never for one a remembered read gave (its value is that of
+        the notebook and read that gave it, met before)."""
+        found = self.met.get(id(notebook))
+        if found is not None and found[0] is notebook:
+            return found[1]
+        first = self.first.setdefault(notebook.as_value(), id(notebook))
+        self.met[id(notebook)] = (notebook, first)
+        return first
+
+    def given(self, answer: Any) -> None:
+        """``answer`` met: a notebook a read gave is the first of its value."""
+        if hasattr(answer, "as_value"):
+            self.met.setdefault(id(answer), (answer, id(answer)))
+
+
+_MEMO: ContextVar[_Memo | None] = ContextVar("deduce_memo", default=None)
 
 
 @contextmanager
@@ -47,7 +77,7 @@ def remembering() -> Iterator[None]:
         '12'
     """
     outer = _MEMO.get()
-    token = _MEMO.set({} if outer is None else outer)
+    token = _MEMO.set(_Memo() if outer is None else outer)
     try:
         yield
     finally:
@@ -57,9 +87,10 @@ def remembering() -> Iterator[None]:
 def remembered(read: Read) -> Read:
     """A notebook's ``read`` (a method whose answer depends only on the notebook's state,
     :meth:`~deduce.Investigation.as_value`, and its arguments) that :func:`remembering`
-    keeps: the answer is worked out once per state and arguments, and a list given back as a new list (its items are shared values).
-    A read with an argument that is called (a test) or cannot be told apart (unhashable)
-    is worked out every time.
+    keeps: the answer is worked out once per state and arguments, and a list given back
+    as a new list (its items are shared values). A read with an argument that is called
+    (a test) or cannot be told apart (unhashable) is worked out every time. A notebook a
+    read gives (a notebook's next, from ``observe``) is shared too: it is not to be changed.
 
     Example:
         >>> class Notebook:
@@ -80,13 +111,14 @@ def remembered(read: Read) -> Read:
         memo = _MEMO.get()
         if memo is None or any(callable(v) for v in (*args, *options.values())):
             return read(self, *args, **options)
-        key = (read.__qualname__, self.as_value(), args, tuple(sorted(options.items())))
+        key = (read.__qualname__, memo.notebook(self), args, tuple(sorted(options.items())))
         try:
-            found = memo.get(key, memo)
+            found = memo.answers.get(key, memo)
         except TypeError:  # an argument that cannot be a key
             return read(self, *args, **options)
         if found is memo:
-            found = memo[key] = read(self, *args, **options)
+            found = memo.answers[key] = read(self, *args, **options)
+            memo.given(found)
         return type(found)(found) if isinstance(found, list) else found
 
     return kept  # type: ignore[return-value]

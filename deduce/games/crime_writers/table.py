@@ -56,6 +56,7 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.hints import replies_about
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import MAX_SECONDS, ScoreSheet, started_minutes
+from deduce.search.memo import remembered
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -385,6 +386,7 @@ class Table(Investigation):
         """The error for ``clue``, naming clues of this story only."""
         return contradiction(self.notebook, clue)
 
+    @remembered  # the whole step, completed once: a remembered notebook is shared
     def observe(self, clue: Any) -> Table:
         if isinstance(clue, Clock):
             _seconds(clue.at)

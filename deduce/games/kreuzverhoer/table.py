@@ -55,6 +55,7 @@ from deduce.games.kreuzverhoer.investigation import Investigation
 from deduce.games.kreuzverhoer.rules import CLUE_TYPES, COUNTINGS, LIMIT, limits
 from deduce.games.kreuzverhoer.turns import HAND, MINE, TABLE_EVENTS, Turns, start
 from deduce.investigation import Recommendation
+from deduce.search.memo import remembered
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -135,6 +136,7 @@ class Table(Investigation):
 
     # -- events ------------------------------------------------------------------------
 
+    @remembered  # the whole step, completed once: a remembered notebook is shared
     def observe(self, clue: Any) -> Table:
         """The table after ``clue``, an event in turn order (see the class).
 

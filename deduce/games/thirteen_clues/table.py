@@ -153,6 +153,7 @@ class Table(Investigation):
             self.__dict__["_glasses"] = glasses
         return glasses
 
+    @remembered  # the whole step, completed once: a remembered notebook is shared
     def observe(self, clue: Any) -> Self:
         """The table after ``clue``; its glasses follow from mine and the clue (one step)."""
         new = super().observe(clue)
