@@ -284,20 +284,30 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
     for card, seat in holder.items():
         if seat == ENVELOPE:
             inside[kind[card]] = card
-    below = rng.randrange
+    bits = rng.getrandbits
     count = len(moving)
+    wide, narrow = count.bit_length(), (count - 1).bit_length()
     kept: Counter[tuple[str, ...]] = Counter()
+    if count < 2:  # nothing to swap: every deal drawn is the first
+        return Counter({Envelope(*inside): n})
     for _ in range(n):
         for _ in range(_THIN):
-            # two cards as rng.sample(moving, 2) draws them, without building its pool
-            i = below(count)
+            # two cards as rng.sample(moving, 2) draws them (each index as random.Random
+            # draws a number below a bound: bits until one is below it), without its pool
+            i = bits(wide)
+            while i >= count:
+                i = bits(wide)
             if count <= _SMALL:
-                j = below(count - 1)
+                j = bits(narrow)
+                while j >= count - 1:
+                    j = bits(narrow)
                 a, b = moving[i], moving[count - 1] if j == i else moving[j]
             else:
-                j = below(count)
+                j = i
                 while j == i:
-                    j = below(count)
+                    j = bits(wide)
+                    while j >= count:
+                        j = bits(wide)
                 a, b = moving[i], moving[j]
             pa, pb = holder[a], holder[b]
             if pa == pb or (ENVELOPE in (pa, pb) and kind[a] != kind[b]):
