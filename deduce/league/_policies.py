@@ -49,6 +49,7 @@ from deduce.league._notes import (
     kreuzverhoer_notes,
     thirteen_notes,
 )
+from deduce.search.memo import remembered
 from deduce.table.referee import Bot
 
 __all__ = ["CLOCK", "KREUZVERHOER_CLOCK", "PANELS", "PLAY", "SAME_GAMES", "SIZES", "THRESHOLDS"]
@@ -66,6 +67,11 @@ def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
     acts before me, a round of the ladder is each other player once (``passed=False``),
     and the others' chances come from the public answers alone (``accusations=False``;
     drawn with the table's samples and seed)."""
+    return _thirteen_previous_move(table)
+
+
+@remembered
+def _thirteen_previous_move(table: thirteen_clues.Table) -> Any:
     rivals = thirteen_clues.rival_chances(table, samples=8, seed=0, accusations=False)
     return thirteen_clues.advise(table, table.glasses, rivals=rivals, passed=False).best
 
@@ -73,6 +79,11 @@ def _thirteen_previous(table: thirteen_clues.Table, rng: random.Random) -> Any:
 def _thirteen_informed(table: thirteen_clues.Table, rng: random.Random) -> Any:
     """The default advice with the others acting on what my question's answer tells
     them (``informed=True``: their chances once it is answered)."""
+    return _thirteen_informed_move(table)
+
+
+@remembered
+def _thirteen_informed_move(table: thirteen_clues.Table) -> Any:
     return thirteen_clues.advise(table, table.glasses, informed=True).best
 
 
