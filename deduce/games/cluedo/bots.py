@@ -31,6 +31,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -485,7 +486,16 @@ def deal_of(players: Sequence[str], *, seed: int, deck: Deck | str | None = None
         categories=chosen.categories,
         solution=ENVELOPE,
     )
-    return Deals(setup).sample(1, seed=rng)[0]
+    if seed is None or isinstance(seed, random.Random):  # a generator's next deal
+        return Deals(setup).sample(1, seed=rng)[0]
+    return _dealt(setup, int(seed))
+
+
+@functools.lru_cache(maxsize=64)
+def _dealt(setup: Setup, seed: int) -> Deal:
+    """The deal of ``seed`` at ``setup``, drawn once for every game dealt it (the
+    league's cells play each deal one after another)."""
+    return Deals(setup).sample(1, seed=random.Random(seed))[0]
 
 
 def play_game(

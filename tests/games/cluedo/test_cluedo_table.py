@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 from deduce.core.dealing import Deal, Holds, HoldsOneOf, Lacks, Shows, Weighs
@@ -103,6 +104,13 @@ def test_every_bot_is_reproducible_from_its_seed() -> None:
     assert {s for s, _ in a.moves} == {0, 1, 2, 3}  # every bot made moves
     assert deal_of(("A", "B", "C"), seed=4) == deal_of(("A", "B", "C"), seed=4)
     assert deal_of(("A", "B", "C"), seed=4) != deal_of(("A", "B", "C"), seed=5)
+    # a seed's deal is drawn once and kept: the same as its generator's, and a fresh
+    # generator's (seed None) is not kept
+    again = deal_of(("A", "B", "C"), seed=np.int64(4))
+    assert (
+        again == deal_of(("A", "B", "C"), seed=random.Random(4)) == deal_of(("A", "B", "C"), seed=4)
+    )
+    assert deal_of(("A", "B", "C"), seed=None) != deal_of(("A", "B", "C"), seed=None)
     t = _table()
     assert draws(t, random.Random(3), 50) == draws(t, random.Random(3), 50)
 
