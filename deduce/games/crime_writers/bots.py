@@ -45,6 +45,7 @@ from deduce.games.crime_writers.guest import GUEST
 from deduce.games.crime_writers.investigation import Investigation
 from deduce.games.crime_writers.scoresheet import ScoreSheet
 from deduce.games.crime_writers.table import Table
+from deduce.search.memo import remembered
 from deduce.table.referee import Bot, GameRecord, Policy, SeatTables, check_lineup, run
 
 __all__ = [
@@ -193,6 +194,7 @@ def _naming(table: Table, element: str) -> Callable[[Question], bool]:
     return lambda q: q.element == element and q.about in cards
 
 
+@remembered
 def _card_of(table: Table, element: str) -> Question:
     """The best question naming a card for ``element`` not asked yet."""
     action: Question = table.best(among=_naming(table, element))
