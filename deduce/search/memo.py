@@ -27,9 +27,10 @@ from typing import Any, TypeVar
 
 from deduce._internal.entry import guard
 
-__all__ = ["remembered", "remembering"]
+__all__ = ["kept", "remembered", "remembering"]
 
 Read = TypeVar("Read", bound=Callable[..., Any])
+Made = TypeVar("Made")
 
 
 class _Memo:
@@ -82,6 +83,31 @@ def remembering() -> Iterator[None]:
         yield
     finally:
         _MEMO.reset(token)
+
+
+def kept(key: Hashable, make: Callable[[], Made]) -> Made:
+    """What ``make()`` makes, made once per ``key`` within a :func:`remembering` block (a
+    notebook at the start of a game, the same in every game of a deal); outside one, made
+    every time. ``key`` must name everything ``make`` reads, and what it makes is shared:
+    it is not to be changed.
+
+    Example:
+        >>> made = []
+        >>> with remembering():
+        ...     first = kept(("start", 3), lambda: made.append(3) or len(made))
+        ...     again = kept(("start", 3), lambda: made.append(3) or len(made))
+        >>> first, again, made
+        (1, 1, [3])
+    """
+    memo = _MEMO.get()
+    if memo is None:
+        return make()
+    key = (kept, key)
+    if key not in memo.answers:
+        memo.answers[key] = made = make()
+        memo.given(made)
+    found: Made = memo.answers[key]
+    return found
 
 
 def remembered(read: Read) -> Read:

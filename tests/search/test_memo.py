@@ -11,7 +11,7 @@ import pytest
 
 from deduce.games import cluedo
 from deduce.games.mastermind import Investigation
-from deduce.search.memo import remembered, remembering
+from deduce.search.memo import kept, remembered, remembering
 
 
 class Counted:
@@ -122,3 +122,16 @@ def test_cluedo_notebooks_that_read_differently_are_not_equal() -> None:
         together = (reading.recommend(top=1), plain.recommend(top=1))
     assert together == alone
     assert alone[0] != alone[1]  # the two readings differ: one key each
+
+
+def test_a_thing_made_once_per_key_within_the_block() -> None:
+    made: list[int] = []
+
+    def make() -> list[int]:
+        made.append(1)
+        return [len(made)]
+
+    assert kept("k", make) == [1] and kept("k", make) == [2]  # outside: made every time
+    with remembering():
+        first, again, other = kept("k", make), kept("k", make), kept("j", make)
+    assert first is again and first == [3] and other == [4]

@@ -39,6 +39,7 @@ from deduce.games.cluedo.cards import Deck
 from deduce.games.cluedo.clues import Accused, Suggestion
 from deduce.games.cluedo.counting import Seats
 from deduce.games.cluedo.investigation import Investigation
+from deduce.search.memo import kept
 
 __all__ = ["ACCUSE", "STEPS", "SUGGEST", "Passed", "Table"]
 
@@ -164,14 +165,25 @@ class Table:
         """
         clues = [e for e in self.events if not isinstance(e, Passed)]
         notebook, done = self._known[0] if self._known else (None, 0)
-        if notebook is None:
-            notebook = Investigation(
-                self.players,
-                self.me,
-                self.hand,
-                deck=self.deck,
-                dealer=self.dealer,
-                names_own=dict(self.names_own) or None,
+        if notebook is None:  # the same at the start of every game of a deal: made once
+            notebook = kept(
+                (
+                    "cluedo",
+                    self.players,
+                    self.me,
+                    self.hand,
+                    self.deck,
+                    self.dealer,
+                    self.names_own,
+                ),
+                lambda: Investigation(
+                    self.players,
+                    self.me,
+                    self.hand,
+                    deck=self.deck,
+                    dealer=self.dealer,
+                    names_own=dict(self.names_own) or None,
+                ),
             )
         for clue in clues[done:]:
             notebook = notebook.observe(clue)
