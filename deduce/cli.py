@@ -269,8 +269,9 @@ def _league(commands: Any, policies: str) -> None:
         metavar="FILE",
         type=Path,
         help=_(
-            "write each cell to FILE (JSON lines) as it finishes; the cells already there "
-            "(same games and first deal) are not played again"
+            "write each cell to FILE (JSON lines) as it finishes, and each chunk of games to "
+            "FILE.parts until the run is whole; the cells and games already there (same games "
+            "and first deal) are not played again"
         ),
     )
     league.add_argument(

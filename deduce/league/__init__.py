@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # imported when first used (see deduce._internal.lazy)
         play_cells,
         table,
     )
-    from deduce.league._command import read_results
+    from deduce.league._command import parts_of, read_results
     from deduce.league._policies import PANELS, SAME_GAMES, SIZES, THRESHOLDS
     from deduce.league._seeds import MEASURING, TUNING
 
@@ -57,6 +57,7 @@ __all__ = [
     "Row",
     "cells_of",
     "lone_share",
+    "parts_of",
     "play_cell",
     "play_cells",
     "read_results",

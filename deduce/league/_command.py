@@ -23,7 +23,7 @@ from deduce.league._cells import MAX_GAMES, Cell, Row, cells_of, play_cells, tab
 from deduce.play.progress import loading
 from deduce.table.executors import executor
 
-__all__ = ["read_results", "run"]
+__all__ = ["parts_of", "read_results", "run"]
 
 RESULTS_LIMIT = 64 * 2**20
 """The largest results file read back."""
@@ -145,11 +145,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise InvalidInput(option, error.value, expected, reason=error.reason) from None
     kept: dict[Cell, Row] = {}
     parts: list[Row] = []
-    if args.results is not None:
+    journal = None if args.results is None else parts_of(args.results)
+    if journal is not None:
         for row in read_results(args.results):
             if row.games == args.games and row.first == args.first:
                 kept[row.cell] = row
-        parts = read_results(args.results, parts=True)
+        parts = read_results(args.results, parts=True) + read_results(journal, parts=True)
     wanted = [cell for cell in cells if cell not in kept]
     unfinished = set(wanted)
     if kept:
@@ -163,12 +164,14 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{begun} games of the other cells already in {args.results}", markup=False)
     with contextlib.ExitStack() as stack:
         results = _opened(args.results, "--results", stack)
+        chunks = _opened(journal if wanted else None, "--results", stack)
         log = _opened(args.markdown, "--markdown", stack)
 
         def write(row: Row, *, part: bool = False) -> None:
-            if results is not None:
-                results.write(_line(row, part=part) + "\n")
-                results.flush()
+            written = chunks if part else results
+            if written is not None:
+                written.write(_line(row, part=part) + "\n")
+                written.flush()
 
         played: list[Row] = []
         if wanted:  # no pool or cluster started for a run already whole in its results
@@ -190,8 +193,22 @@ def run(args: argparse.Namespace, console: Console) -> int:
         text = table(rows[cell] for cell in cells)
         if log is not None:
             log.write(f"\n`{_command_line(args)}`\n\n{text}\n")
+    if journal is not None and chunks is not None:  # every cell whole: its chunks kept no longer
+        journal.unlink(missing_ok=True)
     console.print(text, highlight=False, markup=False, soft_wrap=True)
     return 0
+
+
+def parts_of(results: Path | str) -> Path:
+    """The file beside ``results`` where a run writes each chunk's games as they return
+    (``RESULTS.parts``), until every cell it plays is whole and written to ``results``.
+
+    Example:
+        >>> parts_of("league.jsonl").name
+        'league.jsonl.parts'
+    """
+    path = Path(results)
+    return path.with_name(path.name + ".parts")
 
 
 guard(globals())

@@ -26,6 +26,7 @@ from deduce.league import (
     Row,
     cells_of,
     lone_share,
+    parts_of,
     play_cell,
     play_cells,
     read_results,
@@ -184,32 +185,42 @@ def test_a_league_stopped_within_its_cells_goes_on_from_their_parts(
 ) -> None:
     argv = ("--game", "bsi", "--players", "2", "--policy", "random", "--games", "4")
     argv += ("--against", "random", "--against", "clock", "--executor", "serial")
+    cells = [Cell("bsi", 2, "random", "random"), Cell("bsi", 2, "random", "clock")]
     whole_run = tmp_path / "whole.jsonl"
     _league(capsys, *argv, "--results", str(whole_run))
-    lines = [json.loads(line) for line in whole_run.read_text().splitlines()]
-    parts = [line for line in lines if line.get("part")]
+    # a whole run leaves its cells and no chunks
+    assert not parts_of(whole_run).exists() and len(read_results(whole_run)) == 2
+    assert all(not json.loads(line).get("part") for line in whole_run.read_text().splitlines())
+    chunks: list[Row] = []
+    play_cells(cells, games=4, part=chunks.append)
     # both cells play each deal together, a chunk of one deal at a time
-    assert sorted((p["first"], p["against"]) for p in parts) == sorted(
+    assert sorted((r.first, r.cell.against) for r in chunks) == sorted(
         (deal, against)
         for deal in range(MEASURING.start, MEASURING.start + 4)
         for against in ("random", "clock")
     )
-    assert {p["games"] for p in parts} == {1}
-    # stopped after the first two deals: only their parts were written
+    assert {r.games for r in chunks} == {1}
+    # stopped after the first two deals: their chunks kept (as won, to tell them apart)
     stopped = tmp_path / "stopped.jsonl"
-    early = [p for p in parts if p["first"] < MEASURING.start + 2]
-    stopped.write_text("".join(json.dumps(p) + "\n" for p in early))
-    assert read_results(stopped) == [] and len(read_results(stopped, parts=True)) == 4
+    early = [r for r in chunks if r.first < MEASURING.start + 2]
+    cell = {"game": "bsi", "players": 2, "policy": "random"}
+    lines = [
+        json.dumps(
+            {"part": True, **cell, "against": r.cell.against, "games": 1, "first": r.first}
+            | {"wins": 1, "seconds": 0.5}
+        )
+        for r in early
+    ]
+    parts_of(stopped).write_text("\n".join(lines) + "\n")
+    assert read_results(stopped) == [] and len(read_results(parts_of(stopped), parts=True)) == 4
     out = _league(capsys, *argv, "--results", str(stopped))
     assert "4 games of the other cells already in" in out
-    again = [json.loads(line) for line in stopped.read_text().splitlines()][len(early) :]
-    assert (
-        sorted(p["first"] for p in again if p.get("part"))
-        == [MEASURING.start + 2] * 2 + [MEASURING.start + 3] * 2
-    )  # the first two deals not played again
+    later = {c: sum(r.wins for r in chunks if r.cell == c and r not in early) for c in cells}
     assert [(r.cell, r.wins) for r in read_results(stopped)] == [
-        (r.cell, r.wins) for r in read_results(whole_run)
+        (c, 2 + later[c])
+        for c in cells  # the first two deals not played again
     ]
+    assert not parts_of(stopped).exists()
 
 
 def test_cells_played_together_play_the_games_each_plays_alone() -> None:
