@@ -17,7 +17,7 @@ from rich.console import Console
 
 from deduce._internal.entry import guard
 from deduce._internal.reading import Unreadable, read_regular
-from deduce._internal.validation import check_int
+from deduce._internal.validation import check_bool, check_int
 from deduce.errors import InvalidInput
 from deduce.league._cells import MAX_GAMES, Cell, Row, cells_of, play_cells, table
 from deduce.play.progress import loading
@@ -37,6 +37,7 @@ def read_results(path: Path | str, *, parts: bool = False) -> list[Row]:
         InvalidInput: the file cannot be read, or a line is not a row the league wrote
             (named by its number).
     """
+    check_bool("parts", parts)
     try:
         data = read_regular(Path(path), limit=RESULTS_LIMIT, argument="--results")
     except Unreadable as error:
@@ -208,6 +209,8 @@ def parts_of(results: Path | str) -> Path:
         'league.jsonl.parts'
     """
     path = Path(results)
+    if not path.name:
+        raise InvalidInput("results", str(results), "a results file's path")
     return path.with_name(path.name + ".parts")
 
 

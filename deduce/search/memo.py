@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from deduce._internal.entry import guard
+from deduce.errors import InvalidInput
 
 __all__ = ["kept", "remembered", "remembering"]
 
@@ -99,6 +100,8 @@ def kept(key: Hashable, make: Callable[[], Made]) -> Made:
         >>> first, again, made
         (1, 1, [3])
     """
+    if not isinstance(key, Hashable):
+        raise InvalidInput("key", key, "a Hashable")
     memo = _MEMO.get()
     if memo is None:
         return make()
@@ -131,6 +134,9 @@ def remembered(read: Read) -> Read:
         ...     Notebook().count(3), Notebook().count(3), Notebook.calls
         ([3], [3], 1)
     """
+
+    if not callable(read):
+        raise InvalidInput("read", read, "a method of a notebook")
 
     @functools.wraps(read)
     def kept(self: Any, *args: Any, **options: Any) -> Any:

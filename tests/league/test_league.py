@@ -491,3 +491,11 @@ def test_the_round_robin_plays_such_a_pair_once_unless_asked_for_it() -> None:
     assert [c.against for c in asked] == ["clock"]
     three = {c.against for c in cells_of(["bsi"], players=[3], policies=["advised"])}
     assert "previous" in three and "race-lays" not in three  # at 3 players: the other way
+
+
+def test_junk_for_the_results_files_is_refused_by_name(tmp_path: Path) -> None:
+    from deduce.testing import invalid_input
+
+    invalid_input(lambda: parts_of(""), "results", "file")
+    invalid_input(lambda: parts_of(5), "results", "Path")  # type: ignore[arg-type]
+    invalid_input(lambda: read_results(tmp_path / "none", parts="yes"), "parts", "True or False")  # type: ignore[arg-type]

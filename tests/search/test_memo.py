@@ -135,3 +135,13 @@ def test_a_thing_made_once_per_key_within_the_block() -> None:
     with remembering():
         first, again, other = kept("k", make), kept("k", make), kept("j", make)
     assert first is again and first == [3] and other == [4]
+
+
+def test_junk_is_refused_by_name() -> None:
+    from deduce.testing import invalid_input
+
+    invalid_input(lambda: remembered(5), "read", "method")  # type: ignore[arg-type]
+    invalid_input(lambda: kept(["a"], list), "key", "Hashable")  # outside a block too
+    with remembering():
+        invalid_input(lambda: kept(["a"], list), "key", "Hashable")
+        invalid_input(lambda: kept("a", 5), "make", "function")  # type: ignore[arg-type]

@@ -301,10 +301,12 @@ class Investigation(_Investigation):
         among = super().move_filter(among, **options)
         if element is None:
             return among
-        if isinstance(element, str) or not isinstance(element, Sequence):
+        if not isinstance(element, list | tuple):
             focus = {element_of(element)}
-        else:
+        elif element:
             focus = {element_of(e) for e in element}
+        else:
+            raise InvalidInput("element", element, N_("at least one element"))
         return lambda q: q.element in focus and (among is None or among(q))
 
     def own_ranking(

@@ -396,6 +396,14 @@ def test_recommendation_information_matches_the_reference(clues: list[Any]) -> N
         assert math.isclose(sum(rec.outcomes.values()), 1.0)
 
 
+def test_several_elements_narrow_the_questions_to_any_of_them() -> None:
+    inv = Investigation(EXAMPLE)
+    both = inv.recommend(top=400, element=["who", "Whom"])
+    assert {r.action.element for r in both} == {"who", "whom"}
+    alone = inv.recommend(top=400, element="who") + inv.recommend(top=400, element="whom")
+    assert sorted(map(str, (r.action for r in both))) == sorted(map(str, (r.action for r in alone)))
+
+
 def test_answered_questions_are_not_suggested_again() -> None:
     inv = Investigation(EXAMPLE).answer("who", "profession", "yes")
     actions = [r.action for r in inv.recommend(top=200, element="who")]
@@ -440,6 +448,9 @@ BAD: list[tuple[str, Callable[[], Any], str, str]] = [
     ("top", lambda: INV.recommend(top=0), "top", "at least 1"),
     ("strategy", lambda: INV.recommend(strategy="best"), "strategy", "'minimax'"),
     ("focus", lambda: INV.recommend(element="when"), "element", "'how'"),
+    ("focus none", lambda: INV.recommend(element=[]), "element", "at least one"),
+    ("focus bytes", lambda: INV.recommend(element=b"who"), "element", "'how'"),  # type: ignore[arg-type]
+    ("focus several", lambda: INV.recommend(element=("who", 3)), "element", "'how'"),
     ("raw answer", lambda: INV.observe(Answer("who", "man", "perhaps")), "reply", "'yes'"),
     ("raw found", lambda: INV.observe(Found("how", "Gnome", False)), "text", "'Poison'"),
     ("raw seen", lambda: INV.observe(Seen("cards", "Butler")), "stack", "'scenes'"),
