@@ -8,6 +8,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+from deduce.league import Cell, Row
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("league_docs", ROOT / "benchmarks" / "league.py")
 assert _spec is not None and _spec.loader is not None
@@ -64,21 +66,19 @@ def test_a_table_size_played_again_sits_beside_the_others(tmp_path: Path) -> Non
     assert "`aaaaaaa` at 2, 3 and 5 players" in league_docs.section(rows, three)
 
 
+def _bsi(players: int, games: int, cells: list[tuple[str, str, float]]) -> list[Row]:
+    """BSI rows at ``players``, ``games`` a cell, one a (policy, against, wins)."""
+    return [
+        Row(Cell("bsi", players, policy, against), games=games, wins=wins, seconds=1.0)
+        for policy, against, wins in cells
+    ]
+
+
 def test_the_standings_compare_policies_over_the_opponents_every_policy_met() -> None:
-    from deduce.league import Cell, Row
-
-    def row(policy: str, against: str, wins: float) -> Row:
-        return Row(Cell("bsi", 2, policy, against), games=10, wins=wins, seconds=1.0)
-
     # the default also met the search (a cell the others never played), near its share:
     # over all its cells it would trail `clock`, over the opponents both met it leads
-    rows = [
-        row("advised", "advised", 5),
-        row("advised", "clock", 7),
-        row("advised", "search", 2),
-        row("clock", "advised", 5),
-        row("clock", "clock", 5),
-    ]
+    met = [("advised", "advised", 5), ("advised", "clock", 7), ("advised", "search", 2)]
+    rows = _bsi(2, 10, [*met, ("clock", "advised", 5), ("clock", "clock", 5)])
     table = league_docs.standings(rows)
     assert [(p, round(r, 2), cells) for p, r, cells, _, _ in table] == [
         ("advised", 1.2, 3),
@@ -108,8 +108,6 @@ def test_the_round_robins_standings_go_to_the_log_and_the_page_links_them(tmp_pa
 
 
 def test_a_search_meets_the_default_only_and_stands_below_the_standings() -> None:
-    from deduce.league import Cell, Row
-
     cells = league_docs._groups("bsi", 3, round_robin=True, slow=True)
     assert cells == [(["advised"], ["search"]), (["search"], ["advised"])]
     assert league_docs._groups("bsi", 3, round_robin=False, slow=True) == [
@@ -117,16 +115,8 @@ def test_a_search_meets_the_default_only_and_stands_below_the_standings() -> Non
     ]
     (quick,) = league_docs._groups("bsi", 3, round_robin=True, slow=False)
     assert "search" not in quick[0] + quick[1] and quick[0] == quick[1]
-
-    def row(policy: str, against: str, wins: float) -> Row:
-        return Row(Cell("bsi", 3, policy, against), games=30, wins=wins, seconds=1.0)
-
-    rows = [
-        row("advised", "clock", 15),
-        row("clock", "clock", 10),
-        row("advised", "search", 12),
-        row("search", "advised", 6),
-    ]
+    searched = [("advised", "search", 12), ("search", "advised", 6)]
+    rows = _bsi(3, 30, [("advised", "clock", 15), ("clock", "clock", 10), *searched])
     text = "\n".join(league_docs._round_robin("bsi", rows))
     assert "over the 1 opponents every policy met" in text  # the search left out
     assert "| **`advised`** | 1.50 | 1 of 11 |" in text and "| `search` |" not in text
