@@ -139,11 +139,11 @@ def remembered(read: Read) -> Read:
         raise InvalidInput("read", read, "a method of a notebook")
 
     @functools.wraps(read)
-    def kept(self: Any, *args: Any, **options: Any) -> Any:
+    def once(self: Any, *args: Any, **options: Any) -> Any:
         memo = _MEMO.get()
         if memo is None or any(callable(v) for v in (*args, *options.values())):
             return read(self, *args, **options)
-        key = (read.__qualname__, memo.notebook(self), args, tuple(sorted(options.items())))
+        key = (read, memo.notebook(self), args, tuple(sorted(options.items())))
         try:
             found = memo.answers.get(key, memo)
         except TypeError:  # an argument that cannot be a key
@@ -153,7 +153,7 @@ def remembered(read: Read) -> Read:
             memo.given(found)
         return type(found)(found) if isinstance(found, list) else found
 
-    return kept  # type: ignore[return-value]
+    return once  # type: ignore[return-value]
 
 
 guard(globals())

@@ -288,9 +288,7 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
     bits = rng.getrandbits
     count = len(moving)
     wide, narrow = count.bit_length(), (count - 1).bit_length()
-    kept: Counter[tuple[str, ...]] = Counter()
-    if count < 2:  # nothing to swap: every deal drawn is the first
-        return Counter({Envelope(*inside): n})
+    drawn: Counter[tuple[str, ...]] = Counter()
     for _ in range(n):
         for _ in range(_THIN):
             # two cards as rng.sample(moving, 2) draws them (each index as random.Random
@@ -320,8 +318,8 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
                 inside[kind[b]] = b
             elif pb == ENVELOPE:
                 inside[kind[a]] = a
-        kept[tuple(inside)] += 1
-    return Counter({Envelope(*cards): times for cards, times in kept.items()})
+        drawn[tuple(inside)] += 1
+    return Counter({Envelope(*cards): times for cards, times in drawn.items()})
 
 
 _SMALL = 21

@@ -166,16 +166,9 @@ class Table:
         clues = [e for e in self.events if not isinstance(e, Passed)]
         notebook, done = self._known[0] if self._known else (None, 0)
         if notebook is None:  # the same at the start of every game of a deal: made once
+            seat = (self.players, self.me, self.hand, self.deck, self.dealer, self.names_own)
             notebook = kept(
-                (
-                    "cluedo",
-                    self.players,
-                    self.me,
-                    self.hand,
-                    self.deck,
-                    self.dealer,
-                    self.names_own,
-                ),
+                ("cluedo notebook", *seat),
                 lambda: Investigation(
                     self.players,
                     self.me,
