@@ -27,6 +27,7 @@ __all__ = [
     "play_cell",
     "play_cells",
     "table",
+    "usable_parts",
 ]
 
 COLUMNS = (
@@ -198,17 +199,10 @@ def play_cells(
     wins = dict.fromkeys(cells, 0.0)
     seconds = dict.fromkeys(cells, 0.0)
     covered: dict[Cell, set[int]] = {cell: set() for cell in cells}
-    for row in parts:
-        if not isinstance(row, Row):
-            raise InvalidInput("parts", row, "rows of the cells' games")
-        played = range(row.first, row.first + row.games)
-        kept = covered.get(row.cell)
-        if kept is None or not row.games or played.start < first or played.stop > deals.stop:
-            continue
-        if kept.isdisjoint(played):
-            kept.update(played)
-            wins[row.cell] += row.wins
-            seconds[row.cell] += row.seconds
+    for row in usable_parts(parts, cells, games=games, first=first):
+        covered[row.cell].update(range(row.first, row.first + row.games))
+        wins[row.cell] += row.wins
+        seconds[row.cell] += row.seconds
     jobs = _jobs(cells, deals, covered, chunk)
     left = Counter(cell for together, _ in jobs for cell in together)  # chunks still out
     done = sum(len(kept) for kept in covered.values())
@@ -248,6 +242,35 @@ def play_cells(
         for future in as_completed(futures):
             record(*futures[future], future.result())
     return [rows[cell] for cell in cells]
+
+
+def usable_parts(
+    parts: Iterable[Row], cells: Sequence[Cell], *, games: int, first: int
+) -> list[Row]:
+    """The rows of ``parts`` that count in :func:`play_cells` for ``cells``' ``games``
+    games from deal ``first``: a part of one of the cells, inside those deals, and
+    overlapping no part before it.
+
+    Example:
+        >>> cell = Cell("bsi", 2, "random", "random")
+        >>> parts = [Row(cell, 2, 1.0, 0.1, first=0), Row(cell, 1, 0.0, 0.1, first=1),
+        ...          Row(cell, 2, 2.0, 0.1, first=2), Row(cell, 2, 1.0, 0.1, first=3)]
+        >>> [row.first for row in usable_parts(parts, [cell], games=4, first=0)]
+        [0, 2]
+    """
+    covered: dict[Cell, set[int]] = {cell: set() for cell in cells}
+    usable = []
+    for row in parts:
+        if not isinstance(row, Row):
+            raise InvalidInput("parts", row, "rows of the cells' games")
+        played = range(row.first, row.first + row.games)
+        kept = covered.get(row.cell)
+        if kept is None or not row.games or played.start < first or played.stop > first + games:
+            continue
+        if kept.isdisjoint(played):
+            kept.update(played)
+            usable.append(row)
+    return usable
 
 
 def _jobs(

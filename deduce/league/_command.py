@@ -19,7 +19,15 @@ from deduce._internal.entry import guard
 from deduce._internal.reading import Unreadable, read_regular
 from deduce._internal.validation import check_bool, check_int
 from deduce.errors import InvalidInput
-from deduce.league._cells import MAX_GAMES, Cell, Row, cells_of, play_cells, table
+from deduce.league._cells import (
+    MAX_GAMES,
+    Cell,
+    Row,
+    cells_of,
+    play_cells,
+    table,
+    usable_parts,
+)
 from deduce.play.progress import loading
 from deduce.table.executors import executor
 
@@ -38,21 +46,29 @@ def read_results(path: Path | str, *, parts: bool = False) -> list[Row]:
             (named by its number).
     """
     check_bool("parts", parts)
+    whole, chunks = _read(path)
+    return chunks if parts else whole
+
+
+def _read(path: Path | str) -> tuple[list[Row], list[Row]]:
+    """The whole cells and the chunks of a results file (see :func:`read_results`)."""
     try:
         data = read_regular(Path(path), limit=RESULTS_LIMIT, argument="--results")
     except Unreadable as error:
         if error.errno == errno.ENOENT:  # not written yet: no cell played
-            return []
+            return [], []
         raise
     text = data.decode("utf-8", "replace")
-    rows = []
+    whole: list[Row] = []
+    chunks: list[Row] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
             cell = Cell(data["game"], data["players"], data["policy"], data["against"])
-            if not isinstance(data.get("part", False), bool):
+            part = data.get("part", False)
+            if not isinstance(part, bool):
                 raise ValueError("part is true or false")
             games, wins, seconds, first = (
                 data["games"],
@@ -73,9 +89,10 @@ def read_results(path: Path | str, *, parts: bool = False) -> list[Row]:
                 "a results file the league wrote (one cell a line)",
                 reason=f"line {number}: {error}",
             ) from None
-        if data.get("part", False) == parts:
-            rows.append(Row(cell, games, float(wins), float(seconds), first=first))
-    return rows
+        (chunks if part else whole).append(
+            Row(cell, games, float(wins), float(seconds), first=first)
+        )
+    return whole, chunks
 
 
 def _line(row: Row, *, part: bool = False) -> str:
@@ -145,22 +162,20 @@ def run(args: argparse.Namespace, console: Console) -> int:
         expected = error.choices or error.expected
         raise InvalidInput(option, error.value, expected, reason=error.reason) from None
     kept: dict[Cell, Row] = {}
-    parts: list[Row] = []
+    found: list[Row] = []
     journal = None if args.results is None else parts_of(args.results)
     if journal is not None:
-        for row in read_results(args.results):
+        whole, found = _read(args.results)
+        for row in whole:
             if row.games == args.games and row.first == args.first:
                 kept[row.cell] = row
-        parts = read_results(args.results, parts=True) + read_results(journal, parts=True)
+        found += read_results(journal, parts=True)
     wanted = [cell for cell in cells if cell not in kept]
-    unfinished = set(wanted)
     if kept:
         done = len(cells) - len(wanted)
         console.print(f"{done} of {len(cells)} cells already in {args.results}", markup=False)
-    stop = args.first + args.games
-    begun = sum(
-        r.games for r in parts if r.cell in unfinished and args.first <= r.first <= stop - r.games
-    )
+    parts = usable_parts(found, wanted, games=args.games, first=args.first)
+    begun = sum(row.games for row in parts)
     if begun:
         console.print(f"{begun} games of the other cells already in {args.results}", markup=False)
     with contextlib.ExitStack() as stack:
@@ -187,7 +202,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 executor=running,
                 report=report,
                 finished=write,
-                parts=[row for row in parts if row.cell in unfinished],
+                parts=parts,
                 part=functools.partial(write, part=True),
             )
         rows = {**kept, **{row.cell: row for row in played}}
