@@ -23,6 +23,7 @@ import functools
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from random import Random
 from typing import Any, TypeVar
 
 from deduce._internal.entry import guard
@@ -117,9 +118,12 @@ def remembered(read: Read) -> Read:
     """A notebook's ``read`` (a method whose answer depends only on the notebook's state,
     :meth:`~deduce.Investigation.as_value`, and its arguments) that :func:`remembering`
     keeps: the answer is worked out once per state and arguments, and a list given back
-    as a new list (its items are shared values). A read with an argument that is called
-    (a test) or cannot be told apart (unhashable) is worked out every time. A notebook a
-    read gives (a notebook's next, from ``observe``) is shared too: it is not to be changed.
+    as a new list (its items are shared values). A random generator among the arguments
+    is read by its state: the answer is kept with the state the read left it in, and a
+    kept answer given again leaves the generator in that state, as the read would have. A
+    read with an argument that is called (a test) or cannot be told apart (unhashable) is
+    worked out every time. A notebook a read gives (a notebook's next, from ``observe``)
+    is shared too: it is not to be changed.
 
     Example:
         >>> class Notebook:
@@ -141,19 +145,35 @@ def remembered(read: Read) -> Read:
     @functools.wraps(read)
     def once(self: Any, *args: Any, **options: Any) -> Any:
         memo = _MEMO.get()
-        if memo is None or any(callable(v) for v in (*args, *options.values())):
+        given = (*args, *options.values())
+        if memo is None or any(callable(v) for v in given):
             return read(self, *args, **options)
-        key = (read, memo.notebook(self), args, tuple(sorted(options.items())))
+        drawing = [v for v in given if isinstance(v, Random)]
+        key = (
+            read,
+            memo.notebook(self),
+            tuple(_state(v) for v in args),
+            tuple(sorted((name, _state(v)) for name, v in options.items())),
+        )
         try:
             found = memo.answers.get(key, memo)
         except TypeError:  # an argument that cannot be a key
             return read(self, *args, **options)
         if found is memo:
-            found = memo.answers[key] = read(self, *args, **options)
-            memo.given(found)
-        return type(found)(found) if isinstance(found, list) else found
+            answer = read(self, *args, **options)
+            found = memo.answers[key] = (answer, [g.getstate() for g in drawing])
+            memo.given(answer)
+        answer, states = found
+        for generator, state in zip(drawing, states, strict=True):
+            generator.setstate(state)
+        return type(answer)(answer) if isinstance(answer, list) else answer
 
     return once  # type: ignore[return-value]
+
+
+def _state(value: Any) -> Any:
+    """An argument as a read's key holds it: a random generator by its state."""
+    return ("random state", value.getstate()) if isinstance(value, Random) else value
 
 
 guard(globals())

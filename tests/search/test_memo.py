@@ -4,6 +4,7 @@ given back as a new list, an error never kept, and the same answers as without i
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
@@ -72,6 +73,36 @@ def test_a_test_or_an_unhashable_argument_is_worked_out_every_time() -> None:
         Counted("a").read([1, 2])
         Counted("a").read([1, 2])
     assert Counted.calls == 4
+
+
+class Drawing:
+    """A notebook whose read draws from a random generator (as a sampling player's)."""
+
+    calls = 0
+
+    def as_value(self) -> tuple[str]:
+        return ("drawing",)
+
+    @remembered
+    def draw(self, rng: random.Random, n: int) -> list[float]:
+        Drawing.calls += 1
+        return [rng.random() for _ in range(n)]
+
+
+def test_a_read_that_draws_is_kept_by_the_generators_state_and_leaves_it_as_drawn() -> None:
+    Drawing.calls = 0
+    plain = random.Random(7)
+    alone = [Drawing().draw(plain, 3), Drawing().draw(plain, 2)]
+    with remembering():
+        first, second = random.Random(7), random.Random(7)
+        together = [Drawing().draw(first, 3), Drawing().draw(second, 3)]
+        assert Drawing.calls == 2 + 1  # the second generator, in the same state: kept
+        assert first.getstate() == second.getstate() != random.Random(7).getstate()
+        together.append(Drawing().draw(second, 2))  # a state never met: drawn
+        other = Drawing().draw(random.Random(8), 3)
+    assert together == [alone[0], alone[0], alone[1]]
+    assert second.getstate() == plain.getstate()  # left as drawing would have left it
+    assert other != alone[0] and Drawing.calls == 2 + 3
 
 
 def test_an_error_is_not_kept() -> None:
