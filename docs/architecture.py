@@ -295,6 +295,7 @@ GAME_FILES: dict[str, str] = {
     "title.py": "Crime Writers' title rule",
     "sheet.py": "Cluedo's paper detective's sheet: ticks, crosses, no counting",
     "solo.py": "Cluedo played alone against dealt hands: the suggestions a strategy needs",
+    "_sampler_kernel.py": "Cluedo's sampling player's chain, compiled (numba)",
     "views.py": "13 Indizien's other seats' notebooks in drawn deals, kept between decisions",
 }
 """What each file of a game holds: the same name, the same job in every game."""

@@ -38,27 +38,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from deduce._internal.entry import guard
 from deduce._internal.validation import check_int, check_seed, check_type
-from deduce.core.dealing import (
-    Deal,
-    Deals,
-    Holds,
-    HoldsOneOf,
-    Lacks,
-    LacksOneOf,
-    Setup,
-    Shows,
-    Weighs,
-)
+from deduce.core.dealing import Deal, Deals, Setup, Weighs
 from deduce.errors import InvalidInput
 from deduce.games.cluedo.advice import may_accuse
 from deduce.games.cluedo.cards import Deck, Envelope, hand_sizes
 from deduce.games.cluedo.clues import Accusation, Suggest
 from deduce.games.cluedo.counting import ENVELOPE
+from deduce.games.cluedo.investigation import Investigation
 from deduce.games.cluedo.sheet import Sheet
 from deduce.games.cluedo.solo import who_shows
 from deduce.games.cluedo.table import ACCUSE, Table
+from deduce.search.memo import remembered
 from deduce.table.referee import Bot, GameRecord, SeatTables, check_lineup, run
 
 __all__ = [
@@ -83,6 +77,10 @@ DRAWS = 2000
 """The deals :data:`sampler` draws at every decision."""
 
 _THIN = 4  # the chain's steps between two deals kept
+
+_WORDS = 5
+"""The generator's words read ahead for each step of the chain (it takes about 4; if they
+run out, twice as many are read and the chain runs again)."""
 
 
 _PLAIN: set[Callable[..., Move]] = set()
@@ -252,92 +250,86 @@ def draws(table: Table, rng: random.Random, n: int = DRAWS) -> Counter[Envelope]
         >>> sum(draws(t, random.Random(0), 100).values())
         100
     """
+    check_type("rng", rng, random.Random, "a random.Random")
     n = check_int("n", n, 1, 1_000_000)
-    notebook = table.notebook
+    return Counter(_chain(table.notebook, rng, n))
+
+
+@remembered
+def _chain(notebook: Investigation, rng: random.Random, n: int) -> Counter[Envelope]:
+    """:func:`draws` from ``notebook``: the same draws for equal notebooks from the same
+    state of ``rng`` (remembered in a league's deal, the generator left as they leave
+    it). The chain runs compiled (:mod:`deduce.games.cluedo._sampler_kernel`) on the
+    generator's words, read ahead; the generator is then moved on by the words used."""
+    import deduce.games.cluedo._sampler_kernel as kernel
+
+    run: Any = kernel.run  # compiled: its signature is the kernel's
     deals = notebook.deals
     start = deals.sample(1, seed=rng)[0]
-    holder = {card: seat for seat, hand in start.hands for card in hand}
-    kind = {card: i for i, cards in enumerate(table.deck.categories) for card in cards}
-    clauses: dict[str, list[Any]] = {}
+    places = [seat for seat, _ in start.hands]
+    cards = [card for _, hand in start.hands for card in hand]
+    number = {card: i for i, card in enumerate(cards)}
+    place = {seat: i for i, seat in enumerate(places)}
+    kinds = notebook.deck.categories
+    kind = {card: i for i, kind_cards in enumerate(kinds) for card in kind_cards}
+    clauses: list[list[tuple[int, int, list[int]]]] = [[] for _ in cards]
     for clause in deals.constraints:
         if isinstance(clause, Weighs):
             continue  # a habit, no clause
-        for card in clause.cards if isinstance(clause, HoldsOneOf | LacksOneOf) else (clause.card,):
-            clauses.setdefault(card, []).append(clause)
-    moving = [c for c in holder if c not in table.hand]
-    checks = {card: [_check(clause) for clause in found] for card, found in clauses.items()}
+        code, seat, named = kernel.coded(clause)
+        coded = (code, place[seat], [number[c] for c in named])
+        for card in named:
+            clauses[number[card]].append(coded)
+    flat = [clause for on_card in clauses for clause in on_card]
+    width = max((len(c) for _, _, c in flat), default=1)
+    holder = np.array([place[seat] for seat, hand in start.hands for _ in hand], dtype=np.int64)
+    envelope = place[ENVELOPE]
+    inside = np.zeros(len(kinds), dtype=np.int64)  # the envelope's card of each kind
+    for card in dict(start.hands)[ENVELOPE]:
+        inside[kind[card]] = number[card]
+    arrays = (
+        holder,
+        np.array([kind[c] for c in cards], dtype=np.int64),
+        np.array([number[c] for c in cards if c not in notebook.hand], dtype=np.int64),
+        inside,
+        envelope,
+        np.cumsum([0] + [len(on_card) for on_card in clauses], dtype=np.int64),
+        np.array([code for code, _, _ in flat], dtype=np.int64),
+        np.array([seat for _, seat, _ in flat], dtype=np.int64),
+        np.array([c + [-1] * (width - len(c)) for _, _, c in flat], dtype=np.int64).reshape(
+            len(flat), width
+        ),
+    )
+    version, state, gauss = rng.getstate()
+    ahead = max(1, round(n * _THIN * _WORDS))
+    while True:
+        twister = _twister(state)
+        words = twister.random_raw(ahead).astype(np.uint32)
+        copies = tuple(a.copy() if isinstance(a, np.ndarray) else a for a in arrays)
+        drawn, used = run(*copies, words, n, _THIN, _SMALL)
+        if used >= 0:
+            break
+        ahead *= 2
+    moved = _twister(state)
+    moved.random_raw(int(used))
+    after = moved.state["state"]
+    rng.setstate((version, (*(int(w) for w in after["key"]), int(after["pos"])), gauss))
+    found: Counter[tuple[int, ...]] = Counter(map(tuple, drawn.tolist()))
+    return Counter({Envelope(*(cards[c] for c in row)): k for row, k in found.items()})
 
-    def keeps(card: str) -> bool:
-        for code, seat, cards in checks.get(card, ()):
-            if code == _HOLDS:
-                ok = holder[cards[0]] == seat
-            elif code == _LACKS:
-                ok = holder[cards[0]] != seat
-            elif code == _ONE_OF:
-                ok = any(holder[c] == seat for c in cards)
-            else:
-                ok = not all(holder[c] == seat for c in cards)
-            if not ok:
-                return False
-        return True
 
-    inside = [""] * len(table.deck.categories)  # the envelope's card of each kind
-    for card, seat in holder.items():
-        if seat == ENVELOPE:
-            inside[kind[card]] = card
-    bits = rng.getrandbits
-    count = len(moving)
-    wide, narrow = count.bit_length(), (count - 1).bit_length()
-    drawn: Counter[tuple[str, ...]] = Counter()
-    for _ in range(n):
-        for _ in range(_THIN):
-            # two cards as rng.sample(moving, 2) draws them (each index as random.Random
-            # draws a number below a bound: bits until one is below it), without its pool
-            i = bits(wide)
-            while i >= count:
-                i = bits(wide)
-            if count <= _SMALL:
-                j = bits(narrow)
-                while j >= count - 1:
-                    j = bits(narrow)
-                a, b = moving[i], moving[count - 1] if j == i else moving[j]
-            else:
-                j = i
-                while j == i:
-                    j = bits(wide)
-                    while j >= count:
-                        j = bits(wide)
-                a, b = moving[i], moving[j]
-            pa, pb = holder[a], holder[b]
-            if pa == pb or (ENVELOPE in (pa, pb) and kind[a] != kind[b]):
-                continue
-            holder[a], holder[b] = pb, pa
-            if not (keeps(a) and keeps(b)):
-                holder[a], holder[b] = pa, pb
-            elif pa == ENVELOPE:
-                inside[kind[b]] = b
-            elif pb == ENVELOPE:
-                inside[kind[a]] = a
-        drawn[tuple(inside)] += 1
-    return Counter({Envelope(*cards): times for cards, times in drawn.items()})
+def _twister(state: tuple[int, ...]) -> np.random.MT19937:
+    """numpy's Mersenne Twister in the state ``random.Random`` holds as ``state``: it
+    makes the same 32-bit words."""
+    twister = np.random.MT19937()
+    key = np.array(state[:-1], dtype=np.uint32)
+    twister.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": state[-1]}}
+    return twister
 
 
 _SMALL = 21
 """The largest population ``random.Random.sample`` draws two of from a copied pool (a
 larger one: by drawing again until the second differs)."""
-
-_HOLDS, _LACKS, _ONE_OF, _NOT_ALL = range(4)
-
-
-def _check(clause: Any) -> tuple[int, str, tuple[str, ...]]:
-    """A clause as the chain tests it: a code, the seat, the cards."""
-    if isinstance(clause, Holds | Shows):  # a card shown: held (as the solvers read it)
-        return _HOLDS, clause.seat, (clause.card,)
-    if isinstance(clause, Lacks):
-        return _LACKS, clause.seat, (clause.card,)
-    if isinstance(clause, HoldsOneOf):
-        return _ONE_OF, clause.seat, tuple(clause.cards)
-    return _NOT_ALL, clause.seat, tuple(clause.cards)
 
 
 @_plain

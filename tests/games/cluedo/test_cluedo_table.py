@@ -175,6 +175,18 @@ def test_the_sampler_draws_what_its_chain_written_plainly_draws(seed: int) -> No
     assert fast.getstate() == plain.getstate()
 
 
+def test_the_sampler_draws_the_same_when_its_words_read_ahead_run_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import deduce.games.cluedo.bots as bots
+
+    table = _table().suggested("me", "White", "Dagger", "Lounge", shown_by="Bob", card="Dagger")
+    monkeypatch.setattr(bots, "_WORDS", 0.01)  # a word for 25 steps: read again and again
+    fast, plain = random.Random(5), random.Random(5)
+    assert list(draws(table, fast, 50).items()) == list(_chain(table, plain, 50).items())
+    assert fast.getstate() == plain.getstate()
+
+
 def test_the_turn_goes_round_and_the_game_ends_when_everyone_is_out() -> None:
     t = _table()
     assert (t.turn, t.step) == ("me", SUGGEST)
@@ -217,6 +229,7 @@ def test_junk_into_the_table_is_refused_by_name() -> None:
     invalid_input(lambda: won.passed("Ann"), "by", "the game is over")
     invalid_input(lambda: Sheet.of("table"), "table", "a Cluedo Table")
     invalid_input(lambda: draws(t, random.Random(0), 0), "n")
+    invalid_input(lambda: draws(t, "x", 5), "rng", "random.Random")  # type: ignore[arg-type]
 
 
 def test_junk_into_the_game_master_and_the_bots_is_refused_by_name() -> None:
