@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
+from itertools import pairwise, product
 from math import lcm
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -49,6 +49,7 @@ from deduce.games.cluedo.advice import (
     Race,
     envelope_bits,
     likeliness,
+    may_accuse,
     open_cards,
     race,
     ranked,
@@ -664,20 +665,24 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             return None
         queries = [q for q in self.queries() if among is None or among(q)]
         deals, seats = self.deals, self.seats
-        order, bits = ranked(deals, seats, queries) if queries else ([], np.zeros(0))
-        score = bits
-        if strategy == LIKELIEST and queries:
-            score = likeliness(deals, seats, queries)
-            place = {i: at for at, i in enumerate(order)}  # the bits' order breaks ties
-            order = sorted(order, key=lambda i: (-round(float(score[i]), 9), place[i]))
         moves: list[Recommendation[Move]] = []
-        best = float(bits.max()) if len(bits) else 0.0
-        running = self.race(best_bits=best) if queries else None
-        due = self.accusation().certain or best < 1e-9
-        accusation = self._accusation_move(strategy, running)
-        due = due or (running is not None and running.accuse)
-        if due and (among is None or among(accusation.action)):
-            moves.append(accusation)
+        lead = self._clear_lead(queries, top) if strategy == LIKELIEST else None
+        if lead is not None:
+            order, bits, score = lead
+        else:
+            order, bits = ranked(deals, seats, queries) if queries else ([], np.zeros(0))
+            score = bits
+            if strategy == LIKELIEST and queries:
+                score = likeliness(deals, seats, queries)
+                place = {i: at for at, i in enumerate(order)}  # the bits' order breaks ties
+                order = sorted(order, key=lambda i: (-round(float(score[i]), 9), place[i]))
+            best = float(bits.max()) if len(bits) else 0.0
+            running = self.race(best_bits=best) if queries else None
+            due = self.accusation().certain or best < 1e-9
+            accusation = self._accusation_move(strategy, running)
+            due = due or (running is not None and running.accuse)
+            if due and (among is None or among(accusation.action)):
+                moves.append(accusation)
         if not queries and not moves:
             raise InvalidInput("among", among, N_("a test that some move passes"))
         for i in order[:top]:
@@ -699,6 +704,37 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
                 )
             )
         return moves[:top]
+
+    def _clear_lead(
+        self, queries: Sequence[Suggest], top: int
+    ) -> tuple[list[int], npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+        """The ``"likeliest"`` ranking's first ``top`` suggestions, their bits (counted
+        for them alone; the others' are not a number) and every suggestion's likeliness,
+        when the bits of the others cannot change the advice: the envelope is not
+        certain, the race cannot say accuse now whatever the bits (:func:`may_accuse`;
+        before my suggestion of this turn it waits for its answer), the first ``top``
+        are ahead of the rest on likeliness alone (the bits break ties), and one of them
+        teaches something (so that some suggestion does); else None."""
+        accusation = self.accusation()
+        last = self.last_move()
+        racing = last is not None and last.by == self.me
+        if not queries or accusation.certain:
+            return None
+        if racing and may_accuse(accusation.probability, self.rivals()):
+            return None
+        score = likeliness(self.deals, self.seats, queries)
+        rounded = [round(float(s), 9) for s in score]
+        order = sorted(range(len(queries)), key=lambda i: -rounded[i])
+        first = order[: min(top, len(order))]
+        ahead = [rounded[i] for i in order[: len(first) + 1]]
+        if any(a == b for a, b in pairwise(ahead)):
+            return None
+        found = envelope_bits(self.deals, self.seats, [queries[i] for i in first])
+        if not (found >= 1e-9).any():
+            return None
+        bits = np.full(len(queries), np.nan)
+        bits[first] = found
+        return first, bits, score
 
     def other_moves(
         self, strategy: str, ranking: Ranking[Move] | None

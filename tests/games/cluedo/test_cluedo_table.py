@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from deduce.games.cluedo import (
     Accused,
     Envelope,
     GameMaster,
+    Investigation,
     Sheet,
     Suggest,
     Table,
@@ -34,6 +36,7 @@ from deduce.games.cluedo import (
     sampler,
     sheet,
 )
+from deduce.games.cluedo.advice import ranked
 from deduce.league import PANELS, SAME_GAMES, SIZES, Cell, cells_of, play_cell
 from deduce.testing import invalid_input
 
@@ -280,6 +283,51 @@ def test_the_advised_bot_names_the_envelopes_likeliest_cards() -> None:
     chances = likeliness(start.deals, start.seats, [first, *start.queries()])
     assert seat == 0 and isinstance(first, Suggest)
     assert math.isclose(chances[0], chances.max()) and chances[0] > chances.min()
+
+
+def _likeliest_in_full(notebook: Investigation, top: int) -> list[tuple[Any, float | None]]:
+    """The "likeliest" advice worked out as its rule says, every suggestion's bits
+    counted: (the move, its bits for a suggestion)."""
+    queries = notebook.queries()
+    order, bits = ranked(notebook.deals, notebook.seats, queries)
+    score = likeliness(notebook.deals, notebook.seats, queries)
+    place = {i: at for at, i in enumerate(order)}
+    order = sorted(order, key=lambda i: (-round(float(score[i]), 9), place[i]))
+    running = notebook.race(best_bits=float(bits.max()))
+    accusation = notebook.accusation()
+    moves: list[tuple[Any, float | None]] = []
+    if accusation.certain or bits.max() < 1e-9 or running.accuse:
+        waiting = running.waiting if running.accuse and not accusation.certain else None
+        moves.append((replace(accusation, waiting=waiting), None))
+    moves += [(queries[i], float(bits[i])) for i in order[:top]]
+    return moves[:top]
+
+
+def test_the_likeliest_advice_is_the_one_every_suggestions_bits_give() -> None:
+    """The advice counts only the bits it needs (those of the suggestions ahead on
+    likeliness, when nothing else can change it): the same moves as counting all."""
+    ahead = 0
+    for seed in range(3):
+        record = play_game([advised, sampler, sheet, eager(0.5)][: 3 + seed % 2], seed=seed)
+        final = record.tables[0].notebook
+        notebook = Investigation(final.players, final.me, final.hand)
+        for clue in (None, *final.clues):
+            notebook = notebook if clue is None else notebook.observe(clue)
+            if not notebook.queries():
+                continue
+            for top in (1, 2):
+                advice = notebook.recommend(top=top, strategy="likeliest")
+                got = [
+                    (m.action, m.information if isinstance(m.action, Suggest) else None)
+                    for m in advice
+                ]
+                expected = _likeliest_in_full(notebook, top)
+                assert [m for m, _ in got] == [m for m, _ in expected], (seed, clue)
+                for (_, bits), (_, full) in zip(got, expected, strict=True):
+                    assert bits is None or math.isclose(bits, full, rel_tol=1e-12, abs_tol=1e-12)
+            chances = sorted(likeliness(notebook.deals, notebook.seats, notebook.queries()))
+            ahead += chances[-1] > chances[-2] + 1e-9
+    assert ahead >= 5  # states where the first suggestion leads on likeliness alone
 
 
 @pytest.mark.long
