@@ -149,12 +149,11 @@ def remembered(read: Read) -> Read:
         if memo is None or any(callable(v) for v in given):
             return read(self, *args, **options)
         drawing = [v for v in given if isinstance(v, Random)]
-        key = (
-            read,
-            memo.notebook(self),
-            tuple(_state(v) for v in args),
-            tuple(sorted((name, _state(v)) for name, v in options.items())),
-        )
+        named, shown = args, options
+        if drawing:  # a generator by its state
+            named = tuple(_state(v) for v in args)
+            shown = {name: _state(v) for name, v in options.items()}
+        key = (read, memo.notebook(self), named, tuple(sorted(shown.items())))
         try:
             found = memo.answers.get(key, memo)
         except TypeError:  # an argument that cannot be a key
