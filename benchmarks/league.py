@@ -15,8 +15,9 @@ for each game and table size, the default's
 share of the wins against each policy, its 95% interval, the fair share, and whether it
 is above, at or below it.
 
-Run: ``python -m benchmarks.league [--round-robin] [--game GAME] [--workers N] [--table]
-[--results FILE]``
+Run: ``python -m benchmarks.league [--round-robin] [--game GAME] [--workers N]
+[--without-search] [--table] [--results FILE]`` (``--without-search``: the cells with a
+search at some seat left out).
 """
 
 from __future__ import annotations
@@ -72,13 +73,20 @@ def commit() -> str:
     return found.stdout.strip() or "unknown"
 
 
-def play(games: Sequence[str], results: Path, *, round_robin: bool, workers: int | None) -> int:
+def play(
+    games: Sequence[str],
+    results: Path,
+    *,
+    round_robin: bool,
+    workers: int | None,
+    searches: bool = True,
+) -> int:
     """Every cell of ``games`` not in ``results`` yet, with ``deduce league``: the cells
     against every policy but the searches first, at every table size, then those
-    against the searches (their games take seconds each)."""
+    against the searches (their games take seconds each), unless not ``searches``."""
     from deduce.cli import main
 
-    for slow in (False, True):
+    for slow in (False, True) if searches else (False,):
         for game in games:
             for n in SIZES[game]:
                 for policies, against in _groups(game, n, round_robin=round_robin, slow=slow):
@@ -332,6 +340,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, help="processes (default: one per core)")
     parser.add_argument(
+        "--without-search",
+        action="store_true",
+        help="leave out the cells with a search at some seat (seconds a game)",
+    )
+    parser.add_argument(
         "--table",
         action="store_true",
         help="only write the docs' table, from the newest results (or --results)",
@@ -353,7 +366,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.table:
         files[0].parent.mkdir(parents=True, exist_ok=True)
         games = args.game or sorted(PANELS)
-        status = play(games, files[0], round_robin=args.round_robin, workers=args.workers)
+        status = play(
+            games,
+            files[0],
+            round_robin=args.round_robin,
+            workers=args.workers,
+            searches=not args.without_search,
+        )
         if status:
             return status
     rows, played = combined(files)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 from deduce.league import Cell, Row
 
@@ -122,3 +123,16 @@ def test_a_search_meets_the_default_only_and_stands_below_the_standings() -> Non
     assert "| **`advised`** | 1.50 | 1 of 11 |" in text and "| `search` |" not in text
     assert "`advised` at the lone seat against `search` (a search meets the default only): " in text
     assert "`search` at the lone seat against `advised`" in text and "0.200 (" in text
+
+
+def test_the_searches_cells_can_be_left_out(tmp_path: Path, monkeypatch: Any) -> None:
+    import deduce.cli
+
+    asked: list[list[str]] = []
+    monkeypatch.setattr(deduce.cli, "main", lambda words: asked.append(words) or 0)
+    results = tmp_path / "league.jsonl"
+    assert league_docs.play(["bsi"], results, round_robin=True, workers=1, searches=False) == 0
+    assert len(asked) == 3 and not any("search" in words for words in asked)
+    asked.clear()
+    league_docs.play(["bsi"], results, round_robin=True, workers=1)
+    assert sum("search" in words for words in asked) == 6  # both ways, at 2, 3 and 4
