@@ -80,6 +80,19 @@ def _keeps(card, holder, first, code, seat, cards):  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
+def _below(words, at, bound, bits):  # type: ignore[no-untyped-def]
+    """A number below ``bound`` drawn as ``random.Random`` draws one, from numbers of
+    ``bits`` bits until one is below it, reading ``words`` from ``at``: the number and
+    the next word, or -1 when the words ran out."""
+    while at < words.shape[0]:
+        value = np.int64(words[at] >> np.uint32(32 - bits))
+        at += 1
+        if value < bound:
+            return value, at
+    return np.int64(-1), at
+
+
+@njit(cache=True)
 def run(  # type: ignore[no-untyped-def]
     holder, kind, moving, inside, envelope, first, code, seat, cards, words, n, thin, small
 ):
@@ -103,33 +116,23 @@ def run(  # type: ignore[no-untyped-def]
         narrow += 1
     drawn = np.empty((n, inside.shape[0]), dtype=np.int64)
     at = 0
-    total = words.shape[0]
     for row in range(n):
         for _ in range(thin):
-            i = count
-            while i >= count:
-                if at == total:
-                    return drawn, -1
-                i = np.int64(words[at] >> np.uint32(32 - wide))
-                at += 1
+            i, at = _below(words, at, count, wide)
+            if i < 0:
+                return drawn, -1
             if count <= small:
-                j = count - 1
-                while j >= count - 1:
-                    if at == total:
-                        return drawn, -1
-                    j = np.int64(words[at] >> np.uint32(32 - narrow))
-                    at += 1
+                j, at = _below(words, at, count - 1, narrow)
+                if j < 0:
+                    return drawn, -1
                 a = moving[i]
                 b = moving[count - 1] if j == i else moving[j]
             else:
                 j = i
                 while j == i:
-                    j = count
-                    while j >= count:
-                        if at == total:
-                            return drawn, -1
-                        j = np.int64(words[at] >> np.uint32(32 - wide))
-                        at += 1
+                    j, at = _below(words, at, count, wide)
+                    if j < 0:
+                        return drawn, -1
                 a, b = moving[i], moving[j]
             pa, pb = holder[a], holder[b]
             if pa == pb or ((pa == envelope or pb == envelope) and kind[a] != kind[b]):
