@@ -666,14 +666,16 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         queries = [q for q in self.queries() if among is None or among(q)]
         deals, seats = self.deals, self.seats
         moves: list[Recommendation[Move]] = []
-        lead = self._clear_lead(queries, top) if strategy == LIKELIEST else None
+        likely = strategy == LIKELIEST and bool(queries)
+        score = likeliness(deals, seats, queries) if likely else np.zeros(0)
+        lead = self._clear_lead(queries, score, top) if likely else None
         if lead is not None:
-            order, bits, score = lead
+            order, bits = lead
         else:
             order, bits = ranked(deals, seats, queries) if queries else ([], np.zeros(0))
-            score = bits
-            if strategy == LIKELIEST and queries:
-                score = likeliness(deals, seats, queries)
+            if not likely:
+                score = bits
+            else:
                 place = {i: at for at, i in enumerate(order)}  # the bits' order breaks ties
                 order = sorted(order, key=lambda i: (-round(float(score[i]), 9), place[i]))
             best = float(bits.max()) if len(bits) else 0.0
@@ -706,11 +708,11 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
         return moves[:top]
 
     def _clear_lead(
-        self, queries: Sequence[Suggest], top: int
-    ) -> tuple[list[int], npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
-        """The ``"likeliest"`` ranking's first ``top`` suggestions, their bits (counted
-        for them alone; the others' are not a number) and every suggestion's likeliness,
-        when the bits of the others cannot change the advice: the envelope is not
+        self, queries: Sequence[Suggest], score: npt.NDArray[np.float64], top: int
+    ) -> tuple[list[int], npt.NDArray[np.float64]] | None:
+        """The ``"likeliest"`` ranking's first ``top`` suggestions and their bits (counted
+        for them alone; the others' are not a number), by ``score``, every suggestion's
+        likeliness, when the bits of the others cannot change the advice: the envelope is not
         certain, the race cannot say accuse now whatever the bits (:func:`may_accuse`;
         before my suggestion of this turn it waits for its answer), the first ``top``
         are ahead of the rest on likeliness alone (the bits break ties), and one of them
@@ -722,7 +724,6 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             return None
         if racing and may_accuse(accusation.probability, self.rivals()):
             return None
-        score = likeliness(self.deals, self.seats, queries)
         rounded = [round(float(s), 9) for s in score]
         order = sorted(range(len(queries)), key=lambda i: -rounded[i])
         first = order[: min(top, len(order))]
@@ -734,7 +735,7 @@ class Investigation(_Investigation[Clue, Move, Envelope, Deal]):
             return None
         bits = np.full(len(queries), np.nan)
         bits[first] = found
-        return first, bits, score
+        return first, bits
 
     def other_moves(
         self, strategy: str, ranking: Ranking[Move] | None
