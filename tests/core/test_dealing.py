@@ -39,7 +39,7 @@ from deduce.core.dealing import (
     Weighs,
     count_deals,
 )
-from deduce.core.dealing._lattice import PRIMES, Ring
+from deduce.core.dealing._lattice import PRIMES, Lattice, Ring
 from deduce.core.dealing._reduced import Known, reduce
 
 Listed = dict[str, frozenset[str]]
@@ -451,6 +451,31 @@ def test_counted_modulo_primes_the_same(table: Any, data: st.DataObject) -> None
         assert deals.solutions() == listed.solutions()
         joint = deals.joint_answers(cards, order, preference=preference, seen=seen)
         assert joint == listed.joint(cards, order, preference, seen)
+
+
+@pytest.mark.parametrize("ring", [Ring(0), Ring(PRIMES[0])], ids=["2**64", "prime"])
+@pytest.mark.parametrize("kinds", [3, 12])
+def test_one_card_of_a_category_is_read_as_the_plain_sum(ring: Ring, kinds: int) -> None:
+    """The sums that read which kind of a category the solution's card is: each
+    choice's plain sum in the ring, whether the category's points are summed at once or
+    (modulo a prime, past 2**11 of them, where the sums could overflow) axis by axis.
+    Every number is a residue near the modulus: the largest products."""
+    lattice = Lattice.of([1] * kinds, ring)
+    modulus = ring.modulus or 2**64
+    top = ring.modulus or 2**62
+    rng = np.random.default_rng(kinds)
+    x = top - 1 - rng.integers(0, 1000, (2, *lattice.shape))
+    plain = list(top - 1 - rng.integers(0, 1000, (kinds, 2)))
+    held = list(top - 1 - rng.integers(0, 1000, (kinds, 2)))
+    picked = lattice.pick_one(x, kinds, plain, held)
+    assert picked.shape == (kinds, 2)
+    for i, b in product(range(kinds), range(2)):
+        expected = sum(
+            int(x[(b, *point)])
+            * math.prod(int((held if j == i else plain)[j][s]) for j, s in enumerate(point))
+            for point in product(range(2), repeat=kinds)
+        )
+        assert int(picked[i, b]) % modulus == expected % modulus
 
 
 # -- contradictions -----------------------------------------------------------------------

@@ -493,7 +493,6 @@ def _answer_ring(
     unknown = [c for c in question.cards if reduced.placed[c] < 0]
     axes = [found.kind_of[c] for c in unknown]
     asked = question.asked
-    corners = 1 << len(unknown)
 
     def seat_z(seat: int) -> Array:
         return z.get(seat, ones)
@@ -521,49 +520,72 @@ def _answer_ring(
     befores = [ones]  # the seats asked before t, holding none of the cards
     for t in range(len(asked)):
         befores.append(ring.mul(befores[-1], at(seat_z(asked[t]), 0)))
-    positions = sorted({t for t, _ in basis})
-    keys: list[tuple[int, int, int]] = []
+    plan = _plan(len(unknown), len(asked), basis)
     factors: list[tuple[Array, Array]] = []
-    for y in range(corners):
-        for t in positions:
-            if t == len(asked):
-                keys.append((t, y, 0))
-                factors.append((befores[t], at(rest, y)))
-                continue
+    held: dict[tuple[int, int], Array] = {}  # (t, u): seat t's z at the corner u
+    for t, y, u in plan.keys:
+        if t == len(asked):
+            factors.append((befores[t], at(rest, y)))
+            continue
+        if u == 0:  # each corner's keys start with its empty subset
             common = ring.mul(befores[t], at(suffix[t], y))
-            here = seat_z(asked[t])
-            for u in _subsets(y):
-                keys.append((t, y, u))
-                factors.append((common, at(here, u)))
+        if (t, u) not in held:
+            held[t, u] = at(seat_z(asked[t]), u)
+        factors.append((common, held[t, u]))
     # Summed with the cards' axes weighing 1; then each corner's own weight: -1 for
     # each card the sets lack, and no deal whose solution holds a card the sets lack.
     flat = Lattice.of(lattice.n, ring, {axis: 1 for axis in axes})
     summed = _sum_products(flat, factors, reader)  # (points, items) or (items,)
-    lacking = np.array([corners - 1 - y for _, y, _ in keys], dtype=np.int64)
-    sign = np.where(np.array([bin(m).count("1") % 2 for m in lacking.tolist()]) == 1, -1, 1)
-    summed = ring.fix(summed * sign.astype(np.int64))
+    summed = ring.fix(summed * plan.sign)
     if reader is not None and axes:
         chooses = np.array(
             [[point[axis] for axis in axes] for point in reader.points], dtype=np.int64
         ).reshape(len(reader.points), len(axes))
-        bits = np.array([[m >> i & 1 for i in range(len(axes))] for m in lacking.tolist()])
         # a point whose hand holds a card that the corner's sets lack has no deal there
-        impossible = (chooses[:, None, :] * bits.reshape(len(keys), len(axes))[None]).any(axis=2)
+        impossible = (chooses[:, None, :] * plan.lacking[None]).any(axis=2)
         summed = np.where(impossible, 0, summed)
-    column = {key: i for i, key in enumerate(keys)}
-    sums = np.stack(
-        [
-            summed[..., [column[(t, y, y & b)] for y in range(corners)]].sum(axis=-1)
-            for t, b in basis
-        ],
-        axis=-1,
-    )
-    sums = ring.fix(sums)
+    sums = ring.fix(summed[..., plan.gather].sum(axis=-1))
     coefficient = matrix % ring.modulus if ring.modulus else matrix
     with np.errstate(over="ignore"):
         if sums.ndim == 2:  # (points, basis)
             return ring.fix(sums @ coefficient.T).T
         return ring.fix(coefficient @ sums)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The sums of :func:`_answer_ring` for a shape of question: ``keys`` (position
+    asked, corner, subset of it), each key's ``sign`` (-1 for each unknown card its
+    corner's sets lack) and those cards (``lacking``: a row of bits per key), and for
+    each basis sum the keys it adds up (``gather``: a row of columns per basis sum)."""
+
+    keys: tuple[tuple[int, int, int], ...]
+    sign: Array
+    lacking: Array
+    gather: Array
+
+
+@lru_cache(maxsize=256)
+def _plan(cards: int, asked: int, basis: tuple[tuple[int, int], ...]) -> _Plan:
+    """The :class:`_Plan` of a question about ``cards`` unknown cards to ``asked``
+    seats whose answers come from the sums ``basis`` (see :func:`_coefficients`)."""
+    corners = 1 << cards
+    keys: list[tuple[int, int, int]] = []
+    for y in range(corners):
+        for t in sorted({t for t, _ in basis}):
+            keys += [(t, y, 0)] if t == asked else [(t, y, u) for u in _subsets(y)]
+    lacking = [corners - 1 - y for _, y, _ in keys]
+    column = {key: i for i, key in enumerate(keys)}
+    return _Plan(
+        tuple(keys),
+        np.array([-1 if bin(m).count("1") % 2 else 1 for m in lacking], dtype=np.int64),
+        np.array([[m >> i & 1 for i in range(cards)] for m in lacking], dtype=bool).reshape(
+            len(keys), cards
+        ),
+        np.array(
+            [[column[(t, y, y & b)] for y in range(corners)] for t, b in basis], dtype=np.int64
+        ).reshape(len(basis), corners),
+    )
 
 
 def _sum_products(

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from math import comb, isqrt
+from math import comb, isqrt, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -147,14 +147,9 @@ class Lattice:
     ) -> None:
         self.n = tuple(int(k) for k in n)
         self.ring = ring
-        top = max(self.n, default=0) + 1
-        self._binomial = np.array(
-            [[ring.number(comb(s, h)) for h in range(top)] for s in range(top)], dtype=np.int64
-        )
-        self.sign = [self._signed([comb(k, s) for s in range(k + 1)], k) for k in self.n]
-        self.sign_with = [
-            self._signed([comb(k - 1, s - 1) if s else 0 for s in range(k + 1)], k) for k in self.n
-        ]
+        self._binomial = _binomials(max(self.n, default=0) + 1, ring)
+        self.sign = [_signs(k, ring)[0] for k in self.n]
+        self.sign_with = [_signs(k, ring)[1] for k in self.n]
         shape = [k + 1 for k in self.n]
         self.fixed = dict(fixed or {})
         for axis, s in self.fixed.items():  # this axis holds one point only
@@ -162,8 +157,6 @@ class Lattice:
             self.sign[axis] = self.sign[axis][s : s + 1]
             self.sign_with[axis] = self.sign_with[axis][s : s + 1]
         self.shape = tuple(shape)
-        for array in (self._binomial, *self.sign, *self.sign_with):
-            array.setflags(write=False)
 
     @staticmethod
     def of(n: Sequence[int], ring: Ring, fixed: Mapping[int, int] | None = None) -> Lattice:
@@ -175,10 +168,6 @@ class Lattice:
             True
         """
         return _lattice(tuple(int(k) for k in n), ring, tuple(sorted((fixed or {}).items())))
-
-    def _signed(self, values: list[int], k: int) -> Array:
-        signed = [v if (k - s) % 2 == 0 else -v for s, v in enumerate(values)]
-        return np.array([self.ring.number(v) for v in signed], dtype=np.int64)
 
     @property
     def ndim(self) -> int:
@@ -253,13 +242,23 @@ class Lattice:
         """For the last ``axes`` axes of ``x``: ``out[i]`` sums them against ``held[i]``
         on axis ``i`` and ``plain`` on the others (one card of exactly one of those kinds
         is held); ``out`` has the choice as a new first axis."""
-        none = x
-        chosen: list[Array] = []
-        for i in reversed(range(axes)):
-            chosen = [self.dot_last(c, plain[i]) for c in chosen]
-            chosen.insert(0, self.dot_last(none, held[i]))
-            none = self.dot_last(none, plain[i])
-        return np.stack(chosen)
+        tail = x.shape[x.ndim - axes :]
+        size = prod(tail)
+        if self.ring.modulus and size > 2**11:  # the sums could overflow: axis by axis
+            none = x
+            chosen: list[Array] = []
+            for i in reversed(range(axes)):
+                chosen = [self.dot_last(c, plain[i]) for c in chosen]
+                chosen.insert(0, self.dot_last(none, held[i]))
+                none = self.dot_last(none, plain[i])
+            return np.stack(chosen)
+        weights = _choice_weights(
+            tuple(v.tobytes() for v in plain), tuple(v.tobytes() for v in held), self.ring
+        )
+        flat = x.reshape(-1, size)
+        with np.errstate(over="ignore"):
+            picked = self.ring.fix(weights @ flat.T)
+        return picked.reshape(axes, *x.shape[: x.ndim - axes])
 
     def superset_transform(self, x: Array, axes: Sequence[int]) -> Array:
         """``y(d) = sum over s >= d of x(s) (-1)^(n-s) C(n-d, s-d)`` along each of
@@ -290,6 +289,50 @@ class Lattice:
             y = self.ring.fix(y)
         # the kept axes came out last, in the reverse of their order: put them back
         return np.ascontiguousarray(np.transpose(y, tuple(reversed(range(y.ndim)))))
+
+
+@cache
+def _binomials(top: int, ring: Ring) -> Array:
+    """``C(s, h)`` for ``s, h < top`` in ``ring`` (read-only, shared by the lattices)."""
+    table = np.array(
+        [[ring.number(comb(s, h)) for h in range(top)] for s in range(top)], dtype=np.int64
+    )
+    table.setflags(write=False)
+    return table
+
+
+@cache
+def _signs(k: int, ring: Ring) -> tuple[Array, Array]:
+    """The :attr:`Lattice.sign` and :attr:`Lattice.sign_with` of a kind of ``k`` cards
+    in ``ring`` (read-only, shared by the lattices)."""
+    rows = []
+    for values in (
+        [comb(k, s) for s in range(k + 1)],
+        [comb(k - 1, s - 1) if s else 0 for s in range(k + 1)],
+    ):
+        signed = [v if (k - s) % 2 == 0 else -v for s, v in enumerate(values)]
+        row = np.array([ring.number(v) for v in signed], dtype=np.int64)
+        row.setflags(write=False)
+        rows.append(row)
+    return rows[0], rows[1]
+
+
+@lru_cache(maxsize=256)
+def _choice_weights(plain: tuple[bytes, ...], held: tuple[bytes, ...], ring: Ring) -> Array:
+    """The weights of :meth:`Lattice.pick_one`, a row per choice ``i`` over the points
+    of the axes flattened: ``held[i]`` on axis ``i`` times ``plain`` on the others (the
+    vectors as the bytes of int64 arrays)."""
+    vectors = [np.frombuffer(v, dtype=np.int64) for v in plain]
+    rows = []
+    for i, with_card in enumerate(held):
+        row = np.ones(1, dtype=np.int64)
+        for j, vector in enumerate(vectors):
+            factor = np.frombuffer(with_card, dtype=np.int64) if i == j else vector
+            row = ring.fix(np.multiply.outer(row, factor).reshape(-1))
+        rows.append(row)
+    weights = np.array(rows, dtype=np.int64)
+    weights.setflags(write=False)
+    return weights
 
 
 @lru_cache(maxsize=512)
