@@ -17,12 +17,16 @@ is above, at or below it.
 
 Run: ``python -m benchmarks.league [--round-robin] [--game GAME] [--workers N]
 [--without-search] [--table] [--results FILE]`` (``--without-search``: the cells with a
-search at some seat left out).
+search at some seat left out). ``--estimate DEALS`` plays only the first DEALS games of
+every cell (into ``benchmarks/results/estimate-COMMIT.jsonl``, or ``--results``; the docs
+are left as they are) and prints the whole run's processor time estimated from them: each
+game's and table size's time scaled to its games a cell.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -80,10 +84,12 @@ def play(
     round_robin: bool,
     workers: int | None,
     searches: bool = True,
+    deals: int | None = None,
 ) -> int:
     """Every cell of ``games`` not in ``results`` yet, with ``deduce league``: the cells
     against every policy but the searches first, at every table size, then those
-    against the searches (their games take seconds each), unless not ``searches``."""
+    against the searches (their games take seconds each), unless not ``searches``;
+    ``deals`` games a cell instead of the whole run's (:func:`games_of`)."""
     from deduce.cli import main
 
     for slow in (False, True) if searches else (False,):
@@ -91,7 +97,8 @@ def play(
             for n in SIZES[game]:
                 for policies, against in _groups(game, n, round_robin=round_robin, slow=slow):
                     words = ["league", "--game", game, "--players", str(n)]
-                    words += ["--games", str(games_of(game, n)), "--first", str(MEASURING.start)]
+                    played = deals or games_of(game, n)
+                    words += ["--games", str(played), "--first", str(MEASURING.start)]
                     words += ["--results", str(results)]
                     for other in against:
                         words += ["--against", other]
@@ -330,6 +337,36 @@ def _replace(path: Path, begin: str, end: str, text: str) -> None:
     path.write_text(before + text + after, encoding="utf-8")
 
 
+def estimate(rows: Sequence[Row], deals: int, workers: int) -> str:
+    """The processor time of the whole run, from its first ``deals`` games a cell
+    (``rows``): each game's and table size's time scaled to its games a cell, the total,
+    and the wall time on ``workers`` processes kept busy."""
+    spent: dict[tuple[str, int], float] = {}
+    cells: dict[tuple[str, int], int] = {}
+    for row in rows:
+        size = (row.cell.game, row.cell.players)
+        spent[size] = spent.get(size, 0.0) + row.seconds
+        cells[size] = cells.get(size, 0) + 1
+    lines = [
+        f"The whole run estimated from its first {deals} games a cell (processor seconds):",
+        "",
+        "| game | players | cells | games a cell | played | whole run |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    total = 0.0
+    for game, n in sorted(spent):
+        whole = spent[game, n] * games_of(game, n) / deals
+        total += whole
+        lines.append(
+            f"| {game} | {n} | {cells[game, n]} | {games_of(game, n)} "
+            f"| {spent[game, n]:,.0f} | {whole:,.0f} |"
+        )
+    hours, rest = divmod(round(total / workers / 60), 60)
+    on = f"{workers} processes" if workers > 1 else "1 process"
+    lines += ["", f"total: {total:,.0f} processor seconds, {hours} h {rest:02d} min on {on}"]
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.league", description=__doc__.split("\n\n")[0]
@@ -345,6 +382,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="leave out the cells with a search at some seat (seconds a game)",
     )
     parser.add_argument(
+        "--estimate",
+        type=int,
+        metavar="DEALS",
+        help="play only the first DEALS games of every cell (into a file of their own, "
+        "not the docs) and print the whole run's processor time estimated from them",
+    )
+    parser.add_argument(
         "--table",
         action="store_true",
         help="only write the docs' table, from the newest results (or --results)",
@@ -357,6 +401,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "each game's cells at a table size from the last of the files that holds them",
     )
     args = parser.parse_args(argv)
+    if args.estimate is not None:
+        if args.estimate < 1 or args.table:
+            parser.error("--estimate takes a number of deals from 1 on, without --table")
+        return _estimated(args)
     if args.results and len(args.results) > 1 and not args.table:
         parser.error("--results is given once to play (the cells are appended to it)")
     files = [p.resolve() for p in args.results or [RESULTS / f"league-{commit()}.jsonl"]]
@@ -382,6 +430,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)} "
         f"and {LOG.relative_to(ROOT)}"
     )
+    return 0
+
+
+def _estimated(args: argparse.Namespace) -> int:
+    """``--estimate``: the first games of every cell played, the whole run estimated."""
+    results = (args.results or [RESULTS / f"estimate-{commit()}.jsonl"])[0].resolve()
+    results.parent.mkdir(parents=True, exist_ok=True)
+    status = play(
+        args.game or sorted(PANELS),
+        results,
+        round_robin=args.round_robin,
+        workers=args.workers,
+        searches=not args.without_search,
+        deals=args.estimate,
+    )
+    if status:
+        return status
+    rows = [r for r in read_results(results) if r.games == args.estimate]
+    print(estimate(rows, args.estimate, args.workers or os.cpu_count() or 1))
     return 0
 
 

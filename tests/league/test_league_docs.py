@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from deduce.league import Cell, Row
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,3 +138,53 @@ def test_the_searches_cells_can_be_left_out(tmp_path: Path, monkeypatch: Any) ->
     asked.clear()
     league_docs.play(["bsi"], results, round_robin=True, workers=1)
     assert sum("search" in words for words in asked) == 6  # both ways, at 2, 3 and 4
+
+
+def test_the_estimate_scales_each_table_sizes_time_to_its_games() -> None:
+    rows = [
+        Row(Cell("bsi", 2, "advised", "clock"), games=2, wins=1.0, seconds=0.5),
+        Row(Cell("bsi", 2, "clock", "advised"), games=2, wins=1.0, seconds=0.3),
+        Row(Cell("cluedo", 6, "advised", "sheet"), games=2, wins=0.0, seconds=4.0),
+    ]
+    text = league_docs.estimate(rows, 2, 2)
+    assert "| bsi | 2 | 2 | 200 | 1 | 80 |" in text  # 0.8 s for 2 games of 200
+    assert "| cluedo | 6 | 1 | 40 | 4 | 80 |" in text  # 4 s for 2 games of 40
+    assert text.endswith("total: 160 processor seconds, 0 h 01 min on 2 processes")
+
+
+def test_an_estimate_plays_the_first_games_of_each_cell_and_prints_the_whole_run(
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    asked: list[dict[str, Any]] = []
+
+    def play(games: list[str], results: Path, **options: Any) -> int:
+        asked.append({"games": games, **options})
+        results.write_text(
+            _row("kreuzverhoer", 2, "entropy", 1).replace('"games": 20', '"games": 3')
+        )
+        return 0
+
+    monkeypatch.setattr(league_docs, "play", play)
+    results = tmp_path / "estimate.jsonl"
+    words = ["--game", "kreuzverhoer", "--estimate", "3", "--workers", "1"]
+    assert league_docs.main([*words, "--results", str(results)]) == 0
+    assert asked == [
+        {
+            "games": ["kreuzverhoer"],
+            "round_robin": False,
+            "workers": 1,
+            "searches": True,
+            "deals": 3,
+        }
+    ]
+    out = capsys.readouterr().out
+    assert "| kreuzverhoer | 2 | 1 | 200 | 1 | 67 |" in out  # 1 s for 3 games of 200
+    assert out.rstrip().endswith("total: 67 processor seconds, 0 h 01 min on 1 process")
+
+
+def test_an_estimate_of_no_deals_is_refused(capsys: Any) -> None:
+    for words in (["--estimate", "0"], ["--estimate", "2", "--table"]):
+        with pytest.raises(SystemExit) as stop:
+            league_docs.main(words)
+        assert stop.value.code == 2
+        assert "--estimate takes a number of deals from 1 on" in capsys.readouterr().err
