@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 from math import prod
 
@@ -184,7 +185,7 @@ def solution_points(lattice: Lattice, found: Kinds, reduced: Reduced) -> list[tu
     sol = reduced.frame.solution
     assert sol is not None
     ok = allowed(lattice, found, reduced, sol)
-    return [tuple(int(v) for v in p) for p in np.argwhere(ok)]
+    return [tuple(p) for p in np.argwhere(ok).tolist()]
 
 
 class Reader:
@@ -445,8 +446,14 @@ def in_order(frame: Frame, hand: tuple[int, ...]) -> tuple[int, ...]:
     """A hand of the solution seat in its order: by category, or in card order."""
     if not frame.by_category:
         return tuple(sorted(hand))
-    position = {c: n for n, category in enumerate(frame.categories) for c in category}
-    return tuple(sorted(hand, key=lambda c: position[c]))
+    return tuple(sorted(hand, key=_positions(frame.categories).__getitem__))
+
+
+@lru_cache(maxsize=64)
+def _positions(categories: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """Each card of ``categories`` -> the number of its category (shared: not to be
+    changed)."""
+    return {c: n for n, category in enumerate(categories) for c in category}
 
 
 def _tally_ring(
