@@ -576,8 +576,7 @@ def _plan(cards: int, asked: int, basis: tuple[tuple[int, int], ...]) -> _Plan:
             keys += [(t, y, 0)] if t == asked else [(t, y, u) for u in _subsets(y)]
     lacking = [corners - 1 - y for _, y, _ in keys]
     column = {key: i for i, key in enumerate(keys)}
-    return _Plan(
-        tuple(keys),
+    arrays = (
         np.array([-1 if bin(m).count("1") % 2 else 1 for m in lacking], dtype=np.int64),
         np.array([[m >> i & 1 for i in range(cards)] for m in lacking], dtype=bool).reshape(
             len(keys), cards
@@ -586,6 +585,9 @@ def _plan(cards: int, asked: int, basis: tuple[tuple[int, int], ...]) -> _Plan:
             [[column[(t, y, y & b)] for y in range(corners)] for t, b in basis], dtype=np.int64
         ).reshape(len(basis), corners),
     )
+    for array in arrays:
+        array.setflags(write=False)  # shared by every question of the shape
+    return _Plan(tuple(keys), *arrays)
 
 
 def _sum_products(
