@@ -339,31 +339,35 @@ def _replace(path: Path, begin: str, end: str, text: str) -> None:
 
 def estimate(rows: Sequence[Row], deals: int, workers: int) -> str:
     """The processor time of the whole run, from its first ``deals`` games a cell
-    (``rows``): each game's and table size's time scaled to its games a cell, the total,
-    and the wall time on ``workers`` processes kept busy."""
-    spent: dict[tuple[str, int], float] = {}
+    (``rows``): each game's and table size's time scaled to its games a cell, the cells
+    with a search at some seat apart, the totals, and the wall time on ``workers``
+    processes kept busy."""
+    spent: dict[tuple[str, int], list[float]] = {}  # (others, searches)
     cells: dict[tuple[str, int], int] = {}
     for row in rows:
         size = (row.cell.game, row.cell.players)
-        spent[size] = spent.get(size, 0.0) + row.seconds
+        searched = row.cell.policy in SEARCHES or row.cell.against in SEARCHES
+        spent.setdefault(size, [0.0, 0.0])[searched] += row.seconds * games_of(*size) / deals
         cells[size] = cells.get(size, 0) + 1
     lines = [
         f"The whole run estimated from its first {deals} games a cell (processor seconds):",
         "",
-        "| game | players | cells | games a cell | played | whole run |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        "| game | players | cells | games a cell | whole run | without the search | the search's |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    total = 0.0
-    for game, n in sorted(spent):
-        whole = spent[game, n] * games_of(game, n) / deals
-        total += whole
+    for (game, n), (others, searches) in sorted(spent.items()):
         lines.append(
             f"| {game} | {n} | {cells[game, n]} | {games_of(game, n)} "
-            f"| {spent[game, n]:,.0f} | {whole:,.0f} |"
+            f"| {others + searches:,.0f} | {others:,.0f} | {searches:,.0f} |"
         )
-    hours, rest = divmod(round(total / workers / 60), 60)
     on = f"{workers} processes" if workers > 1 else "1 process"
-    lines += ["", f"total: {total:,.0f} processor seconds, {hours} h {rest:02d} min on {on}"]
+    lines.append("")
+    for name, total in (
+        ("total", sum(a + b for a, b in spent.values())),
+        ("without the search", sum(a for a, _ in spent.values())),
+    ):
+        hours, rest = divmod(round(total / workers / 60), 60)
+        lines.append(f"{name}: {total:,.0f} processor seconds, {hours} h {rest:02d} min on {on}")
     return "\n".join(lines)
 
 

@@ -144,12 +144,14 @@ def test_the_estimate_scales_each_table_sizes_time_to_its_games() -> None:
     rows = [
         Row(Cell("bsi", 2, "advised", "clock"), games=2, wins=1.0, seconds=0.5),
         Row(Cell("bsi", 2, "clock", "advised"), games=2, wins=1.0, seconds=0.3),
+        Row(Cell("bsi", 2, "search", "advised"), games=2, wins=1.0, seconds=0.1),
         Row(Cell("cluedo", 6, "advised", "sheet"), games=2, wins=0.0, seconds=4.0),
     ]
     text = league_docs.estimate(rows, 2, 2)
-    assert "| bsi | 2 | 2 | 200 | 1 | 80 |" in text  # 0.8 s for 2 games of 200
-    assert "| cluedo | 6 | 1 | 40 | 4 | 80 |" in text  # 4 s for 2 games of 40
-    assert text.endswith("total: 160 processor seconds, 0 h 01 min on 2 processes")
+    assert "| bsi | 2 | 3 | 200 | 90 | 80 | 10 |" in text  # 0.9 s for 2 games of 200
+    assert "| cluedo | 6 | 1 | 40 | 80 | 80 | 0 |" in text  # 4 s for 2 games of 40
+    assert "total: 170 processor seconds, 0 h 01 min on 2 processes" in text
+    assert text.endswith("without the search: 160 processor seconds, 0 h 01 min on 2 processes")
 
 
 def test_an_estimate_plays_the_first_games_of_each_cell_and_prints_the_whole_run(
@@ -178,8 +180,8 @@ def test_an_estimate_plays_the_first_games_of_each_cell_and_prints_the_whole_run
         }
     ]
     out = capsys.readouterr().out
-    assert "| kreuzverhoer | 2 | 1 | 200 | 1 | 67 |" in out  # 1 s for 3 games of 200
-    assert out.rstrip().endswith("total: 67 processor seconds, 0 h 01 min on 1 process")
+    assert "| kreuzverhoer | 2 | 1 | 200 | 67 | 67 | 0 |" in out  # 1 s for 3 games of 200
+    assert "total: 67 processor seconds, 0 h 01 min on 1 process" in out
 
 
 def test_an_estimate_of_no_deals_is_refused(capsys: Any) -> None:
