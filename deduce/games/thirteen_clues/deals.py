@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -40,6 +41,9 @@ from deduce.games.thirteen_clues.cards import (
 from deduce.games.thirteen_clues.counting import PAIRS, POOL, completions, holdings, incidence
 
 __all__ = ["Deals", "Knowledge", "ask_counts"]
+
+_KEPT = 8
+"""The answers of :meth:`Deals.allowed` each table's deals keep, the newest."""
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -102,6 +106,8 @@ class Deals:
         known = np.zeros((n, len(self.attributes)), dtype=np.int64)
         known[1:] = shown.sum(axis=0) - shown  # every other seat's puzzle but mine
         self.known: IntArray = known
+        self._kept: OrderedDict[tuple[Knowledge, bytes], tuple[IntArray, Knowledge, BoolArray]]
+        self._kept = OrderedDict()  # (knowledge, rows) -> rows, knowledge, allowed pairs
 
     def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
         """Every answer ``witness`` can give about ``attribute`` in some deal of this
@@ -125,7 +131,48 @@ class Deals:
 
     def allowed(self, ids: IntArray, knowledge: Knowledge) -> BoolArray:
         """``(X, seats, 45, 2)``: may a seat hold a pair, as (lower, higher) card for
-        orientation 0 and the other way round for orientation 1 (left, right)."""
+        orientation 0 and the other way round for orientation 1 (left, right).
+
+        The last few answers are kept (read-only): the rows of a space and its clues are
+        asked again by every read of it, and a clue's space narrows the one before, so
+        an answer is read out of a kept one for more rows and fewer rules where there is
+        one, each rule it lacks applied on top (the same pairs: a rule only rules out)."""
+        key = (knowledge, ids.tobytes())
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept[2]
+        found = self._narrowed(ids, knowledge)
+        if found is None:
+            found = self._counted(ids, knowledge)
+        found.setflags(write=False)
+        while len(self._kept) >= _KEPT:
+            try:
+                self._kept.popitem(last=False)
+            except KeyError:  # emptied meanwhile by another thread
+                break
+        self._kept[key] = (ids, knowledge, found)
+        return found
+
+    def _narrowed(self, ids: IntArray, knowledge: Knowledge) -> BoolArray | None:
+        """:meth:`allowed` read out of a kept answer for rows that hold ``ids`` and
+        rules among ``knowledge``'s, with the same informants; None if no answer kept is
+        such."""
+        rules = set(knowledge.rules)
+        for kept_ids, kept, allowed in reversed(list(self._kept.values())):
+            if kept.informants != knowledge.informants or not rules.issuperset(kept.rules):
+                continue
+            at = np.minimum(np.searchsorted(kept_ids, ids), len(kept_ids) - 1)
+            if len(kept_ids) == 0 or (kept_ids[at] != ids).any():
+                continue  # a row not kept (the kept rows are in order, as a space keeps them)
+            narrowed = allowed[at]
+            for rule in knowledge.rules:
+                if rule not in kept.rules:
+                    narrowed[:, rule[0] - 1] &= self._rule_mask(ids, rule)
+            return narrowed
+        return None
+
+    def _counted(self, ids: IntArray, knowledge: Knowledge) -> BoolArray:
+        """:meth:`allowed` worked out from every rule."""
         pair_cards = self.pair_cards[ids]
         allowed = np.ones((len(ids), self.players - 1, len(PAIRS), 2), dtype=bool)
         if knowledge.informants:

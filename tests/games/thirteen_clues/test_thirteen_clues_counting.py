@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce.games.thirteen_clues.counting import PAIRS, _program, completions, holdings
+from deduce.games.thirteen_clues.deals import Deals, Knowledge
 
 
 @st.composite
@@ -67,3 +68,34 @@ def _brute(mult: np.ndarray) -> list[int]:
 @given(seat_counts())
 def test_the_program_counts_every_deal(mult: np.ndarray) -> None:
     assert _program(mult).tolist() == completions(mult).tolist() == _brute(mult)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_pairs_a_seat_may_hold_are_the_same_kept_or_worked_out_afresh(
+    data: st.DataObject,
+) -> None:
+    """A table's deals keep their last answers and read a narrower one out of them (fewer
+    rows, more rules): always the pairs a fresh table works out from every rule."""
+    table = ((3, 10), ((0, 1, 2), (6, 16, 11)))  # Duke, Park; two puzzles
+    deals = Deals(3, *table)
+    ids = np.arange(len(deals.rows))
+    knowledge = Knowledge()
+    attributes = len(deals.attributes)
+    for _ in range(data.draw(st.integers(1, 6))):
+        if data.draw(st.booleans()):
+            rule = (
+                data.draw(st.integers(1, 2)),
+                data.draw(st.integers(0, attributes - 1)),
+                -1,
+                data.draw(st.integers(0, 2)),
+            )
+            knowledge = Knowledge((*knowledge.rules, rule), knowledge.informants)
+        else:
+            seen = data.draw(st.sampled_from(deals.unknown))
+            knowledge = Knowledge(knowledge.rules, knowledge.informants | {seen})
+        for rows in (ids, ids[deals.weights(ids, knowledge) > 0]):  # as a space narrows
+            kept = deals.allowed(rows, knowledge)
+            assert not kept.flags.writeable
+            assert (kept == Deals(3, *table).allowed(rows, knowledge)).all()
+        ids = rows
