@@ -106,8 +106,8 @@ class Deals:
         known = np.zeros((n, len(self.attributes)), dtype=np.int64)
         known[1:] = shown.sum(axis=0) - shown  # every other seat's puzzle but mine
         self.known: IntArray = known
-        self._kept: OrderedDict[tuple[Knowledge, bytes], tuple[IntArray, Knowledge, BoolArray]]
-        self._kept = OrderedDict()  # (knowledge, rows) -> rows, knowledge, allowed pairs
+        self._kept: OrderedDict[tuple[Knowledge, bytes], tuple[IntArray, BoolArray]]
+        self._kept = OrderedDict()  # (knowledge, rows) -> the rows, their allowed pairs
 
     def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
         """Every answer ``witness`` can give about ``attribute`` in some deal of this
@@ -140,7 +140,7 @@ class Deals:
         key = (knowledge, ids.tobytes())
         kept = self._kept.get(key)
         if kept is not None:
-            return kept[2]
+            return kept[1]
         found = self._narrowed(ids, knowledge)
         if found is None:
             found = self._counted(ids, knowledge)
@@ -150,7 +150,7 @@ class Deals:
                 self._kept.popitem(last=False)
             except KeyError:  # emptied meanwhile by another thread
                 break
-        self._kept[key] = (ids, knowledge, found)
+        self._kept[key] = (ids, found)
         return found
 
     def _narrowed(self, ids: IntArray, knowledge: Knowledge) -> BoolArray | None:
@@ -158,17 +158,14 @@ class Deals:
         rules among ``knowledge``'s, with the same informants; None if no answer kept is
         such."""
         rules = set(knowledge.rules)
-        for kept_ids, kept, allowed in reversed(list(self._kept.values())):
+        for (kept, _), (kept_ids, allowed) in reversed(list(self._kept.items())):
             if kept.informants != knowledge.informants or not rules.issuperset(kept.rules):
                 continue
             at = np.minimum(np.searchsorted(kept_ids, ids), len(kept_ids) - 1)
             if len(kept_ids) == 0 or (kept_ids[at] != ids).any():
                 continue  # a row not kept (the kept rows are in order, as a space keeps them)
-            narrowed = allowed[at]
-            for rule in knowledge.rules:
-                if rule not in kept.rules:
-                    narrowed[:, rule[0] - 1] &= self._rule_mask(ids, rule)
-            return narrowed
+            lacking = [rule for rule in knowledge.rules if rule not in kept.rules]
+            return self._ruled(allowed[at], ids, lacking)
         return None
 
     def _counted(self, ids: IntArray, knowledge: Knowledge) -> BoolArray:
@@ -180,7 +177,14 @@ class Deals:
             informant[list(knowledge.informants)] = True
             blocked = np.asarray(informant[pair_cards].any(axis=2))
             allowed &= ~blocked[:, None, :, None]
-        for rule in knowledge.rules:
+        return self._ruled(allowed, ids, knowledge.rules)
+
+    def _ruled(
+        self, allowed: BoolArray, ids: IntArray, rules: Sequence[tuple[int, int, int, int]]
+    ) -> BoolArray:
+        """``allowed`` (changed in place) without the pairs ``rules`` rule out for their
+        seats."""
+        for rule in rules:
             allowed[:, rule[0] - 1] &= self._rule_mask(ids, rule)
         return allowed
 
