@@ -405,13 +405,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "each game's cells at a table size from the last of the files that holds them",
     )
     args = parser.parse_args(argv)
-    if args.estimate is not None:
-        if args.estimate < 1 or args.table:
-            parser.error("--estimate takes a number of deals from 1 on, without --table")
-        return _estimated(args)
+    if args.estimate is not None and (args.estimate < 1 or args.table):
+        parser.error("--estimate takes a number of deals from 1 on, without --table")
     if args.results and len(args.results) > 1 and not args.table:
         parser.error("--results is given once to play (the cells are appended to it)")
-    files = [p.resolve() for p in args.results or [RESULTS / f"league-{commit()}.jsonl"]]
+    name = "estimate" if args.estimate else "league"
+    files = [p.resolve() for p in args.results or [RESULTS / f"{name}-{commit()}.jsonl"]]
     if args.table and not args.results:
         kept = sorted(RESULTS.glob("league-*.jsonl"), key=lambda p: p.stat().st_mtime)
         files = kept[-1:] or files
@@ -424,9 +423,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             round_robin=args.round_robin,
             workers=args.workers,
             searches=not args.without_search,
+            deals=args.estimate,
         )
         if status:
             return status
+    if args.estimate:
+        found = [r for r in read_results(files[0]) if r.games == args.estimate]
+        print(estimate(found, args.estimate, args.workers or os.cpu_count() or 1))
+        return 0
     rows, played = combined(files)
     write_docs(rows, played)
     where = ", ".join(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p) for p in files)
@@ -434,25 +438,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(rows)} cells from {where} written into {DOCS.relative_to(ROOT)} "
         f"and {LOG.relative_to(ROOT)}"
     )
-    return 0
-
-
-def _estimated(args: argparse.Namespace) -> int:
-    """``--estimate``: the first games of every cell played, the whole run estimated."""
-    results = (args.results or [RESULTS / f"estimate-{commit()}.jsonl"])[0].resolve()
-    results.parent.mkdir(parents=True, exist_ok=True)
-    status = play(
-        args.game or sorted(PANELS),
-        results,
-        round_robin=args.round_robin,
-        workers=args.workers,
-        searches=not args.without_search,
-        deals=args.estimate,
-    )
-    if status:
-        return status
-    rows = [r for r in read_results(results) if r.games == args.estimate]
-    print(estimate(rows, args.estimate, args.workers or os.cpu_count() or 1))
     return 0
 
 
