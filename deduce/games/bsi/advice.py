@@ -12,7 +12,6 @@ Example:
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -79,21 +78,21 @@ def ready(table: Table, step: str, advice: str) -> State:
     return s
 
 
-def _after_one_more(
-    column: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.float64],
-    hand: Sequence[Card],
-    mass: npt.NDArray[Any],
-) -> float:
-    """P(right) about the case in ``column`` after the best card of ``hand`` is laid at it."""
-    total = float(weights.sum())
+_BY_FIELD: npt.NDArray[np.bool_] = FIELD_OF[:, None, :] == np.arange(4)[None, :, None]
+"""``(72, 4, 16)``: which cases put each card at each field (as :data:`FIELD_OF`)."""
+_BY_FIELD.setflags(write=False)
+
+
+def _after_one_more(mass: npt.NDArray[Any], total: float, hand: Sequence[Card]) -> float:
+    """P(right) about a case after the best card of ``hand`` is laid at its grid, from
+    ``mass``, the weight of each case (of ``total``): a card's field follows from the case,
+    so each field's best guess is its heaviest case."""
     best = float(mass.max() / total)
-    for card in set(hand):
-        fields = FIELD_OF[card.index, column]
-        joint = np.zeros((4, len(CASES)))
-        np.add.at(joint, (fields, column), weights)
-        best = max(best, float(joint.max(axis=1).sum() / total))
-    return best
+    if not hand:
+        return best
+    cards = sorted({card.index for card in hand})
+    by_field = np.where(_BY_FIELD[cards], mass, 0.0).max(axis=2).sum(axis=1)  # (cards,)
+    return max(best, float(by_field.max() / total))
 
 
 def best_after_one_more(table: Table, opponent: int) -> float:
@@ -108,10 +107,9 @@ def best_after_one_more(table: Table, opponent: int) -> float:
     if isinstance(opponent, (bool, np.bool_)) or opponent not in table.opponents:
         raise InvalidInput("opponent", opponent, list(table.opponents))
     space = table.space
-    column = space.worlds[:, opponent - 1]
     weights = space.weights.astype(np.float64)
-    mass = np.bincount(column, weights=weights, minlength=len(CASES))
-    return _after_one_more(column, weights, table.state.hand, mass)
+    mass = np.bincount(space.worlds[:, opponent - 1], weights=weights, minlength=len(CASES))
+    return _after_one_more(mass, float(weights.sum()), table.state.hand)
 
 
 def _options(
@@ -140,48 +138,48 @@ def _options(
         mass = np.bincount(column, weights=weights, minlength=len(CASES))
         best = int(mass.argmax())  # the first most probable, in the order of CASES
         p = float(mass[best] / total)
-        later = 0.0 if state.final else _after_one_more(column, weights, hand, mass)
+        later = 0.0 if state.final else _after_one_more(mass, total, hand)
         risk = second = 0.0
         if objective and not state.final:
             others = [s for s in range(1, state.players) if s != opponent and state.drops[s]]
             risk = 1.0 - (1.0 - p * p) ** len(others)
             if p < 1.0:  # a failure rules the case out; then one more card at the grid
-                keep = column != best
                 others_mass = mass.copy()
                 others_mass[best] = 0.0
-                second = _after_one_more(column[keep], weights[keep], hand, others_mass)
+                second = _after_one_more(others_mass, float(weights[column != best].sum()), hand)
         seen.append((opponent, p, CASES[best], later, risk, second))
 
-    def wait(opponent: int, later: float, risk: float, drops: int) -> float:
-        return (1.0 - risk) * later * points(drops, cards[opponent] + 1) if later else 0.0
+    waits = {  # the same attempt on my next turn, after one more card of mine at the grid
+        (opponent, drops): (1.0 - risk) * later * points(drops, cards[opponent] + 1)
+        if later
+        else 0.0
+        for opponent, _, _, later, risk, _ in seen
+        for drops in drops_left
+    }
+    # waiting keeps every card: its value is the best wait
+    waiting = max(waits.values(), default=0.0) if objective else None
 
     def best_wait(exclude_seat: int, exclude_drops: int) -> float:
-        values = [
-            wait(o, later, risk, d)
-            for o, _, _, later, risk, _ in seen
-            if o != exclude_seat
-            for d in drops_left
-            if d != exclude_drops
-        ]
-        return max(values, default=0.0)
+        return max(
+            (w for (o, d), w in waits.items() if o != exclude_seat and d != exclude_drops),
+            default=0.0,
+        )
 
     options = []
-    for opponent, p, case, later, risk, second in seen:
+    for opponent, p, case, _, risk, second in seen:
         n = cards[opponent]
         for drops in drops_left:
             now = p * points(drops, n)
+            same = waits[opponent, drops]
             if not objective:
-                same = wait(opponent, later, risk, drops)
                 options.append(AttemptOption(opponent, case, drops, p, now, same))
                 continue
             rest = [d for d in drops_left if d != drops]
             follow = (1.0 - risk) * second * points(max(rest), n + 1) if rest and second else 0.0
             then = best_wait(opponent, drops)
-            same = wait(opponent, later, risk, drops)
-            options.append(AttemptOption(opponent, case, drops, p, now, same, risk, follow, then))
-    if objective and options:  # waiting keeps every card: its value is the best wait
-        waiting = max(o.wait_points for o in options)
-        options = [dataclasses.replace(o, waiting=waiting) for o in options]
+            options.append(
+                AttemptOption(opponent, case, drops, p, now, same, risk, follow, then, waiting)
+            )
     return options
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
+from deduce.games.bsi import advice
 from deduce.games.bsi import bots as game_master
 from deduce.games.bsi.bots import STAND_IN, advised, bot, cautious, play_game, random_bot
 from deduce.games.bsi.truthful import brute_cases, field_of, matches
@@ -325,6 +326,27 @@ def test_table_recommendations(record: Any) -> None:
         assert option.probability == pytest.approx(share / len(worlds))
         cards = len(table.grid(option.target)) + (option.target == target)
         assert option.points == pytest.approx(share / len(worlds) * bsi.points(option.drops, cards))
+
+
+@settings(max_examples=30, deadline=None)
+@given(my_turns())
+def test_one_more_card_of_mine_splits_the_cases_listed_by_its_fields(record: Any) -> None:
+    """The chance after one more card at a grid: per field it can fall in, the likeliest
+    case of the worlds listed there; the best card of my hand (or none)."""
+    table = record.tables[0]
+    if table.over:
+        return
+    worlds = [tuple(cases) for cases in table.probabilities()]
+    for seat in table.opponents:
+        cases = [combo[seat - 1] for combo in worlds]
+        best = max(cases.count(case) for case in set(cases))
+        for card in set(table.hand):
+            by_field: dict[Any, list[Any]] = {}
+            for case in cases:
+                by_field.setdefault(field_of(case, card), []).append(case)
+            split = sum(max(group.count(c) for c in set(group)) for group in by_field.values())
+            best = max(best, split)
+        assert advice.best_after_one_more(table, seat) == pytest.approx(best / len(worlds))
 
 
 @settings(max_examples=30, deadline=None)
