@@ -31,6 +31,7 @@ from deduce.games.bsi.investigation import points
 __all__ = [
     "FULL",
     "State",
+    "about_cases",
     "informative",
     "initial_state",
     "joint",
@@ -194,6 +195,12 @@ def _candidates(s: State) -> list[npt.NDArray[np.int64]]:
     return result
 
 
+def about_cases(s: State) -> tuple[Any, ...]:
+    """All that :func:`joint` reads of a state: two states alike in it have the same
+    assignments (a draw of a small card, a step of the turn tell nothing about the cases)."""
+    return (s.broken, s.where, s.case_epoch[1:], s.masks[1:])
+
+
 def joint(s: State) -> npt.NDArray[np.int64]:
     """Every assignment of different cases to the opponents that fits what is known."""
     if s.broken:
@@ -201,13 +208,13 @@ def joint(s: State) -> npt.NDArray[np.int64]:
     cands = _candidates(s)
     if any(len(c) == 0 for c in cands):
         return np.zeros((0, len(cands)), dtype=np.int64)
-    grids = np.meshgrid(*cands, indexing="ij")
-    rows = np.stack([g.ravel() for g in grids], axis=1)
-    keep = np.ones(len(rows), dtype=bool)
-    for a in range(rows.shape[1]):
-        for b in range(a + 1, rows.shape[1]):
-            keep &= rows[:, a] != rows[:, b]
-    return rows[keep]
+    rows = cands[0][:, None]
+    for column in cands[1:]:  # each opponent's case in turn, apart from the ones before
+        before = np.repeat(rows, len(column), axis=0)
+        new = np.tile(column, len(rows))
+        keep = (before != new[:, None]).all(axis=1)
+        rows = np.concatenate([before[keep], new[keep, None]], axis=1)
+    return rows
 
 
 _VERBS = {Lay: "lay", Solve: "solve", Draw: "draw", Reshuffle: "reshuffle"}

@@ -54,7 +54,7 @@ from deduce.games.bsi.clues import (
 )
 from deduce.games.bsi.investigation import field_label, points
 from deduce.games.bsi.manifest import GAME
-from deduce.games.bsi.state import State, informative, initial_state, joint, step
+from deduce.games.bsi.state import State, about_cases, informative, initial_state, joint, step
 from deduce.investigation import Investigation, Recommendation, deletion_filter
 
 if TYPE_CHECKING:
@@ -775,7 +775,10 @@ class Table(Investigation):
                     N_("a card of your box"),
                     reason=N_("not one of the 12 small cards of your box"),
                 )
-        return self.space_of(step(space.state, clue))
+        state = step(space.state, clue)
+        if about_cases(state) == about_cases(space.state):  # nothing new about the cases
+            return space.replace(state=state)
+        return self.space_of(state)
 
     def solution_of(self, labels: tuple[Any, ...]) -> Cases:
         return Cases(tuple(labels))

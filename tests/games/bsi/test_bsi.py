@@ -351,6 +351,19 @@ def test_one_more_card_of_mine_splits_the_cases_listed_by_its_fields(record: Any
 
 @settings(max_examples=30, deadline=None)
 @given(my_turns())
+def test_the_worlds_after_every_move_are_those_of_its_state(record: Any) -> None:
+    """A move that tells nothing about the cases keeps the worlds: the same as worked out
+    afresh from the state after it."""
+    table = record.tables[0]
+    for step in table.lineage:
+        afresh = table.space_of(step.space.state)
+        assert step.space.worlds.tolist() == afresh.worlds.tolist()
+        assert step.space.weights.tolist() == afresh.weights.tolist()
+        assert step.space.ids.tolist() == afresh.ids.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(my_turns())
 def test_lay_options_are_the_attempts_after_each_field(record: Any) -> None:
     """Every lay's value is, field by field, what the table says once the card is laid."""
     table = record.tables[0]
