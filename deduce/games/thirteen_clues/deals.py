@@ -108,6 +108,7 @@ class Deals:
         self.known: IntArray = known
         self._kept: OrderedDict[tuple[Knowledge, bytes], tuple[IntArray, BoolArray]]
         self._kept = OrderedDict()  # (knowledge, rows) -> the rows, their allowed pairs
+        self._unseen: dict[tuple[int, int], list[int]] = {}  # possible_answers, less the known
 
     def possible_answers(self, witness: int, attribute: int, side: int = -1) -> list[int]:
         """Every answer ``witness`` can give about ``attribute`` in some deal of this
@@ -121,11 +122,14 @@ class Deals:
         witness = check_int("witness", witness, 0, self.players - 1)
         attribute = check_int("attribute", attribute, 0, len(self.attributes) - 1)
         side = check_int("side", side, -1, 1)
-        cards = self.attr[self.pair_cards, attribute]  # (X, 45, 2)
-        hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
-        mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
-        counted = hidden + mine + self.known[witness, attribute]
-        return sorted({int(v) for v in np.unique(counted)})
+        unseen = self._unseen.get((attribute, side))
+        if unseen is None:  # what the witness cannot see for sure, the same for every witness
+            cards = self.attr[self.pair_cards, attribute]  # (X, 45, 2)
+            hidden = cards.sum(axis=2) if side < 0 else cards  # one card: either of a pair
+            mine = self.row_attr[:, attribute].reshape(-1, *([1] * (hidden.ndim - 1)))
+            unseen = self._unseen[attribute, side] = np.unique(hidden + mine).tolist()
+        known = int(self.known[witness, attribute])
+        return [count + known for count in unseen]
 
     # -- counting ------------------------------------------------------------------------
 

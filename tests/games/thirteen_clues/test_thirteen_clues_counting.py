@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce.games.thirteen_clues.cards import (
+    SIDES,
+    Deal,
+    attribute_matrix,
+    card_index,
+    cards_in_play,
+    category_of,
+    puzzle_indices,
+)
 from deduce.games.thirteen_clues.counting import PAIRS, _program, completions, holdings
 from deduce.games.thirteen_clues.deals import Deals, Knowledge
 
@@ -99,3 +111,64 @@ def test_the_pairs_a_seat_may_hold_are_the_same_kept_or_worked_out_afresh(
             assert not kept.flags.writeable
             assert (kept == Deals(3, *table).allowed(rows, knowledge)).all()
         ids = rows
+
+
+def _deals_of(deal: Deal) -> Deals:
+    """Seat 0's deals of ``deal``'s table."""
+    n = deal.players
+    hand = tuple(card_index(c, n) for c in deal.hands[0])
+    return Deals(n, hand, tuple(puzzle_indices(p, n) for p in deal.puzzles[1:]))
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_answers_possible_are_those_of_every_deal(seed: int) -> None:
+    """Two players: every deal listed, each side's answer about each attribute."""
+    deal = Deal.random(2, seed=seed)
+    deals = _deals_of(deal)
+    listed = list(deals.every(np.arange(len(deals.rows)), Knowledge(), deal.hands[0]))
+    for side, name in enumerate(SIDES):
+        given_ = {tuple(d.answers(1, side=name)) for d in listed}
+        for a in range(len(deals.attributes)):
+            assert deals.possible_answers(1, a, side) == sorted({g[a] for g in given_})
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(3, 6), st.integers(0, 10**6))
+def test_each_witness_can_answer_what_some_puzzle_and_pair_make_it_count(
+    players: int, seed: int
+) -> None:
+    """More players: every puzzle of mine and every pair the witness may hide, counted
+    with the puzzles the witness sees."""
+    deal = Deal.random(players, seed=seed)
+    deals = _deals_of(deal)
+    attr = attribute_matrix(players)
+    puzzles = [puzzle_indices(p, players) for p in deal.puzzles[1:]]  # seats 1 on
+    seen = {*(card_index(c, players) for c in deal.hands[0]), *(c for p in puzzles for c in p)}
+    unknown = [c for c in range(len(cards_in_play(players))) if c not in seen]
+    by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
+    for witness in range(1, players):
+        others = [c for s, p in enumerate(puzzles, start=1) if s != witness for c in p]
+        counted: set[tuple[int, ...]] = set()
+        for row in itertools.product(*by_category):
+            pool = [c for c in unknown if c not in row]
+            for pair in itertools.combinations(pool, 2):
+                counted.add(tuple(attr[[*pair, *row, *others]].sum(axis=0).tolist()))
+        for a in range(len(deals.attributes)):
+            assert deals.possible_answers(witness, a) == sorted({c[a] for c in counted})
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_the_answers_possible_are_the_same_asked_in_any_order(
+    players: int, seed: int, rng: random.Random
+) -> None:
+    """A table's answers possible, asked again and for every witness in any order, are a
+    fresh table's."""
+    deal = Deal.random(players, seed=seed)
+    deals = _deals_of(deal)
+    sides = (0, 1) if players == 2 else (-1,)
+    asked = [(w, a, s) for w in range(players) for a in range(len(deals.attributes)) for s in sides]
+    rng.shuffle(asked)
+    for w, a, s in asked + asked[:5]:
+        assert deals.possible_answers(w, a, s) == _deals_of(deal).possible_answers(w, a, s)
