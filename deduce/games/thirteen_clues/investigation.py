@@ -195,6 +195,8 @@ class Investigation(_Investigation):
         return self.observe(Accused(p.person, p.location, p.weapon))
 
     def _attribute_name(self, about: Any) -> str:
+        if type(about) is str and about in self._attributes:  # its own name: read at once
+            return about
         return resolve(about, list(self._attributes), argument="about", prefix=False)
 
     def _side(self, side: Any) -> str | None:
