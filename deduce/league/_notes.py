@@ -215,13 +215,15 @@ def _crime_writers_notes(table: crime_writers.Table, rng: random.Random) -> Any:
     deck = table.deck
     by_text = {card.text: card for card in deck.for_element(element)}
 
+    having = [set(by_text[c].tags) for c in cards]  # each card's tags ("has" them)
+
     def split(tag: str) -> int:
-        k = sum(by_text[c].status(tag) == "has" for c in cards)
+        k = sum(tag in has for has in having)
         return min(k, len(cards) - k)
 
-    tags = [t for t in deck.tags(DECK_OF[element]) if t not in asked]
-    if tags and max(map(split, tags)) > 0:
-        return crime_writers.Question(element, max(tags, key=split))
+    splits = {t: split(t) for t in deck.tags(DECK_OF[element]) if t not in asked}
+    if splits and max(splits.values()) > 0:
+        return crime_writers.Question(element, max(splits, key=splits.__getitem__))
     return crime_writers.Question(element, cards[0])
 
 
