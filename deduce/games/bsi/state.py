@@ -15,6 +15,8 @@ Example:
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import permutations
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -183,16 +185,13 @@ def _pile_card(s: State) -> State:
     return taken
 
 
-def _candidates(s: State) -> list[npt.NDArray[np.int64]]:
-    """For each opponent (seats 1..n-1), the case indices their case can be."""
-    result = []
-    where = np.array(s.where)
-    for seat in range(1, s.players):
-        ok = where == s.case_epoch[seat]
-        mask = s.masks[seat]
-        ok &= ((mask >> _BIT) & 1).astype(bool)
-        result.append(np.flatnonzero(ok).astype(np.int64))
-    return result
+@lru_cache(maxsize=4)
+def _assignments(opponents: int) -> npt.NDArray[np.int64]:
+    """Every assignment of different cases to ``opponents`` seats, in order (the first
+    seat's case slowest)."""
+    rows = np.array(list(permutations(range(len(CASES)), opponents)), dtype=np.int64)
+    rows.setflags(write=False)
+    return rows
 
 
 def about_cases(s: State) -> tuple[Any, ...]:
@@ -205,16 +204,17 @@ def joint(s: State) -> npt.NDArray[np.int64]:
     """Every assignment of different cases to the opponents that fits what is known."""
     if s.broken:
         return np.zeros((0, s.players - 1), dtype=np.int64)
-    cands = _candidates(s)
-    if any(len(c) == 0 for c in cands):
-        return np.zeros((0, len(cands)), dtype=np.int64)
-    rows = cands[0][:, None]
-    for column in cands[1:]:  # each opponent's case in turn, apart from the ones before
-        before = np.repeat(rows, len(column), axis=0)
-        new = np.tile(column, len(rows))
-        keep = (before != new[:, None]).all(axis=1)
-        rows = np.concatenate([before[keep], new[keep, None]], axis=1)
-    return rows
+    rows = _assignments(s.players - 1)
+    # per opponent (seats 1..n-1): the cases out of view since its case was dealt and
+    # not ruled out by the clues
+    seats = slice(1, s.players)
+    epochs, masks = np.array(s.case_epoch[seats]), np.array(s.masks[seats])
+    open_cases = (np.array(s.where) == epochs[:, None]) & ((masks[:, None] >> _BIT) & 1 == 1)
+    keep = open_cases[0][rows[:, 0]]
+    for seat in range(1, s.players - 1):
+        keep &= open_cases[seat][rows[:, seat]]
+    found: npt.NDArray[np.int64] = rows[keep]
+    return found
 
 
 _VERBS = {Lay: "lay", Solve: "solve", Draw: "draw", Reshuffle: "reshuffle"}
