@@ -85,6 +85,11 @@ def test_steady_gives_a_row_per_hazard() -> None:
         (lambda: first_to_finish([0.5], [1.0], tie=-1), "tie"),
         (lambda: most_points({1: 2.0}, []), "mine"),
         (lambda: most_points({1: 0.5}, "x"), "rivals"),
+        (lambda: most_points({1: float("nan")}, []), "mine"),
+        (lambda: most_points({-1: 0.5}, []), "mine (a score)"),
+        (lambda: most_points({True: 0.5}, []), "mine (a score)"),
+        (lambda: most_points({1: 0.5}, [{2: 1.5}]), "rivals[0]"),
+        (lambda: most_points({1: 0.5}, [{2: 0.5}, {"2": 0.5}]), "rivals[1] (a score)"),
     ],
 )
 def test_junk_is_refused_by_name(call: Any, argument: str) -> None:
