@@ -243,6 +243,7 @@ def race_options(table: Table) -> list[RaceOption]:
     cards = [len(d) for d in s.drops]
     waiting = max((o.compared for o in options), default=0.0)
     ranked = []
+    rivals_after: dict[tuple[int, ...], list[dict[int, float]]] = {}  # by their attempts left
     for option in [None, *options]:
         held = list(cards)
         mine = {s.points[0]: 1.0}
@@ -255,12 +256,17 @@ def race_options(table: Table) -> list[RaceOption]:
         turns = attempts_left(n, s.first, held, final=s.final or not held[0])
         later = sorted(kept, reverse=True)[: turns[0]]
         mine = _spread(mine, later, MY_CHANCE, bonus)
-        rivals = [
-            score_chances(
-                s.points[r], sorted(s.drops[r], reverse=True)[: turns[r]], RIVAL_CHANCE, bonus=bonus
-            )
-            for r in range(1, n)
-        ]
+        rivals = rivals_after.get(turns[1:])
+        if rivals is None:
+            rivals = rivals_after[turns[1:]] = [
+                score_chances(
+                    s.points[r],
+                    sorted(s.drops[r], reverse=True)[: turns[r]],
+                    RIVAL_CHANCE,
+                    bonus=bonus,
+                )
+                for r in range(1, n)
+            ]
         win = most_points(mine, rivals)
         expected = waiting if option is None else option.value
         ranked.append((round(win, 9), expected, RaceOption(option, win, turns)))
