@@ -19,7 +19,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +65,26 @@ class Knowledge:
     informants: frozenset[int] = frozenset()
 
 
+_PAIR_POSITIONS: IntArray = np.array(PAIRS, dtype=np.int64)
+"""``(45, 2)``: the pool positions of each pair."""
+_PAIR_POSITIONS.setflags(write=False)
+
+
+@lru_cache(maxsize=8)
+def _layout(
+    players: int,
+) -> tuple[IntArray, tuple[str, ...], npt.NDArray[np.int8], IntArray]:
+    """What every table of ``players`` shares: the attribute matrix, the attributes, the
+    matrix by attribute (``(A, cards)``, small: fast to gather) and each card's category
+    (its length: the cards in play)."""
+    attr = attribute_matrix(players)
+    columns = np.ascontiguousarray(attr.T, dtype=np.int8)
+    kinds = np.array([category_of(c) for c in range(len(cards_in_play(players)))])
+    for array in (columns, kinds):
+        array.setflags(write=False)
+    return attr, attributes(players), columns, kinds
+
+
 class Deals:
     """The deals of one table as seen from seat 0 (see the module's text).
 
@@ -86,22 +106,24 @@ class Deals:
         n = self.players = players
         self.hand = hand
         self.puzzles = puzzles
-        self.attr = attribute_matrix(n)
-        self.attributes = attributes(n)
-        self.columns = np.ascontiguousarray(self.attr.T, dtype=np.int8)  # (A, cards)
+        self.attr, self.attributes, self.columns, kinds = _layout(n)
         self.seen = frozenset([*hand, *(c for p in puzzles for c in p)])
-        unknown = [c for c in range(len(cards_in_play(n))) if c not in self.seen]
+        unknown = [c for c in range(len(kinds)) if c not in self.seen]
         self.unknown = tuple(unknown)
-        by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
-        rows = np.array(list(product(*by_category)), dtype=np.int64).reshape(-1, 3)
         cards = np.array(unknown, dtype=np.int64)
+        # every puzzle of mine: a person, a location and a weapon (the person slowest)
+        person, location, weapon = (cards[kinds[cards] == k] for k in range(3))
+        rows = np.empty((len(person) * len(location) * len(weapon), 3), dtype=np.int64)
+        rows[:, 0] = np.repeat(person, len(location) * len(weapon))
+        rows[:, 1] = np.tile(np.repeat(location, len(weapon)), len(person))
+        rows[:, 2] = np.tile(weapon, len(person) * len(location))
         outside = (cards[None, None, :] != rows[:, :, None]).all(axis=1)  # (X, unknown)
         self.rows: IntArray = rows
         self.pool: IntArray = np.broadcast_to(cards, outside.shape)[outside].reshape(-1, POOL)
-        pair_positions = np.array(PAIRS, dtype=np.int64)
         # (X, 45, 2), small: only ever an index
-        self.pair_cards: npt.NDArray[np.int8] = self.pool[:, pair_positions].astype(np.int8)
-        self.row_attr: IntArray = self.attr[rows].sum(axis=1)  # (X, A)
+        self.pair_cards: npt.NDArray[np.int8] = self.pool[:, _PAIR_POSITIONS].astype(np.int8)
+        attr = self.attr
+        self.row_attr: IntArray = attr[rows[:, 0]] + attr[rows[:, 1]] + attr[rows[:, 2]]  # (X, A)
         shown = self.attr[np.array(puzzles, dtype=np.int64).reshape(-1, 3)].sum(axis=1)
         known = np.zeros((n, len(self.attributes)), dtype=np.int64)
         known[1:] = shown.sum(axis=0) - shown  # every other seat's puzzle but mine

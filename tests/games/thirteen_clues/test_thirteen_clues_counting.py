@@ -172,3 +172,24 @@ def test_the_answers_possible_are_the_same_asked_in_any_order(
     rng.shuffle(asked)
     for w, a, s in asked + asked[:5]:
         assert deals.possible_answers(w, a, s) == _deals_of(deal).possible_answers(w, a, s)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6))
+def test_a_table_lists_every_puzzle_of_mine_and_the_cards_left_for_each(
+    players: int, seed: int
+) -> None:
+    """Every person, location and weapon I do not see, in card order (the person
+    slowest); for each, the other cards I do not see and what they count."""
+    deal = Deal.random(players, seed=seed)
+    deals = _deals_of(deal)
+    seen = {*deals.hand, *(c for p in deals.puzzles for c in p)}
+    unknown = [c for c in range(len(cards_in_play(players))) if c not in seen]
+    by_category = [[c for c in unknown if category_of(c) == k] for k in range(3)]
+    rows = list(itertools.product(*by_category))
+    assert deals.rows.tolist() == [list(row) for row in rows]
+    assert deals.pool.tolist() == [[c for c in unknown if c not in row] for row in rows]
+    attr = attribute_matrix(players)
+    assert deals.row_attr.tolist() == [attr[list(row)].sum(axis=0).tolist() for row in rows]
+    pairs = [[[pool[a], pool[b]] for a, b in PAIRS] for pool in deals.pool.tolist()]
+    assert deals.pair_cards.tolist() == pairs
