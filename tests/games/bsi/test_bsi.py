@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from deduce import Contradiction, InvalidInput, testing
 from deduce.games import bsi
 from deduce.games.bsi import CARDS, CASES, Card, Case, Investigation, Table
-from deduce.games.bsi import advice
 from deduce.games.bsi import bots as game_master
+from deduce.games.bsi.advice import best_after_one_more
 from deduce.games.bsi.bots import STAND_IN, advised, bot, cautious, play_game, random_bot
 from deduce.games.bsi.truthful import brute_cases, field_of, matches
 from deduce.games.bsi.truthful import table_reference as reference
@@ -346,7 +346,7 @@ def test_one_more_card_of_mine_splits_the_cases_listed_by_its_fields(record: Any
                 by_field.setdefault(field_of(case, card), []).append(case)
             split = sum(max(group.count(c) for c in set(group)) for group in by_field.values())
             best = max(best, split)
-        assert advice.best_after_one_more(table, seat) == pytest.approx(best / len(worlds))
+        assert best_after_one_more(table, seat) == pytest.approx(best / len(worlds))
 
 
 @settings(max_examples=30, deadline=None)
