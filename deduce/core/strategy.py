@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from deduce._internal.entry import LIMIT, guard
+from deduce._internal.validation import check_int
 from deduce.core.info import conditional_entropy as _conditional
 from deduce.core.info import plogp as _plogp
 from deduce.core.info import round_bits as _round
@@ -98,7 +99,8 @@ def partition(
     """
     outcome, w, sol = _partition_arrays(table, weights, solution_ids)
     queries, worlds = outcome.shape
-    k = int(answers if answers is not None else (outcome.max() + 1 if outcome.size else 1))
+    least = int(outcome.max()) + 1 if outcome.size else 1  # every answer of the table
+    k = least if answers is None else check_int("answers", answers, least)
     offsets = (np.arange(queries, dtype=np.int64) * k)[:, None]
     unit = bool((w == 1).all())
     one_each = not worlds or np.bincount(sol).max() == 1  # one world per solution

@@ -10,6 +10,7 @@ import pytest
 
 import deduce
 from deduce.core.space import distinct_rows
+from deduce.core.strategy import partition
 from deduce.games import bsi, crime_writers, kreuzverhoer
 from deduce.games.mastermind import Game, Investigation
 from deduce.model import Model
@@ -116,6 +117,19 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     ("among none", lambda: MM.recommend(among=lambda code: False), "among", "some move"),
     ("ranked limit", lambda: MM.space.ranked(limit=-1), "limit", "at least 0"),
     ("check_strategy", lambda: MM.check_strategy("greedy"), "strategy", "'most_parts'"),
+    (
+        "answers negative",
+        lambda: partition([[0, 1]], [1, 1], [0, 1], answers=-7),
+        "answers",
+        "at least 2",
+    ),
+    (
+        "answers below the table's",
+        lambda: partition([[0, 2]], [1, 1], [0, 0], answers=2),
+        "answers",
+        "at least 3",
+    ),
+    ("answers text", lambda: partition([[0]], [1], [0], answers="2"), "answers", "at least 1"),  # type: ignore[arg-type]
 ]
 
 
