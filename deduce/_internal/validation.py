@@ -67,6 +67,8 @@ def is_int(value: Any) -> bool:
 
 def check_int(argument: str, value: Any, low: int, high: int | None = None) -> int:
     """``value`` as an int if it is an integer (not a bool) from ``low`` to ``high``."""
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value  # the usual call, inner loops among them: at once
     if not is_int(value) or value < low or (high is not None and value > high):
         expected = (
             M("an integer of at least {low}", low=low)

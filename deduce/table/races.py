@@ -142,11 +142,6 @@ def first_to_finish(
 
 def _scores(argument: str, value: object) -> dict[int, float]:
     """``value`` as score chances (score: probability), or InvalidInput."""
-    if type(value) is dict and all(  # the usual: plain scores and chances, read at once
-        type(score) is int and score >= 0 and type(chance) is float and 0.0 <= chance <= 1.0
-        for score, chance in value.items()
-    ):
-        return value
     expected = "score chances: a mapping of scores (0 or more) to probabilities from 0 to 1"
     if not isinstance(value, Mapping):
         raise InvalidInput(argument, value, expected)

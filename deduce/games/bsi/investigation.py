@@ -52,11 +52,9 @@ def points(drops: int, cards_under_grid: int) -> int:
         >>> points(3, 2)
         7
     """
-    usual = type(drops) is int and type(cards_under_grid) is int  # checked at once
-    if not (usual and 1 <= drops <= 3 and cards_under_grid >= 0):
-        drops = check_int("drops", drops, 1, 3)
-        cards_under_grid = check_int("cards_under_grid", cards_under_grid, 0)
-    return drops + max(0, 6 - cards_under_grid)
+    drops = check_int("drops", drops, 1, 3)
+    cards = check_int("cards_under_grid", cards_under_grid, 0)
+    return drops + max(0, 6 - cards)
 
 
 def field_label(field: Any, card: Card) -> str | int:
