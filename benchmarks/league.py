@@ -32,7 +32,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from deduce.league import MEASURING, PANELS, SAME_GAMES, SIZES, Row, read_results
+from deduce.league import MEASURING, PANELS, SAME_GAMES, SIZES, Cell, Row, read_results
 from deduce.table.rollouts import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,7 +292,7 @@ def _round_robin(game: str, rows: Sequence[Row]) -> list[str]:
         here = [r for r in rows if r.cell.players == n]
         if not any(r.cell.policy != "advised" for r in here):
             continue
-        searched = [r for r in here if {r.cell.policy, r.cell.against} & set(SEARCHES)]
+        searched = [r for r in here if _searched(r.cell)]
         here = [r for r in here if r not in searched]
         expected = len([p for p in _played(game, n) if p not in SEARCHES])
         lines += [
@@ -337,6 +337,11 @@ def _replace(path: Path, begin: str, end: str, text: str) -> None:
     path.write_text(before + text + after, encoding="utf-8")
 
 
+def _searched(cell: Cell) -> bool:
+    """Whether a search plays at some seat of ``cell``."""
+    return cell.policy in SEARCHES or cell.against in SEARCHES
+
+
 def estimate(rows: Sequence[Row], deals: int, workers: int) -> str:
     """The processor time of the whole run, from its first ``deals`` games a cell
     (``rows``): each game's and table size's time scaled to its games a cell, the cells
@@ -346,8 +351,9 @@ def estimate(rows: Sequence[Row], deals: int, workers: int) -> str:
     cells: dict[tuple[str, int], int] = {}
     for row in rows:
         size = (row.cell.game, row.cell.players)
-        searched = row.cell.policy in SEARCHES or row.cell.against in SEARCHES
-        spent.setdefault(size, [0.0, 0.0])[searched] += row.seconds * games_of(*size) / deals
+        spent.setdefault(size, [0.0, 0.0])[_searched(row.cell)] += (
+            row.seconds * games_of(*size) / deals
+        )
         cells[size] = cells.get(size, 0) + 1
     lines = [
         f"The whole run estimated from its first {deals} games a cell (processor seconds):",
